@@ -1,0 +1,65 @@
+# The commands CI and people run. `make run` and `make test` do all the set-up on a fresh machine.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+PORT ?= 8000
+PG_URL ?= postgres://postgres@127.0.0.1:5432/deckbuilder
+REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
+
+.PHONY: install install-dev run test test-unit test-integration test-browser check lint bench services browser clean
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements-dev.txt $(VENV)/.installed
+	$(PIP) install -q -r requirements-dev.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+install-dev: $(VENV)/.installed-dev
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py import_cards
+	$(PY) manage.py import_regulations
+	$(PY) manage.py collectstatic --noinput -v 0
+	PORT=$(PORT) $(PY) -m deckbuilder.serve
+
+# Everything: unit tests (SQLite), integration tests (PostgreSQL, Redis, a Celery worker), browser tests.
+test: install-dev services browser
+	$(PY) -m pytest -m "not integration and not browser"
+	DATABASE_URL=$(PG_URL) REDIS_URL_TEST=$(REDIS_URL_TEST) $(PY) -m pytest -m integration
+	$(PY) -m pytest -m browser
+
+test-unit: install-dev
+	$(PY) -m pytest -m "not integration and not browser"
+
+lint: install-dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+
+check: lint test
+
+bench: install-dev services
+	$(PY) -m bench
+
+# Start PostgreSQL and Redis when they are not running (the integration tests use the real services).
+services:
+	@pg_isready -h 127.0.0.1 -p 5432 -q || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start
+	@redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 || redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no
+	@for i in $$(seq 1 30); do pg_isready -h 127.0.0.1 -p 5432 -q && break; sleep 1; done
+	@psql -h 127.0.0.1 -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname='deckbuilder'" | grep -q 1 \
+		|| psql -h 127.0.0.1 -U postgres -c "CREATE DATABASE deckbuilder" >/dev/null
+
+# Debian's Chromium for the browser tests (Playwright drives it; no browser is downloaded by a tool).
+browser:
+	@command -v chromium >/dev/null 2>&1 || (apt-get update -q && apt-get install -y -q chromium >/dev/null)
+
+clean:
+	rm -rf $(VENV) var

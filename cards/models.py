@@ -1,0 +1,111 @@
+"""The card catalogue: one Card per physical card identity (one record of the card data), its faces and printings."""
+
+from django.db import models
+
+from dmrules.vocabulary import Breaker, Zone
+
+ZONE_CHOICES = [(zone.value, zone.name.replace("_", " ").title()) for zone in Zone]
+BREAKER_CHOICES = [(breaker.value, breaker.value) for breaker in Breaker]
+
+
+class Card(models.Model):
+    # The record's own Japanese name as given by the data: unique, the import's natural key.
+    name_ja = models.CharField(max_length=255, unique=True)
+    name_en = models.CharField(max_length=255, null=True, blank=True)
+    # Copy-counting identity (rule 100.2a, 1.2.3): NFKC-normalised name, shared by width variants of one name.
+    name_key = models.CharField(max_length=255, db_index=True)
+    facts_available = models.BooleanField(default=True)
+
+    civilizations = models.JSONField(default=list)  # list of dmrules.vocabulary.Civilization values
+    civ_mask = models.PositiveSmallIntegerField(default=0, db_index=True)  # CivMask bits, for queries
+    zero_civilization = models.BooleanField(default=False)
+    card_type = models.CharField(max_length=64, null=True, blank=True, db_index=True)
+    card_type_ja = models.CharField(max_length=64, null=True, blank=True)
+    type_codes = models.JSONField(default=list)
+    zone = models.CharField(max_length=32, choices=ZONE_CHOICES, null=True, blank=True, db_index=True)
+    cost = models.IntegerField(null=True, blank=True, db_index=True)
+    cost_text = models.CharField(max_length=16, null=True, blank=True)
+    power = models.CharField(max_length=32, null=True, blank=True)
+    power_value = models.IntegerField(null=True, blank=True, db_index=True)
+    races = models.JSONField(default=list)
+    mana_number = models.IntegerField(null=True, blank=True)
+
+    evolution = models.BooleanField(default=False)
+    psychic = models.BooleanField(default=False)
+    dragheart = models.BooleanField(default=False)
+    gr = models.BooleanField(default=False)
+    twinpact = models.BooleanField(default=False)
+    hyper = models.BooleanField(default=False)
+    zeron = models.BooleanField(default=False)
+    forbidden = models.BooleanField(default=False)
+    multi_face = models.BooleanField(default=False)
+
+    shield_trigger = models.BooleanField(default=False)
+    blocker = models.BooleanField(default=False)
+    speed_attacker = models.BooleanField(default=False)
+    slayer = models.BooleanField(default=False)
+    breaker = models.CharField(max_length=16, choices=BREAKER_CHOICES, null=True, blank=True)
+    breaker_ja = models.CharField(max_length=64, null=True, blank=True)
+    power_attacker_bonus = models.IntegerField(null=True, blank=True)
+    cant_attack = models.BooleanField(default=False)
+    cant_attack_players = models.BooleanField(default=False)
+    keywords_ja = models.JSONField(default=list)
+    deck_limit_exceptions = models.JSONField(null=True, blank=True)
+
+    # Lower-cased NFKC text of every name (Japanese, English, faces, readings) for search.
+    search_text = models.TextField(default="", blank=True)
+    # Hash of the imported record: a re-import that finds the same hash changes nothing.
+    source_hash = models.CharField(max_length=64, default="")
+    sources = models.JSONField(default=list)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name_ja"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(civ_mask__lte=31), name="card_civ_mask_range"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name_ja
+
+
+class CardFace(models.Model):
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="faces")
+    position = models.PositiveSmallIntegerField()
+    role = models.CharField(max_length=32)
+    name_ja = models.CharField(max_length=255, db_index=True)
+    name_en = models.CharField(max_length=255, null=True, blank=True)
+    card_type = models.CharField(max_length=64, null=True, blank=True)
+    card_type_ja = models.CharField(max_length=64, null=True, blank=True)
+    civilizations = models.JSONField(default=list)
+    cost = models.IntegerField(null=True, blank=True)
+    power = models.CharField(max_length=32, null=True, blank=True)
+    power_value = models.IntegerField(null=True, blank=True)
+    races = models.JSONField(default=list)
+    facts = models.JSONField(default=dict)  # every other fact of the face, as the data gives it
+
+    class Meta:
+        ordering = ["card", "position"]
+        constraints = [models.UniqueConstraint(fields=["card", "position"], name="cardface_unique_position")]
+
+    def __str__(self) -> str:
+        return self.name_ja
+
+
+class Printing(models.Model):
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="printings")
+    set_code = models.CharField(max_length=32, db_index=True)
+    set_name = models.CharField(max_length=255, blank=True, default="")
+    number = models.CharField(max_length=32, blank=True, default="")
+    collector_id = models.CharField(max_length=64, blank=True, default="")
+    rarity = models.CharField(max_length=16, blank=True, default="")
+    listed_name_ja = models.CharField(max_length=255, blank=True, default="")
+    shared_face = models.BooleanField(default=False)
+    tcg = models.BooleanField(default=False)  # an English TCG printing
+    source = models.CharField(max_length=255, blank=True, default="")
+
+    class Meta:
+        ordering = ["card", "set_code", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.set_code} {self.number}"

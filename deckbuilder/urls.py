@@ -1,0 +1,21 @@
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+api_v1 = [
+    path("", include("cards.urls")),
+    path("", include("regulations.urls")),
+    path("", include("accounts.urls")),
+    path("", include("decks.urls")),
+    path("", include("tournaments.urls")),
+    path("", include("simulations.urls")),
+]
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/v1/", include(api_v1)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("web.urls")),
+]

@@ -1,0 +1,45 @@
+"""The facts of one card identity that the engines need: the one conversion point from the catalogue."""
+
+from dataclasses import dataclass, field
+
+from dmrules.vocabulary import Breaker, Civilization, Zone
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    id: int
+    # Copy-counting key (1.2.3-1.2.5): the card identity's name, NFKC-normalised so that width variants of
+    # one name are one name; a twinpact by its combined name; a double-faced card by its own record.
+    name_key: str
+    name_ja: str
+    name_en: str | None = None
+    facts_available: bool = True
+    civilizations: frozenset[Civilization] = frozenset()
+    card_type: str | None = None
+    zone: Zone = Zone.MAIN_DECK
+    cost: int | None = None
+    power: int | None = None
+    mana_number: int | None = 1
+    races: tuple[str, ...] = ()
+    evolution: bool = False
+    psychic: bool = False
+    dragheart: bool = False
+    gr: bool = False
+    twinpact: bool = False
+    zeron: bool = False
+    forbidden: bool = False
+    rule_plus: bool = False
+    shield_trigger: bool = False
+    blocker: bool = False
+    speed_attacker: bool = False
+    slayer: bool = False
+    breaker: Breaker | None = None
+    power_attacker_bonus: int | None = None
+    cant_attack: bool = False
+    cant_attack_players: bool = False
+    # Per-card exceptions from the data (rule 100.2a, 100.4a, 314.3a): zone -> max copies (None = no limit),
+    # and the change to the required main deck size while this card is in the hyperspatial zone.
+    max_copies: dict[Zone, int | None] = field(default_factory=dict, hash=False, compare=False)
+    deck_size_delta: int = 0
+    # Second half of a twinpact, usable in play as its own card (cost, civilizations, spell or creature).
+    twinpact_bottom: "CardFacts | None" = field(default=None, hash=False, compare=False)
