@@ -1,0 +1,30 @@
+import pytest
+from rest_framework import exceptions
+
+from api.errors import ApiError, exception_handler
+
+
+@pytest.mark.parametrize(
+    "exc, status, code",
+    [
+        pytest.param(exceptions.NotAuthenticated(), 401, "NOT_AUTHENTICATED", id="not-authenticated"),
+        pytest.param(exceptions.PermissionDenied(), 403, "PERMISSION_DENIED", id="permission-denied"),
+        pytest.param(exceptions.NotFound(), 404, "NOT_FOUND", id="not-found"),
+        pytest.param(exceptions.ParseError(), 400, "MALFORMED_REQUEST", id="malformed-json"),
+        pytest.param(exceptions.ValidationError({"name": ["required"]}), 400, "VALIDATION_ERROR", id="validation"),
+        pytest.param(exceptions.Throttled(wait=12), 429, "THROTTLED", id="throttled"),
+        pytest.param(ApiError("DECK_CONFLICT", "stale", status_code=412), 412, "DECK_CONFLICT", id="workflow-error"),
+    ],
+)
+def test_every_error_has_one_shape(exc, status, code):
+    response = exception_handler(exc, {})
+    assert response.status_code == status
+    assert set(response.data) == {"error"}
+    assert set(response.data["error"]) == {"code", "message", "details"}
+    assert response.data["error"]["code"] == code
+
+
+def test_throttled_error_carries_retry_after():
+    response = exception_handler(exceptions.Throttled(wait=12), {})
+    assert response["Retry-After"] == "12"
+    assert response.data["error"]["details"]["retry_after_seconds"] == 12
