@@ -51,13 +51,19 @@ class Card(models.Model):
     cant_attack_players = models.BooleanField(default=False)
     keywords_ja = models.JSONField(default=list)
     deck_limit_exceptions = models.JSONField(null=True, blank=True)
+    # 100.5: the start-of-game set this card belongs to (cards that start in the battle zone, grouped by the
+    # face they share, e.g. the Zeron Nebula cards and their shared back face) and how many cards the set has.
+    start_set = models.CharField(max_length=255, null=True, blank=True)
+    start_set_size = models.PositiveSmallIntegerField(default=0)
 
     # Lower-cased NFKC text of every name (Japanese, English, faces, readings) for search.
     search_text = models.TextField(default="", blank=True)
     # Hash of the imported record: a re-import that finds the same hash changes nothing.
     source_hash = models.CharField(max_length=64, default="")
     sources = models.JSONField(default=list)
-    updated_at = models.DateTimeField(auto_now=True)
+    # Set explicitly by the importer (bulk writes skip auto_now); max(updated_at) + count is the catalogue version
+    # that in-memory indexes of every process compare against.
+    updated_at = models.DateTimeField(auto_now=True, db_index=True)
 
     class Meta:
         ordering = ["name_ja"]
@@ -73,7 +79,7 @@ class CardFace(models.Model):
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="faces")
     position = models.PositiveSmallIntegerField()
     role = models.CharField(max_length=32)
-    name_ja = models.CharField(max_length=255, db_index=True)
+    name_ja = models.CharField(max_length=255, db_index=True, blank=True)
     name_en = models.CharField(max_length=255, null=True, blank=True)
     card_type = models.CharField(max_length=64, null=True, blank=True)
     card_type_ja = models.CharField(max_length=64, null=True, blank=True)

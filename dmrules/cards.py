@@ -43,3 +43,15 @@ class CardFacts:
     deck_size_delta: int = 0
     # Second half of a twinpact, usable in play as its own card (cost, civilizations, spell or creature).
     twinpact_bottom: "CardFacts | None" = field(default=None, hash=False, compare=False)
+    # 100.5: start-of-game set from the data (cards starting in the battle zone, grouped by a shared face;
+    # None = not a start-of-game card) and the number of cards in that set.
+    start_set: str | None = None
+    start_set_size: int = 0
+    # Japanese card type and the source's type codes per face (e.g. "RP" Rule Plus, "PC" psychic creature).
+    card_type_ja: str | None = None
+    type_codes: tuple[str, ...] = ()
+    hyper: bool = False
+    multi_face: bool = False
+    zero_civilization: bool = False
+    # Face names (Japanese) other than the card's own name: naming effects may use either face (806.6, 807.3).
+    face_names: tuple[str, ...] = ()
