@@ -1,0 +1,72 @@
+"""The data an engine run needs besides the cards: format rules, the regulation in force, start-of-game sets.
+
+Everything here is plain data (rules are data, never code): the Django side builds these from its tables.
+"""
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import date
+from types import MappingProxyType
+
+from dmrules.vocabulary import DeckZone, RegulationStatus
+
+ALL_ZONES = frozenset({DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR})
+
+
+@dataclass(frozen=True, slots=True)
+class FormatRules:
+    """Construction rules of one format (section 1.2.10 of the spec)."""
+
+    code: str
+    zones: frozenset[DeckZone] = ALL_ZONES  # zones the format uses; cards elsewhere are ZONE_NOT_IN_FORMAT
+    start_of_game_cards: bool = True  # 100.5 start-of-game sets usable (not in `original`)
+    hall_of_fame: bool = True  # a Hall of Fame list applies (100.2 "normally")
+    main_size: int = 40  # 100.2
+    hyperspatial_max: int = 8  # 100.3
+    gr_size: int = 12  # 100.4, 408.1 (0 = unused, else exactly this)
+    main_copies: int = 4  # 100.2a
+    hyperspatial_copies: int = 4  # 100.3a
+    gr_copies: int = 2  # 100.4a
+
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """Two cards that may not both be in one registration, in any zones (premium combo, premium hyperspatial combo)."""
+
+    keys: tuple[str, str]  # name keys
+    kind: RegulationStatus = RegulationStatus.PREMIUM_COMBO
+
+
+@dataclass(frozen=True, slots=True)
+class Regulation:
+    """A Hall of Fame list in force: name key -> max copies over all zones (1 limited, 0 banned), and combos."""
+
+    limits: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    combos: tuple[Combo, ...] = ()
+    label: str = ""
+    effective_date: date | None = None
+
+    def with_overlay(self, *, limits: Mapping[str, int], unbans: Iterable[str] = (), label: str = "") -> "Regulation":
+        """An organizer's overlay: its own statuses replace the list's for those cards; unbanned cards are free."""
+        merged = dict(self.limits)
+        for key in unbans:
+            merged.pop(key, None)
+        merged.update(limits)
+        combos = tuple(combo for combo in self.combos if not set(combo.keys) & set(unbans))
+        return replace(self, limits=MappingProxyType(merged), combos=combos, label=label or self.label)
+
+
+@dataclass(frozen=True, slots=True)
+class StartSet:
+    """One start-of-game battle zone set (100.5): its members by name key, and how many physical cards each stands for.
+
+    A member usually is one physical card; a record that stands for several linked cards (one data record for a
+    five-card field) gives that number, so the main deck count stays the count of physical cards.
+    """
+
+    id: str
+    name: str
+    members: Mapping[str, int]  # name key -> physical cards per copy
+
+    def physical_cards(self, key: str) -> int:
+        return self.members.get(key, 1)

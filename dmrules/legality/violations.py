@@ -1,0 +1,257 @@
+"""Violations and warnings as values: stable code, cited rule, zone, cards, English and Japanese text."""
+
+from dataclasses import dataclass
+
+from dmrules.vocabulary import DeckZone, ViolationCode, WarningCode
+
+_ZONE_EN = {
+    DeckZone.MAIN: "main deck",
+    DeckZone.HYPERSPATIAL: "hyperspatial zone",
+    DeckZone.GR: "super GR zone",
+    DeckZone.CONSIDERING: "considering list",
+}
+_ZONE_JA = {
+    DeckZone.MAIN: "メインデッキ",
+    DeckZone.HYPERSPATIAL: "超次元ゾーン",
+    DeckZone.GR: "超GRゾーン",
+    DeckZone.CONSIDERING: "検討中リスト",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    id: int | None
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule (or, with a WarningCode, one remark that never makes a deck illegal)."""
+
+    code: ViolationCode | WarningCode
+    rule: str
+    zone: DeckZone | None
+    cards: tuple[CardRef, ...]
+    message: str
+    message_ja: str
+    count: int | None = None  # the number found (cards in the zone, copies of the name)
+    limit: int | None = None  # the number allowed
+
+    def as_dict(self) -> dict:
+        return {
+            "code": str(self.code),
+            "rule": self.rule,
+            "zone": str(self.zone) if self.zone else None,
+            "cards": [{"id": card.id, "name": card.name} for card in self.cards],
+            "message": self.message,
+            "message_ja": self.message_ja,
+            "count": self.count,
+            "limit": self.limit,
+        }
+
+
+def _names(cards: tuple[CardRef, ...], sep: str = ", ") -> str:
+    return sep.join(card.name for card in cards)
+
+
+def _names_ja(cards: tuple[CardRef, ...]) -> str:
+    return "".join(f"《{card.name}》" for card in cards)
+
+
+def deck_size(*, count: int, required: int, rule: str, extra: str = "") -> Violation:
+    return Violation(
+        ViolationCode.DECK_SIZE,
+        rule,
+        DeckZone.MAIN,
+        (),
+        f"The main deck must have exactly {required} cards; it has {count}.{extra}",
+        f"メインデッキはちょうど{required}枚でなければなりません（現在{count}枚）。",
+        count,
+        required,
+    )
+
+
+def copy_limit(*, zone: DeckZone, card: CardRef, count: int, limit: int, rule: str) -> Violation:
+    return Violation(
+        ViolationCode.COPY_LIMIT,
+        rule,
+        zone,
+        (card,),
+        f"At most {limit} copies of {card.name} may be in the {_ZONE_EN[zone]}; it has {count}.",
+        f"{_ZONE_JA[zone]}に《{card.name}》は{limit}枚までです（現在{count}枚）。",
+        count,
+        limit,
+    )
+
+
+def hyperspatial_size(*, count: int, limit: int) -> Violation:
+    return Violation(
+        ViolationCode.HYPERSPATIAL_SIZE,
+        "100.3",
+        DeckZone.HYPERSPATIAL,
+        (),
+        f"The hyperspatial zone may have 0 to {limit} cards; it has {count}.",
+        f"超次元ゾーンは0～{limit}枚です（現在{count}枚）。",
+        count,
+        limit,
+    )
+
+
+def gr_size(*, count: int, size: int) -> Violation:
+    return Violation(
+        ViolationCode.GR_SIZE,
+        "100.4",
+        DeckZone.GR,
+        (),
+        f"The super GR zone must be unused or have exactly {size} cards; it has {count}.",
+        f"超GRゾーンは使わないか、ちょうど{size}枚でなければなりません（現在{count}枚）。",
+        count,
+        size,
+    )
+
+
+_MISPLACED_WHY = {
+    "hyperspatial_card": (
+        "begins the game in the hyperspatial zone and cannot be in the main deck",
+        "は超次元ゾーンから始まるカードなのでメインデッキに入れられません",
+    ),
+    "gr_card": (
+        "is a GR card and belongs in the super GR zone, not the main deck",
+        "はGRカードなので超GRゾーンに置きます（メインデッキには入れられません）",
+    ),
+    "rule_plus": (
+        "is a Rule Plus card and begins the game in the hyperspatial zone",
+        "はルール・プラスなので超次元ゾーンから始まります",
+    ),
+    "not_hyperspatial": (
+        "is not a psychic, dragheart or Rule Plus card and cannot be in the hyperspatial zone",
+        "はサイキック・ドラグハート・ルール・プラスではないので超次元ゾーンに入れられません",
+    ),
+    "not_gr": (
+        "is not a GR card and cannot be in the super GR zone",
+        "はGRカードではないので超GRゾーンに入れられません",
+    ),
+}
+
+
+def zone_misplaced(*, zone: DeckZone, card: CardRef, reason: str, rule: str) -> Violation:
+    en, ja = _MISPLACED_WHY[reason]
+    return Violation(ViolationCode.ZONE_MISPLACED, rule, zone, (card,), f"{card.name} {en}.", f"《{card.name}》{ja}。")
+
+
+def start_set_multiple(*, cards: tuple[CardRef, ...], sets: int, duplicated: bool) -> Violation:
+    if duplicated:
+        en = f"At most one start-of-game set may be used; these cards are in it more than once: {_names(cards)}."
+        ja = f"ゲーム開始時にバトルゾーンに置くカードは1セットまでです（重複：{_names_ja(cards)}）。"
+    else:
+        en = f"At most one start-of-game set may be used; the deck has {sets}: {_names(cards)}."
+        ja = f"ゲーム開始時にバトルゾーンに置くカードは1セットまでです（{sets}セット：{_names_ja(cards)}）。"
+    return Violation(ViolationCode.START_SET_MULTIPLE, "100.5", DeckZone.MAIN, cards, en, ja, sets, 1)
+
+
+def hall_of_fame(*, card: CardRef, count: int, limit: int) -> Violation:
+    if limit == 0:
+        return Violation(
+            ViolationCode.PREMIUM_HALL_OF_FAME,
+            "100.2",
+            None,
+            (card,),
+            f"{card.name} is on the Premium Hall of Fame list and may not be used; the deck has {count}.",
+            f"《{card.name}》はプレミアム殿堂のため使用できません（現在{count}枚）。",
+            count,
+            0,
+        )
+    return Violation(
+        ViolationCode.HALL_OF_FAME,
+        "100.2",
+        None,
+        (card,),
+        f"{card.name} is on the Hall of Fame list: at most {limit} copy in the whole registration; it has {count}.",
+        f"《{card.name}》は殿堂入りのため{limit}枚までです（現在{count}枚）。",
+        count,
+        limit,
+    )
+
+
+def premium_combo(*, cards: tuple[CardRef, ...], hyperspatial: bool) -> Violation:
+    kind_en = "Premium Hyperspatial Combo" if hyperspatial else "Premium Combo"
+    kind_ja = "プレミアム殿堂超次元コンビ" if hyperspatial else "プレミアム殿堂コンビ"
+    return Violation(
+        ViolationCode.PREMIUM_COMBO,
+        "100.2",
+        None,
+        cards,
+        f"{_names(cards, ' and ')} are a {kind_en} and may not both be in one registration.",
+        f"{_names_ja(cards)}は{kind_ja}のため同時に使用できません。",
+    )
+
+
+def zone_not_in_format(
+    *, zone: DeckZone, cards: tuple[CardRef, ...], format_code: str, start_of_game: bool
+) -> Violation:
+    if start_of_game:
+        en = f"The format '{format_code}' does not use start-of-game battle zone cards: {_names(cards)}."
+        ja = (
+            f"フォーマット「{format_code}」ではゲーム開始時にバトルゾーンに置くカードを使えません：{_names_ja(cards)}。"
+        )
+        rule = "100.5"
+    else:
+        en = f"The format '{format_code}' does not use the {_ZONE_EN[zone]}: {_names(cards)}."
+        ja = f"フォーマット「{format_code}」では{_ZONE_JA[zone]}を使えません：{_names_ja(cards)}。"
+        rule = "format"
+    return Violation(ViolationCode.ZONE_NOT_IN_FORMAT, rule, zone, cards, en, ja)
+
+
+def unresolved_card(*, zone: DeckZone, written: str, ambiguous: bool, candidates: tuple[CardRef, ...]) -> Violation:
+    if ambiguous:
+        return Violation(
+            ViolationCode.AMBIGUOUS_CARD,
+            "-",
+            zone,
+            candidates,
+            f"'{written}' matches several cards: {_names(candidates)}. Write the full name or the card id.",
+            f"「{written}」は複数のカードに一致します：{_names_ja(candidates)}。正式名かカードIDで指定してください。",
+        )
+    hint = f" Did you mean: {_names(candidates)}?" if candidates else ""
+    hint_ja = f"候補：{_names_ja(candidates)}" if candidates else ""
+    return Violation(
+        ViolationCode.UNKNOWN_CARD,
+        "-",
+        zone,
+        (),
+        f"No card named '{written}' is known.{hint}",
+        f"「{written}」というカードは見つかりません。{hint_ja}",
+    )
+
+
+def start_set_incomplete(*, name: str, missing: tuple[str, ...]) -> Violation:
+    return Violation(
+        WarningCode.START_SET_INCOMPLETE,
+        "100.5",
+        DeckZone.MAIN,
+        tuple(CardRef(None, member) for member in missing),
+        f"The start-of-game set {name} is incomplete; missing: {', '.join(missing)}.",
+        f"ゲーム開始時のセット「{name}」が揃っていません（不足：{''.join(f'《{m}》' for m in missing)}）。",
+    )
+
+
+def regulation_unavailable(*, format_code: str) -> Violation:
+    return Violation(
+        WarningCode.REGULATION_UNAVAILABLE,
+        "100.2",
+        None,
+        (),
+        f"No Hall of Fame list is loaded for the format '{format_code}'; only the construction rules were checked.",
+        f"フォーマット「{format_code}」の殿堂レギュレーションが読み込まれていないため、構築ルールのみを確認しました。",
+    )
+
+
+def facts_unavailable(*, zone: DeckZone, card: CardRef) -> Violation:
+    return Violation(
+        WarningCode.FACTS_UNAVAILABLE,
+        "-",
+        zone,
+        (card,),
+        f"{card.name} is known only by name; its zone and card type could not be checked.",
+        f"《{card.name}》はカード名のみ登録されているため、ゾーンとカードタイプを確認できませんでした。",
+    )
