@@ -1,3 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from cards.apis import CardDetailApi, CardListApi
+
+urlpatterns = [
+    path("cards/", CardListApi.as_view(), name="cards-search"),
+    path("cards/<int:card_id>/", CardDetailApi.as_view(), name="cards-detail"),
+]

@@ -1,0 +1,156 @@
+"""Card catalogue API: search (`GET /api/v1/cards/`) and detail (`GET /api/v1/cards/{id}/`)."""
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiTypes, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.errors import ApiError
+from api.pagination import StandardPagination
+from api.schema import error_responses
+from cards.models import Card
+from cards.query import QueryError
+from cards.selectors import ORDERS, card_get, card_search, cards_by_ids
+
+QUERY_HELP = """Card search language (full reference: docs/search.md). Terms are separated by spaces and ANDed;
+`-` before a term negates it; a value with spaces is written in double quotes. Width (full/half) and case never
+matter.
+
+| term | matches |
+| --- | --- |
+| `ボルシャック`, `bolshack`, `"aqua surfer"` | a part of any name (Japanese, English in any case, face names) |
+| `civ:fire`, `civ:fire,water` | has all of these civilizations (light water darkness fire nature; 光 水 闇 火 自然) |
+| `civ=fire,water` | exactly these civilizations; `civ:colorless` (無色) has none |
+| `cost:3`, `cost<=3`, `cost>5`, `cost!=2` | cost (also `=`, `<`, `>=`); cards without a cost never match |
+| `power>=5000` | power (as a number: `6000+` is 6000) |
+| `type:creature`, `type:呪文`, `type=spell` | a part of the card type (card or any face), or `=` the whole type |
+| `race:ドラゴン`, `race=アーマード・ドラゴン` | a part of a race, or `=` a whole race |
+| `zone:main`, `zone:hyperspatial`, `zone:gr`, `zone:start` | where the card starts the game |
+| `is:trigger`, `is:blocker`, `is:twinpact`, `is:evolution` | a flag (list below) |
+| `set:DMRP-01` | printed in the set with this code |
+| `-civ:fire` | negation of any term |
+
+Flags for `is:`: trigger, blocker, speed_attacker (sa), slayer, twinpact, evolution, psychic, dragheart, gr,
+hyper, zeron, forbidden, multiface, breaker, power_attacker, cant_attack, cant_attack_players, rule_plus, facts.
+
+A malformed query is a 400 `INVALID_QUERY` with `details.position` (0-based character index) and
+`details.expected`."""
+
+
+class CardListOutputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Card
+        fields = (
+            "id", "name_ja", "name_en", "name_key", "facts_available", "civilizations", "zero_civilization", "cost",
+            "cost_text", "power", "power_value", "card_type", "card_type_ja", "zone", "races", "mana_number",
+            "evolution", "psychic", "dragheart", "gr", "twinpact", "hyper", "zeron", "forbidden", "multi_face",
+            "shield_trigger", "blocker", "speed_attacker", "slayer", "breaker", "breaker_ja", "power_attacker_bonus",
+            "cant_attack", "cant_attack_players",
+        )  # fmt: skip
+
+
+class CardListApi(APIView):
+    permission_classes = [AllowAny]
+
+    class InputSerializer(serializers.Serializer):
+        q = serializers.CharField(required=False, allow_blank=True, max_length=500, default="", trim_whitespace=False)
+        order = serializers.ChoiceField(choices=ORDERS, required=False, default="name")
+
+    @extend_schema(
+        operation_id="cards_search",
+        parameters=[
+            OpenApiParameter("q", OpenApiTypes.STR, description=QUERY_HELP),
+            OpenApiParameter(
+                "order", OpenApiTypes.STR, enum=list(ORDERS), description="Result order; `-` for descending."
+            ),
+            OpenApiParameter("page", OpenApiTypes.INT),
+            OpenApiParameter("page_size", OpenApiTypes.INT, description="Results per page (at most 200)."),
+        ],
+        responses={
+            200: inline_serializer(
+                "CardSearchPage",
+                {
+                    "count": serializers.IntegerField(),
+                    "next": serializers.URLField(allow_null=True),
+                    "previous": serializers.URLField(allow_null=True),
+                    "results": CardListOutputSerializer(many=True),
+                },
+            ),
+            **error_responses(400, 404),
+        },
+        auth=[],
+        description="Search the card catalogue. " + QUERY_HELP,
+    )
+    def get(self, request):
+        data = self.InputSerializer(data=request.query_params)
+        data.is_valid(raise_exception=True)
+        try:
+            ids = card_search(q=data.validated_data["q"], order=data.validated_data["order"])
+        except QueryError as exc:
+            raise ApiError(
+                "INVALID_QUERY", exc.message, details={"position": exc.position, "expected": exc.expected}
+            ) from None
+        paginator = StandardPagination()
+        page = paginator.paginate_queryset(ids, request, view=self)
+        cards = cards_by_ids(ids=list(page))
+        return paginator.get_paginated_response(CardListOutputSerializer(cards, many=True).data)
+
+
+class CardFaceOutputSerializer(serializers.Serializer):
+    position = serializers.IntegerField()
+    role = serializers.CharField()
+    name_ja = serializers.CharField()
+    name_en = serializers.CharField(allow_null=True)
+    card_type = serializers.CharField(allow_null=True)
+    card_type_ja = serializers.CharField(allow_null=True)
+    civilizations = serializers.ListField(child=serializers.CharField())
+    cost = serializers.IntegerField(allow_null=True)
+    power = serializers.CharField(allow_null=True)
+    power_value = serializers.IntegerField(allow_null=True)
+    races = serializers.ListField(child=serializers.CharField())
+    facts = serializers.DictField(help_text="Every other fact of the face, as the card data gives it.")
+
+
+class CardPrintingOutputSerializer(serializers.Serializer):
+    set_code = serializers.CharField()
+    set_name = serializers.CharField()
+    number = serializers.CharField()
+    collector_id = serializers.CharField()
+    rarity = serializers.CharField()
+    listed_name_ja = serializers.CharField()
+    shared_face = serializers.BooleanField(help_text="Listed under a face shared by several cards.")
+    tcg = serializers.BooleanField(help_text="An English TCG printing.")
+
+
+class CardDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    class OutputSerializer(CardListOutputSerializer):
+        faces = CardFaceOutputSerializer(many=True, read_only=True)
+        printings = CardPrintingOutputSerializer(many=True, read_only=True)
+
+        class Meta(CardListOutputSerializer.Meta):
+            fields = (
+                *CardListOutputSerializer.Meta.fields,
+                "type_codes",
+                "keywords_ja",
+                "deck_limit_exceptions",
+                "start_set",
+                "start_set_size",
+                "faces",
+                "printings",
+            )
+
+    @extend_schema(
+        operation_id="cards_detail",
+        responses={200: OutputSerializer, **error_responses(404)},
+        auth=[],
+        description="One card with all its facts, its faces and its printings.",
+    )
+    def get(self, request, card_id: int):
+        try:
+            card = card_get(card_id=card_id)
+        except Card.DoesNotExist:
+            raise ApiError("NOT_FOUND", "No card with this id.", status_code=404) from None
+        return Response(self.OutputSerializer(card).data)

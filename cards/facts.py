@@ -1,0 +1,119 @@
+"""The one conversion from the catalogue's ORM rows to the engines' CardFacts (house style: one conversion point)."""
+
+from cards.models import Card, CardFace
+from cards.names import name_key
+from dmrules.cards import CardFacts
+from dmrules.vocabulary import Breaker, Civilization, Zone
+
+RULE_PLUS_TYPE_CODE = "RP"  # the source's type code for Rule Plus cards (314.1)
+_TWINPACT_BOTTOM = "twinpact_bottom"
+_FACE_FLAGS = ("shield_trigger", "blocker", "speed_attacker", "slayer", "cant_attack", "cant_attack_players")
+
+
+def _civilizations(values) -> frozenset[Civilization]:
+    return frozenset(Civilization(value) for value in values)
+
+
+def _zone(value: str | None) -> Zone:
+    return Zone(value) if value else Zone.MAIN_DECK
+
+
+def _deck_limits(exceptions) -> tuple[dict[Zone, int | None], int]:
+    """100.2a, 100.4a, 314.3a: a card's own text may lift its copy limit or change the required deck size."""
+    max_copies: dict[Zone, int | None] = {}
+    delta = 0
+    for exception in exceptions or ():
+        zone = _zone(exception.get("zone"))
+        if "max_copies" in exception:
+            max_copies[zone] = exception["max_copies"]
+        delta += exception.get("deck_size_delta") or 0
+    return max_copies, delta
+
+
+def _bottom_facts(card: Card, face: CardFace) -> CardFacts:
+    facts = face.facts or {}
+    breaker = facts.get("breaker")
+    return CardFacts(
+        id=card.id,
+        name_key=name_key(face.name_ja) if face.name_ja else card.name_key,
+        name_ja=face.name_ja,
+        name_en=face.name_en,
+        civilizations=_civilizations(face.civilizations),
+        card_type=face.card_type,
+        card_type_ja=face.card_type_ja,
+        zone=_zone(facts.get("zone") or card.zone),
+        cost=face.cost,
+        power=face.power_value,
+        mana_number=card.mana_number,
+        races=tuple(face.races),
+        evolution=bool(facts.get("evolution")),
+        psychic=bool(facts.get("psychic")),
+        dragheart=bool(facts.get("dragheart")),
+        gr=bool(facts.get("gr")),
+        zeron=bool(facts.get("zeron")),
+        forbidden=bool(facts.get("forbidden")),
+        breaker=Breaker(breaker) if breaker else None,
+        power_attacker_bonus=facts.get("power_attacker_bonus"),
+        type_codes=(facts["type_code"],) if facts.get("type_code") else (),
+        zero_civilization=bool(facts.get("zero_civilization")),
+        **{flag: bool(facts.get(flag)) for flag in _FACE_FLAGS},
+    )
+
+
+def card_to_facts(card: Card) -> CardFacts:
+    """The engine's view of one card identity. Uses `card.faces` (prefetch it when converting many cards)."""
+    if not card.facts_available:
+        return CardFacts(
+            id=card.id,
+            name_key=card.name_key,
+            name_ja=card.name_ja,
+            name_en=card.name_en,
+            facts_available=False,
+            mana_number=None,
+        )
+    faces = list(card.faces.all())
+    bottom = next((face for face in faces if face.role == _TWINPACT_BOTTOM), None) if card.twinpact else None
+    max_copies, deck_size_delta = _deck_limits(card.deck_limit_exceptions)
+    own = name_key(card.name_ja)
+    face_names = tuple(dict.fromkeys(face.name_ja for face in faces if face.name_ja and name_key(face.name_ja) != own))
+    return CardFacts(
+        id=card.id,
+        name_key=card.name_key,
+        name_ja=card.name_ja,
+        name_en=card.name_en,
+        facts_available=True,
+        civilizations=_civilizations(card.civilizations),
+        card_type=card.card_type,
+        card_type_ja=card.card_type_ja,
+        type_codes=tuple(card.type_codes),
+        zone=_zone(card.zone),
+        cost=card.cost,
+        power=card.power_value,
+        mana_number=card.mana_number,
+        races=tuple(card.races),
+        evolution=card.evolution,
+        psychic=card.psychic,
+        dragheart=card.dragheart,
+        gr=card.gr,
+        twinpact=card.twinpact,
+        zeron=card.zeron,
+        forbidden=card.forbidden,
+        hyper=card.hyper,
+        multi_face=card.multi_face,
+        zero_civilization=card.zero_civilization,
+        rule_plus=RULE_PLUS_TYPE_CODE in card.type_codes,
+        shield_trigger=card.shield_trigger,
+        blocker=card.blocker,
+        speed_attacker=card.speed_attacker,
+        slayer=card.slayer,
+        breaker=Breaker(card.breaker) if card.breaker else None,
+        power_attacker_bonus=card.power_attacker_bonus,
+        cant_attack=card.cant_attack,
+        cant_attack_players=card.cant_attack_players,
+        max_copies=max_copies,
+        deck_size_delta=deck_size_delta,
+        twinpact_bottom=_bottom_facts(card, bottom) if bottom is not None else None,
+        start_set=card.start_set,
+        start_set_size=card.start_set_size,
+        face_names=face_names,
+    )

@@ -1,0 +1,65 @@
+"""`manage.py import_cards [PATH_OR_URL]`: import the card data (default settings.CARD_DATA_SOURCE)."""
+
+import sys
+import time
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from cards.services import CardImportError, card_import
+
+
+class ProgressBar:
+    """A one-line progress bar on stderr (redrawn in place on a terminal, a few dots otherwise)."""
+
+    def __init__(self, stream, width: int = 40):
+        self.stream = stream
+        self.width = width
+        self.tty = stream.isatty()
+        self.last = -1
+        self.last_quarter = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        percent = 100 if total == 0 else done * 100 // total
+        if percent == self.last:
+            return
+        self.last = percent
+        filled = self.width * percent // 100
+        bar = f"[{'#' * filled}{'.' * (self.width - filled)}] {percent:3d}% ({done}/{total})"
+        if self.tty:
+            self.stream.write("\r" + bar)
+        elif percent // 25 != self.last_quarter:
+            self.last_quarter = percent // 25
+            self.stream.write(bar + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+class Command(BaseCommand):
+    help = "Import card records from a JSON file or an http(s) URL (default: settings.CARD_DATA_SOURCE)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("source", nargs="?", default=None, help="path or URL of cards.json")
+        parser.add_argument("--no-progress", action="store_true", help="do not draw the progress bar")
+
+    def handle(self, *args, source=None, no_progress=False, **options):
+        source = source or settings.CARD_DATA_SOURCE
+        bar = None if no_progress else ProgressBar(sys.stderr)
+        started = time.perf_counter()
+        try:
+            summary = card_import(source=source, progress=bar)
+        except CardImportError as exc:
+            raise CommandError(f"import failed, nothing was changed: {exc}") from exc
+        finally:
+            if bar:
+                bar.close()
+        seconds = time.perf_counter() - started
+        self.stdout.write(
+            f"cards from {summary.source}: {summary.total} records, created {summary.created}, "
+            f"updated {summary.updated}, unchanged {summary.unchanged}, skipped {summary.skipped} "
+            f"({seconds:.1f} s)"
+        )

@@ -1,0 +1,58 @@
+"""How card names are normalised: the copy-counting key and the looser keys the resolver and search match on.
+
+Pure functions (no Django). Rule 1.2.3 [POLICY]: the counting key folds only Unicode width and whitespace, so
+that the data's width-variant records (ＪＫ大バクチ / JK大バクチ) are one name while case, punctuation and
+ruby stay significant. Lookup keys are looser because people type names in many ways.
+"""
+
+import re
+import unicodedata
+
+_SPACES = re.compile(r"\s+")
+_SLASH = re.compile(r"\s*/\s*")
+# A ruby reading that some names carry in full-width parentheses: 超戦龍覇 モルトNEXT（ネクスト）.
+_RUBY_FULL_WIDTH = re.compile(r"（[^（）]*）")
+# After NFKC both widths are "(...)"; used on written input only.
+_PARENTHESISED = re.compile(r"\([^()]*\)")
+_BRACKETS = str.maketrans("", "", "《》")
+
+
+def name_key(name: str) -> str:
+    """The copy-counting key (1.2.3-1.2.4): NFKC width folding, whitespace collapsed, none around a twinpact's '/'."""
+    text = unicodedata.normalize("NFKC", name)
+    text = _SPACES.sub(" ", text).strip()
+    return _SLASH.sub("/", text)
+
+
+def lookup_key(written: str) -> str:
+    """The resolver's key: the counting key without 《》 brackets and case-folded (English names ignore case)."""
+    return name_key(written.translate(_BRACKETS)).casefold()
+
+
+def without_ruby(name: str | None) -> str | None:
+    """The name without its full-width-parenthesised ruby reading, or None when it carries none."""
+    if not name or "（" not in name:
+        return None
+    stripped = _RUBY_FULL_WIDTH.sub("", name)
+    return stripped if stripped.strip() and stripped != name else None
+
+
+def written_without_parentheses(written: str) -> str | None:
+    """Written input with any parenthesised group removed (a ruby written after a name that has none)."""
+    text = unicodedata.normalize("NFKC", written)
+    stripped = _PARENTHESISED.sub("", text)
+    return stripped if stripped.strip() and stripped != text else None
+
+
+def search_text(names: list[str | None]) -> str:
+    """Lower-cased, width-folded text of every name and ruby-less variant, one per line, for free-word search."""
+    seen: list[str] = []
+    for name in names:
+        if not name:
+            continue
+        for variant in (name, without_ruby(name)):
+            if variant:
+                key = name_key(variant).casefold()
+                if key not in seen:
+                    seen.append(key)
+    return "\n".join(seen)

@@ -1,0 +1,523 @@
+"""Writes to the card catalogue: the import of the card data file (a path or a URL)."""
+
+import hashlib
+import json
+import urllib.parse
+import urllib.request
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from cards.models import Card, CardFace, Printing
+from cards.names import name_key, search_text
+from dmrules.vocabulary import Breaker, Civilization, CivMask, Zone
+
+ProgressCallback = Callable[[int, int], None]
+
+_CHUNK = 500  # rows per bulk statement; keeps SQLite under its bound-variable limit
+
+_CIVILIZATIONS = {civ.name.title(): civ.value for civ in Civilization}
+_ZONES = {zone.value for zone in Zone}
+_BREAKERS = {breaker.value for breaker in Breaker}
+
+_FACT_FLAGS = (
+    "zero_civilization",
+    "evolution",
+    "psychic",
+    "dragheart",
+    "gr",
+    "twinpact",
+    "hyper",
+    "zeron",
+    "forbidden",
+    "multi_face",
+    "shield_trigger",
+    "blocker",
+    "speed_attacker",
+    "slayer",
+    "cant_attack",
+    "cant_attack_players",
+)
+_FACT_INTS = ("cost", "power_value", "mana_number", "power_attacker_bonus")
+_FACT_STRINGS = ("card_type", "card_type_ja", "cost_text", "power", "breaker_ja")
+_FACE_COLUMNS = (
+    *("name_ja", "name_en", "card_type", "card_type_ja", "civilizations", "cost", "power", "power_value", "races"),
+)
+
+# Card columns the importer writes (everything but the key and the auto fields).
+CARD_COLUMNS = (
+    "name_en",
+    "name_key",
+    "facts_available",
+    "civilizations",
+    "civ_mask",
+    "card_type",
+    "card_type_ja",
+    "type_codes",
+    "zone",
+    "cost",
+    "cost_text",
+    "power",
+    "power_value",
+    "races",
+    "mana_number",
+    "breaker",
+    "breaker_ja",
+    "power_attacker_bonus",
+    "keywords_ja",
+    "deck_limit_exceptions",
+    "start_set",
+    "start_set_size",
+    "search_text",
+    "source_hash",
+    "sources",
+    "updated_at",
+    *(flag for flag in _FACT_FLAGS),
+)
+
+
+class CardImportError(Exception):
+    """The card data cannot be imported; nothing was changed. Names the record (0-based index) and field."""
+
+    def __init__(self, message: str, *, index: int | None = None, field: str | None = None, name: str | None = None):
+        self.index = index
+        self.field = field
+        self.name = name
+        where = ""
+        if index is not None:
+            where = f"record {index}" + (f" ({name})" if name else "")
+            if field:
+                where += f", field '{field}'"
+            where += ": "
+        super().__init__(where + message)
+
+
+@dataclass
+class ImportSummary:
+    total: int = 0
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    skipped: int = 0
+    source: str = ""
+    skipped_names: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict:
+        return {
+            "source": self.source,
+            "total": self.total,
+            "created": self.created,
+            "updated": self.updated,
+            "unchanged": self.unchanged,
+            "skipped": self.skipped,
+        }
+
+
+@dataclass
+class _Prepared:
+    index: int
+    card: dict
+    faces: list[dict]
+    printings: list[dict]
+    raw_hash: str
+
+
+# ---------------------------------------------------------------------------------------------------- loading
+
+
+def card_data_load(*, source: str, max_bytes: int | None = None) -> list:
+    """Read the JSON array from a file path or an http(s) URL (downloaded with a size limit)."""
+    limit = max_bytes if max_bytes is not None else settings.DATA_DOWNLOAD_MAX_BYTES
+    scheme = urllib.parse.urlparse(source).scheme.lower()
+    if scheme in ("http", "https"):
+        raw = _download(source, limit)
+    elif scheme in ("", "file") or len(scheme) == 1:  # a one-letter scheme is a Windows drive
+        path = Path(urllib.parse.urlparse(source).path if scheme == "file" else source)
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise CardImportError(f"cannot read {source}: {exc.strerror or exc}") from exc
+    else:
+        raise CardImportError(f"unsupported source {source!r}: give a file path or an http(s) URL")
+    try:
+        data = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CardImportError(f"{source} is not valid JSON: {exc}") from exc
+    if not isinstance(data, list):
+        raise CardImportError(f"{source} must hold a JSON array of card records")
+    return data
+
+
+def _download(url: str, limit: int) -> bytes:
+    request = urllib.request.Request(url, headers={"User-Agent": "deckbuilder-import/1"})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:  # noqa: S310 (http(s) checked above)
+            declared = response.headers.get("Content-Length")
+            if declared and declared.isdigit() and int(declared) > limit:
+                raise CardImportError(f"{url} is {declared} bytes, more than the limit of {limit} bytes")
+            chunks, size = [], 0
+            while chunk := response.read(1 << 16):
+                size += len(chunk)
+                if size > limit:
+                    raise CardImportError(f"{url} is larger than the limit of {limit} bytes")
+                chunks.append(chunk)
+    except OSError as exc:
+        raise CardImportError(f"cannot download {url}: {exc}") from exc
+    return b"".join(chunks)
+
+
+# ------------------------------------------------------------------------------------------------- validation
+
+
+def _expect(condition: bool, message: str, index: int, fieldname: str, name: str | None) -> None:
+    if not condition:
+        raise CardImportError(message, index=index, field=fieldname, name=name)
+
+
+def _expect_optional_str(value, index: int, fieldname: str, name: str | None) -> None:
+    _expect(value is None or isinstance(value, str), "expected a string or null", index, fieldname, name)
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _str_list(value) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _check_facts(data: dict, index: int, name: str, prefix: str = "") -> None:
+    for key in _FACT_FLAGS:
+        if key in data or not prefix:
+            _expect(isinstance(data.get(key, False), bool), "expected true or false", index, prefix + key, name)
+    for key in _FACT_INTS:
+        value = data.get(key)
+        _expect(value is None or _is_int(value), "expected an integer or null", index, prefix + key, name)
+    for key in _FACT_STRINGS:
+        value = data.get(key)
+        _expect(value is None or isinstance(value, str), "expected a string or null", index, prefix + key, name)
+    civs = data.get("civilizations", [])
+    _expect(
+        _str_list(civs) and all(civ in _CIVILIZATIONS for civ in civs),
+        f"expected a list of {', '.join(_CIVILIZATIONS)}",
+        index,
+        prefix + "civilizations",
+        name,
+    )
+    _expect(_str_list(data.get("races", [])), "expected a list of strings", index, prefix + "races", name)
+    _expect(_str_list(data.get("keywords_ja", [])), "expected a list of strings", index, prefix + "keywords_ja", name)
+    zone = data.get("zone")
+    zones = ", ".join(sorted(_ZONES))
+    _expect(zone is None or zone in _ZONES, f"expected null or one of {zones}", index, prefix + "zone", name)
+    breaker = data.get("breaker")
+    _expect(
+        breaker is None or breaker in _BREAKERS,
+        f"expected null or one of {', '.join(sorted(_BREAKERS))}",
+        index,
+        prefix + "breaker",
+        name,
+    )
+
+
+def _civilizations(values: list[str]) -> list[str]:
+    return [_CIVILIZATIONS[civ] for civ in values]
+
+
+def _prepare(index: int, record) -> _Prepared:
+    if not isinstance(record, dict):
+        raise CardImportError("expected an object", index=index)
+    name = record.get("name_ja")
+    _expect(isinstance(name, str) and name.strip() != "", "expected a non-empty string", index, "name_ja", None)
+    name_en = record.get("name")
+    _expect(name_en is None or isinstance(name_en, str), "expected a string or null", index, "name", name)
+    facts_available = record.get("facts_available", True)
+    _expect(isinstance(facts_available, bool), "expected true or false", index, "facts_available", name)
+    for key in ("printings", "tcg_printings"):
+        _expect(isinstance(record.get(key, []), list), "expected a list", index, key, name)
+    _expect(_str_list(record.get("sources", [])), "expected a list of strings", index, "sources", name)
+
+    card: dict = {
+        "name_ja": name,
+        "name_en": name_en or None,
+        "name_key": name_key(name),
+        "facts_available": facts_available,
+        "sources": record.get("sources", []),
+    }
+    faces: list[dict] = []
+    names: list[str | None] = [name, name_en]
+    if facts_available:
+        _check_facts(record, index, name)
+        _expect(_str_list(record.get("type_codes", [])), "expected a list of strings", index, "type_codes", name)
+        _expect(_str_list(record.get("face_names_ja", [])), "expected a list of strings", index, "face_names_ja", name)
+        exceptions = record.get("deck_limit_exceptions")
+        _expect(
+            exceptions is None
+            or (
+                isinstance(exceptions, list)
+                and all(
+                    isinstance(item, dict)
+                    and item.get("zone", Zone.MAIN_DECK.value) in _ZONES
+                    and (item.get("max_copies") is None or _is_int(item.get("max_copies")))
+                    and _is_int(item.get("deck_size_delta", 0))
+                    for item in exceptions
+                )
+            ),
+            "expected null or a list of {zone, max_copies | deck_size_delta}",
+            index,
+            "deck_limit_exceptions",
+            name,
+        )
+        civilizations = _civilizations(record.get("civilizations", []))
+        card.update(
+            {
+                "civilizations": civilizations,
+                "civ_mask": int(CivMask.of(civilizations)),
+                "card_type": record.get("card_type"),
+                "card_type_ja": record.get("card_type_ja"),
+                "type_codes": record.get("type_codes", []),
+                "zone": record.get("zone"),
+                "cost": record.get("cost"),
+                "cost_text": record.get("cost_text"),
+                "power": record.get("power"),
+                "power_value": record.get("power_value"),
+                "races": record.get("races", []),
+                "mana_number": record.get("mana_number"),
+                "breaker": record.get("breaker"),
+                "breaker_ja": record.get("breaker_ja"),
+                "power_attacker_bonus": record.get("power_attacker_bonus"),
+                "keywords_ja": record.get("keywords_ja", []),
+                "deck_limit_exceptions": exceptions,
+                **{flag: record.get(flag, False) for flag in _FACT_FLAGS},
+            }
+        )
+        raw_faces = record.get("faces", [])
+        _expect(isinstance(raw_faces, list), "expected a list", index, "faces", name)
+        halves = name_key(name).split("/") if record.get("twinpact") else []
+        for position, face in enumerate(raw_faces):
+            prefix = f"faces[{position}]."
+            _expect(isinstance(face, dict), "expected an object", index, f"faces[{position}]", name)
+            _check_facts(face, index, name, prefix)
+            face_name = face.get("name_ja")
+            _expect_optional_str(face_name, index, prefix + "name_ja", name)
+            face_en = face.get("name_en")
+            _expect_optional_str(face_en, index, prefix + "name_en", name)
+            _expect(isinstance(face.get("role", ""), str), "expected a string", index, prefix + "role", name)
+            if not face_name and len(halves) == 2 and position < 2:
+                # One twinpact in the data has no face names: its halves are the two sides of the combined name.
+                face_name = halves[position]
+            names.extend([face_name, face_en])
+            faces.append(
+                {
+                    "position": position,
+                    "role": face.get("role", ""),
+                    "name_ja": face_name or "",
+                    "name_en": face_en or None,
+                    "card_type": face.get("card_type"),
+                    "card_type_ja": face.get("card_type_ja"),
+                    "civilizations": _civilizations(face.get("civilizations", [])),
+                    "cost": face.get("cost"),
+                    "power": face.get("power"),
+                    "power_value": face.get("power_value"),
+                    "races": face.get("races", []),
+                    "facts": {key: value for key, value in face.items() if key not in _FACE_COLUMNS and key != "role"},
+                }
+            )
+        names.extend(record.get("face_names_ja", []))
+    card["search_text"] = search_text(names)
+
+    printings = []
+    for position, printing in enumerate(record.get("printings", [])):
+        prefix = f"printings[{position}]"
+        _expect(isinstance(printing, dict), "expected an object", index, prefix, name)
+        _expect(
+            isinstance(printing.get("set_code"), str) and printing["set_code"] != "",
+            "expected a non-empty string",
+            index,
+            prefix + ".set_code",
+            name,
+        )
+        for key in ("set_name", "number", "collector_id", "rarity", "listed_name_ja", "source"):
+            value = printing.get(key)
+            valid = value is None or isinstance(value, str | int)
+            _expect(valid, "expected a string or null", index, f"{prefix}.{key}", name)
+        printings.append(
+            {
+                "set_code": printing["set_code"],
+                "set_name": str(printing.get("set_name") or ""),
+                "number": str(printing.get("number") or ""),
+                "collector_id": str(printing.get("collector_id") or ""),
+                "rarity": str(printing.get("rarity") or ""),
+                "listed_name_ja": str(printing.get("listed_name_ja") or ""),
+                "shared_face": bool(printing.get("shared_face", False)),
+                "tcg": False,
+                "source": str(printing.get("source") or ""),
+            }
+        )
+    for position, printing in enumerate(record.get("tcg_printings", [])):
+        prefix = f"tcg_printings[{position}]"
+        _expect(isinstance(printing, dict), "expected an object", index, prefix, name)
+        _expect(
+            isinstance(printing.get("set"), str) and printing["set"] != "",
+            "expected a non-empty string",
+            index,
+            prefix + ".set",
+            name,
+        )
+        printings.append(
+            {
+                "set_code": printing["set"],
+                "set_name": printing["set"],
+                "number": str(printing.get("id") or ""),
+                "collector_id": str(printing.get("id") or ""),
+                "rarity": str(printing.get("rarity") or ""),
+                "listed_name_ja": "",
+                "shared_face": False,
+                "tcg": True,
+                "source": str(printing.get("source") or ""),
+            }
+        )
+    raw_hash = hashlib.sha256(json.dumps(record, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    return _Prepared(index=index, card=card, faces=faces, printings=printings, raw_hash=raw_hash)
+
+
+def _assign_start_sets(prepared: Iterable[_Prepared]) -> None:
+    """100.5: cards that start in the battle zone form sets; cards sharing a face (the Zeron Nebula cards and their
+    shared back face) are one set, any other such card is a set of its own."""
+    starters = [item for item in prepared if item.card.get("zone") == Zone.BATTLE_ZONE_AT_START.value]
+    shared = {}
+    for item in starters:
+        for face in item.faces:
+            if face["role"] == "combined_back" and face["name_ja"]:
+                shared.setdefault(name_key(face["name_ja"]), []).append(item)
+    for item in starters:
+        key = next(
+            (name_key(face["name_ja"]) for face in item.faces if face["role"] == "combined_back" and face["name_ja"]),
+            None,
+        )
+        members = shared[key] if key else [item]
+        item.card["start_set"] = key or item.card["name_key"]
+        item.card["start_set_size"] = len(members)
+
+
+def _card_hash(item: _Prepared) -> str:
+    # The derived start-set fields depend on other records, so they are part of what "unchanged" means.
+    derived = f"{item.card.get('start_set')}|{item.card.get('start_set_size', 0)}"
+    return hashlib.sha256(f"{item.raw_hash}|{derived}".encode()).hexdigest()
+
+
+# ----------------------------------------------------------------------------------------------------- import
+
+
+def card_import(
+    *, source: str | None = None, records: list | None = None, progress: ProgressCallback | None = None
+) -> ImportSummary:
+    """Import card records (from `records`, or loaded from `source`, default settings.CARD_DATA_SOURCE).
+
+    Idempotent: a record whose content hash is unchanged is not written; a changed record is updated in place
+    (its id stays, its faces and printings are replaced). Atomic: every record is validated before anything is
+    written, and the writes run in one transaction, so a bad record leaves the catalogue as it was.
+    """
+    source = source or settings.CARD_DATA_SOURCE
+    if records is None:
+        records = card_data_load(source=source)
+    total = len(records)
+    summary = ImportSummary(total=total, source=str(source))
+    report = progress or (lambda done, total: None)
+    steps = max(1, total // 50)
+
+    prepared: list[_Prepared] = []
+    seen: dict[str, _Prepared] = {}
+    for index, record in enumerate(records):
+        item = _prepare(index, record)
+        earlier = seen.get(item.card["name_ja"])
+        if earlier is not None:
+            if earlier.raw_hash != item.raw_hash:
+                raise CardImportError(
+                    f"duplicates record {earlier.index} with different content",
+                    index=index,
+                    field="name_ja",
+                    name=item.card["name_ja"],
+                )
+            summary.skipped += 1
+            summary.skipped_names.append(item.card["name_ja"])
+            continue
+        seen[item.card["name_ja"]] = item
+        prepared.append(item)
+        if index % steps == 0:
+            report(index // 2, total)
+    _assign_start_sets(prepared)
+
+    now = timezone.now()
+    with transaction.atomic():
+        existing = {name: (pk, digest) for pk, name, digest in Card.objects.values_list("id", "name_ja", "source_hash")}
+        to_create: list[tuple[Card, _Prepared]] = []
+        to_update: list[tuple[Card, _Prepared]] = []
+        for item in prepared:
+            digest = _card_hash(item)
+            fields = {**item.card, "source_hash": digest, "updated_at": now}
+            fields.setdefault("start_set", None)
+            fields.setdefault("start_set_size", 0)
+            known = existing.get(item.card["name_ja"])
+            if known is None:
+                to_create.append((Card(**fields), item))
+            elif known[1] != digest:
+                to_update.append((Card(id=known[0], **_with_defaults(fields)), item))
+            else:
+                summary.unchanged += 1
+        report(total // 2, total)
+
+        created = Card.objects.bulk_create([card for card, _ in to_create], batch_size=_CHUNK)
+        if any(card.pk is None for card in created):  # a backend without RETURNING: look the ids up
+            ids = dict(Card.objects.filter(name_ja__in=[c.name_ja for c in created]).values_list("name_ja", "id"))
+            for card in created:
+                card.pk = card.id = ids[card.name_ja]
+        if to_update:
+            Card.objects.bulk_update([card for card, _ in to_update], CARD_COLUMNS, batch_size=_CHUNK)
+            updated_ids = [card.pk for card, _ in to_update]
+            for start in range(0, len(updated_ids), _CHUNK):
+                chunk = updated_ids[start : start + _CHUNK]
+                CardFace.objects.filter(card_id__in=chunk).delete()
+                Printing.objects.filter(card_id__in=chunk).delete()
+        report(total * 3 // 4, total)
+
+        faces, printings = [], []
+        for card, item in (*to_create, *to_update):
+            faces.extend(CardFace(card_id=card.pk, **face) for face in item.faces)
+            printings.extend(Printing(card_id=card.pk, **printing) for printing in item.printings)
+        CardFace.objects.bulk_create(faces, batch_size=_CHUNK)
+        Printing.objects.bulk_create(printings, batch_size=_CHUNK)
+    summary.created = len(to_create)
+    summary.updated = len(to_update)
+    report(total, total)
+    return summary
+
+
+# Columns of a record without facts: reset on update so that a card that loses its facts loses them in the table.
+_FACTLESS_DEFAULTS = {
+    "civilizations": [],
+    "civ_mask": 0,
+    "card_type": None,
+    "card_type_ja": None,
+    "type_codes": [],
+    "zone": None,
+    "cost": None,
+    "cost_text": None,
+    "power": None,
+    "power_value": None,
+    "races": [],
+    "mana_number": None,
+    "breaker": None,
+    "breaker_ja": None,
+    "power_attacker_bonus": None,
+    "keywords_ja": [],
+    "deck_limit_exceptions": None,
+    **{flag: False for flag in _FACT_FLAGS},
+}
+
+
+def _with_defaults(fields: dict) -> dict:
+    return {**_FACTLESS_DEFAULTS, **fields}
