@@ -1,3 +1,28 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from web.views import accounts, cards, decks, pages, simulations, tournaments
+
+app_name = "web"
+
+urlpatterns = [
+    path("", pages.home, name="home"),
+    path("cards/", cards.card_browser, name="card-browser"),
+    path("cards/<int:card_id>/", cards.card_detail, name="card-detail"),
+    path("accounts/signup/", accounts.signup_page, name="signup"),
+    path("accounts/login/", accounts.login_page, name="login"),
+    path("accounts/logout/", accounts.logout_page, name="logout"),
+    path("decks/", decks.my_decks, name="my-decks"),
+    path("decks/public/", decks.public_decks, name="public-decks"),
+    path("decks/<int:deck_id>/", decks.deck_page, name="deck"),
+    path("decks/<int:deck_id>/copy/", decks.deck_copy, name="deck-copy"),
+    path("decks/<int:deck_id>/delete/", decks.deck_delete, name="deck-delete"),
+    path("decks/<int:deck_id>/versions/", decks.deck_versions, name="deck-versions"),
+    path("decks/<int:deck_id>/versions/<int:number>/restore/", decks.deck_restore, name="deck-restore"),
+    path("decks/<int:deck_id>/import/", decks.deck_import, name="deck-import"),
+    path("decks/<int:deck_id>/export/<str:kind>/", decks.deck_export, name="deck-export"),
+    path("decks/<int:deck_id>/simulate/", simulations.deck_simulate, name="deck-simulate"),
+    path("editor/state/", decks.editor_state_api, name="editor-state"),
+    path("tournaments/", tournaments.tournament_list, name="tournaments"),
+    path("tournaments/<int:event_id>/", tournaments.tournament_page, name="tournament"),
+    path("tournaments/<int:event_id>/register/", tournaments.tournament_register, name="tournament-register"),
+]

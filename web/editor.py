@@ -1,0 +1,152 @@
+"""The deck editor's working copy: apply one change, then return deck + legality + statistics in one response.
+
+The browser keeps the working copy (card ids and counts per zone) and sends it with each change; this module applies
+the change, asks the legality service for the report (regulations.services.legality_report) and computes the
+statistics. Nothing is stored here: saving goes through the decks API with If-Match.
+"""
+
+from datetime import date
+
+from dmrules.cards import CardFacts
+from dmrules.decklist import Decklist, DecklistLine
+from dmrules.vocabulary import Civilization, DeckZone, Zone
+from web.statistics import deck_statistics
+
+MAX_COUNT = 999
+ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.CONSIDERING)
+# Where a card goes when added without a zone: where it starts the game (data `zone`); start-of-game sets are
+# counted inside the main deck (spec 1.2.8).
+_DECK_ZONE_OF_START = {Zone.HYPERSPATIAL: DeckZone.HYPERSPATIAL, Zone.SUPER_GR: DeckZone.GR}
+_CIV_ORDER = {civ: index for index, civ in enumerate(Civilization)}
+
+
+class EditorInputError(ValueError):
+    def __init__(self, code: str, message: str, details: dict | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.details = details or {}
+
+
+WorkingCopy = dict[DeckZone, dict[int, int]]  # zone -> {card id: count}, in insertion order
+
+
+def _card_id(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).isdigit():
+        raise EditorInputError("INVALID_CARD", "A card is given by its numeric id.", {"card": str(value)[:50]})
+    return int(value)
+
+
+def _zone(value) -> DeckZone:
+    try:
+        return DeckZone(value)
+    except ValueError:
+        raise EditorInputError("INVALID_ZONE", "Unknown zone.", {"zone": str(value)[:50]}) from None
+
+
+def _count(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise EditorInputError("INVALID_COUNT", f"A count is a whole number from 0 to {MAX_COUNT}.")
+    return value
+
+
+def working_copy_from_json(data) -> WorkingCopy:
+    """{"main": [{"card": id, "count": n}], "hyperspatial": [...], "gr": [...], "considering": [...]}"""
+    if not isinstance(data, dict):
+        raise EditorInputError("INVALID_DECK", "The deck is an object with one list per zone.")
+    copy: WorkingCopy = {zone: {} for zone in ZONES}
+    for key, entries in data.items():
+        zone = _zone(key)
+        if not isinstance(entries, list):
+            raise EditorInputError("INVALID_DECK", "Each zone is a list of entries.", {"zone": zone.value})
+        for entry in entries:
+            if not isinstance(entry, dict):
+                raise EditorInputError("INVALID_DECK", "Each entry is an object with card and count.")
+            card, count = _card_id(entry.get("card")), _count(entry.get("count"))
+            if count:
+                copy[zone][card] = min(MAX_COUNT, copy[zone].get(card, 0) + count)
+    return copy
+
+
+def working_copy_to_json(copy: WorkingCopy) -> dict:
+    return {zone.value: [{"card": card, "count": count} for card, count in copy[zone].items()] for zone in ZONES}
+
+
+def home_zone(facts: CardFacts) -> DeckZone:
+    return _DECK_ZONE_OF_START.get(facts.zone, DeckZone.MAIN)
+
+
+def working_copy_apply(copy: WorkingCopy, op: dict, *, resolver) -> WorkingCopy:
+    """One editor change: add (to the card's own zone unless one is given), set a count, or move between zones."""
+    if not isinstance(op, dict):
+        raise EditorInputError("INVALID_OPERATION", "The change is an object with an `op`.")
+    kind = op.get("op")
+    if kind in (None, "none"):
+        return copy
+    card = _card_id(op.get("card"))
+    try:
+        facts = resolver.facts(card)
+    except KeyError:
+        raise EditorInputError("UNKNOWN_CARD", "No card has this id.", {"card": card}) from None
+    if kind == "add":
+        zone = _zone(op["zone"]) if op.get("zone") else home_zone(facts)
+        count = _count(op.get("count", 1))
+        copy[zone][card] = min(MAX_COUNT, copy[zone].get(card, 0) + count)
+    elif kind == "set":
+        zone, count = _zone(op.get("zone")), _count(op.get("count"))
+        if count:
+            copy[zone][card] = count
+        else:
+            copy[zone].pop(card, None)
+    elif kind == "move":
+        source, target = _zone(op.get("from")), _zone(op.get("to"))
+        have = copy[source].get(card, 0)
+        count = have if op.get("count") in (None, "all") else min(have, _count(op.get("count")))
+        if count:
+            if count == have:
+                copy[source].pop(card)
+            else:
+                copy[source][card] = have - count
+            copy[target][card] = min(MAX_COUNT, copy[target].get(card, 0) + count)
+    else:
+        raise EditorInputError("INVALID_OPERATION", "`op` is one of add, set, move, none.", {"op": str(kind)[:20]})
+    return copy
+
+
+def working_copy_decklist(copy: WorkingCopy) -> Decklist:
+    lines = tuple(
+        DecklistLine(zone=zone, card=card, count=count, line=None)
+        for zone in ZONES
+        for card, count in copy[zone].items()
+    )
+    return Decklist(lines=lines, errors=())
+
+
+def card_summary(facts: CardFacts) -> dict:
+    return {
+        "id": facts.id,
+        "name_ja": facts.name_ja,
+        "name_en": facts.name_en,
+        "civilizations": sorted((c.value for c in facts.civilizations), key=lambda c: _CIV_ORDER[Civilization(c)]),
+        "cost": facts.cost,
+        "power": facts.power,
+        "card_type": facts.card_type,
+        "zone": facts.zone.value if facts.zone else None,
+        "home": home_zone(facts).value,
+        "shield_trigger": facts.shield_trigger,
+    }
+
+
+def editor_state(*, copy: WorkingCopy, format_code: str, as_of: date | None, resolver) -> dict:
+    """The working copy with its cards, the legality report and the statistics: one editor response."""
+    from regulations.services import legality_report
+
+    facts = {card: resolver.facts(card) for zone in ZONES for card in copy[zone]}
+    report = legality_report(decklist=working_copy_decklist(copy), format_code=format_code, as_of=as_of)
+    stats = deck_statistics(main=[(facts[card], count) for card, count in copy[DeckZone.MAIN].items()])
+    return {
+        "deck": working_copy_to_json(copy),
+        "cards": {str(card): card_summary(f) for card, f in facts.items()},
+        "legality": report,
+        "stats": stats,
+    }

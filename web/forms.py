@@ -1,0 +1,101 @@
+"""Forms of the pages. The card filter widgets only compose the search language's `q`: the catalogue decides."""
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+
+from dmrules.vocabulary import Civilization, DeckZone
+from web.i18n import translate
+
+CIVILIZATION_CHOICES = [(civ.value, civ.value.title()) for civ in Civilization]
+TYPE_CHOICES = [
+    ("", "Any type"),
+    ("creature", "Creature"),
+    ("spell", "Spell"),
+    ("cross_gear", "Cross Gear"),
+    ("castle", "Castle"),
+    ("field", "Field"),
+    ("twinpact", "Twinpact"),
+]
+ZONE_CHOICES = [("", "Any zone"), ("main", "Main deck"), ("hyperspatial", "Hyperspatial zone"), ("gr", "Super GR zone")]
+KEYWORD_CHOICES = [
+    ("trigger", "Shield trigger"),
+    ("blocker", "Blocker"),
+    ("speed_attacker", "Speed attacker"),
+    ("slayer", "Slayer"),
+    ("evolution", "Evolution"),
+    ("twinpact", "Twinpact"),
+]
+ORDER_CHOICES = [("name", "Name"), ("cost", "Cost"), ("power", "Power")]
+FORMAT_CHOICES = [("advance", "Advance"), ("original", "Original"), ("unrestricted", "Unrestricted")]
+VISIBILITY_CHOICES = [("private", "Private"), ("unlisted", "Unlisted (by link)"), ("public", "Public")]
+
+
+def _translated(choices):
+    return [(value, translate(label)) for value, label in choices]
+
+
+class CardSearchForm(forms.Form):
+    q = forms.CharField(required=False, max_length=500)
+    civ = forms.MultipleChoiceField(required=False, choices=CIVILIZATION_CHOICES, widget=forms.CheckboxSelectMultiple)
+    civ_exact = forms.BooleanField(required=False)
+    cost_min = forms.IntegerField(required=False, min_value=0, max_value=99)
+    cost_max = forms.IntegerField(required=False, min_value=0, max_value=99)
+    type = forms.ChoiceField(required=False, choices=TYPE_CHOICES)
+    race = forms.CharField(required=False, max_length=64)
+    zone = forms.ChoiceField(required=False, choices=ZONE_CHOICES)
+    keywords = forms.MultipleChoiceField(required=False, choices=KEYWORD_CHOICES, widget=forms.CheckboxSelectMultiple)
+    order = forms.ChoiceField(required=False, choices=ORDER_CHOICES)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("civ", "type", "zone", "keywords", "order"):
+            self.fields[name].choices = _translated(self.fields[name].choices)
+
+    def query(self) -> str:
+        """The search-language query of the box and the widgets, ANDed (issue 2's `q`)."""
+        data = self.cleaned_data
+        terms = [data.get("q", "").strip()]
+        if data.get("civ"):
+            terms.append(("civ=" if data.get("civ_exact") else "civ:") + ",".join(data["civ"]))
+        if data.get("cost_min") is not None:
+            terms.append(f"cost>={data['cost_min']}")
+        if data.get("cost_max") is not None:
+            terms.append(f"cost<={data['cost_max']}")
+        if data.get("type"):
+            terms.append(f"type:{data['type']}")
+        if data.get("race", "").strip():
+            race = data["race"].strip()
+            terms.append(f'race:"{race}"' if " " in race else f"race:{race}")
+        if data.get("zone"):
+            terms.append(f"zone:{data['zone']}")
+        for keyword in data.get("keywords") or []:
+            terms.append(f"is:{keyword}")
+        return " ".join(term for term in terms if term)
+
+
+class SignUpForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username",)
+
+
+class DeckCreateForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="advance")
+    visibility = forms.ChoiceField(choices=VISIBILITY_CHOICES, initial="private")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].label = translate("Name")
+        self.fields["format"].label = translate("Format")
+        self.fields["visibility"].label = translate("Visibility")
+        self.fields["format"].choices = _translated(FORMAT_CHOICES)
+        self.fields["visibility"].choices = _translated(VISIBILITY_CHOICES)
+
+
+class DeckImportForm(forms.Form):
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 14}), max_length=100_000)
+
+
+DECK_ZONES = [zone.value for zone in DeckZone]

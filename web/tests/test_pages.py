@@ -1,0 +1,195 @@
+"""The pages: status per page and caller, escaping of user text, log-in limiting, the editor's state endpoint."""
+
+import json
+
+import pytest
+from django.test import Client
+
+from web.tests.catalogue import LEGAL_MAIN
+
+PASSWORD = "a-long-passw0rd!"
+
+
+@pytest.fixture
+def owner_client(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def deck(user, catalogue):
+    from decks.services import deck_create
+    from dmrules.decklist import parse_json
+
+    decklist = parse_json({"main": [{"card": name, "count": 4} for name in LEGAL_MAIN]})
+    return deck_create(owner=user, name="<script>alert(1)</script>", decklist=decklist, visibility="public")
+
+
+@pytest.fixture
+def other_client(db):
+    from django.contrib.auth import get_user_model
+
+    other = get_user_model().objects.create_user(username="bob", password=PASSWORD)
+    client = Client()
+    client.force_login(other)
+    return client
+
+
+PAGES = [
+    # (url, anonymous status, owner status)
+    pytest.param("/", 200, 200, id="home"),
+    pytest.param("/cards/", 200, 200, id="card-browser"),
+    pytest.param("/cards/?q=ドラゴン&civ=fire&cost_max=3&keywords=trigger", 200, 200, id="card-browser-filters"),
+    pytest.param("/accounts/login/", 200, 200, id="login"),
+    pytest.param("/accounts/signup/", 200, 200, id="signup"),
+    pytest.param("/decks/", 302, 200, id="my-decks"),
+    pytest.param("/decks/public/", 200, 200, id="public-decks"),
+    pytest.param("/decks/{deck}/", 200, 200, id="deck-editor-or-view"),
+    pytest.param("/decks/{deck}/versions/", 302, 200, id="versions"),
+    pytest.param("/decks/{deck}/import/", 302, 200, id="import"),
+    pytest.param("/decks/{deck}/export/text/", 200, 200, id="export-text"),
+    pytest.param("/decks/{deck}/export/json/", 200, 200, id="export-json"),
+    pytest.param("/decks/{deck}/export/sheet/", 200, 200, id="export-sheet"),
+    pytest.param("/decks/{deck}/export/pdf/", 404, 404, id="export-unknown"),
+    pytest.param("/decks/{deck}/simulate/", 200, 200, id="simulate"),
+    pytest.param("/decks/999999/", 404, 404, id="missing-deck"),
+]
+
+
+@pytest.mark.parametrize(("url", "anonymous", "owner"), PAGES)
+def test_page_status(owner_client, deck, url, anonymous, owner):
+    url = url.format(deck=deck.id)
+    assert Client().get(url).status_code == anonymous
+    assert owner_client.get(url).status_code == owner
+
+
+def test_card_detail_shows_faces_and_printings(catalogue):
+    from cards.models import Card
+
+    card = Card.objects.get(name_ja="テスト超次元獣アルファ")
+    body = Client().get(f"/cards/{card.id}/").content.decode()
+    assert "テスト超次元獣アルファ" in body and "WEB-01" in body
+
+
+def test_card_browser_composes_the_query_and_reports_errors(catalogue):
+    body = Client().get("/cards/", {"civ": ["fire"], "cost_max": 2, "type": "creature"}).content.decode()
+    assert "civ:fire cost&lt;=2 type:creature" in body
+    assert "テスト疾風ドラゴン" in body and "テスト爆炎王" not in body
+    malformed = Client().get("/cards/", {"q": "cost<=abc"})
+    assert malformed.status_code == 200 and 'class="query-error"' in malformed.content.decode()
+
+
+@pytest.mark.parametrize("url", ["/decks/", "/decks/public/", "/decks/{deck}/", "/decks/{deck}/versions/"])
+def test_deck_name_is_escaped(owner_client, deck, url):
+    body = owner_client.get(url.format(deck=deck.id)).content.decode()
+    assert "<script>alert(1)</script>" not in body
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body or "\\u003Cscript\\u003E" in body
+
+
+def test_private_deck_is_not_visible_to_others(owner_client, other_client, user, catalogue):
+    from decks.services import deck_create
+
+    private = deck_create(owner=user, name="secret")
+    assert other_client.get(f"/decks/{private.id}/").status_code == 404
+    assert "secret" not in other_client.get("/decks/public/").content.decode()
+
+
+def test_signup_logs_in_and_login_is_limited(db, settings):
+    settings.LOGIN_FAILURE_LIMIT_ACCOUNT = 3
+    client = Client(enforce_csrf_checks=False)
+    response = client.post("/accounts/signup/", {"username": "carol", "password1": PASSWORD, "password2": PASSWORD})
+    assert response.status_code == 302
+    assert client.get("/decks/").status_code == 200
+    client.post("/accounts/logout/")
+    assert client.get("/decks/").status_code == 302
+    statuses = [client.post("/accounts/login/", {"username": "carol", "password": "wrong"}).status_code for _ in range(4)]
+    assert statuses == [200, 200, 200, 429]
+    # Locked: even the right password is refused until the window ends.
+    assert client.post("/accounts/login/", {"username": "carol", "password": PASSWORD}).status_code == 429
+
+
+def test_signup_rejects_weak_password(db):
+    response = Client().post("/accounts/signup/", {"username": "dave", "password1": "123", "password2": "123"})
+    assert response.status_code == 200 and 'class="errorlist"' in response.content.decode()
+
+
+def test_csrf_is_required_on_log_in(db):
+    response = Client(enforce_csrf_checks=True).post("/accounts/login/", {"username": "x", "password": "y"})
+    assert response.status_code == 403
+
+
+def _state(client, body):
+    return client.post("/editor/state/", json.dumps(body), content_type="application/json")
+
+
+def test_editor_state_endpoint(catalogue):
+    from cards.resolver import get_resolver
+
+    resolver = get_resolver()
+    psychic = resolver.resolve("テスト超次元獣ベータ").card.id
+    response = _state(Client(), {"deck": {}, "op": {"op": "add", "card": psychic}, "format": "advance"})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["deck"]["hyperspatial"] == [{"card": psychic, "count": 1}]
+    assert data["legality"]["buildable"] is True and data["legality"]["legal"] is False
+    assert {"curve", "civilizations", "types", "shield_triggers", "p_trigger_in_shields"} <= set(data["stats"])
+
+
+STATE_ERRORS = [
+    pytest.param(b"not json", "MALFORMED_REQUEST", id="not-json"),
+    pytest.param(b"[1]", "MALFORMED_REQUEST", id="not-an-object"),
+    pytest.param(json.dumps({"deck": {"x": []}}).encode(), "INVALID_ZONE", id="bad-zone"),
+    pytest.param(json.dumps({"deck": {}, "as_of": "yesterday"}).encode(), "INVALID_DATE", id="bad-date"),
+    pytest.param(json.dumps({"deck": {}, "format": "nope"}).encode(), "UNKNOWN_FORMAT", id="unknown-format"),
+]
+
+
+@pytest.mark.parametrize(("body", "code"), STATE_ERRORS)
+def test_editor_state_errors_have_the_one_error_shape(catalogue, body, code):
+    response = Client().post("/editor/state/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == code
+
+
+def test_import_preview_shows_every_line_then_applies(owner_client, deck):
+    text = "4 テスト火炎兵\n2 存在しないカード\n1 テスト超次元獣アルファ\n"
+    preview = owner_client.post(f"/decks/{deck.id}/import/", {"text": text, "version": deck.version, "preview": "1"})
+    body = preview.content.decode()
+    assert "st-ok" in body and "st-unknown" in body and "st-moved" in body
+    deck.refresh_from_db()
+    assert deck.version == 1  # a preview writes nothing
+    applied = owner_client.post(f"/decks/{deck.id}/import/", {"text": text, "version": deck.version, "apply": "1"})
+    assert applied.status_code == 302
+    deck.refresh_from_db()
+    assert deck.version == 2
+
+
+def test_versions_diff_and_restore(owner_client, deck):
+    from decks.services import deck_update
+    from dmrules.decklist import parse_json
+
+    deck_update(
+        deck_id=deck.id, user=deck.owner, if_match=1, decklist=parse_json({"main": [{"card": "テスト火炎兵", "count": 4}]})
+    )
+    body = owner_client.get(f"/decks/{deck.id}/versions/").content.decode()
+    assert "diff-remove" in body and "テスト紅蓮竜" in body
+    stale = owner_client.post(f"/decks/{deck.id}/versions/1/restore/", {"version": 1})
+    assert stale.status_code == 302
+    deck.refresh_from_db()
+    assert deck.version == 2  # stale If-Match: nothing written
+    owner_client.post(f"/decks/{deck.id}/versions/1/restore/", {"version": 2})
+    deck.refresh_from_db()
+    assert deck.version == 3
+
+
+def test_create_copy_delete(owner_client, other_client, deck):
+    from decks.models import Deck
+
+    response = owner_client.post("/decks/", {"name": "New one", "format": "advance", "visibility": "private"})
+    assert response.status_code == 302
+    created = Deck.objects.get(name="New one")
+    assert other_client.post(f"/decks/{deck.id}/copy/").status_code == 302
+    assert Deck.objects.filter(copied_from=deck).count() == 1
+    owner_client.post(f"/decks/{created.id}/delete/", {"version": created.version})
+    assert not Deck.objects.filter(id=created.id).exists()

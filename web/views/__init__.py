@@ -1,0 +1,1 @@
+"""The browser pages: thin views over the other apps' selectors and services."""

@@ -1,0 +1,78 @@
+"""Sign-up, log-in and log-out pages: Django's auth forms, CSRF, and the accounts app's log-in limiting service."""
+
+from django.contrib import messages
+from django.contrib.auth import authenticate, login, logout
+from django.contrib.auth.forms import AuthenticationForm
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods, require_POST
+
+from accounts.services import (
+    LoginLocked,
+    RegistrationRejected,
+    client_address,
+    login_attempt_check,
+    login_failure_record,
+    login_success_record,
+    user_register,
+)
+from web.forms import SignUpForm
+from web.i18n import translate
+
+
+def _next_url(request, default: str = "/") -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return target
+    return default
+
+
+@require_http_methods(["GET", "POST"])
+def signup_page(request):
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = user_register(username=form.cleaned_data["username"], password=form.cleaned_data["password1"])
+        except RegistrationRejected as exc:
+            for field, errors in exc.errors.items():
+                for error in errors:
+                    form.add_error("password2" if field == "password" else field, error["message"])
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, translate("Welcome! Your account has been created."))
+            return redirect(_next_url(request, "/decks/"))
+    return render(request, "web/signup.html", {"form": form, "next": _next_url(request, "")})
+
+
+@require_http_methods(["GET", "POST"])
+def login_page(request):
+    form = AuthenticationForm(request)
+    locked_for = None
+    if request.method == "POST":
+        username = request.POST.get("username", "")
+        password = request.POST.get("password", "")
+        address = client_address(request)
+        form = AuthenticationForm(request, data={"username": username, "password": password})
+        try:
+            # Checked before the password (accounts.services): a locked account learns nothing from a guess.
+            login_attempt_check(username=username, address=address)
+        except LoginLocked as exc:
+            locked_for = exc.retry_after_seconds
+        else:
+            user = authenticate(request, username=username, password=password)
+            if user is None:
+                login_failure_record(username=username, address=address)
+                form.is_valid()  # the form's own "please enter a correct username and password" error
+            else:
+                login_success_record(username=username, address=address)
+                login(request, user)
+                return redirect(_next_url(request, "/decks/"))
+    status = 429 if locked_for else 200
+    context = {"form": form, "locked_for": locked_for, "next": _next_url(request, "")}
+    return render(request, "web/login.html", context, status=status)
+
+
+@require_POST
+def logout_page(request):
+    logout(request)
+    return redirect("/")

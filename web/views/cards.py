@@ -1,0 +1,48 @@
+"""The card browser: the search language box and filter widgets (composed into `q`), results, card detail."""
+
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import render
+
+from cards import selectors as card_selectors
+from cards.models import Card
+from cards.query import QueryError
+from web.forms import CardSearchForm
+
+PAGE_SIZE = 48
+
+
+def card_browser(request):
+    form = CardSearchForm(request.GET)
+    query, page, cards, query_error = "", None, [], None
+    if form.is_valid():
+        query = form.query()
+        order = form.cleaned_data.get("order") or "name"
+        try:
+            ids = card_selectors.card_search(q=query, order=order)
+        except QueryError as exc:
+            query_error = exc
+        else:
+            page = Paginator(ids, PAGE_SIZE).get_page(request.GET.get("page"))
+            cards = card_selectors.cards_by_ids(ids=list(page.object_list))
+    params = request.GET.copy()
+    params.pop("page", None)
+    context = {
+        "form": form,
+        "query": query,
+        "page": page,
+        "cards": cards,
+        "query_error": query_error,
+        "params": params.urlencode(),
+        "caret_pad": " " * query_error.position if query_error else "",
+        "nav": "cards",
+    }
+    return render(request, "web/card_browser.html", context)
+
+
+def card_detail(request, card_id: int):
+    try:
+        card = card_selectors.card_get(card_id=card_id)
+    except Card.DoesNotExist:
+        raise Http404 from None
+    return render(request, "web/card_detail.html", {"card": card, "nav": "cards"})

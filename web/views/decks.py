@@ -1,0 +1,231 @@
+"""Deck pages: my decks, public decks, the editor, versions, import, export. Writes go through decks.services."""
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from decks import selectors as deck_selectors
+from decks import services as deck_services
+from decks.models import DeckVisibility
+from dmrules.decklist import parse_text
+from web.editor import editor_state, working_copy_from_json
+from web.forms import FORMAT_CHOICES, VISIBILITY_CHOICES, DeckCreateForm, DeckImportForm, _translated
+from web.i18n import translate
+
+
+def _int_or_none(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _owned_or_404(request, deck_id: int):
+    try:
+        return deck_selectors.deck_get_owned(deck_id=deck_id, user=request.user)
+    except deck_selectors.DeckForbidden:
+        raise Http404 from None
+
+
+def _conflict(request) -> None:
+    messages.error(request, translate("This deck was changed elsewhere; nothing was written. Here is the newest version."))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def my_decks(request):
+    form = DeckCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        deck = deck_services.deck_create(
+            owner=request.user,
+            name=form.cleaned_data["name"],
+            format_code=form.cleaned_data["format"],
+            visibility=form.cleaned_data["visibility"],
+        )
+        return redirect("web:deck", deck_id=deck.id)
+    decks = deck_selectors.deck_list_visible(user=request.user, mine=True)
+    page = Paginator(decks, 50).get_page(request.GET.get("page"))
+    return render(request, "web/my_decks.html", {"form": form, "page": page, "nav": "my-decks"})
+
+
+def public_decks(request):
+    q = request.GET.get("q", "").strip()[:100]
+    decks = deck_selectors.deck_list_visible(user=request.user, q=q or None).filter(
+        visibility=DeckVisibility.PUBLIC.value
+    )
+    page = Paginator(decks, 50).get_page(request.GET.get("page"))
+    return render(request, "web/public_decks.html", {"page": page, "q": q, "nav": "public-decks"})
+
+
+def _editor_config(request, deck) -> dict:
+    from cards.resolver import get_resolver
+
+    copy = working_copy_from_json(_deck_json(deck))
+    as_of = timezone.localdate()
+    return {
+        "deckId": deck.id,
+        "etag": f'"{deck.version}"',
+        "stateUrl": reverse("web:editor-state"),
+        "deckApiUrl": f"/api/v1/decks/{deck.id}/",
+        "cardsApiUrl": "/api/v1/cards/",
+        "state": editor_state(copy=copy, format_code=deck.format_code, as_of=as_of, resolver=get_resolver()),
+    }
+
+
+def _deck_json(deck) -> dict:
+    data: dict[str, list] = {}
+    for line in deck_services.deck_to_decklist(deck).lines:
+        data.setdefault(line.zone.value, []).append({"card": line.card, "count": line.count})
+    return data
+
+
+def deck_page(request, deck_id: int):
+    """The editor for the owner; a read-only view (entries, legality, statistics, copy) for everyone else."""
+    deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+    is_owner = request.user.is_authenticated and deck.owner_id == request.user.id
+    context = {"deck": deck, "is_owner": is_owner, "nav": "my-decks" if is_owner else "public-decks"}
+    if is_owner:
+        context.update(
+            config=_editor_config(request, deck),
+            formats=_translated(FORMAT_CHOICES),
+            visibilities=_translated(VISIBILITY_CHOICES),
+            today=timezone.localdate().isoformat(),
+        )
+        return render(request, "web/deck_editor.html", context)
+    context.update(
+        zones=deck_selectors.deck_entries_by_zone(deck=deck),
+        legality=deck_services.deck_legality(deck=deck),
+        stats=deck_services.deck_stats(deck),
+    )
+    return render(request, "web/deck_view.html", context)
+
+
+@require_POST
+def editor_state_api(request):
+    """One editor interaction: apply a change to the working copy; return deck + legality + statistics."""
+    from cards.resolver import get_resolver
+    from regulations.services import UnknownFormat, UnknownOverlay
+    from web.editor import EditorInputError, working_copy_apply
+
+    try:
+        body = json.loads(request.body or b"{}")
+        if not isinstance(body, dict):
+            raise EditorInputError("MALFORMED_REQUEST", "The request body is a JSON object.")
+        as_of = body.get("as_of") or None
+        as_of = timezone.datetime.fromisoformat(as_of).date() if as_of else timezone.localdate()
+        resolver = get_resolver()
+        copy = working_copy_apply(working_copy_from_json(body.get("deck", {})), body.get("op") or {}, resolver=resolver)
+        state = editor_state(copy=copy, format_code=str(body.get("format") or "advance"), as_of=as_of, resolver=resolver)
+    except json.JSONDecodeError:
+        return _error("MALFORMED_REQUEST", "The request body is not JSON.")
+    except ValueError as exc:  # EditorInputError and bad dates
+        code = getattr(exc, "code", "INVALID_DATE")
+        return _error(code, getattr(exc, "message", "as_of is a date YYYY-MM-DD."), getattr(exc, "details", {}))
+    except (UnknownFormat, UnknownOverlay) as exc:
+        return _error("UNKNOWN_FORMAT", str(exc))
+    return JsonResponse(state)
+
+
+def _error(code: str, message: str, details: dict | None = None, status: int = 400) -> JsonResponse:
+    from api.errors import error_body
+
+    return JsonResponse(error_body(code, message, details), status=status)
+
+
+@login_required
+@require_POST
+def deck_delete(request, deck_id: int):
+    _owned_or_404(request, deck_id)
+    try:
+        deck_services.deck_delete(deck_id=deck_id, user=request.user, if_match=_int_or_none(request.POST.get("version")))
+    except deck_services.VersionConflict:
+        _conflict(request)
+        return redirect("web:my-decks")
+    messages.success(request, translate("The deck was deleted."))
+    return redirect("web:my-decks")
+
+
+@login_required
+@require_POST
+def deck_copy(request, deck_id: int):
+    try:
+        deck = deck_services.deck_copy(deck_id=deck_id, user=request.user)
+    except deck_services.DeckNotCopyable:
+        raise Http404 from None
+    messages.success(request, translate("The deck was copied into your decks."))
+    return redirect("web:deck", deck_id=deck.id)
+
+
+@login_required
+def deck_versions(request, deck_id: int):
+    deck = _owned_or_404(request, deck_id)
+    versions = list(deck_selectors.deck_versions_list(deck=deck)[:50])
+    for version in versions:
+        version.diff = deck_selectors.deck_version_diff(deck=deck, number=version.number)
+    return render(request, "web/deck_versions.html", {"deck": deck, "versions": versions, "nav": "my-decks"})
+
+
+@login_required
+@require_POST
+def deck_restore(request, deck_id: int, number: int):
+    _owned_or_404(request, deck_id)
+    try:
+        deck_services.deck_version_restore(
+            deck_id=deck_id, user=request.user, if_match=_int_or_none(request.POST.get("version")), number=number
+        )
+    except deck_services.VersionConflict:
+        _conflict(request)
+        return redirect("web:deck-versions", deck_id=deck_id)
+    messages.success(request, translate("Version {number} was restored as a new version.").format(number=number))
+    return redirect("web:deck-versions", deck_id=deck_id)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deck_import(request, deck_id: int):
+    """Paste a decklist, see the status of every line (decks.services.decklist_resolve), then apply it."""
+    deck = _owned_or_404(request, deck_id)
+    form = DeckImportForm(request.POST or None)
+    lines = None
+    if request.method == "POST" and form.is_valid():
+        decklist = parse_text(form.cleaned_data["text"])
+        if "apply" in request.POST:
+            try:
+                deck, lines = deck_services.deck_import(
+                    deck_id=deck.id,
+                    user=request.user,
+                    if_match=_int_or_none(request.POST.get("version")),
+                    decklist=decklist,
+                    replace=request.POST.get("mode", "replace") == "replace",
+                )
+            except deck_services.VersionConflict:
+                _conflict(request)
+                return redirect("web:deck-import", deck_id=deck.id)
+            messages.success(request, translate("The decklist was imported."))
+            return redirect("web:deck", deck_id=deck.id)
+        lines = deck_services.decklist_resolve(decklist=decklist).lines
+    return render(request, "web/deck_import.html", {"deck": deck, "form": form, "lines": lines, "nav": "my-decks"})
+
+
+def deck_export(request, deck_id: int, kind: str):
+    deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+    filename = f"deck-{deck.id}"
+    if kind == "text":
+        response = HttpResponse(deck_services.deck_export_text(deck), content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'inline; filename="{filename}.txt"'
+    elif kind == "json":
+        body = json.dumps(deck_services.deck_export_json(deck), ensure_ascii=False, indent=2)
+        response = HttpResponse(body, content_type="application/json; charset=utf-8")
+        response["Content-Disposition"] = f'inline; filename="{filename}.json"'
+    elif kind == "sheet":
+        response = HttpResponse(deck_services.deck_export_sheet(deck))
+    else:
+        raise Http404
+    return response

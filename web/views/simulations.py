@@ -1,0 +1,26 @@
+"""The simulations page of a deck: opening-hand and goldfish runs (simulations API), exact per-card odds."""
+
+from django.shortcuts import render
+
+from decks import selectors as deck_selectors
+from decks import services as deck_services
+
+
+def deck_simulate(request, deck_id: int):
+    from simulations.services import odds_deck_report
+
+    deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+    decklist = deck_services.deck_to_decklist(deck)
+    odds, odds_error = None, None
+    try:
+        odds = odds_deck_report(decklist=decklist)
+    except ValueError as exc:  # e.g. an empty deck: no odds to show
+        odds_error = str(exc)
+    context = {
+        "deck": deck,
+        "odds": odds,
+        "odds_error": odds_error,
+        "config": {"deckId": deck.id, "simulationsUrl": "/api/v1/simulations/"},
+        "nav": "my-decks" if deck.owner_id == request.user.id else "public-decks",
+    }
+    return render(request, "web/deck_simulate.html", context)
