@@ -1,0 +1,211 @@
+"""Run goldfish games: the kernel compiled by numba (once per process, cached on disk) or interpreted.
+
+`play_side(deck, going=..., first_game=..., games=..., seed=...)` returns integer counts; `summarise` turns
+merged counts into the published result. Counts (not shares) are what chunks store, so merging chunks in any
+order gives exactly the same result, and a game depends only on (seed, game number), never on the chunking.
+"""
+
+import types
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from dmrules.goldfish import kernel
+from dmrules.goldfish.deck import DeckArrays
+
+MAX_TURN_MARGIN = 2
+NOT_MODELED = (
+    "Card effects beyond the keyword flags are not modeled: spells and other non-creature cards only pay their "
+    "cost; triggers, cost reductions, extra mana, searches, draws, removal, shield triggers, blockers on either "
+    "side, psychic and GR cards are ignored. The opponent has 5 shields and does nothing (spec 2.6)."
+)
+_KERNEL_FUNCTIONS = (
+    "popcount",
+    "mix32",
+    "rng_seed_game",
+    "rng_next",
+    "draw_position",
+    "civs_coverable",
+    "pay",
+    "resolve_attacks",
+    "choose_charge",
+    "play_games",
+)
+_compiled: dict[str, object] = {}
+
+
+def compiled_kernel():
+    """The numba versions of the kernel functions, built once per process (disk cache: `cache=True`)."""
+    if not _compiled:
+        import numba
+
+        namespace = dict(vars(kernel))
+        for name in _KERNEL_FUNCTIONS:
+            func = getattr(kernel, name)
+            clone = types.FunctionType(func.__code__, namespace, func.__name__, func.__defaults__, func.__closure__)
+            clone.__module__ = kernel.__name__
+            clone.__qualname__ = func.__qualname__
+            namespace[name] = numba.njit(cache=True, nogil=True)(clone)
+        _compiled.update({name: namespace[name] for name in _KERNEL_FUNCTIONS})
+    return _compiled["play_games"]
+
+
+def base_seed(seed: int) -> np.ndarray:
+    """Four 32-bit words from any integer seed (splitmix64)."""
+    words = []
+    x = seed & 0xFFFFFFFFFFFFFFFF
+    for _ in range(2):
+        x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        z ^= z >> 31
+        words += [z & 0xFFFFFFFF, z >> 32]
+    return np.array(words, dtype=np.int64)
+
+
+@dataclass
+class SideCounts:
+    """Integer outcomes of a batch of games for one side (going first or second)."""
+
+    games: int = 0
+    kills: list[int] = field(default_factory=list)  # index = own turn of the winning attack; [0] = unfinished
+    deckouts: list[int] = field(default_factory=list)  # index = own turn of the losing draw
+    first_cast: dict[str, list[int]] = field(default_factory=dict)  # card key -> index = turn; [0] = never
+
+    def to_dict(self) -> dict:
+        return {"games": self.games, "kills": self.kills, "deckouts": self.deckouts, "first_cast": self.first_cast}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "SideCounts":
+        return cls(
+            games=data["games"],
+            kills=list(data["kills"]),
+            deckouts=list(data["deckouts"]),
+            first_cast={k: list(v) for k, v in data["first_cast"].items()},
+        )
+
+    def merge(self, other: "SideCounts") -> "SideCounts":
+        def add(a: list[int], b: list[int]) -> list[int]:
+            size = max(len(a), len(b))
+            return [(a[i] if i < len(a) else 0) + (b[i] if i < len(b) else 0) for i in range(size)]
+
+        keys = dict.fromkeys([*self.first_cast, *other.first_cast])
+        return SideCounts(
+            games=self.games + other.games,
+            kills=add(self.kills, other.kills),
+            deckouts=add(self.deckouts, other.deckouts),
+            first_cast={k: add(self.first_cast.get(k, []), other.first_cast.get(k, [])) for k in keys},
+        )
+
+
+def play_side(
+    deck: DeckArrays, *, going: str, first_game: int, games: int, seed: int, compiled: bool = True
+) -> SideCounts:
+    """Play `games` games (numbers first_game..) going "first" or "second" with the documented policy."""
+    max_turn = len(deck.library) + MAX_TURN_MARGIN
+    kills = np.zeros(max_turn + 1, dtype=np.int64)
+    deckouts = np.zeros(max_turn + 1, dtype=np.int64)
+    first_cast = np.zeros((max(len(deck.tracked), 1), max_turn + 1), dtype=np.int64)
+    run = compiled_kernel() if compiled else kernel.play_games
+    run(
+        np.int64(first_game),
+        np.int64(games),
+        base_seed(seed),
+        np.int64(1 if going == "first" else 0),
+        deck.library,
+        np.int64(deck.seals),
+        np.int64(max_turn),
+        deck.mana_mask,
+        deck.mana_num,
+        deck.tapped_in,
+        deck.key,
+        deck.track,
+        deck.min_cost,
+        np.int64(deck.need_mask),
+        deck.h_valid,
+        deck.h_cost,
+        deck.h_civ,
+        deck.h_kind,
+        deck.h_power,
+        deck.h_breaks,
+        deck.h_ready,
+        deck.h_attacks,
+        np.int64(len(deck.tracked)),
+        kills,
+        deckouts,
+        first_cast,
+    )
+    return SideCounts(
+        games=games,
+        kills=kills.tolist(),
+        deckouts=deckouts.tolist(),
+        first_cast={key: first_cast[i].tolist() for i, key in enumerate(deck.tracked)},
+    )
+
+
+def _percentile(hist: list[int], total: int, q: float) -> int | None:
+    """The smallest turn t with P(kill by t) >= q (games that never kill count as "later than any turn")."""
+    if total == 0:
+        return None
+    running = 0
+    for turn in range(1, len(hist)):
+        running += hist[turn]
+        if running >= q * total:
+            return turn
+    return None
+
+
+def summarise_side(counts: SideCounts, *, names: dict[str, str] | None = None) -> dict:
+    """Shares by own turn, mean (over games that kill), p50/p90, P(kill by turn t), deck-outs, first casts."""
+    games = counts.games
+    kills = counts.kills
+    killed = sum(kills[1:])
+    distribution = {str(t): kills[t] / games for t in range(1, len(kills)) if kills[t]} if games else {}
+    mean = sum(t * kills[t] for t in range(1, len(kills))) / killed if killed else None
+    by_turn, running = {}, 0
+    for t in range(1, len(kills)):
+        running += kills[t]
+        if running:
+            by_turn[str(t)] = running / games
+        if running == killed:
+            break
+    first_cast = {}
+    for key, hist in counts.first_cast.items():
+        cast = sum(hist[1:])
+        first_cast[key] = {
+            "name": (names or {}).get(key, key),
+            "distribution": {str(t): hist[t] / games for t in range(1, len(hist)) if hist[t]},
+            "never": hist[0] / games if games else 0.0,
+            "mean": sum(t * hist[t] for t in range(1, len(hist))) / cast if cast else None,
+        }
+    return {
+        "games": games,
+        "distribution": distribution,
+        "mean": mean,
+        "p50": _percentile(kills, games, 0.5),
+        "p90": _percentile(kills, games, 0.9),
+        "kill_by_turn": by_turn,
+        "kill_rate": killed / games if games else 0.0,
+        "deck_outs": sum(counts.deckouts),
+        "deck_out_distribution": {str(t): n / games for t, n in enumerate(counts.deckouts) if n},
+        "first_cast": first_cast,
+    }
+
+
+def payment_preview(mana: list[tuple[frozenset, int]], *, civilizations: frozenset, cost: int) -> list[int] | None:
+    """Which untapped mana cards (civilizations, mana number) a payment taps (112.2), or None if not payable."""
+    from dmrules.vocabulary import CivMask
+
+    count = len(mana)
+    masks = np.array([int(CivMask.of(civs)) for civs, _ in mana] + [0], dtype=np.int64)
+    numbers = np.array([n for _, n in mana] + [0], dtype=np.int64)
+    tapped = np.zeros(count + 1, dtype=np.int64)
+    civ = int(CivMask.of(civilizations))
+    if sum(numbers) < cost or not kernel.civs_coverable(civ, masks, tapped, count):
+        return None
+    scratch = [np.zeros(count + 1, dtype=np.int64), np.zeros(count + 1, dtype=np.int64)]
+    kernel.pay(
+        cost, civ, masks, numbers, tapped, count, scratch[0], scratch[1], *(np.zeros(5, np.int64) for _ in range(3))
+    )
+    return [j for j in range(count) if tapped[j]]

@@ -1,0 +1,216 @@
+"""Exact opening-hand and shield odds (rules 103.3, 500.6): multivariate hypergeometric, with exact fractions.
+
+Pure Python (`fractions`, `math.comb`), no SciPy. Setup per rule 103: the shuffled deck gives 5 shields from
+the top, then a 5-card hand; the first player skips the draw of their first turn (103.5, 500.6). Shields and
+hand are both uniform 5-card samples of the shuffled cards, and so is every prefix of the deck, so every
+question here is a question about a uniform sample of `n` cards:
+
+- `hand` by own turn t: the cards seen so far (opening hand plus draws): 5 + (t - 1) going first, 5 + t going
+  second; `by_turn = 0` means the opening hand (5 cards).
+- `shields`: the 5 shields (fixed at setup; later turns do not change them).
+- `hand_or_shields`: the 5 shields plus the cards seen by that turn.
+
+Cards that start the game outside the deck (start-of-game sets, 103.3 / 116.1a) are not part of the shuffled
+pool; the caller passes the pool size. Seals taken from the top (116.1a) are again a uniform sample, so they do
+not change the law of the hand or the shields.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+from dmrules.vocabulary import Civilization
+
+SHIELDS = 5  # 103.3
+HAND = 5  # 103.3
+REPORT_TURNS = (2, 3, 4, 5)
+
+
+class Where(StrEnum):
+    HAND = "hand"
+    SHIELDS = "shields"
+    HAND_OR_SHIELDS = "hand_or_shields"
+
+
+class Going(StrEnum):
+    FIRST = "first"
+    SECOND = "second"
+
+
+class OddsError(ValueError):
+    """A question that has no answer (more cards asked for than the deck holds, overlapping groups...)."""
+
+
+def cards_seen(*, by_turn: int, going: Going | str) -> int:
+    """Cards in hand or drawn by the draw step of own turn `by_turn` (0 = the opening hand); 500.6."""
+    if by_turn < 0:
+        raise OddsError("by_turn must be 0 or more")
+    if by_turn == 0:
+        return HAND
+    draws = by_turn - 1 if Going(going) == Going.FIRST else by_turn
+    return HAND + draws
+
+
+def sample_size(*, where: Where | str, by_turn: int = 0, going: Going | str = Going.FIRST) -> int:
+    where = Where(where)
+    if where == Where.SHIELDS:
+        return SHIELDS
+    seen = cards_seen(by_turn=by_turn, going=going)
+    return seen + SHIELDS if where == Where.HAND_OR_SHIELDS else seen
+
+
+@lru_cache(maxsize=4096)
+def copies_distribution(*, deck_size: int, copies: int, drawn: int) -> tuple[Fraction, ...]:
+    """P(exactly j copies among `drawn` cards), j = 0..min(copies, drawn): the hypergeometric law."""
+    _check(deck_size=deck_size, copies=copies, drawn=drawn)
+    total = comb(deck_size, drawn)
+    return tuple(
+        Fraction(comb(copies, j) * comb(deck_size - copies, drawn - j), total) for j in range(min(copies, drawn) + 1)
+    )
+
+
+@lru_cache(maxsize=4096)
+def at_least(*, deck_size: int, copies: int, drawn: int, k: int = 1) -> Fraction:
+    """P(at least k of a group of `copies` cards among `drawn` cards of a `deck_size`-card pool)."""
+    if k <= 0:
+        return Fraction(1)
+    dist = copies_distribution(deck_size=deck_size, copies=copies, drawn=drawn)
+    return sum(dist[k:], Fraction(0))
+
+
+def expected_copies(*, deck_size: int, copies: int, drawn: int) -> Fraction:
+    _check(deck_size=deck_size, copies=copies, drawn=drawn)
+    return Fraction(copies * drawn, deck_size)
+
+
+def joint_at_least(*, deck_size: int, groups: Sequence[tuple[int, int]], drawn: int) -> Fraction:
+    """P(for every disjoint group (copies, k): at least k of it among `drawn` cards), multivariate hypergeometric.
+
+    Sums C(K1, j1)...C(Km, jm) C(N - sum K, n - sum j) over every j_i >= k_i by convolution over the groups.
+    """
+    total_copies = sum(c for c, _ in groups)
+    _check(deck_size=deck_size, copies=total_copies, drawn=drawn)
+    # ways[s] = number of ways to pick s cards from the groups seen so far, each meeting its minimum
+    ways = {0: 1}
+    for copies, k in groups:
+        nxt: dict[int, int] = {}
+        for used, w in ways.items():
+            for j in range(max(k, 0), min(copies, drawn - used) + 1):
+                nxt[used + j] = nxt.get(used + j, 0) + w * comb(copies, j)
+        ways = nxt
+    rest = deck_size - total_copies
+    favourable = sum(w * comb(rest, drawn - used) for used, w in ways.items() if drawn - used <= rest)
+    return Fraction(favourable, comb(deck_size, drawn))
+
+
+def _check(*, deck_size: int, copies: int, drawn: int) -> None:
+    if deck_size <= 0 or not 0 <= copies <= deck_size or not 0 <= drawn <= deck_size:
+        raise OddsError(f"impossible question: {copies} cards of {deck_size}, {drawn} drawn")
+
+
+# --- the deck report -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class OddsCard:
+    """One distinct card of the main deck as the odds need it."""
+
+    key: str  # the caller's identity (card id as text)
+    name: str
+    copies: int
+    civilizations: frozenset[Civilization] = frozenset()
+    shield_trigger: bool = False
+    starts_outside_deck: bool = False  # start-of-game cards (103.3): not shuffled into the pool
+    extra: dict = field(default_factory=dict, hash=False, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    groups: tuple[tuple[int, int], ...]  # (copies in the pool, at least k) per disjoint group
+    where: Where = Where.HAND
+    by_turn: int = 0
+    going: Going = Going.FIRST
+
+
+def pool_size(cards: Sequence[OddsCard]) -> int:
+    return sum(c.copies for c in cards if not c.starts_outside_deck)
+
+
+def query_probability(*, deck_size: int, query: Query) -> Fraction:
+    drawn = sample_size(where=query.where, by_turn=query.by_turn, going=query.going)
+    if drawn > deck_size:
+        raise OddsError(f"{drawn} cards asked for but the deck holds {deck_size}")
+    if len(query.groups) == 1:
+        copies, k = query.groups[0]
+        _check(deck_size=deck_size, copies=copies, drawn=drawn)
+        return at_least(deck_size=deck_size, copies=copies, drawn=drawn, k=k)
+    return joint_at_least(deck_size=deck_size, groups=query.groups, drawn=drawn)
+
+
+def _fraction_text(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def probability_json(value: Fraction) -> dict:
+    return {"probability": float(value), "fraction": _fraction_text(value), "exact": True}
+
+
+def deck_report(cards: Sequence[OddsCard]) -> dict:
+    """Per distinct card: P(in hand), P(in shields), P(seen by own turns 2-5, first and second); triggers; civs."""
+    deck_size = pool_size(cards)
+    if deck_size < SHIELDS + HAND:
+        raise OddsError(f"the deck holds {deck_size} cards: setup needs at least {SHIELDS + HAND}")
+    rows = []
+    for card in cards:
+        if card.starts_outside_deck:
+            continue
+        k = card.copies
+
+        def p(drawn: int, copies: int = k) -> float:
+            return float(at_least(deck_size=deck_size, copies=copies, drawn=drawn))
+
+        hand = at_least(deck_size=deck_size, copies=k, drawn=HAND)
+        rows.append(
+            {
+                "card": card.key,
+                "name": card.name,
+                "copies": k,
+                "in_hand": float(hand),
+                "in_hand_fraction": _fraction_text(hand),
+                "in_shields": float(hand),  # exchangeable: shields and hand are both uniform 5-card samples
+                "all_in_shields": float(
+                    copies_distribution(deck_size=deck_size, copies=k, drawn=SHIELDS)[k] if k <= SHIELDS else 0
+                ),
+                "in_hand_or_shields": p(HAND + SHIELDS),
+                "expected_in_hand": float(expected_copies(deck_size=deck_size, copies=k, drawn=HAND)),
+                "seen_by_turn": {
+                    going.value: {str(t): p(cards_seen(by_turn=t, going=going)) for t in REPORT_TURNS}
+                    for going in Going
+                },
+            }
+        )
+    triggers = sum(c.copies for c in cards if c.shield_trigger and not c.starts_outside_deck)
+    trigger_dist = copies_distribution(deck_size=deck_size, copies=triggers, drawn=SHIELDS)
+    civs = {}
+    for civ in Civilization:
+        having = sum(c.copies for c in cards if civ in c.civilizations and not c.starts_outside_deck)
+        civs[civ.value] = {
+            "cards": having,
+            "in_opening_hand": float(at_least(deck_size=deck_size, copies=having, drawn=HAND)),
+        }
+    return {
+        "deck_size": deck_size,
+        "cards": rows,
+        "shield_triggers": {
+            "cards": triggers,
+            "expected_in_shields": float(expected_copies(deck_size=deck_size, copies=triggers, drawn=SHIELDS)),
+            "distribution": {str(j): float(v) for j, v in enumerate(trigger_dist)},
+            "at_least_one": float(1 - trigger_dist[0]),
+        },
+        "civilizations_in_opening_hand": civs,
+        "model": "exact (multivariate hypergeometric); shields = top 5, hand = next 5 (103.3); first player skips "
+        "the first draw (500.6)",
+    }

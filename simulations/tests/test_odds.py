@@ -1,0 +1,116 @@
+"""Exact odds: every value of the spec's table 4.2 that is a probability, as a fraction (rules 103.3, 500.6)."""
+
+from fractions import Fraction as F
+
+import pytest
+
+from dmrules import odds
+from dmrules.odds import Going, OddsCard, Query, Where
+from dmrules.vocabulary import Civilization
+
+
+def q(groups, where=Where.HAND, by_turn=0, going=Going.FIRST, deck_size=40):
+    return odds.query_probability(deck_size=deck_size, query=Query(tuple(groups), Where(where), by_turn, Going(going)))
+
+
+EXACT = [
+    ("G04 >=1 of a 4-of in the opening 5", lambda: q([(4, 1)]), F(3903, 9139)),
+    ("G05 P0 of a 4-of", lambda: odds.copies_distribution(deck_size=40, copies=4, drawn=5)[0], F(5236, 9139)),
+    ("G05 P1 of a 4-of", lambda: odds.copies_distribution(deck_size=40, copies=4, drawn=5)[1], F(6545, 18278)),
+    ("G05 P2 of a 4-of", lambda: odds.copies_distribution(deck_size=40, copies=4, drawn=5)[2], F(595, 9139)),
+    ("G05 P3 of a 4-of", lambda: odds.copies_distribution(deck_size=40, copies=4, drawn=5)[3], F(35, 9139)),
+    ("G05 P4 of a 4-of", lambda: odds.copies_distribution(deck_size=40, copies=4, drawn=5)[4], F(1, 18278)),
+    ("G06 >=1 of 8", lambda: q([(8, 1)]), F(57079, 82251)),
+    ("G06 >=1 of 12", lambda: q([(12, 1)]), F(598, 703)),
+    ("G07 >=1 A and >=1 B", lambda: q([(4, 1), (4, 1)]), F(13175, 82251)),
+    ("G08 all 4 in the shields", lambda: q([(4, 4)], where="shields"), F(1, 18278)),
+    ("G09 seen by own turn 3 first (7 cards)", lambda: q([(4, 1)], by_turn=3, going="first"), F(5047, 9139)),
+    ("G09 seen by own turn 3 second (8 cards)", lambda: q([(4, 1)], by_turn=3, going="second"), F(5543, 9139)),
+    ("G10 expected triggers of 12 in shields", lambda: odds.expected_copies(deck_size=40, copies=12, drawn=5), F(3, 2)),
+    ("G10 >=1 of 8 triggers in shields", lambda: q([(8, 1)], where="shields"), F(57079, 82251)),
+    ("G11 single copy in the shields", lambda: q([(1, 1)], where="shields"), F(1, 8)),
+    ("G11 single copy in shields or hand", lambda: q([(1, 1)], where="hand_or_shields"), F(1, 4)),
+    ("G11 single copy seen by own turn 3 first", lambda: q([(1, 1)], by_turn=3), F(7, 40)),
+    ("G12 forbidden registered: hand from the other 39", lambda: q([(4, 1)], deck_size=39), F(35875, 82251)),
+    (
+        "G20 expected copies of a 4-of in the hand",
+        lambda: odds.expected_copies(deck_size=40, copies=4, drawn=5),
+        F(1, 2),
+    ),
+    ("G20 >=1 in shields equals >=1 in hand", lambda: q([(4, 1)], where="shields"), F(3903, 9139)),
+]
+
+
+@pytest.mark.parametrize("compute, expected", [c[1:] for c in EXACT], ids=[c[0] for c in EXACT])
+def test_table_4_2_exact_values(compute, expected):
+    assert compute() == expected
+
+
+@pytest.mark.parametrize(
+    "by_turn, going, seen",
+    [(0, "first", 5), (1, "first", 5), (1, "second", 6), (3, "first", 7), (3, "second", 8), (5, "second", 10)],
+    ids=["opening", "G03 turn1 first", "G03 turn1 second", "turn3 first", "turn3 second", "turn5 second"],
+)
+def test_cards_seen_by_own_turn_500_6(by_turn, going, seen):
+    assert odds.cards_seen(by_turn=by_turn, going=going) == seen
+
+
+def test_g07_joint_formula_matches_inclusion_exclusion():
+    from math import comb
+
+    expected = 1 - F(2 * comb(36, 5), comb(40, 5)) + F(comb(32, 5), comb(40, 5))
+    assert q([(4, 1), (4, 1)]) == expected
+
+
+def test_distribution_sums_to_one_and_at_least_zero_is_certain():
+    assert sum(odds.copies_distribution(deck_size=40, copies=7, drawn=9)) == 1
+    assert q([(4, 0)]) == 1
+
+
+@pytest.mark.parametrize(
+    "groups, drawn, deck_size",
+    [([(41, 1)], 5, 40), ([(4, 1)], 41, 40), ([(30, 1), (20, 1)], 5, 40)],
+    ids=["more copies than cards", "more drawn than cards", "groups larger than the deck"],
+)
+def test_impossible_questions_raise(groups, drawn, deck_size):
+    with pytest.raises(odds.OddsError):
+        odds.joint_at_least(deck_size=deck_size, groups=groups, drawn=drawn)
+
+
+def _deck():
+    cards = [
+        OddsCard("1", "Trigger", 4, frozenset({Civilization.WATER}), shield_trigger=True),
+        OddsCard("2", "Single", 1, frozenset({Civilization.FIRE})),
+        OddsCard("3", "Multi", 4, frozenset({Civilization.FIRE, Civilization.NATURE}), shield_trigger=True),
+    ]
+    cards += [OddsCard(str(10 + i), f"Filler {i}", 4, frozenset({Civilization.FIRE})) for i in range(7)]
+    cards.append(OddsCard("99", "Filler single", 3, frozenset({Civilization.FIRE})))
+    return cards
+
+
+def test_deck_report_rows_and_triggers():
+    report = odds.deck_report(_deck())
+    assert report["deck_size"] == 40
+    single = next(r for r in report["cards"] if r["card"] == "2")
+    assert single["in_shields"] == pytest.approx(1 / 8)
+    assert single["in_hand_or_shields"] == pytest.approx(1 / 4)
+    assert single["seen_by_turn"]["first"]["3"] == pytest.approx(7 / 40)
+    trigger = next(r for r in report["cards"] if r["card"] == "1")
+    assert trigger["in_hand_fraction"] == "3903/9139"
+    assert report["shield_triggers"]["cards"] == 8
+    assert report["shield_triggers"]["at_least_one"] == pytest.approx(57079 / 82251)
+    assert report["shield_triggers"]["expected_in_shields"] == pytest.approx(1.0)
+    assert sum(report["shield_triggers"]["distribution"].values()) == pytest.approx(1.0)
+    assert report["civilizations_in_opening_hand"]["water"]["in_opening_hand"] == pytest.approx(3903 / 9139)
+    assert report["civilizations_in_opening_hand"]["light"]["in_opening_hand"] == 0
+
+
+def test_deck_report_start_of_game_cards_leave_the_pool_g12():
+    cards = _deck()[:-1] + [
+        OddsCard("99", "Filler", 2, frozenset()),
+        OddsCard("f", "Forbidden", 1, starts_outside_deck=True),
+    ]
+    report = odds.deck_report(cards)
+    assert report["deck_size"] == 39
+    trigger = next(r for r in report["cards"] if r["card"] == "1")
+    assert trigger["in_hand_fraction"] == "35875/82251"
