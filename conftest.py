@@ -13,6 +13,19 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.skip(reason="integration tests need DATABASE_URL pointing at PostgreSQL"))
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """SQLite tests use a database FILE (one per test process), not Django's shared-cache in-memory default.
+
+    With shared cache, threads' connections fail at once with "database table is locked" instead of waiting
+    for the lock; with a file they wait (timeout, BEGIN IMMEDIATE) exactly like production, which the
+    concurrency tests (e.g. decks' 50 concurrent writers) need.
+    """
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] == "django.db.backends.sqlite3":
+        db.setdefault("TEST", {})["NAME"] = str(settings.VAR_DIR / f"test-{os.getpid()}.sqlite3")
+
+
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,3 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from accounts import apis
+
+urlpatterns = [
+    path("auth/register/", apis.RegisterApi.as_view(), name="auth-register"),
+    path("auth/token/", apis.TokenObtainApi.as_view(), name="auth-token"),
+]

@@ -1,0 +1,82 @@
+"""Account API: sign-up and token log-in (clients then send `Authorization: Token <key>`)."""
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts import services
+from api.errors import ApiError, error_response
+from api.schema import error_responses
+
+
+class RegisterApi(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []  # no session: sign-up needs no CSRF token from API clients
+
+    class RegisterInputSerializer(serializers.Serializer):
+        username = serializers.CharField(max_length=150)
+        password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+
+    class RegisterOutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        username = serializers.CharField()
+        token = serializers.CharField()
+
+    @extend_schema(
+        operation_id="auth_register",
+        request=RegisterInputSerializer,
+        responses={201: RegisterOutputSerializer, **error_responses(400)},
+        auth=[],
+        description="Create an account. Password rules are Django's validators; each failure has a stable code.",
+    )
+    def post(self, request):
+        data = self.RegisterInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            user = services.user_register(**data.validated_data)
+        except services.RegistrationRejected as exc:
+            raise ApiError("VALIDATION_ERROR", "The account was not created.", details={"fields": exc.errors}) from None
+        token = services.token_obtain(
+            username=user.username, password=data.validated_data["password"], address=services.client_address(request)
+        )
+        out = {"id": user.id, "username": user.username, "token": token}
+        return Response(self.RegisterOutputSerializer(out).data, status=status.HTTP_201_CREATED)
+
+
+class TokenObtainApi(APIView):
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+    class TokenObtainInputSerializer(serializers.Serializer):
+        username = serializers.CharField(max_length=150)
+        password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+
+    @extend_schema(
+        operation_id="auth_token",
+        request=TokenObtainInputSerializer,
+        responses={200: inline_serializer("Token", {"token": serializers.CharField()}), **error_responses(400)},
+        auth=[],
+        description=(
+            "Exchange a username and password for an API token. Repeated failures lock the account and the client "
+            "address for a while (429 LOGIN_LOCKED with Retry-After)."
+        ),
+    )
+    def post(self, request):
+        data = self.TokenObtainInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            token = services.token_obtain(**data.validated_data, address=services.client_address(request))
+        except services.LoginLocked as exc:
+            response = error_response(
+                "LOGIN_LOCKED",
+                "Too many failed log-ins. Try again later.",
+                details={"retry_after_seconds": exc.retry_after_seconds},
+                status_code=status.HTTP_429_TOO_MANY_REQUESTS,
+            )
+            response["Retry-After"] = str(exc.retry_after_seconds)
+            return response
+        except services.InvalidCredentials:
+            raise ApiError("INVALID_CREDENTIALS", "Unknown username or wrong password.") from None
+        return Response({"token": token})

@@ -1,0 +1,37 @@
+"""OpenAPI pieces shared by every API: the one error shape, documented once (see api/errors.py)."""
+
+from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from rest_framework import serializers
+
+ErrorSerializer = inline_serializer(
+    name="Error",
+    fields={
+        "error": inline_serializer(
+            name="ErrorBody",
+            fields={
+                "code": serializers.CharField(help_text="Stable machine code, e.g. NOT_FOUND, VERSION_CONFLICT."),
+                "message": serializers.CharField(),
+                "details": serializers.DictField(),
+            },
+        )
+    },
+)
+
+_DESCRIPTIONS = {
+    400: "Invalid input (code VALIDATION_ERROR or a workflow code); details.fields lists field errors.",
+    401: "Not authenticated (NOT_AUTHENTICATED / AUTHENTICATION_FAILED).",
+    403: "Authenticated but not allowed (PERMISSION_DENIED).",
+    404: "Not found, or not visible to the caller (NOT_FOUND).",
+    409: "The request conflicts with the current state (e.g. REGISTRATION_CLOSED).",
+    412: "If-Match does not match the current version (VERSION_CONFLICT); nothing was written.",
+    428: "If-Match header missing (PRECONDITION_REQUIRED).",
+    429: "Rate limited (THROTTLED / LOGIN_LOCKED); the Retry-After header gives the seconds to wait.",
+}
+
+
+def error_responses(*statuses: int) -> dict:
+    """`responses=` entries for the given error statuses; 429 is always added (throttling applies everywhere)."""
+    wanted = sorted(set(statuses) | {429})
+    return {
+        status: OpenApiResponse(ErrorSerializer, description=_DESCRIPTIONS.get(status, "Error.")) for status in wanted
+    }

@@ -1,0 +1,574 @@
+"""Deck API: thin views over decks.services / decks.selectors. Writes need `If-Match: "<version>"` (the ETag)."""
+
+import json
+import re
+from contextlib import contextmanager
+from types import SimpleNamespace
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    inline_serializer,
+)
+from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.errors import ApiError
+from api.pagination import StandardPagination
+from api.schema import error_responses
+from decks import selectors, services
+from decks.models import Deck, DeckVisibility
+from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
+
+
+class GameFormatNegotiation(DefaultContentNegotiation):
+    """`?format=` names a game format (advance, original...) in this API, never a renderer."""
+
+    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)
+
+
+class BaseApi(APIView):
+    # Token first: an anonymous write then gets 401 with `WWW-Authenticate: Token` (session-first would give 403).
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    content_negotiation_class = GameFormatNegotiation
+
+
+@contextmanager
+def service_errors():
+    """Service exceptions -> the API's error shape (one mapping for every deck endpoint)."""
+    from regulations import services as regulation_services
+
+    unknown = tuple(
+        getattr(regulation_services, name)
+        for name in ("UnknownFormat", "UnknownOverlay")
+        if hasattr(regulation_services, name)
+    )
+    try:
+        yield
+    except services.PreconditionRequired:
+        raise ApiError(
+            "PRECONDITION_REQUIRED",
+            'This write needs an If-Match header with the deck version (ETag), e.g. If-Match: "3".',
+            status_code=428,
+        ) from None
+    except services.VersionConflict as exc:
+        raise ApiError(
+            "VERSION_CONFLICT",
+            "The deck was changed since you read it; reload it and apply your change again. Nothing was written.",
+            details={"current_version": exc.current_version},
+            status_code=412,
+        ) from None
+    except selectors.DeckForbidden:
+        raise ApiError("PERMISSION_DENIED", "Only the owner can change this deck.", status_code=403) from None
+    except services.DeckNotCopyable:
+        raise ApiError("PERMISSION_DENIED", "Only public decks can be copied.", status_code=403) from None
+    except services.DecklistRejected as exc:
+        raise ApiError(
+            "DECKLIST_UNRESOLVED",
+            "Some lines of the decklist could not be read or matched to a card; nothing was written.",
+            details={"lines": exc.lines},
+        ) from None
+    except DecklistFormatError as exc:
+        raise ApiError("MALFORMED_DECKLIST", str(exc)) from None
+    except unknown as exc:
+        raise ApiError(
+            type(exc).__name__ == "UnknownOverlay" and "UNKNOWN_OVERLAY" or "UNKNOWN_FORMAT", str(exc)
+        ) from None
+
+
+_IF_MATCH_RE = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')
+
+
+def if_match_version(request) -> int | None:
+    raw = request.headers.get("If-Match")
+    if raw is None:
+        return None
+    match = _IF_MATCH_RE.match(raw)
+    if not match:
+        raise ApiError("INVALID_IF_MATCH", 'If-Match must be the deck version as given by the ETag, e.g. "3".')
+    return int(match.group(1))
+
+
+def with_etag(response: Response, deck: Deck) -> Response:
+    response["ETag"] = f'"{deck.version}"'
+    return response
+
+
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=True,
+    description='The deck version you read (its ETag), e.g. "3". Missing: 428; stale: 412 and nothing is written.',
+)
+ETAG = OpenApiParameter(
+    "ETag",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    response=[200, 201],
+    description='The deck version, e.g. "4": send it back as If-Match to write.',
+)
+
+
+def decklist_from_input(data: dict) -> Decklist | None:
+    if data.get("deck") is not None and data.get("text") is not None:
+        raise ApiError("VALIDATION_ERROR", "Give the cards either as `deck` (JSON) or as `text`, not both.")
+    if data.get("deck") is not None:
+        return parse_json(data["deck"])
+    if data.get("text") is not None:
+        return parse_text(data["text"])
+    return None
+
+
+# --- serializers -------------------------------------------------------------------------------------------
+
+
+class EntrySerializer(serializers.Serializer):
+    card_id = serializers.IntegerField()
+    name_ja = serializers.CharField()
+    name_en = serializers.CharField(allow_null=True)
+    cost = serializers.IntegerField(allow_null=True)
+    civilizations = serializers.ListField(child=serializers.CharField())
+    count = serializers.IntegerField()
+
+
+class LineStatusSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    written = serializers.CharField()
+    count = serializers.IntegerField(allow_null=True)
+    written_zone = serializers.CharField(allow_null=True)
+    zone = serializers.CharField(allow_null=True)
+    status = serializers.ChoiceField(choices=["ok", "moved", "unknown", "ambiguous", "error"])
+    message = serializers.CharField(required=False)
+    card = serializers.DictField(allow_null=True)
+    candidates = serializers.ListField(child=serializers.DictField())
+
+
+class DeckSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    owner = serializers.CharField(source="owner.username")
+    format = serializers.CharField(source="format_code")
+    visibility = serializers.CharField()
+    version = serializers.IntegerField()
+    updated_at = serializers.DateTimeField()
+
+
+class DeckDetailSerializer(DeckSummarySerializer):
+    description = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    copied_from = serializers.IntegerField(source="copied_from_id", allow_null=True)
+    share_slug = serializers.SerializerMethodField(help_text="Only for the owner: the unlisted link's slug.")
+    entries = serializers.SerializerMethodField()
+    counts = serializers.SerializerMethodField()
+
+    def get_share_slug(self, deck) -> str | None:
+        user = self.context.get("user")
+        return deck.share_slug if user is not None and user.is_authenticated and user.id == deck.owner_id else None
+
+    def _by_zone(self, deck):
+        if not hasattr(deck, "_entries_by_zone"):
+            deck._entries_by_zone = selectors.deck_entries_by_zone(deck=deck)
+        return deck._entries_by_zone
+
+    @extend_schema_field(serializers.DictField(child=EntrySerializer(many=True)))
+    def get_entries(self, deck) -> dict:
+        return {
+            zone: [
+                {
+                    "card_id": e.card_id,
+                    "name_ja": e.card.name_ja,
+                    "name_en": e.card.name_en,
+                    "cost": e.card.cost,
+                    "civilizations": e.card.civilizations,
+                    "count": e.quantity,
+                }
+                for e in entries
+            ]
+            for zone, entries in self._by_zone(deck).items()
+        }
+
+    @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
+    def get_counts(self, deck) -> dict:
+        return {zone: sum(e.quantity for e in entries) for zone, entries in self._by_zone(deck).items()}
+
+
+class DeckWriteResultSerializer(DeckDetailSerializer):
+    lines = LineStatusSerializer(many=True, required=False)
+
+
+def deck_response(deck: Deck, request, *, status_code=200, lines: list | None = None) -> Response:
+    deck = Deck.objects.select_related("owner").get(id=deck.id)
+    data = DeckDetailSerializer(deck, context={"user": request.user}).data
+    if lines is not None:
+        data["lines"] = lines
+    return with_etag(Response(data, status=status_code), deck)
+
+
+class DeckInputSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
+    format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, default="advance")
+    visibility = serializers.ChoiceField(
+        choices=[v.value for v in DeckVisibility], default=DeckVisibility.PRIVATE.value
+    )
+    deck = serializers.JSONField(
+        required=False,
+        allow_null=True,
+        help_text='Decklist JSON: {"main": [{"card": "name or id", "count": 4}], "hyperspatial": [...], "gr": [...], '
+        '"considering": [...]}',
+    )
+    text = serializers.CharField(
+        max_length=100_000,
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="Text decklist: `4 name` / `name x4` lines, `# main`, `# hyperspatial`, `# gr`, `# considering`.",
+    )
+
+
+class DeckPatchSerializer(DeckInputSerializer):
+    name = serializers.CharField(max_length=120, required=False)
+    description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
+    format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False)
+    visibility = serializers.ChoiceField(choices=[v.value for v in DeckVisibility], required=False)
+    note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+# --- views -------------------------------------------------------------------------------------------------
+
+DECK_ID = OpenApiParameter("deck_id", OpenApiTypes.INT, OpenApiParameter.PATH)
+NUMBER = OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH, description="Version number")
+
+
+class DeckListCreateApi(BaseApi):
+    class DeckListCreateFilterSerializer(serializers.Serializer):
+        q = serializers.CharField(required=False, max_length=100, help_text="Search in name and description")
+        format = serializers.CharField(required=False, max_length=32)
+        owner = serializers.CharField(required=False, max_length=150, help_text="Owner's username")
+        mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's decks")
+
+    @extend_schema(
+        operation_id="decks_list",
+        parameters=[DeckListCreateFilterSerializer],
+        responses={200: DeckSummarySerializer(many=True), **error_responses(400)},
+        description="Decks the caller may see: their own (any visibility) and public decks. Unlisted and private "
+        "decks of others are never listed.",
+    )
+    def get(self, request):
+        filters = self.DeckListCreateFilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        params = filters.validated_data
+        decks = selectors.deck_list_visible(
+            user=request.user,
+            q=params.get("q"),
+            format_code=params.get("format"),
+            owner=params.get("owner"),
+            mine=params.get("mine", False),
+        )
+        paginator = StandardPagination()
+        page = paginator.paginate_queryset(decks, request, view=self)
+        return paginator.get_paginated_response(DeckSummarySerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="decks_create",
+        parameters=[ETAG],
+        request=DeckInputSerializer,
+        responses={201: DeckWriteResultSerializer, **error_responses(400, 401)},
+        description="Create a deck from a decklist (`deck` JSON or `text`). Cards written in the wrong zone are moved "
+        "(status `moved`); an unknown, ambiguous or unreadable line rejects the whole request (DECKLIST_UNRESOLVED, "
+        "with a status for every line). The response carries the ETag (version 1).",
+    )
+    def post(self, request):
+        if not request.user.is_authenticated:
+            self.permission_denied(request)
+        data = DeckInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        with service_errors():
+            decklist = decklist_from_input(values)
+            lines = services.decklist_resolve(decklist=decklist).lines if decklist is not None else None
+            deck = services.deck_create(
+                owner=request.user,
+                name=values["name"],
+                description=values.get("description", ""),
+                format_code=values.get("format", "advance"),
+                visibility=values["visibility"],
+                decklist=decklist,
+            )
+        return deck_response(deck, request, status_code=status.HTTP_201_CREATED, lines=lines)
+
+
+class DeckDetailApi(BaseApi):
+    @extend_schema(
+        operation_id="decks_read",
+        parameters=[ETAG, DECK_ID],
+        responses={200: DeckDetailSerializer, **error_responses(404)},
+        description="A deck the caller may see (own, or public). The ETag header is the version.",
+    )
+    def get(self, request, deck_id: int):
+        deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+        return deck_response(deck, request)
+
+    @extend_schema(
+        operation_id="decks_update",
+        parameters=[ETAG, DECK_ID, IF_MATCH],
+        request=DeckPatchSerializer,
+        responses={200: DeckWriteResultSerializer, **error_responses(400, 401, 403, 404, 412, 428)},
+        description="Change fields and/or replace the cards (`deck` or `text`). Every save is a new version.",
+    )
+    def patch(self, request, deck_id: int):
+        data = DeckPatchSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        with service_errors():
+            decklist = decklist_from_input(values)
+            lines = services.decklist_resolve(decklist=decklist).lines if decklist is not None else None
+            deck = services.deck_update(
+                deck_id=deck_id,
+                user=request.user,
+                if_match=if_match_version(request),
+                name=values.get("name"),
+                description=values.get("description"),
+                format_code=values.get("format"),
+                visibility=values.get("visibility"),
+                decklist=decklist,
+                note=values.get("note", ""),
+            )
+        return deck_response(deck, request, lines=lines)
+
+    @extend_schema(
+        operation_id="decks_delete",
+        parameters=[DECK_ID, IF_MATCH],
+        responses={204: None, **error_responses(401, 403, 404, 412, 428)},
+    )
+    def delete(self, request, deck_id: int):
+        with service_errors():
+            services.deck_delete(deck_id=deck_id, user=request.user, if_match=if_match_version(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DeckSharedApi(BaseApi):
+    @extend_schema(
+        operation_id="decks_shared_read",
+        parameters=[ETAG],
+        responses={200: DeckDetailSerializer, **error_responses(404)},
+        description="An unlisted (or public) deck by its share link.",
+    )
+    def get(self, request, slug: str):
+        return deck_response(selectors.deck_get_shared(slug=slug), request)
+
+
+class VersionSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    created_at = serializers.DateTimeField()
+    author = serializers.CharField(source="author.username", allow_null=True, default=None)
+    note = serializers.CharField()
+
+
+class VersionDetailSerializer(VersionSerializer):
+    snapshot = serializers.JSONField()
+
+
+class DeckVersionListApi(BaseApi):
+    @extend_schema(
+        operation_id="decks_versions_list",
+        parameters=[DECK_ID],
+        responses={200: VersionSerializer(many=True), **error_responses(404)},
+    )
+    def get(self, request, deck_id: int):
+        deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+        paginator = StandardPagination()
+        page = paginator.paginate_queryset(selectors.deck_versions_list(deck=deck), request, view=self)
+        return paginator.get_paginated_response(VersionSerializer(page, many=True).data)
+
+
+class DeckVersionDetailApi(BaseApi):
+    @extend_schema(
+        operation_id="decks_versions_read",
+        parameters=[DECK_ID, NUMBER],
+        responses={200: VersionDetailSerializer, **error_responses(404)},
+    )
+    def get(self, request, deck_id: int, number: int):
+        deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+        return Response(VersionDetailSerializer(selectors.deck_version_get(deck=deck, number=number)).data)
+
+
+class DeckVersionDiffApi(BaseApi):
+    class DeckVersionDiffQuerySerializer(serializers.Serializer):
+        against = serializers.IntegerField(
+            required=False, min_value=0, max_value=2_000_000_000, help_text="Base version (default: the previous one)"
+        )
+
+    @extend_schema(
+        operation_id="decks_versions_diff",
+        parameters=[DECK_ID, NUMBER, DeckVersionDiffQuerySerializer],
+        responses={
+            200: inline_serializer(
+                "DeckDiff",
+                {
+                    "from_version": serializers.IntegerField(),
+                    "to_version": serializers.IntegerField(),
+                    "zones": serializers.DictField(help_text="zone -> {added: [...], removed: [...]}"),
+                    "changed": serializers.DictField(help_text="field -> {from, to}"),
+                },
+            ),
+            **error_responses(400, 404),
+        },
+        description="Cards added and removed per zone from version `against` (default: number - 1) to `number`.",
+    )
+    def get(self, request, deck_id: int, number: int):
+        query = self.DeckVersionDiffQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+        return Response(
+            selectors.deck_version_diff(deck=deck, number=number, against=query.validated_data.get("against"))
+        )
+
+
+class DeckVersionRestoreApi(BaseApi):
+    @extend_schema(
+        operation_id="decks_versions_restore",
+        parameters=[ETAG, DECK_ID, NUMBER, IF_MATCH],
+        request=None,
+        responses={200: DeckDetailSerializer, **error_responses(401, 403, 404, 412, 428)},
+        description="Restore version `number` as a new version (the history is kept).",
+    )
+    def post(self, request, deck_id: int, number: int):
+        with service_errors():
+            deck = services.deck_version_restore(
+                deck_id=deck_id, user=request.user, if_match=if_match_version(request), number=number
+            )
+        return deck_response(deck, request)
+
+
+class DeckCopyApi(BaseApi):
+    permission_classes = [IsAuthenticated]
+
+    class DeckCopyInputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=120, required=False)
+
+    @extend_schema(
+        operation_id="decks_copy",
+        parameters=[ETAG, DECK_ID],
+        request=DeckCopyInputSerializer,
+        responses={201: DeckDetailSerializer, **error_responses(400, 401, 403, 404)},
+        description="Copy a public deck (or one's own) into the caller's decks, as a private deck.",
+    )
+    def post(self, request, deck_id: int):
+        data = self.DeckCopyInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        with service_errors():
+            deck = services.deck_copy(deck_id=deck_id, user=request.user, name=data.validated_data.get("name"))
+        return deck_response(deck, request, status_code=status.HTTP_201_CREATED)
+
+
+class DeckImportApi(BaseApi):
+    class DeckImportInputSerializer(serializers.Serializer):
+        deck = serializers.JSONField(required=False, allow_null=True)
+        text = serializers.CharField(
+            max_length=100_000, required=False, allow_null=True, allow_blank=True, trim_whitespace=False
+        )
+        replace = serializers.BooleanField(default=True, help_text="Replace the entries (default) or add to them")
+
+    @extend_schema(
+        operation_id="decks_import",
+        parameters=[ETAG, DECK_ID, IF_MATCH],
+        request=DeckImportInputSerializer,
+        responses={200: DeckWriteResultSerializer, **error_responses(400, 401, 403, 404, 412, 428)},
+        description="Import a text or JSON decklist into the deck. Every line gets a status: ok, moved (wrong zone, "
+        "moved to its own), unknown (with suggestions), ambiguous (with every match), error (unreadable). "
+        "Resolved lines are applied as one new version; the others are reported and skipped.",
+    )
+    def post(self, request, deck_id: int):
+        data = self.DeckImportInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        with service_errors():
+            decklist = decklist_from_input(data.validated_data)
+            if decklist is None:
+                raise ApiError("VALIDATION_ERROR", "Give the cards as `deck` (JSON) or as `text`.")
+            deck, lines = services.deck_import(
+                deck_id=deck_id,
+                user=request.user,
+                if_match=if_match_version(request),
+                decklist=decklist,
+                replace=data.validated_data["replace"],
+            )
+        return deck_response(deck, request, lines=lines)
+
+
+EXPORT_KINDS = ["text", "json", "sheet"]
+
+
+class DeckExportApi(BaseApi):
+    @extend_schema(
+        operation_id="decks_export",
+        parameters=[DECK_ID, OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=EXPORT_KINDS)],
+        responses={
+            (200, "text/plain"): OpenApiTypes.STR,
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            (200, "text/html"): OpenApiTypes.STR,
+            **error_responses(404),
+        },
+        description="Export as a text decklist, decklist JSON, or a printable HTML deck sheet.",
+    )
+    def get(self, request, deck_id: int, kind: str):
+        deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+        if kind == "text":
+            response = HttpResponse(services.deck_export_text(deck), content_type="text/plain; charset=utf-8")
+        elif kind == "json":
+            body = json.dumps(services.deck_export_json(deck), ensure_ascii=False, indent=2)
+            response = HttpResponse(body, content_type="application/json")
+        elif kind == "sheet":
+            response = HttpResponse(services.deck_export_sheet(deck), content_type="text/html; charset=utf-8")
+        else:
+            raise ApiError("NOT_FOUND", f"Unknown export kind; use one of {', '.join(EXPORT_KINDS)}.", status_code=404)
+        response["ETag"] = f'"{deck.version}"'
+        return response
+
+
+class DeckLegalityApi(BaseApi):
+    class DeckLegalityQuerySerializer(serializers.Serializer):
+        as_of = serializers.DateField(required=False, help_text="Date of the regulation (default: today)")
+        format = serializers.RegexField(
+            r"^[a-z0-9_-]{1,32}$", required=False, help_text="Format code (default: the deck's)"
+        )
+        overlay = serializers.CharField(required=False, max_length=64, help_text="Event overlay id")
+
+    @extend_schema(
+        operation_id="decks_legality",
+        parameters=[DECK_ID, DeckLegalityQuerySerializer],
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404)},
+        description="The legality engine's report for the saved deck as of a date, in a format.",
+    )
+    def get(self, request, deck_id: int):
+        query = self.DeckLegalityQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+        params = query.validated_data
+        with service_errors():
+            report = services.deck_legality(
+                deck=deck, as_of=params.get("as_of"), format_code=params.get("format"), overlay_id=params.get("overlay")
+            )
+        return with_etag(Response(report), deck)
+
+
+class DeckStatsApi(BaseApi):
+    @extend_schema(
+        operation_id="decks_stats",
+        parameters=[DECK_ID],
+        responses={200: OpenApiTypes.OBJECT, **error_responses(404)},
+        description="Mana curve stacked by civilization, civilization and card-type counts, shield triggers with "
+        "the exact probability of at least one among the 5 shields, multicolored count.",
+    )
+    def get(self, request, deck_id: int):
+        deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+        return with_etag(Response(services.deck_stats(deck)), deck)

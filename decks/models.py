@@ -1,0 +1,89 @@
+"""Decks: entries per zone (rules 100.2-100.4 plus the considering list), immutable versions."""
+
+import secrets
+from enum import StrEnum
+
+from django.conf import settings
+from django.db import models
+
+from dmrules.vocabulary import DeckZone
+
+
+class DeckVisibility(StrEnum):
+    PRIVATE = "private"  # the owner only
+    UNLISTED = "unlisted"  # anyone holding the share link; never listed
+    PUBLIC = "public"  # listed, searchable, copyable
+
+
+VISIBILITY_CHOICES = [(v.value, v.value.title()) for v in DeckVisibility]
+ZONE_CHOICES = [(z.value, z.value.title()) for z in DeckZone]
+
+
+def new_share_slug() -> str:
+    return secrets.token_urlsafe(18)  # 144 random bits: the link is the capability
+
+
+class Deck(models.Model):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
+    name = models.CharField(max_length=120)
+    description = models.TextField(blank=True, default="")
+    format_code = models.CharField(max_length=32, default="advance")
+    visibility = models.CharField(max_length=16, choices=VISIBILITY_CHOICES, default=DeckVisibility.PRIVATE.value)
+    share_slug = models.CharField(max_length=32, unique=True, default=new_share_slug)
+    # The optimistic-concurrency token (ETag): every write is `UPDATE ... WHERE version = <If-Match>`.
+    version = models.PositiveIntegerField(default=1)
+    copied_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        indexes = [models.Index(fields=["visibility", "-updated_at"]), models.Index(fields=["owner", "-updated_at"])]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(version__gte=1), name="deck_version_positive"),
+            models.CheckConstraint(
+                condition=models.Q(visibility__in=[v.value for v in DeckVisibility]), name="deck_visibility_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DeckEntry(models.Model):
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
+    zone = models.CharField(max_length=16, choices=ZONE_CHOICES)
+    card = models.ForeignKey("cards.Card", on_delete=models.PROTECT, related_name="+")
+    quantity = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["deck", "zone", "card__cost", "card__name_ja"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(quantity__gte=1), name="deckentry_quantity_min_1"),
+            models.UniqueConstraint(fields=["deck", "zone", "card"], name="deckentry_one_row_per_card_zone"),
+            models.CheckConstraint(
+                condition=models.Q(zone__in=[z.value for z in DeckZone]), name="deckentry_zone_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.quantity} x {self.card_id} ({self.zone})"
+
+
+class DeckVersion(models.Model):
+    """An immutable snapshot written with every save; never updated (services only ever create these)."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    # {"name", "description", "format", "visibility", "entries": {zone: [{"card_id", "name_ja", "count"}]}}
+    snapshot = models.JSONField()
+    note = models.CharField(max_length=200, blank=True, default="")
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deck", "-number"]
+        constraints = [models.UniqueConstraint(fields=["deck", "number"], name="deckversion_unique_number")]
+
+    def __str__(self) -> str:
+        return f"{self.deck_id} v{self.number}"

@@ -1,0 +1,135 @@
+"""Deck reads. Every read takes the caller and returns only what the caller may see (private decks never leak)."""
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
+from dmrules.vocabulary import DeckZone
+
+ZONE_ORDER = [DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.CONSIDERING]
+
+
+class DeckForbidden(Exception):
+    """The caller may see the deck but not change it (API: 403)."""
+
+
+def _is_user(user) -> bool:
+    return user is not None and getattr(user, "is_authenticated", False)
+
+
+def deck_visibility_filter(*, user) -> Q:
+    """The decks a caller may find by id: public ones and the caller's own. Unlisted ones only via their link."""
+    visible = Q(visibility=DeckVisibility.PUBLIC.value)
+    if _is_user(user):
+        visible |= Q(owner_id=user.id)
+    return visible
+
+
+def deck_get_visible(*, deck_id: int, user) -> Deck:
+    """The deck if the caller may read it, else Http404 (a private deck is indistinguishable from a missing one)."""
+    deck = Deck.objects.select_related("owner").filter(deck_visibility_filter(user=user), id=deck_id).first()
+    if deck is None:
+        raise Http404("deck not found")
+    return deck
+
+
+def deck_get_shared(*, slug: str) -> Deck:
+    """An unlisted or public deck by its share link."""
+    deck = (
+        Deck.objects.select_related("owner")
+        .filter(share_slug=slug, visibility__in=[DeckVisibility.UNLISTED.value, DeckVisibility.PUBLIC.value])
+        .first()
+    )
+    if deck is None:
+        raise Http404("deck not found")
+    return deck
+
+
+def deck_get_owned(*, deck_id: int, user) -> Deck:
+    """The deck for a write: Http404 when the caller cannot see it, DeckForbidden when it is someone else's."""
+    deck = deck_get_visible(deck_id=deck_id, user=user)
+    if not _is_user(user) or deck.owner_id != user.id:
+        raise DeckForbidden()
+    return deck
+
+
+def deck_list_visible(
+    *,
+    user,
+    q: str | None = None,
+    format_code: str | None = None,
+    owner: str | None = None,
+    mine: bool = False,
+) -> QuerySet[Deck]:
+    """Lists and search: the caller's own decks (any visibility) and other people's public decks, nothing else."""
+    if mine:
+        if not _is_user(user):
+            return Deck.objects.none()
+        decks = Deck.objects.filter(owner_id=user.id)
+    else:
+        decks = Deck.objects.filter(deck_visibility_filter(user=user))
+    if q:
+        decks = decks.filter(Q(name__icontains=q) | Q(description__icontains=q))
+    if format_code:
+        decks = decks.filter(format_code=format_code)
+    if owner:
+        decks = decks.filter(owner__username=owner)
+    return decks.select_related("owner").order_by("-updated_at", "-id")
+
+
+def deck_entries(*, deck: Deck) -> list[DeckEntry]:
+    return list(
+        DeckEntry.objects.filter(deck=deck).select_related("card").order_by("zone", "card__cost", "card__name_ja")
+    )
+
+
+def deck_entries_by_zone(*, deck: Deck) -> dict[str, list[DeckEntry]]:
+    zones: dict[str, list[DeckEntry]] = {zone.value: [] for zone in ZONE_ORDER}
+    for entry in deck_entries(deck=deck):
+        zones.setdefault(entry.zone, []).append(entry)
+    return zones
+
+
+def deck_versions_list(*, deck: Deck) -> QuerySet[DeckVersion]:
+    return DeckVersion.objects.filter(deck=deck).select_related("author").order_by("-number")
+
+
+def deck_version_get(*, deck: Deck, number: int) -> DeckVersion:
+    version = DeckVersion.objects.filter(deck=deck, number=number).select_related("author").first()
+    if version is None:
+        raise Http404("version not found")
+    return version
+
+
+def snapshot_counts(snapshot: dict) -> dict[tuple[str, int], dict]:
+    """{(zone, card_id): {"card_id", "name_ja", "count"}} of a version snapshot."""
+    out = {}
+    for zone, rows in snapshot.get("entries", {}).items():
+        for row in rows:
+            out[(zone, row["card_id"])] = row
+    return out
+
+
+def deck_version_diff(*, deck: Deck, number: int, against: int | None = None) -> dict:
+    """Cards added and removed per zone between version `against` (default: the previous one) and `number`."""
+    new = deck_version_get(deck=deck, number=number)
+    base_number = number - 1 if against is None else against
+    old_snapshot = {} if base_number < 1 else deck_version_get(deck=deck, number=base_number).snapshot
+    old_counts = snapshot_counts(old_snapshot)
+    new_counts = snapshot_counts(new.snapshot)
+    zones = {zone.value: {"added": [], "removed": []} for zone in ZONE_ORDER}
+    for key in sorted(set(old_counts) | set(new_counts)):
+        zone, card_id = key
+        before = old_counts.get(key, {}).get("count", 0)
+        after = new_counts.get(key, {}).get("count", 0)
+        if before == after:
+            continue
+        row = new_counts.get(key) or old_counts[key]
+        change = {"card_id": card_id, "name_ja": row.get("name_ja", ""), "count": abs(after - before)}
+        zones.setdefault(zone, {"added": [], "removed": []})["added" if after > before else "removed"].append(change)
+    changed = {
+        field: {"from": old_snapshot.get(field), "to": new.snapshot.get(field)}
+        for field in ("name", "description", "format", "visibility")
+        if old_snapshot.get(field) != new.snapshot.get(field)
+    }
+    return {"from_version": max(base_number, 0), "to_version": number, "zones": zones, "changed": changed}

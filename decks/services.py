@@ -1,0 +1,491 @@
+"""Deck writes, the ORM -> engine conversion, statistics, legality and export.
+
+Every write runs in one transaction and is an optimistic-concurrency write: the caller passes the version it
+read (`if_match`, the API's ETag) and the service performs `UPDATE deck SET version = version + 1 ... WHERE id = ..
+AND version = <if_match>`. Zero rows updated means someone else wrote first: `VersionConflict`, nothing written.
+Because the check is the UPDATE itself, two writers holding the same version can never both succeed (PostgreSQL:
+the second UPDATE waits for the first's row lock and then re-checks the WHERE; SQLite: writers are serialised by
+BEGIN IMMEDIATE, see settings).
+"""
+
+import hashlib
+import json
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+from math import comb
+
+from django.db import transaction
+from django.db.models import F
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from cards.models import Card
+from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
+from decks.selectors import ZONE_ORDER, deck_entries, deck_get_owned, deck_get_visible, deck_version_get
+from dmrules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text
+from dmrules.vocabulary import Civilization, DeckZone, Zone
+
+SHIELDS = 5  # rule 103.3: five shields from the top of the shuffled deck
+
+
+class PreconditionRequired(Exception):
+    """A write without If-Match (API: 428)."""
+
+
+class VersionConflict(Exception):
+    """If-Match is not the deck's current version (API: 412); nothing was written."""
+
+    def __init__(self, current_version: int):
+        super().__init__(f"the deck is at version {current_version}")
+        self.current_version = current_version
+
+
+class DecklistRejected(Exception):
+    """Some lines of a decklist could not be read or resolved; nothing was written."""
+
+    def __init__(self, lines: list[dict]):
+        super().__init__("the decklist has unresolved lines")
+        self.lines = lines
+
+
+class DeckNotCopyable(Exception):
+    """Only public decks (or one's own) can be copied."""
+
+
+# --- resolving a decklist into entries ---------------------------------------------------------------------
+
+# Where a card must go (rules 100.3, 100.4, 117.1, 407.1, 408.1); start-of-game cards count in the main deck (100.5).
+_NATURAL_ZONE = {
+    Zone.MAIN_DECK: DeckZone.MAIN,
+    Zone.BATTLE_ZONE_AT_START: DeckZone.MAIN,
+    Zone.HYPERSPATIAL: DeckZone.HYPERSPATIAL,
+    Zone.SUPER_GR: DeckZone.GR,
+}
+
+
+@dataclass
+class ResolvedDecklist:
+    counts: dict[tuple[str, int], int] = field(default_factory=dict)  # (zone, card id) -> quantity
+    lines: list[dict] = field(default_factory=list)  # one status per input line, in input order
+
+    @property
+    def rejected_lines(self) -> list[dict]:
+        return [line for line in self.lines if line["status"] in ("unknown", "ambiguous", "error")]
+
+
+def _candidate_json(candidate) -> dict:
+    return {"id": candidate.id, "name_ja": candidate.name_ja, "name_en": candidate.name_en}
+
+
+def decklist_resolve(*, decklist: Decklist) -> ResolvedDecklist:
+    """Resolve every line to a card identity; a card written in the wrong zone is moved to its own zone.
+
+    Line statuses: ok, moved (wrong zone, moved: `written_zone` -> `zone`), unknown (with `candidates`, closest
+    first), ambiguous (with every match as `candidates`), error (unreadable line).
+    """
+    from cards.resolver import get_resolver
+
+    resolver = get_resolver()
+    result = ResolvedDecklist()
+    for index, line in enumerate(decklist.lines, start=1):
+        resolution = resolver.resolve(line.card)
+        row = {
+            "line": line.line if line.line is not None else index,
+            "written": str(line.card),
+            "count": line.count,
+            "written_zone": line.zone.value,
+            "zone": line.zone.value,
+            "status": resolution.status,
+            "card": None,
+            "candidates": [_candidate_json(c) for c in resolution.candidates],
+        }
+        if resolution.status == "ok" and resolution.card is not None:
+            facts = resolution.card
+            row["card"] = {"id": facts.id, "name_ja": facts.name_ja, "name_en": facts.name_en}
+            zone = line.zone
+            natural = _NATURAL_ZONE.get(facts.zone, DeckZone.MAIN)
+            if zone != DeckZone.CONSIDERING and zone != natural:
+                zone = natural
+                row["status"] = "moved"
+                row["zone"] = zone.value
+            key = (zone.value, facts.id)
+            result.counts[key] = result.counts.get(key, 0) + line.count
+        result.lines.append(row)
+    for error in decklist.errors:
+        result.lines.append(
+            {
+                "line": error.line,
+                "written": error.text,
+                "count": None,
+                "written_zone": None,
+                "zone": None,
+                "status": "error",
+                "message": error.message,
+                "card": None,
+                "candidates": [],
+            }
+        )
+    result.lines.sort(key=lambda row: row["line"])
+    return result
+
+
+def _write_entries(deck: Deck, counts: dict[tuple[str, int], int]) -> None:
+    DeckEntry.objects.filter(deck=deck).delete()
+    DeckEntry.objects.bulk_create(
+        DeckEntry(deck=deck, zone=zone, card_id=card_id, quantity=quantity)
+        for (zone, card_id), quantity in sorted(counts.items())
+    )
+
+
+def _entry_counts(deck: Deck) -> dict[tuple[str, int], int]:
+    return {(e.zone, e.card_id): e.quantity for e in DeckEntry.objects.filter(deck=deck)}
+
+
+def deck_snapshot(*, deck: Deck) -> dict:
+    """The JSON form of a deck's current state, as stored in a version and in a tournament registration."""
+    entries: dict[str, list[dict]] = {zone.value: [] for zone in ZONE_ORDER}
+    for entry in deck_entries(deck=deck):
+        entries[entry.zone].append({"card_id": entry.card_id, "name_ja": entry.card.name_ja, "count": entry.quantity})
+    return {
+        "name": deck.name,
+        "description": deck.description,
+        "format": deck.format_code,
+        "visibility": deck.visibility,
+        "entries": entries,
+    }
+
+
+def snapshot_canonical_hash(snapshot: dict) -> str:
+    """SHA-256 of the registrable part of a snapshot: sorted (zone, card id, count) of main, hyperspatial and GR.
+
+    Names, order and the considering list do not change the hash, so two identical registrations hash alike.
+    """
+    rows = sorted(
+        (zone, row["card_id"], row["count"])
+        for zone, zone_rows in snapshot.get("entries", {}).items()
+        if zone != DeckZone.CONSIDERING.value
+        for row in zone_rows
+    )
+    return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+
+
+def _version_create(*, deck: Deck, author, note: str = "") -> DeckVersion:
+    return DeckVersion.objects.create(
+        deck=deck, number=deck.version, snapshot=deck_snapshot(deck=deck), author=author, note=note[:200]
+    )
+
+
+def _resolve_strict(decklist: Decklist) -> ResolvedDecklist:
+    resolved = decklist_resolve(decklist=decklist)
+    if resolved.rejected_lines:
+        raise DecklistRejected(resolved.lines)
+    return resolved
+
+
+def deck_create(
+    *,
+    owner,
+    name: str,
+    format_code: str = "advance",
+    visibility: str = DeckVisibility.PRIVATE.value,
+    description: str = "",
+    decklist: Decklist | None = None,
+) -> Deck:
+    """A new deck at version 1. Raises DecklistRejected when a line is unreadable, unknown or ambiguous."""
+    counts = _resolve_strict(decklist).counts if decklist is not None else {}
+    return _deck_insert(
+        owner=owner,
+        name=name,
+        description=description,
+        format_code=format_code,
+        visibility=visibility,
+        counts=counts,
+    )
+
+
+def _deck_insert(*, owner, name, description, format_code, visibility, counts, copied_from=None) -> Deck:
+    with transaction.atomic():
+        deck = Deck.objects.create(
+            owner=owner,
+            name=name,
+            description=description,
+            format_code=format_code,
+            visibility=DeckVisibility(visibility).value,
+            copied_from=copied_from,
+        )
+        _write_entries(deck, counts)
+        _version_create(deck=deck, author=owner, note=f"copied from deck {copied_from.id}" if copied_from else "")
+    return deck
+
+
+def _conditional_bump(*, deck: Deck, if_match: int | None, **fields) -> None:
+    """The concurrency check, inside the write: bump the version only where it still is `if_match`."""
+    if if_match is None:
+        raise PreconditionRequired()
+    updated = Deck.objects.filter(id=deck.id, version=if_match).update(
+        version=F("version") + 1, updated_at=timezone.now(), **fields
+    )
+    if updated != 1:
+        current = Deck.objects.filter(id=deck.id).values_list("version", flat=True).first() or 0
+        raise VersionConflict(current)
+    deck.refresh_from_db()
+
+
+def deck_update(
+    *,
+    deck_id: int,
+    user,
+    if_match: int | None,
+    name: str | None = None,
+    description: str | None = None,
+    format_code: str | None = None,
+    visibility: str | None = None,
+    decklist: Decklist | None = None,
+    note: str = "",
+) -> Deck:
+    """Change fields and/or replace the entries (when `decklist` is given); a new version either way."""
+    if if_match is None:
+        raise PreconditionRequired()
+    counts = _resolve_strict(decklist).counts if decklist is not None else None
+    fields = {
+        key: value
+        for key, value in {
+            "name": name,
+            "description": description,
+            "format_code": format_code,
+            "visibility": DeckVisibility(visibility).value if visibility is not None else None,
+        }.items()
+        if value is not None
+    }
+    with transaction.atomic():
+        deck = deck_get_owned(deck_id=deck_id, user=user)
+        _conditional_bump(deck=deck, if_match=if_match, **fields)
+        if counts is not None:
+            _write_entries(deck, counts)
+        _version_create(deck=deck, author=user, note=note)
+    return deck
+
+
+def deck_import(
+    *, deck_id: int, user, if_match: int | None, decklist: Decklist, replace: bool = True
+) -> tuple[Deck, list[dict]]:
+    """Import a decklist into a deck: readable, resolved lines are applied (replacing or adding to the entries);
+    every line gets a status. The deck is not changed (and no version is written) when no line resolved."""
+    if if_match is None:
+        raise PreconditionRequired()
+    resolved = decklist_resolve(decklist=decklist)
+    with transaction.atomic():
+        deck = deck_get_owned(deck_id=deck_id, user=user)
+        if not resolved.counts:
+            if deck.version != if_match:
+                raise VersionConflict(deck.version)
+            return deck, resolved.lines
+        counts = {} if replace else _entry_counts(deck)
+        for key, quantity in resolved.counts.items():
+            counts[key] = counts.get(key, 0) + quantity
+        _conditional_bump(deck=deck, if_match=if_match)
+        _write_entries(deck, counts)
+        _version_create(deck=deck, author=user, note="import")
+    return deck, resolved.lines
+
+
+def deck_delete(*, deck_id: int, user, if_match: int | None) -> None:
+    if if_match is None:
+        raise PreconditionRequired()
+    with transaction.atomic():
+        deck = deck_get_owned(deck_id=deck_id, user=user)
+        deleted, _ = Deck.objects.filter(id=deck.id, version=if_match).delete()
+        if not deleted:
+            raise VersionConflict(Deck.objects.filter(id=deck.id).values_list("version", flat=True).first() or 0)
+
+
+def deck_version_restore(*, deck_id: int, user, if_match: int | None, number: int) -> Deck:
+    """Restore the entries and fields of version `number` as a NEW version (history is never rewritten)."""
+    if if_match is None:
+        raise PreconditionRequired()
+    with transaction.atomic():
+        deck = deck_get_owned(deck_id=deck_id, user=user)
+        snapshot = deck_version_get(deck=deck, number=number).snapshot
+        counts = {
+            (zone, row["card_id"]): row["count"] for zone, rows in snapshot.get("entries", {}).items() for row in rows
+        }
+        _conditional_bump(
+            deck=deck,
+            if_match=if_match,
+            name=snapshot.get("name", deck.name),
+            description=snapshot.get("description", deck.description),
+            format_code=snapshot.get("format", deck.format_code),
+        )
+        _write_entries(deck, counts)
+        _version_create(deck=deck, author=user, note=f"restored version {number}")
+    return deck
+
+
+def deck_copy(*, deck_id: int, user, name: str | None = None) -> Deck:
+    """Copy a public deck (or one's own) into the caller's decks, private, at version 1."""
+    source = deck_get_visible(deck_id=deck_id, user=user)
+    if source.visibility != DeckVisibility.PUBLIC.value and source.owner_id != user.id:
+        raise DeckNotCopyable()
+    return _deck_insert(
+        owner=user,
+        name=(name or f"{source.name} (copy)")[:120],
+        description=source.description,
+        format_code=source.format_code,
+        visibility=DeckVisibility.PRIVATE.value,
+        counts=_entry_counts(source),
+        copied_from=source,
+    )
+
+
+# --- the one ORM -> engine conversion ----------------------------------------------------------------------
+
+
+def deck_to_decklist(deck: Deck) -> Decklist:
+    """The deck as the engines see it: card ids per zone (the considering list is kept; engines ignore it)."""
+    order = {zone.value: i for i, zone in enumerate(ZONE_ORDER)}
+    entries = sorted(deck_entries(deck=deck), key=lambda e: (order.get(e.zone, 9), e.card.cost or 0, e.card.name_ja))
+    return Decklist(
+        lines=tuple(DecklistLine(zone=DeckZone(e.zone), card=e.card_id, count=e.quantity, line=None) for e in entries)
+    )
+
+
+def snapshot_to_decklist(snapshot: dict) -> Decklist:
+    return Decklist(
+        lines=tuple(
+            DecklistLine(zone=DeckZone(zone), card=row["card_id"], count=row["count"], line=None)
+            for zone in [z.value for z in ZONE_ORDER]
+            for row in snapshot.get("entries", {}).get(zone, [])
+        )
+    )
+
+
+def deck_legality(
+    *, deck: Deck, as_of: date | None = None, format_code: str | None = None, overlay_id: str | None = None
+) -> dict:
+    """The legality engine's report for the deck (raises regulations.services.UnknownFormat / UnknownOverlay)."""
+    from regulations.services import legality_report
+
+    return legality_report(
+        decklist=deck_to_decklist(deck),
+        format_code=format_code or deck.format_code,
+        as_of=as_of or timezone.localdate(),
+        overlay_id=overlay_id,
+    )
+
+
+# --- statistics --------------------------------------------------------------------------------------------
+
+_CIVS = [c.value for c in Civilization]
+_CURVE_TOP = 10  # costs 10 and more share one column
+
+
+def trigger_probability(*, deck_size: int, triggers: int, shields: int = SHIELDS) -> Fraction:
+    """Exact P(at least one shield trigger among the shields): 1 - C(N-T, s) / C(N, s) (hypergeometric)."""
+    if deck_size <= 0 or triggers <= 0:
+        return Fraction(0)
+    shields = min(shields, deck_size)
+    return 1 - Fraction(comb(deck_size - triggers, shields), comb(deck_size, shields))
+
+
+def deck_stats(deck: Deck) -> dict:
+    """Mana curve (main deck, by cost, stacked by civilization), civilization and type distributions, shield
+    triggers with the exact chance of at least one among the five shields, multicolored count."""
+    entries = deck_entries(deck=deck)
+    zone_totals = Counter()
+    for entry in entries:
+        zone_totals[entry.zone] += entry.quantity
+    main = [e for e in entries if e.zone == DeckZone.MAIN.value]
+    curve: dict[str, Counter] = defaultdict(Counter)
+    civ_counts: Counter = Counter()
+    type_counts: Counter = Counter()
+    triggers = multicolored = 0
+    for entry in main:
+        card: Card = entry.card
+        civs = [c for c in _CIVS if c in (card.civilizations or [])]
+        stack = civs[0] if len(civs) == 1 else ("multicolor" if civs else "colorless")
+        if card.cost is None:
+            column = "none"
+        else:
+            column = str(card.cost) if card.cost < _CURVE_TOP else f"{_CURVE_TOP}+"
+        curve[column][stack] += entry.quantity
+        for civ in civs or ["colorless"]:
+            civ_counts[civ] += entry.quantity
+        type_counts[card.card_type or "unknown"] += entry.quantity
+        triggers += entry.quantity if card.shield_trigger else 0
+        multicolored += entry.quantity if len(civs) > 1 else 0
+    columns = [str(c) for c in range(_CURVE_TOP)] + [f"{_CURVE_TOP}+", "none"]
+    main_size = zone_totals[DeckZone.MAIN.value]
+    probability = trigger_probability(deck_size=main_size, triggers=triggers)
+    return {
+        "counts": {zone.value: zone_totals[zone.value] for zone in ZONE_ORDER},
+        "mana_curve": [
+            {
+                "cost": column,
+                "total": sum(curve[column].values()),
+                "by_civilization": dict(sorted(curve[column].items())),
+            }
+            for column in columns
+            if column in curve or column not in ("none",)
+        ],
+        "civilizations": {civ: civ_counts[civ] for civ in [*_CIVS, "colorless"] if civ_counts[civ]},
+        "card_types": dict(sorted(type_counts.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "multicolored": multicolored,
+        "shield_triggers": {
+            "count": triggers,
+            "p_at_least_one_in_shields": float(probability),
+            "p_at_least_one_in_shields_exact": f"{probability.numerator}/{probability.denominator}",
+            "expected_in_shields": float(Fraction(triggers * min(SHIELDS, main_size), main_size)) if main_size else 0.0,
+        },
+    }
+
+
+# --- export ------------------------------------------------------------------------------------------------
+
+
+def _named_decklist(deck: Deck) -> Decklist:
+    return Decklist(
+        lines=tuple(
+            DecklistLine(zone=DeckZone(e.zone), card=e.card.name_ja, count=e.quantity, line=None)
+            for zone in ZONE_ORDER
+            for e in deck_entries(deck=deck)
+            if e.zone == zone.value
+        )
+    )
+
+
+def deck_export_text(deck: Deck) -> str:
+    """A text decklist (`# main` sections, `4 name`) that the importer and the legality CLI read back."""
+    return decklist_to_text(_named_decklist(deck))
+
+
+def deck_export_json(deck: Deck) -> dict:
+    """The decklist JSON of the legality API, plus the card id of every entry (readers ignore extra keys)."""
+    data = decklist_to_json(_named_decklist(deck))
+    ids = {(e.zone, e.card.name_ja): e.card_id for e in deck_entries(deck=deck)}
+    for zone, rows in data.items():
+        for row in rows:
+            row["id"] = ids.get((zone, row["card"]))
+    return data
+
+
+def deck_export_sheet(deck: Deck, *, as_of: date | None = None) -> str:
+    """A printable deck sheet (HTML, one page): entries per zone with counts, costs and totals."""
+    by_zone = {zone.value: [] for zone in ZONE_ORDER}
+    for entry in deck_entries(deck=deck):
+        by_zone[entry.zone].append(entry)
+    zones = [
+        {"zone": zone, "entries": rows, "total": sum(e.quantity for e in rows)}
+        for zone, rows in by_zone.items()
+        if rows
+    ]
+    return render_to_string(
+        "decks/deck_sheet.html",
+        {
+            "deck": deck,
+            "zones": zones,
+            "printed_on": as_of or timezone.localdate(),
+            "deck_hash": snapshot_canonical_hash(deck_snapshot(deck=deck)),
+        },
+    )

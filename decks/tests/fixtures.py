@@ -1,0 +1,97 @@
+"""Shared test fixtures for decks and tournaments: a small hand-written catalogue, users, token clients, decks."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from cards.services import card_import
+from cards.tests.fixtures import record
+
+MAIN = [
+    # name, civilizations, cost, card type, shield trigger
+    ("テスト火竜", ["Fire"], 2, "Creature", False),
+    ("テスト水精", ["Water"], 3, "Creature", True),
+    ("テスト闇鬼", ["Darkness"], 4, "Creature", False),
+    ("テスト光盾", ["Light"], 5, "Creature", True),
+    ("テスト自然獣", ["Nature"], 6, "Creature", False),
+    ("テスト多色竜", ["Fire", "Nature"], 7, "Creature", False),
+    ("テスト呪文", ["Water"], 2, "Spell", True),
+    ("テスト無色", [], 1, "Creature", False),
+    ("テスト火炎弾", ["Fire"], 3, "Spell", True),
+    ("テスト大型", ["Light"], 11, "Creature", False),
+]
+PSYCHIC = "テスト超次元獣"
+GR = [f"テストGR{i}" for i in range(1, 7)]
+
+
+def catalogue_records() -> list[dict]:
+    records = [
+        record(name, civilizations=civs, cost=cost, card_type=kind, shield_trigger=trigger)
+        for name, civs, cost, kind, trigger in MAIN
+    ]
+    records.append(
+        record(
+            PSYCHIC,
+            civilizations=["Fire"],
+            cost=5,
+            card_type="Psychic Creature",
+            type_codes=["PC"],
+            zone="hyperspatial_zone",
+            psychic=True,
+            mana_number=None,
+        )
+    )
+    records += [
+        record(name, civilizations=["Water"], cost=3, card_type="GR Creature", type_codes=["GRC"], zone="super_gr_zone",
+               gr=True, mana_number=None)
+        for name in GR
+    ]  # fmt: skip
+    # Two different cards sharing one English name: "Twin Name" is ambiguous.
+    records.append(record("テスト曖昧甲", name="Twin Name", civilizations=["Fire"], cost=2))
+    records.append(record("テスト曖昧乙", name="Twin Name", civilizations=["Water"], cost=2))
+    return records
+
+
+def legal_deck_json() -> dict:
+    return {
+        "main": [{"card": name, "count": 4} for name, *_ in MAIN],
+        "hyperspatial": [{"card": PSYCHIC, "count": 4}],
+        "gr": [{"card": name, "count": 2} for name in GR],
+    }
+
+
+@pytest.fixture
+def cards(db):
+    """The test catalogue imported; returns {name_ja: card id}."""
+    from cards.models import Card
+
+    card_import(records=catalogue_records(), source="decks-test-fixture")
+    return dict(Card.objects.values_list("name_ja", "id"))
+
+
+def make_user(username: str):
+    return get_user_model().objects.create_user(username=username, password="a-long-test-password-42")
+
+
+def token_client(user) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        token, _ = Token.objects.get_or_create(user=user)
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+@pytest.fixture
+def owner(db):
+    return make_user("owner")
+
+
+@pytest.fixture
+def other(db):
+    return make_user("other")
+
+
+@pytest.fixture
+def organizer(db):
+    return make_user("organizer")

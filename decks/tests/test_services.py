@@ -1,0 +1,222 @@
+"""Deck services: zones and line statuses, versions (diff, restore), copy, import/export, stats, constraints."""
+
+from fractions import Fraction
+
+import pytest
+from django.db import IntegrityError, transaction
+from django.http import Http404
+
+from decks import selectors, services
+from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
+from decks.tests.fixtures import GR, MAIN, PSYCHIC, legal_deck_json, make_user
+from dmrules.decklist import parse_json, parse_text
+
+
+def entry_counts(deck) -> dict[tuple[str, str], int]:
+    return {(e.zone, e.card.name_ja): e.quantity for e in DeckEntry.objects.filter(deck=deck).select_related("card")}
+
+
+@pytest.fixture
+def deck(cards, owner):
+    return services.deck_create(owner=owner, name="Fire", decklist=parse_json(legal_deck_json()))
+
+
+def test_create_stores_entries_per_zone_and_version_1(deck):
+    counts = entry_counts(deck)
+    assert sum(q for (zone, _), q in counts.items() if zone == "main") == 40
+    assert counts[("hyperspatial", PSYCHIC)] == 4
+    assert sum(q for (zone, _), q in counts.items() if zone == "gr") == 12
+    assert deck.version == 1
+    assert DeckVersion.objects.get(deck=deck, number=1).snapshot["entries"]["hyperspatial"][0]["count"] == 4
+
+
+LINE_CASES = [
+    # id, text, expected (status, zone) of the first line
+    ("ok", "4 テスト火竜", ("ok", "main")),
+    ("psychic-under-main-is-moved-407.1", "4 テスト超次元獣", ("moved", "hyperspatial")),
+    ("gr-under-main-is-moved-408.1", "2 テストGR1", ("moved", "gr")),
+    ("main-card-under-hyperspatial-is-moved", "# hyperspatial\n4 テスト火竜", ("moved", "main")),
+    ("considering-is-never-moved", "# considering\n1 テスト超次元獣", ("ok", "considering")),
+    ("unknown", "4 テスト火童", ("unknown", "main")),
+    ("ambiguous-english-name", "4 Twin Name", ("ambiguous", "main")),
+    ("unreadable", "four of テスト火竜", ("error", None)),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), [c[1:] for c in LINE_CASES], ids=[c[0] for c in LINE_CASES])
+def test_line_status(cards, text, expected):
+    line = services.decklist_resolve(decklist=parse_text(text)).lines[0]
+    assert (line["status"], line["zone"]) == expected
+
+
+def test_unknown_line_has_suggestions_and_ambiguous_lists_every_match(cards):
+    lines = services.decklist_resolve(decklist=parse_text("4 テスト火童\n4 Twin Name")).lines
+    assert "テスト火竜" in [c["name_ja"] for c in lines[0]["candidates"]]
+    assert sorted(c["name_ja"] for c in lines[1]["candidates"]) == ["テスト曖昧乙", "テスト曖昧甲"]
+
+
+def test_create_with_an_unresolved_line_writes_nothing(cards, owner):
+    with pytest.raises(services.DecklistRejected) as rejected:
+        services.deck_create(owner=owner, name="x", decklist=parse_text("4 テスト火竜\n4 テスト火童"))
+    assert [line["status"] for line in rejected.value.lines] == ["ok", "unknown"]
+    assert Deck.objects.count() == 0 and DeckEntry.objects.count() == 0
+
+
+def test_update_needs_the_current_version(deck, owner):
+    with pytest.raises(services.PreconditionRequired):
+        services.deck_update(deck_id=deck.id, user=owner, if_match=None, name="a")
+    updated = services.deck_update(deck_id=deck.id, user=owner, if_match=1, name="Renamed")
+    assert (updated.version, updated.name) == (2, "Renamed")
+    with pytest.raises(services.VersionConflict) as conflict:
+        services.deck_update(deck_id=deck.id, user=owner, if_match=1, name="Stale")
+    assert conflict.value.current_version == 2
+    deck.refresh_from_db()
+    assert (deck.name, deck.version, DeckVersion.objects.filter(deck=deck).count()) == ("Renamed", 2, 2)
+
+
+def test_only_the_owner_writes_a_public_deck(deck, other):
+    Deck.objects.filter(id=deck.id).update(visibility=DeckVisibility.PUBLIC.value)
+    with pytest.raises(selectors.DeckForbidden):
+        services.deck_update(deck_id=deck.id, user=other, if_match=1, name="mine now")
+    deck.refresh_from_db()
+    assert (deck.name, deck.version) == ("Fire", 1)
+
+
+def test_private_deck_is_invisible_to_others(deck, other):
+    with pytest.raises(Http404):
+        selectors.deck_get_visible(deck_id=deck.id, user=other)
+
+
+def test_diff_and_restore(deck, owner):
+    changed = legal_deck_json()
+    changed["main"][0]["count"] = 3  # テスト火竜 4 -> 3
+    changed["main"].append({"card": "テスト曖昧甲", "count": 1})
+    services.deck_update(deck_id=deck.id, user=owner, if_match=1, decklist=parse_json(changed))
+    diff = selectors.deck_version_diff(deck=deck, number=2)
+    assert diff["zones"]["main"]["added"] == [
+        {"card_id": diff["zones"]["main"]["added"][0]["card_id"], "name_ja": "テスト曖昧甲", "count": 1}
+    ]
+    assert [(c["name_ja"], c["count"]) for c in diff["zones"]["main"]["removed"]] == [("テスト火竜", 1)]
+    restored = services.deck_version_restore(deck_id=deck.id, user=owner, if_match=2, number=1)
+    assert restored.version == 3
+    assert entry_counts(restored)[("main", "テスト火竜")] == 4
+    assert ("main", "テスト曖昧甲") not in entry_counts(restored)
+    assert DeckVersion.objects.get(deck=deck, number=3).note == "restored version 1"
+    back = selectors.deck_version_diff(deck=deck, number=3)
+    assert [(c["name_ja"], c["count"]) for c in back["zones"]["main"]["added"]] == [("テスト火竜", 1)]
+
+
+def test_copy_public_deck_into_own_decks(deck, owner, other):
+    with pytest.raises(Http404):  # private: not even visible
+        services.deck_copy(deck_id=deck.id, user=other)
+    services.deck_update(deck_id=deck.id, user=owner, if_match=1, visibility="unlisted")
+    with pytest.raises(Http404):  # unlisted: only through the link, never by id
+        services.deck_copy(deck_id=deck.id, user=other)
+    services.deck_update(deck_id=deck.id, user=owner, if_match=2, visibility="public")
+    copy = services.deck_copy(deck_id=deck.id, user=other)
+    assert (copy.owner, copy.visibility, copy.copied_from_id, copy.version) == (other, "private", deck.id, 1)
+    assert entry_counts(copy) == entry_counts(deck)
+    assert sum(r["count"] for r in DeckVersion.objects.get(deck=copy).snapshot["entries"]["main"]) == 40
+
+
+def test_import_applies_resolved_lines_and_reports_every_line(deck, owner):
+    text = "# main\n4 テスト火竜\n4 テスト超次元獣\n3 テスト火童\nnot a line\n"
+    imported, lines = services.deck_import(
+        deck_id=deck.id, user=owner, if_match=1, decklist=parse_text(text), replace=True
+    )
+    assert [line["status"] for line in lines] == ["ok", "moved", "unknown", "error"]
+    assert entry_counts(imported) == {("main", "テスト火竜"): 4, ("hyperspatial", PSYCHIC): 4}
+    assert imported.version == 2
+
+
+def test_import_can_add_to_the_entries(deck, owner):
+    imported, _ = services.deck_import(
+        deck_id=deck.id, user=owner, if_match=1, decklist=parse_text("# considering\n2 テスト曖昧甲"), replace=False
+    )
+    counts = entry_counts(imported)
+    assert counts[("considering", "テスト曖昧甲")] == 2 and counts[("main", "テスト火竜")] == 4
+
+
+@pytest.mark.parametrize("kind", ["text", "json"])
+def test_export_reads_back_to_the_same_entries(deck, kind):
+    exported = services.deck_export_text(deck) if kind == "text" else services.deck_export_json(deck)
+    decklist = parse_text(exported) if kind == "text" else parse_json(exported)
+    resolved = services.decklist_resolve(decklist=decklist)
+    assert [line["status"] for line in resolved.lines] == ["ok"] * len(resolved.lines)
+    assert resolved.counts == {(e.zone, e.card_id): e.quantity for e in DeckEntry.objects.filter(deck=deck)}
+
+
+def test_sheet_lists_every_zone(deck):
+    html = services.deck_export_sheet(deck)
+    assert "テスト超次元獣" in html and "gr (12)" in html and "main (40)" in html
+
+
+def test_deck_to_decklist_is_the_engine_view(deck):
+    decklist = services.deck_to_decklist(deck)
+    assert sum(line.count for line in decklist.lines if line.zone == "main") == 40
+    assert all(isinstance(line.card, int) for line in decklist.lines)
+
+
+# Exact P(>= 1 trigger among the 5 shields), values from rules.md 4.2 (G04, G06, G10).
+TRIGGER_CASES = [
+    ("G04-4-of", 40, 4, Fraction(3903, 9139)),
+    ("G06-G10-8", 40, 8, Fraction(57079, 82251)),
+    ("G06-12", 40, 12, Fraction(598, 703)),
+    ("none", 40, 0, Fraction(0)),
+    ("all", 40, 40, Fraction(1)),
+]
+
+
+@pytest.mark.parametrize(
+    ("size", "triggers", "expected"), [c[1:] for c in TRIGGER_CASES], ids=[c[0] for c in TRIGGER_CASES]
+)
+def test_trigger_probability_is_exact(size, triggers, expected):
+    assert services.trigger_probability(deck_size=size, triggers=triggers) == expected
+
+
+def test_stats(deck):
+    stats = services.deck_stats(deck)
+    assert stats["counts"] == {"main": 40, "hyperspatial": 4, "gr": 12, "considering": 0}
+    curve = {column["cost"]: column for column in stats["mana_curve"]}
+    assert curve["2"]["by_civilization"] == {"fire": 4, "water": 4}  # テスト火竜 + テスト呪文
+    assert curve["7"]["by_civilization"] == {"multicolor": 4}
+    assert curve["10+"]["total"] == 4 and curve["1"]["by_civilization"] == {"colorless": 4}
+    assert sum(column["total"] for column in stats["mana_curve"]) == 40
+    assert stats["civilizations"]["fire"] == 12  # 火竜, 火炎弾, and the fire/nature card
+    assert stats["multicolored"] == 4
+    assert stats["card_types"] == {"Creature": 32, "Spell": 8}
+    triggers = stats["shield_triggers"]
+    assert triggers["count"] == 16
+    assert Fraction(triggers["p_at_least_one_in_shields_exact"]) == services.trigger_probability(
+        deck_size=40, triggers=16
+    )
+    assert triggers["expected_in_shields"] == 2.0  # 5 * 16 / 40
+
+
+def test_legality_of_a_saved_deck(deck):
+    report = services.deck_legality(deck=deck)
+    assert report["legal"] is True, report["violations"]
+    assert report["counts"] == {"main": 40, "hyperspatial": 4, "gr": 12}
+
+
+def test_legality_reports_violations_with_codes(cards, owner):
+    decklist = parse_json({"main": [{"card": MAIN[0][0], "count": 5}], "gr": [{"card": GR[0], "count": 3}]})
+    deck = services.deck_create(owner=owner, name="bad", decklist=decklist)
+    codes = {v["code"] for v in services.deck_legality(deck=deck)["violations"]}
+    assert {"DECK_SIZE", "COPY_LIMIT", "GR_SIZE"} <= codes
+
+
+CONSTRAINT_CASES = [
+    ("quantity-0", {"quantity": 0}),
+    ("duplicate-card-zone", {"quantity": 1, "duplicate": True}),
+]
+
+
+@pytest.mark.parametrize("case", [c[1] for c in CONSTRAINT_CASES], ids=[c[0] for c in CONSTRAINT_CASES])
+def test_database_constraints(cards, case):
+    deck = Deck.objects.create(owner=make_user("c"), name="c")
+    card_id = cards[MAIN[0][0]]
+    if case.get("duplicate"):
+        DeckEntry.objects.create(deck=deck, zone="main", card_id=card_id, quantity=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        DeckEntry.objects.create(deck=deck, zone="main", card_id=card_id, quantity=case["quantity"])

@@ -1,0 +1,466 @@
+"""Tournament API: events, registrations (frozen, hidden until published), organizer tools, the audit trail."""
+
+import csv
+import io
+import json
+from contextlib import contextmanager
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from api.errors import ApiError
+from api.pagination import StandardPagination
+from api.schema import error_responses
+from decks.apis import BaseApi, decklist_from_input, service_errors
+from tournaments import selectors, services
+from tournaments.models import Registration, RegistrationStatus
+
+EVENT_ID = OpenApiParameter("event_id", OpenApiTypes.INT, OpenApiParameter.PATH)
+REGISTRATION_ID = OpenApiParameter("registration_id", OpenApiTypes.INT, OpenApiParameter.PATH)
+
+
+@contextmanager
+def tournament_errors():
+    with service_errors():
+        try:
+            yield
+        except services.NotOrganizer:
+            raise ApiError("PERMISSION_DENIED", "Only the event's organizer can do this.", status_code=403) from None
+        except services.RegistrationClosed:
+            raise ApiError(
+                "REGISTRATION_CLOSED",
+                "Registrations for this event are locked (deadline passed or locked by the organizer); "
+                "only the organizer can amend a registration.",
+                status_code=409,
+            ) from None
+        except services.DeckIllegal as exc:
+            raise ApiError(
+                "DECK_ILLEGAL",
+                "The deck is not legal for this event. Fix it, or register it flagged as illegal with "
+                "accept_illegal=true.",
+                details={"report": exc.report},
+            ) from None
+        except services.ReasonRequired:
+            raise ApiError(
+                "VALIDATION_ERROR", "An amendment needs a reason.", details={"fields": {"reason": ["required"]}}
+            ) from None
+        except services.CsvRejected as exc:
+            raise ApiError("MALFORMED_CSV", exc.message) from None
+        except Registration.DoesNotExist:
+            raise ApiError("NOT_FOUND", "Registration not found.", status_code=404) from None
+
+
+class EventSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    organizer = serializers.CharField(source="organizer.username")
+    date = serializers.DateField()
+    format = serializers.CharField(source="format_code")
+    regulation_date = serializers.DateField()
+    overlay_id = serializers.CharField(allow_null=True)
+    registration_deadline = serializers.DateTimeField()
+    publish_decklists = serializers.BooleanField()
+    decklists_published = serializers.SerializerMethodField()
+    registration_open = serializers.SerializerMethodField()
+    locked_at = serializers.DateTimeField(allow_null=True)
+
+    def get_decklists_published(self, event) -> bool:
+        return selectors.event_decklists_published(event)
+
+    def get_registration_open(self, event) -> bool:
+        return services.event_is_open(event)
+
+
+class RegistrationPublicSerializer(serializers.Serializer):
+    """What other players see before publication: who registered, nothing of the decklist."""
+
+    id = serializers.IntegerField()
+    player = serializers.CharField(source="player_name")
+    submitted_at = serializers.DateTimeField()
+    decklist_visible = serializers.BooleanField(default=False)
+
+
+class RegistrationFullSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    player = serializers.CharField(source="player_name")
+    submitted_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    decklist_visible = serializers.BooleanField(default=True)
+    status = serializers.CharField()
+    deck_hash = serializers.CharField()
+    entries = serializers.SerializerMethodField()
+    legal = serializers.SerializerMethodField()
+    violations = serializers.SerializerMethodField()
+
+    @extend_schema_field(serializers.DictField(child=serializers.ListField(child=serializers.DictField())))
+    def get_entries(self, registration) -> dict:
+        return registration.snapshot.get("entries", {})
+
+    def get_legal(self, registration) -> bool:
+        return bool((registration.legality_report or {}).get("legal"))
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_violations(self, registration) -> list:
+        return (registration.legality_report or {}).get("violations", [])
+
+
+class RegistrationOwnerSerializer(RegistrationFullSerializer):
+    """For the organizer and the player: plus the source deck and the full report."""
+
+    deck_id = serializers.IntegerField(allow_null=True)
+    deck_version = serializers.IntegerField(allow_null=True)
+    legality_report = serializers.JSONField()
+
+
+def registration_data(registration, *, event, user) -> dict:
+    if selectors.is_organizer(event, user) or (user.is_authenticated and registration.player_id == user.id):
+        return RegistrationOwnerSerializer(registration).data
+    if selectors.event_decklists_published(event):
+        return RegistrationFullSerializer(registration).data
+    return RegistrationPublicSerializer(registration).data
+
+
+class EventListCreateApi(BaseApi):
+    class EventListCreateInputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=200)
+        date = serializers.DateField()
+        format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", default="advance")
+        regulation_date = serializers.DateField(required=False, allow_null=True, help_text="Default: the event date")
+        overlay_id = serializers.CharField(max_length=64, required=False, allow_null=True, allow_blank=True)
+        registration_deadline = serializers.DateTimeField()
+        publish_decklists = serializers.BooleanField(default=False)
+
+    class EventListCreateFilterSerializer(serializers.Serializer):
+        mine = serializers.BooleanField(default=False, help_text="Only events the caller organizes")
+
+    @extend_schema(
+        operation_id="events_list",
+        parameters=[EventListCreateFilterSerializer],
+        responses={200: EventSerializer(many=True), **error_responses(400)},
+    )
+    def get(self, request):
+        filters = self.EventListCreateFilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        organizer_id = None
+        if filters.validated_data["mine"]:
+            organizer_id = request.user.id if request.user.is_authenticated else -1
+        paginator = StandardPagination()
+        page = paginator.paginate_queryset(selectors.event_list(organizer_id=organizer_id), request, view=self)
+        return paginator.get_paginated_response(EventSerializer(page, many=True).data)
+
+    @extend_schema(
+        operation_id="events_create",
+        request=EventListCreateInputSerializer,
+        responses={201: EventSerializer, **error_responses(400, 401)},
+        description="Create an event; the caller becomes its organizer.",
+    )
+    def post(self, request):
+        data = self.EventListCreateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        with tournament_errors():
+            event = services.event_create(
+                organizer=request.user,
+                name=values["name"],
+                date=values["date"],
+                format_code=values["format"],
+                regulation_date=values.get("regulation_date"),
+                overlay_id=values.get("overlay_id") or None,
+                registration_deadline=values["registration_deadline"],
+                publish_decklists=values["publish_decklists"],
+            )
+        return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
+
+
+class EventDetailApi(BaseApi):
+    @extend_schema(
+        operation_id="events_read", parameters=[EVENT_ID], responses={200: EventSerializer, **error_responses(404)}
+    )
+    def get(self, request, event_id: int):
+        return Response(EventSerializer(selectors.event_get(event_id=event_id)).data)
+
+
+class EventLockApi(BaseApi):
+    @extend_schema(
+        operation_id="events_lock",
+        parameters=[EVENT_ID],
+        request=None,
+        responses={200: EventSerializer, **error_responses(401, 403, 404)},
+        description="Organizer: lock the registrations now (recorded in the audit trail).",
+    )
+    def post(self, request, event_id: int):
+        selectors.event_get(event_id=event_id)
+        with tournament_errors():
+            event = services.event_lock(event_id=event_id, user=request.user)
+        return Response(EventSerializer(event).data)
+
+
+class EventPublishApi(BaseApi):
+    @extend_schema(
+        operation_id="events_publish",
+        parameters=[EVENT_ID],
+        request=None,
+        responses={200: EventSerializer, **error_responses(401, 403, 404)},
+        description="Organizer: publish the decklists to everyone.",
+    )
+    def post(self, request, event_id: int):
+        selectors.event_get(event_id=event_id)
+        with tournament_errors():
+            event = services.event_publish(event_id=event_id, user=request.user)
+        return Response(EventSerializer(event).data)
+
+
+class RegistrationListSubmitApi(BaseApi):
+    class RegistrationListSubmitFilterSerializer(serializers.Serializer):
+        status = serializers.ChoiceField(
+            choices=[s.value for s in RegistrationStatus], required=False, help_text="Organizer: e.g. illegal"
+        )
+
+    class RegistrationListSubmitInputSerializer(serializers.Serializer):
+        deck_id = serializers.IntegerField(min_value=1, max_value=2**62)
+        accept_illegal = serializers.BooleanField(default=False, help_text="Register an illegal deck flagged as such")
+
+    @extend_schema(
+        operation_id="registrations_list",
+        parameters=[EVENT_ID, RegistrationListSubmitFilterSerializer],
+        responses={200: RegistrationFullSerializer(many=True), **error_responses(400, 404)},
+        description="Everyone sees who registered; decklists only the organizer, the player, or everyone once the "
+        "decklists are published. The status filter is for the organizer.",
+    )
+    def get(self, request, event_id: int):
+        filters = self.RegistrationListSubmitFilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        event = selectors.event_get(event_id=event_id)
+        wanted = filters.validated_data.get("status")
+        if wanted and not (selectors.is_organizer(event, request.user) or selectors.event_decklists_published(event)):
+            raise ApiError("PERMISSION_DENIED", "Only the organizer can filter by status.", status_code=403)
+        paginator = StandardPagination()
+        page = paginator.paginate_queryset(selectors.registration_list(event=event, status=wanted), request, view=self)
+        return paginator.get_paginated_response([registration_data(r, event=event, user=request.user) for r in page])
+
+    @extend_schema(
+        operation_id="registrations_submit",
+        parameters=[EVENT_ID],
+        request=RegistrationListSubmitInputSerializer,
+        responses={
+            201: RegistrationOwnerSerializer,
+            200: RegistrationOwnerSerializer,
+            **error_responses(400, 401, 403, 404, 409),
+        },
+        description="Register one of your decks (or replace your registration) before the deadline: the deck is "
+        "frozen with its hash and the legality report at this moment. 201 for a new registration, 200 for a "
+        "replacement. An illegal deck needs accept_illegal=true and is flagged illegal.",
+    )
+    def post(self, request, event_id: int):
+        if not request.user.is_authenticated:
+            self.permission_denied(request)
+        data = self.RegistrationListSubmitInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        selectors.event_get(event_id=event_id)
+        existed = Registration.objects.filter(event_id=event_id, player_name=request.user.username).exists()
+        with tournament_errors():
+            registration = services.registration_submit(event_id=event_id, user=request.user, **data.validated_data)
+        return Response(
+            RegistrationOwnerSerializer(registration).data,
+            status=status.HTTP_200_OK if existed else status.HTTP_201_CREATED,
+        )
+
+
+class RegistrationDetailApi(BaseApi):
+    @extend_schema(
+        operation_id="registrations_read",
+        parameters=[EVENT_ID, REGISTRATION_ID],
+        responses={200: RegistrationOwnerSerializer, **error_responses(404)},
+        description="A registration with its decklist: organizer, the player, or anyone after publication.",
+    )
+    def get(self, request, event_id: int, registration_id: int):
+        event = selectors.event_get(event_id=event_id)
+        registration = selectors.registration_get_visible(
+            event=event, registration_id=registration_id, user=request.user
+        )
+        return Response(registration_data(registration, event=event, user=request.user))
+
+
+class RegistrationAmendApi(BaseApi):
+    class RegistrationAmendInputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=500)
+        deck = serializers.JSONField(required=False, allow_null=True)
+        text = serializers.CharField(max_length=100_000, required=False, allow_null=True, trim_whitespace=False)
+
+    @extend_schema(
+        operation_id="registrations_amend",
+        parameters=[EVENT_ID, REGISTRATION_ID],
+        request=RegistrationAmendInputSerializer,
+        responses={200: RegistrationOwnerSerializer, **error_responses(400, 401, 403, 404)},
+        description="Organizer: replace a registration's decklist (also after the deadline) with a reason; "
+        "recorded in the audit trail.",
+    )
+    def post(self, request, event_id: int, registration_id: int):
+        event = selectors.event_get(event_id=event_id)
+        if not Registration.objects.filter(event=event, id=registration_id).exists():
+            raise ApiError("NOT_FOUND", "Registration not found.", status_code=404)
+        data = self.RegistrationAmendInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        with tournament_errors():
+            decklist = decklist_from_input(data.validated_data)
+            if decklist is None:
+                raise ApiError("VALIDATION_ERROR", "Give the amended decklist as `deck` (JSON) or `text`.")
+            registration = services.registration_amend(
+                registration_id=registration_id,
+                user=request.user,
+                reason=data.validated_data["reason"],
+                decklist=decklist,
+            )
+        return Response(RegistrationOwnerSerializer(registration).data)
+
+
+class RegistrationImportApi(BaseApi):
+    class RegistrationImportInputSerializer(serializers.Serializer):
+        csv = serializers.CharField(
+            max_length=5_000_000,
+            trim_whitespace=False,
+            help_text="CSV, header `player,decklist` (a text decklist; quote multi-line cells) or `player,deck_json`",
+        )
+
+    @extend_schema(
+        operation_id="registrations_import",
+        parameters=[EVENT_ID],
+        request=RegistrationImportInputSerializer,
+        responses={
+            200: serializers.ListSerializer(child=serializers.DictField()),
+            **error_responses(400, 401, 403, 404),
+        },
+        description="Organizer: batch import of registrations from CSV; one result per row (legal, illegal, error "
+        "with the unresolved lines).",
+    )
+    def post(self, request, event_id: int):
+        selectors.event_get(event_id=event_id)
+        data = self.RegistrationImportInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        with tournament_errors():
+            results = services.registrations_import_csv(
+                event_id=event_id, user=request.user, csv_text=data.validated_data["csv"]
+            )
+        return Response({"results": results})
+
+
+class JobSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    total = serializers.IntegerField()
+    done = serializers.IntegerField()
+    results = serializers.JSONField()
+    error = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class RevalidationCreateApi(BaseApi):
+    @extend_schema(
+        operation_id="revalidations_create",
+        parameters=[EVENT_ID],
+        request=None,
+        responses={202: JobSerializer, **error_responses(401, 403, 404)},
+        description="Organizer: re-validate every registration against the event's regulation (a Celery job). "
+        "Poll the job for progress and the result per player.",
+    )
+    def post(self, request, event_id: int):
+        selectors.event_get(event_id=event_id)
+        with tournament_errors():
+            job = services.revalidation_job_create(event_id=event_id, user=request.user)
+        return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
+
+
+class RevalidationDetailApi(BaseApi):
+    @extend_schema(
+        operation_id="revalidations_read",
+        parameters=[EVENT_ID, OpenApiParameter("job_id", OpenApiTypes.INT, OpenApiParameter.PATH)],
+        responses={200: JobSerializer, **error_responses(401, 403, 404)},
+    )
+    def get(self, request, event_id: int, job_id: int):
+        event = selectors.event_get(event_id=event_id)
+        if not selectors.is_organizer(event, request.user):
+            raise ApiError(
+                "PERMISSION_DENIED", "Only the event's organizer can see re-validation jobs.", status_code=403
+            )
+        return Response(JobSerializer(selectors.revalidation_job_get(event=event, job_id=job_id)).data)
+
+
+EXPORT_KINDS = ["csv", "json"]
+
+
+class RegistrationExportApi(BaseApi):
+    @extend_schema(
+        operation_id="registrations_export",
+        parameters=[EVENT_ID, OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=EXPORT_KINDS)],
+        responses={
+            (200, "text/csv"): OpenApiTypes.STR,
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            **error_responses(403, 404),
+        },
+        description="The registrations with their decklists: the organizer at any time, everyone once published.",
+    )
+    def get(self, request, event_id: int, kind: str):
+        event = selectors.event_get(event_id=event_id)
+        if kind not in EXPORT_KINDS:
+            raise ApiError("NOT_FOUND", f"Unknown export kind; use one of {', '.join(EXPORT_KINDS)}.", status_code=404)
+        if not (selectors.is_organizer(event, request.user) or selectors.event_decklists_published(event)):
+            raise ApiError("PERMISSION_DENIED", "The decklists are not published yet.", status_code=403)
+        rows = selectors.registration_export_rows(event=event)
+        if kind == "json":
+            body = json.dumps({"event": event.id, "registrations": rows}, ensure_ascii=False, indent=2)
+            return HttpResponse(body, content_type="application/json")
+        out = io.StringIO()
+        writer = csv.writer(out)
+        writer.writerow(["player", "status", "deck_hash", "submitted_at", "violations", "main", "hyperspatial", "gr"])
+        for row in rows:
+            zones = [
+                "; ".join(f"{e['count']} {e['name_ja']}" for e in row["entries"].get(zone, []))
+                for zone in ("main", "hyperspatial", "gr")
+            ]
+            writer.writerow(
+                [
+                    row["player"],
+                    row["status"],
+                    row["deck_hash"],
+                    row["submitted_at"],
+                    " ".join(row["violations"]),
+                    *zones,
+                ]
+            )
+        response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="event-{event.id}-registrations.csv"'
+        return response
+
+
+class AuditEntrySerializer(serializers.Serializer):
+    sequence = serializers.IntegerField()
+    action = serializers.CharField()
+    actor = serializers.CharField(source="actor_name")
+    registration_id = serializers.IntegerField(source="registration_id_ref", allow_null=True)
+    payload = serializers.JSONField()
+    created_at = serializers.DateTimeField()
+    prev_hash = serializers.CharField()
+    entry_hash = serializers.CharField()
+
+
+class AuditListApi(BaseApi):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="events_audit",
+        parameters=[EVENT_ID],
+        responses={200: AuditEntrySerializer(many=True), **error_responses(401, 403, 404)},
+        description="Organizer: the append-only audit trail, each entry chained to the previous entry's SHA-256.",
+    )
+    def get(self, request, event_id: int):
+        event = selectors.event_get(event_id=event_id)
+        if not selectors.is_organizer(event, request.user):
+            raise ApiError("PERMISSION_DENIED", "Only the event's organizer can read the audit trail.", status_code=403)
+        paginator = StandardPagination()
+        page = paginator.paginate_queryset(selectors.audit_entries(event=event), request, view=self)
+        return paginator.get_paginated_response(AuditEntrySerializer(page, many=True).data)

@@ -1,0 +1,501 @@
+"""Tournament writes: events, frozen registrations, amendments, the audit chain, batch import, re-validation.
+
+Every registration write locks the event row (SELECT ... FOR UPDATE; on SQLite the IMMEDIATE transaction already
+serialises writers) and appends its audit entry in the same transaction, so the chain has no gaps or forks.
+"""
+
+import csv
+import hashlib
+import io
+import json
+from datetime import UTC, date, datetime
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from decks.selectors import deck_get_owned
+from decks.services import (
+    DecklistRejected,
+    _resolve_strict,
+    deck_snapshot,
+    snapshot_canonical_hash,
+    snapshot_to_decklist,
+)
+from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
+from dmrules.vocabulary import DeckZone
+from tournaments.models import (
+    AuditAction,
+    AuditEntry,
+    Event,
+    JobStatus,
+    Registration,
+    RegistrationStatus,
+    RevalidationJob,
+)
+
+GENESIS_HASH = "0" * 64
+
+
+class NotOrganizer(Exception):
+    """Only the event's organizer may do this (API: 403)."""
+
+
+class RegistrationClosed(Exception):
+    """The deadline has passed or the organizer locked the event (API: 409)."""
+
+
+class DeckIllegal(Exception):
+    """The deck is not legal for the event; it can be registered only flagged illegal (`accept_illegal`)."""
+
+    def __init__(self, report: dict):
+        super().__init__("the deck is not legal for this event")
+        self.report = report
+
+
+class ReasonRequired(Exception):
+    pass
+
+
+class CsvRejected(Exception):
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+# --- audit chain -------------------------------------------------------------------------------------------
+
+
+def audit_entry_hash(
+    *,
+    prev_hash: str,
+    event_id: int,
+    sequence: int,
+    action: str,
+    registration_id: int | None,
+    actor_name: str,
+    payload: dict,
+    created_at: datetime,
+) -> str:
+    """SHA-256 over the previous entry's hash and this entry's canonical JSON."""
+    body = {
+        "event": event_id,
+        "sequence": sequence,
+        "action": action,
+        "registration": registration_id,
+        "actor": actor_name,
+        "payload": payload,
+        "created_at": created_at.astimezone(UTC).isoformat(timespec="microseconds"),
+    }
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256((prev_hash + canonical).encode()).hexdigest()
+
+
+def _audit_append(
+    *, event: Event, action: AuditAction, actor, registration_id: int | None, payload: dict
+) -> AuditEntry:
+    """Append to the event's chain. The caller holds the event row lock (see _event_for_write)."""
+    last = AuditEntry.objects.filter(event=event).order_by("-sequence").values("sequence", "entry_hash").first()
+    sequence = (last["sequence"] + 1) if last else 1
+    prev_hash = last["entry_hash"] if last else GENESIS_HASH
+    created_at = timezone.now()
+    actor_name = getattr(actor, "username", "") or ""
+    payload = json.loads(json.dumps(payload, sort_keys=True))  # exactly what the JSON column will give back
+    entry_hash = audit_entry_hash(
+        prev_hash=prev_hash,
+        event_id=event.id,
+        sequence=sequence,
+        action=action.value,
+        registration_id=registration_id,
+        actor_name=actor_name,
+        payload=payload,
+        created_at=created_at,
+    )
+    return AuditEntry.objects.create(
+        event=event,
+        sequence=sequence,
+        registration_id_ref=registration_id,
+        action=action.value,
+        actor=actor if getattr(actor, "pk", None) else None,
+        actor_name=actor_name,
+        payload=payload,
+        created_at=created_at,
+        prev_hash=prev_hash,
+        entry_hash=entry_hash,
+    )
+
+
+def audit_chain_verify(*, event_id: int | None = None) -> list[dict]:
+    """Every break in the chains (of one event or all): [] when intact. Recomputes every hash."""
+    problems = []
+    events = Event.objects.all() if event_id is None else Event.objects.filter(id=event_id)
+    for event in events.order_by("id"):
+        prev_hash = GENESIS_HASH
+        expected_sequence = 1
+        for entry in AuditEntry.objects.filter(event=event).order_by("sequence"):
+            where = {"event": event.id, "sequence": entry.sequence, "entry": entry.id}
+            if entry.sequence != expected_sequence:
+                problems.append({**where, "problem": f"sequence gap: expected {expected_sequence}"})
+            if entry.prev_hash != prev_hash:
+                problems.append({**where, "problem": "prev_hash does not match the previous entry's hash"})
+            recomputed = audit_entry_hash(
+                prev_hash=entry.prev_hash,
+                event_id=entry.event_id,
+                sequence=entry.sequence,
+                action=entry.action,
+                registration_id=entry.registration_id_ref,
+                actor_name=entry.actor_name,
+                payload=entry.payload,
+                created_at=entry.created_at,
+            )
+            if recomputed != entry.entry_hash:
+                problems.append({**where, "problem": "entry hash does not match its content (altered entry)"})
+            prev_hash = entry.entry_hash
+            expected_sequence = entry.sequence + 1
+    return problems
+
+
+# --- events ------------------------------------------------------------------------------------------------
+
+
+def _check_regulation(*, format_code: str, as_of: date, overlay_id: str | None) -> None:
+    """Fail early on an unknown format or overlay (raises regulations' UnknownFormat / UnknownOverlay)."""
+    from regulations.services import legality_report
+
+    legality_report(decklist=Decklist(lines=()), format_code=format_code, as_of=as_of, overlay_id=overlay_id)
+
+
+def event_create(
+    *,
+    organizer,
+    name: str,
+    date: date,
+    registration_deadline: datetime,
+    format_code: str = "advance",
+    regulation_date: date | None = None,
+    overlay_id: str | None = None,
+    publish_decklists: bool = False,
+) -> Event:
+    regulation_date = regulation_date or date
+    _check_regulation(format_code=format_code, as_of=regulation_date, overlay_id=overlay_id)
+    with transaction.atomic():
+        return Event.objects.create(
+            organizer=organizer,
+            name=name,
+            date=date,
+            format_code=format_code,
+            regulation_date=regulation_date,
+            overlay_id=overlay_id or None,
+            registration_deadline=registration_deadline,
+            publish_decklists=publish_decklists,
+        )
+
+
+def _event_for_write(event_id: int) -> Event:
+    return Event.objects.select_for_update().get(id=event_id)
+
+
+def _require_organizer(event: Event, user) -> None:
+    if not getattr(user, "is_authenticated", False) or event.organizer_id != user.id:
+        raise NotOrganizer()
+
+
+def event_is_open(event: Event, *, now: datetime | None = None) -> bool:
+    return event.locked_at is None and (now or timezone.now()) < event.registration_deadline
+
+
+def event_lock(*, event_id: int, user) -> Event:
+    """Lock the registrations now (they are also closed implicitly once the deadline passed)."""
+    with transaction.atomic():
+        event = _event_for_write(event_id)
+        _require_organizer(event, user)
+        if event.locked_at is None:
+            event.locked_at = timezone.now()
+            event.save(update_fields=["locked_at"])
+            registrations = list(Registration.objects.filter(event=event).values_list("player_name", "deck_hash"))
+            _audit_append(
+                event=event,
+                action=AuditAction.LOCK,
+                actor=user,
+                registration_id=None,
+                payload={"registrations": len(registrations), "lock_hash": _lock_hash(registrations)},
+            )
+    return event
+
+
+def _lock_hash(registrations: list[tuple[str, str]]) -> str:
+    return hashlib.sha256(json.dumps(sorted(registrations), separators=(",", ":")).encode()).hexdigest()
+
+
+def event_publish(*, event_id: int, user) -> Event:
+    with transaction.atomic():
+        event = _event_for_write(event_id)
+        _require_organizer(event, user)
+        if event.decklists_published_at is None:
+            event.decklists_published_at = timezone.now()
+            event.save(update_fields=["decklists_published_at"])
+            _audit_append(event=event, action=AuditAction.PUBLISH, actor=user, registration_id=None, payload={})
+    return event
+
+
+# --- registrations -----------------------------------------------------------------------------------------
+
+
+def _event_report(event: Event, snapshot: dict) -> dict:
+    from regulations.services import legality_report
+
+    return legality_report(
+        decklist=snapshot_to_decklist(snapshot),
+        format_code=event.format_code,
+        as_of=event.regulation_date,
+        overlay_id=event.overlay_id,
+    )
+
+
+def _status(report: dict) -> str:
+    return RegistrationStatus.LEGAL.value if report.get("legal") else RegistrationStatus.ILLEGAL.value
+
+
+def _store(
+    *, event: Event, player, player_name: str, snapshot: dict, deck=None, report: dict
+) -> tuple[Registration, bool]:
+    values = {
+        "player": player,
+        "deck": deck,
+        "deck_version": deck.version if deck is not None else None,
+        "snapshot": snapshot,
+        "deck_hash": snapshot_canonical_hash(snapshot),
+        "legality_report": report,
+        "status": _status(report),
+    }
+    registration = Registration.objects.filter(event=event, player_name=player_name).first()
+    if registration is None:
+        return Registration.objects.create(event=event, player_name=player_name, **values), True
+    for key, value in values.items():
+        setattr(registration, key, value)
+    registration.save()
+    return registration, False
+
+
+def registration_submit(*, event_id: int, user, deck_id: int, accept_illegal: bool = False) -> Registration:
+    """Register (or replace) the caller's deck: a frozen snapshot, its hash and the legality report at this moment.
+
+    An illegal deck is refused (DeckIllegal with the report) unless `accept_illegal`: it is then stored flagged
+    "illegal" and listed for the organizer.
+    """
+    deck = deck_get_owned(deck_id=deck_id, user=user)
+    with transaction.atomic():
+        event = _event_for_write(event_id)
+        if not event_is_open(event):
+            raise RegistrationClosed()
+        snapshot = deck_snapshot(deck=deck)
+        report = _event_report(event, snapshot)
+        if not report.get("legal") and not accept_illegal:
+            raise DeckIllegal(report)
+        registration, created = _store(
+            event=event, player=user, player_name=user.username, snapshot=snapshot, deck=deck, report=report
+        )
+        _audit_append(
+            event=event,
+            action=AuditAction.SUBMIT if created else AuditAction.REPLACE,
+            actor=user,
+            registration_id=registration.id,
+            payload={
+                "player": registration.player_name,
+                "deck_hash": registration.deck_hash,
+                "status": registration.status,
+                "deck_id": deck.id,
+                "deck_version": deck.version,
+            },
+        )
+    return registration
+
+
+def _snapshot_from_decklist(decklist: Decklist) -> dict:
+    """A snapshot (the shape of decks.services.deck_snapshot) from a decklist; unresolved lines reject it."""
+    from cards.models import Card
+
+    counts = _resolve_strict(decklist).counts
+    names = dict(Card.objects.filter(id__in={card_id for _, card_id in counts}).values_list("id", "name_ja"))
+    entries: dict[str, list[dict]] = {zone.value: [] for zone in DeckZone}
+    for (zone, card_id), count in sorted(counts.items()):
+        entries[zone].append({"card_id": card_id, "name_ja": names.get(card_id, ""), "count": count})
+    return {"name": "", "description": "", "format": "", "visibility": "", "entries": entries}
+
+
+def registration_amend(*, registration_id: int, user, reason: str, decklist: Decklist) -> Registration:
+    """The organizer replaces a registration's decklist (also after the deadline), with a reason for the audit."""
+    if not reason or not reason.strip():
+        raise ReasonRequired()
+    snapshot = _snapshot_from_decklist(decklist)
+    with transaction.atomic():
+        event_id = Registration.objects.filter(id=registration_id).values_list("event_id", flat=True).first()
+        if event_id is None:
+            raise Registration.DoesNotExist()
+        event = _event_for_write(event_id)
+        _require_organizer(event, user)
+        registration = Registration.objects.get(id=registration_id)
+        old_hash, old_status = registration.deck_hash, registration.status
+        report = _event_report(event, snapshot)
+        registration, _ = _store(
+            event=event,
+            player=registration.player,
+            player_name=registration.player_name,
+            snapshot=snapshot,
+            deck=None,
+            report=report,
+        )
+        _audit_append(
+            event=event,
+            action=AuditAction.AMEND,
+            actor=user,
+            registration_id=registration.id,
+            payload={
+                "player": registration.player_name,
+                "reason": reason.strip(),
+                "old_deck_hash": old_hash,
+                "deck_hash": registration.deck_hash,
+                "old_status": old_status,
+                "status": registration.status,
+            },
+        )
+    return registration
+
+
+CSV_COLUMNS = ("player", "decklist")
+REVALIDATION_CHUNK = 25
+
+
+def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict]:
+    """Organizer batch import: a CSV with a header `player,decklist` (a text decklist, newlines inside quotes)
+    or `player,deck_json`. Each readable row registers or replaces that player's list (flagged illegal when it is);
+    a row whose decklist has unresolved lines is skipped. Returns a result per row."""
+    try:
+        reader = csv.DictReader(io.StringIO(csv_text))
+        header = [h.strip() for h in (reader.fieldnames or [])]
+    except csv.Error as exc:
+        raise CsvRejected(f"unreadable CSV: {exc}") from None
+    if "player" not in header or not ({"decklist", "deck_json"} & set(header)):
+        raise CsvRejected("the CSV needs a header with the columns player and decklist (or deck_json)")
+    users = get_user_model().objects
+    results = []
+    with transaction.atomic():
+        event = _event_for_write(event_id)
+        _require_organizer(event, user)
+        try:
+            rows = list(reader)
+        except csv.Error as exc:
+            raise CsvRejected(f"unreadable CSV: {exc}") from None
+        for number, row in enumerate(rows, start=2):
+            row = {(k or "").strip(): v for k, v in row.items()}
+            player_name = (row.get("player") or "").strip()[:150]
+            result = {"row": number, "player": player_name}
+            if not player_name:
+                results.append({**result, "status": "error", "message": "the player is empty"})
+                continue
+            try:
+                if row.get("deck_json"):
+                    decklist = parse_json(json.loads(row["deck_json"]))
+                else:
+                    decklist = parse_text(row.get("decklist") or "")
+                snapshot = _snapshot_from_decklist(decklist)
+            except (ValueError, DecklistFormatError) as exc:
+                results.append({**result, "status": "error", "message": f"unreadable decklist: {exc}"})
+                continue
+            except DecklistRejected as exc:
+                bad = [line for line in exc.lines if line["status"] in ("unknown", "ambiguous", "error")]
+                results.append({**result, "status": "error", "message": "unresolved lines", "lines": bad})
+                continue
+            report = _event_report(event, snapshot)
+            player = users.filter(username=player_name).first()
+            registration, created = _store(
+                event=event, player=player, player_name=player_name, snapshot=snapshot, report=report
+            )
+            _audit_append(
+                event=event,
+                action=AuditAction.IMPORT,
+                actor=user,
+                registration_id=registration.id,
+                payload={
+                    "player": player_name,
+                    "deck_hash": registration.deck_hash,
+                    "status": registration.status,
+                    "replaced": not created,
+                },
+            )
+            results.append(
+                {
+                    **result,
+                    "status": registration.status,
+                    "registration_id": registration.id,
+                    "violations": [v["code"] for v in report.get("violations", [])],
+                }
+            )
+    return results
+
+
+# --- re-validation (Celery) --------------------------------------------------------------------------------
+
+
+def revalidation_job_create(*, event_id: int, user) -> RevalidationJob:
+    """Queue a re-validation of every registration; the task is sent only once this transaction commits."""
+    from tournaments.tasks import revalidate_event
+
+    with transaction.atomic():
+        event = Event.objects.get(id=event_id)
+        _require_organizer(event, user)
+        job = RevalidationJob.objects.create(
+            event=event, requested_by=user, total=Registration.objects.filter(event=event).count()
+        )
+        transaction.on_commit(lambda: revalidate_event.delay(job.id))
+    return job
+
+
+def revalidation_job_run(*, job_id: int) -> RevalidationJob:
+    """Re-check every registration against the event's regulation; safe to run again (results are recomputed)."""
+    from regulations.services import legality_reports
+
+    job = RevalidationJob.objects.select_related("event").get(id=job_id)
+    if job.status == JobStatus.DONE.value:
+        return job
+    event = job.event
+    registrations = list(Registration.objects.filter(event=event).order_by("player_name"))
+    RevalidationJob.objects.filter(id=job.id).update(
+        status=JobStatus.RUNNING.value, total=len(registrations), done=0, results=[], error=""
+    )
+    try:
+        results = []
+        for start in range(0, len(registrations), REVALIDATION_CHUNK):
+            chunk = registrations[start : start + REVALIDATION_CHUNK]
+            reports = legality_reports(
+                decklists=[snapshot_to_decklist(r.snapshot) for r in chunk],
+                format_code=event.format_code,
+                as_of=event.regulation_date,
+                overlay_id=event.overlay_id,
+            )
+            for registration, report in zip(chunk, reports, strict=True):
+                now_status = _status(report)
+                results.append(
+                    {
+                        "registration_id": registration.id,
+                        "player": registration.player_name,
+                        "deck_hash": registration.deck_hash,
+                        "status_at_registration": registration.status,
+                        "status_now": now_status,
+                        "changed": now_status != registration.status,
+                        "violations": [v["code"] for v in report.get("violations", [])],
+                    }
+                )
+            # Progress is visible to the organizer while the job runs (one UPDATE per chunk).
+            RevalidationJob.objects.filter(id=job.id).update(done=F("done") + len(chunk))
+    except Exception as exc:
+        RevalidationJob.objects.filter(id=job.id).update(
+            status=JobStatus.FAILED.value, error=str(exc)[:2000], finished_at=timezone.now()
+        )
+        raise
+    RevalidationJob.objects.filter(id=job.id).update(
+        status=JobStatus.DONE.value, results=results, done=len(results), finished_at=timezone.now()
+    )
+    job.refresh_from_db()
+    return job

@@ -1,0 +1,1 @@
+from decks.tests.fixtures import cards, organizer, other, owner  # noqa: F401
