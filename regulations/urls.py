@@ -1,3 +1,12 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from regulations import apis
+
+urlpatterns = [
+    path("legality/", apis.LegalityCheckApi.as_view(), name="legality-check"),
+    path("legality/batch/", apis.LegalityBatchApi.as_view(), name="legality-batch"),
+    path("regulations/", apis.RegulationInForceApi.as_view(), name="regulation-in-force"),
+    path("regulations/changes/", apis.RegulationChangesApi.as_view(), name="regulation-changes"),
+    path("formats/", apis.FormatListApi.as_view(), name="format-list"),
+    path("ping/", apis.PingApi.as_view(), name="ping"),
+]

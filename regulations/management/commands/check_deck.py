@@ -1,0 +1,88 @@
+"""python manage.py check_deck PATH [--format advance] [--as-of YYYY-MM-DD] [--overlay ID] [--json]
+
+Exit status: 0 legal, 1 illegal, 2 unreadable input (or an unknown format / overlay).
+"""
+
+import json
+import sys
+from datetime import date
+
+from django.core.management.base import BaseCommand
+
+from dmrules.decklist import DecklistFormatError, parse_json, parse_text
+from regulations import services
+
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+
+
+class Command(BaseCommand):
+    help = "Check a text or JSON decklist (PATH, or - for standard input). Exit 0 legal, 1 illegal, 2 unreadable."
+
+    def add_arguments(self, parser):
+        parser.add_argument("path", help="decklist file (text or JSON), or - for standard input")
+        parser.add_argument("--format", default="advance", help="advance (default), original or unrestricted")
+        parser.add_argument("--as-of", dest="as_of", default=None, help="date of the regulation, YYYY-MM-DD")
+        parser.add_argument("--overlay", default=None, help="event overlay id")
+        parser.add_argument("--json", action="store_true", help="print the full report as JSON")
+
+    def handle(self, *args, path, format, as_of, overlay, json: bool, **options):
+        sys.exit(self._run(path=path, format_code=format, as_of=as_of, overlay=overlay, as_json=json))
+
+    def _fail(self, message: str) -> int:
+        self.stderr.write(message)
+        return EXIT_UNREADABLE
+
+    def _run(self, *, path, format_code, as_of, overlay, as_json) -> int:
+        try:
+            raw = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()  # noqa: SIM115
+            text = raw.decode("utf-8-sig")
+        except OSError as exc:
+            return self._fail(f"cannot read {path}: {exc.strerror or exc}")
+        except UnicodeDecodeError:
+            return self._fail(f"{path} is not UTF-8 text")
+        try:
+            day = date.fromisoformat(as_of) if as_of else None
+        except ValueError:
+            return self._fail(f"--as-of must be YYYY-MM-DD, not {as_of!r}")
+        stripped = text.lstrip()
+        if stripped.startswith("{"):
+            try:
+                decklist = parse_json(json_module.loads(stripped))
+            except (ValueError, DecklistFormatError) as exc:
+                return self._fail(f"{path}: not a JSON decklist: {exc}")
+        else:
+            decklist = parse_text(text)
+        if decklist.errors:
+            for error in decklist.errors:
+                self.stderr.write(f"{path}:{error.line}: {error.message}: {error.text.strip()}")
+            if not as_json:
+                return EXIT_UNREADABLE
+        try:
+            report = services.legality_report(
+                decklist=decklist, format_code=format_code, as_of=day, overlay_id=overlay or None
+            )
+        except (services.UnknownFormat, services.UnknownOverlay) as exc:
+            return self._fail(str(exc))
+        if as_json:
+            self.stdout.write(json_module.dumps(report, ensure_ascii=False, indent=2, default=str))
+        else:
+            self._print(report)
+        if decklist.errors:
+            return EXIT_UNREADABLE
+        return EXIT_LEGAL if report["legal"] else EXIT_ILLEGAL
+
+    def _print(self, report: dict) -> None:
+        counts = report["counts"]
+        verdict = "LEGAL" if report["legal"] else ("BUILDABLE (sizes only)" if report["buildable"] else "ILLEGAL")
+        self.stdout.write(
+            f"{verdict}  format={report['format']} as_of={report['as_of']}  main {counts['main']}, "
+            f"hyperspatial {counts['hyperspatial']}, gr {counts['gr']}"
+        )
+        for item in report["violations"]:
+            self.stdout.write(f"  {item['code']} [{item['rule']}] {item['message']}")
+        for item in report["warnings"]:
+            self.stdout.write(f"  warning {item['code']}: {item['message']}")
+        self.stdout.write(f"  deck hash {report['deck_hash']}")
+
+
+json_module = json

@@ -1,0 +1,120 @@
+"""Formats, dated Hall of Fame events and organizers' event overlays: rules as data, with effective dates."""
+
+from django.conf import settings
+from django.db import models
+
+from dmrules.vocabulary import RegulationStatus
+
+STATUS_CHOICES = [(status.value, status.name.replace("_", " ").title()) for status in RegulationStatus]
+CARD_STATUS_CHOICES = [
+    (status.value, status.name.title())
+    for status in (RegulationStatus.UNRESTRICTED, RegulationStatus.LIMITED, RegulationStatus.BANNED)
+]
+
+
+class Format(models.Model):
+    """A construction format (editable in the admin): which zones it uses and whether a Hall of Fame list applies."""
+
+    code = models.SlugField(max_length=32, unique=True)
+    name = models.CharField(max_length=100)
+    name_ja = models.CharField(max_length=100, blank=True, default="")
+    description = models.TextField(blank=True, default="")
+    uses_hyperspatial = models.BooleanField(default=True)  # 100.3
+    uses_gr = models.BooleanField(default=True)  # 100.4
+    start_of_game_cards = models.BooleanField(default=True)  # 100.5
+    hall_of_fame = models.BooleanField(default=True)  # 100.2 "normally": a dated list applies
+    main_size = models.PositiveSmallIntegerField(default=40)
+    hyperspatial_max = models.PositiveSmallIntegerField(default=8)
+    gr_size = models.PositiveSmallIntegerField(default=12)
+    main_copies = models.PositiveSmallIntegerField(default=4)
+    hyperspatial_copies = models.PositiveSmallIntegerField(default=4)
+    gr_copies = models.PositiveSmallIntegerField(default=2)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "code"]
+        constraints = [models.CheckConstraint(condition=models.Q(main_size__gte=1), name="format_main_size_positive")]
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class RegulationEvent(models.Model):
+    """One dated change of a Hall of Fame list: a card's status, or a combo starting or ending."""
+
+    class Kind(models.TextChoices):
+        CARD = "card", "Card"
+        COMBO = "combo", "Combo"
+
+    format = models.ForeignKey(Format, on_delete=models.CASCADE, related_name="events")
+    effective_date = models.DateField(db_index=True)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    status_from = models.CharField(max_length=32, choices=STATUS_CHOICES, null=True, blank=True)
+    status_to = models.CharField(max_length=32, choices=STATUS_CHOICES)
+    listed_name = models.CharField(max_length=500)  # as the list writes it
+    on_release = models.BooleanField(default=False)
+    source = models.CharField(max_length=255, blank=True, default="")
+    # Order inside the imported file: events of one date replay in file order.
+    position = models.PositiveIntegerField(default=0)
+    # Import key: a re-import finds the same event and changes nothing.
+    natural_key = models.CharField(max_length=64, unique=True)
+    imported_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["effective_date", "position", "id"]
+        indexes = [models.Index(fields=["format", "effective_date"])]
+
+    def __str__(self) -> str:
+        return f"{self.effective_date} {self.listed_name}: {self.status_from} -> {self.status_to}"
+
+
+class RegulationEventCard(models.Model):
+    """A card an event names, matched to a card identity. Unmatched names stay here (card = NULL), never dropped."""
+
+    event = models.ForeignKey(RegulationEvent, on_delete=models.CASCADE, related_name="cards")
+    pair = models.PositiveSmallIntegerField(null=True, blank=True)  # combo: which pair; card events: NULL
+    side = models.PositiveSmallIntegerField(default=0)  # combo: 0 or 1
+    listed_name = models.CharField(max_length=500)
+    card = models.ForeignKey("cards.Card", on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # The engine's counting key: the matched card's name key, else the normalised listed name.
+    name_key = models.CharField(max_length=255, db_index=True)
+    matched_by = models.CharField(max_length=32, default="")  # card_key, name, face, ruby, ... ("" = unmatched)
+
+    class Meta:
+        ordering = ["event", "pair", "side"]
+
+    def __str__(self) -> str:
+        return self.listed_name
+
+
+class EventOverlay(models.Model):
+    """An organizer's overlay on a base format: extra limits, bans and unbans, and an optional card-pool cut-off."""
+
+    slug = models.SlugField(max_length=64, unique=True)  # the stable id players validate against
+    name = models.CharField(max_length=200)
+    base_format = models.ForeignKey(Format, on_delete=models.PROTECT, related_name="overlays")
+    card_pool_cutoff = models.DateField(null=True, blank=True)
+    description = models.TextField(blank=True, default="")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.slug
+
+
+class OverlayCard(models.Model):
+    overlay = models.ForeignKey(EventOverlay, on_delete=models.CASCADE, related_name="cards")
+    card = models.ForeignKey("cards.Card", on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(max_length=32, choices=CARD_STATUS_CHOICES)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["overlay", "card"], name="overlaycard_unique_card")]
+
+    def __str__(self) -> str:
+        return f"{self.overlay}: {self.card} {self.status}"

@@ -1,0 +1,248 @@
+"""Reads: formats, the Hall of Fame list in force on a date (events replayed in date order), changes between dates."""
+
+import threading
+from dataclasses import dataclass
+from datetime import date
+from types import MappingProxyType
+
+from django.db.models import Count, Max
+
+from dmrules.legality import ALL_ZONES, Combo, FormatRules, Regulation
+from dmrules.vocabulary import DeckZone, RegulationStatus
+from regulations.models import EventOverlay, Format, RegulationEvent, RegulationEventCard
+
+_CARD_LIMITS = {RegulationStatus.LIMITED: 1, RegulationStatus.BANNED: 0}
+_COMBO_KINDS = {RegulationStatus.PREMIUM_COMBO, RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO}
+
+
+class UnknownFormat(Exception):
+    def __init__(self, code: str):
+        super().__init__(f"Unknown format '{code}'.")
+        self.code = code
+
+
+class UnknownOverlay(Exception):
+    def __init__(self, overlay_id: str):
+        super().__init__(f"Unknown event overlay '{overlay_id}'.")
+        self.overlay_id = overlay_id
+
+
+@dataclass(frozen=True, slots=True)
+class ListedCard:
+    name_key: str
+    card_id: int | None
+    name: str  # the matched card's name, else the listed name
+    status: RegulationStatus
+    since: date
+
+    def as_dict(self) -> dict:
+        return {"card": {"id": self.card_id, "name": self.name}, "status": str(self.status), "since": self.since}
+
+
+@dataclass(frozen=True, slots=True)
+class ListedCombo:
+    cards: tuple[tuple[str, int | None, str], tuple[str, int | None, str]]  # (name key, card id, name) x 2
+    status: RegulationStatus
+    since: date
+
+    def as_dict(self) -> dict:
+        return {
+            "cards": [{"id": card_id, "name": name} for _key, card_id, name in self.cards],
+            "status": str(self.status),
+            "since": self.since,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RegulationInForce:
+    format_code: str
+    as_of: date
+    regulation: Regulation | None  # None: the format applies no list, or none is loaded (REGULATION_UNAVAILABLE)
+    available: bool  # a list is loaded for this format
+    cards: tuple[ListedCard, ...]
+    combos: tuple[ListedCombo, ...]
+
+
+def format_rules_from(fmt: Format) -> FormatRules:
+    zones = set(ALL_ZONES)
+    if not fmt.uses_hyperspatial:
+        zones.discard(DeckZone.HYPERSPATIAL)
+    if not fmt.uses_gr:
+        zones.discard(DeckZone.GR)
+    return FormatRules(
+        code=fmt.code,
+        zones=frozenset(zones),
+        start_of_game_cards=fmt.start_of_game_cards,
+        hall_of_fame=fmt.hall_of_fame,
+        main_size=fmt.main_size,
+        hyperspatial_max=fmt.hyperspatial_max,
+        gr_size=fmt.gr_size,
+        main_copies=fmt.main_copies,
+        hyperspatial_copies=fmt.hyperspatial_copies,
+        gr_copies=fmt.gr_copies,
+    )
+
+
+def format_get(*, code: str) -> Format:
+    try:
+        return Format.objects.get(code=code)
+    except Format.DoesNotExist:
+        raise UnknownFormat(code) from None
+
+
+def format_list() -> list[Format]:
+    return list(Format.objects.all())
+
+
+def overlay_get(*, overlay_id: str) -> EventOverlay:
+    try:
+        return EventOverlay.objects.select_related("base_format").get(slug=overlay_id)
+    except EventOverlay.DoesNotExist:
+        raise UnknownOverlay(overlay_id) from None
+
+
+# Replaying is cheap, but a legality check should not re-read ~300 events: every process keeps the events of a
+# format in memory and re-reads them when the table changed (count / latest import time / latest id).
+_lock = threading.Lock()
+_events_cache: dict[int, tuple[tuple, list]] = {}
+_in_force_cache: dict[tuple, RegulationInForce] = {}
+
+
+def _events_version() -> tuple:
+    row = RegulationEvent.objects.aggregate(n=Count("id"), last=Max("imported_at"), top=Max("id"))
+    cards = RegulationEventCard.objects.aggregate(n=Count("id"), top=Max("id"))
+    return (row["n"], row["last"], row["top"], cards["n"], cards["top"])
+
+
+def _format_events(fmt: Format, version: tuple) -> list:
+    cached = _events_cache.get(fmt.id)
+    if cached is not None and cached[0] == version:
+        return cached[1]
+    events = []
+    queryset = (
+        RegulationEvent.objects.filter(format=fmt)
+        .prefetch_related("cards__card")
+        .order_by("effective_date", "position", "id")
+    )
+    for event in queryset:
+        cards = [
+            (row.pair, row.side, row.name_key, row.card_id, row.card.name_ja if row.card else row.listed_name)
+            for row in event.cards.all()
+        ]
+        events.append((event.effective_date, event.kind, RegulationStatus(event.status_to), cards))
+    with _lock:
+        _events_cache[fmt.id] = (version, events)
+    return events
+
+
+def _replay(events: list, as_of: date) -> tuple[tuple[ListedCard, ...], tuple[ListedCombo, ...]]:
+    cards: dict[str, ListedCard] = {}
+    combos: dict[tuple[str, str], ListedCombo] = {}
+    for effective_date, kind, status, rows in events:
+        if effective_date > as_of:
+            break
+        if kind == RegulationEvent.Kind.CARD:
+            for _pair, _side, key, card_id, name in rows:
+                if status in _CARD_LIMITS:
+                    cards[key] = ListedCard(key, card_id, name, status, effective_date)
+                else:
+                    cards.pop(key, None)
+            continue
+        pairs: dict[int, list] = {}
+        for pair, side, key, card_id, name in rows:
+            pairs.setdefault(pair or 0, []).append((side, (key, card_id, name)))
+        for members in pairs.values():
+            if len(members) != 2:
+                continue
+            members.sort()
+            first, second = members[0][1], members[1][1]
+            combo_key = tuple(sorted((first[0], second[0])))
+            if status in _COMBO_KINDS:
+                combos[combo_key] = ListedCombo((first, second), status, effective_date)
+            else:
+                combos.pop(combo_key, None)
+    listed = tuple(sorted(cards.values(), key=lambda item: (item.status != RegulationStatus.BANNED, item.name)))
+    return listed, tuple(sorted(combos.values(), key=lambda item: (item.since, item.cards[0][2])))
+
+
+def regulation_in_force(*, format_code: str, as_of: date) -> RegulationInForce:
+    """The Hall of Fame list of a format on a date: its events with effective_date <= as_of, replayed in order."""
+    fmt = format_get(code=format_code)
+    if not fmt.hall_of_fame:
+        return RegulationInForce(fmt.code, as_of, None, False, (), ())
+    version = _events_version()
+    cache_key = (fmt.id, as_of, version)
+    cached = _in_force_cache.get(cache_key)
+    if cached is not None:
+        return cached
+    events = _format_events(fmt, version)
+    if not events:
+        result = RegulationInForce(fmt.code, as_of, None, False, (), ())
+    else:
+        cards, combos = _replay(events, as_of)
+        last = max((item.since for item in (*cards, *combos)), default=None)
+        regulation = Regulation(
+            limits=MappingProxyType({item.name_key: _CARD_LIMITS[item.status] for item in cards}),
+            combos=tuple(Combo((item.cards[0][0], item.cards[1][0]), item.status) for item in combos),
+            label=f"{fmt.code} {as_of.isoformat()}",
+            effective_date=last,
+        )
+        result = RegulationInForce(fmt.code, as_of, regulation, True, cards, combos)
+    with _lock:
+        if len(_in_force_cache) > 256:
+            _in_force_cache.clear()
+        _in_force_cache[cache_key] = result
+    return result
+
+
+def regulation_changes(*, format_code: str, since: date, until: date) -> dict:
+    """What changed between two dates: cards whose status differs, combos added or removed."""
+    before = regulation_in_force(format_code=format_code, as_of=since)
+    after = regulation_in_force(format_code=format_code, as_of=until)
+    old = {item.name_key: item for item in before.cards}
+    new = {item.name_key: item for item in after.cards}
+    changed = []
+    for key in sorted(set(old) | set(new), key=lambda k: (new.get(k) or old[k]).name):
+        was, now = old.get(key), new.get(key)
+        was_status = was.status if was else RegulationStatus.UNRESTRICTED
+        now_status = now.status if now else RegulationStatus.UNRESTRICTED
+        if was_status != now_status:
+            item = now or was
+            changed.append(
+                {
+                    "card": {"id": item.card_id, "name": item.name},
+                    "from": str(was_status),
+                    "to": str(now_status),
+                    "since": now.since if now else None,
+                }
+            )
+    old_combos = {tuple(sorted(k for k, _i, _n in c.cards)): c for c in before.combos}
+    new_combos = {tuple(sorted(k for k, _i, _n in c.cards)): c for c in after.combos}
+    return {
+        "format": format_code,
+        "from": since,
+        "to": until,
+        "cards": changed,
+        "combos_added": [new_combos[k].as_dict() for k in new_combos if k not in old_combos],
+        "combos_removed": [old_combos[k].as_dict() for k in old_combos if k not in new_combos],
+    }
+
+
+def overlay_regulation(*, overlay: EventOverlay, base: Regulation | None) -> tuple[Regulation, dict]:
+    """The base list with the overlay's own statuses applied (they replace the list's for those cards)."""
+    limits: dict[str, int] = {}
+    unbans: list[str] = []
+    for row in overlay.cards.select_related("card"):
+        status = RegulationStatus(row.status)
+        if status in _CARD_LIMITS:
+            limits[row.card.name_key] = _CARD_LIMITS[status]
+        else:
+            unbans.append(row.card.name_key)
+    regulation = (base or Regulation()).with_overlay(limits=limits, unbans=unbans, label=f"overlay {overlay.slug}")
+    info = {
+        "id": overlay.slug,
+        "name": overlay.name,
+        "base_format": overlay.base_format.code,
+        "card_pool_cutoff": overlay.card_pool_cutoff,
+    }
+    return regulation, info
