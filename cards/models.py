@@ -25,7 +25,7 @@ class Card(models.Model):
     zone = models.CharField(max_length=32, choices=ZONE_CHOICES, null=True, blank=True, db_index=True)
     cost = models.IntegerField(null=True, blank=True, db_index=True)
     cost_text = models.CharField(max_length=16, null=True, blank=True)
-    power = models.CharField(max_length=32, null=True, blank=True)
+    power = models.CharField(max_length=64, null=True, blank=True)
     power_value = models.IntegerField(null=True, blank=True, db_index=True)
     races = models.JSONField(default=list)
     mana_number = models.IntegerField(null=True, blank=True)
@@ -85,7 +85,7 @@ class CardFace(models.Model):
     card_type_ja = models.CharField(max_length=64, null=True, blank=True)
     civilizations = models.JSONField(default=list)
     cost = models.IntegerField(null=True, blank=True)
-    power = models.CharField(max_length=32, null=True, blank=True)
+    power = models.CharField(max_length=64, null=True, blank=True)
     power_value = models.IntegerField(null=True, blank=True)
     races = models.JSONField(default=list)
     facts = models.JSONField(default=dict)  # every other fact of the face, as the data gives it
@@ -100,11 +100,11 @@ class CardFace(models.Model):
 
 class Printing(models.Model):
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="printings")
-    set_code = models.CharField(max_length=32, db_index=True)
+    set_code = models.CharField(max_length=64, db_index=True)
     set_name = models.CharField(max_length=255, blank=True, default="")
-    number = models.CharField(max_length=32, blank=True, default="")
+    number = models.CharField(max_length=64, blank=True, default="")
     collector_id = models.CharField(max_length=64, blank=True, default="")
-    rarity = models.CharField(max_length=16, blank=True, default="")
+    rarity = models.CharField(max_length=128, blank=True, default="")
     listed_name_ja = models.CharField(max_length=255, blank=True, default="")
     shared_face = models.BooleanField(default=False)
     tcg = models.BooleanField(default=False)  # an English TCG printing

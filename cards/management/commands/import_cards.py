@@ -1,6 +1,5 @@
 """`manage.py import_cards [PATH_OR_URL]`: import the card data (default settings.CARD_DATA_SOURCE)."""
 
-import sys
 import time
 
 from django.conf import settings
@@ -9,8 +8,12 @@ from django.core.management.base import BaseCommand, CommandError
 from cards.services import CardImportError, card_import
 
 
+def _plain(text: str) -> str:
+    return text
+
+
 class ProgressBar:
-    """A one-line progress bar on stderr (redrawn in place on a terminal, a few dots otherwise)."""
+    """A one-line progress bar on the command's stderr (redrawn in place on a terminal, each quarter otherwise)."""
 
     def __init__(self, stream, width: int = 40):
         self.stream = stream
@@ -27,15 +30,15 @@ class ProgressBar:
         filled = self.width * percent // 100
         bar = f"[{'#' * filled}{'.' * (self.width - filled)}] {percent:3d}% ({done}/{total})"
         if self.tty:
-            self.stream.write("\r" + bar)
+            self.stream.write("\r" + bar, style_func=_plain, ending="")
         elif percent // 25 != self.last_quarter:
             self.last_quarter = percent // 25
-            self.stream.write(bar + "\n")
+            self.stream.write(bar, style_func=_plain)
         self.stream.flush()
 
     def close(self) -> None:
         if self.tty:
-            self.stream.write("\n")
+            self.stream.write("")
             self.stream.flush()
 
 
@@ -48,7 +51,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, source=None, no_progress=False, **options):
         source = source or settings.CARD_DATA_SOURCE
-        bar = None if no_progress else ProgressBar(sys.stderr)
+        bar = None if no_progress else ProgressBar(self.stderr)
         started = time.perf_counter()
         try:
             summary = card_import(source=source, progress=bar)

@@ -1,0 +1,88 @@
+"""GET /api/v1/cards/ (search) and GET /api/v1/cards/{id}/ (detail)."""
+
+import pytest
+from rest_framework.test import APIClient
+
+pytestmark = pytest.mark.urls("cards.tests.urls")
+
+LIST_FIELDS = {
+    "id", "name_ja", "name_en", "civilizations", "cost", "power", "card_type", "zone", "races", "shield_trigger",
+    "blocker", "speed_attacker", "slayer", "breaker", "power_attacker_bonus", "cant_attack", "cant_attack_players",
+}  # fmt: skip
+
+
+@pytest.fixture
+def client():
+    return APIClient()
+
+
+def test_search_returns_paginated_results_with_the_listed_fields(imported, client):
+    response = client.get("/api/v1/cards/", {"q": "civ:fire", "order": "cost", "page_size": 2})
+    assert response.status_code == 200
+    body = response.json()
+    assert body["count"] == 5
+    assert [card["name_ja"] for card in body["results"]] == ["JK大バクチ", "ＪＫ大バクチ"]
+    assert LIST_FIELDS <= set(body["results"][0])
+    assert body["next"] is not None
+    second = client.get(body["next"]).json()
+    assert [card["name_ja"] for card in second["results"]] == ["ボルシャック・NEX", "ボルシャック・ドラゴン"]
+
+
+def test_search_result_values(imported, client):
+    (card,) = client.get("/api/v1/cards/", {"q": "bolshack"}).json()["results"]
+    assert card | {"id": 0} == card | {
+        "id": 0, "name_ja": "ボルシャック・ドラゴン", "name_en": "Bolshack Dragon", "civilizations": ["fire"],
+        "cost": 6, "power": "6000+", "power_value": 6000, "card_type": "Creature", "zone": "main_deck",
+        "races": ["アーマード・ドラゴン"], "breaker": "double", "shield_trigger": False,
+    }  # fmt: skip
+
+
+def test_empty_query_lists_everything(imported, client):
+    assert client.get("/api/v1/cards/").json()["count"] == len(imported)
+
+
+@pytest.mark.parametrize(
+    ("q", "position", "expected"),
+    [("cost<=x", 6, "an integer"), ("civ:purple", 4, "one of light"), ("foo:bar", 0, "one of civ")],
+    ids=["not-a-number", "unknown-civ", "unknown-field"],
+)
+def test_malformed_query_is_a_400_with_position(imported, client, q, position, expected):
+    response = client.get("/api/v1/cards/", {"q": q})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "INVALID_QUERY"
+    assert error["details"]["position"] == position
+    assert expected in error["details"]["expected"]
+
+
+def test_unknown_order_is_a_400(imported, client):
+    response = client.get("/api/v1/cards/", {"order": "rarity"})
+    assert (response.status_code, response.json()["error"]["code"]) == (400, "VALIDATION_ERROR")
+
+
+def test_page_out_of_range_is_a_404(imported, client):
+    response = client.get("/api/v1/cards/", {"page": 99})
+    assert (response.status_code, response.json()["error"]["code"]) == (404, "NOT_FOUND")
+
+
+def test_detail_has_faces_and_printings(imported, client):
+    card_id = imported["パラダイス・アロマ / 「挑戦、それは終わりなきスパイラル！」"]
+    response = client.get(f"/api/v1/cards/{card_id}/")
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["id"], body["twinpact"], body["shield_trigger"]) == (card_id, True, True)
+    assert [(f["position"], f["role"], f["cost"]) for f in body["faces"]] == [
+        (0, "twinpact_top", 3),
+        (1, "twinpact_bottom", 2),
+    ]
+    assert [(p["set_code"], p["number"], p["tcg"]) for p in body["printings"]] == [("DMRP-09", "50", False)]
+
+
+def test_detail_of_a_name_without_facts(imported, client):
+    body = client.get(f"/api/v1/cards/{imported['未来のカード']}/").json()
+    assert (body["facts_available"], body["faces"], body["printings"][0]["set_code"]) == (False, [], "DM26-RP1")
+
+
+def test_unknown_card_is_a_404(imported, client):
+    response = client.get(f"/api/v1/cards/{max(imported.values()) + 100}/")
+    assert (response.status_code, response.json()["error"]["code"]) == (404, "NOT_FOUND")

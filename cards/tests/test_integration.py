@@ -1,0 +1,77 @@
+"""The full real card file on PostgreSQL: exact counts, idempotence, the resolver and search over every card."""
+
+import pytest
+
+from cards.models import Card, CardFace, Printing
+from cards.resolver import AMBIGUOUS, OK, get_resolver
+from cards.selectors import card_search
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+RECORDS = 9189
+WITH_FACTS = 8602
+
+
+def test_full_import_counts(full_catalogue):
+    first, _ = full_catalogue
+    assert (first.total, first.created, first.updated, first.skipped) == (RECORDS, RECORDS, 0, 0)
+    assert Card.objects.count() == RECORDS
+    assert Card.objects.filter(facts_available=True).count() == WITH_FACTS
+    assert Card.objects.filter(facts_available=False).count() == RECORDS - WITH_FACTS
+    assert Card.objects.filter(twinpact=True).count() == 388
+    assert CardFace.objects.count() == 1262
+    # Set-list printings as attached to records (a shared-face entry once per record) and English TCG printings.
+    assert Printing.objects.filter(tcg=False).count() == 17785
+    assert Printing.objects.filter(tcg=True).count() == 267
+
+
+def test_second_import_changes_nothing(full_catalogue):
+    _, second = full_catalogue
+    assert (second.created, second.updated, second.unchanged, second.skipped) == (0, 0, RECORDS, 0)
+
+
+@pytest.mark.parametrize(
+    ("written", "name_ja"),
+    [
+        ("超戦龍覇 モルトNEXT", "超戦龍覇 モルトNEXT（ネクスト）"),
+        ("《超戦龍覇　モルトＮＥＸＴ（ネクスト）》", "超戦龍覇 モルトNEXT（ネクスト）"),
+        ("パラダイス・アロマ", "パラダイス・アロマ"),
+        ("invincible thirteen", "13番目の計画"),
+        ("AQreplay/伝説チャンス", "AQreplay / 伝説チャンス"),
+        ("ＪＫ大バクチ", "ＪＫ大バクチ"),
+        ("JK大バクチ", "JK大バクチ"),
+    ],
+)
+def test_resolver_over_the_real_catalogue(full_catalogue, written, name_ja):
+    resolution = get_resolver().resolve(written)
+    assert (resolution.status, resolution.card.name_ja) == (OK, name_ja)
+
+
+def test_width_variant_pairs_share_a_counting_name(full_catalogue):
+    resolver = get_resolver()
+    for half, full in (("JK大バクチ", "ＪＫ大バクチ"), ("大集結!アクア・ブラザーズ", "大集結！アクア・ブラザーズ")):
+        assert resolver.resolve(half).card.name_key == resolver.resolve(full).card.name_key
+        assert resolver.resolve(half).card.id != resolver.resolve(full).card.id
+
+
+def test_shared_zeron_face_is_ambiguous_and_a_start_set(full_catalogue):
+    resolution = get_resolver().resolve("零龍")
+    assert resolution.status == AMBIGUOUS
+    assert len(resolution.candidates) == 5
+    facts = [get_resolver().facts(candidate.id) for candidate in resolution.candidates]
+    assert {(f.start_set, f.start_set_size) for f in facts} == {("零龍", 5)}
+
+
+def test_rule_plus_and_deck_limits_from_the_data(full_catalogue):
+    resolver = get_resolver()
+    thirteen = resolver.resolve("13番目の計画").card
+    assert (thirteen.rule_plus, thirteen.deck_size_delta) == (True, 5)
+    assert sum(1 for card_id in card_search(q="is:rule_plus")) == 1
+
+
+@pytest.mark.parametrize(
+    ("q", "count"),
+    [("is:twinpact", 388), ("zone:gr", 80), ("zone:hyperspatial", 183), ("zone:start", 6), ("is:facts", WITH_FACTS)],
+)
+def test_search_counts_over_the_real_catalogue(full_catalogue, q, count):
+    assert len(card_search(q=q)) == count

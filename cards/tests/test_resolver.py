@@ -1,0 +1,164 @@
+"""Resolver cases (issue 2, BRIEF interface 1): every way a name is written finds the one card identity."""
+
+import pytest
+
+from cards.models import Card
+from cards.resolver import AMBIGUOUS, OK, UNKNOWN, get_resolver
+from cards.services import card_import
+from cards.tests.fixtures import AROMA_TWIN, BOLSHACK, HOME_TWIN, JK_FULL, JK_HALF, MALT, PSYCHIC_A, PSYCHIC_B
+
+RESOLVES = [
+    # (id, written, expected record)
+    ("japanese", BOLSHACK, BOLSHACK),
+    ("english", "Bolshack Dragon", BOLSHACK),
+    ("english-lower-case", "bolshack dragon", BOLSHACK),
+    ("english-upper-case", "BOLSHACK DRAGON", BOLSHACK),
+    ("full-width-katakana-and-dot", "ボルシャック･ドラゴン", BOLSHACK),
+    ("brackets", "《ボルシャック・ドラゴン》", BOLSHACK),
+    ("extra-whitespace", "  ボルシャック・ドラゴン \t", BOLSHACK),
+    ("ruby-kept", MALT, MALT),
+    ("ruby-dropped", "超戦龍覇 モルトNEXT", MALT),
+    ("ruby-half-width-parentheses", "超戦龍覇 モルトNEXT(ネクスト)", MALT),
+    ("full-width-latin-and-ideographic-space", "超戦龍覇\u3000モルトＮＥＸＴ", MALT),
+    ("ruby-dropped-in-brackets", "《超戦龍覇　モルトNEXT》", MALT),
+    ("english-of-ruby-card", "maltnext, super battle dragon ruler", MALT),
+    ("whole-card-beats-face", "パラダイス・アロマ", "パラダイス・アロマ"),
+    ("english-whole-card", "paradise aroma", "パラダイス・アロマ"),
+    (
+        "twinpact-combined-spaces",
+        AROMA_TWIN,
+        AROMA_TWIN,
+    ),
+    (
+        "twinpact-combined-no-spaces",
+        "パラダイス・アロマ/「挑戦、それは終わりなきスパイラル！」",
+        AROMA_TWIN,
+    ),
+    (
+        "twinpact-full-width-slash-half-width-marks",
+        "パラダイス・アロマ／「挑戦、それは終わりなきスパイラル!」",
+        AROMA_TWIN,
+    ),
+    (
+        "twinpact-bottom-face",
+        "「挑戦、それは終わりなきスパイラル！」",
+        AROMA_TWIN,
+    ),
+    ("twinpact-stored-without-spaces-written-with", "ホメホメロ / ホメホメロック", HOME_TWIN),
+    ("twinpact-english-combined", "homehomero / homehomerock", HOME_TWIN),
+    ("twinpact-top-face", "ホメホメロ", HOME_TWIN),
+    ("psychic-front", PSYCHIC_A, PSYCHIC_A),
+    ("width-variant-half", JK_HALF, JK_HALF),
+    ("width-variant-full", JK_FULL, JK_FULL),
+    ("width-variant-english", "jk great gamble", JK_HALF),
+    ("facts-unavailable-name", "未来のカード", "未来のカード"),
+]
+
+
+@pytest.mark.parametrize(("written", "expected"), [case[1:] for case in RESOLVES], ids=[c[0] for c in RESOLVES])
+def test_resolves_to_one_card(imported, written, expected):
+    resolution = get_resolver().resolve(written)
+    assert resolution.status == OK
+    assert resolution.card.id == imported[expected]
+    assert resolution.written == written
+    assert resolution.candidates == ()
+
+
+def test_width_variants_share_one_counting_name(imported):
+    # 1.2.3: two records whose names differ only in width are one name for the copy limit.
+    resolver = get_resolver()
+    half, full = resolver.resolve(JK_HALF).card, resolver.resolve(JK_FULL).card
+    assert half.id != full.id
+    assert half.name_key == full.name_key == JK_HALF
+
+
+def test_twinpact_counts_by_combined_name_not_by_half(imported):
+    # 1.2.4: "A / B" and a card named "A" are different names.
+    resolver = get_resolver()
+    twinpact = resolver.resolve("パラダイス・アロマ/「挑戦、それは終わりなきスパイラル！」").card
+    single = resolver.resolve("パラダイス・アロマ").card
+    assert twinpact.name_key != single.name_key
+    assert twinpact.name_key == "パラダイス・アロマ/「挑戦、それは終わりなきスパイラル!」"
+
+
+AMBIGUOUS_CASES = [
+    ("shared-psychic-back-face", "貪欲バリバリ・パックンガー", {PSYCHIC_A, PSYCHIC_B}),
+    ("shared-back-face-english", "tearing packunga, the greedy", {PSYCHIC_A, PSYCHIC_B}),
+    ("shared-zeron-face", "《零龍》", {"滅亡の起源 零無", "手札の儀"}),
+]
+
+
+@pytest.mark.parametrize(("written", "expected"), [c[1:] for c in AMBIGUOUS_CASES], ids=[c[0] for c in AMBIGUOUS_CASES])
+def test_ambiguous_names_return_every_candidate(imported, written, expected):
+    resolution = get_resolver().resolve(written)
+    assert resolution.status == AMBIGUOUS
+    assert resolution.card is None
+    assert {c.name_ja for c in resolution.candidates} == expected
+    assert {c.id for c in resolution.candidates} == {imported[name] for name in expected}
+
+
+UNKNOWN_CASES = [
+    ("typo-japanese", "ボルシャック・ドラゴ", BOLSHACK),
+    ("typo-english", "Bolshak Dragon", BOLSHACK),
+    ("part-of-ruby-name", "モルトNEXT", MALT),
+]
+
+
+@pytest.mark.parametrize(("written", "best"), [c[1:] for c in UNKNOWN_CASES], ids=[c[0] for c in UNKNOWN_CASES])
+def test_unknown_names_return_closest_candidates(imported, written, best):
+    resolution = get_resolver().resolve(written)
+    assert resolution.status == UNKNOWN
+    assert resolution.card is None
+    assert resolution.candidates[0].name_ja == best
+    assert resolution.candidates[0].id == imported[best]
+
+
+def test_nothing_close_returns_no_candidates(imported):
+    resolution = get_resolver().resolve("xqzxqzxqz")
+    assert (resolution.status, resolution.candidates) == (UNKNOWN, ())
+
+
+@pytest.mark.parametrize("kind", ["int", "digits", "full-width-digits"])
+def test_card_id_resolves(imported, kind):
+    card_id = imported[BOLSHACK]
+    written = {
+        "int": card_id,
+        "digits": str(card_id),
+        "full-width-digits": str(card_id).translate(str.maketrans("0123456789", "０１２３４５６７８９")),
+    }[kind]
+    resolution = get_resolver().resolve(written)
+    assert resolution.status == OK
+    assert resolution.card.id == card_id
+
+
+def test_unknown_id_is_unknown(imported):
+    resolution = get_resolver().resolve(max(imported.values()) + 1000)
+    assert (resolution.status, resolution.card) == (UNKNOWN, None)
+
+
+def test_facts_by_id_and_key_error(imported):
+    resolver = get_resolver()
+    card_id = imported[BOLSHACK]
+    assert resolver.facts(card_id).name_ja == BOLSHACK
+    with pytest.raises(KeyError):
+        resolver.facts(max(imported.values()) + 1000)
+
+
+def test_resolver_is_rebuilt_when_the_catalogue_changes(imported, catalogue_records):
+    before = get_resolver()
+    assert get_resolver() is before  # unchanged catalogue: the same in-memory index
+    assert before.resolve("新しいカード").status == UNKNOWN
+    changed = [*catalogue_records, {**catalogue_records[0], "name_ja": "新しいカード", "name": "Brand New"}]
+    card_import(records=changed, source="fixture")
+    after = get_resolver()
+    assert after is not before
+    assert after.resolve("brand new").card.id == Card.objects.get(name_ja="新しいカード").id
+
+
+def test_resolver_sees_an_update_made_elsewhere(imported):
+    # Another process changes a card: the version (count, latest updated_at) changes, so the index is rebuilt.
+    get_resolver()
+    card = Card.objects.get(name_ja=BOLSHACK)
+    card.name_en = "Bolshack Dragon Renamed"
+    card.save()
+    assert get_resolver().resolve("bolshack dragon renamed").card.id == card.id

@@ -1,0 +1,208 @@
+"""The card import: idempotent, atomic on malformed files (nothing changes; the error names record and field)."""
+
+import copy
+import functools
+import http.server
+import io
+import json
+import threading
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from cards.models import Card, CardFace, Printing
+from cards.services import CardImportError, card_import
+
+pytestmark = pytest.mark.django_db
+
+
+def write(tmp_path, records, name="cards.json") -> str:
+    path = tmp_path / name
+    path.write_text("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in records) + "\n]\n", encoding="utf-8")
+    return str(path)
+
+
+def snapshot() -> tuple:
+    return (
+        sorted(Card.objects.values_list("id", "name_ja", "source_hash", "cost", "updated_at")),
+        sorted(CardFace.objects.values_list("card_id", "position", "name_ja")),
+        sorted(Printing.objects.values_list("card_id", "set_code", "number")),
+    )
+
+
+def test_first_import_creates_every_record(tmp_path, catalogue_records):
+    summary = card_import(source=write(tmp_path, catalogue_records))
+    total = len(catalogue_records)
+    assert summary.as_dict() | {"source": ""} == {"source": "", "total": total, "created": total, "updated": 0,
+                                                  "unchanged": 0, "skipped": 0}  # fmt: skip
+    assert Card.objects.count() == total
+    assert Card.objects.filter(facts_available=False).count() == 1
+    assert CardFace.objects.count() == sum(len(r.get("faces", [])) for r in catalogue_records)
+    assert Printing.objects.count() == sum(len(r["printings"]) + len(r["tcg_printings"]) for r in catalogue_records)
+    assert Printing.objects.filter(tcg=True).count() == 1
+
+
+def test_second_import_changes_nothing(tmp_path, catalogue_records):
+    path = write(tmp_path, catalogue_records)
+    card_import(source=path)
+    before = snapshot()
+    summary = card_import(source=path)
+    assert (summary.created, summary.updated, summary.unchanged) == (0, 0, len(catalogue_records))
+    assert snapshot() == before
+
+
+def test_changed_record_is_updated_in_place(tmp_path, catalogue_records):
+    card_import(source=write(tmp_path, catalogue_records))
+    card_id = Card.objects.get(name_ja="ボルシャック・ドラゴン").id
+    changed = copy.deepcopy(catalogue_records)
+    changed[0]["cost"] = 7
+    changed[0]["printings"].append({"set_code": "DM-99", "number": "2", "listed_name_ja": "ボルシャック・ドラゴン"})
+    summary = card_import(source=write(tmp_path, changed, "changed.json"))
+    assert (summary.created, summary.updated, summary.unchanged) == (0, 1, len(changed) - 1)
+    card = Card.objects.get(name_ja="ボルシャック・ドラゴン")
+    assert (card.id, card.cost) == (card_id, 7)
+    assert sorted(card.printings.values_list("set_code", flat=True)) == ["DM-01", "DM-01 Base Set", "DM-99"]
+
+
+def test_new_record_is_created_and_others_unchanged(tmp_path, catalogue_records):
+    card_import(source=write(tmp_path, catalogue_records))
+    grown = [*catalogue_records, {**catalogue_records[0], "name_ja": "新カード", "name": None}]
+    summary = card_import(source=write(tmp_path, grown, "grown.json"))
+    assert (summary.created, summary.updated, summary.unchanged) == (1, 0, len(catalogue_records))
+
+
+def test_identical_duplicate_is_skipped(tmp_path, catalogue_records):
+    summary = card_import(source=write(tmp_path, [*catalogue_records, catalogue_records[0]]))
+    assert (summary.created, summary.skipped) == (len(catalogue_records), 1)
+
+
+def _set(index, key, value):
+    def change(records):
+        records[index][key] = value
+
+    return change
+
+
+def _set_face(index, position, key, value):
+    def change(records):
+        records[index]["faces"][position][key] = value
+
+    return change
+
+
+def _delete(index, key):
+    def change(records):
+        del records[index][key]
+
+    return change
+
+
+def _append(value):
+    def change(records):
+        records.append(value)
+
+    return change
+
+
+MALFORMED = [
+    # (id, change, index, field)
+    ("cost-not-a-number", _set(5, "cost", "three"), 5, "cost"),
+    ("unknown-civilization", _set(2, "civilizations", ["Purple"]), 2, "civilizations"),
+    ("missing-name", _delete(3, "name_ja"), 3, "name_ja"),
+    ("empty-name", _set(1, "name_ja", "  "), 1, "name_ja"),
+    ("flag-not-boolean", _set(0, "blocker", "yes"), 0, "blocker"),
+    ("unknown-zone", _set(4, "zone", "graveyard"), 4, "zone"),
+    ("unknown-breaker", _set(0, "breaker", "sextuple"), 0, "breaker"),
+    ("bad-face-field", _set_face(3, 1, "cost", "2"), 3, "faces[1].cost"),
+    ("printings-not-a-list", _set(0, "printings", {"set_code": "DM-01"}), 0, "printings"),
+    ("printing-without-set", _set(1, "printings", [{"number": "1"}]), 1, "printings[0].set_code"),
+    ("bad-deck-limit", _set(9, "deck_limit_exceptions", [{"max_copies": "many"}]), 9, "deck_limit_exceptions"),
+    ("record-not-an-object", _append(["not", "a", "record"]), 17, None),
+    ("conflicting-duplicate", _append({"name_ja": "ボルシャック・ドラゴン", "facts_available": False}), 17, "name_ja"),
+]
+
+
+@pytest.mark.parametrize(("change", "index", "field"), [c[1:] for c in MALFORMED], ids=[c[0] for c in MALFORMED])
+def test_malformed_record_changes_nothing_and_is_named(tmp_path, catalogue_records, change, index, field):
+    card_import(source=write(tmp_path, catalogue_records))
+    before = snapshot()
+    broken = copy.deepcopy(catalogue_records)
+    broken[0]["cost"] = 8  # a valid change that must not be written either
+    change(broken)
+    with pytest.raises(CardImportError) as caught:
+        card_import(source=write(tmp_path, broken, "broken.json"))
+    assert (caught.value.index, caught.value.field) == (index, field)
+    assert f"record {index}" in str(caught.value)
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [("{not json", "not valid JSON"), ('{"name_ja": "x"}', "JSON array"), ("\xff\xfe", "not valid JSON")],
+    ids=["invalid-json", "not-an-array", "not-utf8"],
+)
+def test_malformed_file_changes_nothing(tmp_path, catalogue_records, content, message):
+    card_import(source=write(tmp_path, catalogue_records))
+    before = snapshot()
+    path = tmp_path / "bad.json"
+    path.write_bytes(content.encode("latin-1"))
+    with pytest.raises(CardImportError, match=message):
+        card_import(source=str(path))
+    assert snapshot() == before
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(CardImportError, match="cannot read"):
+        card_import(source=str(tmp_path / "absent.json"))
+
+
+def test_command_prints_summary_and_progress(tmp_path, catalogue_records):
+    out, err = io.StringIO(), io.StringIO()
+    call_command("import_cards", write(tmp_path, catalogue_records), stdout=out, stderr=err)
+    total = len(catalogue_records)
+    assert f"{total} records, created {total}, updated 0, unchanged 0" in out.getvalue()
+    assert "100%" in err.getvalue()
+
+
+def test_command_reports_bad_record(tmp_path, catalogue_records):
+    catalogue_records[2]["cost"] = "x"
+    with pytest.raises(CommandError, match=r"nothing was changed: record 2 \(パラダイス・アロマ\), field 'cost'"):
+        call_command("import_cards", write(tmp_path, catalogue_records), "--no-progress", stdout=io.StringIO())
+    assert Card.objects.count() == 0
+
+
+def test_command_uses_the_configured_source(tmp_path, catalogue_records, settings):
+    settings.CARD_DATA_SOURCE = write(tmp_path, catalogue_records)
+    call_command("import_cards", "--no-progress", stdout=io.StringIO())
+    assert Card.objects.count() == len(catalogue_records)
+
+
+@pytest.fixture
+def http_server(tmp_path):
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    handler.log_message = lambda *args: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+def test_import_from_url(tmp_path, catalogue_records, http_server):
+    write(tmp_path, catalogue_records)
+    summary = card_import(source=f"{http_server}/cards.json")
+    assert summary.created == len(catalogue_records)
+
+
+def test_download_over_the_size_limit_changes_nothing(tmp_path, catalogue_records, http_server, settings):
+    write(tmp_path, catalogue_records)
+    settings.DATA_DOWNLOAD_MAX_BYTES = 1000
+    with pytest.raises(CardImportError, match="limit of 1000 bytes"):
+        card_import(source=f"{http_server}/cards.json")
+    assert Card.objects.count() == 0
+
+
+def test_unsupported_scheme():
+    with pytest.raises(CardImportError, match="unsupported source"):
+        card_import(source="ftp://example.org/cards.json")
