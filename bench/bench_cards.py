@@ -1,0 +1,179 @@
+"""Catalogue benchmark: full import and re-import of the card data (SQLite, a temporary database file), search p95
+over a fixed mix of 20 queries, and resolving a 60-line decklist, all over the full catalogue.
+
+`.venv/bin/python -m bench cards`. The import runs `manage.py import_cards` in a subprocess against a fresh SQLite
+file; the in-process figures run in a second subprocess against that same file (this module with --measure).
+"""
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TARGETS = {
+    "import_seconds": 30.0,
+    "reimport_seconds": 15.0,
+    "search_p95_ms": 20.0,
+    "resolve_60_lines_ms": 2.0,
+}
+
+# 20 queries: name words in both languages, filters, negation, combinations and orders.
+QUERIES = [
+    ("ボルシャック", "name"),
+    ("bolshack", "name"),
+    ("dragon", "cost"),
+    ("ドラゴン civ:fire power>=6000 -is:evolution", "power"),
+    ("civ:fire", "name"),
+    ("civ=fire,water", "cost"),
+    ("cost<=3", "name"),
+    ("power>=12000", "-power"),
+    ("type:creature civ:light cost:2", "name"),
+    ("race:ドラゴン", "cost"),
+    ("zone:gr", "name"),
+    ("zone:hyperspatial civ:water", "name"),
+    ("is:trigger", "cost"),
+    ("is:blocker civ:light -is:evolution", "name"),
+    ("is:twinpact cost<=4", "name"),
+    ("is:evolution race:ドラゴン", "power"),
+    ("set:DMRP-01", "name"),
+    ("-civ:fire cost:5 type:spell", "name"),
+    ('"aqua" civ:water', "name"),
+    ("type:呪文 is:trigger cost<=2", "cost"),
+]
+SEARCH_REPEATS = 15
+RESOLVE_REPEATS = 300
+
+
+def _run(args: list[str], env: dict) -> tuple[float, str]:
+    started = time.perf_counter()
+    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - started
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
+    return seconds, done.stdout
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def _decklist_lines(resolver_cards: list) -> list[str]:
+    """60 lines in the spellings players use: plain, English lower-case, 《》, full width, ruby dropped, twinpact."""
+    lines = []
+    for i, card in enumerate(resolver_cards):
+        name = card.name_ja
+        if i % 6 == 1 and card.name_en:
+            name = card.name_en.lower()
+        elif i % 6 == 2:
+            name = f"《{name}》"
+        elif i % 6 == 3:
+            name = name.translate({c: c + 0xFEE0 for c in range(0x21, 0x7F)})  # to full width
+        elif i % 6 == 4 and "/" in name:
+            name = name.replace(" / ", "/")
+        lines.append(name)
+    return lines
+
+
+def measure_in_process() -> dict:
+    """Runs inside the subprocess whose DATABASE_URL is the imported temporary SQLite file."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
+    django.setup()
+    from cards.models import Card
+    from cards.resolver import OK, get_resolver
+    from cards.selectors import card_search, cards_by_ids
+
+    started = time.perf_counter()
+    resolver = get_resolver()
+    resolver_build = time.perf_counter() - started
+    started = time.perf_counter()
+    card_search(q="")
+    index_build = time.perf_counter() - started
+
+    samples, page_samples, per_query = [], [], {}
+    for q, order in QUERIES:
+        times = []
+        for _ in range(SEARCH_REPEATS):
+            t0 = time.perf_counter()
+            ids = card_search(q=q, order=order)
+            t1 = time.perf_counter()
+            cards_by_ids(ids=ids[:50])
+            t2 = time.perf_counter()
+            times.append((t1 - t0) * 1000)
+            page_samples.append((t2 - t0) * 1000)
+        samples.extend(times)
+        per_query[f"{q} (order={order})"] = {"results": len(ids), "median_ms": round(statistics.median(times), 2)}
+
+    # A 60-line decklist: every 140th card with facts, written in varied spellings (a twinpact or two among them).
+    step = max(1, Card.objects.filter(facts_available=True).count() // 60)
+    ids = list(Card.objects.filter(facts_available=True).order_by("id").values_list("id", flat=True)[::step][:60])
+    lines = _decklist_lines([resolver.facts(i) for i in ids])
+    statuses = [resolver.resolve(line).status for line in lines]
+    resolve_times, with_check = [], []
+    for _ in range(RESOLVE_REPEATS):
+        t0 = time.perf_counter()
+        for line in lines:
+            resolver.resolve(line)
+        t1 = time.perf_counter()
+        current = get_resolver()  # the per-request freshness check: one aggregate query
+        for line in lines:
+            current.resolve(line)
+        t2 = time.perf_counter()
+        resolve_times.append((t1 - t0) * 1000)
+        with_check.append((t2 - t1) * 1000)
+    return {
+        "cards": len(resolver),
+        "resolver_build_seconds": round(resolver_build, 2),
+        "search_index_build_seconds": round(index_build, 2),
+        "search_queries": len(QUERIES),
+        "search_p95_ms": round(_percentile(samples, 0.95), 2),
+        "search_median_ms": round(statistics.median(samples), 2),
+        "search_with_first_page_p95_ms": round(_percentile(page_samples, 0.95), 2),
+        "search_per_query": per_query,
+        "resolve_lines": len(lines),
+        "resolve_lines_ok": statuses.count(OK),
+        "resolve_60_lines_ms": round(statistics.median(resolve_times), 3),
+        "resolve_60_lines_p95_ms": round(_percentile(resolve_times, 0.95), 3),
+        "resolve_60_lines_with_freshness_check_ms": round(statistics.median(with_check), 3),
+    }
+
+
+def run() -> dict:
+    with tempfile.TemporaryDirectory(prefix="bench-cards-") as tmp:
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "VAR_DIR": tmp}
+        python = sys.executable
+        # --skip-checks: the figures are the import's, not the system checks' (which load every app's URLs).
+        _run([python, "manage.py", "migrate", "--noinput", "-v", "0", "--skip-checks"], env)
+        import_cards = [python, "manage.py", "import_cards", "--no-progress", "--skip-checks"]
+        import_seconds, import_out = _run(import_cards, env)
+        reimport_seconds, reimport_out = _run(import_cards, env)
+        _, measured = _run([python, "-m", "bench.bench_cards", "--measure"], env)
+    figures = {
+        "import_seconds": round(import_seconds, 2),
+        "import_summary": import_out.strip(),
+        "reimport_seconds": round(reimport_seconds, 2),
+        "reimport_summary": reimport_out.strip(),
+        **json.loads(measured),
+    }
+    figures["targets"] = TARGETS
+    figures["within_targets"] = {key: figures[key] < limit for key, limit in TARGETS.items()}
+    return figures
+
+
+if __name__ == "__main__":
+    if "--measure" in sys.argv:
+        print(json.dumps(measure_in_process(), ensure_ascii=False))
+    else:
+        import django
+
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
+        django.setup()
+        print(json.dumps(run(), indent=2, ensure_ascii=False))
