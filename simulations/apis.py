@@ -1,0 +1,206 @@
+"""Simulation and odds API: thin views over simulations.services (one class per operation)."""
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.errors import ApiError
+from api.schema import error_responses
+from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
+from simulations import services
+from simulations.models import SimulationKind, SimulationRun
+
+
+class BaseApi(APIView):
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+
+
+class DeckInputSerializer(serializers.Serializer):
+    """A saved deck id, a JSON decklist (`deck` or `decklist`), or a text decklist (`text`)."""
+
+    deck = serializers.JSONField(required=False, help_text="A deck id, or a JSON decklist {main: [{card, count}]}.")
+    decklist = serializers.JSONField(required=False)
+    text = serializers.CharField(required=False, allow_blank=False, max_length=20000, trim_whitespace=False)
+
+    def validate(self, attrs):
+        given = [k for k in ("deck", "decklist", "text") if attrs.get(k) not in (None, "")]
+        if len(given) != 1:
+            raise serializers.ValidationError("Give exactly one of deck, decklist or text.")
+        return attrs
+
+
+def deck_input(data: dict, user) -> tuple[Decklist | None, int | None]:
+    """(decklist, deck_id) from validated input."""
+    try:
+        if data.get("text"):
+            return parse_text(data["text"]), None
+        value = data.get("deck") if data.get("deck") is not None else data.get("decklist")
+        if isinstance(value, bool):
+            raise ApiError("VALIDATION_ERROR", "deck must be an id or a decklist object.")
+        if isinstance(value, int) or (isinstance(value, str) and value.isdigit()):
+            return services.decklist_for(user=user, decklist=None, deck_id=int(value)), int(value)
+        if isinstance(value, dict):
+            return parse_json(value), None
+    except DecklistFormatError as exc:
+        raise ApiError("DECKLIST_INVALID", str(exc)) from None
+    raise ApiError("VALIDATION_ERROR", "deck must be an id or a decklist object.")
+
+
+def rejected(exc: services.SimulationRejected) -> ApiError:
+    return ApiError(exc.code, exc.message, details=exc.details)
+
+
+class SimulationCreateApi(BaseApi):
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(DeckInputSerializer):
+        kind = serializers.ChoiceField(choices=[k.value for k in SimulationKind])
+        games = serializers.IntegerField(min_value=1)
+        seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
+        going = serializers.ChoiceField(choices=list(services.GOINGS), default="both")
+        key_cards = serializers.ListField(child=serializers.JSONField(), required=False, default=list, max_length=40)
+        track_cards = serializers.ListField(child=serializers.JSONField(), required=False, default=list, max_length=40)
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        status = serializers.CharField()
+        url = serializers.CharField()
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={202: OutputSerializer, **error_responses(400, 401, 404)},
+        tags=["simulations"],
+    )
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        decklist, deck_id = deck_input(values, request.user)
+        try:
+            run = services.simulation_run_create(
+                user=request.user,
+                kind=values["kind"],
+                decklist=decklist,
+                deck_id=deck_id,
+                games=values["games"],
+                seed=values.get("seed"),
+                going=values["going"],
+                params={"key_cards": values["key_cards"], "track_cards": values["track_cards"]},
+            )
+        except services.SimulationRejected as exc:
+            raise rejected(exc) from None
+        body = {"id": run.id, "status": run.status, "url": f"/api/v1/simulations/{run.id}/"}
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+
+def _own_run(run_id: int, user) -> SimulationRun:
+    """Only the owner sees a run (another user's run is indistinguishable from a missing one)."""
+    run = SimulationRun.objects.filter(id=run_id, owner=user).first()
+    if run is None:
+        raise Http404("simulation not found")
+    return run
+
+
+_RunSerializer = inline_serializer(
+    name="SimulationRun",
+    fields={
+        "id": serializers.IntegerField(),
+        "kind": serializers.CharField(),
+        "status": serializers.CharField(),
+        "progress": serializers.FloatField(),
+        "games": serializers.IntegerField(),
+        "going": serializers.CharField(),
+        "seed": serializers.IntegerField(),
+        "result": serializers.DictField(allow_null=True),
+        "error": serializers.CharField(allow_null=True),
+        "timings": serializers.DictField(),
+    },
+)
+
+
+class SimulationDetailApi(BaseApi):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: _RunSerializer, **error_responses(401, 404)}, tags=["simulations"])
+    def get(self, request, run_id: int):
+        return Response(services.simulation_run_json(_own_run(run_id, request.user)))
+
+    @extend_schema(responses={200: _RunSerializer, **error_responses(401, 404)}, tags=["simulations"])
+    def delete(self, request, run_id: int):
+        run = services.simulation_run_cancel(run=_own_run(run_id, request.user))
+        return Response(services.simulation_run_json(run))
+
+
+class OddsQueryApi(BaseApi):
+    permission_classes = [AllowAny]
+
+    class QuerySerializer(serializers.Serializer):
+        cards = serializers.ListField(child=serializers.JSONField(), required=False, max_length=40)
+        at_least = serializers.IntegerField(required=False, default=1, min_value=0, max_value=40)
+        groups = serializers.ListField(child=serializers.DictField(), required=False, max_length=8)
+        where = serializers.ChoiceField(choices=["hand", "shields", "hand_or_shields"], default="hand")
+        by_turn = serializers.IntegerField(required=False, default=0, min_value=0, max_value=30)
+        going = serializers.ChoiceField(choices=["first", "second"], default="first")
+
+        def validate(self, attrs):
+            if not attrs.get("cards") and not attrs.get("groups"):
+                raise serializers.ValidationError("Give cards (one group) or groups.")
+            return attrs
+
+    class InputSerializer(DeckInputSerializer):
+        queries = serializers.ListField(min_length=1, max_length=50)
+
+    class OutputSerializer(serializers.Serializer):
+        results = serializers.ListField(child=serializers.DictField())
+
+    @extend_schema(
+        request=InputSerializer, responses={200: OutputSerializer, **error_responses(400, 404)}, tags=["odds"]
+    )
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        queries = self.QuerySerializer(data=data.validated_data["queries"], many=True)
+        queries.is_valid(raise_exception=True)
+        decklist, _ = deck_input(data.validated_data, request.user)
+        try:
+            results = services.odds_query(decklist=decklist, queries=queries.validated_data)
+        except services.SimulationRejected as exc:
+            raise rejected(exc) from None
+        return Response({"results": results})
+
+
+class OddsReportApi(BaseApi):
+    """The exact deck report: GET ?deck=<id> (or ?text=...), or POST a decklist."""
+
+    permission_classes = [AllowAny]
+
+    def _report(self, request, values):
+        data = DeckInputSerializer(data=values)
+        data.is_valid(raise_exception=True)
+        decklist, _ = deck_input(data.validated_data, request.user)
+        try:
+            return Response(services.odds_deck_report(decklist=decklist))
+        except services.SimulationRejected as exc:
+            raise rejected(exc) from None
+
+    @extend_schema(
+        parameters=[OpenApiParameter("deck", int, required=False), OpenApiParameter("text", str, required=False)],
+        responses={200: serializers.DictField(), **error_responses(400, 404)},
+        tags=["odds"],
+    )
+    def get(self, request):
+        return self._report(
+            request, {k: request.query_params[k] for k in ("deck", "text") if k in request.query_params}
+        )
+
+    @extend_schema(
+        request=DeckInputSerializer,
+        responses={200: serializers.DictField(), **error_responses(400, 404)},
+        tags=["odds"],
+    )
+    def post(self, request):
+        return self._report(request, request.data)

@@ -1,0 +1,59 @@
+"""Celery tasks: thin, take ids, safe to repeat (the state lives in simulations' tables).
+
+acks_late + reject_on_worker_lost (also the global settings): a worker killed in the middle of a chunk leaves
+the message unacknowledged, the broker redelivers it, and the chunk is computed again with the same seed.
+"""
+
+import logging
+
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.db import InterfaceError, OperationalError
+
+from simulations import services
+
+logger = logging.getLogger(__name__)
+
+_RETRY = {"autoretry_for": (OperationalError, InterfaceError), "retry_backoff": True, "max_retries": 5}
+
+
+@shared_task(
+    name="simulations.run_start",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=60,
+    time_limit=90,
+    **_RETRY,
+)
+def simulation_run_start_task(run_id: int) -> int:
+    return services.simulation_run_start(run_id=run_id)
+
+
+@shared_task(
+    name="simulations.chunk_execute",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=300,
+    time_limit=330,
+    **_RETRY,
+)
+def simulation_chunk_execute_task(chunk_id: int) -> str:
+    try:
+        return services.simulation_chunk_execute(chunk_id=chunk_id)
+    except (OperationalError, InterfaceError):
+        raise  # retried
+    except SoftTimeLimitExceeded:
+        _fail(chunk_id, "a chunk exceeded its time limit")
+        raise
+    except Exception as exc:  # a deterministic error would fail on every retry: fail the run instead
+        logger.exception("simulation chunk %s failed", chunk_id)
+        _fail(chunk_id, f"{type(exc).__name__}: {exc}")
+        raise
+
+
+def _fail(chunk_id: int, error: str) -> None:
+    from simulations.models import SimulationChunk
+
+    run_id = SimulationChunk.objects.filter(id=chunk_id).values_list("run_id", flat=True).first()
+    if run_id is not None:
+        services.simulation_run_fail(run_id=run_id, error=error)

@@ -1,0 +1,64 @@
+"""Simulation test fixtures: a hand-written catalogue behind the real Resolver, and Celery run eagerly."""
+
+import pytest
+
+from dmrules.cards import CardFacts
+from dmrules.vocabulary import Breaker, Civilization, Zone
+
+FIRE, WATER, NATURE = Civilization.FIRE, Civilization.WATER, Civilization.NATURE
+
+
+def _creature(card_id, name, civs, cost, power=2000, **kw):
+    return CardFacts(
+        id=card_id,
+        name_key=name.casefold(),
+        name_ja=name,
+        name_en=name,
+        civilizations=frozenset(civs),
+        card_type="Creature",
+        cost=cost,
+        power=power,
+        **kw,
+    )
+
+
+CATALOGUE = [
+    _creature(1, "Bolt Soldier", [FIRE], 2),
+    _creature(2, "Aqua Guard", [WATER], 2, shield_trigger=True),
+    _creature(3, "Forest Giant", [NATURE], 5, power=9000, breaker=Breaker.DOUBLE),
+    _creature(4, "Flame Runner", [FIRE], 2, speed_attacker=True),
+    _creature(5, "Twin Dragon", [FIRE, NATURE], 3, power=5000),
+    _creature(6, "Sealed One", [FIRE], 10, power=99999, forbidden=True, zone=Zone.BATTLE_ZONE_AT_START),
+    CardFacts(
+        id=7,
+        name_key="psy",
+        name_ja="Psy",
+        civilizations=frozenset([WATER]),
+        card_type="Psychic Creature",
+        cost=7,
+        power=7000,
+        psychic=True,
+        zone=Zone.HYPERSPATIAL,
+    ),
+]
+
+
+@pytest.fixture
+def resolver(monkeypatch):
+    from cards import resolver as resolver_module
+
+    fake = resolver_module.Resolver([(f, [f.name_ja], []) for f in CATALOGUE])
+    monkeypatch.setattr("simulations.services._get_resolver", lambda: fake)
+    monkeypatch.setattr(resolver_module, "get_resolver", lambda: fake)
+    return fake
+
+
+@pytest.fixture
+def eager_celery():
+    from deckbuilder.celery import app
+
+    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    yield app
+    app.conf.task_always_eager, app.conf.task_eager_propagates = previous

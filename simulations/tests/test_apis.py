@@ -1,0 +1,127 @@
+"""Odds and simulation API: exact answers (spec 4.2 values), 202 + polling, ownership, cancel, error shape."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+pytestmark = [pytest.mark.django_db, pytest.mark.urls("simulations.tests.urls")]
+
+DECK = "4 Aqua Guard\n4 Flame Runner\n32 Bolt Soldier"
+
+
+@pytest.fixture
+def client():
+    return APIClient()
+
+
+@pytest.fixture
+def owner():
+    return get_user_model().objects.create_user("owner", password="x")
+
+
+ODDS = [
+    ("G04 one 4-of in the opening hand", {"cards": ["Aqua Guard"]}, "3903/9139"),
+    ("G07 A and B", {"groups": [{"cards": ["Aqua Guard"]}, {"cards": ["Flame Runner"]}]}, "13175/82251"),
+    ("G06 two 4-ofs as one group of 8", {"cards": ["Aqua Guard", "Flame Runner"]}, "57079/82251"),
+    ("G08 all four in the shields", {"cards": ["Aqua Guard"], "at_least": 4, "where": "shields"}, "1/18278"),
+    ("G09 seen by own turn 3 going second", {"cards": ["Aqua Guard"], "by_turn": 3, "going": "second"}, "5543/9139"),
+    ("by card id", {"cards": [2], "where": "hand_or_shields"}, None),
+]
+
+
+@pytest.mark.parametrize("query, fraction", [o[1:] for o in ODDS], ids=[o[0] for o in ODDS])
+def test_odds_queries_are_exact_and_anonymous(client, resolver, query, fraction):
+    response = client.post("/api/v1/odds/", {"text": DECK, "queries": [query]}, format="json")
+    assert response.status_code == 200, response.content
+    result = response.json()["results"][0]
+    assert result["exact"] is True
+    if fraction:
+        assert result["fraction"] == fraction
+        num, den = map(int, fraction.split("/"))
+        assert result["probability"] == pytest.approx(num / den)
+
+
+def test_odds_query_with_json_decklist_gives_distribution_and_expectation(client, resolver):
+    decklist = {"main": [{"card": "Aqua Guard", "count": 4}, {"card": "Bolt Soldier", "count": 36}]}
+    response = client.post("/api/v1/odds/", {"deck": decklist, "queries": [{"cards": ["Aqua Guard"]}]}, format="json")
+    result = response.json()["results"][0]
+    assert result["expected"] == 0.5  # G20
+    assert result["distribution"]["0"] == pytest.approx(5236 / 9139)  # G05
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_deck_report_get_and_post(client, resolver, method):
+    if method == "get":
+        response = client.get("/api/v1/odds/report/", {"text": DECK})
+    else:
+        response = client.post("/api/v1/odds/report/", {"text": DECK}, format="json")
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["deck_size"] == 40
+    assert body["shield_triggers"]["cards"] == 4
+    assert {row["name"] for row in body["cards"]} == {"Aqua Guard", "Flame Runner", "Bolt Soldier"}
+
+
+ERRORS = [
+    ("unknown card", {"text": "40 Nobody", "queries": [{"cards": ["Nobody"]}]}, "UNKNOWN_CARD"),
+    (
+        "overlapping groups",
+        {"text": DECK, "queries": [{"groups": [{"cards": [2]}, {"cards": [2]}]}]},
+        "OVERLAPPING_GROUPS",
+    ),
+    ("no deck", {"queries": [{"cards": [2]}]}, "VALIDATION_ERROR"),
+    ("no cards", {"text": DECK, "queries": [{"where": "hand"}]}, "VALIDATION_ERROR"),
+]
+
+
+@pytest.mark.parametrize("body, code", [e[1:] for e in ERRORS], ids=[e[0] for e in ERRORS])
+def test_odds_errors_have_the_one_shape(client, resolver, body, code):
+    response = client.post("/api/v1/odds/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == code
+
+
+def test_simulations_need_login(client, resolver):
+    response = client.post("/api/v1/simulations/", {"kind": "goldfish", "text": DECK, "games": 10}, format="json")
+    assert response.status_code in (401, 403)
+
+
+def test_goldfish_run_202_then_result_and_only_the_owner_sees_it(
+    client, owner, resolver, eager_celery, django_capture_on_commit_callbacks
+):
+    client.force_authenticate(owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            "/api/v1/simulations/",
+            {"kind": "goldfish", "text": "40 Bolt Soldier", "games": 500, "seed": 3, "going": "first"},
+            format="json",
+        )
+    assert response.status_code == 202, response.content
+    run_id = response.json()["id"]
+    body = client.get(f"/api/v1/simulations/{run_id}/").json()
+    assert body["status"] == "done"
+    assert body["result"]["kill_turn"] == {
+        "first": {"distribution": {"5": 1.0}, "mean": 5.0, "p50": 5, "p90": 5, "kill_by_turn": {"5": 1.0},
+                  "kill_rate": 1.0}
+    }  # fmt: skip
+    other = get_user_model().objects.create_user("other", password="x")
+    client.force_authenticate(other)
+    assert client.get(f"/api/v1/simulations/{run_id}/").status_code == 404
+    assert client.delete(f"/api/v1/simulations/{run_id}/").status_code == 404
+
+
+def test_delete_cancels_a_queued_run(client, owner, resolver):
+    client.force_authenticate(owner)
+    response = client.post(
+        "/api/v1/simulations/", {"kind": "opening_hands", "text": DECK, "games": 1000}, format="json"
+    )  # the start task is enqueued on commit, which never happens inside this test's transaction
+    run_id = response.json()["id"]
+    assert client.get(f"/api/v1/simulations/{run_id}/").json()["status"] == "queued"
+    assert client.delete(f"/api/v1/simulations/{run_id}/").json()["status"] == "cancelled"
+
+
+def test_simulation_validation_errors(client, owner, resolver):
+    client.force_authenticate(owner)
+    response = client.post("/api/v1/simulations/", {"kind": "chess", "text": DECK, "games": 10}, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "VALIDATION_ERROR"

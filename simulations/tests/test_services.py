@@ -1,0 +1,111 @@
+"""Runs: chunking, idempotent chunks, exactly-once merge, cancel, reproducibility (Celery eager)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from dmrules import goldfish
+from dmrules.decklist import parse_text
+from simulations import services
+from simulations.models import ChunkStatus, RunStatus, SimulationChunk, SimulationRun
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def user():
+    return get_user_model().objects.create_user("sim", password="x")
+
+
+def create(user, text="40 Bolt Soldier", *, kind="goldfish", games=3500, seed=11, going="both", **params):
+    return services.simulation_run_create(
+        user=user, kind=kind, decklist=parse_text(text), games=games, seed=seed, going=going,
+        params={"chunk_games": 1000, **params},
+    )  # fmt: skip
+
+
+def test_goldfish_run_in_chunks_gives_the_g19_result(user, resolver, eager_celery, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        run = create(user)
+    run.refresh_from_db()
+    assert run.chunks_total == 4
+    assert run.status == RunStatus.DONE
+    assert run.progress == 1.0
+    assert run.result["kill_turn"]["first"]["distribution"] == {"5": 1.0}
+    assert run.result["kill_turn"]["second"] == {
+        "distribution": {"5": 1.0}, "mean": 5.0, "p50": 5, "p90": 5, "kill_by_turn": {"5": 1.0}, "kill_rate": 1.0,
+    }  # fmt: skip
+    assert "not modeled" in run.result["not_modeled"]
+
+
+def test_chunked_run_equals_one_batch_with_the_same_seed(
+    user, resolver, eager_celery, django_capture_on_commit_callbacks
+):
+    text = "12 Bolt Soldier\n12 Forest Giant\n8 Twin Dragon\n8 Flame Runner"
+    with django_capture_on_commit_callbacks(execute=True):
+        run = create(user, text, key_cards=["Forest Giant"])
+    run.refresh_from_db()
+    cards = [goldfish.EngineCard.from_dict(c) for c in run.params["deck"]]
+    direct = goldfish.summarise(goldfish.play(cards, games=3500, seed=11, going="both", key_cards=["3"]), cards=cards)
+    assert run.result["kill_turn"] == direct["kill_turn"]
+    assert run.result["first_cast"] == direct["first_cast"]
+    assert "3" in run.result["first_cast"]["first"]
+
+
+def test_chunks_are_idempotent_and_the_merge_is_written_once(user, resolver):
+    run = create(user, games=2500)  # on-commit callbacks not run: nothing was enqueued
+    SimulationRun.objects.filter(id=run.id).update(status=RunStatus.RUNNING)
+    chunk_ids = list(SimulationChunk.objects.filter(run=run).values_list("id", flat=True))
+    for chunk_id in chunk_ids[:-1]:
+        services.simulation_chunk_execute(chunk_id=chunk_id)
+        services.simulation_chunk_execute(chunk_id=chunk_id)  # a redelivered message
+    first = SimulationChunk.objects.get(id=chunk_ids[0])
+    assert first.status == ChunkStatus.DONE and first.attempts == 1
+    run.refresh_from_db()
+    assert run.status == RunStatus.RUNNING and run.chunks_done == 2
+    services.simulation_chunk_execute(chunk_id=chunk_ids[-1])
+    run.refresh_from_db()
+    assert run.status == RunStatus.DONE
+    assert services.simulation_run_merge(run_id=run.id) is False  # already merged: no second write
+
+
+def test_cancelled_run_skips_its_chunks(user, resolver):
+    run = create(user)
+    services.simulation_run_cancel(run=run)
+    assert run.status == RunStatus.CANCELLED
+    chunk = SimulationChunk.objects.filter(run=run).first()
+    assert services.simulation_chunk_execute(chunk_id=chunk.id) == "skipped"
+    assert services.simulation_run_start(run_id=run.id) == 0
+
+
+def test_opening_hands_run_estimates_match_the_exact_values(
+    user, resolver, eager_celery, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        run = create(user, "4 Aqua Guard\n36 Bolt Soldier", kind="opening_hands", games=200_000, chunk_games=50_000)
+    run.refresh_from_db()
+    assert run.status == RunStatus.DONE
+    row = next(r for r in run.result["cards"] if r["card"] == "2")
+    exact = run.result["exact"]["2"]
+    assert abs(row["in_hand"] - 3903 / 9139) < 0.005
+    assert abs(row["in_shields"] - exact["in_shields"]) < 0.005
+    assert abs(row["seen_by_turn"]["second"]["3"] - 5543 / 9139) < 0.005
+
+
+REJECTIONS = [
+    ("unknown card", "40 Nobody", {}, "UNKNOWN_CARD"),
+    ("too small", "9 Bolt Soldier", {}, "DECK_TOO_SMALL"),
+    ("key card not in deck", "40 Bolt Soldier", {"key_cards": ["Forest Giant"]}, "KEY_CARD_NOT_IN_DECK"),
+    ("bad line", "40 Bolt Soldier\n%%%", {}, "DECKLIST_INVALID"),
+]
+
+
+@pytest.mark.parametrize("text, params, code", [r[1:] for r in REJECTIONS], ids=[r[0] for r in REJECTIONS])
+def test_rejections(user, resolver, text, params, code):
+    with pytest.raises(services.SimulationRejected) as info:
+        create(user, text, **params)
+    assert info.value.code == code
+
+
+def test_psychic_and_start_cards_never_enter_the_library(user, resolver):
+    report = services.odds_deck_report(decklist=parse_text("1 Sealed One\n39 Bolt Soldier\n1 Psy"))
+    assert report["deck_size"] == 39
