@@ -1,21 +1,41 @@
 from django.contrib import admin
 
 from cards.models import Card, CardFace, Printing
+from cards.services import card_refresh_after_edit
 
 
 class CardFaceInline(admin.TabularInline):
     model = CardFace
     extra = 0
+    fields = ("position", "role", "name_ja", "name_en", "card_type", "civilizations", "cost", "power")
 
 
 class PrintingInline(admin.TabularInline):
     model = Printing
     extra = 0
+    fields = ("set_code", "set_name", "number", "rarity", "listed_name_ja", "shared_face", "tcg")
 
 
 @admin.register(Card)
 class CardAdmin(admin.ModelAdmin):
-    list_display = ("name_ja", "name_en", "card_type", "cost", "power", "zone")
-    list_filter = ("zone", "card_type", "facts_available", "shield_trigger", "blocker")
+    list_display = ("name_ja", "name_en", "card_type", "civilizations", "cost", "power", "zone", "facts_available")
+    list_filter = (
+        "facts_available", "zone", "card_type", "twinpact", "evolution", "psychic", "dragheart", "gr", "zeron",
+        "forbidden", "shield_trigger", "blocker", "speed_attacker", "breaker",
+    )  # fmt: skip
     search_fields = ("name_ja", "name_en", "search_text")
+    readonly_fields = ("name_key", "civ_mask", "search_text", "source_hash", "sources", "updated_at")
+    list_per_page = 50
     inlines = [CardFaceInline, PrintingInline]
+
+    def save_model(self, request, obj, form, change):
+        # Derived columns follow the edit; the next import restores the data file's version of the record.
+        card_refresh_after_edit(card=obj)
+
+
+@admin.register(Printing)
+class PrintingAdmin(admin.ModelAdmin):
+    list_display = ("set_code", "number", "card", "rarity", "tcg")
+    list_filter = ("tcg", "shared_face")
+    search_fields = ("set_code", "set_name", "listed_name_ja", "card__name_ja")
+    raw_id_fields = ("card",)

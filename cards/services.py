@@ -496,6 +496,20 @@ def card_import(
     return summary
 
 
+def card_refresh_after_edit(*, card: Card) -> Card:
+    """After a hand edit (the admin): recompute the derived columns and forget the source hash, so that the next
+    import writes the data file's version of the record again (the data file stays the source of truth)."""
+    card.name_key = name_key(card.name_ja)
+    card.civ_mask = int(CivMask.of(card.civilizations or []))
+    names = [card.name_ja, card.name_en]
+    if card.pk:
+        names += [name for face in card.faces.all() for name in (face.name_ja, face.name_en)]
+    card.search_text = search_text(names)
+    card.source_hash = ""
+    card.save()
+    return card
+
+
 # Columns of a record without facts: reset on update so that a card that loses its facts loses them in the table.
 _FACTLESS_DEFAULTS = {
     "civilizations": [],
