@@ -117,8 +117,13 @@ class RegistrationOwnerSerializer(RegistrationFullSerializer):
 
 
 def registration_data(registration, *, event, user) -> dict:
-    if selectors.is_organizer(event, user) or (user.is_authenticated and registration.player_id == user.id):
+    if user.is_authenticated and registration.player_id == user.id:
         return RegistrationOwnerSerializer(registration).data
+    if selectors.is_organizer(event, user):
+        # The organizer gets the frozen copy and its report, not a pointer to the player's (maybe private) deck.
+        data = RegistrationOwnerSerializer(registration).data
+        data["deck_id"] = None
+        return data
     if selectors.event_decklists_published(event):
         return RegistrationFullSerializer(registration).data
     return RegistrationPublicSerializer(registration).data

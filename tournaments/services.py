@@ -305,7 +305,6 @@ def registration_submit(*, event_id: int, user, deck_id: int, accept_illegal: bo
                 "player": registration.player_name,
                 "deck_hash": registration.deck_hash,
                 "status": registration.status,
-                "deck_id": deck.id,
                 "deck_version": deck.version,
             },
         )
