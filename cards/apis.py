@@ -30,6 +30,7 @@ matter.
 | `is:trigger`, `is:blocker`, `is:twinpact`, `is:evolution` | a flag (list below) |
 | `set:DMRP-01` | printed in the set with this code |
 | `-civ:fire` | negation of any term |
+| `order:cost`, `order:-power` | result order (name, cost, power; `-` descending), instead of the `order` parameter |
 
 Flags for `is:`: trigger, blocker, speed_attacker (sa), slayer, twinpact, evolution, psychic, dragheart, gr,
 hyper, zeron, forbidden, multiface, breaker, power_attacker, cant_attack, cant_attack_players, rule_plus, facts.

@@ -13,6 +13,7 @@ Fields and operators (docs/search.md has the full table):
     zone:main zone:hyperspatial zone:gr zone:start
     is:trigger is:blocker is:twinpact is:evolution ... (FLAGS)
     set:DMRP-01 (a set code)     name:word (a name word; same as a free word)
+    order:cost (also name, power, -cost ...: the result order, instead of the `order` parameter)
 
 A malformed query raises QueryError with the 0-based character position and what was expected there.
 """
@@ -99,6 +100,10 @@ Term = TextTerm | CivTerm | NumberTerm | TypeTerm | RaceTerm | ZoneTerm | FlagTe
 @dataclass(frozen=True)
 class Query:
     terms: tuple[Term, ...]
+    order: str | None = None  # an `order:` term in the query (overrides the `order` parameter)
+
+
+ORDERS = ("name", "cost", "power", "-name", "-cost", "-power")
 
 
 CIVILIZATION_WORDS: dict[str, Civilization | None] = {
@@ -166,8 +171,9 @@ _FIELD_ALIASES = {
     "set": "set",
     "name": "name",
     "n": "name",
+    "order": "order",
 }
-FIELDS = ("civ", "cost", "power", "type", "race", "zone", "is", "set", "name")
+FIELDS = ("civ", "cost", "power", "type", "race", "zone", "is", "set", "name", "order")
 _OPS_BY_FIELD = {
     "civ": (":", "="),
     "cost": (":", "=", "!=", "<", "<=", ">", ">="),
@@ -178,6 +184,7 @@ _OPS_BY_FIELD = {
     "is": (":",),
     "set": (":", "="),
     "name": (":",),
+    "order": (":", "="),
 }
 _FILTER = re.compile(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)")
 _NUMBER = re.compile(r"[+-]?\d+")
@@ -196,14 +203,17 @@ class _Parser:
     def __init__(self, text: str):
         self.text = text
         self.pos = 0
+        self.order: str | None = None
 
     def parse(self) -> Query:
         terms = []
         while True:
             self._skip_spaces()
             if self.pos >= len(self.text):
-                return Query(terms=tuple(terms))
-            terms.append(self._term())
+                return Query(terms=tuple(terms), order=self.order)
+            term = self._term()
+            if term is not None:
+                terms.append(term)
 
     def _skip_spaces(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -212,7 +222,7 @@ class _Parser:
     def _at_end_of_term(self) -> bool:
         return self.pos >= len(self.text) or self.text[self.pos].isspace()
 
-    def _term(self) -> Term:
+    def _term(self) -> Term | None:
         start = self.pos
         negate = False
         if self.text[self.pos] == "-":
@@ -265,7 +275,7 @@ class _Parser:
             return value, position + 1
         return self._bare(), position
 
-    def _filter(self, match: re.Match, negate: bool, start: int) -> Term:
+    def _filter(self, match: re.Match, negate: bool, start: int) -> Term | None:
         name, op = match.group(1).lower(), match.group(2)
         field = _FIELD_ALIASES.get(name)
         if field is None:
@@ -334,6 +344,15 @@ class _Parser:
 
     def _field_set(self, op, value, position, negate, start) -> Term:
         return SetTerm(code=self._text_value(value, position), negate=negate, position=start)
+
+    def _field_order(self, op, value, position, negate, start) -> None:
+        order = fold(value)
+        if negate:
+            raise QueryError("an order cannot be negated", position=start, expected="order:-cost for descending")
+        if order not in ORDERS:
+            raise QueryError(f"unknown order '{value}'", position=position, expected=_expect_list(ORDERS))
+        self.order = order
+        return None
 
     def _field_name(self, op, value, position, negate, start) -> Term:
         return TextTerm(text=self._text_value(value, position), negate=negate, position=start)

@@ -11,6 +11,7 @@ from django.db.models import Count, Max, Prefetch, QuerySet
 from cards.models import Card, CardFace, Printing
 from cards.query import (
     FLAGS,
+    ORDERS,
     CivTerm,
     FlagTerm,
     NumberTerm,
@@ -25,8 +26,6 @@ from cards.query import (
     parse_query,
 )
 from dmrules.vocabulary import CivMask
-
-ORDERS = ("name", "cost", "power", "-name", "-cost", "-power")
 
 T = TypeVar("T")
 
@@ -216,13 +215,15 @@ def _term_mask(index: SearchIndex, term) -> np.ndarray:
 
 
 def card_search(*, q: str = "", order: str = "name") -> list[int]:
-    """Ids of the cards that match the query `q` (cards/query.py), in the given order.
+    """Ids of the cards that match the query `q` (cards/query.py), in the given order (an `order:` term in `q`
+    wins over the argument).
 
     Raises QueryError for a malformed query or an unknown order.
     """
     if order not in ORDERS:
         raise QueryError(f"unknown order '{order}'", position=0, expected="one of " + ", ".join(ORDERS))
     query: Query = parse_query(q)
+    order = query.order or order
     index = search_index_get()
     mask = np.ones(index.size, dtype=bool)
     for term in query.terms:

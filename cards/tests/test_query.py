@@ -70,6 +70,16 @@ def test_parses(text, terms):
     assert parse_query(text).terms == terms
 
 
+@pytest.mark.parametrize(
+    ("text", "order", "terms"),
+    [("civ:fire order:cost", "cost", 1), ("order=-power", "-power", 0), ("dragon", None, 1)],
+    ids=["order-colon", "order-descending", "no-order"],
+)
+def test_order_in_query(text, order, terms):
+    query = parse_query(text)
+    assert (query.order, len(query.terms)) == (order, terms)
+
+
 MALFORMED = [
     # (id, query, position, expected contains)
     ("unknown-field", "colour:red", 0, "one of civ"),
@@ -90,6 +100,8 @@ MALFORMED = [
     ("unterminated-quote", 'race:"ドラゴン', 10, "closing"),
     ("quote-inside-word", 'ab"c', 2, "whitespace"),
     ("empty-quoted", 'name:""', 5, "a value"),
+    ("unknown-order", "order:rarity", 6, "one of name"),
+    ("negated-order", "x -order:cost", 2, "order:-cost"),
 ]
 
 
@@ -151,6 +163,12 @@ ORDERS = [
 def test_search_order(imported, order, q, names):
     by_id = {card_id: name for name, card_id in imported.items()}
     assert [by_id[card_id] for card_id in card_search(q=q, order=order)] == names
+
+
+def test_order_term_in_query_wins_over_argument(imported):
+    by_id = {card_id: name for name, card_id in imported.items()}
+    names = [by_id[card_id] for card_id in card_search(q="civ:fire order:-cost", order="name")]
+    assert names[0] == MALT
 
 
 def test_empty_query_lists_every_card(imported):
