@@ -1,0 +1,258 @@
+"""Tournaments: frozen registrations, illegal flag, deadline lock, amendments, the audit chain, batch import,
+re-validation on Celery, publication."""
+
+from datetime import date, timedelta
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.utils import timezone
+
+from decks import services as deck_services
+from decks.tests.fixtures import MAIN, legal_deck_json
+from dmrules.decklist import parse_json, parse_text
+from tournaments import services
+from tournaments.models import AuditEntry, Event, Registration, RevalidationJob
+from tournaments.tasks import revalidate_event
+
+
+SHORT_TEXT = "\n".join(f"4 {name}" for name, *_ in MAIN[:9])  # 36 cards: only DECK_SIZE (100.2)
+
+
+@pytest.fixture
+def event(organizer):
+    return services.event_create(
+        organizer=organizer,
+        name="CS",
+        date=timezone.localdate() + timedelta(days=3),
+        registration_deadline=timezone.now() + timedelta(days=2),
+    )
+
+
+@pytest.fixture
+def legal_deck(cards, owner):
+    return deck_services.deck_create(owner=owner, name="legal", decklist=parse_json(legal_deck_json()))
+
+
+@pytest.fixture
+def illegal_deck(cards, owner):
+    return deck_services.deck_create(owner=owner, name="short", decklist=parse_text(SHORT_TEXT))
+
+
+def test_event_regulation_date_defaults_to_the_event_date(event):
+    assert event.regulation_date == event.date
+
+
+def test_registration_freezes_snapshot_hash_and_report(event, legal_deck, owner):
+    registration = services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
+    assert registration.status == "legal" and registration.legality_report["legal"] is True
+    assert registration.deck_hash == deck_services.snapshot_canonical_hash(registration.snapshot)
+    deck_services.deck_update(deck_id=legal_deck.id, user=owner, if_match=1, decklist=parse_text("4 テスト火竜"))
+    registration.refresh_from_db()
+    assert sum(e["count"] for e in registration.snapshot["entries"]["main"]) == 40  # the later edit is not seen
+
+
+def test_canonical_hash_ignores_order_names_and_considering(event, legal_deck):
+    snapshot = deck_services.deck_snapshot(deck=legal_deck)
+    shuffled = {
+        **snapshot,
+        "name": "other",
+        "entries": {
+            **{zone: list(reversed(rows)) for zone, rows in snapshot["entries"].items()},
+            "considering": [{"card_id": 1, "name_ja": "x", "count": 3}],
+        },
+    }
+    assert deck_services.snapshot_canonical_hash(shuffled) == deck_services.snapshot_canonical_hash(snapshot)
+
+
+def test_illegal_deck_only_with_the_flag(event, illegal_deck, owner):
+    with pytest.raises(services.DeckIllegal) as refused:
+        services.registration_submit(event_id=event.id, user=owner, deck_id=illegal_deck.id)
+    assert "DECK_SIZE" in {v["code"] for v in refused.value.report["violations"]}
+    assert not Registration.objects.exists()
+    flagged = services.registration_submit(event_id=event.id, user=owner, deck_id=illegal_deck.id, accept_illegal=True)
+    assert flagged.status == "illegal"
+
+
+def test_replace_before_the_deadline_then_locked(event, legal_deck, illegal_deck, owner):
+    services.registration_submit(event_id=event.id, user=owner, deck_id=illegal_deck.id, accept_illegal=True)
+    replaced = services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
+    assert replaced.status == "legal" and Registration.objects.count() == 1
+    Event.objects.filter(id=event.id).update(registration_deadline=timezone.now() - timedelta(seconds=1))
+    with pytest.raises(services.RegistrationClosed):
+        services.registration_submit(event_id=event.id, user=owner, deck_id=illegal_deck.id, accept_illegal=True)
+
+
+def test_explicit_lock_closes_registration(event, legal_deck, owner, organizer, other):
+    with pytest.raises(services.NotOrganizer):
+        services.event_lock(event_id=event.id, user=other)
+    services.event_lock(event_id=event.id, user=organizer)
+    with pytest.raises(services.RegistrationClosed):
+        services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
+
+
+def test_only_the_organizer_amends_with_a_reason(event, illegal_deck, owner, organizer):
+    registration = services.registration_submit(
+        event_id=event.id, user=owner, deck_id=illegal_deck.id, accept_illegal=True
+    )
+    Event.objects.filter(id=event.id).update(registration_deadline=timezone.now() - timedelta(seconds=1))
+    with pytest.raises(services.NotOrganizer):
+        services.registration_amend(
+            registration_id=registration.id, user=owner, reason="x", decklist=parse_json(legal_deck_json())
+        )
+    with pytest.raises(services.ReasonRequired):
+        services.registration_amend(
+            registration_id=registration.id, user=organizer, reason=" ", decklist=parse_json(legal_deck_json())
+        )
+    amended = services.registration_amend(
+        registration_id=registration.id,
+        user=organizer,
+        reason="judge fixed a typo",
+        decklist=parse_json(legal_deck_json()),
+    )
+    assert amended.status == "legal"
+    entry = AuditEntry.objects.filter(event=event).order_by("-sequence").first()
+    assert (entry.action, entry.payload["reason"], entry.payload["old_status"]) == (
+        "amend",
+        "judge fixed a typo",
+        "illegal",
+    )
+
+
+def test_audit_trail_is_chained(event, legal_deck, illegal_deck, owner, organizer):
+    services.registration_submit(event_id=event.id, user=owner, deck_id=illegal_deck.id, accept_illegal=True)
+    services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
+    services.event_lock(event_id=event.id, user=organizer)
+    entries = list(AuditEntry.objects.filter(event=event).order_by("sequence"))
+    assert [e.action for e in entries] == ["submit", "replace", "lock"]
+    assert entries[0].prev_hash == services.GENESIS_HASH
+    assert [e.prev_hash for e in entries[1:]] == [e.entry_hash for e in entries[:-1]]
+    assert services.audit_chain_verify() == []
+
+
+def _entries(event):
+    return AuditEntry.objects.filter(event=event).order_by("sequence")
+
+
+def _alter_payload(event):  # the first submission was flagged illegal: pretend it was legal
+    first = _entries(event)[0]
+    assert first.payload["status"] == "illegal"
+    AuditEntry.objects.filter(id=first.id).update(payload={**first.payload, "status": "legal"})
+
+
+def _alter_action(event):
+    AuditEntry.objects.filter(id=_entries(event)[0].id).update(action="amend")
+
+
+def _alter_time(event):
+    first = _entries(event)[0]
+    AuditEntry.objects.filter(id=first.id).update(created_at=first.created_at - timedelta(hours=1))
+
+
+def _remove_entry(event):
+    _entries(event)[1].delete()
+
+
+def _rehash_entry(event):  # a forged hash on entry 1 no longer matches its content nor entry 2's prev_hash
+    AuditEntry.objects.filter(id=_entries(event)[0].id).update(entry_hash="f" * 64)
+
+
+TAMPER_CASES = [
+    ("altered-payload", _alter_payload),
+    ("altered-action", _alter_action),
+    ("altered-time", _alter_time),
+    ("removed-entry", _remove_entry),
+    ("forged-hash", _rehash_entry),
+]
+
+
+@pytest.mark.parametrize("tamper", [c[1] for c in TAMPER_CASES], ids=[c[0] for c in TAMPER_CASES])
+def test_verify_audit_chain_detects_tampering(event, illegal_deck, legal_deck, owner, organizer, tamper):
+    services.registration_submit(event_id=event.id, user=owner, deck_id=illegal_deck.id, accept_illegal=True)
+    services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
+    services.event_lock(event_id=event.id, user=organizer)
+    out = StringIO()
+    call_command("verify_audit_chain", stdout=out)
+    assert "intact" in out.getvalue()
+    tamper(event)
+    err = StringIO()
+    with pytest.raises(CommandError, match="audit chain broken"):
+        call_command("verify_audit_chain", stderr=err)
+    assert f"event {event.id}" in err.getvalue()
+
+
+def test_csv_batch_import(event, organizer, other, cards):
+    legal_text = "\n".join(f"4 {name}" for name, *_ in MAIN)
+    csv_text = f'player,decklist\nother,"{legal_text}"\nwalk-in,"{SHORT_TEXT}"\ntypo,"4 テスト火童"\n,"4 テスト火竜"\n'
+    results = services.registrations_import_csv(event_id=event.id, user=organizer, csv_text=csv_text)
+    assert [(r["player"], r["status"]) for r in results] == [
+        ("other", "legal"),
+        ("walk-in", "illegal"),
+        ("typo", "error"),
+        ("", "error"),
+    ]
+    assert results[1]["violations"] == ["DECK_SIZE"]
+    assert results[2]["lines"][0]["candidates"][0]["name_ja"] == "テスト火竜"
+    assert Registration.objects.get(player_name="other").player == other
+    assert Registration.objects.get(player_name="walk-in").player is None
+    assert [e.action for e in AuditEntry.objects.filter(event=event)] == ["import", "import"]
+    with pytest.raises(services.CsvRejected):
+        services.registrations_import_csv(event_id=event.id, user=organizer, csv_text="name,cards\nx,y\n")
+
+
+def test_revalidation_runs_on_celery_after_commit(event, illegal_deck, legal_deck, owner, other, organizer, monkeypatch,
+                                                  django_capture_on_commit_callbacks):  # fmt: skip
+    services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
+    services.registrations_import_csv(
+        event_id=event.id, user=organizer, csv_text=f'player,decklist\nzed,"{SHORT_TEXT}"\n'
+    )
+    sent = []
+    monkeypatch.setattr(
+        revalidate_event, "delay", lambda job_id: sent.append(job_id) or revalidate_event.apply((job_id,))
+    )
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        job = services.revalidation_job_create(event_id=event.id, user=organizer)
+    assert sent == [] and len(callbacks) == 1  # nothing is sent before the commit
+    callbacks[0]()
+    job = RevalidationJob.objects.get(id=job.id)
+    assert sent == [job.id]
+    assert (job.status, job.total, job.done) == ("done", 2, 2)
+    by_player = {r["player"]: r for r in job.results}
+    assert by_player["owner"]["status_now"] == "legal" and by_player["zed"]["violations"] == ["DECK_SIZE"]
+    assert not any(r["changed"] for r in job.results)
+    assert revalidate_event.name == "tournaments.revalidate_event"
+
+
+def test_revalidation_sees_a_regulation_change(event, organizer, cards, monkeypatch):
+    """An event moved to a format that does not use the GR zone: the same frozen lists now fail (re-validation
+    uses the event's regulation now, the registration keeps its report from the moment it was made)."""
+    from regulations.models import Format
+
+    services.registrations_import_csv(
+        event_id=event.id,
+        user=organizer,
+        csv_text="player,deck_json\n" + '"p1","' + _csv_json(legal_deck_json()) + '"\n',
+    )
+    Format.objects.create(code="nogr", name="No GR", uses_gr=False)
+    Event.objects.filter(id=event.id).update(format_code="nogr")
+    job = RevalidationJob.objects.create(event=event, requested_by=organizer)
+    services.revalidation_job_run(job_id=job.id)
+    job.refresh_from_db()
+    assert job.results[0]["status_at_registration"] == "legal"
+    assert job.results[0]["status_now"] == "illegal" and job.results[0]["changed"] is True
+
+
+def _csv_json(data: dict) -> str:
+    import json
+
+    return json.dumps(data, ensure_ascii=False).replace('"', '""')
+
+
+def test_publication(event, organizer):
+    from tournaments.selectors import event_decklists_published
+
+    assert not event_decklists_published(event)
+    Event.objects.filter(id=event.id).update(publish_decklists=True, date=date(2000, 1, 1))
+    assert event_decklists_published(Event.objects.get(id=event.id))  # automatically, after the event day
+    services.event_publish(event_id=event.id, user=organizer)
+    assert AuditEntry.objects.filter(event=event, action="publish").count() == 1
