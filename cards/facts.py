@@ -60,8 +60,8 @@ def _bottom_facts(card: Card, face: CardFace) -> CardFacts:
     )
 
 
-def card_to_facts(card: Card) -> CardFacts:
-    """The engine's view of one card identity. Uses `card.faces` (prefetch it when converting many cards)."""
+def card_to_facts(card: Card, *, faces: list[CardFace] | None = None) -> CardFacts:
+    """The engine's view of one card identity. Uses `card.faces`, or `faces` when the caller loaded them in bulk."""
     if not card.facts_available:
         return CardFacts(
             id=card.id,
@@ -71,7 +71,8 @@ def card_to_facts(card: Card) -> CardFacts:
             facts_available=False,
             mana_number=None,
         )
-    faces = list(card.faces.all())
+    if faces is None:
+        faces = list(card.faces.all())
     bottom = next((face for face in faces if face.role == _TWINPACT_BOTTOM), None) if card.twinpact else None
     max_copies, deck_size_delta = _deck_limits(card.deck_limit_exceptions)
     own = name_key(card.name_ja)

@@ -18,7 +18,6 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Prefetch
 from rapidfuzz import fuzz, process
 
 from cards.facts import card_to_facts
@@ -92,14 +91,14 @@ class Resolver:
 
     @classmethod
     def from_catalogue(cls) -> "Resolver":
-        cards = Card.objects.defer("search_text", "sources", "keywords_ja").prefetch_related(
-            Prefetch("faces", queryset=CardFace.objects.order_by("position"))
-        )
+        faces_of: dict[int, list[CardFace]] = {}
+        for face in CardFace.objects.order_by("card_id", "position"):
+            faces_of.setdefault(face.card_id, []).append(face)
         entries = []
-        for card in cards.order_by("id"):
-            faces = list(card.faces.all())
+        for card in Card.objects.defer("search_text", "sources", "keywords_ja").order_by("id"):
+            faces = faces_of.get(card.id, [])
             face_names = [name for face in faces for name in (face.name_ja, face.name_en) if name]
-            entries.append((card_to_facts(card), [card.name_ja, card.name_en], face_names))
+            entries.append((card_to_facts(card, faces=faces), [card.name_ja, card.name_en], face_names))
         return cls(entries)
 
     def __len__(self) -> int:
