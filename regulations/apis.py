@@ -61,49 +61,48 @@ def workflow_error(exc: Exception) -> ApiError:
 
 # ------------------------------------------------------------------------------------------- output documentation
 
-_CardSerializer = inline_serializer("LegalityCard", {"id": serializers.IntegerField(), "name": serializers.CharField()})
-_ViolationSerializer = inline_serializer(
-    "LegalityViolation",
-    {
-        "code": serializers.CharField(help_text="Stable code, e.g. DECK_SIZE, COPY_LIMIT, HALL_OF_FAME."),
-        "rule": serializers.CharField(help_text="Rule number cited, e.g. 100.2a."),
-        "zone": serializers.CharField(allow_null=True),
-        "cards": _CardSerializer(many=True),
-        "message": serializers.CharField(),
-        "message_ja": serializers.CharField(),
-        "count": serializers.IntegerField(allow_null=True),
-        "limit": serializers.IntegerField(allow_null=True),
-    },
-)
-_LineSerializer = inline_serializer(
-    "LegalityLine",
-    {
-        "line": serializers.IntegerField(allow_null=True),
-        "zone": serializers.CharField(),
-        "written": serializers.CharField(),
-        "count": serializers.IntegerField(),
-        "status": serializers.ChoiceField(choices=["ok", "unknown", "ambiguous"]),
-        "card": serializers.DictField(allow_null=True),
-        "candidates": serializers.ListField(child=serializers.DictField()),
-    },
-)
-ReportSerializer = inline_serializer(
-    "LegalityReport",
-    {
-        "legal": serializers.BooleanField(),
-        "buildable": serializers.BooleanField(help_text="Legal but for the zone sizes (a deck being built)."),
-        "format": serializers.CharField(),
-        "as_of": serializers.DateField(),
-        "overlay": serializers.DictField(allow_null=True),
-        "regulation": serializers.DictField(allow_null=True),
-        "deck_hash": serializers.CharField(help_text="SHA-256 over the sorted card identities per zone."),
-        "counts": serializers.DictField(child=serializers.IntegerField()),
-        "violations": _ViolationSerializer(many=True),
-        "warnings": _ViolationSerializer(many=True),
-        "lines": _LineSerializer(many=True),
-        "errors": serializers.ListField(child=serializers.DictField()),
-    },
-)
+
+class _CardSerializer(serializers.Serializer):
+    id = serializers.IntegerField(allow_null=True)
+    name = serializers.CharField()
+
+
+class ViolationSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable code, e.g. DECK_SIZE, COPY_LIMIT, HALL_OF_FAME.")
+    rule = serializers.CharField(help_text="Rule number cited, e.g. 100.2a.")
+    zone = serializers.CharField(allow_null=True)
+    cards = _CardSerializer(many=True)
+    message = serializers.CharField()
+    message_ja = serializers.CharField()
+    count = serializers.IntegerField(allow_null=True)
+    limit = serializers.IntegerField(allow_null=True)
+
+
+class LineSerializer(serializers.Serializer):
+    line = serializers.IntegerField(allow_null=True)
+    zone = serializers.CharField()
+    written = serializers.CharField()
+    count = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["ok", "unknown", "ambiguous"])
+    card = serializers.DictField(allow_null=True)
+    candidates = serializers.ListField(child=serializers.DictField())
+
+
+class ReportSerializer(serializers.Serializer):
+    """Documentation of the report (the view returns the service's dict as it is)."""
+
+    legal = serializers.BooleanField()
+    buildable = serializers.BooleanField(help_text="Legal but for the zone sizes (a deck being built).")
+    format = serializers.CharField()
+    as_of = serializers.DateField()
+    overlay = serializers.DictField(allow_null=True)
+    regulation = serializers.DictField(allow_null=True)
+    deck_hash = serializers.CharField(help_text="SHA-256 over the sorted card identities per zone.")
+    counts = serializers.DictField(child=serializers.IntegerField())
+    violations = ViolationSerializer(many=True)
+    warnings = ViolationSerializer(many=True)
+    lines = LineSerializer(many=True)
+    errors = serializers.ListField(child=serializers.DictField())
 
 
 class _ContextSerializer(serializers.Serializer):
@@ -259,7 +258,9 @@ class RegulationInForceApi(APIView):
     @extend_schema(
         operation_id="regulation_in_force",
         parameters=[
-            OpenApiParameter("format", OpenApiTypes.STR, description="format code (default advance)"),
+            OpenApiParameter(
+                "format_code", OpenApiTypes.STR, OpenApiParameter.PATH, description="advance, original, ..."
+            ),
             OpenApiParameter("as_of", OpenApiTypes.DATE, description="date (default today)"),
         ],
         responses={
@@ -280,8 +281,7 @@ class RegulationInForceApi(APIView):
         auth=[],
         description="The Hall of Fame list in force for a format on a date (its dated events replayed in order).",
     )
-    def get(self, request):
-        format_code = request.query_params.get("format", "advance")
+    def get(self, request, format_code: str):
         as_of = _date_param(request, "as_of") or timezone.localdate()
         try:
             in_force = selectors.regulation_in_force(format_code=format_code, as_of=as_of)
@@ -307,7 +307,9 @@ class RegulationChangesApi(APIView):
     @extend_schema(
         operation_id="regulation_changes",
         parameters=[
-            OpenApiParameter("format", OpenApiTypes.STR, description="format code (default advance)"),
+            OpenApiParameter(
+                "format_code", OpenApiTypes.STR, OpenApiParameter.PATH, description="advance, original, ..."
+            ),
             OpenApiParameter("from", OpenApiTypes.DATE, required=True),
             OpenApiParameter("to", OpenApiTypes.DATE, description="default today"),
         ],
@@ -315,15 +317,13 @@ class RegulationChangesApi(APIView):
         auth=[],
         description="Cards whose status differs between two dates, and combos added or removed.",
     )
-    def get(self, request):
+    def get(self, request, format_code: str):
         since = _date_param(request, "from")
         if since is None:
             raise ApiError("VALIDATION_ERROR", "The query parameter 'from' (YYYY-MM-DD) is required.")
         until = _date_param(request, "to") or timezone.localdate()
         try:
-            changes = selectors.regulation_changes(
-                format_code=request.query_params.get("format", "advance"), since=since, until=until
-            )
+            changes = selectors.regulation_changes(format_code=format_code, since=since, until=until)
         except selectors.UnknownFormat as exc:
             raise workflow_error(exc) from None
         return Response(changes)

@@ -5,8 +5,9 @@ from regulations import apis
 urlpatterns = [
     path("legality/", apis.LegalityCheckApi.as_view(), name="legality-check"),
     path("legality/batch/", apis.LegalityBatchApi.as_view(), name="legality-batch"),
-    path("regulations/", apis.RegulationInForceApi.as_view(), name="regulation-in-force"),
-    path("regulations/changes/", apis.RegulationChangesApi.as_view(), name="regulation-changes"),
+    # The format is a path segment: DRF reserves the query parameter `format` for content negotiation.
+    path("regulations/<slug:format_code>/", apis.RegulationInForceApi.as_view(), name="regulation-in-force"),
+    path("regulations/<slug:format_code>/changes/", apis.RegulationChangesApi.as_view(), name="regulation-changes"),
     path("formats/", apis.FormatListApi.as_view(), name="format-list"),
     path("ping/", apis.PingApi.as_view(), name="ping"),
 ]
