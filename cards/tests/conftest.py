@@ -20,14 +20,16 @@ def imported(db, catalogue_records):
 
 @pytest.fixture(scope="module")
 def full_catalogue(django_db_setup, django_db_blocker):
-    """The real card data (settings.CARD_DATA_SOURCE) imported once for a test module; removed afterwards."""
+    """The real card data (settings.CARD_DATA_SOURCE) imported (twice) once for a test module; removed afterwards
+    unless the database already held cards (another session-wide fixture imported them: left as they were)."""
     from django.conf import settings
 
     from cards.models import Card
 
     with django_db_blocker.unblock():
-        Card.objects.all().delete()
+        had_cards = Card.objects.exists()
         first = card_import(source=settings.CARD_DATA_SOURCE)
         second = card_import(source=settings.CARD_DATA_SOURCE)
         yield first, second
-        Card.objects.all().delete()
+        if not had_cards:
+            Card.objects.all().delete()
