@@ -66,10 +66,16 @@ def _ref(card: CardFacts) -> CardRef:
     return CardRef(card.id, card.name_ja)
 
 
-def _aggregate(entries: Iterable[tuple[CardFacts, int]]) -> dict[str, tuple[CardFacts, int, int | None, bool]]:
-    """name key -> (representative card, copies, override limit (None = none), override says unlimited)."""
+_MAIN, _HYPER, _GR = DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR
+_Z_MAIN, _Z_HYPER, _Z_GR, _Z_START = Zone.MAIN_DECK, Zone.HYPERSPATIAL, Zone.SUPER_GR, Zone.BATTLE_ZONE_AT_START
+_HYPER_COMBO = RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO
+
+
+def _aggregate(entries: Iterable[tuple[CardFacts, int]], ids: dict[int, int]) -> dict[str, list]:
+    """name key -> [representative card, copies]; also adds the copies per card id (for the hash) to `ids`."""
     out: dict[str, list] = {}
     for card, count in entries:
+        ids[card.id] = ids.get(card.id, 0) + count
         slot = out.get(card.name_key)
         if slot is None:
             out[card.name_key] = [card, count]
@@ -80,20 +86,27 @@ def _aggregate(entries: Iterable[tuple[CardFacts, int]]) -> dict[str, tuple[Card
     return out
 
 
+def _hash(per_zone_ids: list[dict[int, int]], unresolved: tuple[Unresolved, ...]) -> str:
+    parts = []
+    for zone, ids in zip(_ZONES, per_zone_ids, strict=True):
+        text = ",".join(f"{card_id}x{ids[card_id]}" for card_id in sorted(ids))
+        if unresolved:
+            unknown: dict[str, int] = {}
+            for item in unresolved:
+                if item.zone is zone:
+                    key = item.written.strip()
+                    unknown[key] = unknown.get(key, 0) + item.count
+            text += "".join(f",?{key}x{unknown[key]}" for key in sorted(unknown))
+        parts.append(f"{zone.value}:{text}")
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()
+
+
 def deck_hash(deck: DeckInput) -> str:
     """SHA-256 over the sorted card identities per zone, so that one deck written differently hashes the same."""
-    parts = []
-    for zone in _ZONES:
-        totals: dict[str, int] = {}
-        for card, count in deck.zone(zone):
-            key = str(card.id)
-            totals[key] = totals.get(key, 0) + count
-        for item in deck.unresolved:
-            if item.zone is zone:
-                key = "?" + item.written.strip()
-                totals[key] = totals.get(key, 0) + item.count
-        parts.append(zone.value + ":" + ",".join(f"{key}x{totals[key]}" for key in sorted(totals)))
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()
+    per_zone_ids: list[dict[int, int]] = [{}, {}, {}]
+    for zone, ids in zip(_ZONES, per_zone_ids, strict=True):
+        _aggregate(deck.zone(zone), ids)
+    return _hash(per_zone_ids, deck.unresolved)
 
 
 def _copy_limit(card: CardFacts, zone: DeckZone, default: int) -> int | None:
@@ -106,11 +119,26 @@ def _copy_limit(card: CardFacts, zone: DeckZone, default: int) -> int | None:
 
 def _belongs_in_hyperspatial(card: CardFacts) -> bool:
     # 407.1, 314.1: psychic, dragheart and Rule Plus cards begin in the hyperspatial zone
-    return card.psychic or card.dragheart or card.rule_plus or card.zone is Zone.HYPERSPATIAL
+    return card.psychic or card.dragheart or card.rule_plus or card.zone is _Z_HYPER
 
 
 def _belongs_in_gr(card: CardFacts) -> bool:
-    return card.gr or card.zone is Zone.SUPER_GR  # 408.1
+    return card.gr or card.zone is _Z_GR  # 408.1
+
+
+_set_index_cache: dict[int, tuple[tuple[StartSet, ...], dict[str, StartSet]]] = {}
+
+
+def _set_index(start_sets: tuple[StartSet, ...]) -> dict[str, StartSet]:
+    """name key -> its start set; cached per table (the table is built once per catalogue version)."""
+    cached = _set_index_cache.get(id(start_sets))
+    if cached is not None and cached[0] is start_sets:
+        return cached[1]
+    index = {key: start_set for start_set in start_sets for key in start_set.members}
+    if len(_set_index_cache) > 8:
+        _set_index_cache.clear()
+    _set_index_cache[id(start_sets)] = (start_sets, index)
+    return index
 
 
 def check_deck(
@@ -123,193 +151,186 @@ def check_deck(
     found: list[Violation] = []
     warnings: list[Violation] = []
     zones = format_rules.zones
-    set_of_key = {key: start_set for start_set in start_sets for key in start_set.members}
+    uses_hyper, uses_gr = _HYPER in zones, _GR in zones
+    set_of_key = _set_index(start_sets) if start_sets else {}
 
-    # Inputs that are not cards at all.
+    per_zone_ids: list[dict[int, int]] = [{}, {}, {}]
+    main = _aggregate(deck.main, per_zone_ids[0])
+    hyper = _aggregate(deck.hyperspatial, per_zone_ids[1])
+    gr = _aggregate(deck.gr, per_zone_ids[2])
+    per_zone = {_MAIN: main, _HYPER: hyper, _GR: gr}
+    unresolved_counts = {_MAIN: 0, _HYPER: 0, _GR: 0}
+
+    # Inputs that are not cards at all: they still count toward their zone's size.
     for item in deck.unresolved:
-        if item.zone in _ZONE_ORDER:
+        if item.zone in unresolved_counts:
+            unresolved_counts[item.zone] += item.count
             found.append(
                 v.unresolved_card(
                     zone=item.zone, written=item.written, ambiguous=item.ambiguous, candidates=item.candidates
                 )
             )
 
-    per_zone = {zone: _aggregate(deck.zone(zone)) for zone in _ZONES}
-    unresolved_counts = {zone: 0 for zone in _ZONES}
-    for item in deck.unresolved:
-        if item.zone in unresolved_counts:
-            unresolved_counts[item.zone] += item.count
-
     # Format: zones it does not use (e.g. `original`: main deck only).
-    for zone in (DeckZone.HYPERSPATIAL, DeckZone.GR):
-        if zone not in zones and per_zone[zone]:
-            cards = tuple(sorted((_ref(slot[0]) for slot in per_zone[zone].values()), key=_card_sort))
+    for zone, cards in ((_HYPER, hyper), (_GR, gr)):
+        if zone not in zones and cards:
+            refs = tuple(sorted((_ref(slot[0]) for slot in cards.values()), key=_card_sort))
             found.append(
-                v.zone_not_in_format(zone=zone, cards=cards, format_code=format_rules.code, start_of_game=False)
+                v.zone_not_in_format(zone=zone, cards=refs, format_code=format_rules.code, start_of_game=False)
             )
-
-    main = per_zone[DeckZone.MAIN]
-    # Facts-less cards (known by name only): nothing about their kind can be checked.
-    for zone in _ZONES:
-        for card, _count in per_zone[zone].values():
-            if not card.facts_available:
-                warnings.append(v.facts_unavailable(zone=zone, card=_ref(card)))
 
     # 100.2, 314.3a: the main deck size; a Rule Plus card in the hyperspatial zone may change it.
     required = format_rules.main_size
     size_rule = "100.2"
-    if DeckZone.HYPERSPATIAL in zones:
-        delta = sum(card.deck_size_delta for card, _ in per_zone[DeckZone.HYPERSPATIAL].values() if card.rule_plus)
+    if uses_hyper:
+        delta = sum(card.deck_size_delta for card, _ in hyper.values() if card.rule_plus)
         if delta:
             required += delta
             size_rule = "314.3a"
-    main_count = unresolved_counts[DeckZone.MAIN]
+    main_count = unresolved_counts[_MAIN]
     extra = ""
     for key, (card, count) in main.items():
         start_set = set_of_key.get(key)
-        physical = start_set.physical_cards(key) if start_set else 1
+        physical = start_set.physical_cards(key) if start_set is not None else 1
         main_count += count * physical
         if physical > 1:
             extra += f" {card.name_ja} counts as {physical} cards."
     if main_count != required:
         found.append(v.deck_size(count=main_count, required=required, rule=size_rule, extra=extra))
+    hyper_count = unresolved_counts[_HYPER] + sum(slot[1] for slot in hyper.values())
+    gr_count = unresolved_counts[_GR] + sum(slot[1] for slot in gr.values())
+    counts = {"main": main_count, "hyperspatial": hyper_count, "gr": gr_count}
 
-    counts = {
-        DeckZone.MAIN.value: main_count,
-        DeckZone.HYPERSPATIAL.value: sum(c for _, c in per_zone[DeckZone.HYPERSPATIAL].values())
-        + unresolved_counts[DeckZone.HYPERSPATIAL],
-        DeckZone.GR.value: sum(c for _, c in per_zone[DeckZone.GR].values()) + unresolved_counts[DeckZone.GR],
-    }
-
-    # 117.1, 407.1, 408.1, 314.1: cards in the wrong zone.
+    # 117.1, 407.1, 408.1, 314.1: cards in the wrong zone. Facts-less cards (known by name only) cannot be checked.
+    for zone, cards in per_zone.items():
+        for card, _count in cards.values():
+            if not card.facts_available:
+                warnings.append(v.facts_unavailable(zone=zone, card=_ref(card)))
     for card, _count in main.values():
         if not card.facts_available:
             continue
         if card.rule_plus:
-            found.append(v.zone_misplaced(zone=DeckZone.MAIN, card=_ref(card), reason="rule_plus", rule="314.1"))
-        elif card.psychic or card.dragheart or card.zone is Zone.HYPERSPATIAL:
-            found.append(
-                v.zone_misplaced(zone=DeckZone.MAIN, card=_ref(card), reason="hyperspatial_card", rule="117.1")
-            )
-        elif _belongs_in_gr(card):
-            found.append(v.zone_misplaced(zone=DeckZone.MAIN, card=_ref(card), reason="gr_card", rule="408.1"))
-    if DeckZone.HYPERSPATIAL in zones:
-        for card, _count in per_zone[DeckZone.HYPERSPATIAL].values():
+            found.append(v.zone_misplaced(zone=_MAIN, card=_ref(card), reason="rule_plus", rule="314.1"))
+        elif card.psychic or card.dragheart or card.zone is _Z_HYPER:
+            found.append(v.zone_misplaced(zone=_MAIN, card=_ref(card), reason="hyperspatial_card", rule="117.1"))
+        elif card.gr or card.zone is _Z_GR:
+            found.append(v.zone_misplaced(zone=_MAIN, card=_ref(card), reason="gr_card", rule="408.1"))
+    if uses_hyper:
+        for card, _count in hyper.values():
             if card.facts_available and not _belongs_in_hyperspatial(card):
-                found.append(
-                    v.zone_misplaced(
-                        zone=DeckZone.HYPERSPATIAL, card=_ref(card), reason="not_hyperspatial", rule="407.1"
-                    )
-                )
-        # 100.3 (I-1): any number from 0 to 8
-        if counts[DeckZone.HYPERSPATIAL.value] > format_rules.hyperspatial_max:
-            found.append(
-                v.hyperspatial_size(count=counts[DeckZone.HYPERSPATIAL.value], limit=format_rules.hyperspatial_max)
-            )
-    if DeckZone.GR in zones:
-        for card, _count in per_zone[DeckZone.GR].values():
+                found.append(v.zone_misplaced(zone=_HYPER, card=_ref(card), reason="not_hyperspatial", rule="407.1"))
+        if hyper_count > format_rules.hyperspatial_max:  # 100.3 (I-1): any number from 0 to 8
+            found.append(v.hyperspatial_size(count=hyper_count, limit=format_rules.hyperspatial_max))
+    if uses_gr:
+        for card, _count in gr.values():
             if card.facts_available and not _belongs_in_gr(card):
-                found.append(v.zone_misplaced(zone=DeckZone.GR, card=_ref(card), reason="not_gr", rule="408.1"))
-        # 100.4, 408.1 (I-2): unused, or exactly 12
-        gr_count = counts[DeckZone.GR.value]
-        if gr_count and gr_count != format_rules.gr_size:
+                found.append(v.zone_misplaced(zone=_GR, card=_ref(card), reason="not_gr", rule="408.1"))
+        if gr_count and gr_count != format_rules.gr_size:  # 100.4, 408.1 (I-2): unused, or exactly 12
             found.append(v.gr_size(count=gr_count, size=format_rules.gr_size))
 
     # 100.2a, 100.3a, 100.4a: copies per name in each zone, with the card's own exception.
-    defaults = {
-        DeckZone.MAIN: format_rules.main_copies,
-        DeckZone.HYPERSPATIAL: format_rules.hyperspatial_copies,
-        DeckZone.GR: format_rules.gr_copies,
-    }
-    for zone in _ZONES:
-        if zone not in zones:
+    for zone, cards, default, used in (
+        (_MAIN, main, format_rules.main_copies, True),
+        (_HYPER, hyper, format_rules.hyperspatial_copies, uses_hyper),
+        (_GR, gr, format_rules.gr_copies, uses_gr),
+    ):
+        if not used:
             continue
-        for card, count in per_zone[zone].values():
-            if count <= defaults[zone] and not card.max_copies:
+        for card, count in cards.values():
+            if count <= default and not card.max_copies:
                 continue
-            limit = _copy_limit(card, zone, defaults[zone])
+            limit = _copy_limit(card, zone, default)
             if limit is not None and count > limit:
                 found.append(v.copy_limit(zone=zone, card=_ref(card), count=count, limit=limit, rule=_COPY_RULE[zone]))
 
-    # 100.5: start-of-game battle zone cards (counted inside the main deck).
-    present: dict[str, list[tuple[str, CardFacts, int]]] = {}
-    loose_start_cards: list[CardFacts] = []
-    for key, (card, count) in main.items():
-        start_set = set_of_key.get(key)
-        if start_set is not None:
-            present.setdefault(start_set.id, []).append((key, card, count))
-        elif card.zone is Zone.BATTLE_ZONE_AT_START:
-            loose_start_cards.append(card)
-    if not format_rules.start_of_game_cards:
-        cards = [card for members in present.values() for _, card, _ in members] + loose_start_cards
-        if cards:
-            refs = tuple(sorted((_ref(card) for card in cards), key=_card_sort))
-            found.append(
-                v.zone_not_in_format(zone=DeckZone.MAIN, cards=refs, format_code=format_rules.code, start_of_game=True)
-            )
-    elif present:
-        duplicated = tuple(_ref(card) for members in present.values() for _, card, count in members if count > 1)
-        if len(present) > 1 or duplicated:
-            refs = tuple(sorted((_ref(card) for members in present.values() for _, card, _ in members), key=_card_sort))
-            found.append(
-                v.start_set_multiple(
-                    cards=tuple(sorted(duplicated, key=_card_sort)) if len(present) == 1 else refs,
-                    sets=len(present),
-                    duplicated=len(present) == 1,
-                )
-            )
-        by_id = {start_set.id: start_set for start_set in start_sets}
-        for set_id, members in present.items():
-            start_set = by_id[set_id]
-            have = {key for key, _, _ in members}
-            missing = tuple(sorted(key for key in start_set.members if key not in have))
-            if missing:
-                warnings.append(v.start_set_incomplete(name=start_set.name, missing=missing))
+    _start_of_game(main, set_of_key, start_sets, format_rules, found, warnings)
 
     # Hall of Fame (100.2 + the dated list): across all zones; the lower of list and card limit wins.
     if format_rules.hall_of_fame:
         if regulation is None:
             warnings.append(v.regulation_unavailable(format_code=format_rules.code))
         else:
-            totals: dict[str, list] = {}
-            for zone in _ZONES:
-                if zone not in zones:
-                    continue
-                for key, (card, count) in per_zone[zone].items():
-                    slot = totals.get(key)
-                    if slot is None:
-                        totals[key] = [card, count]
-                    else:
-                        slot[1] += count
-            limits = regulation.limits
-            for key, (card, count) in totals.items():
-                limit = limits.get(key)
-                if limit is not None and count > limit:
-                    found.append(v.hall_of_fame(card=_ref(card), count=count, limit=limit))
-            for combo in regulation.combos:
-                first, second = totals.get(combo.keys[0]), totals.get(combo.keys[1])
-                if first and second:
-                    refs = tuple(sorted((_ref(first[0]), _ref(second[0])), key=_card_sort))
-                    found.append(
-                        v.premium_combo(
-                            cards=refs, hyperspatial=combo.kind is RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO
-                        )
-                    )
+            _hall_of_fame(regulation, main, hyper if uses_hyper else {}, gr if uses_gr else {}, found)
 
-    found.sort(key=_violation_sort)
-    warnings.sort(key=_violation_sort)
-    legal = not found
-    buildable = all(item.code in SIZE_CODES for item in found)
+    if len(found) > 1:
+        found.sort(key=_violation_sort)
+    if len(warnings) > 1:
+        warnings.sort(key=_violation_sort)
     return LegalityReport(
-        legal=legal,
-        buildable=buildable,
+        legal=not found,
+        buildable=all(item.code in SIZE_CODES for item in found),
         counts=counts,
         violations=tuple(found),
         warnings=tuple(warnings),
-        deck_hash=deck_hash(deck),
+        deck_hash=_hash(per_zone_ids, deck.unresolved),
         format_code=format_rules.code,
         regulation_label=regulation.label if regulation is not None and format_rules.hall_of_fame else None,
     )
+
+
+def _start_of_game(main, set_of_key, start_sets, format_rules, found, warnings) -> None:
+    """100.5: at most one start-of-game battle zone set, counted inside the main deck.
+
+    Sets come from the set table; a card the table does not know but whose data names a start set (CardFacts
+    .start_set / start_set_size) forms a set from the data, so a new set works before the table lists it."""
+    present: dict[str, list[tuple[str, CardFacts, int]]] = {}
+    data_sizes: dict[str, int] = {}
+    for key, (card, count) in main.items():
+        start_set = set_of_key.get(key)
+        if start_set is not None:
+            present.setdefault(start_set.id, []).append((key, card, count))
+        elif card.start_set or card.zone is _Z_START:
+            set_id = "data:" + (card.start_set or key)
+            data_sizes[set_id] = max(card.start_set_size, 1)
+            present.setdefault(set_id, []).append((key, card, count))
+    if not present:
+        return
+    if not format_rules.start_of_game_cards:
+        refs = tuple(sorted((_ref(card) for members in present.values() for _, card, _ in members), key=_card_sort))
+        found.append(v.zone_not_in_format(zone=_MAIN, cards=refs, format_code=format_rules.code, start_of_game=True))
+        return
+    duplicated = tuple(_ref(card) for members in present.values() for _, card, count in members if count > 1)
+    if len(present) > 1:
+        refs = tuple(sorted((_ref(card) for members in present.values() for _, card, _ in members), key=_card_sort))
+        found.append(v.start_set_multiple(cards=refs, sets=len(present), duplicated=False))
+    elif duplicated:
+        found.append(v.start_set_multiple(cards=tuple(sorted(duplicated, key=_card_sort)), sets=1, duplicated=True))
+    by_id = {start_set.id: start_set for start_set in start_sets}
+    for set_id, members in present.items():
+        start_set = by_id.get(set_id)
+        if start_set is not None:
+            have = {key for key, _, _ in members}
+            missing = tuple(sorted(key for key in start_set.members if key not in have))
+            name = start_set.name
+        else:
+            missing_count = data_sizes[set_id] - len(members)
+            missing = (f"{missing_count} more card(s) of the set",) if missing_count > 0 else ()
+            name = set_id.removeprefix("data:")
+        if missing:
+            warnings.append(v.start_set_incomplete(name=name, missing=missing))
+
+
+def _hall_of_fame(regulation: Regulation, main: dict, hyper: dict, gr: dict, found: list) -> None:
+    limits = regulation.limits
+    totals: dict[str, list] = {}
+    for cards in (main, hyper, gr):
+        for key, (card, count) in cards.items():
+            slot = totals.get(key)
+            if slot is None:
+                totals[key] = [card, count]
+            else:
+                slot[1] += count
+                if card.id < slot[0].id:
+                    slot[0] = card
+    for key, (card, count) in totals.items():
+        limit = limits.get(key)
+        if limit is not None and count > limit:
+            found.append(v.hall_of_fame(card=_ref(card), count=count, limit=limit))
+    for combo in regulation.combos:
+        first, second = totals.get(combo.keys[0]), totals.get(combo.keys[1])
+        if first and second:
+            refs = tuple(sorted((_ref(first[0]), _ref(second[0])), key=_card_sort))
+            found.append(v.premium_combo(cards=refs, hyperspatial=combo.kind is _HYPER_COMBO))
 
 
 def _card_sort(card: CardRef) -> tuple:
