@@ -15,6 +15,9 @@ _RUBY_FULL_WIDTH = re.compile(r"（[^（）]*）")
 # After NFKC both widths are "(...)"; used on written input only.
 _PARENTHESISED = re.compile(r"\([^()]*\)")
 _BRACKETS = str.maketrans("", "", "《》")
+# Look-alike characters that NFKC keeps apart but keyboards and fonts mix up (lookup and search only; the counting
+# key keeps them): wave dash / full-width tilde, and the minus / hyphen family.
+_LOOKALIKES = str.maketrans({"\u301c": "~", "\u2212": "-", "\u2010": "-", "\u2011": "-", "\u2013": "-"})
 
 
 def name_key(name: str) -> str:
@@ -26,7 +29,7 @@ def name_key(name: str) -> str:
 
 def lookup_key(written: str) -> str:
     """The resolver's key: the counting key without 《》 brackets and case-folded (English names ignore case)."""
-    return name_key(written.translate(_BRACKETS)).casefold()
+    return name_key(written.translate(_BRACKETS)).translate(_LOOKALIKES).casefold()
 
 
 def without_ruby(name: str | None) -> str | None:
@@ -44,6 +47,11 @@ def written_without_parentheses(written: str) -> str | None:
     return stripped if stripped.strip() and stripped != text else None
 
 
+def fold_for_search(text: str) -> str:
+    """Width, whitespace, look-alike characters and case folded: how names are stored and queried for search."""
+    return name_key(text).translate(_LOOKALIKES).casefold()
+
+
 def search_text(names: list[str | None]) -> str:
     """Lower-cased, width-folded text of every name and ruby-less variant, one per line, for free-word search."""
     seen: list[str] = []
@@ -52,7 +60,7 @@ def search_text(names: list[str | None]) -> str:
             continue
         for variant in (name, without_ruby(name)):
             if variant:
-                key = name_key(variant).casefold()
+                key = fold_for_search(variant)
                 if key not in seen:
                     seen.append(key)
     return "\n".join(seen)

@@ -19,9 +19,9 @@ A malformed query raises QueryError with the 0-based character position and what
 """
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
+from cards.names import fold_for_search
 from dmrules.vocabulary import Civilization, Zone
 
 
@@ -192,7 +192,7 @@ _NUMBER = re.compile(r"[+-]?\d+")
 
 def fold(text: str) -> str:
     """Width folding and case folding, the way names are stored for search."""
-    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip().casefold()
+    return fold_for_search(text)
 
 
 def _expect_list(words) -> str:

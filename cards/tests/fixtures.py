@@ -322,6 +322,15 @@ def catalogue() -> list[dict]:
             )  # fmt: skip
             for name in ("滅亡の起源 零無", "手札の儀")
         ),
+        # A name with full-width tildes, which people also type as wave dashes (〜).
+        record(
+            "テスト～波の剣～",
+            civilizations=["Light"],
+            card_type="Spell",
+            card_type_ja="呪文",
+            type_codes=["S"],
+            cost=1,
+        ),
         # A name known only from a set list.
         {
             "name": None,

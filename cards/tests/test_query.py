@@ -142,6 +142,7 @@ SEARCHES = [
     ("negation", "ボルシャック -is:evolution", {BOLSHACK}),
     ("negated-civ", "cost>=6 -civ:fire", {PSYCHIC_B, "無色のゼニス"}),
     ("no-match", "civ:light,darkness", set()),
+    ("wave-dash-word", "〜波の剣", {"テスト～波の剣～"}),
 ]
 
 

@@ -52,6 +52,9 @@ RESOLVES = [
     ("width-variant-full", JK_FULL, JK_FULL),
     ("width-variant-english", "jk great gamble", JK_HALF),
     ("facts-unavailable-name", "未来のカード", "未来のカード"),
+    ("half-width-katakana", "ﾎﾞﾙｼｬｯｸ･ﾄﾞﾗｺﾞﾝ", BOLSHACK),
+    ("wave-dash-for-tilde", "テスト〜波の剣〜", "テスト～波の剣～"),
+    ("half-width-tilde", "テスト~波の剣~", "テスト～波の剣～"),
 ]
 
 

@@ -117,8 +117,8 @@ MALFORMED = [
     ("printings-not-a-list", _set(0, "printings", {"set_code": "DM-01"}), 0, "printings"),
     ("printing-without-set", _set(1, "printings", [{"number": "1"}]), 1, "printings[0].set_code"),
     ("bad-deck-limit", _set(9, "deck_limit_exceptions", [{"max_copies": "many"}]), 9, "deck_limit_exceptions"),
-    ("record-not-an-object", _append(["not", "a", "record"]), 17, None),
-    ("conflicting-duplicate", _append({"name_ja": "ボルシャック・ドラゴン", "facts_available": False}), 17, "name_ja"),
+    ("record-not-an-object", _append(["not", "a", "record"]), 18, None),
+    ("conflicting-duplicate", _append({"name_ja": "ボルシャック・ドラゴン", "facts_available": False}), 18, "name_ja"),
 ]
 
 
