@@ -147,8 +147,6 @@ def simulation_run_create(
     params: dict | None = None,
 ) -> SimulationRun:
     """Validate, resolve the deck, create the run and its chunks; the start task is enqueued on commit."""
-    from simulations.tasks import simulation_run_start_task
-
     params = dict(params or {})
     try:
         kind = SimulationKind(kind)
@@ -162,8 +160,25 @@ def simulation_run_create(
         seed = secrets.randbits(62)
     resolved = deck_resolve(decklist=decklist_for(user=user, decklist=decklist, deck_id=deck_id))
     cards = [engine_card_from_facts(f, n) for f, n in resolved.main]
-    key_cards = _key_ids(resolved, list(params.get("key_cards", [])))
-    track_cards = _key_ids(resolved, list(params.get("track_cards", [])))
+    stored = {
+        "key_cards": _key_ids(resolved, list(params.get("key_cards", []))),
+        "track_cards": _key_ids(resolved, list(params.get("track_cards", []))),
+        "chunk_games": params.get("chunk_games"),
+        "deck_id": deck_id,
+        "facts_unavailable": list(resolved.facts_unavailable),
+    }
+    return simulation_run_create_from_cards(
+        user=user, kind=kind, cards=cards, games=games, seed=seed, going=going, params=stored
+    )
+
+
+def simulation_run_create_from_cards(
+    *, user, kind: str, cards: list[EngineCard], games: int, seed: int, going: str, params: dict
+) -> SimulationRun:
+    """Create a run for an already resolved deck (engine cards); `params` holds key/track cards (card keys)."""
+    from simulations.tasks import simulation_run_start_task
+
+    kind = SimulationKind(kind)
     try:
         goldfish.compile_deck(cards)  # rejects a deck too small for the setup before anything is queued
     except DeckError as exc:
@@ -171,11 +186,11 @@ def simulation_run_create(
     chunk = max(MIN_CHUNK_GAMES, int(params.get("chunk_games") or CHUNK_GAMES[kind]))
     stored = {
         "deck": [c.to_dict() for c in cards],
-        "key_cards": key_cards,
-        "track_cards": track_cards,
+        "key_cards": list(params.get("key_cards", [])),
+        "track_cards": list(params.get("track_cards", [])),
         "chunk_games": chunk,
-        "deck_id": deck_id,
-        "facts_unavailable": list(resolved.facts_unavailable),
+        "deck_id": params.get("deck_id"),
+        "facts_unavailable": list(params.get("facts_unavailable", [])),
     }
     with transaction.atomic():
         run = SimulationRun.objects.create(
