@@ -2,7 +2,7 @@
 // statistics computed by the server's services); "Save" writes through the decks API with If-Match.
 import { api, ApiError } from "./api.js";
 import { el, clear, civDot, civBorder, readJson } from "./dom.js";
-import { t, message, cardName } from "./i18n.js";
+import { t, message, cardName, otherName } from "./i18n.js";
 import { renderStats } from "./stats.js";
 
 const ZONES = ["main", "hyperspatial", "gr", "considering"];
@@ -130,7 +130,7 @@ function renderResults() {
       { id: `result-${index}`, role: "option", "aria-selected": index === state.active ? "true" : "false", dataset: { cardId: card.id } },
       el("span", { class: "cost-badge" }, card.cost ?? "–"),
       (card.civilizations || []).map((civ) => civDot(civ.toLowerCase())),
-      el("span", { class: "name" }, cardName(card)),
+      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted" }, ` ${otherName(card)}`) : null),
       card.zone === "hyperspatial_zone" ? el("span", { class: "tag" }, t("Hyperspatial")) : null,
       card.zone === "super_gr_zone" ? el("span", { class: "tag" }, "GR") : null,
     );
@@ -252,7 +252,7 @@ function renderEntries() {
       el("span", { class: "qty" }, `${entry.count}×`),
       el("span", { class: "cost-badge" }, card.cost ?? "–"),
       (card.civilizations || []).map(civDot),
-      el("span", { class: "name" }, cardName(card)),
+      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted" }, ` ${otherName(card)}`) : null),
       problems.length ? el("span", { class: "code" }, problems.map((v) => v.code).join(" ")) : null,
       el("span", { class: "actions" },
         el("button", { type: "button", class: "btn small secondary", "data-action": "dec", "aria-label": t("Remove one {name}", { name: cardName(card) }),

@@ -19,3 +19,10 @@ export function cardName(card) {
   if (!card) return "";
   return lang.startsWith("ja") ? card.name_ja || card.name_en : card.name_en || card.name_ja;
 }
+
+// The other language's name (shown small beside the main one), or "" when there is none.
+export function otherName(card) {
+  if (!card) return "";
+  const other = lang.startsWith("ja") ? card.name_en : card.name_en ? card.name_ja : "";
+  return other && other !== cardName(card) ? other : "";
+}

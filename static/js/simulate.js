@@ -25,6 +25,16 @@ function turnsOf(killTurn) {
   return Array.from({ length: max }, (_, i) => i + 1);
 }
 
+function pct(value) {
+  return value == null ? "–" : `${(value * 100).toFixed(1)}%`;
+}
+
+function table(headers, rows) {
+  return el("div", { class: "panel table-wrap" }, el("table", {},
+    el("thead", {}, el("tr", {}, headers.map((h, i) => el("th", { class: i ? "num" : "" }, h)))),
+    el("tbody", {}, rows.map((row) => el("tr", {}, row.map((cell, i) => (i ? el("td", { class: "num" }, cell) : el("th", { scope: "row" }, cell))))))));
+}
+
 function renderGoldfish(result) {
   const killTurn = result.kill_turn || {};
   const sides = Object.keys(killTurn);
@@ -37,21 +47,26 @@ function renderGoldfish(result) {
   }
   if (sides.length) {
     const series = sides.map((side) => {
-      const dist = killTurn[side].distribution || {};
-      let total = 0;
-      return { name: sideLabel(side), color: SIDE_COLORS[side], values: turns.map((turn) => (total += dist[String(turn)] || 0)) };
+      const byTurn = killTurn[side].kill_by_turn || {};
+      let last = 0;
+      return { name: sideLabel(side), color: SIDE_COLORS[side], values: turns.map((turn) => (last = byTurn[String(turn)] ?? last)) };
     });
     charts.append(el("div", { class: "chart panel" }, lines(t("P(kill by turn t)"), turns, series, { xLabel: t("Own turn") })));
   }
   results.append(charts);
-  const table = el("table", {}, el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { class: "num" }, t("Mean")), el("th", { class: "num" }, "p50"), el("th", { class: "num" }, "p90"))));
-  const body = el("tbody");
-  for (const side of sides) {
+  results.append(el("p", { class: "muted" }, t("Card effects beyond the keyword flags are not modeled: the goldfish engine plays vanilla creatures and keywords.")));
+  results.append(table([t("Going"), t("Mean"), "p50", "p90", t("Kill rate")], sides.map((side) => {
     const s = killTurn[side];
-    body.append(el("tr", {}, el("th", { scope: "row" }, sideLabel(side)), el("td", { class: "num" }, s.mean != null ? Number(s.mean).toFixed(2) : "–"), el("td", { class: "num" }, s.p50 ?? "–"), el("td", { class: "num" }, s.p90 ?? "–")));
-  }
-  table.append(body);
-  results.append(el("div", { class: "panel table-wrap" }, table));
+    return [sideLabel(side), s.mean != null ? Number(s.mean).toFixed(2) : "–", s.p50 ?? "–", s.p90 ?? "–", pct(s.kill_rate)];
+  })));
+}
+
+function renderHands(result) {
+  const exact = result.exact || {};
+  results.append(el("p", {}, t("{count} hands", { count: result.hands })));
+  results.append(table([t("Card"), t("In opening hand"), t("Exact"), t("In shields"), t("In hand or shields")], (result.cards || []).map((row) => [
+    row.name, pct(row.in_hand), pct(exact[row.card] && exact[row.card].in_hand), pct(row.in_shields), pct(row.in_hand_or_shields),
+  ])));
 }
 
 function renderGeneric(value, depth = 0) {
@@ -66,16 +81,17 @@ function renderGeneric(value, depth = 0) {
 function renderResult(run) {
   clear(results);
   const result = run.result || {};
-  if (result.note || result.notes) results.append(el("p", { class: "muted" }, result.note || [].concat(result.notes).join(" ")));
   if (result.kill_turn) renderGoldfish(result);
+  else if (result.cards) renderHands(result);
   else results.append(renderGeneric(result));
 }
 
 async function poll(url) {
   for (;;) {
     const { data } = await api(url);
-    progress.value = Math.round((data.progress || 0) * 100) / (data.progress > 1 ? 100 : 1);
-    statusText.textContent = `${t(data.status)} · ${Math.round((data.progress > 1 ? data.progress / 100 : data.progress || 0) * 100)}%`;
+    const percent = Math.round((data.progress || 0) * 100);
+    progress.value = percent;
+    statusText.textContent = `${t(data.status)} · ${percent}%`;
     if (["done", "failed", "cancelled"].includes(data.status)) return data;
     await new Promise((resolve) => setTimeout(resolve, 400));
   }
@@ -84,7 +100,7 @@ async function poll(url) {
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   const data = new FormData(form);
-  const body = { kind: data.get("kind"), deck_id: config.deckId, games: Number(data.get("games")), going: data.get("going") };
+  const body = { kind: data.get("kind"), deck: config.deckId, games: Number(data.get("games")), going: data.get("going") };
   if (data.get("seed")) body.seed = Number(data.get("seed"));
   clear(results);
   progress.value = 0;

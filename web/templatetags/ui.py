@@ -27,7 +27,9 @@ def tr(text: str) -> str:
 def ui_strings_json():
     """The JS string table as a JSON <script> element (json_script-style escaping: no `<`, `>`, `&` in the data)."""
     data = {key: translate(key) for key in JS_STRINGS}
-    payload = json.dumps(data, ensure_ascii=False).replace("<", "\\u003C").replace(">", "\\u003E").replace("&", "\\u0026")
+    payload = (
+        json.dumps(data, ensure_ascii=False).replace("<", "\\u003C").replace(">", "\\u003E").replace("&", "\\u0026")
+    )
     return format_html('<script id="ui-strings" type="application/json">{}</script>', mark_safe(payload))
 
 
@@ -46,3 +48,11 @@ def civ_gradient(civilizations) -> str:
     if len(civs) < 2:
         return ""
     return f"--c1: var(--{civs[0]}); --c2: var(--{civs[-1]});"
+
+
+@register.filter
+def percent(value) -> str:
+    try:
+        return f"{float(value) * 100:.1f}%"
+    except (TypeError, ValueError):
+        return "–"

@@ -2,9 +2,9 @@
 
 import pytest
 
+from decks.services import trigger_probability
 from dmrules.vocabulary import DeckZone
 from web.editor import EditorInputError, editor_state, working_copy_apply, working_copy_from_json, working_copy_to_json
-from decks.services import trigger_probability
 
 
 @pytest.fixture
@@ -43,7 +43,9 @@ def test_set_move_and_remove(resolver):
     copy = working_copy_from_json({"main": [{"card": card, "count": 3}]})
     working_copy_apply(copy, {"op": "set", "card": card, "zone": "main", "count": 4}, resolver=resolver)
     assert copy[DeckZone.MAIN][card] == 4
-    working_copy_apply(copy, {"op": "move", "card": card, "from": "main", "to": "considering", "count": 1}, resolver=resolver)
+    working_copy_apply(
+        copy, {"op": "move", "card": card, "from": "main", "to": "considering", "count": 1}, resolver=resolver
+    )
     assert (copy[DeckZone.MAIN][card], copy[DeckZone.CONSIDERING][card]) == (3, 1)
     working_copy_apply(copy, {"op": "set", "card": card, "zone": "main", "count": 0}, resolver=resolver)
     assert card not in copy[DeckZone.MAIN]
@@ -71,7 +73,9 @@ def test_state_has_legality_and_statistics(resolver):
     from web.tests.catalogue import LEGAL_MAIN
 
     main = [{"card": card_id(resolver, name), "count": 4} for name in LEGAL_MAIN]
-    state = editor_state(copy=working_copy_from_json({"main": main}), format_code="advance", as_of=None, resolver=resolver)
+    state = editor_state(
+        copy=working_copy_from_json({"main": main}), format_code="advance", as_of=None, resolver=resolver
+    )
     assert state["legality"]["legal"] is True
     assert state["legality"]["counts"]["main"] == 40
     assert state["stats"]["total"] == 40

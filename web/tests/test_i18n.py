@@ -11,7 +11,7 @@ from web import forms
 from web.i18n import JA, JS_STRINGS
 
 ROOT = Path(settings.BASE_DIR)
-TEMPLATE_TEXT = re.compile(r"""\{% t ["']([^"']+)["']""")
+TEMPLATE_TEXT = re.compile(r"""\{% t "([^"]+)"|\{% t '([^']+)'""")
 TRANSLATE_CALL = re.compile(r"""translate\("([^"]+)"\)""")
 
 

@@ -103,7 +103,9 @@ def test_signup_logs_in_and_login_is_limited(db, settings):
     assert client.get("/decks/").status_code == 200
     client.post("/accounts/logout/")
     assert client.get("/decks/").status_code == 302
-    statuses = [client.post("/accounts/login/", {"username": "carol", "password": "wrong"}).status_code for _ in range(4)]
+    statuses = [
+        client.post("/accounts/login/", {"username": "carol", "password": "wrong"}).status_code for _ in range(4)
+    ]
     assert statuses == [200, 200, 200, 429]
     # Locked: even the right password is refused until the window ends.
     assert client.post("/accounts/login/", {"username": "carol", "password": PASSWORD}).status_code == 429
@@ -170,7 +172,10 @@ def test_versions_diff_and_restore(owner_client, deck):
     from dmrules.decklist import parse_json
 
     deck_update(
-        deck_id=deck.id, user=deck.owner, if_match=1, decklist=parse_json({"main": [{"card": "テスト火炎兵", "count": 4}]})
+        deck_id=deck.id,
+        user=deck.owner,
+        if_match=1,
+        decklist=parse_json({"main": [{"card": "テスト火炎兵", "count": 4}]}),
     )
     body = owner_client.get(f"/decks/{deck.id}/versions/").content.decode()
     assert "diff-remove" in body and "テスト紅蓮竜" in body

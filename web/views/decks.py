@@ -35,7 +35,9 @@ def _owned_or_404(request, deck_id: int):
 
 
 def _conflict(request) -> None:
-    messages.error(request, translate("This deck was changed elsewhere; nothing was written. Here is the newest version."))
+    messages.error(
+        request, translate("This deck was changed elsewhere; nothing was written. Here is the newest version.")
+    )
 
 
 @login_required
@@ -122,7 +124,9 @@ def editor_state_api(request):
         as_of = timezone.datetime.fromisoformat(as_of).date() if as_of else timezone.localdate()
         resolver = get_resolver()
         copy = working_copy_apply(working_copy_from_json(body.get("deck", {})), body.get("op") or {}, resolver=resolver)
-        state = editor_state(copy=copy, format_code=str(body.get("format") or "advance"), as_of=as_of, resolver=resolver)
+        state = editor_state(
+            copy=copy, format_code=str(body.get("format") or "advance"), as_of=as_of, resolver=resolver
+        )
     except json.JSONDecodeError:
         return _error("MALFORMED_REQUEST", "The request body is not JSON.")
     except ValueError as exc:  # EditorInputError and bad dates
@@ -144,7 +148,9 @@ def _error(code: str, message: str, details: dict | None = None, status: int = 4
 def deck_delete(request, deck_id: int):
     _owned_or_404(request, deck_id)
     try:
-        deck_services.deck_delete(deck_id=deck_id, user=request.user, if_match=_int_or_none(request.POST.get("version")))
+        deck_services.deck_delete(
+            deck_id=deck_id, user=request.user, if_match=_int_or_none(request.POST.get("version"))
+        )
     except deck_services.VersionConflict:
         _conflict(request)
         return redirect("web:my-decks")

@@ -4,18 +4,17 @@ from django.shortcuts import render
 
 from decks import selectors as deck_selectors
 from decks import services as deck_services
+from simulations.services import SimulationRejected, odds_deck_report
 
 
 def deck_simulate(request, deck_id: int):
-    from simulations.services import odds_deck_report
-
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
     decklist = deck_services.deck_to_decklist(deck)
     odds, odds_error = None, None
     try:
         odds = odds_deck_report(decklist=decklist)
-    except ValueError as exc:  # e.g. an empty deck: no odds to show
-        odds_error = str(exc)
+    except SimulationRejected as exc:  # e.g. a deck too small for the setup: no odds to show
+        odds_error = exc.message
     context = {
         "deck": deck,
         "odds": odds,

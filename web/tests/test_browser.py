@@ -1,0 +1,214 @@
+"""End to end in Debian's Chromium (Playwright): sign up, search, build a deck with the keyboard, legality live,
+psychic cards to the hyperspatial zone, save, version diff, a goldfish run with its chart, export, escaping."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from web.tests.catalogue import LEGAL_MAIN, catalogue_import
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(settings.BASE_DIR) / "artifacts" / "screenshots"
+PASSWORD = "a-long-passw0rd!"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed (make browser)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def eager_celery():
+    from deckbuilder.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
+@pytest.fixture
+def page(browser, live_server, eager_celery):
+    catalogue_import()
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    page.dialogs = []
+    page.on("dialog", lambda dialog: (page.dialogs.append(dialog.message), dialog.dismiss()))
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    page.base = live_server.url
+    yield page
+    context.close()
+
+
+def shot(page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def sign_up(page, username: str) -> None:
+    page.goto(page.base + "/accounts/signup/")
+    page.get_by_label("Username").fill(username)
+    page.locator("#id_password1").fill(PASSWORD)
+    page.locator("#id_password2").fill(PASSWORD)
+    shot(page, "signup")
+    page.get_by_role("button", name="Create account").click()
+    page.wait_for_url(re.compile(r"/decks/$"))
+
+
+def create_deck(page, name: str) -> None:
+    page.goto(page.base + "/decks/")
+    page.locator("#id_name").fill(name)
+    page.locator("#create-deck").click()
+    page.wait_for_url(re.compile(r"/decks/\d+/$"))
+    page.wait_for_selector("body[data-editor-ready=true]")
+
+
+def search_and_choose(page, text: str, expected: str) -> None:
+    box = page.locator("#editor-search")
+    box.fill("")
+    box.press_sequentially(text)
+    page.wait_for_selector(f'#search-results li[aria-selected=true]:has-text("{expected}")')
+
+
+def counter(page, zone: str):
+    return page.locator(f"[data-zone-counter={zone}]")
+
+
+def test_full_deck_building_flow(page):
+    from playwright.sync_api import expect
+
+    sign_up(page, "player1")
+
+    # Card search with the query language and the filter widgets.
+    page.goto(page.base + "/cards/")
+    page.locator("#id_q").fill("race:ドラゴン")
+    page.get_by_label("Fire").check()
+    page.get_by_role("button", name="Search", exact=True).click()
+    expect(page.locator("#card-results")).to_contain_text("テスト紅蓮竜")
+    expect(page.locator("#card-results")).not_to_contain_text("テスト深海獣")
+    shot(page, "card-browser")
+    page.get_by_role("link", name="テスト紅蓮竜").click()
+    expect(page.locator("h1")).to_contain_text("テスト紅蓮竜")
+    shot(page, "card-detail")
+
+    # A legal 40-card deck, built with the keyboard only: type, Enter x4.
+    create_deck(page, "Keyboard deck")
+    for index, name in enumerate(LEGAL_MAIN, start=1):
+        search_and_choose(page, name, name)
+        for _ in range(4):
+            page.keyboard.press("Enter")
+        expect(counter(page, "main")).to_have_text(f"{index * 4}/40")
+    expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
+    expect(page.locator("#stats svg").first).to_be_visible()
+
+    # A fifth copy: COPY_LIMIT appears with its rule number and the card is highlighted; "-" removes it again.
+    search_and_choose(page, "テスト紅蓮竜", "テスト紅蓮竜")
+    page.keyboard.press("Enter")
+    violation = page.locator('#legality li[data-code="COPY_LIMIT"]')
+    expect(violation).to_be_visible()
+    expect(violation.locator(".rule")).to_have_text(re.compile(r"^100\.2"))
+    entry = page.locator('#zone-entries li.offending:has-text("テスト紅蓮竜")')
+    expect(entry).to_contain_text("5×")
+    shot(page, "editor-copy-limit")
+    entry.focus()
+    page.keyboard.press("-")
+    expect(violation).to_have_count(0)
+    expect(page.locator("#zone-entries li.offending")).to_have_count(0)
+    expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
+
+    # Psychic creatures go to the hyperspatial zone on their own.
+    search_and_choose(page, "テスト超次元獣", "テスト超次元獣")
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    expect(counter(page, "hyperspatial")).to_have_text("2")
+    expect(counter(page, "main")).to_have_text("40/40")
+    page.locator("#tab-hyperspatial").click()
+    expect(page.locator("#zone-entries li")).to_have_count(2)
+    expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
+    shot(page, "editor")
+
+    # Save through the decks API (If-Match), then see the diff in the version history.
+    page.locator("#save-deck").click()
+    expect(page.locator("#save-state")).to_have_text("Saved")
+    page.goto(page.url + "versions/")
+    latest = page.locator(".version").first
+    expect(latest).to_contain_text("Version 2")
+    expect(latest.locator(".diff-add")).to_have_count(len(LEGAL_MAIN) + 2)
+    expect(latest).to_contain_text("+4 テスト紅蓮竜")
+    expect(latest).to_contain_text("+1 テスト超次元獣アルファ")
+    shot(page, "versions")
+
+    # A goldfish run (Celery eager here): progress, then the kill-turn charts.
+    page.get_by_role("link", name="Simulations").click()
+    page.locator("#sim-kind").select_option("goldfish")
+    page.locator("#sim-games").fill("1000")
+    page.locator("#sim-seed").fill("7")
+    page.locator("#sim-run").click()
+    expect(page.locator("#goldfish-charts svg").first).to_be_visible(timeout=60_000)
+    expect(page.locator("#sim-status")).to_contain_text("done")
+    shot(page, "simulation")
+
+    # Export: text (reads back), JSON, printable sheet.
+    deck_url = page.url.rsplit("simulate/", 1)[0]
+    text = page.request.get(deck_url + "export/text/").text()
+    assert "4 テスト紅蓮竜" in text and "テスト超次元獣アルファ" in text
+    exported = page.request.get(deck_url + "export/json/").json()
+    assert sum(row["count"] for row in exported["main"]) == 40
+    page.goto(deck_url + "export/sheet/")
+    expect(page.locator("body")).to_contain_text("テスト紅蓮竜")
+    shot(page, "deck-sheet")
+    assert page.errors == []
+
+
+def test_script_in_a_deck_name_is_text(page):
+    from playwright.sync_api import expect
+
+    name = "<script>alert(1)</script>"
+    sign_up(page, "player2")
+    create_deck(page, name)
+    expect(page.locator("#deck-title")).to_have_text(name)
+    page.goto(page.base + "/decks/")
+    expect(page.get_by_role("link", name=name)).to_be_visible()
+    shot(page, "my-decks")
+    assert page.dialogs == []
+    assert page.errors == []
+
+
+def test_phone_width_and_japanese(page):
+    from playwright.sync_api import expect
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    sign_up(page, "player3")
+    page.get_by_role("button", name="日本語").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    create_deck(page, "スマホのデッキ")
+    search_and_choose(page, "Test Gale", "テスト疾風ドラゴン")
+    page.keyboard.press("Enter")
+    expect(counter(page, "main")).to_have_text("1/40")
+    expect(page.locator("#legality")).to_contain_text("構築中")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    shot(page, "editor-phone-ja")
