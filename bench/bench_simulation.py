@@ -1,0 +1,221 @@
+"""Simulation figures: exact deck report, Monte Carlo hands/s, goldfish games/s (compiled vs plain Python), and
+1,000,000 goldfish games through Celery (Redis broker, a temporary PostgreSQL database, 1 then 2 workers).
+
+Run alone: `.venv/bin/python -m bench simulation`. Needs Redis (BENCH_REDIS_URL, default db 14) and PostgreSQL
+(BENCH_PG_URL); the Celery part is skipped, with the reason in the figures, when either is missing.
+"""
+
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from dmrules import goldfish, odds
+from dmrules.goldfish import engine, examples, hands
+from dmrules.goldfish.deck import compile_deck
+
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
+PG_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+CELERY_GAMES = 1_000_000
+
+
+def _odds_cards():
+    return [
+        odds.OddsCard(c.key, c.name, c.copies, c.mana_civilizations, shield_trigger=i % 3 == 0)
+        for i, c in enumerate(examples.typical_deck())
+    ]
+
+
+def bench_deck_report() -> dict:
+    cards = _odds_cards()
+    odds.deck_report(cards)  # imports and first-call warm-up; every timed call below starts with empty caches
+    times = []
+    for _ in range(200):
+        odds.copies_distribution.cache_clear()
+        odds.at_least.cache_clear()
+        started = time.perf_counter()
+        odds.deck_report(cards)
+        times.append(time.perf_counter() - started)
+    return {
+        "deck_report_ms_median_cold": round(statistics.median(times) * 1000, 3),
+        "deck_report_ms_max_cold": round(max(times) * 1000, 3),
+    }
+
+
+def bench_hands() -> dict:
+    copies = [c.copies for c in examples.typical_deck()]
+    hands.sample_hands(copies, hands=10_000, seed=1)
+    started = time.perf_counter()
+    hands.sample_hands(copies, hands=1_000_000, seed=1)
+    vectorized = 1_000_000 / (time.perf_counter() - started)
+    started = time.perf_counter()
+    hands.sample_hands_plain(copies, hands=50_000, seed=1)
+    plain = 50_000 / (time.perf_counter() - started)
+    return {
+        "hands_per_s_vectorized": round(vectorized),
+        "hands_per_s_plain_python": round(plain),
+        "hands_ratio": round(vectorized / plain, 1),
+    }
+
+
+def bench_goldfish() -> dict:
+    deck = compile_deck(examples.typical_deck(), key_cards=["f6"])
+    started = time.perf_counter()
+    engine.compiled_kernel()
+    engine.play_side(deck, going="first", first_game=0, games=100, seed=1)
+    load = time.perf_counter() - started
+    figures = {"goldfish_kernel_load_s": round(load, 2)}
+    for going in ("first", "second"):
+        started = time.perf_counter()
+        engine.play_side(deck, going=going, first_game=0, games=1_000_000, seed=1)
+        figures[f"goldfish_games_per_s_{going}"] = round(1_000_000 / (time.perf_counter() - started))
+    started = time.perf_counter()
+    engine.play_side(deck, going="first", first_game=0, games=500, seed=1, compiled=False)
+    plain = 500 / (time.perf_counter() - started)
+    figures["goldfish_games_per_s_plain_python"] = round(plain)
+    figures["goldfish_ratio"] = round(figures["goldfish_games_per_s_first"] / plain, 1)
+    return figures
+
+
+# --- Celery end to end -----------------------------------------------------------------------------------------
+
+
+def _start_worker(name: str, database_url: str, log) -> subprocess.Popen:
+    from django.conf import settings
+
+    env = {**os.environ, "DATABASE_URL": database_url, "CELERY_BROKER_URL": REDIS_URL, "LOG_LEVEL": "WARNING"}
+    command = [sys.executable, "-m", "celery", "-A", "deckbuilder", "worker", "--pool=solo", "--loglevel=INFO"]
+    command += ["-n", f"{name}@%h", "--without-gossip", "--without-mingle", "--without-heartbeat"]
+    return subprocess.Popen(command, env=env, cwd=settings.BASE_DIR, stdout=log, stderr=subprocess.STDOUT)
+
+
+def _wait_ready(log_path: Path, workers: int, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if log_path.read_text(errors="replace").count(" ready.") >= workers:
+            return
+        time.sleep(0.1)
+    raise RuntimeError(f"workers not ready: {log_path.read_text(errors='replace')[-2000:]}")
+
+
+def _celery_run(user, workers: int, database_url: str, workdir: Path) -> dict:
+    from simulations import services
+    from simulations.models import RunStatus, SimulationRun
+
+    log_path = workdir / f"workers-{workers}.log"
+    with open(log_path, "wb") as log:
+        procs = [_start_worker(f"bench{i}", database_url, log) for i in range(workers)]
+        try:
+            _wait_ready(log_path, workers)
+            started = time.perf_counter()
+            run = services.simulation_run_create_from_cards(
+                user=user,
+                kind="goldfish",
+                cards=examples.typical_deck(),
+                games=CELERY_GAMES,
+                seed=1,
+                going="first",
+                params={"key_cards": ["f6"]},
+            )
+            deadline = time.monotonic() + 600
+            while time.monotonic() < deadline:
+                run.refresh_from_db()
+                if run.status != RunStatus.RUNNING and run.status != RunStatus.QUEUED:
+                    break
+                time.sleep(0.05)
+            wall = time.perf_counter() - started
+        finally:
+            for proc in procs:
+                proc.send_signal(signal.SIGTERM)
+            for proc in procs:
+                try:
+                    proc.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+    run = SimulationRun.objects.get(id=run.id)
+    return {
+        "status": run.status,
+        "wall_s": round(wall, 2),
+        "compute_s": round(run.compute_seconds, 2),
+        "chunks": run.chunks_total,
+        "games_per_s_end_to_end": round(CELERY_GAMES / wall),
+        "mean_kill_turn_first": run.result["kill_turn"]["first"]["mean"] if run.result else None,
+    }
+
+
+def celery_orchestrate() -> dict:
+    """In a subprocess whose DATABASE_URL is the temporary database: migrate, then 1 and 2 workers."""
+    import redis
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    for app_label in ("auth", "simulations"):  # only what the run needs (auth fully: nullable last_login)
+        call_command("migrate", app_label, verbosity=0, skip_checks=True)
+    user = get_user_model().objects.create_user("bench", password="bench-password")
+    database_url = os.environ["DATABASE_URL"]
+    figures = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for workers in (1, 2):
+            redis.Redis.from_url(REDIS_URL).flushdb()
+            result = _celery_run(user, workers, database_url, Path(tmp))
+            figures.update({f"celery_{CELERY_GAMES}_games_{workers}_worker_{k}": v for k, v in result.items()})
+    one = figures.get(f"celery_{CELERY_GAMES}_games_1_worker_wall_s")
+    two = figures.get(f"celery_{CELERY_GAMES}_games_2_worker_wall_s")
+    if one and two:
+        figures["celery_speedup_2_workers"] = round(one / two, 2)
+    return figures
+
+
+def bench_celery() -> dict:
+    try:
+        import psycopg
+        import redis
+
+        redis.Redis.from_url(REDIS_URL).ping()
+        admin = psycopg.connect(PG_URL.replace("postgres://", "postgresql://"), autocommit=True)
+    except Exception as exc:  # noqa: BLE001 - the figure says why it is missing
+        return {"celery": f"skipped: {type(exc).__name__}: {exc}"}
+    from django.conf import settings
+
+    name = f"bench_simulation_{os.getpid()}"
+    database_url = f"{PG_URL.rsplit('/', 1)[0]}/{name}"
+    admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        env = {**os.environ, "DATABASE_URL": database_url, "CELERY_BROKER_URL": REDIS_URL}
+        done = subprocess.run(
+            [sys.executable, "-m", "bench.bench_simulation", "--celery"],
+            env=env,
+            cwd=settings.BASE_DIR,
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
+        if done.returncode != 0:
+            return {"celery": f"failed: {done.stderr[-1500:]}"}
+        return json.loads(done.stdout.strip().splitlines()[-1])
+    finally:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+        redis.Redis.from_url(REDIS_URL).flushdb()
+
+
+def run() -> dict:
+    figures = {"note": goldfish.NOT_MODELED[:80] + "..."}
+    figures.update(bench_deck_report())
+    figures.update(bench_hands())
+    figures.update(bench_goldfish())
+    figures.update(bench_celery())
+    return figures
+
+
+if __name__ == "__main__" and "--celery" in sys.argv:
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
+    django.setup()
+    print(json.dumps(celery_orchestrate()))
