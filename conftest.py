@@ -16,6 +16,7 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     """SQLite tests use a database FILE (one per test process), not Django's shared-cache in-memory default.
+    PostgreSQL tests use a test database per test process too.
 
     With shared cache, threads' connections fail at once with "database table is locked" instead of waiting
     for the lock; with a file they wait (timeout, BEGIN IMMEDIATE) exactly like production, which the
@@ -24,6 +25,9 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
     db = settings.DATABASES["default"]
     if db["ENGINE"] == "django.db.backends.sqlite3":
         db.setdefault("TEST", {})["NAME"] = str(settings.VAR_DIR / f"test-{os.getpid()}.sqlite3")
+    elif not db.get("TEST", {}).get("NAME"):
+        # One PostgreSQL test database per test process: two runs at once must not drop each other's database.
+        db.setdefault("TEST", {})["NAME"] = f"test_{db['NAME']}_{os.getpid()}"
 
 
 @pytest.fixture(autouse=True)

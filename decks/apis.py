@@ -212,7 +212,7 @@ def deck_response(deck: Deck, request, *, status_code=200, lines: list | None = 
     return with_etag(Response(data, status=status_code), deck)
 
 
-class DeckInputSerializer(serializers.Serializer):
+class DeckCreateInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
     format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, default="advance")
@@ -235,7 +235,7 @@ class DeckInputSerializer(serializers.Serializer):
     )
 
 
-class DeckPatchSerializer(DeckInputSerializer):
+class DeckPatchSerializer(DeckCreateInputSerializer):
     name = serializers.CharField(max_length=120, required=False)
     description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
     format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False)
@@ -281,7 +281,7 @@ class DeckListCreateApi(BaseApi):
     @extend_schema(
         operation_id="decks_create",
         parameters=[ETAG],
-        request=DeckInputSerializer,
+        request=DeckCreateInputSerializer,
         responses={201: DeckWriteResultSerializer, **error_responses(400, 401)},
         description="Create a deck from a decklist (`deck` JSON or `text`). Cards written in the wrong zone are moved "
         "(status `moved`); an unknown, ambiguous or unreadable line rejects the whole request (DECKLIST_UNRESOLVED, "
@@ -290,7 +290,7 @@ class DeckListCreateApi(BaseApi):
     def post(self, request):
         if not request.user.is_authenticated:
             self.permission_denied(request)
-        data = DeckInputSerializer(data=request.data)
+        data = DeckCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         with service_errors():
