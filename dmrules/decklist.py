@@ -62,8 +62,9 @@ _BRACKETED_RE = re.compile(rf"^《(?P<name>[^》]+)》\s*(?:{_X}\s*)?(?P<count>\
 _TRAILING_X_RE = re.compile(r"^(?P<name>.+?)(?:\s+[xXｘＸ]|\s*[×＊*])\s*(?P<count>\d+)$")
 # "name 4枚"
 _TRAILING_MAI_RE = re.compile(r"^(?P<name>.+?)\s*(?P<count>\d+)\s*枚$")
-# "4 name", "4x name", "4 x name", "4× name", "4枚 name"
-_LEADING_RE = re.compile(rf"^(?P<count>\d+)\s*(?:(?:{_X}|枚)\s*|\s)\s*(?P<name>.+)$")
+# "4 name", "4 x name", "4x name", "4×name", "4枚 name": a separator x is attached to the count or stands alone
+# between spaces, so names that begin with x or * ("*/弐幻キューギョドリ/*") stay whole.
+_LEADING_RE = re.compile(rf"^(?P<count>\d+)(?:(?:{_X}|枚)\s*|\s+(?:(?:{_X}|枚)\s+)?)(?P<name>\S.*)$")
 
 
 def _header_zone(text: str) -> DeckZone | None:
@@ -85,7 +86,8 @@ def _card_ref(name: str) -> str | int:
 
 def _parse_card_line(text: str) -> tuple[str | int, int] | str:
     """(card, count) for a readable card line, else the reason it cannot be read."""
-    for pattern in (_BRACKETED_RE, _TRAILING_X_RE, _TRAILING_MAI_RE, _LEADING_RE):
+    # A leading count wins: no card name begins with digits and a space, while many end in digits or x.
+    for pattern in (_LEADING_RE, _BRACKETED_RE, _TRAILING_X_RE, _TRAILING_MAI_RE):
         match = pattern.match(text)
         if match:
             count = int(match.group("count"))

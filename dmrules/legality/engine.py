@@ -117,13 +117,16 @@ def _copy_limit(card: CardFacts, zone: DeckZone, default: int) -> int | None:
     return default
 
 
-def _belongs_in_hyperspatial(card: CardFacts) -> bool:
-    # 407.1, 314.1: psychic, dragheart and Rule Plus cards begin in the hyperspatial zone
-    return card.psychic or card.dragheart or card.rule_plus or card.zone is _Z_HYPER
-
-
-def _belongs_in_gr(card: CardFacts) -> bool:
-    return card.gr or card.zone is _Z_GR  # 408.1
+def _home(card: CardFacts) -> Zone:
+    """Where a card begins the game. The data's start zone comes first: Zeron cards carry other supertype flags
+    but begin in the battle zone and are registered in the main deck (100.5, 810.3)."""
+    if card.zone is _Z_START:
+        return _Z_START
+    if card.rule_plus or card.psychic or card.dragheart or card.zone is _Z_HYPER:
+        return _Z_HYPER  # 407.1, 314.1, 804.4, 806.4
+    if card.gr or card.zone is _Z_GR:
+        return _Z_GR  # 408.1, 809.2
+    return _Z_MAIN
 
 
 _set_index_cache: dict[int, tuple[tuple[StartSet, ...], dict[str, StartSet]]] = {}
@@ -209,21 +212,23 @@ def check_deck(
     for card, _count in main.values():
         if not card.facts_available:
             continue
-        if card.rule_plus:
-            found.append(v.zone_misplaced(zone=_MAIN, card=_ref(card), reason="rule_plus", rule="314.1"))
-        elif card.psychic or card.dragheart or card.zone is _Z_HYPER:
-            found.append(v.zone_misplaced(zone=_MAIN, card=_ref(card), reason="hyperspatial_card", rule="117.1"))
-        elif card.gr or card.zone is _Z_GR:
+        home = _home(card)
+        if home is _Z_HYPER:
+            if card.rule_plus:
+                found.append(v.zone_misplaced(zone=_MAIN, card=_ref(card), reason="rule_plus", rule="314.1"))
+            else:
+                found.append(v.zone_misplaced(zone=_MAIN, card=_ref(card), reason="hyperspatial_card", rule="117.1"))
+        elif home is _Z_GR:
             found.append(v.zone_misplaced(zone=_MAIN, card=_ref(card), reason="gr_card", rule="408.1"))
     if uses_hyper:
         for card, _count in hyper.values():
-            if card.facts_available and not _belongs_in_hyperspatial(card):
+            if card.facts_available and _home(card) is not _Z_HYPER:
                 found.append(v.zone_misplaced(zone=_HYPER, card=_ref(card), reason="not_hyperspatial", rule="407.1"))
         if hyper_count > format_rules.hyperspatial_max:  # 100.3 (I-1): any number from 0 to 8
             found.append(v.hyperspatial_size(count=hyper_count, limit=format_rules.hyperspatial_max))
     if uses_gr:
         for card, _count in gr.values():
-            if card.facts_available and not _belongs_in_gr(card):
+            if card.facts_available and _home(card) is not _Z_GR:
                 found.append(v.zone_misplaced(zone=_GR, card=_ref(card), reason="not_gr", rule="408.1"))
         if gr_count and gr_count != format_rules.gr_size:  # 100.4, 408.1 (I-2): unused, or exactly 12
             found.append(v.gr_size(count=gr_count, size=format_rules.gr_size))

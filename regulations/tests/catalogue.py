@@ -107,6 +107,7 @@ def catalogue() -> list[dict]:
                 type_codes=["ZCL", "ZC"],
                 zone="battle_zone_at_game_start",
                 zeron=True,
+                dragheart=True,  # as the real data flags them
                 multi_face=True,
                 faces=[
                     face(name, "front", zeron=True, zone="battle_zone_at_game_start"),

@@ -43,8 +43,9 @@ RULE_PLUS = card("Rule Plus", rule_plus=True, zone=Zone.HYPERSPATIAL, card_type=
 THIRTEEN = card("Invincible Thirteen", rule_plus=True, zone=Zone.HYPERSPATIAL, deck_size_delta=5)
 SEALED_X = card("Forbidden ~The Sealed X~", forbidden=True, multi_face=True)
 NEW_YEAR = card("Forbidden New Year", forbidden=True)
-ZEROM = card("Zerom", zeron=True, zone=Zone.BATTLE_ZONE_AT_START)
-NEBULAE = tuple(card(f"Nebula{i}", zeron=True, zone=Zone.BATTLE_ZONE_AT_START) for i in range(1, 5))
+# The data flags Zeron cards as draghearts too; their start zone (battle zone at game start) decides.
+ZEROM = card("Zerom", zeron=True, dragheart=True, zone=Zone.BATTLE_ZONE_AT_START)
+NEBULAE = tuple(card(f"Nebula{i}", zeron=True, dragheart=True, zone=Zone.BATTLE_ZONE_AT_START) for i in range(1, 5))
 STAR = card("FORBIDDEN STAR", forbidden=True, zone=Zone.BATTLE_ZONE_AT_START)
 STAR_PARTS = tuple(card(f"STAR part {i}", forbidden=True) for i in range(1, 5))
 HOF = card("H")

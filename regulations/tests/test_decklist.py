@@ -31,6 +31,11 @@ CARD_LINES = [
     pytest.param("1 零獄王秘伝 ZERO×STRIKE", ("零獄王秘伝 ZERO×STRIKE", 1), id="name-containing-times"),
     pytest.param("4 1234", (1234, 4), id="card-id"),
     pytest.param("2 VV-8, Forbidden Machine", ("VV-8, Forbidden Machine", 2), id="english-with-digit"),
+    pytest.param("4 */弐幻キューギョドリ/*", ("*/弐幻キューギョドリ/*", 4), id="name-starting-with-star"),
+    pytest.param("4x */弐幻キューギョドリ/*", ("*/弐幻キューギョドリ/*", 4), id="count-x-name-starting-with-star"),
+    pytest.param("4 xenoparts", ("xenoparts", 4), id="name-starting-with-x"),
+    pytest.param("1 ♪2×2-4×5+17=1", ("♪2×2-4×5+17=1", 1), id="name-with-times-and-digits"),
+    pytest.param("《♪2×2-4×5+17=1》 ×2", ("♪2×2-4×5+17=1", 2), id="bracketed-name-with-times"),
 ]
 
 

@@ -322,3 +322,11 @@ def test_adding_a_copy_never_makes_an_illegal_deck_legal(items, extra, hof):
     assert _non_size(before) <= _non_size(after)
     if not before.buildable:
         assert not after.legal
+
+
+def test_start_zone_decides_for_zeron_cards_flagged_as_draghearts():
+    """Zeron cards begin in the battle zone (810.3): legal in the main deck, misplaced in the hyperspatial zone."""
+    in_main = run(deck([(ZEROM, 1), *[(n, 1) for n in NEBULAE], *filler(35)]))
+    assert in_main.legal
+    in_hyper = run(deck(filler(40), [(ZEROM, 1)]))
+    assert [(str(v.code), v.zone) for v in in_hyper.violations] == [(V.ZONE_MISPLACED, HYPER)]

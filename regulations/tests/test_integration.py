@@ -1,0 +1,132 @@
+"""Integration (PostgreSQL): the real card data, then the real hall_of_fame.json; matching report and spec cases
+with real cards. Runs only with DATABASE_URL pointing at PostgreSQL (see the root conftest)."""
+
+import json
+from datetime import date
+
+import pytest
+from django.conf import settings
+
+from cards.tests.conftest import full_catalogue  # noqa: F401  (module-scoped import of the real card data)
+from dmrules.decklist import parse_text
+from regulations import services
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+UNMATCHED = ["ドリル・スコール", "マリゴルドIII", "MEGATOON・ドッカンデイヤー"]  # no card record (data README)
+
+
+@pytest.fixture(scope="module")
+def real_regulations(full_catalogue, django_db_blocker):  # noqa: F811
+    from regulations.importer import regulation_import
+    from regulations.models import RegulationEvent
+
+    with django_db_blocker.unblock():
+        first = regulation_import(source=settings.REGULATION_DATA_SOURCE)
+        second = regulation_import(source=settings.REGULATION_DATA_SOURCE)
+        yield first, second
+        RegulationEvent.objects.all().delete()
+
+
+@pytest.fixture(scope="module")
+def filler(real_regulations, django_db_blocker):
+    """Ordinary main-deck cards that no list names, no start set uses and that resolve by name: 15 names."""
+    from cards.models import Card
+    from cards.resolver import get_resolver
+    from regulations.models import RegulationEventCard
+
+    with django_db_blocker.unblock():
+        listed = set(RegulationEventCard.objects.values_list("name_key", flat=True))
+        resolver = get_resolver()
+        names = []
+        query = Card.objects.filter(facts_available=True, zone="main_deck", twinpact=False, multi_face=False)
+        for card in query.filter(deck_limit_exceptions__isnull=True, start_set__isnull=True).order_by("id")[:200]:
+            if card.name_key in listed:
+                continue
+            resolution = resolver.resolve(card.name_ja)
+            if resolution.status == "ok" and resolution.card.id == card.id:
+                names.append(card.name_ja)
+            if len(names) == 15:
+                break
+    assert len(names) == 15
+    return names
+
+
+def test_matching_report_of_the_real_file(real_regulations):
+    first, second = real_regulations
+    data = json.loads(open(settings.REGULATION_DATA_SOURCE, encoding="utf-8").read())
+    assert first.events == len(data["events"]) == 283
+    assert (first.entries, first.matched) == (296, 293)
+    assert first.matched_by == {"card_key": 293}
+    assert first.unmatched == UNMATCHED
+    assert (second.created, second.updated, second.unchanged) == (0, 0, 283)
+
+
+def test_list_in_force_agrees_with_the_files_own_replay(real_regulations):
+    """The data file carries its own replay (`current`): our replay of the events gives the same statuses."""
+    from regulations.selectors import regulation_in_force
+
+    data = json.loads(open(settings.REGULATION_DATA_SOURCE, encoding="utf-8").read())
+    latest = max(date.fromisoformat(e["effective_date"]) for e in data["events"])
+    in_force = regulation_in_force(format_code="advance", as_of=latest)
+    ours = {(item.name, str(item.status)) for item in in_force.cards}
+    theirs = {
+        (entry["name_ja"], entry["status"]) for entry in data["current"] if entry["status"] in ("limited", "banned")
+    }
+    assert len(ours) == len(theirs)
+    assert {status for _name, status in ours} == {"limited", "banned"}
+    assert len(in_force.combos) == len(data["current_combos"]) == 1
+
+
+def _deck(filler: list[str], n: int, skip: int = 0) -> str:
+    lines, names = [], iter(filler[skip:])
+    while n > 0:
+        take = min(4, n)
+        lines.append(f"{take} {next(names)}")
+        n -= take
+    return "\n".join(lines)
+
+
+PSY_A, PSY_B = "その先の未来へ、カミヤ・ミキ・ユア・ナルハ", "愛しい場所、マイカ・月ノ・ハルナ"  # share one back face
+GR_OTHERS = ["ＧＲの犬 ワンワンワン"]
+
+CASES = [
+    ("L01", lambda f: _deck(f, 40), None, []),
+    ("L13", lambda f: "12 四十日鼠 チョロチュー\n" + _deck(f, 28), None, []),
+    ("L21", lambda f: f"1 {PSY_A}\n" + _deck(f, 39), None, ["ZONE_MISPLACED"]),
+    ("L34", lambda f: _deck(f, 40) + "\n# 超次元\n1 13番目の計画", None, ["DECK_SIZE"]),
+    ("L35", lambda f: _deck(f, 45) + "\n# 超次元\n1 13番目の計画", None, []),
+    ("L37", lambda f: "1 禁断～封印されしX～\n" + _deck(f, 39), None, []),
+    (
+        "L39",
+        lambda f: (
+            "1 禁断～封印されしX～\n1 滅亡の起源 零無\n1 手札の儀\n1 墓地の儀\n1 破壊の儀\n1 復活の儀\n" + _deck(f, 34)
+        ),
+        None,
+        ["START_SET_MULTIPLE"],
+    ),
+    ("L40", lambda f: "2 Forbidden ~The Sealed X~\n" + _deck(f, 38), None, ["START_SET_MULTIPLE"]),
+    ("L41", lambda f: "1 FORBIDDEN STAR ～世界最後の日～\n" + _deck(f, 35), None, []),
+    ("L45", lambda f: "1 無双竜機ボルバルザーク\n" + _deck(f, 39), None, ["PREMIUM_HALL_OF_FAME"]),
+    (
+        "L46",
+        lambda f: "1 未来王龍 モモキングJO\n1 禁断英雄 モモキングダムX\n" + _deck(f, 38),
+        date(2023, 1, 1),
+        ["PREMIUM_COMBO"],
+    ),
+    ("L42-twinpact", lambda f: "1 魔導管理室 カリヤドネ/ハーミット・サークル\n" + _deck(f, 39), None, []),
+    (
+        "L43-twinpact",
+        lambda f: "2 魔導管理室 カリヤドネ／ハーミット・サークル\n" + _deck(f, 38),
+        None,
+        ["HALL_OF_FAME"],
+    ),
+    ("shared-back-face", lambda f: _deck(f, 40) + f"\n# 超次元\n3 {PSY_A}\n2 {PSY_B}", None, []),
+]
+
+
+@pytest.mark.parametrize(("build", "as_of", "expected"), [pytest.param(*c[1:], id=c[0]) for c in CASES])
+def test_spec_cases_with_real_cards(filler, build, as_of, expected):
+    report = services.legality_report(decklist=parse_text(build(filler)), as_of=as_of)
+    assert all(line["status"] == "ok" for line in report["lines"]), report["lines"]
+    assert [v["code"] for v in report["violations"]] == expected, report["violations"]
