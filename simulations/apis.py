@@ -64,6 +64,10 @@ class SimulationCreateApi(BaseApi):
         going = serializers.ChoiceField(choices=list(services.GOINGS), default="both")
         key_cards = serializers.ListField(child=serializers.JSONField(), required=False, default=list, max_length=40)
         track_cards = serializers.ListField(child=serializers.JSONField(), required=False, default=list, max_length=40)
+        compare_deck = serializers.JSONField(
+            required=False, help_text="Goldfish A/B: deck B (an id or a JSON decklist), played on the same shuffles."
+        )
+        compare_text = serializers.CharField(required=False, max_length=20000, trim_whitespace=False)
 
     class OutputSerializer(serializers.Serializer):
         id = serializers.IntegerField()
@@ -80,6 +84,12 @@ class SimulationCreateApi(BaseApi):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         decklist, deck_id = deck_input(values, request.user)
+        params = {"key_cards": values["key_cards"], "track_cards": values["track_cards"]}
+        if values.get("compare_deck") is not None or values.get("compare_text"):
+            decklist_b, deck_id_b = deck_input(
+                {"deck": values.get("compare_deck"), "text": values.get("compare_text")}, request.user
+            )
+            params["compare"] = {"decklist": decklist_b, "deck_id": deck_id_b}
         try:
             run = services.simulation_run_create(
                 user=request.user,
@@ -89,7 +99,7 @@ class SimulationCreateApi(BaseApi):
                 games=values["games"],
                 seed=values.get("seed"),
                 going=values["going"],
-                params={"key_cards": values["key_cards"], "track_cards": values["track_cards"]},
+                params=params,
             )
         except services.SimulationRejected as exc:
             raise rejected(exc) from None

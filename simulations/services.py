@@ -160,7 +160,17 @@ def simulation_run_create(
         seed = secrets.randbits(62)
     resolved = deck_resolve(decklist=decklist_for(user=user, decklist=decklist, deck_id=deck_id))
     cards = [engine_card_from_facts(f, n) for f, n in resolved.main]
+    compare = params.get("compare")  # A/B: {"decklist": Decklist} or {"deck_id": int}, goldfish only
+    deck_b = None
+    if compare:
+        if kind != SimulationKind.GOLDFISH:
+            raise SimulationRejected("COMPARE_NOT_SUPPORTED", "Only goldfish runs compare two decks.")
+        resolved_b = deck_resolve(
+            decklist=decklist_for(user=user, decklist=compare.get("decklist"), deck_id=compare.get("deck_id"))
+        )
+        deck_b = [engine_card_from_facts(f, n) for f, n in resolved_b.main]
     stored = {
+        "deck_b": deck_b,
         "key_cards": _key_ids(resolved, list(params.get("key_cards", []))),
         "track_cards": _key_ids(resolved, list(params.get("track_cards", []))),
         "chunk_games": params.get("chunk_games"),
@@ -179,13 +189,17 @@ def simulation_run_create_from_cards(
     from simulations.tasks import simulation_run_start_task
 
     kind = SimulationKind(kind)
+    deck_b = params.get("deck_b")
     try:
         goldfish.compile_deck(cards)  # rejects a deck too small for the setup before anything is queued
+        if deck_b:
+            goldfish.compile_deck(deck_b)
     except DeckError as exc:
         raise SimulationRejected("DECK_TOO_SMALL", str(exc)) from None
     chunk = max(MIN_CHUNK_GAMES, int(params.get("chunk_games") or CHUNK_GAMES[kind]))
     stored = {
         "deck": [c.to_dict() for c in cards],
+        "deck_b": [c.to_dict() for c in deck_b] if deck_b else None,
         "key_cards": list(params.get("key_cards", [])),
         "track_cards": list(params.get("track_cards", [])),
         "chunk_games": chunk,
@@ -233,16 +247,22 @@ def _chunk_counts(run: SimulationRun, chunk: SimulationChunk) -> dict:
     params = run.params
     cards = [EngineCard.from_dict(c) for c in params["deck"]]
     if run.kind == SimulationKind.GOLDFISH:
-        counts = goldfish.play(
-            cards,
-            games=chunk.games,
-            seed=run.seed,
-            going=run.going,
-            key_cards=params.get("key_cards", []),
-            track_cards=params.get("track_cards", []),
-            first_game=chunk.first_game,
-        )
-        return {side: c.to_dict() for side, c in counts.items()}
+        decks = {"a": cards}
+        if params.get("deck_b"):
+            decks["b"] = [EngineCard.from_dict(c) for c in params["deck_b"]]
+        result = {}
+        for name, deck in decks.items():
+            counts = goldfish.play(
+                deck,
+                games=chunk.games,
+                seed=run.seed,  # the same seed: deck B gets the same shuffles
+                going=run.going,
+                key_cards=params.get("key_cards", []),
+                track_cards=params.get("track_cards", []),
+                first_game=chunk.first_game,
+            )
+            result[name] = {side: c.to_dict() for side, c in counts.items()}
+        return result
     copies = [c.copies for c in cards if not c.starts_in_battle_zone]
     return hands.sample_hands(copies, hands=chunk.games, seed=run.seed, stream=chunk.index).to_dict()
 
@@ -276,12 +296,18 @@ def simulation_chunk_execute(*, chunk_id: int) -> str:
 def _merged_result(run: SimulationRun, chunks: list[SimulationChunk]) -> dict:
     cards = [EngineCard.from_dict(c) for c in run.params["deck"]]
     if run.kind == SimulationKind.GOLDFISH:
-        merged: dict[str, SideCounts] = {}
+        merged: dict[str, dict[str, SideCounts]] = {}
         for chunk in chunks:
-            for side, data in chunk.counts.items():
-                counts = SideCounts.from_dict(data)
-                merged[side] = merged[side].merge(counts) if side in merged else counts
-        result = goldfish.summarise(merged, cards=cards)
+            for name, per_side in chunk.counts.items():
+                into = merged.setdefault(name, {})
+                for side, data in per_side.items():
+                    counts = SideCounts.from_dict(data)
+                    into[side] = into[side].merge(counts) if side in into else counts
+        result = goldfish.summarise(merged["a"], cards=cards)
+        if "b" in merged:
+            cards_b = [EngineCard.from_dict(c) for c in run.params["deck_b"]]
+            comparison = goldfish.compare_counts(merged["a"], merged["b"], cards_a=cards, cards_b=cards_b)
+            result["compare"] = {k: comparison[k] for k in ("b", "b_minus_a", "same_shuffles")}
     else:
         total = hands.HandCounts()
         for chunk in chunks:
@@ -344,8 +370,10 @@ def simulation_run_json(run: SimulationRun) -> dict:
         "going": run.going,
         "seed": run.seed,
         "chunks": {"total": run.chunks_total, "done": run.chunks_done},
-        "params": {k: v for k, v in run.params.items() if k != "deck"},
+        "params": {k: v for k, v in run.params.items() if k not in ("deck", "deck_b")},
         "deck": [{"card": c["key"], "name": c["name"], "copies": c["copies"]} for c in run.params.get("deck", [])],
+        "deck_b": [{"card": c["key"], "name": c["name"], "copies": c["copies"]} for c in run.params.get("deck_b") or []]
+        or None,
         "result": run.result,
         "error": run.error or None,
         "timings": {

@@ -24,6 +24,7 @@ __all__ = [
     "POLICY",
     "SideCounts",
     "compare",
+    "compare_counts",
     "compile_deck",
     "engine_card_from_facts",
     "play",
@@ -89,23 +90,37 @@ def compare(
     """A/B on the same shuffles: the same seed gives both decks the same position permutation in every game."""
     counts_a = play(deck_a, games=games, seed=seed, going=going)
     counts_b = play(deck_b, games=games, seed=seed, going=going)
+    return compare_counts(counts_a, counts_b, cards_a=deck_a, cards_b=deck_b)
+
+
+def compare_counts(
+    counts_a: dict[str, SideCounts],
+    counts_b: dict[str, SideCounts],
+    *,
+    cards_a: Sequence[EngineCard],
+    cards_b: Sequence[EngineCard],
+) -> dict:
+    """Both summaries and B - A: the mean kill turn and P(kill by own turn t) for every turn."""
     delta = {}
     for side in counts_a:
         a, b = counts_a[side], counts_b[side]
-        last = max(len(a.kills), len(b.kills))
+        games = a.games
+        killed_a, killed_b = sum(a.kills[1:]), sum(b.kills[1:])
         cum_a = cum_b = 0
         by_turn = {}
-        for t in range(1, last):
+        for t in range(1, max(len(a.kills), len(b.kills))):
             cum_a += a.kills[t] if t < len(a.kills) else 0
             cum_b += b.kills[t] if t < len(b.kills) else 0
             if cum_a or cum_b:
                 by_turn[str(t)] = (cum_b - cum_a) / games
-            if cum_a + sum(a.deckouts) + a.kills[0] == games and cum_b + sum(b.deckouts) + b.kills[0] == games:
+            if cum_a == killed_a and cum_b == killed_b:
                 break
         delta[side] = {"kill_by_turn": by_turn}
-    result_a = summarise(counts_a, cards=deck_a)
-    result_b = summarise(counts_b, cards=deck_b)
+    result_a = summarise(counts_a, cards=cards_a)
+    result_b = summarise(counts_b, cards=cards_b)
     for side in delta:
         mean_a, mean_b = result_a["kill_turn"][side]["mean"], result_b["kill_turn"][side]["mean"]
         delta[side]["mean"] = None if mean_a is None or mean_b is None else mean_b - mean_a
-    return {"a": result_a, "b": result_b, "b_minus_a": delta, "same_shuffles": True}
+    size_a = sum(c.copies for c in cards_a if not c.starts_in_battle_zone)
+    size_b = sum(c.copies for c in cards_b if not c.starts_in_battle_zone)
+    return {"a": result_a, "b": result_b, "b_minus_a": delta, "same_shuffles": size_a == size_b}

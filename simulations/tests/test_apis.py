@@ -125,3 +125,18 @@ def test_simulation_validation_errors(client, owner, resolver):
     response = client.post("/api/v1/simulations/", {"kind": "chess", "text": DECK, "games": 10}, format="json")
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "VALIDATION_ERROR"
+
+
+def test_goldfish_ab_through_the_api(client, owner, resolver, eager_celery, django_capture_on_commit_callbacks):
+    client.force_authenticate(owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            "/api/v1/simulations/",
+            {"kind": "goldfish", "text": "40 Bolt Soldier", "compare_text": "40 Flame Runner", "games": 300,
+             "going": "second"},
+            format="json",
+        )  # fmt: skip
+    assert response.status_code == 202, response.content
+    body = client.get(f"/api/v1/simulations/{response.json()['id']}/").json()
+    assert body["result"]["compare"]["b_minus_a"]["second"]["mean"] == -1.0
+    assert body["deck_b"] == [{"card": "4", "name": "Flame Runner", "copies": 40}]

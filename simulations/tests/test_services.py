@@ -109,3 +109,21 @@ def test_rejections(user, resolver, text, params, code):
 def test_psychic_and_start_cards_never_enter_the_library(user, resolver):
     report = services.odds_deck_report(decklist=parse_text("1 Sealed One\n39 Bolt Soldier\n1 Psy"))
     assert report["deck_size"] == 39
+
+
+def test_ab_comparison_run_uses_the_same_shuffles(user, resolver, eager_celery, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        run = create(user, "40 Bolt Soldier", compare={"decklist": parse_text("40 Flame Runner")}, going="first")
+    run.refresh_from_db()
+    assert run.status == RunStatus.DONE
+    compare = run.result["compare"]
+    assert compare["same_shuffles"] is True
+    assert compare["b"]["kill_turn"]["first"]["distribution"] == {"4": 1.0}  # G19: Speed Attackers win on turn 4
+    assert compare["b_minus_a"]["first"]["mean"] == -1.0
+    assert compare["b_minus_a"]["first"]["kill_by_turn"] == {"4": 1.0, "5": 0.0}
+
+
+def test_compare_is_goldfish_only(user, resolver):
+    with pytest.raises(services.SimulationRejected) as info:
+        create(user, kind="opening_hands", compare={"decklist": parse_text("40 Flame Runner")})
+    assert info.value.code == "COMPARE_NOT_SUPPORTED"
