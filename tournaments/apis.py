@@ -240,6 +240,8 @@ class RegistrationListSubmitApi(BaseApi):
         filters = self.RegistrationListSubmitFilterSerializer(data=request.query_params)
         filters.is_valid(raise_exception=True)
         event = selectors.event_get(event_id=event_id)
+        if services.event_lock_if_due(event_id=event.id):
+            event.refresh_from_db()
         wanted = filters.validated_data.get("status")
         if wanted and not (selectors.is_organizer(event, request.user) or selectors.event_decklists_published(event)):
             raise ApiError("PERMISSION_DENIED", "Only the organizer can filter by status.", status_code=403)
@@ -411,6 +413,8 @@ class RegistrationExportApi(BaseApi):
     )
     def get(self, request, event_id: int, kind: str):
         event = selectors.event_get(event_id=event_id)
+        if services.event_lock_if_due(event_id=event.id):
+            event.refresh_from_db()
         if kind not in EXPORT_KINDS:
             raise ApiError("NOT_FOUND", f"Unknown export kind; use one of {', '.join(EXPORT_KINDS)}.", status_code=404)
         if not (selectors.is_organizer(event, request.user) or selectors.event_decklists_published(event)):

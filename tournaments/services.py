@@ -205,6 +205,35 @@ def event_is_open(event: Event, *, now: datetime | None = None) -> bool:
     return event.locked_at is None and (now or timezone.now()) < event.registration_deadline
 
 
+def event_lock_if_due(*, event_id: int) -> bool:
+    """Record the automatic lock once the deadline has passed (idempotent; True when this call locked it).
+
+    Called wherever registrations are read or written, so the audit trail shows the lock even when the
+    organizer never locked by hand. The conditional UPDATE makes exactly one caller write the entry.
+    """
+    now = timezone.now()
+    with transaction.atomic():
+        locked = Event.objects.filter(id=event_id, locked_at__isnull=True, registration_deadline__lte=now).update(
+            locked_at=F("registration_deadline")
+        )
+        if not locked:
+            return False
+        event = _event_for_write(event_id)
+        registrations = list(Registration.objects.filter(event=event).values_list("player_name", "deck_hash"))
+        _audit_append(
+            event=event,
+            action=AuditAction.LOCK,
+            actor=None,
+            registration_id=None,
+            payload={
+                "registrations": len(registrations),
+                "lock_hash": _lock_hash(registrations),
+                "reason": "registration deadline passed",
+            },
+        )
+    return True
+
+
 def event_lock(*, event_id: int, user) -> Event:
     """Lock the registrations now (they are also closed implicitly once the deadline passed)."""
     with transaction.atomic():
@@ -285,6 +314,7 @@ def registration_submit(*, event_id: int, user, deck_id: int, accept_illegal: bo
     "illegal" and listed for the organizer.
     """
     deck = deck_get_owned(deck_id=deck_id, user=user)
+    event_lock_if_due(event_id=event_id)
     with transaction.atomic():
         event = _event_for_write(event_id)
         if not event_is_open(event):

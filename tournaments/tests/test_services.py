@@ -15,7 +15,6 @@ from tournaments import services
 from tournaments.models import AuditEntry, Event, Registration, RevalidationJob
 from tournaments.tasks import revalidate_event
 
-
 SHORT_TEXT = "\n".join(f"4 {name}" for name, *_ in MAIN[:9])  # 36 cards: only DECK_SIZE (100.2)
 
 
@@ -256,3 +255,15 @@ def test_publication(event, organizer):
     assert event_decklists_published(Event.objects.get(id=event.id))  # automatically, after the event day
     services.event_publish(event_id=event.id, user=organizer)
     assert AuditEntry.objects.filter(event=event, action="publish").count() == 1
+
+
+def test_deadline_lock_is_recorded_once(event, legal_deck, owner):
+    services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
+    assert services.event_lock_if_due(event_id=event.id) is False  # before the deadline
+    Event.objects.filter(id=event.id).update(registration_deadline=timezone.now() - timedelta(seconds=1))
+    with pytest.raises(services.RegistrationClosed):
+        services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
+    assert services.event_lock_if_due(event_id=event.id) is False  # already recorded
+    locks = AuditEntry.objects.filter(event=event, action="lock")
+    assert [(e.actor_name, e.payload["registrations"]) for e in locks] == [("", 1)]
+    assert services.audit_chain_verify(event_id=event.id) == []
