@@ -27,6 +27,7 @@ _KERNEL_FUNCTIONS = (
     "draw_position",
     "civs_coverable",
     "pay",
+    "best_spend",
     "resolve_attacks",
     "choose_charge",
     "play_games",

@@ -188,6 +188,32 @@ def pay(cost, civ, mana_mask, mana_num, mana_tapped, mana_count, order, in_s, ci
     return tapped
 
 
+def best_spend(hand, hand_count, skip, cap, h_valid, h_cost, h_kind, bz_count):
+    """The most mana the hand's creatures can use with `cap` untapped mana, one half per card, `skip` left out (a
+    knapsack over costs; civilizations are checked when a card is actually paid)."""
+    if cap > 62:
+        cap = 62
+    if cap < 0:
+        return -1
+    full = (1 << (cap + 1)) - 1
+    reach = 1
+    for i in range(hand_count):
+        if i == skip:
+            continue
+        c = hand[i]
+        grown = reach
+        for h in range(2):
+            if h_valid[c, h] == 1 and h_cost[c, h] <= cap:
+                if h_kind[c, h] == KIND_SPELL or (h_kind[c, h] == KIND_EVOLUTION and bz_count == 0):
+                    continue
+                grown |= (reach << h_cost[c, h]) & full
+        reach = grown
+    best = cap
+    while best > 0 and ((reach >> best) & 1) == 0:
+        best -= 1
+    return best
+
+
 def resolve_attacks(attackers, n_att, shields):
     """Attacks in order against the goldfish; returns the shields left, or -1 when a direct attack won."""
     for a in range(n_att):
@@ -330,6 +356,9 @@ def play_games(
                 for j in range(mana_count):
                     if mana_tapped[j] == 0:
                         amount += mana_num[j]
+                # creatures that use the most mana this turn (a knapsack over the hand), then by cost and power;
+                # spells (effects not modeled) only with mana no creature can use
+                target = best_spend(hand, hand_count, -1, amount, h_valid, h_cost, h_kind, bz_count)
                 best_i = -1
                 best_h = -1
                 best_rank = -1
@@ -341,7 +370,13 @@ def play_games(
                         kind = h_kind[c, h]
                         if kind == KIND_EVOLUTION and bz_count == 0:
                             continue
-                        rank = (0 if kind == KIND_SPELL else 1) * 10**12 + h_cost[c, h] * 10**7 + h_power[c, h]
+                        cost = h_cost[c, h]
+                        optimal = 0  # a spell never outranks a creature
+                        if kind != KIND_SPELL:
+                            rest = best_spend(hand, hand_count, i, amount - cost, h_valid, h_cost, h_kind, bz_count)
+                            optimal = 1 if cost + rest >= target else 0
+                        rank = optimal * 10**15
+                        rank += (0 if kind == KIND_SPELL else 1) * 10**12 + cost * 10**7 + h_power[c, h]
                         if rank <= best_rank:
                             continue
                         if civs_coverable(h_civ[c, h], mana_mask, mana_tapped, mana_count):

@@ -270,3 +270,19 @@ def test_monte_carlo_hands_within_tolerance_of_exact(sampled, pick, exact):
 def test_plain_python_hands_follow_the_same_law():
     counts = hands.sample_hands_plain([4, 36], hands=20_000, seed=1)
     assert abs(counts.in_hand[0] / counts.hands - 3903 / 9139) < 0.015
+
+
+@pytest.mark.parametrize(
+    "costs, skip, cap, best",
+    [([4, 3, 2], -1, 5, 5), ([4, 3, 2], 1, 5, 4), ([4, 3, 2], -1, 9, 9), ([6], -1, 5, 0), ([3, 3], -1, 7, 6)],
+    ids=["3+2 beats 4 with 5 mana", "without the 3: the 4", "everything", "nothing fits", "two of a kind"],
+)
+def test_play_policy_uses_the_most_mana_knapsack(costs, skip, cap, best):
+    n = len(costs)
+    hand = np.arange(n, dtype=np.int64)
+    h_valid = np.zeros((n, 2), dtype=np.int64)
+    h_valid[:, 0] = 1
+    h_cost = np.zeros((n, 2), dtype=np.int64)
+    h_cost[:, 0] = costs
+    h_kind = np.zeros((n, 2), dtype=np.int64)
+    assert kernel.best_spend(hand, n, skip, cap, h_valid, h_cost, h_kind, 0) == best
