@@ -102,37 +102,13 @@ JA: dict[str, str] = {
     "Listed as": "収録名",
     "No printing known.": "収録情報はありません。",
     "Only the name and printings of this card are known.": "このカードは名前と収録情報のみ登録されています。",
-    # data words shown through the |tr filter
-    "light": "光",
-    "water": "水",
-    "darkness": "闇",
-    "fire": "火",
-    "nature": "自然",
-    "main": "メインデッキ",
-    "hyperspatial": "超次元ゾーン",
-    "gr": "超GRゾーン",
-    "considering": "検討中",
-    "main_deck": "メインデッキ",
-    "hyperspatial_zone": "超次元ゾーン",
-    "super_gr_zone": "超GRゾーン",
-    "battle_zone_at_game_start": "ゲーム開始時にバトルゾーン",
-    "advance": "アドバンス",
-    "original": "オリジナル",
-    "unrestricted": "制限なし",
-    "private": "非公開",
-    "unlisted": "限定公開",
-    "public": "公開",
-    "name": "名前",
-    "description": "説明",
-    "format": "フォーマット",
-    "visibility": "公開設定",
-    "ok": "OK",
-    "moved": "ゾーンを移動",
-    "unknown": "不明なカード",
-    "ambiguous": "候補が複数",
-    "error": "読み取れない行",
-    "legal": "適正",
-    "illegal": "不適正",
+    "Battle zone at game start": "ゲーム開始時にバトルゾーン",
+    "Description": "説明",
+    "OK": "OK",
+    "Moved to its zone": "正しいゾーンへ移動",
+    "Unknown card": "不明なカード",
+    "Ambiguous name": "候補が複数あるカード名",
+    "Unreadable line": "読み取れない行",
     # decks
     "New deck": "新しいデッキ",
     "Format": "フォーマット",
@@ -364,6 +340,47 @@ JS_STRINGS: tuple[str, ...] = (
     "failed",
     "cancelled",
 )
+
+
+# Data words (zones, formats, visibilities, statuses, field names) and the UI label they are shown with (`|tr`).
+DISPLAY: dict[str, str] = {
+    "main": "Main deck",
+    "hyperspatial": "Hyperspatial zone",
+    "gr": "Super GR zone",
+    "considering": "Considering",
+    "main_deck": "Main deck",
+    "hyperspatial_zone": "Hyperspatial zone",
+    "super_gr_zone": "Super GR zone",
+    "battle_zone_at_game_start": "Battle zone at game start",
+    "advance": "Advance",
+    "original": "Original",
+    "unrestricted": "Unrestricted",
+    "private": "Private",
+    "unlisted": "Unlisted (by link)",
+    "public": "Public",
+    "name": "Name",
+    "description": "Description",
+    "format": "Format",
+    "visibility": "Visibility",
+    "ok": "OK",
+    "moved": "Moved to its zone",
+    "unknown": "Unknown card",
+    "ambiguous": "Ambiguous name",
+    "error": "Unreadable line",
+    "legal": "Legal",
+    "illegal": "Illegal",
+    "light": "Light",
+    "water": "Water",
+    "darkness": "Darkness",
+    "fire": "Fire",
+    "nature": "Nature",
+}
+
+
+def display(value) -> str:
+    """A data word as its UI label in the active language."""
+    text = str(value)
+    return translate(DISPLAY.get(text, text))
 
 
 def translate(text: str) -> str:

@@ -6,7 +6,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from web.i18n import JS_STRINGS, translate
+from web.i18n import JS_STRINGS, display, translate
 
 register = template.Library()
 
@@ -19,8 +19,9 @@ def t(text: str, **kwargs) -> str:
 
 
 @register.filter
-def tr(text: str) -> str:
-    return translate(text)
+def tr(text) -> str:
+    """A data word (zone, format, status...) or UI text in the active language."""
+    return display(text)
 
 
 @register.simple_tag

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.test import Client
 
 from web import forms
-from web.i18n import JA, JS_STRINGS
+from web.i18n import DISPLAY, JA, JS_STRINGS
 
 ROOT = Path(settings.BASE_DIR)
 TEMPLATE_TEXT = re.compile(r"""\{% t "([^"]+)"|\{% t '([^']+)'""")
@@ -28,6 +28,7 @@ def test_every_template_and_form_text_is_translated():
     texts |= _texts([ROOT / "web" / "forms.py", *(ROOT / "web" / "views").glob("*.py")], TRANSLATE_CALL)
     texts |= {label for name, value in vars(forms).items() if name.endswith("_CHOICES") for _, label in value}
     assert texts, "no UI text found: the extraction pattern is wrong"
+    texts |= set(DISPLAY.values())
     assert sorted(texts - set(JA)) == []
 
 

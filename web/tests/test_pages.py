@@ -198,3 +198,45 @@ def test_create_copy_delete(owner_client, other_client, deck):
     assert Deck.objects.filter(copied_from=deck).count() == 1
     owner_client.post(f"/decks/{created.id}/delete/", {"version": created.version})
     assert not Deck.objects.filter(id=created.id).exists()
+
+
+def test_tournament_pages(owner_client, other_client, catalogue):
+    from decks.services import deck_create
+    from dmrules.decklist import parse_json
+    from tournaments.models import Event, Registration
+
+    response = owner_client.post(
+        "/tournaments/",
+        {"name": "Store CS", "date": "2030-01-10", "registration_deadline": "2030-01-09", "format": "advance"},
+    )
+    assert response.status_code == 302
+    event = Event.objects.get(name="Store CS")
+    bob = other_client.get("/decks/").wsgi_request.user
+    legal = deck_create(
+        owner=bob, name="Bob legal", decklist=parse_json({"main": [{"card": n, "count": 4} for n in LEGAL_MAIN]})
+    )
+    short = deck_create(
+        owner=bob, name="Bob short", decklist=parse_json({"main": [{"card": "テスト火炎兵", "count": 4}]})
+    )
+
+    refused = other_client.post(f"/tournaments/{event.id}/register/", {"deck": short.id})
+    assert refused.status_code == 200 and "DECK_SIZE" in refused.content.decode()
+    assert not Registration.objects.exists()
+    flagged = other_client.post(f"/tournaments/{event.id}/register/", {"deck": short.id, "accept_illegal": "on"})
+    assert flagged.status_code == 302
+    assert Registration.objects.get().status == "illegal"
+    other_client.post(f"/tournaments/{event.id}/register/", {"deck": legal.id})
+    assert Registration.objects.get().status == "legal"
+
+    organizer_page = owner_client.get(f"/tournaments/{event.id}/").content.decode()
+    assert "bob" in organizer_page and "st-ok" in organizer_page and "Lock registrations" in organizer_page
+    player_page = Client().get(f"/tournaments/{event.id}/").content.decode()
+    assert "bob" in player_page and "Deck hash" not in player_page  # decklists hidden until published
+    assert other_client.post(f"/tournaments/{event.id}/", {"lock": "1"}).status_code == 403  # not the organizer
+    event.refresh_from_db()
+    assert event.locked_at is None
+    owner_client.post(f"/tournaments/{event.id}/", {"lock": "1"})
+    event.refresh_from_db()
+    assert event.locked_at is not None
+    closed = other_client.post(f"/tournaments/{event.id}/register/", {"deck": legal.id})
+    assert closed.status_code == 302 and Registration.objects.get().deck_id == legal.id

@@ -5,6 +5,7 @@ from datetime import datetime, time
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
@@ -75,7 +76,9 @@ def tournament_list(request):
 def tournament_page(request, event_id: int):
     event = event_selectors.event_get(event_id=event_id)
     organizer = event_selectors.is_organizer(event, request.user)
-    if request.method == "POST" and organizer:
+    if request.method == "POST":
+        if not organizer:
+            raise PermissionDenied
         if "lock" in request.POST:
             event_services.event_lock(event_id=event.id, user=request.user)
             messages.success(request, translate("Registrations are locked."))

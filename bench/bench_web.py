@@ -1,0 +1,187 @@
+"""Web benchmark: server time of one editor interaction (add a card -> deck + legality + statistics in one response,
+POST /editor/state/) and of the editor's first page load (GET /decks/<id>/), with Django's test client in-process.
+
+`.venv/bin/python -m bench web`. A temporary SQLite file is migrated and filled by `manage.py import_cards` (and
+`import_regulations`) from settings.CARD_DATA_SOURCE when the real data is available, else with a synthetic
+catalogue of the same size; the measurements run in a subprocess against that file (this module with --measure).
+"""
+
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGETS = {"editor_interaction_p95_ms": 50.0, "editor_first_load_ms": 300.0}
+INTERACTIONS = 300
+PAGE_LOADS = 30
+SYNTHETIC_CARDS = 9000
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def _run(args: list[str], env: dict) -> str:
+    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed:\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
+    return done.stdout
+
+
+def _synthetic_records(count: int) -> list[dict]:
+    """A catalogue of invented cards in the data's schema (when the real data file is not available)."""
+    from web.tests.catalogue import creature, psychic, spell
+
+    rng = random.Random(7)
+    civs = ["Light", "Water", "Darkness", "Fire", "Nature"]
+    records = []
+    for i in range(count):
+        chosen = rng.sample(civs, 1 if rng.random() < 0.8 else 2)
+        cost = rng.randint(1, 9)
+        if i % 40 == 0:
+            records.append(psychic(f"合成サイキック{i}", f"Synthetic Psychic {i}", chosen, cost, cost * 1000))
+        elif i % 4 == 0:
+            records.append(spell(f"合成呪文{i}", f"Synthetic Spell {i}", chosen, cost, shield_trigger=i % 8 == 0))
+        else:
+            records.append(creature(f"合成クリーチャー{i}", f"Synthetic Creature {i}", chosen, cost, cost * 1000))
+    return records
+
+
+def _prepare(env: dict) -> str:
+    _run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], env)
+    from django.conf import settings
+
+    source = os.environ.get("CARD_DATA_SOURCE") or settings.CARD_DATA_SOURCE
+    if Path(source).exists():
+        _run([sys.executable, "manage.py", "import_cards", source], env)
+        regulations = os.environ.get("REGULATION_DATA_SOURCE") or settings.REGULATION_DATA_SOURCE
+        if Path(regulations).exists():
+            _run([sys.executable, "manage.py", "import_regulations", regulations], env)
+        return "real catalogue (settings.CARD_DATA_SOURCE) and regulations"
+    _run([sys.executable, "-m", "bench.bench_web", "--synthetic"], env)
+    return f"synthetic catalogue ({SYNTHETIC_CARDS} invented cards)"
+
+
+def _deck_cards():
+    """A 40-card main deck (10 cards x 4) and 4 psychic cards, chosen from the catalogue with facts."""
+    from cards.models import Card
+
+    main = list(
+        Card.objects.filter(facts_available=True, zone="main_deck", cost__gte=1, cost__lte=7)
+        .order_by("id")
+        .values_list("id", flat=True)[::97][:10]
+    )
+    hyper = list(
+        Card.objects.filter(facts_available=True, psychic=True).order_by("id").values_list("id", flat=True)[:4]
+    )
+    spare = Card.objects.filter(facts_available=True, zone="main_deck").exclude(id__in=main).order_by("-id").first()
+    return main, hyper, spare.id
+
+
+def measure_in_process() -> dict:
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+
+    from decks.services import deck_create
+    from dmrules.decklist import parse_json
+
+    setup_test_environment()  # ALLOWED_HOSTS for the test client; no database change
+    main, hyper, spare = _deck_cards()
+    user = get_user_model().objects.create_user(username=f"bench{time.time_ns()}", password="bench-password-1")
+    decklist = parse_json(
+        {"main": [{"card": c, "count": 4} for c in main], "hyperspatial": [{"card": c, "count": 1} for c in hyper]}
+    )
+    deck = deck_create(owner=user, name="bench deck", decklist=decklist)
+    client = Client()
+    client.force_login(user)
+
+    # A fresh process: the first request of any kind imports the URLconf (DRF, drf-spectacular, psycopg) and builds
+    # the process-wide caches (resolver index, regulation in force). Measured apart from the editor's first load,
+    # which a running server serves with these warm.
+    from cards.resolver import get_resolver
+    from regulations.services import legality_report
+
+    started = time.perf_counter()
+    client.get("/")
+    get_resolver()
+    legality_report(decklist=parse_json({"main": []}), format_code="advance")
+    process_start = (time.perf_counter() - started) * 1000
+    started = time.perf_counter()
+    response = client.get(f"/decks/{deck.id}/")
+    first_load = (time.perf_counter() - started) * 1000
+    assert response.status_code == 200, response.status_code
+    loads = []
+    for _ in range(PAGE_LOADS):
+        started = time.perf_counter()
+        client.get(f"/decks/{deck.id}/")
+        loads.append((time.perf_counter() - started) * 1000)
+
+    working_copy = {
+        "main": [{"card": c, "count": 4} for c in main],
+        "hyperspatial": [{"card": c, "count": 1} for c in hyper],
+    }
+    ops = [
+        {"op": "add", "card": spare},
+        {"op": "add", "card": main[0]},
+        {"op": "set", "card": main[1], "zone": "main", "count": 3},
+        {"op": "move", "card": main[2], "from": "main", "to": "considering", "count": 1},
+    ]
+    times, legal = [], None
+    for i in range(INTERACTIONS):
+        body = json.dumps({"deck": working_copy, "op": ops[i % len(ops)], "format": "advance"})
+        started = time.perf_counter()
+        response = client.post("/editor/state/", body, content_type="application/json")
+        times.append((time.perf_counter() - started) * 1000)
+        assert response.status_code == 200, response.content[:300]
+        legal = response.json()["legality"]["legal"]
+    return {
+        "editor_interaction_p50_ms": round(statistics.median(times), 2),
+        "editor_interaction_p95_ms": round(_percentile(times, 0.95), 2),
+        "editor_interaction_samples": INTERACTIONS,
+        "editor_first_load_ms": round(first_load, 1),
+        "process_first_request_and_caches_ms": round(process_start, 1),
+        "editor_load_warm_p50_ms": round(statistics.median(loads), 2),
+        "editor_load_warm_p95_ms": round(_percentile(loads, 0.95), 2),
+        "deck": f"{len(main)} x 4 main + {len(hyper)} hyperspatial (last response legal: {legal})",
+    }
+
+
+def run() -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ)
+        env["DATABASE_URL"] = f"sqlite:///{Path(tmp) / 'bench-web.sqlite3'}"
+        env["VAR_DIR"] = tmp
+        env.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
+        catalogue = _prepare(env)
+        figures = json.loads(_run([sys.executable, "-m", "bench.bench_web", "--measure"], env).strip().splitlines()[-1])
+    figures["catalogue"] = catalogue
+    figures["measured_with"] = "django.test.Client in-process (server time: request handling without network)"
+    for key, target in TARGETS.items():
+        figures[f"{key}_target"] = target
+        figures[f"{key}_ok"] = figures[key] < target
+    return figures
+
+
+if __name__ == "__main__":
+    if "--measure" in sys.argv:
+        print(json.dumps(measure_in_process()))
+    elif "--synthetic" in sys.argv:
+        import django
+
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
+        django.setup()
+        from cards.services import card_import
+
+        card_import(records=_synthetic_records(SYNTHETIC_CARDS))
