@@ -4,8 +4,9 @@ Policy (documented in docs/simulation.md):
 - Charge (503): one card every turn if the hand holds one that is not a named key card: the card that adds a
   civilization the deck needs and the mana zone lacks, then one that gives mana at once (monocoloured, 405.1),
   then the one furthest from castable; extra copies are charged first.
-- Main (504): repeatedly play the payable card (112.2) that is a creature, then the most expensive (most mana
-  used), then the most powerful; spells and other non-creature cards (effects not modeled) use leftover mana.
+- Main (504): repeatedly play the payable creature (112.2) that belongs to a set of creatures using the most
+  mana this turn (a knapsack over the hand), the most expensive and most powerful first; spells and other
+  non-creature cards (effects not modeled) only use mana that no creature can use.
   Evolution creatures need a creature to evolve onto (801); a NEO creature evolves only onto a creature that
   could not attack this turn. Mana is tapped so that the scarcest civilizations stay untapped.
 - Attack (505-509): everything that may attack (301.5), the biggest breaker first; the attack on 0 shields wins.
@@ -34,8 +35,9 @@ __all__ = [
 
 POLICY = (
     "charge: one card a turn (never a named key card): a needed missing civilization first, then mana now "
-    "(monocoloured), then the card furthest from castable; play: creatures first, most mana used, then highest "
-    "power; attack: everything that may attack, biggest breakers first"
+    "(monocoloured), then the card furthest from castable; play: the creatures that use the most mana (knapsack), "
+    "most expensive then most powerful first, spells only with leftover mana; attack: everything that may attack, "
+    "biggest breakers first"
 )
 
 

@@ -104,6 +104,8 @@ def test_worker_killed_mid_chunk_the_run_completes_with_the_undisturbed_result(
         params={"chunk_games": 150_000, "key_cards": ["Forest Giant"]},
     )  # committed: the start task is already on Redis
     assert run.chunks_total == 8
+    # compile (or load) the kernel here first: the workers then load the machine code from numba's disk cache
+    goldfish.play([goldfish.EngineCard.from_dict(c) for c in run.params["deck"]], games=10, seed=1, going="first")
     log = tmp_path / "worker.log"
     first = _start_worker("first", log)
     second = None
@@ -114,7 +116,7 @@ def test_worker_killed_mid_chunk_the_run_completes_with_the_undisturbed_result(
             busy = SimulationChunk.objects.filter(run=run, status=ChunkStatus.PENDING, attempts=1).first()
             return busy if done >= 1 and busy else None
 
-        victim = _wait(in_flight, 30, "a chunk in progress after the first one finished", log)
+        victim = _wait(in_flight, 60, "a chunk in progress after the first one finished", log)
         _stop(first)  # SIGKILL in the middle of the chunk
         run.refresh_from_db()
         assert run.status == RunStatus.RUNNING and run.chunks_done < run.chunks_total
