@@ -25,20 +25,23 @@ JA: dict[str, str] = {
     "Home": "ホーム",
     "API documentation": "API ドキュメント",
     "Build Duel Masters decks with every zone, see at once whether they are legal on any date and why not, and "
-    "simulate how they play.": "すべてのゾーンを使ってデュエル・マスターズのデッキを組み、任意の日付での構築ルール適合とその理由をすぐに確認し、"
+    "simulate how they play.": "すべてのゾーンを使ってデュエル・マスターズのデッキを組み、任意の日付での構築ルール適合"
+    "とその理由をすぐに確認し、"
     "動きをシミュレーションできます。",
     # accounts
     "Create account": "アカウントを作成",
     "Already have an account?": "アカウントをお持ちですか？",
     "No account yet?": "アカウントがありませんか？",
-    "Too many failed log-ins. Try again in {seconds} seconds.": "ログインの失敗が多すぎます。{seconds} 秒後にもう一度お試しください。",
+    "Too many failed log-ins. Try again in {seconds} seconds.": "ログインの失敗が多すぎます。{seconds} 秒後にもう一度お"
+    "試しください。",
     "Welcome! Your account has been created.": "ようこそ！アカウントを作成しました。",
     # card search
     "Card search": "カード検索",
     "Search": "検索",
     "Search cards": "カードを検索",
     "Names in Japanese or English, and terms such as civ:fire cost<=3 type:creature race:ドラゴン is:trigger zone:gr "
-    "-is:blocker": "日本語名・英語名のほか、civ:fire cost<=3 type:creature race:ドラゴン is:trigger zone:gr -is:blocker "
+    "-is:blocker": "日本語名・英語名のほか、civ:fire cost<=3 type:creature race:ドラゴン is:trigger zone:gr -is:blocker"
+    " "
     "のような条件も使えます",
     "Civilizations": "文明",
     "Exactly these": "この文明のみ",
@@ -146,7 +149,8 @@ JA: dict[str, str] = {
     "Import a decklist": "デッキリストのインポート",
     "Decklist": "デッキリスト",
     "One card a line: 4 name, 4x name, name x4, 《name》 4枚. Sections: main / hyperspatial / gr / considering (or "
-    "メイン / 超次元 / 超GR).": "1行に1種類: 4 カード名、4x カード名、カード名 x4、《カード名》 4枚。セクション: メイン / 超次元 / 超GR / "
+    "メイン / 超次元 / 超GR).": "1行に1種類: 4 カード名、4x カード名、カード名 x4、《カード名》 4枚。セクション: メイン"
+    " / 超次元 / 超GR / "
     "検討中（main / hyperspatial / gr / considering）。",
     "Mode": "方法",
     "Replace the deck": "デッキを置き換える",
@@ -163,7 +167,8 @@ JA: dict[str, str] = {
     "The deck was copied into your decks.": "デッキをマイデッキにコピーしました。",
     "The deck was deleted.": "デッキを削除しました。",
     "The decklist was imported.": "デッキリストをインポートしました。",
-    "This deck was changed elsewhere; nothing was written. Here is the newest version.": "このデッキは別の場所で変更されたため、"
+    "This deck was changed elsewhere; nothing was written. Here is the newest version.": "このデッキは別の場所で変更さ"
+    "れたため、"
     "何も保存されていません。最新のバージョンを表示しています。",
     # editor
     "Regulation date": "レギュレーション日付",
@@ -172,8 +177,10 @@ JA: dict[str, str] = {
     "Search results": "検索結果",
     "Type a name or a query (civ:fire cost<=3). ↑/↓ choose, Enter adds to the deck (psychic and dragheart cards go to "
     "the hyperspatial zone, GR cards to the GR zone), Shift+Enter adds to Considering. In the deck: + / - change the "
-    "count, Delete removes, m moves to or from Considering.": "カード名か検索式（civ:fire cost<=3）を入力。↑/↓ で選択、Enter で"
-    "デッキに追加（サイキック・ドラグハートは超次元ゾーン、GR は超GRゾーンへ自動で入ります）、Shift+Enter で検討中に追加。"
+    "count, Delete removes, m moves to or from Considering.": "カード名か検索式（civ:fire cost<=3）を入力。↑/↓ で選択、"
+    "Enter で"
+    "デッキに追加（サイキック・ドラグハートは超次元ゾーン、GR は超GRゾーンへ自動で入ります）、Shift+Enter で検討中に追"
+    "加。"
     "デッキ側では + / - で枚数を変更、Delete で削除、m で検討中との間を移動します。",
     "Statistics": "統計",
     "Legal": "構築ルールに適合",
@@ -187,8 +194,9 @@ JA: dict[str, str] = {
     "Saved": "保存済み",
     "Not saved": "保存されていません",
     "Unsaved changes": "未保存の変更があります",
-    "This deck was changed elsewhere. Reload the page to see the newest version; your changes are not saved.": "このデッキは"
-    "別の場所で変更されました。最新の内容を見るにはページを再読み込みしてください。変更は保存されていません。",
+    "This deck was changed elsewhere. Reload the page to see the newest version; your changes are not saved.": (
+        "このデッキは別の場所で変更されました。最新の内容を見るにはページを再読み込みしてください。変更は保存されていません。"
+    ),
     "Mana curve (main deck)": "マナカーブ（メインデッキ）",
     "Card types": "カードタイプ",
     "Shield triggers": "S・トリガー",
@@ -251,7 +259,8 @@ JA: dict[str, str] = {
     "Replace my registration": "登録したデッキを差し替える",
     "Submitted": "登録日時",
     "The deck is checked against the event's regulation and frozen: later changes to the deck do not change the "
-    "registration (register again to replace it).": "デッキは大会のレギュレーションで判定され、その時点の内容で固定されます。"
+    "registration (register again to replace it).": "デッキは大会のレギュレーションで判定され、その時点の内容で固定され"
+    "ます。"
     "後でデッキを変更しても登録は変わりません（差し替えるにはもう一度登録してください）。",
     "The decklists are published.": "デッキリストを公開しました。",
     "This deck is not legal for the event.": "このデッキはこの大会のレギュレーションに適合しません。",
@@ -268,7 +277,9 @@ JA: dict[str, str] = {
     "In shields": "シールドにある",
     "Kill rate": "勝利率",
     "{count} hands": "{count} 回の初手",
-    "Card effects beyond the keyword flags are not modeled: the goldfish engine plays vanilla creatures and keywords.": "キーワード能力以外のカードの効果はシミュレーションしていません（バニラのクリーチャーとキーワードのみ）。",
+    "Card effects beyond keyword flags are not modeled: the goldfish engine plays vanilla creatures and keywords.": (
+        "キーワード能力以外のカードの効果はシミュレーションしていません（バニラのクリーチャーとキーワードのみ）。"
+    ),
     "Copies": "枚数",
     "Seen by own turn (first / second)": "自分のターンまでに引く確率（先攻 / 後攻）",
     "Shield triggers in the 5 shields": "シールド5枚の S・トリガー枚数",
@@ -286,7 +297,7 @@ JS_STRINGS: tuple[str, ...] = (
     "In shields",
     "Kill rate",
     "{count} hands",
-    "Card effects beyond the keyword flags are not modeled: the goldfish engine plays vanilla creatures and keywords.",
+    "Card effects beyond keyword flags are not modeled: the goldfish engine plays vanilla creatures and keywords.",
     "{count} cards",
     "Add one {name}",
     "Remove one {name}",

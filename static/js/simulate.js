@@ -54,7 +54,7 @@ function renderGoldfish(result) {
     charts.append(el("div", { class: "chart panel" }, lines(t("P(kill by turn t)"), turns, series, { xLabel: t("Own turn") })));
   }
   results.append(charts);
-  results.append(el("p", { class: "muted" }, t("Card effects beyond the keyword flags are not modeled: the goldfish engine plays vanilla creatures and keywords.")));
+  results.append(el("p", { class: "muted" }, t("Card effects beyond keyword flags are not modeled: the goldfish engine plays vanilla creatures and keywords.")));
   results.append(table([t("Going"), t("Mean"), "p50", "p90", t("Kill rate")], sides.map((side) => {
     const s = killTurn[side];
     return [sideLabel(side), s.mean != null ? Number(s.mean).toFixed(2) : "–", s.p50 ?? "–", s.p90 ?? "–", pct(s.kill_rate)];
