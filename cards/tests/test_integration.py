@@ -75,3 +75,20 @@ def test_rule_plus_and_deck_limits_from_the_data(full_catalogue):
 )
 def test_search_counts_over_the_real_catalogue(full_catalogue, q, count):
     assert len(card_search(q=q)) == count
+
+
+def test_changed_records_are_updated_on_postgresql(full_catalogue, catalogue_records):
+    # The update path writes with executemany and each field's own conversion (JSON columns included).
+    from cards.services import card_import
+
+    card_import(records=catalogue_records, source="fixture")
+    catalogue_records[0]["cost"] = 9
+    catalogue_records[0]["races"] = ["テスト種族"]
+    catalogue_records[3]["faces"][1]["cost"] = 5
+    summary = card_import(records=catalogue_records, source="fixture")
+    assert (summary.updated, summary.created) == (2, 0)
+    first = Card.objects.get(name_ja=catalogue_records[0]["name_ja"])
+    assert (first.cost, first.races) == (9, ["テスト種族"])
+    twinpact = Card.objects.get(name_ja=catalogue_records[3]["name_ja"])
+    assert twinpact.faces.get(position=1).cost == 5
+    assert Card.objects.filter(races__contains=["テスト種族"]).count() == 1
