@@ -1,8 +1,9 @@
 """Monte Carlo opening hands, vectorized across hands with numpy (and a plain-Python loop to compare with).
 
 Each hand is a partial Fisher-Yates shuffle of the first 15 positions of the pool: 0-4 are the shields, 5-9
-the opening hand, 10-14 the draws of own turns 1-5 (103.3, 500.6). A card's presence in a range of positions
-is a 64-bit mask per hand (one bit per distinct card), so every statistic is a few vector ORs.
+the opening hand, 10-14 the draws of own turns 1-5 (103.3, 500.6). Per hand and distinct card the block keeps
+"is in the shields" and "first position among the draws" (a scatter per position), so every statistic is a
+bincount and a cumulative sum.
 """
 
 import random
@@ -67,18 +68,16 @@ def _pool(copies: list[int]) -> np.ndarray:
     return pool
 
 
-def _bit_counts(masks: np.ndarray, distinct: int) -> np.ndarray:
-    bits = np.unpackbits(masks.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
-    return bits[:, :distinct].sum(axis=0, dtype=np.int64)
-
-
 def sample_hands(copies: list[int], *, hands: int, seed: int, stream: int = 0) -> HandCounts:
     """`hands` random setups of a pool with `copies[d]` copies of distinct card d (vectorized)."""
     pool = _pool(copies)
     size, distinct = len(pool), len(copies)
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence([seed, stream])))
     seen_lengths = range(odds.HAND, odds.HAND + odds.REPORT_TURNS[-1] + 1)  # 5..10 cards seen
-    totals = {"shields": 0, "hand": 0, "both": 0, **{n: 0 for n in seen_lengths}}
+    never = DEPTH  # "first drawn at position >= DEPTH"
+    shields_total = np.zeros(distinct, dtype=np.int64)
+    both_total = np.zeros(distinct, dtype=np.int64)
+    first_total = np.zeros((distinct, never + 1), dtype=np.int64)  # first position (5..14) among the draws
     done = 0
     while done < hands:
         block = min(BLOCK, hands - done)
@@ -89,15 +88,21 @@ def sample_hands(copies: list[int], *, hands: int, seed: int, stream: int = 0) -
             picked = deck[rows, j]
             deck[rows, j] = deck[:, i]
             deck[:, i] = picked
-        bits = np.left_shift(np.uint64(1), deck[:, :DEPTH].astype(np.uint64))
-        shields = np.bitwise_or.reduce(bits[:, :5], axis=1)
-        seen = np.bitwise_or.accumulate(bits[:, 5:DEPTH], axis=1)
-        totals["shields"] += _bit_counts(shields, distinct)
-        totals["hand"] += _bit_counts(seen[:, 4].copy(), distinct)
-        totals["both"] += _bit_counts(shields | seen[:, 4], distinct)
-        for n in seen_lengths:
-            totals[n] += _bit_counts(seen[:, n - 1].copy(), distinct)
+        in_shields = np.zeros((block, distinct), dtype=bool)
+        for pos in range(5):
+            in_shields[rows, deck[:, pos]] = True
+        first = np.full((block, distinct), never, dtype=np.int64)
+        for pos in range(DEPTH - 1, 4, -1):  # last write wins: the earliest position
+            first[rows, deck[:, pos]] = pos
+        shields_total += in_shields.sum(axis=0)
+        both_total += (in_shields | (first < 10)).sum(axis=0)
+        first_total += np.bincount(
+            (np.arange(distinct) * (never + 1) + first).ravel(), minlength=distinct * (never + 1)
+        ).reshape(distinct, never + 1)
         done += block
+    cumulative = np.cumsum(first_total, axis=1)  # [:, p] = hands whose first draw position <= p
+    totals = {"shields": shields_total, "hand": cumulative[:, 9], "both": both_total}
+    totals.update({n: cumulative[:, 5 + n - 1] for n in seen_lengths})
     return _counts(hands, totals, distinct)
 
 
