@@ -1,6 +1,8 @@
 """The card search language: the parser (pure) and the search over the fixture catalogue."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cards.query import (
     CivTerm,
@@ -174,3 +176,30 @@ def test_order_term_in_query_wins_over_argument(imported):
 
 def test_empty_query_lists_every_card(imported):
     assert sorted(card_search(q="")) == sorted(imported.values())
+
+
+# Property: any text either parses or fails with a QueryError pointing inside the text (never another exception,
+# so the API never answers 500). Generated from an alphabet rich in the language's own characters; fixed seed.
+_ALPHABET = st.sampled_from(
+    list('civ:cost<=>!-" ,is:trigger zone:gr race:ドラゴン set:dm-01 order:-power 火水ａ１《》\t')
+)
+
+
+@settings(max_examples=400, derandomize=True, deadline=None)
+@given(st.text(alphabet=_ALPHABET, max_size=40))
+def test_any_text_parses_or_names_a_position(text):
+    try:
+        parse_query(text)
+    except QueryError as exc:
+        assert 0 <= exc.position <= len(text)
+        assert exc.expected
+
+
+@settings(max_examples=60, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(alphabet=_ALPHABET, max_size=30))
+def test_any_parsed_query_can_be_searched(imported, text):
+    try:
+        ids = card_search(q=text)
+    except QueryError:
+        return
+    assert set(ids) <= set(imported.values())
