@@ -111,7 +111,7 @@ def parse_text(text: str) -> Decklist:
         stripped = raw.strip().lstrip("\ufeff").strip()
         if not stripped or stripped.startswith("//"):
             continue
-        header = _header_zone(stripped)
+        header = None if stripped[0].isdigit() else _header_zone(stripped)  # headers never begin with a digit
         if header is not None:
             zone = header
             continue

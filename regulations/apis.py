@@ -146,10 +146,6 @@ class LegalityCheckApi(APIView):
         return Response(report)
 
 
-def _without_lines(report: dict) -> dict:
-    return {key: value for key, value in report.items() if key != "lines"}
-
-
 class LegalityBatchApi(APIView):
     permission_classes = [AllowAny]
     parser_classes = [JSONParser, MultiPartParser, FormParser]
@@ -217,9 +213,9 @@ class LegalityBatchApi(APIView):
                     {"player": player, "error": {"code": exc.code, "message": exc.message, "details": exc.details}}
                 )
                 continue
-            report = services.report_for(decklist, context)
+            report = services.report_for(decklist, context, include_lines=values["include_lines"])
             legal += report["legal"]
-            results.append({"player": player, "report": report if values["include_lines"] else _without_lines(report)})
+            results.append({"player": player, "report": report})
         return Response(
             {
                 "format": context.format_rules.code,

@@ -30,6 +30,7 @@ class Format(models.Model):
     hyperspatial_copies = models.PositiveSmallIntegerField(default=4)
     gr_copies = models.PositiveSmallIntegerField(default=2)
     position = models.PositiveSmallIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)  # part of the data version the checking processes compare
 
     class Meta:
         ordering = ["position", "code"]

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import date
 from types import MappingProxyType
 
-from django.db.models import Count, Max
+from django.db import connection
 
 from dmrules.legality import ALL_ZONES, Combo, FormatRules, Regulation
 from dmrules.vocabulary import DeckZone, RegulationStatus
@@ -83,10 +83,16 @@ def format_rules_from(fmt: Format) -> FormatRules:
     )
 
 
-def format_get(*, code: str) -> Format:
+def format_get(*, code: str, version: tuple | None = None) -> Format:
+    """The format by code; rows are kept per process and re-read when the data version changes."""
+    version = version or data_version()
+    cached = _formats_cache.get("formats")
+    if cached is None or cached[0] != version:
+        cached = (version, {fmt.code: fmt for fmt in Format.objects.all()})
+        _formats_cache["formats"] = cached
     try:
-        return Format.objects.get(code=code)
-    except Format.DoesNotExist:
+        return cached[1][code]
+    except KeyError:
         raise UnknownFormat(code) from None
 
 
@@ -101,17 +107,24 @@ def overlay_get(*, overlay_id: str) -> EventOverlay:
         raise UnknownOverlay(overlay_id) from None
 
 
-# Replaying is cheap, but a legality check should not re-read ~300 events: every process keeps the events of a
-# format in memory and re-reads them when the table changed (count / latest import time / latest id).
+# Replaying is cheap, but a legality check should not re-read ~300 events and the formats: every process keeps
+# them in memory and re-reads them when the data version changes (one query: counts, latest ids and times).
 _lock = threading.Lock()
+_formats_cache: dict[str, tuple[tuple, dict[str, Format]]] = {}
 _events_cache: dict[int, tuple[tuple, list]] = {}
 _in_force_cache: dict[tuple, RegulationInForce] = {}
 
 
-def _events_version() -> tuple:
-    row = RegulationEvent.objects.aggregate(n=Count("id"), last=Max("imported_at"), top=Max("id"))
-    cards = RegulationEventCard.objects.aggregate(n=Count("id"), top=Max("id"))
-    return (row["n"], row["last"], row["top"], cards["n"], cards["top"])
+def data_version() -> tuple:
+    """One cheap query whose answer changes whenever formats, events or their matched cards change."""
+    event, card, fmt = (model._meta.db_table for model in (RegulationEvent, RegulationEventCard, Format))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT (SELECT COUNT(*) FROM {event}), (SELECT MAX(imported_at) FROM {event}), "
+            f"(SELECT MAX(id) FROM {event}), (SELECT COUNT(*) FROM {card}), (SELECT MAX(id) FROM {card}), "
+            f"(SELECT COUNT(*) FROM {fmt}), (SELECT MAX(updated_at) FROM {fmt})"
+        )
+        return tuple(cursor.fetchone())
 
 
 def _format_events(fmt: Format, version: tuple) -> list:
@@ -165,12 +178,12 @@ def _replay(events: list, as_of: date) -> tuple[tuple[ListedCard, ...], tuple[Li
     return listed, tuple(sorted(combos.values(), key=lambda item: (item.since, item.cards[0][2])))
 
 
-def regulation_in_force(*, format_code: str, as_of: date) -> RegulationInForce:
+def regulation_in_force(*, format_code: str, as_of: date, version: tuple | None = None) -> RegulationInForce:
     """The Hall of Fame list of a format on a date: its events with effective_date <= as_of, replayed in order."""
-    fmt = format_get(code=format_code)
+    version = version or data_version()
+    fmt = format_get(code=format_code, version=version)
     if not fmt.hall_of_fame:
         return RegulationInForce(fmt.code, as_of, None, False, (), ())
-    version = _events_version()
     cache_key = (fmt.id, as_of, version)
     cached = _in_force_cache.get(cache_key)
     if cached is not None:

@@ -4,7 +4,7 @@
 format, date and overlay, runs the pure engine and returns a JSON-ready report.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from django.utils import timezone
@@ -17,6 +17,7 @@ from dmrules.vocabulary import DeckZone
 from regulations.selectors import (
     UnknownFormat,
     UnknownOverlay,
+    data_version,
     format_get,
     format_rules_from,
     overlay_get,
@@ -45,6 +46,16 @@ class LegalityContext:
     overlay: dict | None
     start_sets: tuple[StartSet, ...]
     resolver: object
+    # Resolutions by written name: one batch of decklists repeats the same names many times.
+    resolutions: dict = field(default_factory=dict, compare=False)
+
+    def resolve(self, written):
+        resolution = self.resolutions.get(written)
+        if resolution is None:
+            resolution = self.resolver.resolve(written)
+            if len(self.resolutions) < 20_000:
+                self.resolutions[written] = resolution
+        return resolution
 
 
 _start_set_cache: dict[int, tuple[StartSet, ...]] = {}
@@ -73,13 +84,14 @@ def legality_context(*, format_code: str = "advance", as_of: date | None = None,
     """Raises UnknownFormat / UnknownOverlay (workflow errors)."""
     as_of = as_of or timezone.localdate()
     overlay_info = None
+    version = data_version()
     if overlay_id:
         overlay = overlay_get(overlay_id=overlay_id)
         fmt = overlay.base_format  # an overlay names its own base format
     else:
         overlay = None
-        fmt = format_get(code=format_code)
-    in_force = regulation_in_force(format_code=fmt.code, as_of=as_of)
+        fmt = format_get(code=format_code, version=version)
+    in_force = regulation_in_force(format_code=fmt.code, as_of=as_of, version=version)
     regulation = in_force.regulation
     if overlay is not None:
         regulation, overlay_info = overlay_regulation(overlay=overlay, base=regulation)
@@ -98,26 +110,26 @@ def _candidate(candidate) -> dict:
     return {"id": candidate.id, "name_ja": candidate.name_ja, "name_en": candidate.name_en}
 
 
-def report_for(decklist: Decklist, context: LegalityContext) -> dict:
-    """One deck against a prepared context."""
-    resolver = context.resolver
+def report_for(decklist: Decklist, context: LegalityContext, *, include_lines: bool = True) -> dict:
+    """One deck against a prepared context (`include_lines=False` leaves out the per-line resolution list)."""
     zones: dict[DeckZone, list] = {zone: [] for zone in _COUNTED}
     unresolved: list[Unresolved] = []
     lines = []
     for line in decklist.lines:
-        resolution = resolver.resolve(line.card)
+        resolution = context.resolve(line.card)
         card = resolution.card
-        lines.append(
-            {
-                "line": line.line,
-                "zone": line.zone.value,
-                "written": str(line.card),
-                "count": line.count,
-                "status": resolution.status,
-                "card": {"id": card.id, "name_ja": card.name_ja, "name_en": card.name_en} if card else None,
-                "candidates": [_candidate(c) for c in resolution.candidates],
-            }
-        )
+        if include_lines:
+            lines.append(
+                {
+                    "line": line.line,
+                    "zone": line.zone.value,
+                    "written": str(line.card),
+                    "count": line.count,
+                    "status": resolution.status,
+                    "card": {"id": card.id, "name_ja": card.name_ja, "name_en": card.name_en} if card else None,
+                    "candidates": [_candidate(c) for c in resolution.candidates],
+                }
+            )
         if line.zone not in zones:  # "considering" never counts for legality
             continue
         if resolution.status == "ok" and card is not None:
@@ -141,13 +153,13 @@ def report_for(decklist: Decklist, context: LegalityContext) -> dict:
     report = check_deck(
         deck, format_rules=context.format_rules, regulation=context.regulation, start_sets=context.start_sets
     )
-    return report_to_dict(report, context=context, lines=lines, decklist=decklist)
+    return report_to_dict(report, context=context, lines=lines if include_lines else None, decklist=decklist)
 
 
-def report_to_dict(report: LegalityReport, *, context: LegalityContext, lines: list, decklist: Decklist) -> dict:
+def report_to_dict(report: LegalityReport, *, context: LegalityContext, lines: list | None, decklist: Decklist) -> dict:
     errors = [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]
     regulation = context.regulation
-    return {
+    out = {
         # An unreadable line may hide a card: such a deck is never vouched for.
         "legal": report.legal and not errors,
         "buildable": report.buildable and not errors,
@@ -167,6 +179,9 @@ def report_to_dict(report: LegalityReport, *, context: LegalityContext, lines: l
         "lines": lines,
         "errors": errors,
     }
+    if lines is None:
+        del out["lines"]
+    return out
 
 
 def jsonable(info: dict | None) -> dict | None:
