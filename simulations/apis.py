@@ -50,8 +50,11 @@ def deck_input(data: dict, user) -> tuple[Decklist | None, int | None]:
     raise ApiError("VALIDATION_ERROR", "deck must be an id or a decklist object.")
 
 
+_STATUS = {"TOO_MANY_RUNS": status.HTTP_409_CONFLICT}
+
+
 def rejected(exc: services.SimulationRejected) -> ApiError:
-    return ApiError(exc.code, exc.message, details=exc.details)
+    return ApiError(exc.code, exc.message, details=exc.details, status_code=_STATUS.get(exc.code))
 
 
 class SimulationCreateApi(BaseApi):

@@ -12,6 +12,7 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -46,6 +47,10 @@ class SimulationRejected(Exception):
 
 def max_games() -> int:
     return int(getattr(settings, "SIMULATION_MAX_GAMES", 10_000_000))
+
+
+def max_active_runs() -> int:
+    return int(getattr(settings, "SIMULATION_MAX_ACTIVE_RUNS", 5))
 
 
 # --- decks --------------------------------------------------------------------------------------------------
@@ -158,6 +163,11 @@ def simulation_run_create(
         raise SimulationRejected("INVALID_GAMES", f"games must be between 1 and {max_games()}.")
     if seed is None:
         seed = secrets.randbits(62)
+    active = SimulationRun.objects.filter(owner=user, status__in=[RunStatus.QUEUED, RunStatus.RUNNING]).count()
+    if active >= max_active_runs():
+        raise SimulationRejected(
+            "TOO_MANY_RUNS", f"At most {max_active_runs()} runs may be queued or running at once.", {"active": active}
+        )
     resolved = deck_resolve(decklist=decklist_for(user=user, decklist=decklist, deck_id=deck_id))
     cards = [engine_card_from_facts(f, n) for f, n in resolved.main]
     compare = params.get("compare")  # A/B: {"decklist": Decklist} or {"deck_id": int}, goldfish only
@@ -219,6 +229,22 @@ def simulation_run_create_from_cards(
         run.chunks_total = len(chunks)
         simulation_run_start_task.delay_on_commit(run.id)
     return run
+
+
+def simulation_runs_resume(*, older_than_seconds: int = 600) -> list[int]:
+    """Re-send the start task of runs still queued or running after `older_than_seconds` (a lost broker message,
+    a broker restarted without persistence): it re-enqueues their pending chunks, which is safe to repeat."""
+    from simulations.tasks import simulation_run_start_task
+
+    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
+    stale = list(
+        SimulationRun.objects.filter(
+            status__in=[RunStatus.QUEUED, RunStatus.RUNNING], created_at__lt=cutoff
+        ).values_list("id", flat=True)
+    )
+    for run_id in stale:
+        simulation_run_start_task.delay(run_id)
+    return stale
 
 
 def simulation_run_start(*, run_id: int) -> int:
@@ -304,6 +330,10 @@ def _merged_result(run: SimulationRun, chunks: list[SimulationChunk]) -> dict:
                     counts = SideCounts.from_dict(data)
                     into[side] = into[side].merge(counts) if side in into else counts
         result = goldfish.summarise(merged["a"], cards=cards)
+        result["sample_game"] = {  # spec 2.6: mana and hand traces, here of game 0 (same shuffle as the counts)
+            side: goldfish.trace(cards, seed=run.seed, game=0, going=side, key_cards=run.params.get("key_cards", []))
+            for side in merged["a"]
+        }
         if "b" in merged:
             cards_b = [EngineCard.from_dict(c) for c in run.params["deck_b"]]
             comparison = goldfish.compare_counts(merged["a"], merged["b"], cards_a=cards, cards_b=cards_b)

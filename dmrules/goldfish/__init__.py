@@ -31,6 +31,7 @@ __all__ = [
     "play",
     "sides",
     "summarise",
+    "trace",
 ]
 
 POLICY = (
@@ -66,6 +67,24 @@ def play(
         side: play_side(deck, going=side, first_game=first_game, games=games, seed=seed, compiled=compiled)
         for side in sides(going)
     }
+
+
+def trace(
+    cards: Sequence[EngineCard],
+    *,
+    seed: int,
+    game: int = 0,
+    going: str = "first",
+    key_cards: Sequence[str] = (),
+    compiled: bool = True,
+) -> list[dict]:
+    """Turn-by-turn state of one game (spec 2.6: mana and hand traces): library, hand, mana, creatures, shields."""
+    deck = compile_deck(cards, key_cards=key_cards)
+    rows: list[dict] = []
+    play_side(
+        deck, going=going, first_game=game, games=1, seed=seed, compiled=compiled, trace_game=game, trace_out=rows
+    )
+    return rows
 
 
 def summarise(counts: dict[str, SideCounts], *, cards: Sequence[EngineCard] = ()) -> dict:

@@ -101,13 +101,22 @@ class SideCounts:
 
 
 def play_side(
-    deck: DeckArrays, *, going: str, first_game: int, games: int, seed: int, compiled: bool = True
+    deck: DeckArrays,
+    *,
+    going: str,
+    first_game: int,
+    games: int,
+    seed: int,
+    compiled: bool = True,
+    trace_game: int | None = None,
+    trace_out: list | None = None,
 ) -> SideCounts:
     """Play `games` games (numbers first_game..) going "first" or "second" with the documented policy."""
     max_turn = len(deck.library) + MAX_TURN_MARGIN
     kills = np.zeros(max_turn + 1, dtype=np.int64)
     deckouts = np.zeros(max_turn + 1, dtype=np.int64)
     first_cast = np.zeros((max(len(deck.tracked), 1), max_turn + 1), dtype=np.int64)
+    trace = np.full((max_turn + 1, kernel.TRACE_COLUMNS), -1, dtype=np.int64)
     run = compiled_kernel() if compiled else kernel.play_games
     run(
         np.int64(first_game),
@@ -136,13 +145,42 @@ def play_side(
         kills,
         deckouts,
         first_cast,
+        np.int64(-1 if trace_game is None else trace_game),
+        trace,
     )
+    if trace_out is not None:
+        trace_out.extend(_trace_rows(trace))
     return SideCounts(
         games=games,
         kills=kills.tolist(),
         deckouts=deckouts.tolist(),
         first_cast={key: first_cast[i].tolist() for i, key in enumerate(deck.tracked)},
     )
+
+
+TRACE_KEYS = (
+    "library",
+    "hand_after_draw",
+    "mana",
+    "untapped_mana_in_main",
+    "creatures",
+    "hand_at_end",
+    "attacks",
+    "opponent_shields",
+)
+
+
+def _trace_rows(trace: np.ndarray) -> list[dict]:
+    """Rows of the traced game: turn 0 is the setup; opponent_shields -1 means the direct attack won."""
+    rows = []
+    for turn in range(trace.shape[0]):
+        if trace[turn, kernel.T_LIBRARY] < 0:
+            break
+        row = {"turn": turn, **{key: int(trace[turn, i]) for i, key in enumerate(TRACE_KEYS)}}
+        rows.append({k: v for k, v in row.items() if v != -1 or k == "opponent_shields"})
+        if trace[turn, kernel.T_SHIELDS] == -1 and turn > 0:
+            break
+    return rows
 
 
 def _percentile(hist: list[int], total: int, q: float) -> int | None:

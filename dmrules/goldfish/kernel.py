@@ -19,6 +19,9 @@ KIND_SPELL = 3  # spells and every other non-creature card: pays its cost, effec
 ALL_SHIELDS = 99  # World / Infinity breakers (JP 509.4)
 MASK32 = 0xFFFFFFFF
 NEVER = 0  # first-cast column for "never cast" (turns are numbered from 1)
+# Trace columns (one row per own turn, row 0 = after setup) of the traced game
+T_LIBRARY, T_HAND_AFTER_DRAW, T_MANA, T_UNTAPPED_MAIN, T_CREATURES, T_HAND_END, T_ATTACKS, T_SHIELDS = range(8)
+TRACE_COLUMNS = 8
 
 
 def popcount(mask):
@@ -285,8 +288,12 @@ def play_games(
     kills,
     deckouts,
     first_cast,
+    trace_game,
+    trace,
 ):
-    """Play games first_game .. first_game + n_games - 1; add their outcomes to kills / deckouts / first_cast."""
+    """Play games first_game .. first_game + n_games - 1; add their outcomes to kills / deckouts / first_cast.
+
+    Game number `trace_game` (or none: -1) also writes one row per own turn into `trace` (TRACE_COLUMNS)."""
     size = lib0.shape[0]
     lib = np.empty(size, dtype=np.int64)
     state = np.zeros(4, dtype=np.int64)
@@ -325,6 +332,16 @@ def play_games(
         for k in range(n_track):
             cast_turn[k] = 0
         outcome = 0  # >0 kill turn, <0 deck-out turn
+        tracing = game == trace_game
+        if tracing:
+            trace[0, T_LIBRARY] = size - pos
+            trace[0, T_HAND_AFTER_DRAW] = hand_count
+            trace[0, T_MANA] = 0
+            trace[0, T_UNTAPPED_MAIN] = 0
+            trace[0, T_CREATURES] = 0
+            trace[0, T_HAND_END] = hand_count
+            trace[0, T_ATTACKS] = 0
+            trace[0, T_SHIELDS] = shields
         for turn in range(1, max_turn + 1):
             # 501: untap everything
             for j in range(mana_count):
@@ -334,9 +351,15 @@ def play_games(
                 hand[hand_count] = draw_position(lib, pos, size, state)
                 pos += 1
                 hand_count += 1
+                if tracing:
+                    trace[turn, T_LIBRARY] = size - pos
+                    trace[turn, T_HAND_AFTER_DRAW] = hand_count
                 if pos >= size:
                     outcome = -turn
                     break
+            elif tracing:
+                trace[turn, T_LIBRARY] = size - pos
+                trace[turn, T_HAND_AFTER_DRAW] = hand_count
             # 503: charge one card; 405.1: a multicoloured card enters tapped
             if hand_count > 0:
                 i = choose_charge(
@@ -350,6 +373,13 @@ def play_games(
                     mana_num[mana_count] = c_mana_num[c]
                     mana_tapped[mana_count] = c_tapped_in[c]
                     mana_count += 1
+            if tracing:
+                trace[turn, T_MANA] = mana_count
+                untapped = 0
+                for j in range(mana_count):
+                    if mana_tapped[j] == 0:
+                        untapped += mana_num[j]
+                trace[turn, T_UNTAPPED_MAIN] = untapped
             # 504: play the payable card that is a creature, costs the most, has the most power; repeat
             while hand_count > 0:
                 amount = 0
@@ -442,6 +472,11 @@ def play_games(
                     attackers[k] = bz_breaks[j]
                     n_att += 1
             shields = resolve_attacks(attackers, n_att, shields)
+            if tracing:
+                trace[turn, T_CREATURES] = bz_count
+                trace[turn, T_HAND_END] = hand_count
+                trace[turn, T_ATTACKS] = n_att
+                trace[turn, T_SHIELDS] = shields
             if shields < 0:
                 outcome = turn
                 break

@@ -286,3 +286,46 @@ def test_play_policy_uses_the_most_mana_knapsack(costs, skip, cap, best):
     h_cost[:, 0] = costs
     h_kind = np.zeros((n, 2), dtype=np.int64)
     assert kernel.best_spend(hand, n, skip, cap, h_valid, h_cost, h_kind, 0) == best
+
+
+def _rows(cards, going, **kwargs):
+    return {row["turn"]: row for row in goldfish.trace(cards, seed=3, going=going, **kwargs)}
+
+
+@pytest.mark.parametrize("going", ["first", "second"])
+def test_g01_setup_library_30_shields_5_hand_5(going):
+    setup = _rows([vanilla()], going)[0]
+    assert (setup["library"], setup["hand_after_draw"], setup["mana"], setup["creatures"]) == (30, 5, 0, 0)
+    assert setup["opponent_shields"] == 5
+
+
+@pytest.mark.parametrize("going, hand", [("first", 5), ("second", 6)], ids=["G03 first: 5", "G03 second: 6"])
+def test_g03_hand_on_own_turn_1_before_charging(going, hand):
+    assert _rows([vanilla()], going)[1]["hand_after_draw"] == hand
+
+
+@pytest.mark.parametrize(
+    "civs, untapped",
+    [((F,), {1: 1, 2: 2, 5: 5, 6: 6}), ((F, N), {1: 0, 2: 1, 5: 4, 6: 5})],
+    ids=["G14 mono: t mana on own turn t", "G14 multicoloured charges: one less (405.1)"],
+)
+def test_g14_untapped_mana_in_the_main_step(civs, untapped):
+    rows = _rows([vanilla(cost=99, civs=civs)], "first")
+    assert {t: rows[t]["untapped_mana_in_main"] for t in untapped} == untapped
+
+
+def test_g16_summoned_on_n_attacks_on_n_plus_1_speed_attacker_on_n():
+    plain = _rows([vanilla()], "first")
+    assert (plain[2]["creatures"], plain[2]["attacks"], plain[3]["attacks"]) == (1, 0, 1)
+    speedy = _rows([vanilla(speed=True)], "first")
+    assert (speedy[2]["creatures"], speedy[2]["attacks"], speedy[2]["opponent_shields"]) == (1, 1, 4)
+    evolving = _rows([EVO_TWIN], "first")  # turn 2: an evolution onto turn 1's creature attacks at once (801.3)
+    assert (evolving[2]["attacks"], evolving[2]["opponent_shields"]) == (1, 4)
+
+
+def test_trace_is_the_same_game_as_the_counts():
+    deck = examples.typical_deck()
+    rows = goldfish.trace(deck, seed=8, game=17, going="second")
+    counts = goldfish.play(deck, games=1, seed=8, going="second", first_game=17)["second"]
+    assert rows[-1]["opponent_shields"] == -1
+    assert counts.kills[rows[-1]["turn"]] == 1

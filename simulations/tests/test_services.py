@@ -127,3 +127,25 @@ def test_compare_is_goldfish_only(user, resolver):
     with pytest.raises(services.SimulationRejected) as info:
         create(user, kind="opening_hands", compare={"decklist": parse_text("40 Flame Runner")})
     assert info.value.code == "COMPARE_NOT_SUPPORTED"
+
+
+def test_a_user_has_at_most_n_active_runs(user, resolver, settings):
+    settings.SIMULATION_MAX_ACTIVE_RUNS = 2
+    create(user)
+    create(user)
+    with pytest.raises(services.SimulationRejected) as info:
+        create(user)
+    assert info.value.code == "TOO_MANY_RUNS"
+
+
+def test_resume_resends_stale_runs_and_they_complete(user, resolver, eager_celery):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    run = create(user, games=1500)  # its start message was "lost": on-commit callbacks never ran
+    SimulationRun.objects.filter(id=run.id).update(created_at=timezone.now() - timedelta(hours=1))
+    assert services.simulation_runs_resume(older_than_seconds=600) == [run.id]
+    run.refresh_from_db()
+    assert run.status == RunStatus.DONE
+    assert run.result["sample_game"]["first"][0]["library"] == 30  # G01 in the published trace
