@@ -5,7 +5,13 @@ import io
 from datetime import date
 
 from django.utils import timezone
-from drf_spectacular.utils import OpenApiParameter, OpenApiTypes, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiTypes,
+    extend_schema,
+    extend_schema_serializer,
+    inline_serializer,
+)
 from rest_framework import serializers
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import AllowAny
@@ -117,6 +123,7 @@ class _ContextSerializer(serializers.Serializer):
 class LegalityCheckApi(APIView):
     permission_classes = [AllowAny]
 
+    @extend_schema_serializer(component_name="LegalityCheckInput")
     class InputSerializer(_ContextSerializer):
         deck = serializers.JSONField(required=False, help_text='{"main": [{"card": "name or id", "count": 4}], ...}')
         text = serializers.CharField(required=False, trim_whitespace=False, allow_blank=True)
@@ -150,6 +157,7 @@ class LegalityBatchApi(APIView):
     permission_classes = [AllowAny]
     parser_classes = [JSONParser, MultiPartParser, FormParser]
 
+    @extend_schema_serializer(component_name="LegalityBatchInput")
     class InputSerializer(_ContextSerializer):
         decks = serializers.ListField(
             child=serializers.DictField(), required=False, help_text='[{"player": "p1", "deck": {...} | "text": ""}]'
@@ -328,6 +336,7 @@ class RegulationChangesApi(APIView):
 class FormatListApi(APIView):
     permission_classes = [AllowAny]
 
+    @extend_schema_serializer(component_name="Format")
     class OutputSerializer(serializers.Serializer):
         code = serializers.CharField()
         name = serializers.CharField()
