@@ -295,3 +295,23 @@ def test_other_users_cannot_see_registration_decklists_before_publication(world)
 
 def test_make_user_helper_creates_distinct_users(db):
     assert make_user("a").id != make_user("b").id
+
+
+def _parameterless_get_paths() -> list[str]:
+    """Every GET endpoint of the whole API without path parameters (lists, searches, reports) from the schema."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    return sorted(path for path, item in schema["paths"].items() if "get" in item and "{" not in path)
+
+
+@pytest.mark.parametrize("role", ["anonymous", "other"])
+def test_no_private_deck_leaks_through_any_parameterless_endpoint_of_the_api(world, role):
+    client = token_client(world["users"][role])
+    paths = _parameterless_get_paths()
+    assert "/api/v1/decks/" in paths and "/api/v1/events/" in paths
+    for path in paths:
+        for query in ("", f"?q={SECRET}", "?mine=true"):
+            response = client.get(path + query)
+            assert response.status_code < 500, path
+            assert SECRET not in response.content.decode(), path + query
