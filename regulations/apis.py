@@ -184,13 +184,20 @@ class LegalityBatchApi(APIView):
         auth=[],
         description=(
             f"Check up to {MAX_BATCH} decklists in one request: JSON `decks` (each with a `player` id and `deck` or "
-            "`text`) or a CSV upload `file` with the columns player,decklist. One result per entry, in input order: "
+            "`text`; a bare JSON list of such entries also works, with `as_of` / `overlay` in the query string) or a "
+            "CSV upload `file` with the columns player,decklist. One result per entry, in input order: "
             "{player, report} or {player, error} for an unreadable decklist. Reports leave out `lines` unless "
             "include_lines is true."
         ),
     )
     def post(self, request):
-        data = self.InputSerializer(data=request.data)
+        payload = request.data
+        if isinstance(payload, list):  # a bare JSON list of entries: options from the query string
+            payload = {
+                "decks": payload,
+                **{k: request.query_params[k] for k in ("as_of", "overlay") if k in request.query_params},
+            }
+        data = self.InputSerializer(data=payload)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         if values.get("file") is not None:

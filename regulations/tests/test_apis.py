@@ -106,6 +106,15 @@ def test_batch_json(hof, client):
     assert results[2]["error"]["code"] == "DECKLIST_UNREADABLE"
 
 
+def test_batch_bare_list(hof, client):
+    decks = [{"player": 7, "text": filler_text(40)}, {"player": 8, "text": f"1 {BANNED}\n" + filler_text(39)}]
+    response = client.post("/api/v1/legality/batch/?as_of=2013-01-01", decks, format="json")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["as_of"] == "2013-01-01"
+    assert [(r["player"], r["report"]["legal"]) for r in body["results"]] == [("7", True), ("8", False)]
+
+
 def test_batch_csv_upload(hof, client):
     csv_text = "player,decklist\n" + f'alice,"{filler_text(40)}"\n' + 'bob,"4 A"\n'
     upload = SimpleUploadedFile("decks.csv", csv_text.encode(), content_type="text/csv")
