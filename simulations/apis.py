@@ -1,6 +1,7 @@
 """Simulation and odds API: thin views over simulations.services (one class per operation)."""
 
 from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
@@ -60,7 +61,7 @@ def rejected(exc: services.SimulationRejected) -> ApiError:
 class SimulationCreateApi(BaseApi):
     permission_classes = [IsAuthenticated]
 
-    class InputSerializer(DeckInputSerializer):
+    class SimulationCreateInputSerializer(DeckInputSerializer):
         kind = serializers.ChoiceField(choices=[k.value for k in SimulationKind])
         games = serializers.IntegerField(min_value=1)
         seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
@@ -72,18 +73,18 @@ class SimulationCreateApi(BaseApi):
         )
         compare_text = serializers.CharField(required=False, max_length=20000, trim_whitespace=False)
 
-    class OutputSerializer(serializers.Serializer):
+    class SimulationCreateOutputSerializer(serializers.Serializer):
         id = serializers.IntegerField()
         status = serializers.CharField()
         url = serializers.CharField()
 
     @extend_schema(
-        request=InputSerializer,
-        responses={202: OutputSerializer, **error_responses(400, 401, 404)},
+        request=SimulationCreateInputSerializer,
+        responses={202: SimulationCreateOutputSerializer, **error_responses(400, 401, 404)},
         tags=["simulations"],
     )
     def post(self, request):
-        data = self.InputSerializer(data=request.data)
+        data = self.SimulationCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         decklist, deck_id = deck_input(values, request.user)
@@ -151,7 +152,7 @@ class SimulationDetailApi(BaseApi):
 class OddsQueryApi(BaseApi):
     permission_classes = [AllowAny]
 
-    class QuerySerializer(serializers.Serializer):
+    class OddsQuerySerializer(serializers.Serializer):
         cards = serializers.ListField(child=serializers.JSONField(), required=False, max_length=40)
         at_least = serializers.IntegerField(required=False, default=1, min_value=0, max_value=40)
         groups = serializers.ListField(child=serializers.DictField(), required=False, max_length=8)
@@ -164,19 +165,21 @@ class OddsQueryApi(BaseApi):
                 raise serializers.ValidationError("Give cards (one group) or groups.")
             return attrs
 
-    class InputSerializer(DeckInputSerializer):
+    class OddsQueryInputSerializer(DeckInputSerializer):
         queries = serializers.ListField(min_length=1, max_length=50)
 
-    class OutputSerializer(serializers.Serializer):
+    class OddsQueryOutputSerializer(serializers.Serializer):
         results = serializers.ListField(child=serializers.DictField())
 
     @extend_schema(
-        request=InputSerializer, responses={200: OutputSerializer, **error_responses(400, 404)}, tags=["odds"]
+        request=OddsQueryInputSerializer,
+        responses={200: OddsQueryOutputSerializer, **error_responses(400, 404)},
+        tags=["odds"],
     )
     def post(self, request):
-        data = self.InputSerializer(data=request.data)
+        data = self.OddsQueryInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        queries = self.QuerySerializer(data=data.validated_data["queries"], many=True)
+        queries = self.OddsQuerySerializer(data=data.validated_data["queries"], many=True)
         queries.is_valid(raise_exception=True)
         decklist, _ = deck_input(data.validated_data, request.user)
         try:
@@ -202,7 +205,7 @@ class OddsReportApi(BaseApi):
 
     @extend_schema(
         parameters=[OpenApiParameter("deck", int, required=False), OpenApiParameter("text", str, required=False)],
-        responses={200: serializers.DictField(), **error_responses(400, 404)},
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404)},
         tags=["odds"],
     )
     def get(self, request):
@@ -212,7 +215,7 @@ class OddsReportApi(BaseApi):
 
     @extend_schema(
         request=DeckInputSerializer,
-        responses={200: serializers.DictField(), **error_responses(400, 404)},
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404)},
         tags=["odds"],
     )
     def post(self, request):
