@@ -78,9 +78,8 @@ def service_errors():
     except DecklistFormatError as exc:
         raise ApiError("MALFORMED_DECKLIST", str(exc)) from None
     except unknown as exc:
-        raise ApiError(
-            type(exc).__name__ == "UnknownOverlay" and "UNKNOWN_OVERLAY" or "UNKNOWN_FORMAT", str(exc)
-        ) from None
+        code = "UNKNOWN_OVERLAY" if type(exc).__name__ == "UnknownOverlay" else "UNKNOWN_FORMAT"
+        raise ApiError(code, str(exc)) from None
 
 
 _IF_MATCH_RE = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')

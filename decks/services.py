@@ -184,6 +184,14 @@ def _resolve_strict(decklist: Decklist) -> ResolvedDecklist:
     return resolved
 
 
+def _check_format(format_code: str | None) -> None:
+    """A deck's format must exist (raises regulations' UnknownFormat, a workflow error: API 400)."""
+    if format_code is not None:
+        from regulations.selectors import format_get
+
+        format_get(code=format_code)
+
+
 def deck_create(
     *,
     owner,
@@ -194,6 +202,7 @@ def deck_create(
     decklist: Decklist | None = None,
 ) -> Deck:
     """A new deck at version 1. Raises DecklistRejected when a line is unreadable, unknown or ambiguous."""
+    _check_format(format_code)
     counts = _resolve_strict(decklist).counts if decklist is not None else {}
     return _deck_insert(
         owner=owner,
@@ -248,6 +257,7 @@ def deck_update(
     """Change fields and/or replace the entries (when `decklist` is given); a new version either way."""
     if if_match is None:
         raise PreconditionRequired()
+    _check_format(format_code)
     counts = _resolve_strict(decklist).counts if decklist is not None else None
     fields = {
         key: value

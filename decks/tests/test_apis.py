@@ -315,3 +315,8 @@ def test_no_private_deck_leaks_through_any_parameterless_endpoint_of_the_api(wor
             response = client.get(path + query)
             assert response.status_code < 500, path
             assert SECRET not in response.content.decode(), path + query
+
+
+def test_create_with_an_unknown_format_is_400(cards, owner):
+    response = token_client(owner).post("/api/v1/decks/", {"name": "x", "format": "nosuchformat"}, format="json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "UNKNOWN_FORMAT"

@@ -220,3 +220,11 @@ def test_database_constraints(cards, case):
         DeckEntry.objects.create(deck=deck, zone="main", card_id=card_id, quantity=1)
     with pytest.raises(IntegrityError), transaction.atomic():
         DeckEntry.objects.create(deck=deck, zone="main", card_id=card_id, quantity=case["quantity"])
+
+
+def test_unknown_format_is_refused(cards, owner):
+    from regulations.services import UnknownFormat
+
+    with pytest.raises(UnknownFormat):
+        services.deck_create(owner=owner, name="x", format_code="nosuchformat")
+    assert services.deck_create(owner=owner, name="x", format_code="original").format_code == "original"
