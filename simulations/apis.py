@@ -149,13 +149,18 @@ class SimulationDetailApi(BaseApi):
         return Response(services.simulation_run_json(run))
 
 
+class OddsGroupSerializer(serializers.Serializer):
+    cards = serializers.ListField(child=serializers.JSONField(), min_length=1, max_length=40)
+    at_least = serializers.IntegerField(required=False, default=1, min_value=0, max_value=40)
+
+
 class OddsQueryApi(BaseApi):
     permission_classes = [AllowAny]
 
     class OddsQuerySerializer(serializers.Serializer):
         cards = serializers.ListField(child=serializers.JSONField(), required=False, max_length=40)
         at_least = serializers.IntegerField(required=False, default=1, min_value=0, max_value=40)
-        groups = serializers.ListField(child=serializers.DictField(), required=False, max_length=8)
+        groups = serializers.ListField(child=OddsGroupSerializer(), required=False, max_length=8)
         where = serializers.ChoiceField(choices=["hand", "shields", "hand_or_shields"], default="hand")
         by_turn = serializers.IntegerField(required=False, default=0, min_value=0, max_value=30)
         going = serializers.ChoiceField(choices=["first", "second"], default="first")

@@ -140,3 +140,10 @@ def test_goldfish_ab_through_the_api(client, owner, resolver, eager_celery, djan
     body = client.get(f"/api/v1/simulations/{response.json()['id']}/").json()
     assert body["result"]["compare"]["b_minus_a"]["second"]["mean"] == -1.0
     assert body["deck_b"] == [{"card": "4", "name": "Flame Runner", "copies": 40}]
+
+
+def test_odds_group_fields_are_validated(client, resolver):
+    body = {"text": DECK, "queries": [{"groups": [{"cards": [2], "at_least": "many"}]}]}
+    response = client.post("/api/v1/odds/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "VALIDATION_ERROR"

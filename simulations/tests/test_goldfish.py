@@ -329,3 +329,21 @@ def test_trace_is_the_same_game_as_the_counts():
     counts = goldfish.play(deck, games=1, seed=8, going="second", first_game=17)["second"]
     assert rows[-1]["opponent_shields"] == -1
     assert counts.kills[rows[-1]["turn"]] == 1
+
+
+@pytest.fixture(scope="module")
+def first_casts():
+    # 4 one-cost key creatures (never charged) and 36 uncastable fillers: from own turn 1 on there is mana, so a key
+    # card is first cast on the first turn it has been seen; the engine's shuffles must follow the exact law
+    deck = [vanilla("k", cost=1, copies=4), vanilla("x", cost=99, copies=36)]
+    counts = goldfish.play(deck, games=200_000, seed=99, going="both", key_cards=["k"])
+    return {side: c.first_cast["k"] for side, c in counts.items()}
+
+
+@pytest.mark.parametrize("going", ["first", "second"])
+@pytest.mark.parametrize("turn", [1, 2, 3, 4, 5])
+def test_goldfish_shuffles_follow_the_exact_law(first_casts, going, turn):
+    hist = first_casts[going]
+    estimate = sum(hist[1 : turn + 1]) / sum(hist)
+    exact = odds.at_least(deck_size=40, copies=4, drawn=odds.cards_seen(by_turn=turn, going=going))
+    assert abs(estimate - float(exact)) < 0.005  # spec 4.2: >= 200 000 games, +-0.005

@@ -114,3 +114,26 @@ def test_deck_report_start_of_game_cards_leave_the_pool_g12():
     assert report["deck_size"] == 39
     trigger = next(r for r in report["cards"] if r["card"] == "1")
     assert trigger["in_hand_fraction"] == "35875/82251"
+
+
+from itertools import combinations  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    sizes=st.lists(st.integers(min_value=0, max_value=4), min_size=1, max_size=3),
+    mins=st.lists(st.integers(min_value=0, max_value=3), min_size=3, max_size=3),
+    rest=st.integers(min_value=0, max_value=6),
+    drawn=st.integers(min_value=0, max_value=6),
+)
+def test_joint_at_least_equals_brute_force_enumeration(sizes, mins, rest, drawn):
+    deck = [g for g, size in enumerate(sizes) for _ in range(size)] + [-1] * rest
+    if not deck or drawn > len(deck):
+        return
+    groups = [(size, mins[g]) for g, size in enumerate(sizes)]
+    hands = list(combinations(range(len(deck)), drawn))
+    good = sum(all(sum(deck[i] == g for i in hand) >= k for g, (_, k) in enumerate(groups)) for hand in hands)
+    assert odds.joint_at_least(deck_size=len(deck), groups=groups, drawn=drawn) == F(good, len(hands))
