@@ -359,6 +359,49 @@ class FormatListApi(APIView):
         return Response(self.OutputSerializer(selectors.format_list(), many=True).data)
 
 
+class OverlayDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="overlay_detail",
+        responses={
+            200: inline_serializer(
+                "EventOverlay",
+                {
+                    "id": serializers.CharField(),
+                    "name": serializers.CharField(),
+                    "base_format": serializers.CharField(),
+                    "card_pool_cutoff": serializers.DateField(allow_null=True),
+                    "description": serializers.CharField(),
+                    "cards": serializers.ListField(child=serializers.DictField()),
+                },
+            ),
+            **error_responses(404),
+        },
+        auth=[],
+        description="An event overlay players validate against: its base format and its own card statuses.",
+    )
+    def get(self, request, overlay_id: str):
+        try:
+            overlay = selectors.overlay_get(overlay_id=overlay_id)
+        except selectors.UnknownOverlay as exc:
+            raise workflow_error(exc) from None
+        cards = [
+            {"card": {"id": row.card_id, "name": row.card.name_ja}, "status": row.status}
+            for row in overlay.cards.select_related("card").order_by("card__name_ja")
+        ]
+        return Response(
+            {
+                "id": overlay.slug,
+                "name": overlay.name,
+                "base_format": overlay.base_format.code,
+                "card_pool_cutoff": overlay.card_pool_cutoff,
+                "description": overlay.description,
+                "cards": cards,
+            }
+        )
+
+
 class PingApi(APIView):
     """A plain JSON endpoint: the baseline the legality benchmark compares against."""
 

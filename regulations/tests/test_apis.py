@@ -172,6 +172,20 @@ def test_regulation_endpoint_errors(hof, client, url, params, code):
     error_of(client.get(url, params), 400, code)
 
 
+def test_overlay_detail(hof, cards, client):
+    from regulations.models import EventOverlay, Format, OverlayCard
+
+    overlay = EventOverlay.objects.create(slug="cs-1", name="CS", base_format=Format.objects.get(code="advance"))
+    OverlayCard.objects.create(overlay=overlay, card_id=cards[LIMITED], status="banned")
+    body = client.get("/api/v1/overlays/cs-1/").json()
+    assert (body["id"], body["base_format"], body["cards"]) == (
+        "cs-1",
+        "advance",
+        [{"card": {"id": cards[LIMITED], "name": LIMITED}, "status": "banned"}],
+    )
+    error_of(client.get("/api/v1/overlays/none/"), 404, "UNKNOWN_OVERLAY")
+
+
 def test_formats_and_ping(db, client):
     assert [f["code"] for f in client.get("/api/v1/formats/").json()] == ["advance", "original", "unrestricted"]
     assert client.get("/api/v1/ping/").json() == {"ok": True}
