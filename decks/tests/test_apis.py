@@ -320,3 +320,27 @@ def test_no_private_deck_leaks_through_any_parameterless_endpoint_of_the_api(wor
 def test_create_with_an_unknown_format_is_400(cards, owner):
     response = token_client(owner).post("/api/v1/decks/", {"name": "x", "format": "nosuchformat"}, format="json")
     assert response.status_code == 400 and response.json()["error"]["code"] == "UNKNOWN_FORMAT"
+
+
+def test_every_deck_tournament_and_auth_operation_documents_its_errors():
+    from drf_spectacular.generators import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    mine = {
+        p: item
+        for p, item in schema["paths"].items()
+        if p.startswith(("/api/v1/decks", "/api/v1/events", "/api/v1/auth"))
+    }
+    operations = [
+        (p, m, op) for p, item in mine.items() for m, op in item.items() if m in ("get", "post", "patch", "delete")
+    ]
+    assert len(operations) >= 25
+    for path, method, operation in operations:
+        errors = {code for code in operation["responses"] if code.startswith(("4", "5"))}
+        assert "429" in errors, (method, path)
+        assert errors - {"429"} or path.endswith(("/decks/", "/events/")) and method == "get", (method, path)
+        for code in errors:
+            body = operation["responses"][code]["content"]["application/json"]["schema"]
+            assert body == {"$ref": "#/components/schemas/Error"}, (method, path, code)
+        if "If-Match" in [p["name"] for p in operation.get("parameters", [])]:
+            assert {"412", "428"} <= errors, (method, path)
