@@ -86,12 +86,15 @@ def format_rules_from(fmt: Format) -> FormatRules:
 def format_get(*, code: str, version: tuple | None = None) -> Format:
     """The format by code; rows are kept per process and re-read when the data version changes."""
     version = version or data_version()
-    cached = _formats_cache.get("formats")
-    if cached is None or cached[0] != version:
-        cached = (version, {fmt.code: fmt for fmt in Format.objects.all()})
-        _formats_cache["formats"] = cached
+    formats = _formats_cache.get(version)
+    if formats is None:
+        formats = {fmt.code: fmt for fmt in Format.objects.all()}
+        with _lock:
+            if len(_formats_cache) > 8:
+                _formats_cache.clear()
+            _formats_cache[version] = formats
     try:
-        return cached[1][code]
+        return formats[code]
     except KeyError:
         raise UnknownFormat(code) from None
 
@@ -110,8 +113,8 @@ def overlay_get(*, overlay_id: str) -> EventOverlay:
 # Replaying is cheap, but a legality check should not re-read ~300 events and the formats: every process keeps
 # them in memory and re-reads them when the data version changes (one query: counts, latest ids and times).
 _lock = threading.Lock()
-_formats_cache: dict[str, tuple[tuple, dict[str, Format]]] = {}
-_events_cache: dict[int, tuple[tuple, list]] = {}
+_formats_cache: dict[tuple, dict[str, Format]] = {}
+_events_cache: dict[tuple, list] = {}
 _in_force_cache: dict[tuple, RegulationInForce] = {}
 
 
@@ -128,9 +131,9 @@ def data_version() -> tuple:
 
 
 def _format_events(fmt: Format, version: tuple) -> list:
-    cached = _events_cache.get(fmt.id)
-    if cached is not None and cached[0] == version:
-        return cached[1]
+    cached = _events_cache.get((fmt.id, version))
+    if cached is not None:
+        return cached
     events = []
     queryset = (
         RegulationEvent.objects.filter(format=fmt)
@@ -139,12 +142,21 @@ def _format_events(fmt: Format, version: tuple) -> list:
     )
     for event in queryset:
         cards = [
-            (row.pair, row.side, row.name_key, row.card_id, row.card.name_ja if row.card else row.listed_name)
+            # A matched card counts by its current name key (the catalogue may have been re-imported since).
+            (
+                row.pair,
+                row.side,
+                row.card.name_key if row.card else row.name_key,
+                row.card_id,
+                row.card.name_ja if row.card else row.listed_name,
+            )
             for row in event.cards.all()
         ]
         events.append((event.effective_date, event.kind, RegulationStatus(event.status_to), cards))
     with _lock:
-        _events_cache[fmt.id] = (version, events)
+        if len(_events_cache) > 16:
+            _events_cache.clear()
+        _events_cache[(fmt.id, version)] = events
     return events
 
 

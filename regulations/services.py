@@ -4,7 +4,7 @@
 format, date and overlay, runs the pure engine and returns a JSON-ready report.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from django.utils import timezone
@@ -58,14 +58,13 @@ class LegalityContext:
         return resolution
 
 
-_start_set_cache: dict[int, tuple[StartSet, ...]] = {}
+_start_set_cache: list = [None, ()]  # [resolver, its start sets]
 
 
 def _start_sets(resolver) -> tuple[StartSet, ...]:
     """The 100.5 set table with member names turned into name keys (by the resolver; else the normalised name)."""
-    cached = _start_set_cache.get(id(resolver))
-    if cached is not None:
-        return cached
+    if _start_set_cache[0] is resolver:
+        return _start_set_cache[1]
     sets = []
     for entry in load_start_set_table():
         members = {}
@@ -75,8 +74,7 @@ def _start_sets(resolver) -> tuple[StartSet, ...]:
             members[key] = member.get("physical_cards", 1)
         sets.append(StartSet(id=entry["id"], name=entry["name"], members=members))
     result = tuple(sets)
-    _start_set_cache.clear()
-    _start_set_cache[id(resolver)] = result
+    _start_set_cache[:] = [resolver, result]
     return result
 
 
@@ -84,7 +82,9 @@ def legality_context(*, format_code: str = "advance", as_of: date | None = None,
     """Raises UnknownFormat / UnknownOverlay (workflow errors)."""
     as_of = as_of or timezone.localdate()
     overlay_info = None
-    version = data_version()
+    resolver = _get_resolver()
+    # The resolver is rebuilt when the catalogue changes: the list's name keys are re-read with it.
+    version = (*data_version(), id(resolver))
     if overlay_id:
         overlay = overlay_get(overlay_id=overlay_id)
         fmt = overlay.base_format  # an overlay names its own base format
@@ -93,11 +93,12 @@ def legality_context(*, format_code: str = "advance", as_of: date | None = None,
         fmt = format_get(code=format_code, version=version)
     in_force = regulation_in_force(format_code=fmt.code, as_of=as_of, version=version)
     regulation = in_force.regulation
+    rules = format_rules_from(fmt)
     if overlay is not None:
         regulation, overlay_info = overlay_regulation(overlay=overlay, base=regulation)
-    resolver = _get_resolver()
+        rules = replace(rules, hall_of_fame=True)  # the organiser's statuses apply even over `unrestricted`
     return LegalityContext(
-        format_rules=format_rules_from(fmt),
+        format_rules=rules,
         regulation=regulation,
         as_of=as_of,
         overlay=overlay_info,

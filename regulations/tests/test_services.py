@@ -230,3 +230,17 @@ def test_overlay_bans_limits_and_unbans(hof, cards):
     report = services.legality_report(decklist=deck, as_of=date(2015, 1, 1), overlay_id="cs-2015")
     assert [(v["code"], v["cards"][0]["name"]) for v in report["violations"]] == [("PREMIUM_HALL_OF_FAME", FILLER[0])]
     assert report["overlay"]["id"] == "cs-2015"
+
+
+def test_overlay_statuses_apply_over_unrestricted(hof, cards):
+    overlay = EventOverlay.objects.create(
+        slug="zero-cup", name="Zero cup", base_format=Format.objects.get(code="unrestricted")
+    )
+    OverlayCard.objects.create(overlay=overlay, card_id=cards[FILLER[0]], status="limited")
+    report = services.legality_report(decklist=parse_text(filler(40)), overlay_id="zero-cup")
+    assert report["format"] == "unrestricted"
+    assert [(v["code"], v["count"]) for v in report["violations"]] == [("HALL_OF_FAME", 4)]
+    # the overlay alone: the base list (none for unrestricted) is not applied
+    assert services.legality_report(decklist=parse_text(f"4 {BANNED}\n" + filler(36)), format_code="unrestricted")[
+        "legal"
+    ]
