@@ -46,7 +46,7 @@ function figure(caption, svg, extra) {
 export function stackedBars(caption, categories, series, { percent = false } = {}) {
   const width = 360, height = 200, left = 34, bottom = 22, top = 10, right = 6;
   const totals = categories.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] || 0), 0));
-  const max = percent ? 1 : niceMax(Math.max(0, ...totals));
+  const max = percent ? 1 : Math.max(4, niceMax(Math.max(0, ...totals)));
   const svg = frame(width, height, caption);
   const plotH = height - top - bottom, plotW = width - left - right;
   const slot = plotW / Math.max(1, categories.length);
@@ -77,7 +77,7 @@ export function stackedBars(caption, categories, series, { percent = false } = {
 export function horizontalBars(caption, items, { percent = false } = {}) {
   const rowH = 22, width = 360, left = 110, right = 40;
   const height = Math.max(1, items.length) * rowH + 8;
-  const max = percent ? 1 : niceMax(Math.max(0, ...items.map((i) => i.value)));
+  const max = percent ? 1 : Math.max(4, niceMax(Math.max(0, ...items.map((i) => i.value))));
   const svg = frame(width, height, caption);
   items.forEach((item, i) => {
     const y = 4 + i * rowH;

@@ -9,7 +9,7 @@ from django.conf import settings
 
 from web.tests.catalogue import LEGAL_MAIN, catalogue_import
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -161,6 +161,15 @@ def test_full_deck_building_flow(page):
     expect(latest).to_contain_text("+1 テスト超次元獣アルファ")
     shot(page, "versions")
 
+    # Import: every pasted line gets a status before anything is applied.
+    page.get_by_role("link", name="Import").click()
+    page.locator("#id_text").fill("4 テスト火炎兵\n2 ないカード\n1 テスト超次元獣ベータ")
+    page.get_by_role("button", name="Check lines").click()
+    expect(page.locator("#import-lines .st-ok")).to_have_count(1)
+    expect(page.locator("#import-lines .st-unknown")).to_have_count(1)
+    expect(page.locator("#import-lines .st-moved")).to_have_count(1)
+    shot(page, "import-preview")
+
     # A goldfish run (Celery eager here): progress, then the kill-turn charts.
     page.get_by_role("link", name="Simulations").click()
     page.locator("#sim-kind").select_option("goldfish")
@@ -212,3 +221,43 @@ def test_phone_width_and_japanese(page):
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
     shot(page, "editor-phone-ja")
+
+
+def test_tournament_organizer_and_player_pages(page):
+    from playwright.sync_api import expect
+
+    sign_up(page, "organizer")
+    page.goto(page.base + "/tournaments/")
+    page.get_by_label("Name").fill("Store CS")
+    page.get_by_label("Event date", exact=True).fill("2030-01-10")
+    page.locator("#id_registration_deadline").fill("2030-01-09")
+    page.get_by_role("button", name="Create event").click()
+    expect(page.locator("h1")).to_have_text("Store CS")
+    expect(page.get_by_role("button", name="Lock registrations")).to_be_visible()
+    event_url = page.url
+    page.get_by_role("button", name="Log out").click()
+
+    sign_up(page, "player4")
+    create_deck(page, "Short deck")
+    search_and_choose(page, "テスト火炎兵", "テスト火炎兵")
+    page.keyboard.press("Enter")
+    expect(counter(page, "main")).to_have_text("1/40")
+    page.locator("#save-deck").click()
+    expect(page.locator("#save-state")).to_have_text("Saved")
+    page.goto(event_url + "register/")
+    page.get_by_role("button", name="Register", exact=True).click()
+    expect(page.locator(".legality.illegal")).to_contain_text("DECK_SIZE")
+    page.get_by_label("Register it anyway").check()
+    page.get_by_role("button", name="Register", exact=True).click()
+    expect(page.locator("main")).to_contain_text("Your registration")
+    shot(page, "tournament-player")
+    page.get_by_role("button", name="Log out").click()
+
+    page.goto(page.base + "/accounts/login/")
+    page.get_by_label("Username").fill("organizer")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(event_url)
+    expect(page.locator("#registrations")).to_contain_text("player4")
+    expect(page.locator("#registrations")).to_contain_text("DECK_SIZE")
+    shot(page, "tournament-organizer")
