@@ -229,12 +229,32 @@ def resolve_attacks(attackers, n_att, shields):
     return shields
 
 
-def choose_charge(hand, hand_count, c_key, c_mana_mask, c_tapped_in, c_min_cost, need_mask, mana_mask, mana_count):
-    """503: charge the card that adds a needed civilization, gives mana now, and is furthest from castable."""
+def choose_charge(
+    hand,
+    hand_count,
+    c_key,
+    c_mana_mask,
+    c_mana_num,
+    c_tapped_in,
+    c_min_cost,
+    need_mask,
+    mana_mask,
+    mana_num,
+    mana_count,
+    h_valid,
+    h_cost,
+    h_kind,
+    bz_count,
+):
+    """503: charge the card that adds a needed civilization, gives mana now, and is furthest from castable; never
+    a named key card, and never a charge that lets this turn's creatures use less mana than not charging."""
     have = 0
+    available = 0
     for j in range(mana_count):
         have |= mana_mask[j]
+        available += mana_num[j]  # everything was untapped at the start of the turn (501)
     missing = need_mask & ~have
+    without = best_spend(hand, hand_count, -1, available, h_valid, h_cost, h_kind, bz_count)
     best = -1
     best_score = -(10**9)
     for i in range(hand_count):
@@ -255,9 +275,13 @@ def choose_charge(hand, hand_count, c_key, c_mana_mask, c_tapped_in, c_min_cost,
             if hand[k] == c:
                 copies += 1
         score += 5 * (copies - 1)
-        if score > best_score:
-            best_score = score
-            best = i
+        if score <= best_score:
+            continue
+        gain = c_mana_num[c] if c_tapped_in[c] == 0 else 0
+        if best_spend(hand, hand_count, i, available + gain, h_valid, h_cost, h_kind, bz_count) < without:
+            continue  # keep a castable card rather than lose this turn's play
+        best_score = score
+        best = i
     return best
 
 
@@ -363,7 +387,21 @@ def play_games(
             # 503: charge one card; 405.1: a multicoloured card enters tapped
             if hand_count > 0:
                 i = choose_charge(
-                    hand, hand_count, c_key, c_mana_mask, c_tapped_in, c_min_cost, need_mask, mana_mask, mana_count
+                    hand,
+                    hand_count,
+                    c_key,
+                    c_mana_mask,
+                    c_mana_num,
+                    c_tapped_in,
+                    c_min_cost,
+                    need_mask,
+                    mana_mask,
+                    mana_num,
+                    mana_count,
+                    h_valid,
+                    h_cost,
+                    h_kind,
+                    bz_count,
                 )
                 if i >= 0:
                     c = hand[i]
