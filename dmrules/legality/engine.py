@@ -18,7 +18,6 @@ _DATA_ZONE = {DeckZone.MAIN: Zone.MAIN_DECK, DeckZone.HYPERSPATIAL: Zone.HYPERSP
 _COPY_RULE = {DeckZone.MAIN: "100.2a", DeckZone.HYPERSPATIAL: "100.3a", DeckZone.GR: "100.4a"}
 _ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR)
 _ZONE_ORDER = {zone: index for index, zone in enumerate(_ZONES)}
-_CODE_ORDER = {code: index for index, code in enumerate(ViolationCode)}
 SIZE_CODES = frozenset({ViolationCode.DECK_SIZE, ViolationCode.HYPERSPATIAL_SIZE, ViolationCode.GR_SIZE})
 
 
