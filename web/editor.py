@@ -139,12 +139,15 @@ def card_summary(facts: CardFacts) -> dict:
 
 def editor_state(*, copy: WorkingCopy, format_code: str, as_of: date | None, resolver) -> dict:
     """The working copy with its cards, the legality report and the statistics: one editor response."""
+    from regulations.selectors import format_get
     from regulations.services import legality_report
 
     facts = {card: resolver.facts(card) for zone in ZONES for card in copy[zone]}
     report = legality_report(decklist=working_copy_decklist(copy), format_code=format_code, as_of=as_of)
     stats = deck_statistics(main=[(facts[card], count) for card, count in copy[DeckZone.MAIN].items()])
+    fmt = format_get(code=format_code)
     return {
+        "sizes": {"main": fmt.main_size, "hyperspatial_max": fmt.hyperspatial_max, "gr": fmt.gr_size},
         "deck": working_copy_to_json(copy),
         "cards": {str(card): card_summary(f) for card, f in facts.items()},
         "legality": report,

@@ -35,6 +35,17 @@ def _translated(choices):
     return [(value, translate(label)) for value, label in choices]
 
 
+def format_choices() -> list[tuple[str, str]]:
+    """The formats of the regulations app (data, editable in the admin), named in the UI language."""
+    from django.utils.translation import get_language
+
+    from regulations.selectors import format_list
+
+    japanese = (get_language() or "en").startswith("ja")
+    formats = [(f.code, (f.name_ja if japanese and f.name_ja else f.name) or f.code) for f in format_list()]
+    return formats or _translated(FORMAT_CHOICES)
+
+
 class CardSearchForm(forms.Form):
     q = forms.CharField(required=False, max_length=500)
     civ = forms.MultipleChoiceField(required=False, choices=CIVILIZATION_CHOICES, widget=forms.CheckboxSelectMultiple)
@@ -90,7 +101,7 @@ class DeckCreateForm(forms.Form):
         self.fields["name"].label = translate("Name")
         self.fields["format"].label = translate("Format")
         self.fields["visibility"].label = translate("Visibility")
-        self.fields["format"].choices = _translated(FORMAT_CHOICES)
+        self.fields["format"].choices = format_choices()
         self.fields["visibility"].choices = _translated(VISIBILITY_CHOICES)
 
 

@@ -285,6 +285,7 @@ JA: dict[str, str] = {
     "Shield triggers in the 5 shields": "シールド5枚の S・トリガー枚数",
     "At least one": "1枚以上",
     "Expected": "期待値",
+    "Share link (unlisted and public decks)": "共有リンク（限定公開・公開デッキ）",
 }
 
 # Texts the JS modules use (sent once per page as JSON by the `ui_strings_json` tag).

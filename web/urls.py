@@ -14,6 +14,7 @@ urlpatterns = [
     path("decks/", decks.my_decks, name="my-decks"),
     path("decks/public/", decks.public_decks, name="public-decks"),
     path("decks/<int:deck_id>/", decks.deck_page, name="deck"),
+    path("decks/shared/<str:slug>/", decks.deck_shared_page, name="deck-shared"),
     path("decks/<int:deck_id>/copy/", decks.deck_copy, name="deck-copy"),
     path("decks/<int:deck_id>/delete/", decks.deck_delete, name="deck-delete"),
     path("decks/<int:deck_id>/versions/", decks.deck_versions, name="deck-versions"),

@@ -14,6 +14,7 @@ const state = {
   cards: config.state.cards,
   legality: config.state.legality,
   stats: config.state.stats,
+  sizes: config.state.sizes,
   etag: config.etag,
   zone: "main",
   dirty: false,
@@ -48,7 +49,7 @@ function change(op) {
         method: "POST",
         body: { deck: state.deck, op, format: nodes.format.value, as_of: nodes.asOf.value || null },
       });
-      Object.assign(state, { deck: data.deck, cards: data.cards, legality: data.legality, stats: data.stats });
+      Object.assign(state, { deck: data.deck, cards: data.cards, legality: data.legality, stats: data.stats, sizes: data.sizes });
       if (op.op !== "none") setDirty(true);
       showError("");
       render();
@@ -181,14 +182,17 @@ function zoneCount(zone) {
 
 function renderTabs() {
   clear(nodes.tabs);
-  const required = (state.legality && state.legality.required_main) || 40;
+  // The required main size: the engine's DECK_SIZE limit when it reports one (a Rule Plus card changes it), else
+  // the format's size.
+  const sizeViolation = ((state.legality && state.legality.violations) || []).find((v) => v.code === "DECK_SIZE" && v.zone !== "hyperspatial");
+  const required = (sizeViolation && sizeViolation.limit) || state.sizes.main;
   for (const zone of ZONES) {
     const count = zoneCount(zone);
     const text = zone === "main" ? `${count}/${required}` : String(count);
     const counter = el("span", { class: "counter", "data-zone-counter": zone }, text);
     if (zone === "main") counter.classList.add(count === required ? "full" : count > required ? "over" : "x");
-    if (zone === "hyperspatial" && count > 8) counter.classList.add("over");
-    if (zone === "gr" && count > 0) counter.classList.add(count === 12 ? "full" : "over");
+    if (zone === "hyperspatial" && count > state.sizes.hyperspatial_max) counter.classList.add("over");
+    if (zone === "gr" && count > 0) counter.classList.add(count === state.sizes.gr ? "full" : "over");
     const tab = el(
       "button",
       { type: "button", role: "tab", id: `tab-${zone}`, "aria-selected": zone === state.zone ? "true" : "false",
@@ -300,7 +304,7 @@ function renderLegality() {
   nodes.legality.className = `legality ${status}`;
   nodes.legality.dataset.status = status;
   const title = report.legal ? t("Legal") : report.buildable ? t("Buildable: legal so far, deck not complete") : t("Not legal");
-  nodes.legality.append(el("strong", {}, title), " ", el("span", { class: "muted" }, `${t("Format")}: ${report.format} · ${report.as_of || ""}`));
+  nodes.legality.append(el("strong", {}, title), " ", el("span", { class: "muted" }, `${t("Format")}: ${nodes.format.selectedOptions[0]?.textContent || report.format} · ${report.as_of || ""}`));
   const items = [...(report.violations || []).map((v) => ["violation", v]), ...(report.warnings || []).map((w) => ["warning", w])];
   if (items.length) {
     const list = el("ul");

@@ -240,3 +240,14 @@ def test_tournament_pages(owner_client, other_client, catalogue):
     assert event.locked_at is not None
     closed = other_client.post(f"/tournaments/{event.id}/register/", {"deck": legal.id})
     assert closed.status_code == 302 and Registration.objects.get().deck_id == legal.id
+
+
+def test_unlisted_deck_by_its_link_only(other_client, user, catalogue):
+    from decks.services import deck_create
+
+    unlisted = deck_create(owner=user, name="by link", visibility="unlisted")
+    assert other_client.get(f"/decks/{unlisted.id}/").status_code == 404
+    assert "by link" not in other_client.get("/decks/public/").content.decode()
+    assert Client().get(f"/decks/shared/{unlisted.share_slug}/").status_code == 200
+    private = deck_create(owner=user, name="private one")
+    assert Client().get(f"/decks/shared/{private.share_slug}/").status_code == 404

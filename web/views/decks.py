@@ -16,7 +16,7 @@ from decks import services as deck_services
 from decks.models import DeckVisibility
 from dmrules.decklist import parse_text
 from web.editor import editor_state, working_copy_from_json
-from web.forms import FORMAT_CHOICES, VISIBILITY_CHOICES, DeckCreateForm, DeckImportForm, _translated
+from web.forms import VISIBILITY_CHOICES, DeckCreateForm, DeckImportForm, _translated, format_choices
 from web.i18n import translate
 
 
@@ -96,17 +96,35 @@ def deck_page(request, deck_id: int):
     if is_owner:
         context.update(
             config=_editor_config(request, deck),
-            formats=_translated(FORMAT_CHOICES),
+            formats=format_choices(),
             visibilities=_translated(VISIBILITY_CHOICES),
             today=timezone.localdate().isoformat(),
         )
         return render(request, "web/deck_editor.html", context)
+    return _deck_view(request, deck, context)
+
+
+def _deck_view(request, deck, context: dict):
+    from cards.resolver import get_resolver
+
+    state = editor_state(
+        copy=working_copy_from_json(_deck_json(deck)),
+        format_code=deck.format_code,
+        as_of=timezone.localdate(),
+        resolver=get_resolver(),
+    )
     context.update(
         zones=deck_selectors.deck_entries_by_zone(deck=deck),
-        legality=deck_services.deck_legality(deck=deck),
-        stats=deck_services.deck_stats(deck),
+        legality=state["legality"],
+        stats=state["stats"],
     )
     return render(request, "web/deck_view.html", context)
+
+
+def deck_shared_page(request, slug: str):
+    """An unlisted (or public) deck by its share link: the read-only view."""
+    deck = deck_selectors.deck_get_shared(slug=slug)
+    return _deck_view(request, deck, {"deck": deck, "is_owner": False, "nav": "public-decks"})
 
 
 @require_POST

@@ -14,7 +14,7 @@ from decks import selectors as deck_selectors
 from regulations.services import UnknownFormat, UnknownOverlay
 from tournaments import selectors as event_selectors
 from tournaments import services as event_services
-from web.forms import FORMAT_CHOICES, _translated
+from web.forms import FORMAT_CHOICES, format_choices
 from web.i18n import translate
 
 
@@ -29,7 +29,7 @@ class EventCreateForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["format"].choices = _translated(FORMAT_CHOICES)
+        self.fields["format"].choices = format_choices()
         labels = {
             "name": "Name",
             "date": "Event date",
