@@ -70,7 +70,7 @@ def test_expired_window_starts_again(limits, alice, settings):
     assert LoginFailureCounter.objects.get(key="account:alice").failures == 1
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_concurrent_failures_are_all_counted(settings):
     """The counter is an atomic UPDATE ... SET failures = failures + 1: no lost increments under contention."""
     settings.LOGIN_FAILURE_LIMIT_ACCOUNT = 1000

@@ -51,11 +51,15 @@ def check_one_winner(deck_id: int, owner) -> None:
     assert DeckVersion.objects.get(deck=deck, number=2).snapshot["name"] == deck.name
 
 
+# Transactional tests flush the database afterwards, which also removes rows that data migrations created (the
+# formats); serialized_rollback restores them before each such test, whatever ran before it.
+
+
 def make_deck(owner):
     return services.deck_create(owner=owner, name="contended", decklist=parse_json(legal_deck_json()))
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_50_concurrent_writers_sqlite(cards, owner):
     if connection.vendor != "sqlite":
         pytest.skip("the SQLite variant")
@@ -64,7 +68,7 @@ def test_50_concurrent_writers_sqlite(cards, owner):
 
 
 @pytest.mark.integration
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_50_concurrent_writers_postgresql(cards, owner):
     assert connection.vendor == "postgresql"
     check_one_winner(make_deck(owner).id, owner)

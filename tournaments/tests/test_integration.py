@@ -17,7 +17,7 @@ from decks.tests.fixtures import MAIN
 from tournaments import services
 from tournaments.models import JobStatus, RevalidationJob
 
-pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
 REDIS_URL = os.environ.get("REDIS_URL_TEST", "redis://127.0.0.1:6379/15")
 # A queue of our own: a worker of another test run on the same Redis database never takes this test's task.
