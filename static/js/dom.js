@@ -34,7 +34,12 @@ export function civBorder(node, civilizations) {
   const civs = civilizations || [];
   if (civs.length === 0) node.style.borderLeftColor = "var(--colorless)";
   else if (civs.length === 1) node.style.borderLeftColor = `var(--${civs[0]})`;
-  else node.style.borderImage = `linear-gradient(${civs.map((c) => `var(--${c})`).join(",")}) 1`;
+  else {
+    node.classList.add("bl-multi");
+    node.style.borderLeftColor = "transparent";
+    node.style.setProperty("--c1", `var(--${civs[0]})`);
+    node.style.setProperty("--c2", `var(--${civs[civs.length - 1]})`);
+  }
   return node;
 }
 
