@@ -439,12 +439,16 @@ def play_games(
                         if kind == KIND_EVOLUTION and bz_count == 0:
                             continue
                         cost = h_cost[c, h]
-                        optimal = 0  # a spell never outranks a creature
-                        if kind != KIND_SPELL:
-                            rest = best_spend(hand, hand_count, i, amount - cost, h_valid, h_cost, h_kind, bz_count)
-                            optimal = 1 if cost + rest >= target else 0
-                        rank = optimal * 10**15
-                        rank += (0 if kind == KIND_SPELL else 1) * 10**12 + cost * 10**7 + h_power[c, h]
+                        rank = (0 if kind == KIND_SPELL else 1) * 10**12 + cost * 10**7 + h_power[c, h]
+                        if kind != KIND_SPELL:  # a spell never outranks a creature
+                            if rank + 10**15 <= best_rank:
+                                continue  # cannot win even if it is part of an optimal set: skip the knapsack
+                            if cost == target:
+                                rank += 10**15  # alone it uses the most mana
+                            else:
+                                rest = best_spend(hand, hand_count, i, amount - cost, h_valid, h_cost, h_kind, bz_count)
+                                if cost + rest >= target:
+                                    rank += 10**15
                         if rank <= best_rank:
                             continue
                         if civs_coverable(h_civ[c, h], mana_mask, mana_tapped, mana_count):
