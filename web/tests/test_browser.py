@@ -179,6 +179,10 @@ def test_full_deck_building_flow(page):
     expect(page.locator("#goldfish-charts svg").first).to_be_visible(timeout=60_000)
     expect(page.locator("#sim-status")).to_contain_text("done")
     shot(page, "simulation")
+    page.locator("#sim-kind").select_option("opening_hands")
+    page.locator("#sim-run").click()
+    expect(page.locator("#sim-results table")).to_contain_text("Test Crimson Wyrm", timeout=60_000)
+    expect(page.locator("#sim-results table tbody tr")).to_have_count(len(LEGAL_MAIN))
 
     # Export: text (reads back), JSON, printable sheet.
     deck_url = page.url.rsplit("simulate/", 1)[0]
