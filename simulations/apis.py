@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError
+from api.pagination import StandardPagination
 from api.schema import error_responses
 from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
 from simulations import services
@@ -58,7 +59,20 @@ def rejected(exc: services.SimulationRejected) -> ApiError:
     return ApiError(exc.code, exc.message, details=exc.details, status_code=_STATUS.get(exc.code))
 
 
-class SimulationCreateApi(BaseApi):
+_RunSummarySerializer = inline_serializer(
+    name="SimulationRunSummary",
+    fields={
+        "id": serializers.IntegerField(),
+        "kind": serializers.CharField(),
+        "status": serializers.CharField(),
+        "progress": serializers.FloatField(),
+        "url": serializers.CharField(),
+    },
+    many=True,
+)
+
+
+class SimulationListCreateApi(BaseApi):
     permission_classes = [IsAuthenticated]
 
     class SimulationCreateInputSerializer(DeckInputSerializer):
@@ -109,6 +123,19 @@ class SimulationCreateApi(BaseApi):
             raise rejected(exc) from None
         body = {"id": run.id, "status": run.status, "url": f"/api/v1/simulations/{run.id}/"}
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+    @extend_schema(responses={200: _RunSummarySerializer, **error_responses(401)}, tags=["simulations"])
+    def get(self, request):
+        """The caller's own runs, newest first (without results: GET a run for its result)."""
+        paginator = StandardPagination()
+        page = paginator.paginate_queryset(SimulationRun.objects.filter(owner=request.user), request, view=self)
+        rows = []
+        for run in page:
+            row = services.simulation_run_json(run)
+            row.pop("result")
+            row["url"] = f"/api/v1/simulations/{run.id}/"
+            rows.append(row)
+        return paginator.get_paginated_response(rows)
 
 
 def _own_run(run_id: int, user) -> SimulationRun:

@@ -147,3 +147,15 @@ def test_odds_group_fields_are_validated(client, resolver):
     response = client.post("/api/v1/odds/", body, format="json")
     assert response.status_code == 400
     assert response.json()["error"]["code"] == "VALIDATION_ERROR"
+
+
+def test_list_shows_only_my_runs_without_results(client, owner, resolver):
+    client.force_authenticate(owner)
+    client.post("/api/v1/simulations/", {"kind": "goldfish", "text": DECK, "games": 100}, format="json")
+    other = get_user_model().objects.create_user("lister", password="x")
+    client.force_authenticate(other)
+    assert client.get("/api/v1/simulations/").json()["count"] == 0
+    client.force_authenticate(owner)
+    body = client.get("/api/v1/simulations/").json()
+    assert body["count"] == 1
+    assert "result" not in body["results"][0] and body["results"][0]["status"] == "queued"
