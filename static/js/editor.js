@@ -35,6 +35,7 @@ const nodes = {
   save: $("save-deck"),
   saveState: $("save-state"),
   name: $("deck-name"),
+  description: $("deck-description"),
   format: $("deck-format"),
   asOf: $("deck-as-of"),
   visibility: $("deck-visibility"),
@@ -69,7 +70,7 @@ async function save() {
     const { response } = await api(config.deckApiUrl, {
       method: "PATCH",
       headers: { "If-Match": state.etag },
-      body: { name: nodes.name.value, format: nodes.format.value, visibility: nodes.visibility.value, deck },
+      body: { name: nodes.name.value, description: nodes.description.value, format: nodes.format.value, visibility: nodes.visibility.value, deck },
     });
     state.etag = response.headers.get("ETag") || state.etag;
     setDirty(false);
@@ -236,6 +237,7 @@ function renderEntries() {
   const focusedId = document.activeElement && document.activeElement.closest("#zone-entries li")
     ? document.activeElement.closest("li").dataset.cardId : null;
   const focusedAction = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.action : null;
+  const focusedIndex = focusedId ? [...nodes.entries.children].indexOf(document.activeElement.closest("li")) : -1;
   clear(nodes.entries);
   nodes.entries.setAttribute("aria-labelledby", `tab-${state.zone}`);
   const offending = offendingCards();
@@ -293,6 +295,12 @@ function renderEntries() {
     const again = nodes.entries.querySelector(`li[data-card-id="${CSS.escape(focusedId)}"]`);
     const target = again && focusedAction ? again.querySelector(`[data-action="${focusedAction}"]`) : again;
     if (target) target.focus();
+    else {
+      // The row is gone (count 0 or moved): keep the keyboard in the list, on the row that took its place.
+      const rows = nodes.entries.querySelectorAll("li[tabindex]");
+      if (rows.length) rows[Math.min(focusedIndex, rows.length - 1)].focus();
+      else nodes.search.focus();
+    }
   }
 }
 
@@ -331,6 +339,7 @@ nodes.save.addEventListener("click", save);
 nodes.format.addEventListener("change", () => { setDirty(true); change({ op: "none" }); });
 nodes.asOf.addEventListener("change", () => change({ op: "none" }));
 nodes.name.addEventListener("input", () => setDirty(true));
+nodes.description.addEventListener("input", () => setDirty(true));
 nodes.visibility.addEventListener("change", () => setDirty(true));
 document.addEventListener("keydown", (event) => {
   if ((event.ctrlKey || event.metaKey) && event.key === "s") {
