@@ -16,6 +16,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from dmrules import goldfish, odds
@@ -302,7 +303,7 @@ def simulation_chunk_execute(*, chunk_id: int) -> str:
     if run.status in FINISHED:
         return "skipped"
     if chunk.status == ChunkStatus.PENDING:
-        SimulationChunk.objects.filter(id=chunk_id).update(attempts=chunk.attempts + 1)
+        SimulationChunk.objects.filter(id=chunk_id).update(attempts=F("attempts") + 1)
         started = time.perf_counter()
         counts = _chunk_counts(run, chunk)
         seconds = time.perf_counter() - started

@@ -8,6 +8,7 @@ import logging
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
+from celery.signals import worker_init
 from django.db import InterfaceError, OperationalError
 
 from simulations import services
@@ -57,3 +58,16 @@ def _fail(chunk_id: int, error: str) -> None:
     run_id = SimulationChunk.objects.filter(id=chunk_id).values_list("run_id", flat=True).first()
     if run_id is not None:
         services.simulation_run_fail(run_id=run_id, error=error)
+
+
+@worker_init.connect
+def _load_goldfish_kernel(**_kwargs) -> None:
+    """Load (or compile) the goldfish kernel before the pool starts, so chunk timings are compute only; prefork
+    children inherit it."""
+    try:
+        from dmrules import goldfish
+        from dmrules.goldfish.examples import vanilla
+
+        goldfish.play([vanilla()], games=1, seed=0, going="first")  # loads the machine code from numba's cache
+    except Exception:  # never stop a worker from starting: the first chunk compiles it instead
+        logger.exception("could not load the goldfish kernel at worker start")
