@@ -91,8 +91,10 @@ def _wait(predicate, timeout: float, what: str, log: Path):
 
 
 def test_worker_killed_mid_chunk_the_run_completes_with_the_undisturbed_result(
-    transactional_db, redis_app, resolver, tmp_path
+    transactional_db, django_db_serialized_rollback, redis_app, resolver, tmp_path
 ):
+    # serialized_rollback: the flush after this test must not re-create content types under new ids, which would
+    # break the next serialized transactional test (as every transactional test here is).
     user = get_user_model().objects.create_user("integration", password="x")
     run = services.simulation_run_create(
         user=user,
