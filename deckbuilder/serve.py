@@ -14,7 +14,9 @@ def main() -> int:
         [python, "-m", "celery", "-A", "deckbuilder", "worker", "--loglevel=INFO", "--concurrency=2", "--pool=prefork"]
     )
     web = subprocess.Popen([python, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"])
-    print(f"\n  Deck builder running at http://127.0.0.1:{port}/  (Ctrl-C stops the server and the worker)\n", flush=True)
+    print(
+        f"\n  Deck builder running at http://127.0.0.1:{port}/  (Ctrl-C stops the server and the worker)\n", flush=True
+    )
     children = [web, worker]
 
     def stop(*_):

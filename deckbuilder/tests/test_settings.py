@@ -21,7 +21,12 @@ ROOT = Path(__file__).resolve().parents[2]
     ],
 )
 def test_check_deploy(settings_module, extra_env, expected_exit, tmp_path):
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": settings_module, "ALLOWED_HOSTS": "example.com", "VAR_DIR": str(tmp_path)}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": settings_module,
+        "ALLOWED_HOSTS": "example.com",
+        "VAR_DIR": str(tmp_path),
+    }
     env.update(extra_env)
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set by the test process for Playwright, not a deployment
     result = subprocess.run(
