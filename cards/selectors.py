@@ -1,11 +1,14 @@
 """Reads of the card catalogue: the catalogue version, card search over an in-memory index, card detail."""
 
+import functools
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
 import numpy as np
+from django.conf import settings
 from django.db.models import Count, Max, Prefetch, QuerySet
 
 from cards.models import Card, CardFace, Printing
@@ -30,6 +33,26 @@ from dmrules.vocabulary import CivMask
 T = TypeVar("T")
 
 
+def version_check(read: Callable[[], T]) -> Callable[[], T]:
+    """Re-reads a data version at most every `settings.DATA_VERSION_CHECK_SECONDS` in this process.
+
+    0 (development, tests) checks on every call. Production checks every few seconds: an import or an admin edit
+    is seen by every process within that delay, and a request does not pay a query for it.
+    """
+    last: list = [0.0, None]
+
+    @functools.wraps(read)
+    def checked() -> T:
+        ttl = getattr(settings, "DATA_VERSION_CHECK_SECONDS", 0)
+        now = time.monotonic()
+        if ttl <= 0 or last[1] is None or now - last[0] >= ttl:
+            last[:] = [now, read()]
+        return last[1]
+
+    return checked
+
+
+@version_check
 def catalogue_version() -> tuple[int, str]:
     """A cheap fingerprint of the catalogue (one aggregate query): the number of cards and the latest change.
 

@@ -7,6 +7,7 @@ from types import MappingProxyType
 
 from django.db import connection
 
+from cards.selectors import version_check
 from dmrules.legality import ALL_ZONES, Combo, FormatRules, Regulation
 from dmrules.vocabulary import DeckZone, RegulationStatus
 from regulations.models import EventOverlay, Format, RegulationEvent, RegulationEventCard
@@ -118,6 +119,7 @@ _events_cache: dict[tuple, list] = {}
 _in_force_cache: dict[tuple, RegulationInForce] = {}
 
 
+@version_check
 def data_version() -> tuple:
     """One cheap query whose answer changes whenever formats, events or their matched cards change."""
     event, card, fmt = (model._meta.db_table for model in (RegulationEvent, RegulationEventCard, Format))
