@@ -1,7 +1,11 @@
 """One JSON shape for every API error: {"error": {"code", "message", "details"}} with a stable code."""
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
+from django.http import Http404, JsonResponse
+from django.views.defaults import page_not_found
+from django.views.defaults import server_error as django_server_error
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -41,6 +45,12 @@ def error_body(code: str, message: str, details: dict | None = None) -> dict:
 
 
 def exception_handler(exc, context):
+    if isinstance(exc, RequestDataTooBig | TooManyFieldsSent):
+        # Raised by Django while DRF reads the body: a clear 413 with the limit, never an HTML page or a 500.
+        details = {"max_bytes": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
+        return error_response("PAYLOAD_TOO_LARGE", "The request body is too large.", details=details, status_code=413)
+    if isinstance(exc, SuspiciousOperation):
+        return error_response("MALFORMED_REQUEST", "The request could not be read.", status_code=400)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -65,3 +75,20 @@ def exception_handler(exc, context):
 
 def error_response(code: str, message: str, *, details: dict | None = None, status_code: int = 400) -> Response:
     return Response(error_body(code, message, details), status=status_code)
+
+
+def _is_api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def not_found(request, exception=None):
+    """URLs that match no route: the API answers in its error shape, pages with the HTML 404 page."""
+    if _is_api(request):
+        return JsonResponse(error_body("NOT_FOUND", "No such endpoint."), status=404)
+    return page_not_found(request, exception)
+
+
+def server_error(request):
+    if _is_api(request):
+        return JsonResponse(error_body("SERVER_ERROR", "An unexpected error occurred; it has been logged."), status=500)
+    return django_server_error(request)

@@ -19,3 +19,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("web.urls")),
 ]
+
+handler404 = "api.errors.not_found"
+handler500 = "api.errors.server_error"

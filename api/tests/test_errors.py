@@ -28,3 +28,32 @@ def test_throttled_error_carries_retry_after():
     response = exception_handler(exceptions.Throttled(wait=12), {})
     assert response["Retry-After"] == "12"
     assert response.data["error"]["details"]["retry_after_seconds"] == 12
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "method, path, body, content_type, status, code",
+    [
+        pytest.param("get", "/api/v1/no-such-endpoint/", None, None, 404, "NOT_FOUND", id="unknown-endpoint"),
+        pytest.param(
+            "post", "/api/v1/legality/", "{not json", "application/json", 400, "MALFORMED_REQUEST", id="bad-json"
+        ),
+        pytest.param("post", "/api/v1/legality/", "x", "text/plain", 415, "UNSUPPORTED_MEDIA_TYPE", id="media-type"),
+        pytest.param(
+            "post",
+            "/api/v1/legality/",
+            '{"text": "' + "4 x\\n" * 2_000_000 + '"}',
+            "application/json",
+            413,
+            "PAYLOAD_TOO_LARGE",
+            id="huge-upload",
+        ),
+    ],
+)
+def test_http_errors_keep_the_shape(client, settings, method, path, body, content_type, status, code):
+    settings.DEBUG = False
+    kwargs = {"data": body, "content_type": content_type} if body is not None else {}
+    response = getattr(client, method)(path, **kwargs)
+    assert response.status_code == status
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["error"]["code"] == code
