@@ -1,4 +1,4 @@
-"""One card identity for every way a name is written (interface 1 of the brief).
+"""One card identity for every way a name is written.
 
 The resolver is an in-memory index of every name of every card, built once per process from the catalogue and
 rebuilt when the catalogue version changes (selectors.catalogue_version: any process's import is seen). Lookups

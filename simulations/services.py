@@ -1,4 +1,4 @@
-"""Simulation and odds services (BRIEF interface 4).
+"""Simulation and odds services.
 
 `simulation_run_create` resolves the deck once, stores it as engine card records in the run's params, splits
 the games into chunks and enqueues the start task after the transaction commits. Workers then need only ids:

@@ -1,4 +1,4 @@
-"""Resolver cases (issue 2, BRIEF interface 1): every way a name is written finds the one card identity."""
+"""Resolver cases : every way a name is written finds the one card identity."""
 
 import pytest
 
