@@ -8,13 +8,12 @@ file; the in-process figures run in a second subprocess against that same file (
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from bench.stats import percentile, run_command, timed_command
 
 TARGETS = {
     "import_seconds": 30.0,
@@ -48,20 +47,6 @@ QUERIES = [
 ]
 SEARCH_REPEATS = 15
 RESOLVE_REPEATS = 300
-
-
-def _run(args: list[str], env: dict) -> tuple[float, str]:
-    started = time.perf_counter()
-    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-    seconds = time.perf_counter() - started
-    if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
-    return seconds, done.stdout
-
-
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
 def _decklist_lines(resolver_cards: list) -> list[str]:
@@ -134,14 +119,14 @@ def measure_in_process() -> dict:
         "resolver_build_seconds": round(resolver_build, 2),
         "search_index_build_seconds": round(index_build, 2),
         "search_queries": len(QUERIES),
-        "search_p95_ms": round(_percentile(samples, 0.95), 2),
+        "search_p95_ms": round(percentile(samples, 0.95), 2),
         "search_median_ms": round(statistics.median(samples), 2),
-        "search_with_first_page_p95_ms": round(_percentile(page_samples, 0.95), 2),
+        "search_with_first_page_p95_ms": round(percentile(page_samples, 0.95), 2),
         "search_per_query": per_query,
         "resolve_lines": len(lines),
         "resolve_lines_ok": statuses.count(OK),
         "resolve_60_lines_ms": round(statistics.median(resolve_times), 3),
-        "resolve_60_lines_p95_ms": round(_percentile(resolve_times, 0.95), 3),
+        "resolve_60_lines_p95_ms": round(percentile(resolve_times, 0.95), 3),
         "resolve_60_lines_with_freshness_check_ms": round(statistics.median(with_check), 3),
     }
 
@@ -151,11 +136,11 @@ def run() -> dict:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "VAR_DIR": tmp}
         python = sys.executable
         # --skip-checks: the figures are the import's, not the system checks' (which load every app's URLs).
-        _run([python, "manage.py", "migrate", "--noinput", "-v", "0", "--skip-checks"], env)
+        run_command([python, "manage.py", "migrate", "--noinput", "-v", "0", "--skip-checks"], env=env)
         import_cards = [python, "manage.py", "import_cards", "--no-progress", "--skip-checks"]
-        import_seconds, import_out = _run(import_cards, env)
-        reimport_seconds, reimport_out = _run(import_cards, env)
-        _, measured = _run([python, "-m", "bench.bench_cards", "--measure"], env)
+        import_seconds, import_out = timed_command(import_cards, env=env)
+        reimport_seconds, reimport_out = timed_command(import_cards, env=env)
+        _, measured = timed_command([python, "-m", "bench.bench_cards", "--measure"], env=env)
         # Every record changed (a regenerated data file): the update path, written to the temporary directory.
         from django.conf import settings
 
@@ -164,7 +149,7 @@ def run() -> dict:
         for record in records:
             record["sources"] = [*record.get("sources", []), "bench"]
         changed.write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
-        update_seconds, update_out = _run([*import_cards, str(changed)], env)
+        update_seconds, update_out = timed_command([*import_cards, str(changed)], env=env)
     figures = {
         "import_seconds": round(import_seconds, 2),
         "import_summary": import_out.strip(),

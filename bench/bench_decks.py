@@ -8,38 +8,19 @@ are measured in a second subprocess against that file (this module with --measur
 
 import json
 import os
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from bench.stats import run_command, summary_ms
+
 ROUNDS = 30
 REGISTRATIONS = 200
 
 
 def _setup(env: dict) -> None:
     for command in (["migrate", "--noinput", "-v", "0"], ["import_cards"], ["import_regulations"]):
-        done = subprocess.run(
-            [sys.executable, "manage.py", *command, "--skip-checks"],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if done.returncode:
-            raise RuntimeError(f"{command}: {done.stderr[-2000:]}")
-
-
-def _ms(samples: list[float]) -> dict:
-    ordered = sorted(samples)
-    return {
-        "p50_ms": round(statistics.median(ordered) * 1000, 2),
-        "p95_ms": round(ordered[int(0.95 * (len(ordered) - 1))] * 1000, 2),
-    }
+        run_command([sys.executable, "manage.py", *command, "--skip-checks"], env=env)
 
 
 def _deck_text() -> str:
@@ -131,14 +112,14 @@ def measure_in_process() -> dict:
     tournaments.revalidation_job_run(job_id=job.id)
     revalidate_seconds = time.perf_counter() - started
     return {
-        "deck_create_40_8_12": _ms(create),
-        "deck_update_if_match": _ms(update),
+        "deck_create_40_8_12": summary_ms(create),
+        "deck_update_if_match": summary_ms(update),
         "race_50_writers": {
             "ok": outcomes.count("ok"),
             "412": outcomes.count("412"),
             "seconds": round(race_seconds, 2),
         },
-        "registration_submit": _ms(register),
+        "registration_submit": summary_ms(register),
         "revalidation_registrations": REGISTRATIONS,
         "revalidation_seconds": round(revalidate_seconds, 2),
         "revalidation_per_second": round(REGISTRATIONS / revalidate_seconds, 1),
@@ -150,12 +131,8 @@ def run() -> dict:
         env = {**os.environ, "VAR_DIR": tmp, "CELERY_TASK_ALWAYS_EAGER": "true"}
         env.pop("DATABASE_URL", None)
         _setup(env)
-        done = subprocess.run(
-            [sys.executable, "-m", "bench.bench_decks", "--measure"], cwd=ROOT, env=env, capture_output=True, text=True
-        )
-        if done.returncode:
-            raise RuntimeError(done.stderr[-3000:])
-        figures = json.loads(done.stdout.strip().splitlines()[-1])
+        measured = run_command([sys.executable, "-m", "bench.bench_decks", "--measure"], env=env)
+        figures = json.loads(measured.strip().splitlines()[-1])
     figures["database"] = "sqlite (file)"
     return figures
 

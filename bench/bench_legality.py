@@ -19,16 +19,13 @@ import threading
 import time
 from pathlib import Path
 
+from bench.stats import percentile, run_command, summary_ms
+
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"engine_p99_ms": 0.1, "http_check_p99_ms": 10.0, "batch_1000_seconds": 0.25}
 CLIENTS = 4
 REQUESTS_PER_CLIENT = 150
 BATCH = 1000
-
-
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
 # ------------------------------------------------------------------------------------------------------ engine
@@ -65,8 +62,8 @@ def measure_engine(iterations: int = 20_000) -> dict:
     assert report.legal, report.violations
     return {
         "engine_iterations": iterations,
-        "engine_p50_ms": round(_percentile(timings, 0.50) * 1000, 4),
-        "engine_p99_ms": round(_percentile(timings, 0.99) * 1000, 4),
+        "engine_p50_ms": round(percentile(timings, 0.50) * 1000, 4),
+        "engine_p99_ms": round(percentile(timings, 0.99) * 1000, 4),
     }
 
 
@@ -77,13 +74,6 @@ def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
-
-
-def _run(args: list[str], env: dict) -> str:
-    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}")
-    return done.stdout
 
 
 def _synthetic_records(path: Path) -> None:
@@ -214,8 +204,7 @@ def load(port: int, method: str, path: str, body: bytes | None, per_client: int,
     return {
         "requests": len(timings),
         "failures": len(failures),
-        "p50_ms": round(_percentile(timings, 0.50) * 1000, 2),
-        "p99_ms": round(_percentile(timings, 0.99) * 1000, 2),
+        **summary_ms(timings, percentiles=(50, 99)),
         "per_second": round(len(timings) / elapsed, 1),
     }
 
@@ -240,13 +229,13 @@ def measure_http() -> dict:
         }
         env.pop("REDIS_URL")
         python = sys.executable
-        _run([python, "manage.py", "migrate", "--noinput", "-v", "0", "--skip-checks"], env)
+        run_command([python, "manage.py", "migrate", "--noinput", "-v", "0", "--skip-checks"], env=env)
         if not real:
             card_source = Path(tmp) / "cards.json"
             _synthetic_records(card_source)
-        _run([python, "manage.py", "import_cards", str(card_source), "--no-progress", "--skip-checks"], env)
+        run_command([python, "manage.py", "import_cards", str(card_source), "--no-progress", "--skip-checks"], env=env)
         if real:
-            _run([python, "manage.py", "import_regulations", str(regulation_source), "--skip-checks"], env)
+            run_command([python, "manage.py", "import_regulations", str(regulation_source), "--skip-checks"], env=env)
         pools = _pools(card_source, regulation_source if real else None)
         single = json.dumps({"text": _deck_text(pools, 0), "format": "advance"}).encode()
         # Different decks from a shared pool of names, as in a tournament.

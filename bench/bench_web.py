@@ -10,29 +10,17 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from bench.stats import percentile, run_command
+
 TARGETS = {"editor_interaction_p95_ms": 50.0, "editor_first_load_ms": 300.0}
 INTERACTIONS = 300
 PAGE_LOADS = 30
 SYNTHETIC_CARDS = 9000
-
-
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
-
-
-def _run(args: list[str], env: dict) -> str:
-    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise RuntimeError(f"{' '.join(args)} failed:\n{done.stdout[-2000:]}\n{done.stderr[-4000:]}")
-    return done.stdout
 
 
 def _synthetic_records(count: int) -> list[dict]:
@@ -55,17 +43,17 @@ def _synthetic_records(count: int) -> list[dict]:
 
 
 def _prepare(env: dict) -> str:
-    _run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], env)
+    run_command([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], env=env)
     from django.conf import settings
 
     source = os.environ.get("CARD_DATA_SOURCE") or settings.CARD_DATA_SOURCE
     if Path(source).exists():
-        _run([sys.executable, "manage.py", "import_cards", source], env)
+        run_command([sys.executable, "manage.py", "import_cards", source], env=env)
         regulations = os.environ.get("REGULATION_DATA_SOURCE") or settings.REGULATION_DATA_SOURCE
         if Path(regulations).exists():
-            _run([sys.executable, "manage.py", "import_regulations", regulations], env)
+            run_command([sys.executable, "manage.py", "import_regulations", regulations], env=env)
         return "real catalogue (settings.CARD_DATA_SOURCE) and regulations"
-    _run([sys.executable, "-m", "bench.bench_web", "--synthetic"], env)
+    run_command([sys.executable, "-m", "bench.bench_web", "--synthetic"], env=env)
     return f"synthetic catalogue ({SYNTHETIC_CARDS} invented cards)"
 
 
@@ -148,12 +136,12 @@ def measure_in_process() -> dict:
         legal = response.json()["legality"]["legal"]
     return {
         "editor_interaction_p50_ms": round(statistics.median(times), 2),
-        "editor_interaction_p95_ms": round(_percentile(times, 0.95), 2),
+        "editor_interaction_p95_ms": round(percentile(times, 0.95), 2),
         "editor_interaction_samples": INTERACTIONS,
         "editor_first_load_ms": round(first_load, 1),
         "process_first_request_and_caches_ms": round(process_start, 1),
         "editor_load_warm_p50_ms": round(statistics.median(loads), 2),
-        "editor_load_warm_p95_ms": round(_percentile(loads, 0.95), 2),
+        "editor_load_warm_p95_ms": round(percentile(loads, 0.95), 2),
         "deck": f"{len(main)} x 4 main + {len(hyper)} hyperspatial (last response legal: {legal})",
     }
 
@@ -165,7 +153,9 @@ def run() -> dict:
         env["VAR_DIR"] = tmp
         env.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
         catalogue = _prepare(env)
-        figures = json.loads(_run([sys.executable, "-m", "bench.bench_web", "--measure"], env).strip().splitlines()[-1])
+        figures = json.loads(
+            run_command([sys.executable, "-m", "bench.bench_web", "--measure"], env=env).strip().splitlines()[-1]
+        )
     figures["catalogue"] = catalogue
     figures["measured_with"] = "django.test.Client in-process (server time: request handling without network)"
     for key, target in TARGETS.items():
