@@ -17,11 +17,20 @@ class ApiError(exceptions.APIException):
     status_code = status.HTTP_400_BAD_REQUEST
     default_code = "BAD_REQUEST"
 
-    def __init__(self, code: str, message: str, *, details: dict | None = None, status_code: int | None = None):
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        details: dict | None = None,
+        status_code: int | None = None,
+        headers: dict[str, str] | None = None,
+    ):
         super().__init__(detail=message, code=code)
         self.code = code
         self.message = message
         self.details = details or {}
+        self.headers = headers or {}  # e.g. the current ETag on a 412
         if status_code is not None:
             self.status_code = status_code
 
@@ -60,6 +69,8 @@ def exception_handler(exc, context):
         return None
     if isinstance(exc, ApiError):
         body = error_body(exc.code, exc.message, exc.details)
+        for name, value in exc.headers.items():
+            response[name] = value
     elif isinstance(exc, exceptions.ValidationError):
         body = error_body("VALIDATION_ERROR", "The request is not valid.", {"fields": response.data})
     else:

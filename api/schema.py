@@ -23,7 +23,8 @@ _DESCRIPTIONS = {
     403: "Authenticated but not allowed (PERMISSION_DENIED).",
     404: "Not found, or not visible to the caller (NOT_FOUND).",
     409: "The request conflicts with the current state (e.g. REGISTRATION_CLOSED).",
-    412: "If-Match does not match the current version (VERSION_CONFLICT); nothing was written.",
+    412: "If-Match does not match the current version (VERSION_CONFLICT); nothing was written. The ETag header "
+    "and details.current_version give the current version.",
     428: "If-Match header missing (PRECONDITION_REQUIRED).",
     429: "Rate limited (THROTTLED / LOGIN_LOCKED); the Retry-After header gives the seconds to wait.",
 }

@@ -64,6 +64,7 @@ def service_errors():
             "The deck was changed since you read it; reload it and apply your change again. Nothing was written.",
             details={"current_version": exc.current_version},
             status_code=412,
+            headers={"ETag": f'"{exc.current_version}"'},
         ) from None
     except selectors.DeckForbidden:
         raise ApiError("PERMISSION_DENIED", "Only the owner can change this deck.", status_code=403) from None
@@ -111,8 +112,8 @@ ETAG = OpenApiParameter(
     "ETag",
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
-    response=[200, 201],
-    description='The deck version, e.g. "4": send it back as If-Match to write.',
+    response=[200, 201, 412],
+    description='The deck version, e.g. "4": send it back as If-Match to write. On a 412: the current version.',
 )
 
 
@@ -346,7 +347,7 @@ class DeckDetailApi(BaseApi):
 
     @extend_schema(
         operation_id="decks_delete",
-        parameters=[DECK_ID, IF_MATCH],
+        parameters=[ETAG, DECK_ID, IF_MATCH],
         responses={204: None, **error_responses(401, 403, 404, 412, 428)},
     )
     def delete(self, request, deck_id: int):

@@ -30,6 +30,10 @@ def tournament_errors():
             yield
         except services.NotOrganizer:
             raise ApiError("PERMISSION_DENIED", "Only the event's organizer can do this.", status_code=403) from None
+        except services.NotRegistrant:
+            raise ApiError(
+                "PERMISSION_DENIED", "Only the registered player can withdraw this registration.", status_code=403
+            ) from None
         except services.RegistrationClosed:
             raise ApiError(
                 "REGISTRATION_CLOSED",
@@ -290,6 +294,25 @@ class RegistrationDetailApi(BaseApi):
             event=event, registration_id=registration_id, user=request.user
         )
         return Response(registration_data(registration, event=event, user=request.user))
+
+    @extend_schema(
+        operation_id="registrations_withdraw",
+        parameters=[EVENT_ID, REGISTRATION_ID],
+        request=None,
+        responses={204: None, **error_responses(401, 403, 404, 409)},
+        description="The player withdraws their own registration before the deadline (then 409 "
+        "REGISTRATION_CLOSED). It leaves the registration list and the exports; the audit trail records a "
+        "`withdraw` entry. The player may register again while registration is open.",
+    )
+    def delete(self, request, event_id: int, registration_id: int):
+        if not request.user.is_authenticated:
+            self.permission_denied(request)
+        event = selectors.event_get(event_id=event_id)
+        if not Registration.objects.filter(event=event, id=registration_id).exists():
+            raise ApiError("NOT_FOUND", "Registration not found.", status_code=404)
+        with tournament_errors():
+            services.registration_withdraw(registration_id=registration_id, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class RegistrationAmendApi(BaseApi):

@@ -341,6 +341,45 @@ def registration_submit(*, event_id: int, user, deck_id: int, accept_illegal: bo
     return registration
 
 
+class NotRegistrant(Exception):
+    """Only the registered player may withdraw their registration (API: 403)."""
+
+
+def registration_withdraw(*, registration_id: int, user) -> None:
+    """The player withdraws their own registration before the deadline (or the organizer's lock).
+
+    The registration row is deleted: it leaves the active list, the exports and re-validation, and the player may
+    register again while registration is open. The audit trail keeps a `withdraw` entry with the player and the
+    withdrawn deck's hash (entries refer to registrations by plain id, so they outlive the row). After the lock:
+    RegistrationClosed, as for every other player change.
+    """
+    event_id = Registration.objects.filter(id=registration_id).values_list("event_id", flat=True).first()
+    if event_id is None:
+        raise Registration.DoesNotExist()
+    event_lock_if_due(event_id=event_id)
+    with transaction.atomic():
+        event = _event_for_write(event_id)
+        registration = Registration.objects.filter(id=registration_id).first()
+        if registration is None:  # withdrawn by a concurrent request while we waited for the event lock
+            raise Registration.DoesNotExist()
+        if not getattr(user, "is_authenticated", False) or registration.player_id != user.id:
+            raise NotRegistrant()
+        if not event_is_open(event):
+            raise RegistrationClosed()
+        _audit_append(
+            event=event,
+            action=AuditAction.WITHDRAW,
+            actor=user,
+            registration_id=registration.id,
+            payload={
+                "player": registration.player_name,
+                "deck_hash": registration.deck_hash,
+                "status": registration.status,
+            },
+        )
+        registration.delete()
+
+
 def _snapshot_from_decklist(decklist: Decklist) -> dict:
     """A snapshot (the shape of decks.services.deck_snapshot) from a decklist; unresolved lines reject it."""
     from cards.models import Card

@@ -24,6 +24,16 @@ def test_every_error_has_one_shape(exc, status, code):
     assert response.data["error"]["code"] == code
 
 
+def test_workflow_error_carries_its_headers():
+    exc = ApiError(
+        "VERSION_CONFLICT", "stale", details={"current_version": 4}, status_code=412, headers={"ETag": '"4"'}
+    )
+    response = exception_handler(exc, {})
+    assert response.status_code == 412 and response["ETag"] == '"4"'
+    assert response.data["error"]["details"] == {"current_version": 4}
+    assert "ETag" not in exception_handler(ApiError("X", "no headers"), {})
+
+
 def test_throttled_error_carries_retry_after():
     response = exception_handler(exceptions.Throttled(wait=12), {})
     assert response["Retry-After"] == "12"

@@ -94,6 +94,7 @@ MATRIX = [
     ("register-own-deck", "post", "/events/{E}/registrations/", {"deck_id": "{Pub}"}, None, (401, 200, 403, 403)),
     ("register-private-deck", "post", "/events/{E}/registrations/", {"deck_id": "{P}"}, None, (401, 200, 404, 404)),
     ("registration-read", "get", "/events/{E}/registrations/{R}/", None, None, (404, 200, 404, 200)),
+    ("registration-withdraw", "delete", "/events/{E}/registrations/{R}/", None, None, (401, 204, 403, 403)),
     (
         "registration-amend",
         "post",
@@ -235,12 +236,35 @@ def test_patch_needs_if_match(world, if_match, status, code):
     client = token_client(world["users"]["owner"])
     response = call(client, "patch", f"/decks/{world['P']}/", {"name": "renamed"}, if_match)
     assert response.status_code == status
+    if status == 412:  # the current version, as header and in the body: reload from it
+        assert response["ETag"] == '"1"' and response.json()["error"]["details"] == {"current_version": 1}
     if code:
         assert response.json()["error"]["code"] == code
         detail = client.get(f"/api/v1/decks/{world['P']}/")
         assert detail.json()["name"].startswith(SECRET) and detail["ETag"] == '"1"'  # nothing written
     else:
         assert response["ETag"] == '"2"' and response.json()["name"] == "renamed"
+
+
+STALE_WRITES = [
+    ("patch", "patch", "/decks/{P}/", {"name": "late"}),
+    ("delete", "delete", "/decks/{P}/", None),
+    ("restore", "post", "/decks/{P}/versions/1/restore/", None),
+    ("import", "post", "/decks/{P}/import/", {"text": "4 テスト火竜"}),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), [c[1:] for c in STALE_WRITES], ids=[c[0] for c in STALE_WRITES])
+def test_stale_write_412_carries_the_current_etag(world, method, path, body):
+    client = token_client(world["users"]["owner"])
+    path = path.format(P=world["P"])
+    assert call(client, "patch", f"/decks/{world['P']}/", {"name": "second"}, V1)["ETag"] == '"2"'
+    response = call(client, method, path, body, V1)  # version 1 is stale now
+    assert response.status_code == 412
+    assert response.json()["error"]["details"] == {"current_version": 2}
+    assert response["ETag"] == '"2"'
+    retry = call(client, method, path, body, response["ETag"])  # the 412's ETag is good for the retry
+    assert retry.status_code in (200, 204), retry.content[:300]
 
 
 def test_unresolved_decklist_is_rejected_with_every_line(world):

@@ -6,12 +6,14 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from decks import services as deck_services
 from decks.tests.fixtures import MAIN, legal_deck_json
 from dmrules.decklist import parse_json, parse_text
 from tournaments import services
+from tournaments.audit_guard import audit_guard_disabled
 from tournaments.models import AuditEntry, Event, Registration, RevalidationJob
 from tournaments.tasks import revalidate_event
 
@@ -173,7 +175,11 @@ def test_verify_audit_chain_detects_tampering(event, illegal_deck, legal_deck, o
     out = StringIO()
     call_command("verify_audit_chain", stdout=out)
     assert "intact" in out.getvalue()
-    tamper(event)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        tamper(event)  # the database refuses it (tournaments.audit_guard) ...
+    assert services.audit_chain_verify() == []
+    with audit_guard_disabled():
+        tamper(event)  # ... so play an attacker who can drop the triggers: the chain still tells
     err = StringIO()
     with pytest.raises(CommandError, match="audit chain broken"):
         call_command("verify_audit_chain", stderr=err)
@@ -267,3 +273,66 @@ def test_deadline_lock_is_recorded_once(event, legal_deck, owner):
     locks = AuditEntry.objects.filter(event=event, action="lock")
     assert [(e.actor_name, e.payload["registrations"]) for e in locks] == [("", 1)]
     assert services.audit_chain_verify(event_id=event.id) == []
+
+
+# --- withdrawal --------------------------------------------------------------------------------------------
+
+
+def test_player_withdraws_before_the_deadline_and_may_register_again(event, legal_deck, owner, organizer):
+    registration = services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
+    services.registration_withdraw(registration_id=registration.id, user=owner)
+    assert not Registration.objects.filter(event=event).exists()  # gone from the list, exports, re-validation
+    entry = AuditEntry.objects.filter(event=event).order_by("-sequence").first()
+    assert (entry.action, entry.actor_name, entry.registration_id_ref) == ("withdraw", "owner", registration.id)
+    assert entry.payload == {"player": "owner", "deck_hash": registration.deck_hash, "status": "legal"}
+    again = services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
+    actions = list(AuditEntry.objects.filter(event=event).order_by("sequence").values_list("action", flat=True))
+    assert again.id != registration.id and actions == ["submit", "withdraw", "submit"]
+    assert services.audit_chain_verify(event_id=event.id) == []
+
+
+def _deadline_passed(event, organizer):
+    Event.objects.filter(id=event.id).update(registration_deadline=timezone.now() - timedelta(seconds=1))
+
+
+def _locked_by_organizer(event, organizer):
+    services.event_lock(event_id=event.id, user=organizer)
+
+
+WITHDRAW_REFUSED = [
+    ("other-player", None, "other", services.NotRegistrant),
+    ("organizer", None, "organizer", services.NotRegistrant),
+    ("after-deadline", _deadline_passed, "owner", services.RegistrationClosed),
+    ("after-lock", _locked_by_organizer, "owner", services.RegistrationClosed),
+]
+
+
+@pytest.mark.parametrize(
+    ("close", "who", "error"), [c[1:] for c in WITHDRAW_REFUSED], ids=[c[0] for c in WITHDRAW_REFUSED]
+)
+def test_withdrawal_refused(event, legal_deck, owner, other, organizer, close, who, error):
+    registration = services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
+    if close:
+        close(event, organizer)
+    with pytest.raises(error):
+        services.registration_withdraw(
+            registration_id=registration.id, user={"owner": owner, "other": other, "organizer": organizer}[who]
+        )
+    assert Registration.objects.filter(id=registration.id).exists()
+    assert not AuditEntry.objects.filter(event=event, action="withdraw").exists()
+
+
+def test_withdraw_api(event, legal_deck, owner):
+    from decks.tests.fixtures import token_client
+
+    registration = services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
+    client = token_client(owner)
+    url = f"/api/v1/events/{event.id}/registrations/{registration.id}/"
+    assert client.delete(url).status_code == 204
+    assert client.get(f"/api/v1/events/{event.id}/registrations/").json()["count"] == 0
+    gone = client.delete(url)
+    assert gone.status_code == 404 and gone.json()["error"]["code"] == "NOT_FOUND"
+    registration = services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
+    Event.objects.filter(id=event.id).update(registration_deadline=timezone.now() - timedelta(seconds=1))
+    closed = client.delete(f"/api/v1/events/{event.id}/registrations/{registration.id}/")
+    assert closed.status_code == 409 and closed.json()["error"]["code"] == "REGISTRATION_CLOSED"
