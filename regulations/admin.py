@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from regulations.models import EventOverlay, Format, OverlayCard, RegulationEvent, RegulationEventCard
+from regulations.models import EventOverlay, Format, OverlayCard, OverlayCombo, RegulationEvent, RegulationEventCard
 
 
 @admin.register(Format)
@@ -28,7 +28,14 @@ class OverlayCardInline(admin.TabularInline):
     extra = 0
 
 
+class OverlayComboInline(admin.TabularInline):
+    model = OverlayCombo
+    raw_id_fields = ["first", "second"]
+    extra = 0
+
+
 @admin.register(EventOverlay)
 class EventOverlayAdmin(admin.ModelAdmin):
-    list_display = ["slug", "name", "base_format", "card_pool_cutoff"]
-    inlines = [OverlayCardInline]
+    list_display = ["slug", "name", "base_format", "owner", "card_pool_cutoff"]
+    raw_id_fields = ["owner"]
+    inlines = [OverlayCardInline, OverlayComboInline]

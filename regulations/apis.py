@@ -12,15 +12,18 @@ from drf_spectacular.utils import (
     extend_schema_serializer,
     inline_serializer,
 )
-from rest_framework import serializers
+from rest_framework import serializers, status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError
+from api.pagination import StandardPagination
 from api.schema import error_responses
 from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
+from dmrules.vocabulary import RegulationStatus
 from regulations import selectors, services
 
 MAX_BATCH = 1000
@@ -359,47 +362,276 @@ class FormatListApi(APIView):
         return Response(self.OutputSerializer(selectors.format_list(), many=True).data)
 
 
-class OverlayDetailApi(APIView):
-    permission_classes = [AllowAny]
+# ---------------------------------------------------------------------------------------------- event overlays
+
+OVERLAY_MAX_ENTRIES = 500
+OVERLAY_MAX_COMBOS = 100
+OVERLAY_ID = OpenApiParameter(
+    "overlay_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The overlay's stable id (a slug)."
+)
+_OVERLAY_ERRORS_409 = {"OVERLAY_ID_TAKEN", "OVERLAY_IN_USE"}
+
+
+def overlay_error(exc: Exception) -> ApiError:
+    """Overlay service exceptions -> the API's error shape."""
+    if isinstance(exc, services.OverlayError):
+        code = status.HTTP_409_CONFLICT if exc.code in _OVERLAY_ERRORS_409 else status.HTTP_400_BAD_REQUEST
+        return ApiError(exc.code, exc.message, details=exc.details, status_code=code)
+    if isinstance(exc, services.OverlayPermissionDenied):
+        return ApiError("PERMISSION_DENIED", str(exc), details={"overlay": exc.overlay_id}, status_code=403)
+    return workflow_error(exc)
+
+
+_OVERLAY_SERVICE_ERRORS = (
+    services.OverlayError,
+    services.OverlayPermissionDenied,
+    services.UnknownFormat,
+    services.UnknownOverlay,
+)
+
+
+class OverlayEntrySerializer(serializers.Serializer):
+    card = serializers.CharField(max_length=200, help_text="A card name in any spelling, or a card id.")
+    status = serializers.ChoiceField(
+        choices=[s.value for s in (RegulationStatus.LIMITED, RegulationStatus.BANNED, RegulationStatus.UNRESTRICTED)],
+        help_text="limited: 1 copy over all zones; banned: none; unrestricted: lifts the base list's status.",
+    )
+
+
+class OverlayComboInputSerializer(serializers.Serializer):
+    cards = serializers.ListField(
+        child=serializers.CharField(max_length=200), min_length=2, max_length=2, help_text="Two card names or ids."
+    )
+    kind = serializers.ChoiceField(
+        choices=[RegulationStatus.PREMIUM_COMBO.value, RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO.value],
+        default=RegulationStatus.PREMIUM_COMBO.value,
+    )
+
+
+class _OverlayCardSerializer(serializers.Serializer):
+    card = _CardSerializer()
+    status = serializers.CharField()
+
+
+class _OverlayComboSerializer(serializers.Serializer):
+    cards = _CardSerializer(many=True)
+    kind = serializers.CharField()
+
+
+@extend_schema_serializer(component_name="EventOverlay")
+class OverlaySerializer(serializers.Serializer):
+    """Documentation of an overlay as every overlay endpoint returns it (built by `overlay_to_dict`)."""
+
+    id = serializers.CharField(help_text="The stable id players validate against (legality `overlay`).")
+    name = serializers.CharField()
+    base_format = serializers.CharField()
+    card_pool_cutoff = serializers.DateField(allow_null=True)
+    card_pool_cutoff_enforced = serializers.BooleanField(
+        help_text="Always false: the card data has no release dates, so the cut-off is shown but not checked."
+    )
+    description = serializers.CharField()
+    owner = serializers.CharField(allow_null=True, help_text="The organizer's username.")
+    cards = _OverlayCardSerializer(many=True)
+    combos = _OverlayComboSerializer(many=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+def overlay_to_dict(overlay) -> dict:
+    return {
+        "id": overlay.slug,
+        "name": overlay.name,
+        "base_format": overlay.base_format.code,
+        "card_pool_cutoff": overlay.card_pool_cutoff,
+        "card_pool_cutoff_enforced": False,
+        "description": overlay.description,
+        "owner": overlay.owner.get_username() if overlay.owner_id else None,
+        "cards": [
+            {"card": {"id": row.card_id, "name": row.card.name_ja}, "status": row.status} for row in overlay.cards.all()
+        ],
+        "combos": [
+            {
+                "cards": [
+                    {"id": row.first_id, "name": row.first.name_ja},
+                    {"id": row.second_id, "name": row.second.name_ja},
+                ],
+                "kind": row.kind,
+            }
+            for row in overlay.combos.all()
+        ],
+        "created_at": overlay.created_at,
+        "updated_at": overlay.updated_at,
+    }
+
+
+class OverlayApi(APIView):
+    # Token first: an anonymous write gets 401 with `WWW-Authenticate: Token` (session first would give 403).
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+
+class OverlayListCreateApi(OverlayApi):
+    class FilterSerializer(serializers.Serializer):
+        mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's overlays")
+        base_format = serializers.SlugField(required=False, max_length=32, help_text="Only overlays over this format")
+
+    @extend_schema_serializer(component_name="EventOverlayCreateInput")
+    class InputSerializer(serializers.Serializer):
+        id = serializers.SlugField(
+            max_length=64, required=False, help_text="The stable id to publish (default: made from the name)."
+        )
+        name = serializers.CharField(max_length=200)
+        base_format = serializers.SlugField(max_length=32, default="advance")
+        entries = OverlayEntrySerializer(many=True, required=False, max_length=OVERLAY_MAX_ENTRIES)
+        combos = OverlayComboInputSerializer(many=True, required=False, max_length=OVERLAY_MAX_COMBOS)
+        card_pool_cutoff = serializers.DateField(
+            required=False, allow_null=True, help_text="Stored and shown; not checked (no release dates in the data)."
+        )
+        description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
 
     @extend_schema(
-        operation_id="overlay_detail",
+        operation_id="overlays_list",
+        parameters=[
+            FilterSerializer,
+            OpenApiParameter("page", OpenApiTypes.INT, description="Page number (1-based)"),
+            OpenApiParameter(
+                "page_size", OpenApiTypes.INT, description=f"Default 50, at most {StandardPagination.max_page_size}"
+            ),
+        ],
         responses={
             200: inline_serializer(
-                "EventOverlay",
+                "PaginatedEventOverlayList",
                 {
-                    "id": serializers.CharField(),
-                    "name": serializers.CharField(),
-                    "base_format": serializers.CharField(),
-                    "card_pool_cutoff": serializers.DateField(allow_null=True),
-                    "description": serializers.CharField(),
-                    "cards": serializers.ListField(child=serializers.DictField()),
+                    "count": serializers.IntegerField(),
+                    "next": serializers.URLField(allow_null=True),
+                    "previous": serializers.URLField(allow_null=True),
+                    "results": OverlaySerializer(many=True),
                 },
             ),
-            **error_responses(404),
+            **error_responses(400, 404),
         },
+        description="Every event overlay, newest first (overlays are public: players validate against them).",
+    )
+    def get(self, request):
+        filters = self.FilterSerializer(data=request.query_params)
+        filters.is_valid(raise_exception=True)
+        params = filters.validated_data
+        if params["mine"] and not request.user.is_authenticated:
+            overlays = selectors.overlay_list().none()
+        else:
+            overlays = selectors.overlay_list(
+                owner=request.user if params["mine"] else None, base_format=params.get("base_format")
+            )
+        paginator = StandardPagination()
+        page = paginator.paginate_queryset(overlays, request, view=self)
+        return paginator.get_paginated_response([overlay_to_dict(overlay) for overlay in page])
+
+    @extend_schema(
+        operation_id="overlays_create",
+        request=InputSerializer,
+        responses={201: OverlaySerializer, **error_responses(400, 401, 409)},
+        description=(
+            "Publish an event overlay (you own it): a base format plus your own card statuses and combos. Every card "
+            "is resolved like a decklist line; an unknown or ambiguous one rejects the request (400 "
+            "OVERLAY_CARDS_UNRESOLVED, details.cards with the candidates) and nothing is stored. A card twice: "
+            "OVERLAY_CARD_REPEATED; an unknown base format: UNKNOWN_FORMAT; an id in use: 409 OVERLAY_ID_TAKEN."
+        ),
+    )
+    def post(self, request):
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        try:
+            overlay = services.overlay_create(
+                owner=request.user,
+                overlay_id=values.get("id"),
+                name=values["name"],
+                base_format=values["base_format"],
+                entries=values.get("entries", []),
+                combos=values.get("combos", []),
+                card_pool_cutoff=values.get("card_pool_cutoff"),
+                description=values["description"],
+            )
+        except _OVERLAY_SERVICE_ERRORS as exc:
+            raise overlay_error(exc) from None
+        return Response(overlay_to_dict(overlay), status=status.HTTP_201_CREATED)
+
+
+class OverlayDetailApi(OverlayApi):
+    @extend_schema_serializer(component_name="EventOverlayUpdateInput")
+    class InputSerializer(serializers.Serializer):
+        name = serializers.CharField(max_length=200, required=False)
+        base_format = serializers.SlugField(max_length=32, required=False)
+        entries = OverlayEntrySerializer(
+            many=True, required=False, max_length=OVERLAY_MAX_ENTRIES, help_text="Replaces every card status."
+        )
+        combos = OverlayComboInputSerializer(
+            many=True, required=False, max_length=OVERLAY_MAX_COMBOS, help_text="Replaces every combo."
+        )
+        card_pool_cutoff = serializers.DateField(required=False, allow_null=True, help_text="null removes it.")
+        description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
+
+    @extend_schema(
+        operation_id="overlays_read",
+        parameters=[OVERLAY_ID],
+        responses={200: OverlaySerializer, **error_responses(404)},
         auth=[],
-        description="An event overlay players validate against: its base format and its own card statuses.",
+        description="An event overlay players validate against: its base format, card statuses and combos.",
     )
     def get(self, request, overlay_id: str):
         try:
             overlay = selectors.overlay_get(overlay_id=overlay_id)
         except selectors.UnknownOverlay as exc:
             raise workflow_error(exc) from None
-        cards = [
-            {"card": {"id": row.card_id, "name": row.card.name_ja}, "status": row.status}
-            for row in overlay.cards.select_related("card").order_by("card__name_ja")
-        ]
-        return Response(
-            {
-                "id": overlay.slug,
-                "name": overlay.name,
-                "base_format": overlay.base_format.code,
-                "card_pool_cutoff": overlay.card_pool_cutoff,
-                "description": overlay.description,
-                "cards": cards,
-            }
-        )
+        return Response(overlay_to_dict(overlay))
+
+    @extend_schema(
+        operation_id="overlays_update",
+        parameters=[OVERLAY_ID],
+        request=InputSerializer,
+        responses={200: OverlaySerializer, **error_responses(400, 401, 403, 404)},
+        description=(
+            "Change an overlay (owner only). Fields left out stay; `entries` / `combos` replace the whole list. "
+            "The id never changes (OVERLAY_ID_IMMUTABLE). Errors as for creation; nothing is stored on an error."
+        ),
+    )
+    def patch(self, request, overlay_id: str):
+        try:  # 404 / 403 before the body is looked at
+            selectors.overlay_get_owned(overlay_id=overlay_id, user=request.user)
+        except (selectors.UnknownOverlay, selectors.OverlayPermissionDenied) as exc:
+            raise overlay_error(exc) from None
+        data = self.InputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        if isinstance(request.data, dict) and request.data.get("id") not in (None, overlay_id):
+            raise ApiError("OVERLAY_ID_IMMUTABLE", "An overlay's id never changes; create a new overlay instead.")
+        changes = {
+            key: values[key] for key in ("name", "base_format", "description", "card_pool_cutoff") if key in values
+        }
+        try:
+            overlay = services.overlay_update(
+                overlay_id=overlay_id,
+                user=request.user,
+                entries=values.get("entries"),
+                combos=values.get("combos"),
+                **changes,
+            )
+        except _OVERLAY_SERVICE_ERRORS as exc:
+            raise overlay_error(exc) from None
+        return Response(overlay_to_dict(overlay))
+
+    @extend_schema(
+        operation_id="overlays_delete",
+        parameters=[OVERLAY_ID],
+        responses={204: None, **error_responses(401, 403, 404, 409)},
+        description="Delete an overlay (owner only); 409 OVERLAY_IN_USE while a tournament event validates against it.",
+    )
+    def delete(self, request, overlay_id: str):
+        try:
+            services.overlay_delete(overlay_id=overlay_id, user=request.user)
+        except _OVERLAY_SERVICE_ERRORS as exc:
+            raise overlay_error(exc) from None
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class PingApi(APIView):

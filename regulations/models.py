@@ -10,6 +10,10 @@ CARD_STATUS_CHOICES = [
     (status.value, status.name.title())
     for status in (RegulationStatus.UNRESTRICTED, RegulationStatus.LIMITED, RegulationStatus.BANNED)
 ]
+COMBO_KIND_CHOICES = [
+    (status.value, status.name.replace("_", " ").title())
+    for status in (RegulationStatus.PREMIUM_COMBO, RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO)
+]
 
 
 class Format(models.Model):
@@ -91,13 +95,16 @@ class RegulationEventCard(models.Model):
 class EventOverlay(models.Model):
     """An organizer's overlay on a base format: extra limits, bans and unbans, and an optional card-pool cut-off."""
 
-    slug = models.SlugField(max_length=64, unique=True)  # the stable id players validate against
+    slug = models.SlugField(max_length=64, unique=True)  # the stable id players validate against; never changes
     name = models.CharField(max_length=200)
     base_format = models.ForeignKey(Format, on_delete=models.PROTECT, related_name="overlays")
+    # Stored and shown, not enforced: the card data has no release dates (docs/legality.md).
     card_pool_cutoff = models.DateField(null=True, blank=True)
     description = models.TextField(blank=True, default="")
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    # The organizer who may change or delete it (NULL: made in the admin, or the account was deleted; players
+    # keep validating against it either way).
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="event_overlays"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -119,3 +126,22 @@ class OverlayCard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.overlay}: {self.card} {self.status}"
+
+
+class OverlayCombo(models.Model):
+    """An organizer's own combo: the two cards may not both be in one registration, in any zones (like 100.2's)."""
+
+    overlay = models.ForeignKey(EventOverlay, on_delete=models.CASCADE, related_name="combos")
+    first = models.ForeignKey("cards.Card", on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey("cards.Card", on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=32, choices=COMBO_KIND_CHOICES, default=RegulationStatus.PREMIUM_COMBO.value)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["overlay", "position", "id"]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(first=models.F("second")), name="overlaycombo_two_cards"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.overlay}: {self.first} + {self.second}"

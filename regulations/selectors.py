@@ -6,11 +6,12 @@ from datetime import date
 from types import MappingProxyType
 
 from django.db import connection
+from django.db.models import Prefetch, QuerySet
 
 from cards.selectors import version_check
 from dmrules.legality import ALL_ZONES, Combo, FormatRules, Regulation
 from dmrules.vocabulary import DeckZone, RegulationStatus
-from regulations.models import EventOverlay, Format, RegulationEvent, RegulationEventCard
+from regulations.models import EventOverlay, Format, OverlayCard, OverlayCombo, RegulationEvent, RegulationEventCard
 
 _CARD_LIMITS = {RegulationStatus.LIMITED: 1, RegulationStatus.BANNED: 0}
 _COMBO_KINDS = {RegulationStatus.PREMIUM_COMBO, RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO}
@@ -25,6 +26,12 @@ class UnknownFormat(Exception):
 class UnknownOverlay(Exception):
     def __init__(self, overlay_id: str):
         super().__init__(f"Unknown event overlay '{overlay_id}'.")
+        self.overlay_id = overlay_id
+
+
+class OverlayPermissionDenied(Exception):
+    def __init__(self, overlay_id: str):
+        super().__init__(f"Only the owner of the event overlay '{overlay_id}' may change or delete it.")
         self.overlay_id = overlay_id
 
 
@@ -104,11 +111,43 @@ def format_list() -> list[Format]:
     return list(Format.objects.all())
 
 
+def _overlays() -> QuerySet[EventOverlay]:
+    return EventOverlay.objects.select_related("base_format", "owner").prefetch_related(
+        Prefetch("cards", OverlayCard.objects.select_related("card").order_by("card__name_ja", "card_id")),
+        Prefetch("combos", OverlayCombo.objects.select_related("first", "second")),
+    )
+
+
 def overlay_get(*, overlay_id: str) -> EventOverlay:
+    """One event overlay by its stable id, with its cards and combos. Raises UnknownOverlay."""
     try:
-        return EventOverlay.objects.select_related("base_format").get(slug=overlay_id)
+        return _overlays().get(slug=overlay_id)
     except EventOverlay.DoesNotExist:
         raise UnknownOverlay(overlay_id) from None
+
+
+def overlay_check_owner(*, overlay: EventOverlay, user) -> None:
+    """Only an overlay's owner may change or delete it (an overlay without owner: only in the admin)."""
+    if user is None or not user.is_authenticated or overlay.owner_id is None or overlay.owner_id != user.id:
+        raise OverlayPermissionDenied(overlay.slug)
+
+
+def overlay_get_owned(*, overlay_id: str, user) -> EventOverlay:
+    """The overlay if `user` owns it. Raises UnknownOverlay, OverlayPermissionDenied."""
+    overlay = overlay_get(overlay_id=overlay_id)
+    overlay_check_owner(overlay=overlay, user=user)
+    return overlay
+
+
+def overlay_list(*, owner=None, base_format: str | None = None) -> QuerySet[EventOverlay]:
+    """Every event overlay (they are public: players validate against them), newest first; optionally only one
+    owner's, or only those over one base format. A queryset, for the caller to paginate."""
+    overlays = _overlays()
+    if owner is not None:
+        overlays = overlays.filter(owner=owner)
+    if base_format:
+        overlays = overlays.filter(base_format__code=base_format)
+    return overlays.order_by("-created_at", "-id")
 
 
 # Replaying is cheap, but a legality check should not re-read ~300 events and the formats: every process keeps
@@ -259,13 +298,18 @@ def overlay_regulation(*, overlay: EventOverlay, base: Regulation | None) -> tup
     """The base list with the overlay's own statuses applied (they replace the list's for those cards)."""
     limits: dict[str, int] = {}
     unbans: list[str] = []
-    for row in overlay.cards.select_related("card"):
+    for row in overlay.cards.all():
         status = RegulationStatus(row.status)
         if status in _CARD_LIMITS:
             limits[row.card.name_key] = _CARD_LIMITS[status]
         else:
             unbans.append(row.card.name_key)
-    regulation = (base or Regulation()).with_overlay(limits=limits, unbans=unbans, label=f"overlay {overlay.slug}")
+    combos = [
+        Combo((row.first.name_key, row.second.name_key), RegulationStatus(row.kind)) for row in overlay.combos.all()
+    ]
+    regulation = (base or Regulation()).with_overlay(
+        limits=limits, unbans=unbans, combos=combos, label=f"overlay {overlay.slug}"
+    )
     info = {
         "id": overlay.slug,
         "name": overlay.name,

@@ -1,31 +1,52 @@
-"""Legality checks (interface 3) and the Hall of Fame import.
+"""Legality checks (interface 3) and organizers' event overlays.
 
 `legality_report` resolves the decklist's cards (the catalogue's resolver), loads the regulation in force for the
-format, date and overlay, runs the pure engine and returns a JSON-ready report.
+format, date and overlay, runs the pure engine and returns a JSON-ready report. `overlay_create` / `overlay_update`
+/ `overlay_delete` write event overlays (every card resolved first; nothing is stored when one is not).
 """
 
+import secrets
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 
+from django.apps import apps
+from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.text import slugify
 
 from cards.names import name_key as normalise_name
 from dmrules.decklist import Decklist
 from dmrules.legality import CardRef, DeckInput, StartSet, Unresolved, check_deck, load_start_set_table
+from dmrules.legality import violations as legality_violations
 from dmrules.legality.engine import LegalityReport
-from dmrules.vocabulary import DeckZone
+from dmrules.vocabulary import DeckZone, RegulationStatus
+from regulations.models import EventOverlay, OverlayCard, OverlayCombo
 from regulations.selectors import (
+    OverlayPermissionDenied,
     UnknownFormat,
     UnknownOverlay,
     data_version,
     format_get,
     format_rules_from,
+    overlay_check_owner,
     overlay_get,
     overlay_regulation,
     regulation_in_force,
 )
 
-__all__ = ["UnknownFormat", "UnknownOverlay", "legality_report", "legality_reports", "LegalityContext"]
+__all__ = [
+    "UnknownFormat",
+    "UnknownOverlay",
+    "legality_report",
+    "legality_reports",
+    "LegalityContext",
+    "OverlayError",
+    "OverlayPermissionDenied",
+    "overlay_create",
+    "overlay_update",
+    "overlay_delete",
+]
 
 _COUNTED = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR)
 
@@ -46,6 +67,7 @@ class LegalityContext:
     overlay: dict | None
     start_sets: tuple[StartSet, ...]
     resolver: object
+    notes: tuple = ()  # warnings of the context itself (an overlay's unchecked card-pool cut-off)
     # Resolutions by written name: one batch of decklists repeats the same names many times.
     resolutions: dict = field(default_factory=dict, compare=False)
 
@@ -94,9 +116,13 @@ def legality_context(*, format_code: str = "advance", as_of: date | None = None,
     in_force = regulation_in_force(format_code=fmt.code, as_of=as_of, version=version)
     regulation = in_force.regulation
     rules = format_rules_from(fmt)
+    notes = ()
     if overlay is not None:
         regulation, overlay_info = overlay_regulation(overlay=overlay, base=regulation)
         rules = replace(rules, hall_of_fame=True)  # the organiser's statuses apply even over `unrestricted`
+        if overlay.card_pool_cutoff is not None:
+            cutoff = overlay.card_pool_cutoff
+            notes = (legality_violations.card_pool_cutoff_unchecked(overlay_id=overlay.slug, cutoff=cutoff),)
     return LegalityContext(
         format_rules=rules,
         regulation=regulation,
@@ -104,6 +130,7 @@ def legality_context(*, format_code: str = "advance", as_of: date | None = None,
         overlay=overlay_info,
         start_sets=_start_sets(resolver),
         resolver=resolver,
+        notes=notes,
     )
 
 
@@ -176,7 +203,7 @@ def report_to_dict(report: LegalityReport, *, context: LegalityContext, lines: l
         "deck_hash": report.deck_hash,
         "counts": report.counts,
         "violations": [item.as_dict() for item in report.violations],
-        "warnings": [item.as_dict() for item in report.warnings],
+        "warnings": [item.as_dict() for item in (*report.warnings, *context.notes)],
         "lines": lines,
         "errors": errors,
     }
@@ -205,3 +232,219 @@ def legality_reports(
     """Many decklists under one format/date/overlay (the batch endpoint): the context is built once."""
     context = legality_context(format_code=format_code, as_of=as_of, overlay_id=overlay_id)
     return [report_for(decklist, context) for decklist in decklists]
+
+
+# ------------------------------------------------------------------------------------------------ event overlays
+
+
+class OverlayError(Exception):
+    """An overlay write that cannot be done as asked (a workflow error with a stable code; nothing was stored)."""
+
+    def __init__(self, code: str, message: str, *, details: dict | None = None):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.details = details or {}
+
+
+_CARD_STATUSES = {RegulationStatus.UNRESTRICTED, RegulationStatus.LIMITED, RegulationStatus.BANNED}
+_COMBO_KINDS = {RegulationStatus.PREMIUM_COMBO, RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO}
+_UNCHANGED = object()
+
+
+@dataclass(frozen=True)
+class _ResolvedOverlay:
+    cards: tuple[tuple[int, str], ...]  # (card id, status)
+    combos: tuple[tuple[int, int, str], ...]  # (first card id, second card id, kind)
+
+
+def _problem(resolution, **where) -> dict:
+    return {
+        **where,
+        "written": str(resolution.written),
+        "status": resolution.status,
+        "candidates": [_candidate(c) for c in resolution.candidates],
+    }
+
+
+def _resolve_overlay(*, entries: Iterable[Mapping], combos: Iterable[Mapping]) -> _ResolvedOverlay:
+    """Every card of the entries and combos through the resolver. Raises OverlayError: OVERLAY_CARDS_UNRESOLVED
+    (unknown or ambiguous names, each with its candidates), OVERLAY_CARD_REPEATED, OVERLAY_COMBO_SAME_CARD."""
+    resolver = _get_resolver()
+    problems: list[dict] = []
+    cards: list[tuple[int, str]] = []
+    first_entry: dict[str, int] = {}  # name key -> index of the entry that named it
+    repeated: list[dict] = []
+    for index, entry in enumerate(entries):
+        status = RegulationStatus(entry["status"])
+        if status not in _CARD_STATUSES:
+            raise OverlayError("OVERLAY_STATUS_INVALID", f"'{status}' is not a card status.", details={"index": index})
+        resolution = resolver.resolve(entry["card"])
+        if resolution.status != "ok" or resolution.card is None:
+            problems.append(_problem(resolution, field="entries", index=index))
+            continue
+        # Copies count by name identity (1.2.3): two spellings of one card are one entry.
+        key = resolution.card.name_key
+        if key in first_entry:
+            repeated.append({"index": index, "first_index": first_entry[key], "card": resolution.card.name_ja})
+            continue
+        first_entry[key] = index
+        cards.append((resolution.card.id, status.value))
+    pairs: list[tuple[int, int, str]] = []
+    same: list[dict] = []
+    for index, combo in enumerate(combos):
+        kind = RegulationStatus(combo.get("kind") or RegulationStatus.PREMIUM_COMBO)
+        if kind not in _COMBO_KINDS:
+            raise OverlayError("OVERLAY_STATUS_INVALID", f"'{kind}' is not a combo kind.", details={"index": index})
+        sides = []
+        for side, written in enumerate(combo["cards"]):
+            resolution = resolver.resolve(written)
+            if resolution.status != "ok" or resolution.card is None:
+                problems.append(_problem(resolution, field="combos", index=index, side=side))
+            else:
+                sides.append(resolution.card)
+        if len(sides) == 2:
+            if sides[0].name_key == sides[1].name_key:
+                same.append({"index": index, "card": sides[0].name_ja})
+            else:
+                pairs.append((sides[0].id, sides[1].id, kind.value))
+    if problems:
+        raise OverlayError(
+            "OVERLAY_CARDS_UNRESOLVED",
+            f"{len(problems)} card(s) of the overlay could not be identified; nothing was stored.",
+            details={"cards": problems},
+        )
+    if repeated:
+        raise OverlayError(
+            "OVERLAY_CARD_REPEATED", "A card may have only one status in an overlay.", details={"entries": repeated}
+        )
+    if same:
+        raise OverlayError("OVERLAY_COMBO_SAME_CARD", "A combo needs two different cards.", details={"combos": same})
+    return _ResolvedOverlay(tuple(cards), tuple(pairs))
+
+
+def _store_cards(overlay: EventOverlay, resolved: _ResolvedOverlay, *, replace_cards: bool, replace_combos: bool):
+    from cards.models import Card
+
+    wanted = {card_id for card_id, _status in resolved.cards} | {
+        card_id for first, second, _kind in resolved.combos for card_id in (first, second)
+    }
+    # The resolver's index follows the catalogue; a card re-imported away in between must not reach the FK.
+    if len(wanted) != Card.objects.filter(id__in=wanted).count():
+        raise OverlayError("OVERLAY_CARDS_UNRESOLVED", "The card catalogue changed during the request; try again.")
+    if replace_cards:
+        overlay.cards.all().delete()
+        OverlayCard.objects.bulk_create(
+            OverlayCard(overlay=overlay, card_id=card_id, status=status) for card_id, status in resolved.cards
+        )
+    if replace_combos:
+        overlay.combos.all().delete()
+        OverlayCombo.objects.bulk_create(
+            OverlayCombo(overlay=overlay, first_id=first, second_id=second, kind=kind, position=position)
+            for position, (first, second, kind) in enumerate(resolved.combos)
+        )
+
+
+def _new_overlay_id(name: str) -> str:
+    """A readable id from the name, with a random suffix so that two events of one name never share it."""
+    stem = slugify(name)[:48].strip("-") or "overlay"
+    return f"{stem}-{secrets.token_hex(3)}"
+
+
+def overlay_create(
+    *,
+    owner,
+    name: str,
+    base_format: str,
+    entries: Iterable[Mapping] = (),
+    combos: Iterable[Mapping] = (),
+    card_pool_cutoff: date | None = None,
+    description: str = "",
+    overlay_id: str | None = None,
+) -> EventOverlay:
+    """A new event overlay owned by `owner`. `entries`: [{"card": name or id, "status": limited|banned|unrestricted}];
+    `combos`: [{"cards": [a, b], "kind": premium_combo|premium_hyperspatial_combo}]. `overlay_id` (optional) is the
+    stable id players validate against; without one it is made from the name. Raises UnknownFormat, OverlayError."""
+    fmt = format_get(code=base_format)
+    resolved = _resolve_overlay(entries=list(entries), combos=list(combos))
+    slug = overlay_id or _new_overlay_id(name)
+    try:
+        with transaction.atomic():
+            if EventOverlay.objects.filter(slug=slug).exists():
+                raise OverlayError("OVERLAY_ID_TAKEN", f"The overlay id '{slug}' is taken.", details={"id": slug})
+            overlay = EventOverlay.objects.create(
+                slug=slug,
+                name=name,
+                base_format_id=fmt.id,
+                card_pool_cutoff=card_pool_cutoff,
+                description=description,
+                owner=owner,
+            )
+            _store_cards(overlay, resolved, replace_cards=True, replace_combos=True)
+    except IntegrityError:  # the same id created concurrently
+        raise OverlayError("OVERLAY_ID_TAKEN", f"The overlay id '{slug}' is taken.", details={"id": slug}) from None
+    return overlay_get(overlay_id=slug)
+
+
+def _owned_for_update(*, overlay_id: str, user) -> EventOverlay:
+    try:
+        overlay = EventOverlay.objects.select_for_update().get(slug=overlay_id)
+    except EventOverlay.DoesNotExist:
+        raise UnknownOverlay(overlay_id) from None
+    overlay_check_owner(overlay=overlay, user=user)
+    return overlay
+
+
+def overlay_update(
+    *,
+    overlay_id: str,
+    user,
+    name: str | None = None,
+    base_format: str | None = None,
+    description: str | None = None,
+    card_pool_cutoff=_UNCHANGED,
+    entries: Iterable[Mapping] | None = None,
+    combos: Iterable[Mapping] | None = None,
+) -> EventOverlay:
+    """Change an overlay (owner only). Arguments left out stay as they are; `entries` / `combos` replace the whole
+    list when given; `card_pool_cutoff=None` removes the cut-off. The id never changes.
+    Raises UnknownOverlay, OverlayPermissionDenied, UnknownFormat, OverlayError."""
+    fmt = format_get(code=base_format) if base_format is not None else None
+    resolved = _resolve_overlay(entries=list(entries or ()), combos=list(combos or ()))
+    with transaction.atomic():
+        overlay = _owned_for_update(overlay_id=overlay_id, user=user)
+        if name is not None:
+            overlay.name = name
+        if description is not None:
+            overlay.description = description
+        if fmt is not None:
+            overlay.base_format_id = fmt.id
+        if card_pool_cutoff is not _UNCHANGED:
+            overlay.card_pool_cutoff = card_pool_cutoff
+        overlay.save()
+        _store_cards(overlay, resolved, replace_cards=entries is not None, replace_combos=combos is not None)
+    return overlay_get(overlay_id=overlay_id)
+
+
+def _events_using(overlay_id: str) -> int:
+    # Tournament events name an overlay by its id (a plain column, no foreign key): deleting one in use would make
+    # every check of their registrations fail. Looked up through the app registry, so this app imports none above it.
+    if not apps.is_installed("tournaments"):
+        return 0
+    event_model = apps.get_model("tournaments", "Event")
+    return event_model.objects.filter(overlay_id=overlay_id).count()
+
+
+def overlay_delete(*, overlay_id: str, user) -> None:
+    """Delete an overlay (owner only). Raises UnknownOverlay, OverlayPermissionDenied, OverlayError
+    (OVERLAY_IN_USE while a tournament event validates against it)."""
+    with transaction.atomic():
+        overlay = _owned_for_update(overlay_id=overlay_id, user=user)
+        in_use = _events_using(overlay_id)
+        if in_use:
+            raise OverlayError(
+                "OVERLAY_IN_USE",
+                f"{in_use} tournament event(s) validate against the overlay '{overlay_id}'; it cannot be deleted.",
+                details={"events": in_use},
+            )
+        overlay.delete()

@@ -9,6 +9,7 @@ urlpatterns = [
     path("regulations/<slug:format_code>/", apis.RegulationInForceApi.as_view(), name="regulation-in-force"),
     path("regulations/<slug:format_code>/changes/", apis.RegulationChangesApi.as_view(), name="regulation-changes"),
     path("formats/", apis.FormatListApi.as_view(), name="format-list"),
+    path("overlays/", apis.OverlayListCreateApi.as_view(), name="overlay-list"),
     path("overlays/<slug:overlay_id>/", apis.OverlayDetailApi.as_view(), name="overlay-detail"),
     path("ping/", apis.PingApi.as_view(), name="ping"),
 ]

@@ -46,14 +46,28 @@ class Regulation:
     label: str = ""
     effective_date: date | None = None
 
-    def with_overlay(self, *, limits: Mapping[str, int], unbans: Iterable[str] = (), label: str = "") -> "Regulation":
-        """An organizer's overlay: its own statuses replace the list's for those cards; unbanned cards are free."""
+    def with_overlay(
+        self,
+        *,
+        limits: Mapping[str, int],
+        unbans: Iterable[str] = (),
+        combos: Iterable[Combo] = (),
+        label: str = "",
+    ) -> "Regulation":
+        """An organizer's overlay: its own statuses replace the list's for those cards; unbanned cards are free (also
+        of the list's combos); the overlay's own combos are added to those that remain."""
+        unbanned = set(unbans)
         merged = dict(self.limits)
-        for key in unbans:
+        for key in unbanned:
             merged.pop(key, None)
         merged.update(limits)
-        combos = tuple(combo for combo in self.combos if not set(combo.keys) & set(unbans))
-        return replace(self, limits=MappingProxyType(merged), combos=combos, label=label or self.label)
+        kept = [combo for combo in self.combos if not set(combo.keys) & unbanned]
+        seen = {frozenset(combo.keys) for combo in kept}
+        for combo in combos:
+            if frozenset(combo.keys) not in seen:
+                seen.add(frozenset(combo.keys))
+                kept.append(combo)
+        return replace(self, limits=MappingProxyType(merged), combos=tuple(kept), label=label or self.label)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,7 @@
 """Violations and warnings as values: stable code, cited rule, zone, cards, English and Japanese text."""
 
 from dataclasses import dataclass
+from datetime import date
 
 from dmrules.vocabulary import DeckZone, ViolationCode, WarningCode
 
@@ -254,4 +255,18 @@ def facts_unavailable(*, zone: DeckZone, card: CardRef) -> Violation:
         (card,),
         f"{card.name} is known only by name; its zone and card type could not be checked.",
         f"《{card.name}》はカード名のみ登録されているため、ゾーンとカードタイプを確認できませんでした。",
+    )
+
+
+def card_pool_cutoff_unchecked(*, overlay_id: str, cutoff: date) -> Violation:
+    """An event overlay's card-pool cut-off is shown but not checked: the card data has no release dates."""
+    return Violation(
+        WarningCode.CARD_POOL_CUTOFF_UNCHECKED,
+        "-",
+        None,
+        (),
+        f"The event overlay '{overlay_id}' allows only cards released by {cutoff.isoformat()}; this was not checked "
+        "because the card data has no release dates.",
+        f"イベント「{overlay_id}」は{cutoff.isoformat()}までに発売されたカードのみ使用できますが、カードデータに発売日が"
+        "ないため確認していません。",
     )
