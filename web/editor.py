@@ -137,15 +137,21 @@ def card_summary(facts: CardFacts) -> dict:
     }
 
 
-def editor_state(*, copy: WorkingCopy, format_code: str, as_of: date | None, resolver) -> dict:
-    """The working copy with its cards, the legality report and the statistics: one editor response."""
+def editor_state(
+    *, copy: WorkingCopy, format_code: str, as_of: date | None, resolver, overlay_id: str | None = None
+) -> dict:
+    """The working copy with its cards, the legality report and the statistics: one editor response.
+
+    With an event overlay (its stable slug) the report is the overlay's: its base format, its own card statuses."""
     from regulations.selectors import format_get
     from regulations.services import legality_report
 
     facts = {card: resolver.facts(card) for zone in ZONES for card in copy[zone]}
-    report = legality_report(decklist=working_copy_decklist(copy), format_code=format_code, as_of=as_of)
+    report = legality_report(
+        decklist=working_copy_decklist(copy), format_code=format_code, as_of=as_of, overlay_id=overlay_id or None
+    )
     stats = deck_statistics(main=[(facts[card], count) for card, count in copy[DeckZone.MAIN].items()])
-    fmt = format_get(code=format_code)
+    fmt = format_get(code=report.get("format") or format_code)
     return {
         "sizes": {"main": fmt.main_size, "hyperspatial_max": fmt.hyperspatial_max, "gr": fmt.gr_size},
         "deck": working_copy_to_json(copy),

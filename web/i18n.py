@@ -177,11 +177,17 @@ JA: dict[str, str] = {
     "Search results": "検索結果",
     "Type a name or a query (civ:fire cost<=3). ↑/↓ choose, Enter adds to the deck (psychic and dragheart cards go to "
     "the hyperspatial zone, GR cards to the GR zone), Shift+Enter adds to Considering. In the deck: + / - change the "
-    "count, Delete removes, m moves to or from Considering.": "カード名か検索式（civ:fire cost<=3）を入力。↑/↓ で選択、"
-    "Enter で"
-    "デッキに追加（サイキック・ドラグハートは超次元ゾーン、GR は超GRゾーンへ自動で入ります）、Shift+Enter で検討中に追"
-    "加。"
-    "デッキ側では + / - で枚数を変更、Delete で削除、m で検討中との間を移動します。",
+    "count, Delete removes, m moves to or from Considering, 1 / 2 / 3 / 4 move the card to the main deck / "
+    "hyperspatial / GR / Considering (or choose the zone in the menu of each row).": (
+        "カード名か検索式（civ:fire cost<=3）を入力。↑/↓ で選択、Enter でデッキに追加"
+        "（サイキック・ドラグハートは超次元ゾーン、GR は超GRゾーンへ自動で入ります）、"
+        "Shift+Enter で検討中に追加。デッキ側では + / - で枚数を変更、Delete で削除、"
+        "m で検討中との間を移動、1 / 2 / 3 / 4 でメインデッキ / 超次元 / GR / 検討中へ移動します"
+        "（行のメニューでもゾーンを選べます）。"
+    ),
+    "Zone of {name}": "{name} のゾーン",
+    "Event overlay": "大会独自ルール",
+    "None (the format's own list)": "なし（フォーマットの通常リスト）",
     "Statistics": "統計",
     "Legal": "構築ルールに適合",
     "Not legal": "構築ルールに不適合",
@@ -303,6 +309,8 @@ JS_STRINGS: tuple[str, ...] = (
     "Add one {name}",
     "Remove one {name}",
     "Move {name} to {zone}",
+    "Zone of {name}",
+    "Overlay",
     "Main deck",
     "Hyperspatial",
     "GR",

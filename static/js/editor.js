@@ -38,6 +38,7 @@ const nodes = {
   description: $("deck-description"),
   format: $("deck-format"),
   asOf: $("deck-as-of"),
+  overlay: $("deck-overlay"),
   visibility: $("deck-visibility"),
   error: $("editor-error"),
 };
@@ -48,7 +49,7 @@ function change(op) {
     try {
       const { data } = await api(config.stateUrl, {
         method: "POST",
-        body: { deck: state.deck, op, format: nodes.format.value, as_of: nodes.asOf.value || null },
+        body: { deck: state.deck, op, format: nodes.format.value, as_of: nodes.asOf.value || null, overlay: nodes.overlay.value || null },
       });
       Object.assign(state, { deck: data.deck, cards: data.cards, legality: data.legality, stats: data.stats, sizes: data.sizes });
       if (op.op !== "none") setDirty(true);
@@ -268,6 +269,7 @@ function renderEntries() {
         el("button", { type: "button", class: "btn small secondary", "data-action": "move",
           "aria-label": t("Move {name} to {zone}", { name: cardName(card), zone: t(ZONE_LABELS[moveTarget]) }),
           onclick: () => change({ op: "move", card: entry.card, from: zone, to: moveTarget }) }, `→ ${t(ZONE_LABELS[moveTarget])}`),
+        zoneSelect(entry, card, zone),
       ),
     );
     civBorder(item, card.civilizations);
@@ -280,6 +282,10 @@ function renderEntries() {
         Delete: { op: "set", card: entry.card, zone, count: 0 },
         m: { op: "move", card: entry.card, from: zone, to: moveTarget },
       };
+      // 1-4: move the whole entry to that zone (main, hyperspatial, GR, considering). A card may be put in a zone
+      // where it does not belong: the server reports ZONE_MISPLACED, the browser does not block it.
+      const target = ZONES[Number(event.key) - 1];
+      if (/^[1-4]$/.test(event.key) && target !== zone) ops[event.key] = { op: "move", card: entry.card, from: zone, to: target };
       if (ops[event.key]) {
         event.preventDefault();
         change(ops[event.key]);
@@ -304,6 +310,20 @@ function renderEntries() {
   }
 }
 
+// A zone selector per row: moving by mouse to any zone (the same "move" change as the keys 1-4).
+function zoneSelect(entry, card, zone) {
+  const select = el(
+    "select",
+    { class: "zone-select", "data-action": "zone", "aria-label": t("Zone of {name}", { name: cardName(card) }) },
+    ZONES.map((value, index) => el("option", { value, selected: value === zone ? "" : null }, `${index + 1} ${t(ZONE_LABELS[value])}`)),
+  );
+  select.value = zone;
+  select.addEventListener("change", () => {
+    if (select.value !== zone) change({ op: "move", card: entry.card, from: zone, to: select.value });
+  });
+  return select;
+}
+
 function renderLegality() {
   const report = state.legality;
   clear(nodes.legality);
@@ -312,7 +332,9 @@ function renderLegality() {
   nodes.legality.className = `legality ${status}`;
   nodes.legality.dataset.status = status;
   const title = report.legal ? t("Legal") : report.buildable ? t("Buildable: legal so far, deck not complete") : t("Not legal");
-  nodes.legality.append(el("strong", {}, title), " ", el("span", { class: "muted" }, `${t("Format")}: ${nodes.format.selectedOptions[0]?.textContent || report.format} · ${report.as_of || ""}`));
+  const overlay = report.overlay ? ` · ${t("Overlay")}: ${report.overlay.name || report.overlay.id} (${report.overlay.id})` : "";
+  const formatLabel = report.overlay ? report.format : nodes.format.selectedOptions[0]?.textContent || report.format;
+  nodes.legality.append(el("strong", {}, title), " ", el("span", { class: "muted", "data-overlay": report.overlay ? report.overlay.id : "" }, `${t("Format")}: ${formatLabel} · ${report.as_of || ""}${overlay}`));
   const items = [...(report.violations || []).map((v) => ["violation", v]), ...(report.warnings || []).map((w) => ["warning", w])];
   if (items.length) {
     const list = el("ul");
@@ -338,6 +360,8 @@ function render() {
 nodes.save.addEventListener("click", save);
 nodes.format.addEventListener("change", () => { setDirty(true); change({ op: "none" }); });
 nodes.asOf.addEventListener("change", () => change({ op: "none" }));
+// An event overlay is only checked against (a deck does not store one): the report is the overlay's.
+nodes.overlay.addEventListener("change", () => change({ op: "none" }));
 nodes.name.addEventListener("input", () => setDirty(true));
 nodes.description.addEventListener("input", () => setDirty(true));
 nodes.visibility.addEventListener("change", () => setDirty(true));

@@ -150,6 +150,37 @@ def test_full_deck_building_flow(page):
     expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
     shot(page, "editor")
 
+    # A psychic moved to the main deck with the mouse (the row's zone menu) is kept there and flagged
+    # ZONE_MISPLACED; key 2 moves it back to the hyperspatial zone and the violation goes away.
+    psychic_row = page.locator('#zone-entries li:has-text("テスト超次元獣アルファ")')
+    psychic_row.locator("select.zone-select").select_option("main")
+    misplaced = page.locator('#legality li[data-code="ZONE_MISPLACED"]')
+    expect(misplaced).to_be_visible()
+    expect(counter(page, "hyperspatial")).to_have_text("1")
+    expect(counter(page, "main")).to_have_text("41/40")
+    page.locator("#tab-main").click()
+    moved = page.locator('#zone-entries li.offending:has-text("テスト超次元獣アルファ")')
+    expect(moved).to_contain_text("ZONE_MISPLACED")
+    shot(page, "editor-zone-misplaced")
+    moved.focus()
+    page.keyboard.press("2")
+    expect(misplaced).to_have_count(0)
+    expect(counter(page, "hyperspatial")).to_have_text("2")
+    expect(counter(page, "main")).to_have_text("40/40")
+    expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
+
+    # Main deck -> considering with the keyboard (key 4), and back with the mouse from the considering tab.
+    page.locator('#zone-entries li:has-text("テスト火炎兵")').focus()
+    page.keyboard.press("4")
+    expect(counter(page, "considering")).to_have_text("4")
+    expect(counter(page, "main")).to_have_text("36/40")
+    expect(page.locator("#legality")).to_have_attribute("data-status", "buildable")
+    page.locator("#tab-considering").click()
+    page.locator('#zone-entries li:has-text("テスト火炎兵") select.zone-select').select_option("main")
+    expect(counter(page, "considering")).to_have_text("0")
+    expect(counter(page, "main")).to_have_text("40/40")
+    expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
+
     # Save through the decks API (If-Match), then see the diff in the version history.
     page.locator("#save-deck").click()
     expect(page.locator("#save-state")).to_have_text("Saved")

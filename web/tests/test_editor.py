@@ -94,3 +94,64 @@ def test_fifth_copy_is_a_copy_limit_violation_on_that_card(resolver):
     violations = [v for v in state["legality"]["violations"] if v["code"] == "COPY_LIMIT"]
     assert [c["id"] for v in violations for c in v["cards"]] == [card]
     assert violations[0]["rule"].startswith("100.2")
+
+
+MOVE_CASES = [
+    # (card, from, to, violation expected after the move) -- rule 100.3/100.4: a card placed in a zone where it does
+    # not start the game is still kept in the working copy; the legality report flags it (ZONE_MISPLACED).
+    pytest.param("テスト火炎兵", "main", "considering", None, id="main-to-considering"),
+    pytest.param("テスト火炎兵", "considering", "main", None, id="considering-to-main"),
+    pytest.param("テスト超次元獣アルファ", "hyperspatial", "main", "ZONE_MISPLACED", id="psychic-to-main"),
+    pytest.param("テスト超次元獣アルファ", "hyperspatial", "considering", None, id="psychic-to-considering"),
+    pytest.param("テストGRロボ", "gr", "hyperspatial", "ZONE_MISPLACED", id="gr-to-hyperspatial"),
+    pytest.param("テスト火炎兵", "main", "gr", "ZONE_MISPLACED", id="creature-to-gr"),
+]
+
+
+@pytest.mark.parametrize(("name", "source", "target", "code"), MOVE_CASES)
+def test_move_between_every_zone_keeps_the_card(resolver, name, source, target, code):
+    card = card_id(resolver, name)
+    copy = working_copy_from_json({source: [{"card": card, "count": 2}]})
+    working_copy_apply(copy, {"op": "move", "card": card, "from": source, "to": target}, resolver=resolver)
+    assert copy[DeckZone(target)] == {card: 2}
+    assert card not in copy[DeckZone(source)]
+    state = editor_state(copy=copy, format_code="advance", as_of=None, resolver=resolver)
+    assert state["deck"][target] == [{"card": card, "count": 2}]
+    misplaced = [v for v in state["legality"]["violations"] if v["code"] == "ZONE_MISPLACED"]
+    if code:
+        assert [c["id"] for v in misplaced for c in v["cards"]] == [card]
+    else:
+        assert misplaced == []
+    # ...and moved back, the violation is gone.
+    working_copy_apply(copy, {"op": "move", "card": card, "from": target, "to": source}, resolver=resolver)
+    state = editor_state(copy=copy, format_code="advance", as_of=None, resolver=resolver)
+    assert [v for v in state["legality"]["violations"] if v["code"] == "ZONE_MISPLACED"] == []
+
+
+@pytest.fixture
+def overlay(resolver):
+    from cards.models import Card
+    from regulations.models import EventOverlay, Format, OverlayCard
+
+    overlay = EventOverlay.objects.create(
+        slug="store-cs-2030", name="Store CS 2030", base_format=Format.objects.get(code="advance")
+    )
+    banned = Card.objects.get(id=card_id(resolver, "テスト紅蓮竜"))
+    OverlayCard.objects.create(overlay=overlay, card=banned, status="banned")
+    return overlay
+
+
+def test_overlay_gives_the_overlays_report(resolver, overlay):
+    from web.selectors import overlay_choices
+    from web.tests.catalogue import LEGAL_MAIN
+
+    assert {"id": "store-cs-2030", "name": "Store CS 2030", "base_format": "advance"} in overlay_choices()
+    main = [{"card": card_id(resolver, name), "count": 4} for name in LEGAL_MAIN]
+    copy = working_copy_from_json({"main": main})
+    plain = editor_state(copy=copy, format_code="advance", as_of=None, resolver=resolver)
+    assert plain["legality"]["legal"] is True
+    state = editor_state(copy=copy, format_code="advance", as_of=None, resolver=resolver, overlay_id="store-cs-2030")
+    assert state["legality"]["legal"] is False
+    assert state["legality"]["overlay"]["id"] == "store-cs-2030"
+    banned = card_id(resolver, "テスト紅蓮竜")
+    assert banned in {c["id"] for v in state["legality"]["violations"] for c in v["cards"]}

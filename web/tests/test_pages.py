@@ -144,6 +144,8 @@ STATE_ERRORS = [
     pytest.param(json.dumps({"deck": {"x": []}}).encode(), "INVALID_ZONE", id="bad-zone"),
     pytest.param(json.dumps({"deck": {}, "as_of": "yesterday"}).encode(), "INVALID_DATE", id="bad-date"),
     pytest.param(json.dumps({"deck": {}, "format": "nope"}).encode(), "UNKNOWN_FORMAT", id="unknown-format"),
+    pytest.param(json.dumps({"deck": {}, "overlay": "no-such"}).encode(), "UNKNOWN_OVERLAY", id="unknown-overlay"),
+    pytest.param(json.dumps({"deck": {}, "overlay": ["x"]}).encode(), "INVALID_OVERLAY", id="overlay-not-a-slug"),
 ]
 
 
@@ -251,3 +253,15 @@ def test_unlisted_deck_by_its_link_only(other_client, user, catalogue):
     assert Client().get(f"/decks/shared/{unlisted.share_slug}/").status_code == 200
     private = deck_create(owner=user, name="private one")
     assert Client().get(f"/decks/shared/{private.share_slug}/").status_code == 404
+
+
+def test_editor_lists_overlays_and_checks_against_one(owner_client, deck):
+    from regulations.models import EventOverlay, Format
+
+    advance = Format.objects.get(code="advance")
+    EventOverlay.objects.create(slug="city-league", name="City <League>", base_format=advance)
+    body = owner_client.get(f"/decks/{deck.id}/").content.decode()
+    assert '<option value="city-league" data-base-format="advance">City &lt;League&gt; (city-league)</option>' in body
+    response = _state(owner_client, {"deck": {}, "op": {"op": "none"}, "overlay": "city-league"})
+    assert response.status_code == 200
+    assert response.json()["legality"]["overlay"]["id"] == "city-league"

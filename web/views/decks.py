@@ -18,6 +18,7 @@ from dmrules.decklist import parse_text
 from web.editor import editor_state, working_copy_from_json
 from web.forms import VISIBILITY_CHOICES, DeckCreateForm, DeckImportForm, _translated, format_choices
 from web.i18n import translate
+from web.selectors import overlay_choices
 
 
 def _int_or_none(value) -> int | None:
@@ -97,6 +98,7 @@ def deck_page(request, deck_id: int):
         context.update(
             config=_editor_config(request, deck),
             formats=format_choices(),
+            overlays=overlay_choices(),
             visibilities=_translated(VISIBILITY_CHOICES),
             today=timezone.localdate().isoformat(),
         )
@@ -142,15 +144,24 @@ def editor_state_api(request):
         as_of = timezone.datetime.fromisoformat(as_of).date() if as_of else timezone.localdate()
         resolver = get_resolver()
         copy = working_copy_apply(working_copy_from_json(body.get("deck", {})), body.get("op") or {}, resolver=resolver)
+        overlay = body.get("overlay") or None
+        if overlay is not None and not isinstance(overlay, str):
+            raise EditorInputError("INVALID_OVERLAY", "An event overlay is given by its id (slug).")
         state = editor_state(
-            copy=copy, format_code=str(body.get("format") or "advance"), as_of=as_of, resolver=resolver
+            copy=copy,
+            format_code=str(body.get("format") or "advance"),
+            as_of=as_of,
+            resolver=resolver,
+            overlay_id=overlay,
         )
     except json.JSONDecodeError:
         return _error("MALFORMED_REQUEST", "The request body is not JSON.")
     except ValueError as exc:  # EditorInputError and bad dates
         code = getattr(exc, "code", "INVALID_DATE")
         return _error(code, getattr(exc, "message", "as_of is a date YYYY-MM-DD."), getattr(exc, "details", {}))
-    except (UnknownFormat, UnknownOverlay) as exc:
+    except UnknownOverlay as exc:
+        return _error("UNKNOWN_OVERLAY", str(exc), {"overlay": exc.overlay_id[:64]})
+    except UnknownFormat as exc:
         return _error("UNKNOWN_FORMAT", str(exc))
     return JsonResponse(state)
 
