@@ -186,6 +186,27 @@ JA: dict[str, str] = {
         "（行のメニューでもゾーンを選べます）。"
     ),
     "Zone of {name}": "{name} のゾーン",
+    # tournament organizer: re-validation and amendments
+    "The re-validation has started.": "再チェックを開始しました。",
+    "Re-validation": "再チェック",
+    "Checks every registration again against the event's regulation (for example after a regulation change); the "
+    "registrations themselves are not changed.": "すべての登録デッキを大会のレギュレーションで再チェックします（例："
+    "殿堂改訂の後）。登録内容そのものは変わりません。",
+    "Re-validate all registrations": "全登録を再チェック",
+    "At registration": "登録時",
+    "Now": "現在",
+    "Changed": "変化",
+    "yes": "あり",
+    "no": "なし",
+    "Amend": "修正",
+    "Amend a registration": "登録デッキの修正",
+    "Reason (kept in the audit trail)": "理由（監査ログに記録されます）",
+    "Give a reason for the amendment.": "修正の理由を入力してください。",
+    "Some lines could not be read; nothing was changed.": "読み取れない行があります。何も変更されていません。",
+    "The registration of {player} was amended: {status}.": "{player} の登録を修正しました：{status}。",
+    "The new decklist replaces the registered one (also after the deadline); the reason, the old and the new deck "
+    "hash go into the audit trail.": "新しいデッキリストが登録済みのものを置き換えます（締切後も可）。理由と新旧の"
+    "デッキハッシュが監査ログに記録されます。",
     "Event overlay": "大会独自ルール",
     "None (the format's own list)": "なし（フォーマットの通常リスト）",
     "Statistics": "統計",
@@ -311,6 +332,9 @@ JS_STRINGS: tuple[str, ...] = (
     "Move {name} to {zone}",
     "Zone of {name}",
     "Overlay",
+    "Illegal",
+    "yes",
+    "no",
     "Main deck",
     "Hyperspatial",
     "GR",

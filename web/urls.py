@@ -26,4 +26,9 @@ urlpatterns = [
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
     path("tournaments/<int:event_id>/", tournaments.tournament_page, name="tournament"),
     path("tournaments/<int:event_id>/register/", tournaments.tournament_register, name="tournament-register"),
+    path(
+        "tournaments/<int:event_id>/registrations/<int:registration_id>/amend/",
+        tournaments.registration_amend,
+        name="registration-amend",
+    ),
 ]

@@ -296,3 +296,31 @@ def test_tournament_organizer_and_player_pages(page):
     expect(page.locator("#registrations")).to_contain_text("player4")
     expect(page.locator("#registrations")).to_contain_text("DECK_SIZE")
     shot(page, "tournament-organizer")
+
+    # Re-validation (Celery eager here): the job's progress and the result per player.
+    page.get_by_role("button", name="Re-validate all registrations").click()
+    expect(page.locator("#reval-status")).to_have_attribute("data-status", "done")
+    expect(page.locator("#reval-results")).to_contain_text("player4")
+    expect(page.locator("#reval-results")).to_contain_text("DECK_SIZE")
+    shot(page, "tournament-revalidation")
+
+    # A job still running: the page polls the tournaments API and updates progress and results when it ends.
+    from tournaments.models import RevalidationJob
+
+    event_id = int(event_url.rstrip("/").rsplit("/", 1)[1])
+    job = RevalidationJob.objects.create(event_id=event_id, status="running", total=1, done=0)
+    page.goto(f"{event_url}?job={job.id}")
+    expect(page.locator("#reval-status")).to_contain_text("running · 0/1")
+    result = {"player": "player4", "status_at_registration": "illegal", "status_now": "legal", "changed": True}
+    RevalidationJob.objects.filter(id=job.id).update(status="done", done=1, results=[{**result, "violations": []}])
+    expect(page.locator("#reval-status")).to_have_attribute("data-status", "done")
+    expect(page.locator("#reval-results tr.changed")).to_contain_text("player4")
+    expect(page.locator("#reval-progress")).to_have_attribute("value", "1")
+
+    # Amending the registration with a reason.
+    page.locator("#registrations").get_by_role("link", name="Amend: player4").click()
+    page.get_by_label("Reason (kept in the audit trail)").fill("Judge call")
+    page.get_by_label("Decklist").fill("\n".join(f"4 {name}" for name in LEGAL_MAIN))
+    page.get_by_role("button", name="Amend").click()
+    expect(page.locator("main")).to_contain_text("The registration of player4 was amended: Legal.")
+    assert page.errors == []

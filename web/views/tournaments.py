@@ -6,16 +6,20 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from decks import selectors as deck_selectors
+from decks.services import DecklistRejected
+from dmrules.decklist import Decklist, DecklistLine, decklist_to_text, parse_text
+from dmrules.vocabulary import DeckZone
 from regulations.services import UnknownFormat, UnknownOverlay
 from tournaments import selectors as event_selectors
 from tournaments import services as event_services
 from web.forms import FORMAT_CHOICES, format_choices
-from web.i18n import translate
+from web.i18n import display, translate
 
 
 class EventCreateForm(forms.Form):
@@ -85,6 +89,10 @@ def tournament_page(request, event_id: int):
         elif "publish" in request.POST:
             event_services.event_publish(event_id=event.id, user=request.user)
             messages.success(request, translate("The decklists are published."))
+        elif "revalidate" in request.POST:
+            job = event_services.revalidation_job_create(event_id=event.id, user=request.user)
+            messages.success(request, translate("The re-validation has started."))
+            return redirect(f"{reverse('web:tournament', args=[event.id])}?job={job.id}#revalidation")
         return redirect("web:tournament", event_id=event.id)
     registrations = list(event_selectors.registration_list(event=event))
     published = event_selectors.event_decklists_published(event)
@@ -101,7 +109,78 @@ def tournament_page(request, event_id: int):
         "is_open": event_services.event_is_open(event),
         "nav": "tournaments",
     }
+    if organizer:
+        job = _revalidation_job(event, request.GET.get("job"))
+        context["job"] = job
+        if job is not None:
+            context["job_config"] = {
+                "url": reverse("revalidation", kwargs={"event_id": event.id, "job_id": job.id}),
+                "status": job.status,
+            }
     return render(request, "web/tournament.html", context)
+
+
+def _revalidation_job(event, job_id: str | None):
+    """The job asked for (?job=), else the event's newest one, else None."""
+    if job_id and job_id.isdigit():
+        return event_selectors.revalidation_job_get(event=event, job_id=int(job_id))
+    return event.revalidation_jobs.order_by("-created_at", "-id").first()
+
+
+class AmendForm(forms.Form):
+    reason = forms.CharField(max_length=500, widget=forms.TextInput(attrs={"size": 60}))
+    text = forms.CharField(max_length=100_000, widget=forms.Textarea(attrs={"rows": 16}), strip=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["reason"].label = translate("Reason (kept in the audit trail)")
+        self.fields["text"].label = translate("Decklist")
+
+
+def _snapshot_text(snapshot: dict) -> str:
+    """The registered decklist as text (`# zone`, `4 name`), to be edited by the organizer."""
+    lines = tuple(
+        DecklistLine(zone=zone, card=row.get("name_ja") or row["card_id"], count=row["count"], line=None)
+        for zone in DeckZone
+        for row in (snapshot.get("entries") or {}).get(zone.value, [])
+    )
+    return decklist_to_text(Decklist(lines=lines))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def registration_amend(request, event_id: int, registration_id: int):
+    """The organizer replaces a registration's decklist with a reason (tournaments.services.registration_amend)."""
+    event = event_selectors.event_get(event_id=event_id)
+    if not event_selectors.is_organizer(event, request.user):
+        raise PermissionDenied
+    registration = get_object_or_404(event_selectors.registration_list(event=event), id=registration_id)
+    form = AmendForm(request.POST or None, initial={"text": _snapshot_text(registration.snapshot)})
+    lines = None
+    if request.method == "POST" and form.is_valid():
+        decklist = parse_text(form.cleaned_data["text"])
+        try:
+            amended = event_services.registration_amend(
+                registration_id=registration.id,
+                user=request.user,
+                reason=form.cleaned_data["reason"],
+                decklist=decklist,
+            )
+        except event_services.ReasonRequired:
+            form.add_error("reason", translate("Give a reason for the amendment."))
+        except DecklistRejected as exc:
+            form.add_error("text", translate("Some lines could not be read; nothing was changed."))
+            lines = exc.lines
+        else:
+            messages.success(
+                request,
+                translate("The registration of {player} was amended: {status}.").format(
+                    player=amended.player_name, status=display(amended.status)
+                ),
+            )
+            return redirect("web:tournament", event_id=event.id)
+    context = {"event": event, "registration": registration, "form": form, "lines": lines, "nav": "tournaments"}
+    return render(request, "web/tournament_amend.html", context)
 
 
 @login_required
