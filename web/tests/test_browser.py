@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, connections
 
 from web.tests.catalogue import LEGAL_MAIN, catalogue_import
 
@@ -31,7 +32,15 @@ def browser():
 
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed (make browser)")
+    before = connections[DEFAULT_DB_ALIAS]
     with sync_playwright() as playwright:
+        # Playwright's sync API runs the tests in another context, and Django's connections are context-local: when
+        # the test database was set up before (non-browser tests ran first), the migration data serialized for
+        # `serialized_rollback` sits on the earlier connection object only (pytest-django issue #1117). Hand it on.
+        after = connections[DEFAULT_DB_ALIAS]
+        serialized = getattr(before, "_test_serialized_contents", None)
+        if after is not before and serialized is not None and not hasattr(after, "_test_serialized_contents"):
+            after._test_serialized_contents = serialized
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         yield browser
         browser.close()
