@@ -11,7 +11,7 @@ def overlay_choices() -> list[dict]:
 
     overlay_list = getattr(regulation_selectors, "overlay_list", None)
     overlays = overlay_list() if overlay_list else EventOverlay.objects.select_related("base_format").order_by("slug")
-    return [_overlay_row(overlay) for overlay in list(overlays)[:500]]
+    return [_overlay_row(overlay) for overlay in overlays[:500]]
 
 
 def _overlay_row(overlay) -> dict:
