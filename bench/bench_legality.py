@@ -3,7 +3,7 @@ clients) beside a plain Django JSON endpoint in the same run, and a batch of 1,0
 
 `.venv/bin/python -m bench legality`. The HTTP figures use a temporary SQLite database holding the real card data
 and Hall of Fame list (settings.CARD_DATA_SOURCE / REGULATION_DATA_SOURCE) when they exist, else a few hundred
-synthetic cards. Targets (issue 3): engine p99 < 0.1 ms, HTTP p99 < 10 ms, batch of 1,000 < 0.25 s.
+synthetic cards. Targets: engine p99 < 0.1 ms, HTTP p99 < 10 ms, batch of 1,000 < 0.25 s.
 """
 
 import gc

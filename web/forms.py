@@ -64,7 +64,7 @@ class CardSearchForm(forms.Form):
             self.fields[name].choices = _translated(self.fields[name].choices)
 
     def query(self) -> str:
-        """The search-language query of the box and the widgets, ANDed (issue 2's `q`)."""
+        """The search-language query of the box and the widgets, ANDed."""
         data = self.cleaned_data
         terms = [data.get("q", "").strip()]
         if data.get("civ"):

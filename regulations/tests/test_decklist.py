@@ -1,4 +1,4 @@
-"""Decklist parsing (interface 2): every text format of issue 3, JSON input, and unreadable lines by number."""
+"""Decklist parsing: every text format, JSON input, and unreadable lines by number."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Event overlays for organizers (issue 3): the API's permission matrix, its validation errors (nothing stored), and
+"""Event overlays for organizers: the API's permission matrix, its validation errors (nothing stored), and
 legality checks that apply a created overlay's statuses and combos by its stable id."""
 
 from datetime import date, timedelta
