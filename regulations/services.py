@@ -1,4 +1,4 @@
-"""Legality checks (interface 3) and organizers' event overlays.
+"""Legality checks and organizers' event overlays.
 
 `legality_report` resolves the decklist's cards (the catalogue's resolver), loads the regulation in force for the
 format, date and overlay, runs the pure engine and returns a JSON-ready report. `overlay_create` / `overlay_update`
@@ -221,7 +221,7 @@ def jsonable(info: dict | None) -> dict | None:
 def legality_report(
     *, decklist: Decklist, format_code: str = "advance", as_of: date | None = None, overlay_id: str | None = None
 ) -> dict:
-    """Interface 3: the legality report of one decklist. Raises UnknownFormat / UnknownOverlay."""
+    """The legality report of one decklist. Raises UnknownFormat / UnknownOverlay."""
     context = legality_context(format_code=format_code, as_of=as_of, overlay_id=overlay_id)
     return report_for(decklist, context)
 
