@@ -57,9 +57,11 @@ services:
 	@psql -h 127.0.0.1 -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname='deckbuilder'" | grep -q 1 \
 		|| psql -h 127.0.0.1 -U postgres -c "CREATE DATABASE deckbuilder" >/dev/null
 
-# Debian's Chromium for the browser tests (Playwright drives it; no browser is downloaded by a tool).
+# Debian's Chromium for the browser tests (Playwright drives it; no browser is downloaded by a tool), and a
+# Japanese font so that the screenshots the tests save show Japanese text.
 browser:
-	@command -v chromium >/dev/null 2>&1 || (apt-get update -q && apt-get install -y -q chromium >/dev/null)
+	@command -v chromium >/dev/null 2>&1 && fc-list :lang=ja | grep -q . \
+		|| (apt-get update -q && apt-get install -y -q chromium fonts-ipafont-gothic >/dev/null)
 
 clean:
 	rm -rf $(VENV) var
