@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from cards.names import name_key as normalise_name
+from dmrules.cards import CardFacts
 from dmrules.decklist import Decklist
 from dmrules.legality import CardRef, DeckInput, StartSet, Unresolved, check_deck, load_start_set_table
 from dmrules.legality import violations as legality_violations
@@ -98,6 +99,15 @@ def _start_sets(resolver) -> tuple[StartSet, ...]:
     result = tuple(sets)
     _start_set_cache[:] = [resolver, result]
     return result
+
+
+def start_set_of(*, card: CardFacts) -> str | None:
+    """The 100.5 start-of-game set a card belongs to, by the same table the legality check uses (else the data's
+    own `start_set`): the one answer for legality, odds and goldfish set-up."""
+    for start_set in _start_sets(_get_resolver()):
+        if card.name_key in start_set.members:
+            return start_set.id
+    return card.start_set
 
 
 def legality_context(*, format_code: str = "advance", as_of: date | None = None, overlay_id: str | None = None):

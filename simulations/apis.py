@@ -195,6 +195,9 @@ class OddsQueryApi(BaseApi):
         def validate(self, attrs):
             if not attrs.get("cards") and not attrs.get("groups"):
                 raise serializers.ValidationError("Give cards (one group) or groups.")
+            if attrs["where"] == "shields" and attrs["by_turn"]:
+                # 103.3: the shields are set before the first draw; draws never change them.
+                raise serializers.ValidationError({"by_turn": "The shields are fixed at set-up: by_turn must be 0."})
             return attrs
 
     class OddsQueryInputSerializer(DeckInputSerializer):

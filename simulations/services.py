@@ -11,7 +11,7 @@ so the result never depends on which worker ran which chunk, or how often.
 import logging
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from django.conf import settings
@@ -26,6 +26,7 @@ from dmrules.goldfish import hands
 from dmrules.goldfish.deck import DeckError, EngineCard, engine_card_from_facts
 from dmrules.goldfish.engine import SideCounts
 from dmrules.vocabulary import DeckZone, Zone
+from regulations.services import start_set_of
 from simulations.models import FINISHED, ChunkStatus, RunStatus, SimulationChunk, SimulationKind, SimulationRun
 
 logger = logging.getLogger(__name__)
@@ -101,6 +102,11 @@ def deck_resolve(*, decklist: Decklist) -> ResolvedDeck:
         card = resolution.card
         if card.zone in (Zone.HYPERSPATIAL, Zone.SUPER_GR):
             continue  # 100.3, 100.4: these zones are not shuffled into the deck
+        start_set = start_set_of(card=card)
+        if start_set != card.start_set:
+            # 100.5, 103.3: a start-of-game card the set table knows (the data may list it as a main deck card)
+            # is put into the battle zone before the shields and the hand are dealt.
+            card = replace(card, start_set=start_set)
         facts[card.id] = card
         counts[card.id] = counts.get(card.id, 0) + line.count
     if problems:

@@ -29,6 +29,8 @@ CATALOGUE = [
     _creature(4, "Flame Runner", [FIRE], 2, speed_attacker=True),
     _creature(5, "Twin Dragon", [FIRE, NATURE], 3, power=5000),
     _creature(6, "Sealed One", [FIRE], 10, power=99999, forbidden=True, zone=Zone.BATTLE_ZONE_AT_START),
+    # As the card data gives 禁断～封印されしX～: a main deck card; only the 100.5 set table makes it a start card.
+    _creature(8, "禁断～封印されしX～", [FIRE], None, power=None, forbidden=True, zone=Zone.MAIN_DECK),
     CardFacts(
         id=7,
         name_key="psy",

@@ -28,6 +28,18 @@ ODDS = [
     ("by card id", {"cards": [2], "where": "hand_or_shields"}, None),
 ]
 
+SEALED_DECK = "1 禁断～封印されしX～\n4 Aqua Guard\n35 Bolt Soldier"
+
+
+def test_g12_a_start_of_game_card_known_only_to_the_set_table_leaves_the_deck(client, resolver):
+    """G12, 100.5: the hand comes from the other 39 cards, although the card data lists the card in the main deck."""
+    response = client.post(
+        "/api/v1/odds/", {"text": SEALED_DECK, "queries": [{"cards": ["Aqua Guard"]}]}, format="json"
+    )
+    assert response.status_code == 200, response.content
+    result = response.json()["results"][0]
+    assert (result["fraction"], result["deck_size"]) == ("35875/82251", 39)
+
 
 @pytest.mark.parametrize("query, fraction", [o[1:] for o in ODDS], ids=[o[0] for o in ODDS])
 def test_odds_queries_are_exact_and_anonymous(client, resolver, query, fraction):
@@ -71,6 +83,11 @@ ERRORS = [
     ),
     ("no deck", {"queries": [{"cards": [2]}]}, "VALIDATION_ERROR"),
     ("no cards", {"text": DECK, "queries": [{"where": "hand"}]}, "VALIDATION_ERROR"),
+    (
+        "shields do not change by turn",
+        {"text": DECK, "queries": [{"cards": [2], "where": "shields", "by_turn": 3}]},
+        "VALIDATION_ERROR",
+    ),
 ]
 
 

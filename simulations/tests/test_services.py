@@ -111,6 +111,17 @@ def test_psychic_and_start_cards_never_enter_the_library(user, resolver):
     assert report["deck_size"] == 39
 
 
+def test_g02_the_set_table_start_card_takes_its_seals_before_shields_and_hand(
+    user, resolver, eager_celery, django_capture_on_commit_callbacks
+):
+    """G02: 40 - 1 (to the battle zone) - 6 seals - 5 shields - 5 hand = 23 cards left in the library."""
+    with django_capture_on_commit_callbacks(execute=True):
+        run = create(user, "1 禁断～封印されしX～\n39 Bolt Soldier", games=200)
+    run.refresh_from_db()
+    assert run.status == "done", run.error
+    assert {side: rows[0]["library"] for side, rows in run.result["sample_game"].items()} == {"first": 23, "second": 23}
+
+
 def test_ab_comparison_run_uses_the_same_shuffles(user, resolver, eager_celery, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         run = create(user, "40 Bolt Soldier", compare={"decklist": parse_text("40 Flame Runner")}, going="first")
