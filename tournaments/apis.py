@@ -52,6 +52,8 @@ def tournament_errors():
             raise ApiError(
                 "VALIDATION_ERROR", "An amendment needs a reason.", details={"fields": {"reason": ["required"]}}
             ) from None
+        except services.EventInvalid as exc:
+            raise ApiError("VALIDATION_ERROR", exc.message, details={"fields": {exc.field: [exc.message]}}) from None
         except services.CsvRejected as exc:
             raise ApiError("MALFORMED_CSV", exc.message) from None
         except Registration.DoesNotExist:

@@ -58,6 +58,15 @@ class ReasonRequired(Exception):
     pass
 
 
+class EventInvalid(Exception):
+    """The event's own data contradicts itself (API: 400 with the field)."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
 class CsvRejected(Exception):
     def __init__(self, message: str):
         super().__init__(message)
@@ -178,6 +187,8 @@ def event_create(
     publish_decklists: bool = False,
 ) -> Event:
     regulation_date = regulation_date or date
+    if timezone.localdate(registration_deadline) > date:
+        raise EventInvalid("registration_deadline", "The registration deadline must be on or before the event date.")
     _check_regulation(format_code=format_code, as_of=regulation_date, overlay_id=overlay_id)
     with transaction.atomic():
         return Event.objects.create(

@@ -336,3 +336,28 @@ def test_withdraw_api(event, legal_deck, owner):
     Event.objects.filter(id=event.id).update(registration_deadline=timezone.now() - timedelta(seconds=1))
     closed = client.delete(f"/api/v1/events/{event.id}/registrations/{registration.id}/")
     assert closed.status_code == 409 and closed.json()["error"]["code"] == "REGISTRATION_CLOSED"
+
+
+@pytest.mark.parametrize(
+    "deadline_days, accepted",
+    [
+        pytest.param(2, True, id="deadline-before-the-event"),
+        pytest.param(3, True, id="deadline-on-the-event-day"),
+        pytest.param(4, False, id="deadline-after-the-event"),
+    ],
+)
+def test_the_registration_deadline_is_not_after_the_event(cards, organizer, deadline_days, accepted):
+    event_day = timezone.localdate() + timedelta(days=3)
+    deadline = timezone.make_aware(
+        timezone.datetime.combine(timezone.localdate() + timedelta(days=deadline_days), timezone.datetime.min.time())
+    )
+    create = lambda: services.event_create(  # noqa: E731
+        organizer=organizer, name="CS", date=event_day, registration_deadline=deadline
+    )
+    if accepted:
+        assert create().registration_deadline == deadline
+    else:
+        with pytest.raises(services.EventInvalid) as info:
+            create()
+        assert info.value.field == "registration_deadline"
+        assert not Event.objects.exists()

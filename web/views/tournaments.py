@@ -67,6 +67,8 @@ def tournament_list(request):
                     overlay_id=data.get("overlay") or None,
                     publish_decklists=data.get("publish_decklists", False),
                 )
+            except event_services.EventInvalid as exc:
+                form.add_error(exc.field, exc.message)
             except UnknownFormat as exc:
                 form.add_error("format", str(exc))
             except UnknownOverlay as exc:
