@@ -74,8 +74,14 @@ class Resolver:
             for name in face_names:
                 self._add(2, name, facts.id, forms)
                 self._add(2, without_ruby(name), facts.id, forms)
-        self._choices = list({key for tier in self._tiers for key in tier})
+        # Sorted, so that fuzzy candidates with equal scores come in the same order in every process.
+        self._choices = sorted({key for tier in self._tiers for key in tier})
         self._choice_ids = {key: [i for tier in self._tiers for i in tier.get(key, ())] for key in self._choices}
+        # Last resort before fuzzy matching: the name with no spaces at all (`禁断 ～封印されしX～`).
+        self._spaceless: dict[str, list[int]] = {}
+        for key, ids in self._choice_ids.items():
+            slot = self._spaceless.setdefault(key.replace(" ", ""), [])
+            slot.extend(i for i in ids if i not in slot)
 
     def _add(self, tier: int, name: str | None, card_id: int, forms: set[str]) -> None:
         if not name:
@@ -126,6 +132,10 @@ class Resolver:
                 ids = tier.get(key)
                 if ids:
                     return self._decide(text, attempt, ids)
+        for attempt in (text, written_without_parentheses(text)):
+            ids = self._spaceless.get(lookup_key(attempt).replace(" ", "")) if attempt is not None else None
+            if ids:
+                return self._decide(text, attempt, ids)
         return Resolution(written=text, status=UNKNOWN, card=None, candidates=self._closest(text))
 
     def _by_id(self, written: str, card_id: int) -> Resolution:

@@ -3,7 +3,7 @@
 import pytest
 
 from cards.models import Card
-from cards.resolver import AMBIGUOUS, OK, UNKNOWN, get_resolver
+from cards.resolver import AMBIGUOUS, OK, UNKNOWN, Resolver, get_resolver
 from cards.services import card_import
 from cards.tests.fixtures import AROMA_TWIN, BOLSHACK, HOME_TWIN, JK_FULL, JK_HALF, MALT, PSYCHIC_A, PSYCHIC_B
 
@@ -55,6 +55,8 @@ RESOLVES = [
     ("half-width-katakana", "ﾎﾞﾙｼｬｯｸ･ﾄﾞﾗｺﾞﾝ", BOLSHACK),
     ("wave-dash-for-tilde", "テスト〜波の剣〜", "テスト～波の剣～"),
     ("half-width-tilde", "テスト~波の剣~", "テスト～波の剣～"),
+    ("stray-space-before-tilde", "テスト ～波の剣～", "テスト～波の剣～"),
+    ("space-missing-in-title", "超戦龍覇モルトNEXT", MALT),
 ]
 
 
@@ -165,3 +167,11 @@ def test_resolver_sees_an_update_made_elsewhere(imported):
     card.name_en = "Bolshack Dragon Renamed"
     card.save()
     assert get_resolver().resolve("bolshack dragon renamed").card.id == card.id
+
+
+def test_fuzzy_candidates_do_not_depend_on_build_order(imported):
+    built = Resolver.from_catalogue()
+    entries = [(built.facts(i), [built.facts(i).name_ja], []) for i in sorted(imported.values())]
+    forward, backward = Resolver(entries), Resolver(list(reversed(entries)))
+    for written in ("ボルシャック", "テスト", "dragon"):
+        assert forward.resolve(written).candidates == backward.resolve(written).candidates
