@@ -115,6 +115,9 @@ CIVILIZATION_WORDS: dict[str, Civilization | None] = {
     "自然": Civilization.NATURE,
     "colorless": None,
     "無色": None,
+    # The card data marks colorless cards as "Zero" (ゼロ); both words find them.
+    "zero": None,
+    "ゼロ": None,
 }
 
 ZONE_WORDS: dict[str, Zone] = {

@@ -35,6 +35,7 @@ PARSES = [
     ("civ-exactly", "civ=fire", (CivTerm(frozenset({FIRE}), exact=True),)),
     ("civ-japanese", "civ:火,水", (CivTerm(frozenset({FIRE, WATER})),)),
     ("civ-colorless", "civ:colorless", (CivTerm(frozenset(), exact=True),)),
+    ("civ-zero-is-colorless", "civ:zero", (CivTerm(frozenset(), exact=True),)),
     ("civ-alias-upper-case", "C:FIRE", (CivTerm(frozenset({FIRE})),)),
     ("cost-colon", "cost:3", (NumberTerm("cost", "=", 3),)),
     ("cost-le", "cost<=3", (NumberTerm("cost", "<=", 3),)),
