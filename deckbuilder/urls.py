@@ -1,6 +1,8 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from api.errors import not_found
 
 api_v1 = [
     path("", include("cards.urls")),
@@ -16,6 +18,7 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    re_path(r"^api/", not_found),  # any other /api/ URL: the JSON error shape, in DEBUG too
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("web.urls")),
 ]

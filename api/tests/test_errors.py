@@ -60,8 +60,9 @@ def test_throttled_error_carries_retry_after():
         ),
     ],
 )
-def test_http_errors_keep_the_shape(client, settings, method, path, body, content_type, status, code):
-    settings.DEBUG = False
+@pytest.mark.parametrize("debug", [False, True], ids=["production", "debug"])
+def test_http_errors_keep_the_shape(client, settings, debug, method, path, body, content_type, status, code):
+    settings.DEBUG = debug
     kwargs = {"data": body, "content_type": content_type} if body is not None else {}
     response = getattr(client, method)(path, **kwargs)
     assert response.status_code == status
