@@ -6,6 +6,7 @@ from dmrules.cards import CardFacts
 from dmrules.vocabulary import Breaker, Civilization, Zone
 
 RULE_PLUS_TYPE_CODE = "RP"  # the source's type code for Rule Plus cards (314.1)
+_TWINPACT_TOP = "twinpact_top"
 _TWINPACT_BOTTOM = "twinpact_bottom"
 _FACE_FLAGS = ("shield_trigger", "blocker", "speed_attacker", "slayer", "cant_attack", "cant_attack_players")
 
@@ -30,7 +31,8 @@ def _deck_limits(exceptions) -> tuple[dict[Zone, int | None], int]:
     return max_copies, delta
 
 
-def _bottom_facts(card: Card, face: CardFace) -> CardFacts:
+def _face_facts(card: Card, face: CardFace) -> CardFacts:
+    """One half of a twinpact, with the face's own cost, civilizations and flags."""
     facts = face.facts or {}
     breaker = facts.get("breaker")
     return CardFacts(
@@ -73,7 +75,10 @@ def card_to_facts(card: Card, *, faces: list[CardFace] | None = None) -> CardFac
         )
     if faces is None:
         faces = list(card.faces.all())
-    bottom = next((face for face in faces if face.role == _TWINPACT_BOTTOM), None) if card.twinpact else None
+    halves = (
+        {face.role: face for face in faces if face.role in (_TWINPACT_TOP, _TWINPACT_BOTTOM)} if card.twinpact else {}
+    )
+    top, bottom = halves.get(_TWINPACT_TOP), halves.get(_TWINPACT_BOTTOM)
     max_copies, deck_size_delta = _deck_limits(card.deck_limit_exceptions)
     own = name_key(card.name_ja)
     face_names = tuple(dict.fromkeys(face.name_ja for face in faces if face.name_ja and name_key(face.name_ja) != own))
@@ -113,7 +118,8 @@ def card_to_facts(card: Card, *, faces: list[CardFace] | None = None) -> CardFac
         cant_attack_players=card.cant_attack_players,
         max_copies=max_copies,
         deck_size_delta=deck_size_delta,
-        twinpact_bottom=_bottom_facts(card, bottom) if bottom is not None else None,
+        twinpact_top=_face_facts(card, top) if top is not None else None,
+        twinpact_bottom=_face_facts(card, bottom) if bottom is not None else None,
         start_set=card.start_set,
         start_set_size=card.start_set_size,
         face_names=face_names,

@@ -41,7 +41,9 @@ class CardFacts:
     # and the change to the required main deck size while this card is in the hyperspatial zone.
     max_copies: dict[Zone, int | None] = field(default_factory=dict, hash=False, compare=False)
     deck_size_delta: int = 0
-    # Second half of a twinpact, usable in play as its own card (cost, civilizations, spell or creature).
+    # The halves of a twinpact, each usable in play as its own card (cost, civilizations, spell or creature);
+    # the card's own civilizations are those of both halves (its mana civilizations).
+    twinpact_top: "CardFacts | None" = field(default=None, hash=False, compare=False)
     twinpact_bottom: "CardFacts | None" = field(default=None, hash=False, compare=False)
     # 100.5: start-of-game set from the data (cards starting in the battle zone, grouped by a shared face;
     # None = not a start-of-game card) and the number of cards in that set.

@@ -135,7 +135,7 @@ def catalogue() -> list[dict]:
         record(
             "パラダイス・アロマ / 「挑戦、それは終わりなきスパイラル！」",
             face_names_ja=["パラダイス・アロマ", "「挑戦、それは終わりなきスパイラル！」"],
-            civilizations=["Water"],
+            civilizations=["Water", "Light"],  # as in the data: the union over both halves
             card_type="Twinpact",
             card_type_ja="ツインパクト",
             type_codes=["C", "S"],

@@ -34,6 +34,26 @@ def test_twinpact_bottom_face(imported):
     assert facts.face_names == ("パラダイス・アロマ", "「挑戦、それは終わりなきスパイラル！」")
 
 
+def test_twinpact_halves_are_paid_with_their_own_civilizations(imported):
+    # 112.2a, 808: the creature half costs its own civilizations; the whole card gives both halves' in mana.
+    from dmrules.goldfish.deck import engine_card_from_facts
+
+    facts = facts_of(AROMA_TWIN)
+    top = facts.twinpact_top
+    assert (top.name_ja, top.cost, top.power, top.civilizations) == (
+        "パラダイス・アロマ",
+        3,
+        1000,
+        {Civilization.WATER},
+    )
+    engine = engine_card_from_facts(facts, 4)
+    assert [(half.kind, half.cost, half.civilizations) for half in engine.halves] == [
+        ("creature", 3, {Civilization.WATER}),
+        ("spell", 2, {Civilization.WATER, Civilization.LIGHT}),
+    ]
+    assert engine.mana_civilizations == {Civilization.WATER, Civilization.LIGHT}
+
+
 @pytest.mark.parametrize(
     ("name", "max_copies", "delta", "rule_plus", "zone"),
     [

@@ -136,7 +136,8 @@ def _half(facts: CardFacts) -> EngineHalf | None:
 
 def engine_card_from_facts(facts: CardFacts, copies: int) -> EngineCard:
     """CardFacts -> EngineCard; a twinpact gets both halves and both halves' civilizations in mana."""
-    halves = [h for h in (_half(facts),) if h is not None]
+    # 112.2a: each half is paid with its own civilizations (the top half's, not the whole card's).
+    halves = [h for h in (_half(facts.twinpact_top or facts),) if h is not None]
     mana_civs = set(facts.civilizations)
     bottom = facts.twinpact_bottom
     if bottom is not None:
