@@ -152,6 +152,12 @@ def login_success_record(*, username: str, address: str | None) -> None:
     LoginFailureCounter.objects.filter(key=_account_key(username)).delete()
 
 
+def user_token(*, user) -> str:
+    """The API token of a user who just proved who they are (e.g. by signing up)."""
+    token, _ = Token.objects.get_or_create(user=user)
+    return token.key
+
+
 def token_obtain(*, username: str, password: str, address: str | None) -> str:
     login_attempt_check(username=username, address=address)
     user = authenticate(username=username, password=password)
@@ -159,8 +165,7 @@ def token_obtain(*, username: str, password: str, address: str | None) -> str:
         login_failure_record(username=username, address=address)
         raise InvalidCredentials()
     login_success_record(username=username, address=address)
-    token, _ = Token.objects.get_or_create(user=user)
-    return token.key
+    return user_token(user=user)
 
 
 def client_address(request) -> str | None:

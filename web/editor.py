@@ -32,9 +32,23 @@ WorkingCopy = dict[DeckZone, dict[int, int]]  # zone -> {card id: count}, in ins
 
 
 def _card_id(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).isdigit():
-        raise EditorInputError("INVALID_CARD", "A card is given by its numeric id.", {"card": str(value)[:50]})
+    text = str(value)
+    if isinstance(value, bool) or not isinstance(value, int | str) or not (text.isascii() and text.isdigit()):
+        raise EditorInputError("INVALID_CARD", "A card is given by its numeric id.", {"card": text[:50]})
     return int(value)
+
+
+def editor_as_of(value) -> date | None:
+    """The regulation date of an editor request: YYYY-MM-DD, or nothing for today."""
+    if value in (None, ""):
+        return None
+    problem = EditorInputError("INVALID_DATE", "as_of is a date YYYY-MM-DD.", {"as_of": str(value)[:50]})
+    if not isinstance(value, str):
+        raise problem
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise problem from None
 
 
 def _zone(value) -> DeckZone:
@@ -50,8 +64,9 @@ def _count(value) -> int:
     return value
 
 
-def working_copy_from_json(data) -> WorkingCopy:
-    """{"main": [{"card": id, "count": n}], "hyperspatial": [...], "gr": [...], "considering": [...]}"""
+def working_copy_from_json(data, *, resolver) -> WorkingCopy:
+    """{"main": [{"card": id, "count": n}], "hyperspatial": [...], "gr": [...], "considering": [...]}; every id
+    must be a card of the catalogue."""
     if not isinstance(data, dict):
         raise EditorInputError("INVALID_DECK", "The deck is an object with one list per zone.")
     copy: WorkingCopy = {zone: {} for zone in ZONES}
@@ -63,6 +78,7 @@ def working_copy_from_json(data) -> WorkingCopy:
             if not isinstance(entry, dict):
                 raise EditorInputError("INVALID_DECK", "Each entry is an object with card and count.")
             card, count = _card_id(entry.get("card")), _count(entry.get("count"))
+            _known(card, resolver)
             if count:
                 copy[zone][card] = min(MAX_COUNT, copy[zone].get(card, 0) + count)
     return copy
@@ -70,6 +86,13 @@ def working_copy_from_json(data) -> WorkingCopy:
 
 def working_copy_to_json(copy: WorkingCopy) -> dict:
     return {zone.value: [{"card": card, "count": count} for card, count in copy[zone].items()] for zone in ZONES}
+
+
+def _known(card: int, resolver) -> CardFacts:
+    try:
+        return resolver.facts(card)
+    except KeyError:
+        raise EditorInputError("UNKNOWN_CARD", "No card has this id.", {"card": card}) from None
 
 
 def home_zone(facts: CardFacts) -> DeckZone:
@@ -84,10 +107,7 @@ def working_copy_apply(copy: WorkingCopy, op: dict, *, resolver) -> WorkingCopy:
     if kind in (None, "none"):
         return copy
     card = _card_id(op.get("card"))
-    try:
-        facts = resolver.facts(card)
-    except KeyError:
-        raise EditorInputError("UNKNOWN_CARD", "No card has this id.", {"card": card}) from None
+    facts = _known(card, resolver)
     if kind == "add":
         zone = _zone(op["zone"]) if op.get("zone") else home_zone(facts)
         count = _count(op.get("count", 1))

@@ -121,3 +121,13 @@ def test_token_api_lockout_is_429_with_retry_after(limits, alice, client):
     assert locked.status_code == 429
     assert locked.json()["error"]["code"] == "LOGIN_LOCKED"
     assert int(locked["Retry-After"]) == locked.json()["error"]["details"]["retry_after_seconds"] > 0
+
+
+def test_sign_up_from_a_locked_address_gets_its_token(limits, alice, client):
+    """A log-in lock of the address never half-finishes a sign-up (account created, no token, a 500)."""
+    for name in ["a", "b", "c", "d", "e"]:
+        fail(username=name, address="127.0.0.1")
+    response = client.post("/api/v1/auth/register/", {"username": "erin", "password": PASSWORD})
+    assert response.status_code == 201, response.content
+    token = response.json()["token"]
+    assert client.get("/api/v1/decks/", HTTP_AUTHORIZATION=f"Token {token}").status_code == 200

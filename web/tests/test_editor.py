@@ -31,7 +31,7 @@ ADD_CASES = [
 
 @pytest.mark.parametrize(("name", "zone", "expected"), ADD_CASES)
 def test_add_puts_card_in_its_zone(resolver, name, zone, expected):
-    copy = working_copy_from_json({})
+    copy = working_copy_from_json({}, resolver=resolver)
     card = card_id(resolver, name)
     working_copy_apply(copy, {"op": "add", "card": card, "zone": zone}, resolver=resolver)
     assert copy[expected] == {card: 1}
@@ -40,7 +40,7 @@ def test_add_puts_card_in_its_zone(resolver, name, zone, expected):
 
 def test_set_move_and_remove(resolver):
     card = card_id(resolver, "テスト紅蓮竜")
-    copy = working_copy_from_json({"main": [{"card": card, "count": 3}]})
+    copy = working_copy_from_json({"main": [{"card": card, "count": 3}]}, resolver=resolver)
     working_copy_apply(copy, {"op": "set", "card": card, "zone": "main", "count": 4}, resolver=resolver)
     assert copy[DeckZone.MAIN][card] == 4
     working_copy_apply(
@@ -59,13 +59,15 @@ BAD_INPUT = [
     pytest.param({"main": [{"card": 1, "count": -1}]}, None, "INVALID_COUNT", id="negative-count"),
     pytest.param({}, {"op": "explode", "card": 1}, "INVALID_OPERATION", id="unknown-op"),
     pytest.param({}, {"op": "add", "card": 999999}, "UNKNOWN_CARD", id="unknown-card-id"),
+    pytest.param({"main": [{"card": 999999, "count": 1}]}, None, "UNKNOWN_CARD", id="unknown-card-id-in-deck"),
+    pytest.param({"main": [{"card": "²", "count": 1}]}, None, "INVALID_CARD", id="superscript-digit"),
 ]
 
 
 @pytest.mark.parametrize(("deck", "op", "code"), BAD_INPUT)
 def test_bad_input_is_a_coded_error(resolver, deck, op, code):
     with pytest.raises(EditorInputError) as raised:
-        working_copy_apply(working_copy_from_json(deck), op or {}, resolver=resolver)
+        working_copy_apply(working_copy_from_json(deck, resolver=resolver), op or {}, resolver=resolver)
     assert raised.value.code == code
 
 
@@ -74,7 +76,10 @@ def test_state_has_legality_and_statistics(resolver):
 
     main = [{"card": card_id(resolver, name), "count": 4} for name in LEGAL_MAIN]
     state = editor_state(
-        copy=working_copy_from_json({"main": main}), format_code="advance", as_of=None, resolver=resolver
+        copy=working_copy_from_json({"main": main}, resolver=resolver),
+        format_code="advance",
+        as_of=None,
+        resolver=resolver,
     )
     assert state["legality"]["legal"] is True
     assert state["legality"]["counts"]["main"] == 40
@@ -88,7 +93,7 @@ def test_state_has_legality_and_statistics(resolver):
 
 def test_fifth_copy_is_a_copy_limit_violation_on_that_card(resolver):
     card = card_id(resolver, "テスト紅蓮竜")
-    copy = working_copy_from_json({"main": [{"card": card, "count": 4}]})
+    copy = working_copy_from_json({"main": [{"card": card, "count": 4}]}, resolver=resolver)
     working_copy_apply(copy, {"op": "add", "card": card}, resolver=resolver)
     state = editor_state(copy=copy, format_code="advance", as_of=None, resolver=resolver)
     violations = [v for v in state["legality"]["violations"] if v["code"] == "COPY_LIMIT"]
@@ -111,7 +116,7 @@ MOVE_CASES = [
 @pytest.mark.parametrize(("name", "source", "target", "code"), MOVE_CASES)
 def test_move_between_every_zone_keeps_the_card(resolver, name, source, target, code):
     card = card_id(resolver, name)
-    copy = working_copy_from_json({source: [{"card": card, "count": 2}]})
+    copy = working_copy_from_json({source: [{"card": card, "count": 2}]}, resolver=resolver)
     working_copy_apply(copy, {"op": "move", "card": card, "from": source, "to": target}, resolver=resolver)
     assert copy[DeckZone(target)] == {card: 2}
     assert card not in copy[DeckZone(source)]
@@ -147,7 +152,7 @@ def test_overlay_gives_the_overlays_report(resolver, overlay):
 
     assert {"id": "store-cs-2030", "name": "Store CS 2030", "base_format": "advance"} in overlay_choices()
     main = [{"card": card_id(resolver, name), "count": 4} for name in LEGAL_MAIN]
-    copy = working_copy_from_json({"main": main})
+    copy = working_copy_from_json({"main": main}, resolver=resolver)
     plain = editor_state(copy=copy, format_code="advance", as_of=None, resolver=resolver)
     assert plain["legality"]["legal"] is True
     state = editor_state(copy=copy, format_code="advance", as_of=None, resolver=resolver, overlay_id="store-cs-2030")

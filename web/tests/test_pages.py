@@ -108,7 +108,9 @@ def test_signup_logs_in_and_login_is_limited(db, settings):
     ]
     assert statuses == [200, 200, 200, 429]
     # Locked: even the right password is refused until the window ends.
-    assert client.post("/accounts/login/", {"username": "carol", "password": PASSWORD}).status_code == 429
+    locked = client.post("/accounts/login/", {"username": "carol", "password": PASSWORD})
+    assert locked.status_code == 429
+    assert int(locked["Retry-After"]) > 0
 
 
 def test_signup_rejects_weak_password(db):
@@ -143,6 +145,11 @@ STATE_ERRORS = [
     pytest.param(b"[1]", "MALFORMED_REQUEST", id="not-an-object"),
     pytest.param(json.dumps({"deck": {"x": []}}).encode(), "INVALID_ZONE", id="bad-zone"),
     pytest.param(json.dumps({"deck": {}, "as_of": "yesterday"}).encode(), "INVALID_DATE", id="bad-date"),
+    pytest.param(json.dumps({"deck": {}, "as_of": 5}).encode(), "INVALID_DATE", id="date-not-a-string"),
+    pytest.param(json.dumps({"deck": {}, "as_of": ["2020-01-01"]}).encode(), "INVALID_DATE", id="date-in-a-list"),
+    pytest.param(
+        json.dumps({"deck": {"main": [{"card": 999999999, "count": 1}]}}).encode(), "UNKNOWN_CARD", id="unknown-id"
+    ),
     pytest.param(json.dumps({"deck": {}, "format": "nope"}).encode(), "UNKNOWN_FORMAT", id="unknown-format"),
     pytest.param(json.dumps({"deck": {}, "overlay": "no-such"}).encode(), "UNKNOWN_OVERLAY", id="unknown-overlay"),
     pytest.param(json.dumps({"deck": {}, "overlay": ["x"]}).encode(), "INVALID_OVERLAY", id="overlay-not-a-slug"),

@@ -69,7 +69,10 @@ def login_page(request):
                 return redirect(_next_url(request, "/decks/"))
     status = 429 if locked_for else 200
     context = {"form": form, "locked_for": locked_for, "next": _next_url(request, "")}
-    return render(request, "web/login.html", context, status=status)
+    response = render(request, "web/login.html", context, status=status)
+    if locked_for:
+        response["Retry-After"] = str(locked_for)
+    return response
 
 
 @require_POST

@@ -70,7 +70,7 @@ def public_decks(request):
 def _editor_config(request, deck) -> dict:
     from cards.resolver import get_resolver
 
-    copy = working_copy_from_json(_deck_json(deck))
+    copy = working_copy_from_json(_deck_json(deck), resolver=get_resolver())
     as_of = timezone.localdate()
     return {
         "deckId": deck.id,
@@ -110,7 +110,7 @@ def _deck_view(request, deck, context: dict):
     from cards.resolver import get_resolver
 
     state = editor_state(
-        copy=working_copy_from_json(_deck_json(deck)),
+        copy=working_copy_from_json(_deck_json(deck), resolver=get_resolver()),
         format_code=deck.format_code,
         as_of=timezone.localdate(),
         resolver=get_resolver(),
@@ -134,16 +134,16 @@ def editor_state_api(request):
     """One editor interaction: apply a change to the working copy; return deck + legality + statistics."""
     from cards.resolver import get_resolver
     from regulations.services import UnknownFormat, UnknownOverlay
-    from web.editor import EditorInputError, working_copy_apply
+    from web.editor import EditorInputError, editor_as_of, working_copy_apply
 
     try:
         body = json.loads(request.body or b"{}")
         if not isinstance(body, dict):
             raise EditorInputError("MALFORMED_REQUEST", "The request body is a JSON object.")
-        as_of = body.get("as_of") or None
-        as_of = timezone.datetime.fromisoformat(as_of).date() if as_of else timezone.localdate()
+        as_of = editor_as_of(body.get("as_of")) or timezone.localdate()
         resolver = get_resolver()
-        copy = working_copy_apply(working_copy_from_json(body.get("deck", {})), body.get("op") or {}, resolver=resolver)
+        copy = working_copy_from_json(body.get("deck", {}), resolver=resolver)
+        copy = working_copy_apply(copy, body.get("op") or {}, resolver=resolver)
         overlay = body.get("overlay") or None
         if overlay is not None and not isinstance(overlay, str):
             raise EditorInputError("INVALID_OVERLAY", "An event overlay is given by its id (slug).")
@@ -156,9 +156,8 @@ def editor_state_api(request):
         )
     except json.JSONDecodeError:
         return _error("MALFORMED_REQUEST", "The request body is not JSON.")
-    except ValueError as exc:  # EditorInputError and bad dates
-        code = getattr(exc, "code", "INVALID_DATE")
-        return _error(code, getattr(exc, "message", "as_of is a date YYYY-MM-DD."), getattr(exc, "details", {}))
+    except EditorInputError as exc:
+        return _error(exc.code, exc.message, exc.details)
     except UnknownOverlay as exc:
         return _error("UNKNOWN_OVERLAY", str(exc), {"overlay": exc.overlay_id[:64]})
     except UnknownFormat as exc:
