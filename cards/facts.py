@@ -31,6 +31,25 @@ def _deck_limits(exceptions) -> tuple[dict[Zone, int | None], int]:
     return max_copies, delta
 
 
+# Breakers the data files under "other" whose number of shields is fixed: G・ブレイカー breaks every shield
+# like a World Breaker (JP 509.4); the Dragon / Master W and T Breakers break 2 and 3 (509.2b; their extra
+# effects are not modeled). The remaining "other" breakers depend on conditions and stay as they are.
+_OTHER_BREAKERS = {
+    "G・ブレイカー": Breaker.WORLD,
+    "ドラゴン・W・ブレイカー": Breaker.DOUBLE,
+    "マスター・W・ブレイカー": Breaker.DOUBLE,
+    "ドラゴン・T・ブレイカー": Breaker.TRIPLE,
+    "マスター・T・ブレイカー": Breaker.TRIPLE,
+}
+
+
+def _breaker(value: str | None, raw: str | None) -> Breaker | None:
+    if not value:
+        return None
+    breaker = Breaker(value)
+    return _OTHER_BREAKERS.get(raw or "", breaker) if breaker == Breaker.OTHER else breaker
+
+
 def _face_facts(card: Card, face: CardFace) -> CardFacts:
     """One half of a twinpact, with the face's own cost, civilizations and flags."""
     facts = face.facts or {}
@@ -54,7 +73,7 @@ def _face_facts(card: Card, face: CardFace) -> CardFacts:
         gr=bool(facts.get("gr")),
         zeron=bool(facts.get("zeron")),
         forbidden=bool(facts.get("forbidden")),
-        breaker=Breaker(breaker) if breaker else None,
+        breaker=_breaker(breaker, facts.get("breaker_ja")),
         power_attacker_bonus=facts.get("power_attacker_bonus"),
         type_codes=(facts["type_code"],) if facts.get("type_code") else (),
         zero_civilization=bool(facts.get("zero_civilization")),
@@ -112,7 +131,7 @@ def card_to_facts(card: Card, *, faces: list[CardFace] | None = None) -> CardFac
         blocker=card.blocker,
         speed_attacker=card.speed_attacker,
         slayer=card.slayer,
-        breaker=Breaker(card.breaker) if card.breaker else None,
+        breaker=_breaker(card.breaker, card.breaker_ja),
         power_attacker_bonus=card.power_attacker_bonus,
         cant_attack=card.cant_attack,
         cant_attack_players=card.cant_attack_players,

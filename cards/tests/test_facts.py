@@ -86,3 +86,20 @@ def test_record_without_facts(imported):
     facts = facts_of("未来のカード")
     assert (facts.facts_available, facts.name_key) == (False, "未来のカード")
     assert (facts.cost, facts.civilizations, facts.face_names) == (None, frozenset(), ())
+
+
+@pytest.mark.parametrize(
+    ("breaker", "raw", "expected"),
+    [
+        pytest.param(None, None, None, id="no-breaker"),
+        pytest.param("double", "W・ブレイカー", Breaker.DOUBLE, id="double"),
+        pytest.param("other", "G・ブレイカー", Breaker.WORLD, id="509.4-g-breaker-breaks-every-shield"),
+        pytest.param("other", "ドラゴン・W・ブレイカー", Breaker.DOUBLE, id="dragon-w-breaks-two"),
+        pytest.param("other", "マスター・T・ブレイカー", Breaker.TRIPLE, id="master-t-breaks-three"),
+        pytest.param("other", "ヌル・ブレイカー", Breaker.OTHER, id="conditional-stays-other"),
+    ],
+)
+def test_breaker_of_the_data_becomes_a_number_of_shields(breaker, raw, expected):
+    from cards.facts import _breaker
+
+    assert _breaker(breaker, raw) == expected
