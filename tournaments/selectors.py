@@ -80,3 +80,10 @@ def registration_export_rows(*, event: Event) -> list[dict]:
             }
         )
     return rows
+
+
+def registration_of(*, event: Event, user) -> Registration | None:
+    """The caller's own registration for the event, if any."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Registration.objects.filter(event=event, player=user).first()

@@ -26,6 +26,7 @@ urlpatterns = [
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
     path("tournaments/<int:event_id>/", tournaments.tournament_page, name="tournament"),
     path("tournaments/<int:event_id>/register/", tournaments.tournament_register, name="tournament-register"),
+    path("tournaments/<int:event_id>/withdraw/", tournaments.tournament_withdraw, name="tournament-withdraw"),
     path(
         "tournaments/<int:event_id>/registrations/<int:registration_id>/amend/",
         tournaments.registration_amend,

@@ -180,3 +180,27 @@ def test_only_the_organizer_amends(people, event, who, status):
     assert client.get(url).status_code == status
     assert client.post(url, {"reason": "x", "text": "4 テスト紅蓮竜"}).status_code == status
     assert _client(people["organizer"]).get(f"/tournaments/{event.id}/registrations/999999/amend/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "who, status, registrations_left",
+    [
+        pytest.param("player", 302, 1, id="player-withdraws-own"),
+        pytest.param("organizer", 404, 2, id="organizer-has-no-registration"),
+    ],
+)
+def test_withdraw_from_the_registration_page(people, event, who, status, registrations_left):
+    from tournaments.models import AuditEntry, Registration
+
+    client = _client(people[who])
+    page = client.get(f"/tournaments/{event.id}/register/").content.decode()
+    assert ("withdraw" in page) == (who == "player")
+    response = client.post(f"/tournaments/{event.id}/withdraw/")
+    assert response.status_code == status
+    assert Registration.objects.filter(event=event).count() == registrations_left
+    assert AuditEntry.objects.filter(event=event, action="withdraw").count() == (who == "player")
+
+
+def test_withdraw_needs_a_log_in_and_a_post(people, event):
+    assert Client().post(f"/tournaments/{event.id}/withdraw/").status_code == 302  # to the log-in page
+    assert _client(people["player"]).get(f"/tournaments/{event.id}/withdraw/").status_code == 405

@@ -6,10 +6,11 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from decks import selectors as deck_selectors
 from decks.services import DecklistRejected
@@ -216,9 +217,27 @@ def tournament_register(request, event_id: int):
         "report": report,
         "chosen": chosen,
         "is_open": event_services.event_is_open(event),
+        "mine": event_selectors.registration_of(event=event, user=request.user),
         "nav": "tournaments",
     }
     return render(request, "web/tournament_register.html", context)
+
+
+@login_required
+@require_POST
+def tournament_withdraw(request, event_id: int):
+    """The player withdraws their own registration (tournaments.services.registration_withdraw)."""
+    event = event_selectors.event_get(event_id=event_id)
+    mine = event_selectors.registration_of(event=event, user=request.user)
+    if mine is None:
+        raise Http404
+    try:
+        event_services.registration_withdraw(registration_id=mine.id, user=request.user)
+    except event_services.RegistrationClosed:
+        messages.error(request, translate("Registrations for this event are closed."))
+    else:
+        messages.success(request, translate("Your registration is withdrawn."))
+    return redirect("web:tournament", event_id=event.id)
 
 
 tournament_page = require_http_methods(["GET", "POST"])(tournament_page)
