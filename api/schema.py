@@ -36,3 +36,16 @@ def error_responses(*statuses: int) -> dict:
     return {
         status: OpenApiResponse(ErrorSerializer, description=_DESCRIPTIONS.get(status, "Error.")) for status in wanted
     }
+
+
+def paginated(name: str, item: serializers.Serializer):
+    """The schema of a page of StandardPagination: count, next, previous and the items."""
+    return inline_serializer(
+        name,
+        {
+            "count": serializers.IntegerField(),
+            "next": serializers.URLField(allow_null=True),
+            "previous": serializers.URLField(allow_null=True),
+            "results": item,
+        },
+    )

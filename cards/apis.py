@@ -1,6 +1,6 @@
 """Card catalogue API: search (`GET /api/v1/cards/`) and detail (`GET /api/v1/cards/{id}/`)."""
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiTypes, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiTypes, extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -8,7 +8,7 @@ from rest_framework.views import APIView
 
 from api.errors import ApiError
 from api.pagination import StandardPagination
-from api.schema import error_responses
+from api.schema import error_responses, paginated
 from cards.models import Card
 from cards.query import QueryError
 from cards.selectors import ORDERS, card_get, card_search, cards_by_ids
@@ -69,15 +69,7 @@ class CardListApi(APIView):
             OpenApiParameter("page_size", OpenApiTypes.INT, description="Results per page (at most 200)."),
         ],
         responses={
-            200: inline_serializer(
-                "CardSearchPage",
-                {
-                    "count": serializers.IntegerField(),
-                    "next": serializers.URLField(allow_null=True),
-                    "previous": serializers.URLField(allow_null=True),
-                    "results": CardListOutputSerializer(many=True),
-                },
-            ),
+            200: paginated("CardSearchPage", CardListOutputSerializer(many=True)),
             **error_responses(400, 404),
         },
         auth=[],

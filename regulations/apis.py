@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from api.errors import ApiError
 from api.pagination import StandardPagination
-from api.schema import error_responses
+from api.schema import error_responses, paginated
 from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
 from dmrules.vocabulary import RegulationStatus
 from regulations import selectors, services
@@ -499,15 +499,7 @@ class OverlayListCreateApi(OverlayApi):
             ),
         ],
         responses={
-            200: inline_serializer(
-                "PaginatedEventOverlayList",
-                {
-                    "count": serializers.IntegerField(),
-                    "next": serializers.URLField(allow_null=True),
-                    "previous": serializers.URLField(allow_null=True),
-                    "results": OverlaySerializer(many=True),
-                },
-            ),
+            200: paginated("PaginatedEventOverlayList", OverlaySerializer(many=True)),
             **error_responses(400, 404),
         },
         description="Every event overlay, newest first (overlays are public: players validate against them).",
