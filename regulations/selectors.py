@@ -8,9 +8,9 @@ from types import MappingProxyType
 from django.db import connection
 from django.db.models import Prefetch, QuerySet
 
-from cards.selectors import version_check
+from cards.selectors import FormatCardPool, version_check
 from dmrules.legality import ALL_ZONES, Combo, FormatRules, Regulation
-from dmrules.vocabulary import DeckZone, RegulationStatus
+from dmrules.vocabulary import DeckZone, RegulationStatus, Zone
 from regulations.models import EventOverlay, Format, OverlayCard, OverlayCombo, RegulationEvent, RegulationEventCard
 
 _CARD_LIMITS = {RegulationStatus.LIMITED: 1, RegulationStatus.BANNED: 0}
@@ -317,3 +317,22 @@ def overlay_regulation(*, overlay: EventOverlay, base: Regulation | None) -> tup
         "card_pool_cutoff": overlay.card_pool_cutoff,
     }
     return regulation, info
+
+
+def format_card_pool(format_code: str, as_of: date) -> FormatCardPool | None:
+    """What the card search's `legal:` / `banned:` / `limited:` terms need: the format's Hall of Fame list in force
+    on `as_of` (name key -> copies) and the data zones its decks use. None for an unknown format."""
+    try:
+        fmt = format_get(code=format_code)
+    except UnknownFormat:
+        return None
+    in_force = regulation_in_force(format_code=fmt.code, as_of=as_of)
+    limits = in_force.regulation.limits if in_force.regulation is not None else MappingProxyType({})
+    zones = {Zone.MAIN_DECK.value}
+    if fmt.start_of_game_cards:
+        zones.add(Zone.BATTLE_ZONE_AT_START.value)  # 100.5
+    if fmt.uses_hyperspatial:
+        zones.add(Zone.HYPERSPATIAL.value)  # 100.3
+    if fmt.uses_gr:
+        zones.add(Zone.SUPER_GR.value)  # 100.4
+    return FormatCardPool(limits=limits, zones=frozenset(zones))
