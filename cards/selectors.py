@@ -423,6 +423,11 @@ def card_get(*, card_id: int) -> Card:
     return card_detail_queryset().get(id=card_id)
 
 
+def sets_by_code(*, codes) -> dict[str, Set]:
+    """The set records of these codes (a code the set list does not have is absent)."""
+    return {item.code: item for item in Set.objects.filter(code__in=set(codes))}
+
+
 def card_detail_queryset() -> QuerySet[Card]:
     return Card.objects.prefetch_related(
         Prefetch("faces", queryset=CardFace.objects.order_by("position")),

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from datetime import date
 from types import MappingProxyType
 
-from django.db import connection
+from django.db import connection, models
 from django.db.models import Prefetch, QuerySet
 
 from cards.selectors import FormatCardPool, version_check
@@ -336,3 +336,45 @@ def format_card_pool(format_code: str, as_of: date) -> FormatCardPool | None:
     if fmt.uses_gr:
         zones.add(Zone.SUPER_GR.value)  # 100.4
     return FormatCardPool(limits=limits, zones=frozenset(zones))
+
+
+@dataclass(frozen=True, slots=True)
+class CardRegulationEntry:
+    format_code: str
+    effective_date: date
+    status_from: str | None
+    status_to: str
+    listed_name: str
+
+
+def card_regulation_status(*, name_key: str, as_of: date) -> dict[str, RegulationStatus]:
+    """The card's status on `as_of` in every format that applies a Hall of Fame list (from the list in force)."""
+    statuses = {}
+    for fmt in format_list():
+        if not fmt.hall_of_fame:
+            continue
+        listed = {item.name_key: item.status for item in regulation_in_force(format_code=fmt.code, as_of=as_of).cards}
+        statuses[fmt.code] = listed.get(name_key, RegulationStatus.UNRESTRICTED)
+    return statuses
+
+
+def card_regulation_history(*, card_id: int, name_key: str) -> list[CardRegulationEntry]:
+    """Every dated Hall of Fame event that names the card (matched to it, or listed under its name key)."""
+    rows = (
+        RegulationEventCard.objects.filter(event__kind=RegulationEvent.Kind.CARD)
+        .filter(models.Q(card_id=card_id) | models.Q(card__isnull=True, name_key=name_key))
+        .select_related("event__format")
+        .order_by("event__effective_date", "event__position", "event_id")
+    )
+    entries, seen = [], set()
+    for row in rows:
+        if row.event_id in seen:
+            continue
+        seen.add(row.event_id)
+        event = row.event
+        entries.append(
+            CardRegulationEntry(
+                event.format.code, event.effective_date, event.status_from, event.status_to, event.listed_name
+            )
+        )
+    return entries
