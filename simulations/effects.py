@@ -37,8 +37,9 @@ class EffectsImportSummary:
 def _load(source: str) -> dict:
     scheme = urllib.parse.urlparse(source).scheme.lower()
     if scheme in ("http", "https"):
-        from cards.services import CardImportError, _download
         from django.conf import settings
+
+        from cards.services import CardImportError, _download
 
         try:
             raw = _download(source, settings.DATA_DOWNLOAD_MAX_BYTES)
