@@ -14,13 +14,14 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError
 from api.pagination import StandardPagination
+from api.parsers import BoundedJSONParser
 from api.schema import error_responses, paginated
 from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
 from dmrules.vocabulary import RegulationStatus
@@ -158,7 +159,7 @@ class LegalityCheckApi(APIView):
 
 class LegalityBatchApi(APIView):
     permission_classes = [AllowAny]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [BoundedJSONParser, MultiPartParser, FormParser]
 
     @extend_schema_serializer(component_name="LegalityBatchInput")
     class InputSerializer(_ContextSerializer):

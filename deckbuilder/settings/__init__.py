@@ -22,6 +22,7 @@ DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "insecure-local-development-key-change-me-in-production")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+CSRF_FAILURE_VIEW = "api.errors.csrf_failure"  # the JSON error shape under /api/
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -111,6 +112,8 @@ STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)  # collectstatic fills it (make run); WhiteNoise expects it to exist
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+# No request body nests deeper than a few levels; deeper JSON is refused before parsing (api/parsers.py).
+JSON_MAX_DEPTH = int(os.environ.get("JSON_MAX_DEPTH", "32"))
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 
 # Card data: imported at set-up time from a path or URL, never stored in the repository.
@@ -127,6 +130,12 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # JSON bodies are size-, encoding- and depth-checked before parsing (api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "api.pagination.StandardPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
