@@ -324,6 +324,20 @@ def registration_submit(*, event_id: int, user, deck_id: int, accept_illegal: bo
     An illegal deck is refused (DeckIllegal with the report) unless `accept_illegal`: it is then stored flagged
     "illegal" and listed for the organizer.
     """
+    registration, _ = registration_submit_or_replace(
+        event_id=event_id, user=user, deck_id=deck_id, accept_illegal=accept_illegal
+    )
+    return registration
+
+
+def registration_submit_or_replace(
+    *, event_id: int, user, deck_id: int, accept_illegal: bool = False
+) -> tuple[Registration, bool]:
+    """registration_submit, also telling whether THIS call created the registration (True) or replaced one.
+
+    The answer is decided under the event row lock, so of concurrent first submissions by one player exactly one
+    gets True (the API's 201); the others replace it (200). Deciding before the lock answered 201 to all of them.
+    """
     deck = deck_get_owned(deck_id=deck_id, user=user)
     event_lock_if_due(event_id=event_id)
     with transaction.atomic():
@@ -349,7 +363,7 @@ def registration_submit(*, event_id: int, user, deck_id: int, accept_illegal: bo
                 "deck_version": deck.version,
             },
         )
-    return registration
+    return registration, created
 
 
 class NotRegistrant(Exception):
