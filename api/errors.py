@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from api.parsers import JsonBodyError
+from deckbuilder.budget import TimeBudgetExceeded
 
 
 class ApiError(exceptions.APIException):
@@ -61,6 +62,10 @@ def exception_handler(exc, context):
         # Raised by Django while DRF reads the body: a clear 413 with the limit, never an HTML page or a 500.
         details = {"max_bytes": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
         return error_response("PAYLOAD_TOO_LARGE", "The request body is too large.", details=details, status_code=413)
+    if isinstance(exc, TimeBudgetExceeded):
+        details = {"budget_seconds": exc.budget_seconds, "done": exc.done, "total": exc.total}
+        message = "The request needs more time than one request may take; nothing was written. Send less at once."
+        return error_response("TIME_BUDGET_EXCEEDED", message, details=details, status_code=503)
     if isinstance(exc, JsonBodyError):
         return error_response(exc.code, exc.message, details=exc.details, status_code=400)
     if isinstance(exc, SuspiciousOperation):

@@ -23,6 +23,7 @@ from api.errors import ApiError
 from api.pagination import StandardPagination
 from api.parsers import BoundedJSONParser
 from api.schema import error_responses, paginated
+from deckbuilder.budget import TimeBudget
 from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
 from dmrules.vocabulary import RegulationStatus
 from regulations import selectors, services
@@ -222,7 +223,9 @@ class LegalityBatchApi(APIView):
             raise workflow_error(exc) from None
         results = []
         legal = 0
+        budget = TimeBudget()  # a batch that cannot finish in time answers 503 TIME_BUDGET_EXCEEDED (api/errors.py)
         for index, entry in enumerate(entries):
+            budget.check(done=index, total=len(entries))
             player = entry.get("player")
             player = str(player) if player is not None else str(index + 1)
             try:

@@ -55,7 +55,7 @@ def tournament_errors():
         except services.EventInvalid as exc:
             raise ApiError("VALIDATION_ERROR", exc.message, details={"fields": {exc.field: [exc.message]}}) from None
         except services.CsvRejected as exc:
-            raise ApiError("MALFORMED_CSV", exc.message) from None
+            raise ApiError(exc.code, exc.message, details=exc.details) from None
         except Registration.DoesNotExist:
             raise ApiError("NOT_FOUND", "Registration not found.", status_code=404) from None
 

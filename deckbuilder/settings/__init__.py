@@ -114,6 +114,10 @@ STATIC_ROOT.mkdir(exist_ok=True)  # collectstatic fills it (make run); WhiteNois
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 # No request body nests deeper than a few levels; deeper JSON is refused before parsing (api/parsers.py).
 JSON_MAX_DEPTH = int(os.environ.get("JSON_MAX_DEPTH", "32"))
+# Loops over many items in one request stop with 503 TIME_BUDGET_EXCEEDED after this (deckbuilder/budget.py).
+REQUEST_TIME_BUDGET_SECONDS = float(os.environ.get("REQUEST_TIME_BUDGET_SECONDS", "5"))
+# Rows of one registration CSV import (the event lock is held while they are written).
+TOURNAMENT_IMPORT_MAX_ROWS = int(os.environ.get("TOURNAMENT_IMPORT_MAX_ROWS", "256"))
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 
 # Card data: imported at set-up time from a path or URL, never stored in the repository.
