@@ -95,6 +95,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# The one backend: ModelBackend behind the log-in limits (accounts/backends.py), for the admin, the pages and the API.
+AUTHENTICATION_BACKENDS = ["accounts.backends.LoginLimitedModelBackend"]
+# Log-in limits per (account, address) and per address, with growing delays (accounts/services.py explains why).
+LOGIN_FREE_FAILURES_PAIR = int(os.environ.get("LOGIN_FREE_FAILURES_PAIR", "5"))
+LOGIN_FREE_FAILURES_ADDRESS = int(os.environ.get("LOGIN_FREE_FAILURES_ADDRESS", "20"))
+LOGIN_DELAY_BASE_SECONDS = int(os.environ.get("LOGIN_DELAY_BASE_SECONDS", "2"))
+LOGIN_DELAY_MAX_SECONDS = int(os.environ.get("LOGIN_DELAY_MAX_SECONDS", "900"))
+LOGIN_FAILURE_WINDOW_SECONDS = int(os.environ.get("LOGIN_FAILURE_WINDOW_SECONDS", "3600"))
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
