@@ -10,11 +10,13 @@ import io
 import json
 from datetime import UTC, date, datetime
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from deckbuilder.budget import TimeBudget
 from decks.selectors import deck_get_owned
 from decks.services import (
     DecklistRejected,
@@ -68,9 +70,11 @@ class EventInvalid(Exception):
 
 
 class CsvRejected(Exception):
-    def __init__(self, message: str):
+    def __init__(self, message: str, *, code: str = "MALFORMED_CSV", details: dict | None = None):
         super().__init__(message)
         self.message = message
+        self.code = code
+        self.details = details or {}
 
 
 # --- audit chain -------------------------------------------------------------------------------------------
@@ -324,6 +328,20 @@ def registration_submit(*, event_id: int, user, deck_id: int, accept_illegal: bo
     An illegal deck is refused (DeckIllegal with the report) unless `accept_illegal`: it is then stored flagged
     "illegal" and listed for the organizer.
     """
+    registration, _ = registration_submit_or_replace(
+        event_id=event_id, user=user, deck_id=deck_id, accept_illegal=accept_illegal
+    )
+    return registration
+
+
+def registration_submit_or_replace(
+    *, event_id: int, user, deck_id: int, accept_illegal: bool = False
+) -> tuple[Registration, bool]:
+    """registration_submit, also telling whether THIS call created the registration (True) or replaced one.
+
+    The answer is decided under the event row lock, so of concurrent first submissions by one player exactly one
+    gets True (the API's 201); the others replace it (200). Deciding before the lock answered 201 to all of them.
+    """
     deck = deck_get_owned(deck_id=deck_id, user=user)
     event_lock_if_due(event_id=event_id)
     with transaction.atomic():
@@ -349,7 +367,7 @@ def registration_submit(*, event_id: int, user, deck_id: int, accept_illegal: bo
                 "deck_version": deck.version,
             },
         )
-    return registration
+    return registration, created
 
 
 class NotRegistrant(Exception):
@@ -446,10 +464,12 @@ CSV_COLUMNS = ("player", "decklist")
 REVALIDATION_CHUNK = 25
 
 
-def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict]:
-    """Organizer batch import: a CSV with a header `player,decklist` (a text decklist, newlines inside quotes)
-    or `player,deck_json`. Each readable row registers or replaces that player's list (flagged illegal when it is);
-    a row whose decklist has unresolved lines is skipped. Returns a result per row."""
+def import_max_rows() -> int:
+    return int(getattr(settings, "TOURNAMENT_IMPORT_MAX_ROWS", 256))
+
+
+def _csv_rows(csv_text: str) -> list[dict]:
+    """The rows of an import CSV, header checked and the row cap applied before any decklist is read."""
     try:
         reader = csv.DictReader(io.StringIO(csv_text))
         header = [h.strip() for h in (reader.fieldnames or [])]
@@ -457,34 +477,65 @@ def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict
         raise CsvRejected(f"unreadable CSV: {exc}") from None
     if "player" not in header or not ({"decklist", "deck_json"} & set(header)):
         raise CsvRejected("the CSV needs a header with the columns player and decklist (or deck_json)")
+    limit = import_max_rows()
+    rows = []
+    try:
+        for row in reader:
+            if len(rows) == limit:  # stop reading at once: the rest of a huge upload is never parsed
+                raise CsvRejected(
+                    f"at most {limit} rows per import; split the file",
+                    code="CSV_TOO_MANY_ROWS",
+                    details={"max_rows": limit},
+                )
+            rows.append({(k or "").strip(): v for k, v in row.items()})
+    except csv.Error as exc:
+        raise CsvRejected(f"unreadable CSV: {exc}") from None
+    return rows
+
+
+def _import_row_read(row: dict) -> tuple[str, dict | None, dict]:
+    """(player, snapshot or None, result so far) for one CSV row; reads and resolves, writes nothing."""
+    player_name = (row.get("player") or "").strip()[:150]
+    result = {"player": player_name}
+    if not player_name:
+        return player_name, None, {**result, "status": "error", "message": "the player is empty"}
+    try:
+        if row.get("deck_json"):
+            decklist = parse_json(json.loads(row["deck_json"]))
+        else:
+            decklist = parse_text(row.get("decklist") or "")
+        return player_name, _snapshot_from_decklist(decklist), result
+    except (ValueError, DecklistFormatError, RecursionError) as exc:
+        return player_name, None, {**result, "status": "error", "message": f"unreadable decklist: {exc}"}
+    except DecklistRejected as exc:
+        bad = [line for line in exc.lines if line["status"] in ("unknown", "ambiguous", "error")]
+        return player_name, None, {**result, "status": "error", "message": "unresolved lines", "lines": bad}
+
+
+def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict]:
+    """Organizer batch import: a CSV with a header `player,decklist` (a text decklist, newlines inside quotes)
+    or `player,deck_json`. Each readable row registers or replaces that player's list (flagged illegal when it is);
+    a row whose decklist has unresolved lines is skipped. Returns a result per row.
+
+    Bounded: at most TOURNAMENT_IMPORT_MAX_ROWS rows (CsvRejected `CSV_TOO_MANY_ROWS`), and the rows are read,
+    resolved and checked BEFORE the event row is locked, under the request's time budget (TimeBudgetExceeded,
+    nothing written); the lock is held only for the writes.
+    """
+    rows = _csv_rows(csv_text)
+    _require_organizer(Event.objects.get(id=event_id), user)
+    budget = TimeBudget()
+    prepared = []
+    for index, row in enumerate(rows):
+        budget.check(done=index, total=len(rows))
+        prepared.append(_import_row_read(row))
     users = get_user_model().objects
     results = []
     with transaction.atomic():
         event = _event_for_write(event_id)
         _require_organizer(event, user)
-        try:
-            rows = list(reader)
-        except csv.Error as exc:
-            raise CsvRejected(f"unreadable CSV: {exc}") from None
-        for number, row in enumerate(rows, start=2):
-            row = {(k or "").strip(): v for k, v in row.items()}
-            player_name = (row.get("player") or "").strip()[:150]
-            result = {"row": number, "player": player_name}
-            if not player_name:
-                results.append({**result, "status": "error", "message": "the player is empty"})
-                continue
-            try:
-                if row.get("deck_json"):
-                    decklist = parse_json(json.loads(row["deck_json"]))
-                else:
-                    decklist = parse_text(row.get("decklist") or "")
-                snapshot = _snapshot_from_decklist(decklist)
-            except (ValueError, DecklistFormatError) as exc:
-                results.append({**result, "status": "error", "message": f"unreadable decklist: {exc}"})
-                continue
-            except DecklistRejected as exc:
-                bad = [line for line in exc.lines if line["status"] in ("unknown", "ambiguous", "error")]
-                results.append({**result, "status": "error", "message": "unresolved lines", "lines": bad})
+        for number, (player_name, snapshot, result) in enumerate(prepared, start=2):
+            if snapshot is None:
+                results.append({"row": number, **result})
                 continue
             report = _event_report(event, snapshot)
             player = users.filter(username=player_name).first()
@@ -505,6 +556,7 @@ def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict
             )
             results.append(
                 {
+                    "row": number,
                     **result,
                     "status": registration.status,
                     "registration_id": registration.id,
