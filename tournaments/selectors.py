@@ -219,3 +219,35 @@ def registration_export_csv(*, event: Event, encoding: str = "utf-8") -> bytes:
             ]
         )
     return out.getvalue().encode(EXPORT_ENCODINGS[encoding])
+
+
+def overlay_preview(*, event: Event, overlay_id: str | None) -> list[dict]:
+    """Which registered decks an overlay changes: each registration's status under the event's regulation now and
+    under the same regulation with `overlay_id` (None: without an overlay), with the violation codes it would get.
+    Raises regulations' UnknownOverlay."""
+    from decks.services import snapshot_to_decklist
+    from regulations.services import legality_reports
+
+    registrations = list(registration_list(event=event))
+    if not registrations:
+        return []
+    reports = legality_reports(
+        decklists=[snapshot_to_decklist(r.snapshot) for r in registrations],
+        format_code=event.format_code,
+        as_of=event.regulation_date,
+        overlay_id=overlay_id,
+    )
+    rows = []
+    for registration, report in zip(registrations, reports, strict=True):
+        status = "legal" if report.get("legal") else "illegal"
+        rows.append(
+            {
+                "registration_id": registration.id,
+                "player": registration.player_name,
+                "status_now": registration.status,
+                "status_with_overlay": status,
+                "changed": status != registration.status,
+                "violations": [v["code"] for v in report.get("violations", [])],
+            }
+        )
+    return rows

@@ -321,6 +321,27 @@ def _registrations_recheck(event: Event, registrations: list[Registration]) -> l
     return changes
 
 
+def event_recheck(*, event_id: int, user, reason: str) -> list[dict]:
+    """Re-check every registration against the event's regulation as it is now (e.g. its overlay was edited) and
+    store the reports, before the lock; audited as a settings entry with the reason and the changed statuses."""
+    event_lock_if_due(event_id=event_id)
+    with transaction.atomic():
+        event = _event_for_write(event_id)
+        _require_organizer(event, user)
+        if event.locked_at is not None:
+            raise EventLocked()
+        registrations = list(Registration.objects.filter(event=event).order_by("player_name"))
+        changes = _registrations_recheck(event, registrations)
+        _audit_append(
+            event=event,
+            action=AuditAction.SETTINGS,
+            actor=user,
+            registration_id=None,
+            payload={"changed": {}, "reason": reason, "status_changes": changes},
+        )
+    return changes
+
+
 def event_unlock(*, event_id: int, user, reason: str, registration_deadline: datetime | None = None) -> Event:
     """Reopen the registrations with a reason (audited). Once the deadline has passed a new, later deadline is
     needed, else the event would lock itself again at once. Raises ReasonRequired, EventInvalid, NotOrganizer."""

@@ -285,3 +285,22 @@ def test_import_api_takes_a_shift_jis_file(organizer, cards):
     results = response.json()["results"]
     assert [(r["row"], r["player"], r["status"]) for r in results] == [(2, "山田", "legal"), (3, "鈴木", "error")]
     assert results[1]["lines"][0]["written"] == "存在しないカード"
+
+
+def test_overlay_preview_and_recheck(event, organizer, cards):
+    """The preview names the decks an overlay changes without storing anything; event_recheck stores them."""
+    from regulations.services import overlay_create
+
+    overlay = overlay_create(
+        owner=organizer, name="ban", base_format="advance", entries=[{"card": MAIN[0][0], "status": "banned"}]
+    )
+    rows = selectors.overlay_preview(event=event, overlay_id=overlay.slug)
+    assert [(r["player"], r["status_now"], r["status_with_overlay"], r["changed"]) for r in rows] == [
+        ("alice", "legal", "illegal", True),
+        ("bob", "illegal", "illegal", False),
+    ]
+    assert Registration.objects.get(event=event, player_name="alice").status == "legal"
+    Event.objects.filter(id=event.id).update(overlay_id=overlay.slug)
+    changes = services.event_recheck(event_id=event.id, user=organizer, reason="overlay edited")
+    assert changes == [{"player": "alice", "from": "legal", "to": "illegal"}]
+    assert AuditEntry.objects.filter(event=event).order_by("-sequence").first().payload["reason"] == "overlay edited"

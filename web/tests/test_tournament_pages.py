@@ -231,7 +231,7 @@ FILTERS = [
 def test_registration_filters(people, event, show, players):
     page = _client(people["organizer"]).get(f"/tournaments/{event.id}/?show={show}").content.decode()
     table = page.split('id="registrations"')[1].split("</table>")[0] if players else ""
-    assert re.findall(r"<tr>\s*<td>(\w+)", table) == players
+    assert re.findall(r"<tr>\s*<td[^>]*>(\w+)", table) == players
 
 
 def test_an_amended_illegal_registration_is_resolved(people, event):
@@ -239,7 +239,7 @@ def test_an_amended_illegal_registration_is_resolved(people, event):
     _amend(people, event)
     organizer = _client(people["organizer"])
     amended = organizer.get(f"/tournaments/{event.id}/?show=amended").content.decode()
-    assert re.findall(r"<tr>\s*<td>(\w+)", amended.split('id="registrations"')[1]) == ["player"]
+    assert re.findall(r"<tr>\s*<td[^>]*>(\w+)", amended.split('id="registrations"')[1]) == ["player"]
     unresolved = organizer.get(f"/tournaments/{event.id}/?show=unresolved").content.decode()
     assert 'id="registrations"' not in unresolved
 
@@ -413,3 +413,58 @@ def test_import_page_refuses_more_players_than_the_capacity(people, event):
     assert response.status_code == 400
     assert "the CSV has 4 rows but the event takes at most 3 players" in response.content.decode()
     assert Registration.objects.filter(event=event).count() == 2
+
+
+def test_overlay_from_the_browser_previews_the_decks_it_changes(people, event):
+    """A ban of a card "other" plays: saving shows that their deck turns illegal; using the overlay for the event
+    re-checks the registrations (audited); editing it again (unbanned) re-checks them back."""
+    from tournaments.models import AuditEntry, Registration
+
+    organizer = _client(people["organizer"])
+    url = f"/tournaments/{event.id}/overlay/"
+    form = {"save": "1", "name": "Store ban", "entries": f"banned {LEGAL_MAIN[0]}", "combos": ""}
+    response = organizer.post(url, form)
+    assert response.status_code == 302
+    slug = response["Location"].split("?overlay=")[1]
+    page = organizer.get(response["Location"]).content.decode()
+    assert "Registered decks it changes: 1" in page
+    changes = page.split('id="overlay-changes"')[1].split("</table>")[0]
+    assert re.findall(r'<tr class="changed">\s*<td[^>]*>(\w+)</td>', changes) == ["other"]
+    assert Registration.objects.get(event=event, player_name="other").status == "legal"  # nothing applied yet
+
+    assert organizer.post(url, {"use": "1", "overlay_id": slug}).status_code == 302
+    event.refresh_from_db()
+    assert event.overlay_id == slug
+    assert Registration.objects.get(event=event, player_name="other").status == "illegal"
+    assert AuditEntry.objects.filter(event=event, action="settings").count() == 1
+    assert "Store ban" in organizer.get(f"/tournaments/{event.id}/").content.decode()  # its content is shown
+
+    organizer.post(url, {**form, "overlay_id": slug, "entries": f"limited {LEGAL_MAIN[0]}"})
+    assert Registration.objects.get(event=event, player_name="other").status == "illegal"  # 4 copies of a limited
+    organizer.post(url, {**form, "overlay_id": slug, "entries": ""})
+    assert Registration.objects.get(event=event, player_name="other").status == "legal"
+    assert AuditEntry.objects.filter(event=event, action="settings").count() == 3
+
+
+OVERLAY_REFUSED = [
+    # (entries, combos, shown) -- nothing is stored
+    pytest.param("forbidden テスト紅蓮竜", "", "Unreadable line: forbidden テスト紅蓮竜", id="unknown-status-word"),
+    pytest.param("banned 存在しないカード", "", 'id="overlay-problems"', id="unknown-card"),
+    pytest.param("", "テスト紅蓮竜", "Unreadable line: テスト紅蓮竜", id="combo-of-one-card"),
+]
+
+
+@pytest.mark.parametrize(("entries", "combos", "shown"), OVERLAY_REFUSED)
+def test_overlay_refused_stores_nothing(people, event, entries, combos, shown):
+    from regulations.models import EventOverlay
+
+    response = _client(people["organizer"]).post(
+        f"/tournaments/{event.id}/overlay/", {"save": "1", "name": "x", "entries": entries, "combos": combos}
+    )
+    assert response.status_code == 400 and shown in response.content.decode()
+    assert not EventOverlay.objects.exists()
+
+
+def test_only_the_organizer_edits_the_overlay(people, event):
+    assert _client(people["player"]).get(f"/tournaments/{event.id}/overlay/").status_code == 403
+    assert Client().get(f"/tournaments/{event.id}/overlay/").status_code == 302

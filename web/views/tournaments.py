@@ -556,3 +556,166 @@ def tournament_import(request, event_id: int):
             error = exc.message
     context = {"event": event, "form": form, "results": results, "error": error, "nav": "tournaments"}
     return render(request, "web/tournament_import.html", context, status=400 if error else 200)
+
+
+# Overlay lines as an organizer writes them: "<status> <card>" (English or the Japanese list's words).
+OVERLAY_STATUS_WORDS = {
+    "banned": "banned",
+    "プレミアム殿堂": "banned",
+    "limited": "limited",
+    "殿堂": "limited",
+    "殿堂入り": "limited",
+    "unrestricted": "unrestricted",
+    "解除": "unrestricted",
+}
+
+
+def _overlay_entries(text: str) -> tuple[list[dict], list[str]]:
+    entries, bad = [], []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        word, _, card = line.partition(" ")
+        status = OVERLAY_STATUS_WORDS.get(word.strip().lower())
+        if status is None or not card.strip():
+            bad.append(line)
+        else:
+            entries.append({"card": card.strip(), "status": status})
+    return entries, bad
+
+
+def _overlay_combos(text: str) -> tuple[list[dict], list[str]]:
+    combos, bad = [], []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        cards = [part.strip() for part in line.replace("＋", "+").split("+")]
+        if len(cards) != 2 or not all(cards):
+            bad.append(line)
+        else:
+            combos.append({"cards": cards, "kind": "premium_combo"})
+    return combos, bad
+
+
+class OverlayForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    card_pool_cutoff = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    entries = forms.CharField(required=False, max_length=20_000, widget=forms.Textarea(attrs={"rows": 8}))
+    combos = forms.CharField(required=False, max_length=5_000, widget=forms.Textarea(attrs={"rows": 3}))
+    description = forms.CharField(required=False, max_length=2_000, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        labels = {
+            "name": "Name",
+            "card_pool_cutoff": "Card pool cut-off (cards released after it are not allowed)",
+            "entries": "Extra bans and limits, one per line: banned <card>, limited <card> or unrestricted <card>",
+            "combos": "Banned combinations, one per line: <card> + <card>",
+            "description": "Description",
+        }
+        for name, label in labels.items():
+            self.fields[name].label = translate(label)
+
+    def clean(self):
+        data = super().clean()
+        data["entry_rows"], bad_entries = _overlay_entries(data.get("entries") or "")
+        data["combo_rows"], bad_combos = _overlay_combos(data.get("combos") or "")
+        for line in bad_entries:
+            self.add_error("entries", translate("Unreadable line: {line}").format(line=line))
+        for line in bad_combos:
+            self.add_error("combos", translate("Unreadable line: {line}").format(line=line))
+        return data
+
+    @classmethod
+    def for_overlay(cls, overlay, data=None):
+        if overlay is None:
+            return cls(data)
+        initial = {
+            "name": overlay.name,
+            "card_pool_cutoff": overlay.card_pool_cutoff,
+            "description": overlay.description,
+            "entries": "\n".join(f"{row.status} {row.card.name_ja}" for row in overlay.cards.all()),
+            "combos": "\n".join(f"{row.first.name_ja} + {row.second.name_ja}" for row in overlay.combos.all()),
+        }
+        return cls(data, initial=initial)
+
+
+def _editable_overlay(event, user, slug: str | None):
+    """The overlay this page edits: the one asked for (?overlay=) or the event's, when the organizer owns it."""
+    from regulations.selectors import UnknownOverlay as MissingOverlay
+    from regulations.selectors import overlay_get
+
+    slug = slug or event.overlay_id
+    if not slug:
+        return None
+    try:
+        overlay = overlay_get(overlay_id=slug)
+    except MissingOverlay:
+        return None
+    return overlay if overlay.owner_id == user.id else None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_overlay(request, event_id: int):
+    """The organizer creates or edits an event overlay (regulations services) and sees which registered decks it
+    changes before using it for the event (tournaments.services.event_update re-checks and audits)."""
+    from regulations import services as regulation_services
+
+    event = _organizer_event(request, event_id)
+    overlay = _editable_overlay(event, request.user, request.GET.get("overlay") or request.POST.get("overlay_id"))
+    form = OverlayForm.for_overlay(overlay, request.POST if "save" in request.POST else None)
+    problems = None
+    url = reverse("web:tournament-overlay", args=[event.id])
+    if request.method == "POST" and "use" in request.POST and overlay is not None:
+        try:
+            event_services.event_update(event_id=event.id, user=request.user, overlay_id=overlay.slug)
+        except event_services.EventLocked:
+            messages.error(request, translate("The registrations are locked: the settings can no longer change."))
+        else:
+            messages.success(request, translate("The event now uses this overlay."))
+        return redirect(f"{url}?overlay={overlay.slug}")
+    if request.method == "POST" and "save" in request.POST and form.is_valid():
+        in_use = overlay is not None and overlay.slug == event.overlay_id
+        if in_use and event.locked_at is not None:
+            messages.error(request, translate("The registrations are locked: the settings can no longer change."))
+            return redirect(f"{url}?overlay={overlay.slug}")
+        data = form.cleaned_data
+        values = {
+            "name": data["name"],
+            "description": data.get("description") or "",
+            "card_pool_cutoff": data.get("card_pool_cutoff"),
+            "entries": data["entry_rows"],
+            "combos": data["combo_rows"],
+        }
+        try:
+            if overlay is None:
+                overlay = regulation_services.overlay_create(
+                    owner=request.user, base_format=event.format_code, **values
+                )
+            else:
+                overlay = regulation_services.overlay_update(overlay_id=overlay.slug, user=request.user, **values)
+        except regulation_services.OverlayError as exc:
+            form.add_error(None, exc.message)
+            problems = exc.details.get("cards")
+        else:
+            if in_use:
+                event_services.event_recheck(
+                    event_id=event.id, user=request.user, reason=f"overlay {overlay.slug} edited"
+                )
+            messages.success(request, translate("The overlay is saved."))
+            return redirect(f"{url}?overlay={overlay.slug}")
+    preview = event_selectors.overlay_preview(event=event, overlay_id=overlay.slug) if overlay is not None else None
+    context = {
+        "event": event,
+        "form": form,
+        "overlay": overlay,
+        "problems": problems,
+        "preview": preview,
+        "changed_count": sum(1 for row in preview or () if row["changed"]),
+        "in_use": overlay is not None and overlay.slug == event.overlay_id,
+        "nav": "tournaments",
+    }
+    return render(request, "web/tournament_overlay.html", context, status=400 if form.errors else 200)
