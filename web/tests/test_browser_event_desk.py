@@ -129,6 +129,16 @@ def test_the_organizers_day(desk):
     page.locator("#settings summary").click()
     expect(page.locator("#settings-form")).to_be_visible()
     _all_languages_and_phone(page, "event")
+
+    # An overlay from the browser: a store ban of a card alice plays; the preview names her deck, nothing applied.
+    page.get_by_role("link", name="Create an event overlay").click()
+    page.get_by_label("Name").fill("Store ban")
+    page.get_by_label("Extra bans and limits").fill(f"banned {LEGAL_MAIN[1]}")
+    page.get_by_role("button", name="Save overlay").click()
+    expect(page.locator("#overlay-preview h2")).to_have_text("Registered decks it changes: 1")
+    expect(page.locator("#overlay-changes tr.changed")).to_contain_text("alice")
+    _all_languages_and_phone(page, "overlay")
+    page.goto(event_url)
     page.get_by_role("button", name="Lock registrations").click()
     expect(page.locator("#event-summary")).to_contain_text("Locked")
     expect(page.locator("#unlock-form")).to_be_visible()
