@@ -110,13 +110,11 @@ def snapshot_counts(snapshot: dict) -> dict[tuple[str, int], dict]:
     return out
 
 
-def deck_version_diff(*, deck: Deck, number: int, against: int | None = None) -> dict:
-    """Cards added and removed per zone between version `against` (default: the previous one) and `number`."""
-    new = deck_version_get(deck=deck, number=number)
-    base_number = number - 1 if against is None else against
-    old_snapshot = {} if base_number < 1 else deck_version_get(deck=deck, number=base_number).snapshot
+def snapshot_zone_diff(old_snapshot: dict, new_snapshot: dict) -> dict[str, dict[str, list[dict]]]:
+    """Cards added and removed per zone from one snapshot to another (deck versions, a registration and the deck
+    a judge checks at the table): {zone: {"added": [{card_id, name_ja, count}], "removed": [...]}}."""
     old_counts = snapshot_counts(old_snapshot)
-    new_counts = snapshot_counts(new.snapshot)
+    new_counts = snapshot_counts(new_snapshot)
     zones = {zone.value: {"added": [], "removed": []} for zone in ZONE_ORDER}
     for key in sorted(set(old_counts) | set(new_counts)):
         zone, card_id = key
@@ -127,6 +125,15 @@ def deck_version_diff(*, deck: Deck, number: int, against: int | None = None) ->
         row = new_counts.get(key) or old_counts[key]
         change = {"card_id": card_id, "name_ja": row.get("name_ja", ""), "count": abs(after - before)}
         zones.setdefault(zone, {"added": [], "removed": []})["added" if after > before else "removed"].append(change)
+    return zones
+
+
+def deck_version_diff(*, deck: Deck, number: int, against: int | None = None) -> dict:
+    """Cards added and removed per zone between version `against` (default: the previous one) and `number`."""
+    new = deck_version_get(deck=deck, number=number)
+    base_number = number - 1 if against is None else against
+    old_snapshot = {} if base_number < 1 else deck_version_get(deck=deck, number=base_number).snapshot
+    zones = snapshot_zone_diff(old_snapshot, new.snapshot)
     changed = {
         field: {"from": old_snapshot.get(field), "to": new.snapshot.get(field)}
         for field in ("name", "description", "format", "visibility")

@@ -1,7 +1,5 @@
 """Tournament API: events, registrations (frozen, hidden until published), organizer tools, the audit trail."""
 
-import csv
-import io
 import json
 from contextlib import contextmanager
 
@@ -56,6 +54,13 @@ def tournament_errors():
             raise ApiError("VALIDATION_ERROR", exc.message, details={"fields": {exc.field: [exc.message]}}) from None
         except services.CsvRejected as exc:
             raise ApiError(exc.code, exc.message, details=exc.details) from None
+        except services.EventFull as exc:
+            raise ApiError(
+                "EVENT_FULL",
+                f"The event is full: it takes at most {exc.capacity} players.",
+                status_code=409,
+                details={"capacity": exc.capacity},
+            ) from None
         except Registration.DoesNotExist:
             raise ApiError("NOT_FOUND", "Registration not found.", status_code=404) from None
 
@@ -69,6 +74,7 @@ class EventSerializer(serializers.Serializer):
     regulation_date = serializers.DateField()
     overlay_id = serializers.CharField(allow_null=True)
     registration_deadline = serializers.DateTimeField()
+    capacity = serializers.IntegerField(allow_null=True)
     publish_decklists = serializers.BooleanField()
     decklists_published = serializers.SerializerMethodField()
     registration_open = serializers.SerializerMethodField()
@@ -143,6 +149,9 @@ class EventListCreateApi(BaseApi):
         regulation_date = serializers.DateField(required=False, allow_null=True, help_text="Default: the event date")
         overlay_id = serializers.CharField(max_length=64, required=False, allow_null=True, allow_blank=True)
         registration_deadline = serializers.DateTimeField()
+        capacity = serializers.IntegerField(
+            min_value=1, max_value=100_000, required=False, allow_null=True, help_text="Most players (none: no limit)"
+        )
         publish_decklists = serializers.BooleanField(default=False)
 
     class EventListCreateFilterSerializer(serializers.Serializer):
@@ -183,6 +192,7 @@ class EventListCreateApi(BaseApi):
                 overlay_id=values.get("overlay_id") or None,
                 registration_deadline=values["registration_deadline"],
                 publish_decklists=values["publish_decklists"],
+                capacity=values.get("capacity"),
             )
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
@@ -357,7 +367,13 @@ class RegistrationImportApi(BaseApi):
         csv = serializers.CharField(
             max_length=5_000_000,
             trim_whitespace=False,
+            required=False,
             help_text="CSV, header `player,decklist` (a text decklist; quote multi-line cells) or `player,deck_json`",
+        )
+        file = serializers.FileField(
+            required=False,
+            max_length=255,
+            help_text="Or the CSV as an uploaded file (multipart): UTF-8 with or without BOM, or Shift-JIS/CP932",
         )
 
     @extend_schema(
@@ -375,10 +391,17 @@ class RegistrationImportApi(BaseApi):
         selectors.event_get(event_id=event_id)
         data = self.RegistrationImportInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        upload = data.validated_data.get("file")
+        if upload is not None and upload.size > 5_000_000:
+            raise ApiError("MALFORMED_CSV", "The CSV file is larger than 5 MB.")
         with tournament_errors():
-            results = services.registrations_import_csv(
-                event_id=event_id, user=request.user, csv_text=data.validated_data["csv"]
-            )
+            if upload is not None:
+                csv_text = services.csv_decode(upload.read())
+            elif "csv" in data.validated_data:
+                csv_text = data.validated_data["csv"]
+            else:
+                raise ApiError("VALIDATION_ERROR", "Send the CSV as `csv` (text) or `file` (an upload).")
+            results = services.registrations_import_csv(event_id=event_id, user=request.user, csv_text=csv_text)
         return Response({"results": results})
 
 
@@ -428,15 +451,30 @@ EXPORT_KINDS = ["csv", "json"]
 
 
 class RegistrationExportApi(BaseApi):
+    def perform_content_negotiation(self, request, force=False):
+        # The body's type comes from the path (csv or json), not from Accept: `Accept: text/csv` (what spreadsheet
+        # tools send) must not be refused with 406. Errors are still rendered as JSON.
+        return super().perform_content_negotiation(request, force=True)
+
     @extend_schema(
         operation_id="registrations_export",
-        parameters=[EVENT_ID, OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=EXPORT_KINDS)],
+        parameters=[
+            EVENT_ID,
+            OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=EXPORT_KINDS),
+            OpenApiParameter(
+                "encoding",
+                OpenApiTypes.STR,
+                enum=["utf-8", "sjis"],
+                description="CSV only: UTF-8 with a BOM (default) or Shift-JIS (CP932), for Excel in Japan",
+            ),
+        ],
         responses={
             (200, "text/csv"): OpenApiTypes.STR,
             (200, "application/json"): OpenApiTypes.OBJECT,
             **error_responses(403, 404),
         },
-        description="The registrations with their decklists: the organizer at any time, everyone once published.",
+        description="The registrations with their decklists: the organizer at any time, everyone once published. "
+        "Times are in Japan time (+09:00). The CSV's `decklist` column is what the registration import reads.",
     )
     def get(self, request, event_id: int, kind: str):
         event = selectors.event_get(event_id=event_id)
@@ -446,29 +484,28 @@ class RegistrationExportApi(BaseApi):
             raise ApiError("NOT_FOUND", f"Unknown export kind; use one of {', '.join(EXPORT_KINDS)}.", status_code=404)
         if not (selectors.is_organizer(event, request.user) or selectors.event_decklists_published(event)):
             raise ApiError("PERMISSION_DENIED", "The decklists are not published yet.", status_code=403)
-        rows = selectors.registration_export_rows(event=event)
         if kind == "json":
+            rows = selectors.registration_export_rows(event=event)
             body = json.dumps({"event": event.id, "registrations": rows}, ensure_ascii=False, indent=2)
             return HttpResponse(body, content_type="application/json")
-        out = io.StringIO()
-        writer = csv.writer(out)
-        writer.writerow(["player", "status", "deck_hash", "submitted_at", "violations", "main", "hyperspatial", "gr"])
-        for row in rows:
-            zones = [
-                "; ".join(f"{e['count']} {e['name_ja']}" for e in row["entries"].get(zone, []))
-                for zone in ("main", "hyperspatial", "gr")
-            ]
-            writer.writerow(
-                [
-                    row["player"],
-                    row["status"],
-                    row["deck_hash"],
-                    row["submitted_at"],
-                    " ".join(row["violations"]),
-                    *zones,
-                ]
+        encoding = request.query_params.get("encoding", "utf-8").lower().replace("_", "-")
+        encoding = {"shift-jis": "sjis", "cp932": "sjis", "utf8": "utf-8"}.get(encoding, encoding)
+        if encoding not in selectors.EXPORT_ENCODINGS:
+            raise ApiError(
+                "VALIDATION_ERROR",
+                "Unknown encoding; use utf-8 (with a BOM, the default) or sjis.",
+                details={"fields": {"encoding": ["utf-8 or sjis"]}},
             )
-        response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
+        try:
+            body = selectors.registration_export_csv(event=event, encoding=encoding)
+        except UnicodeEncodeError as exc:
+            raise ApiError(
+                "CSV_UNENCODABLE",
+                "A name or card has no Shift-JIS form; export in UTF-8 (the default) instead.",
+                details={"text": exc.object[exc.start : exc.end]},
+            ) from None
+        charset = "Shift_JIS" if encoding == "sjis" else "utf-8"
+        response = HttpResponse(body, content_type=f"text/csv; charset={charset}")
         response["Content-Disposition"] = f'attachment; filename="event-{event.id}-registrations.csv"'
         return response
 

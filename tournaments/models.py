@@ -19,6 +19,8 @@ class AuditAction(StrEnum):
     IMPORT = "import"
     WITHDRAW = "withdraw"
     PUBLISH = "publish"
+    UNLOCK = "unlock"  # the organizer reopens registrations, with a reason
+    SETTINGS = "settings"  # the organizer changes the event's settings before the lock
 
 
 class JobStatus(StrEnum):
@@ -41,6 +43,8 @@ class Event(models.Model):
     regulation_date = models.DateField()
     overlay_id = models.CharField(max_length=64, null=True, blank=True)
     registration_deadline = models.DateTimeField()
+    # At most this many registrations (null: no limit); checked on submit and on the CSV import.
+    capacity = models.PositiveIntegerField(null=True, blank=True)
     publish_decklists = models.BooleanField(default=False, help_text="Publish the decklists after the event")
     decklists_published_at = models.DateTimeField(null=True, blank=True)
     locked_at = models.DateTimeField(null=True, blank=True)

@@ -1,10 +1,19 @@
 """Tournament reads. Decklists stay hidden from other players until the organizer publishes them."""
 
+import csv
+import io
+
 from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from decks.selectors import snapshot_zone_diff
+from dmrules.decklist import Decklist, DecklistLine, decklist_to_text
+from dmrules.vocabulary import DeckZone
 from tournaments.models import AuditEntry, Event, Registration, RevalidationJob
+
+# The zones a registration is checked and compared on (the considering list is not part of a registered deck).
+REGISTERED_ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR)
 
 
 def event_list(*, organizer_id: int | None = None) -> QuerySet[Event]:
@@ -73,10 +82,12 @@ def registration_export_rows(*, event: Event) -> list[dict]:
                 "player": registration.player_name,
                 "status": registration.status,
                 "deck_hash": registration.deck_hash,
-                "submitted_at": registration.submitted_at.isoformat(),
-                "updated_at": registration.updated_at.isoformat(),
+                # In the site's time zone (Japan), as the pages show it, with its offset.
+                "submitted_at": timezone.localtime(registration.submitted_at).isoformat(timespec="seconds"),
+                "updated_at": timezone.localtime(registration.updated_at).isoformat(timespec="seconds"),
                 "violations": [v.get("code") for v in report.get("violations", [])],
                 "entries": registration.snapshot.get("entries", {}),
+                "decklist": snapshot_text(registration.snapshot),
             }
         )
     return rows
@@ -87,3 +98,156 @@ def registration_of(*, event: Event, user) -> Registration | None:
     if not getattr(user, "is_authenticated", False):
         return None
     return Registration.objects.filter(event=event, player=user).first()
+
+
+def registration_filter(registrations: list[Registration], *, show: str, amended_ids: set[int]) -> list[Registration]:
+    """The organizer's filters: illegal, unresolved (illegal and not amended since), amended; else all."""
+    if show == "illegal":
+        return [r for r in registrations if r.status == "illegal"]
+    if show == "unresolved":
+        return [r for r in registrations if r.status == "illegal" and r.id not in amended_ids]
+    if show == "amended":
+        return [r for r in registrations if r.id in amended_ids]
+    return registrations
+
+
+def amendments(*, event: Event, registration_id: int | None = None) -> QuerySet[AuditEntry]:
+    """The amend entries of the event's audit trail (of one registration), newest first."""
+    entries = AuditEntry.objects.filter(event=event, action="amend")
+    if registration_id is not None:
+        entries = entries.filter(registration_id_ref=registration_id)
+    return entries.order_by("-sequence")
+
+
+def snapshot_from_decklist(decklist: Decklist) -> dict:
+    """A snapshot (the shape of decks.services.deck_snapshot) from a decklist; unresolved lines reject it
+    (decks.services.DecklistRejected with every line's status)."""
+    from cards.models import Card
+    from decks.services import _resolve_strict
+
+    counts = _resolve_strict(decklist).counts
+    names = dict(Card.objects.filter(id__in={card_id for _, card_id in counts}).values_list("id", "name_ja"))
+    entries: dict[str, list[dict]] = {zone.value: [] for zone in DeckZone}
+    for (zone, card_id), count in sorted(counts.items()):
+        entries[zone].append({"card_id": card_id, "name_ja": names.get(card_id, ""), "count": count})
+    return {"name": "", "description": "", "format": "", "visibility": "", "entries": entries}
+
+
+def snapshot_text(snapshot: dict, *, by_id: bool = False) -> str:
+    """A registered list as a text decklist (`# zone`, `4 name`) that parse_text reads back. `by_id` writes card ids
+    instead of names: the compact, unambiguous form a deck sheet's QR code carries."""
+    lines = tuple(
+        DecklistLine(
+            zone=zone,
+            card=row["card_id"] if by_id else (row.get("name_ja") or row["card_id"]),
+            count=row["count"],
+            line=None,
+        )
+        for zone in REGISTERED_ZONES
+        for row in (snapshot.get("entries") or {}).get(zone.value, [])
+    )
+    return decklist_to_text(Decklist(lines=lines))
+
+
+def registration_qr_text(registration: Registration) -> str:
+    """What the deck sheet's QR code encodes: the deck hash as a comment, then the list by card id."""
+    return f"// {registration.player_name} {registration.deck_hash}\n" + snapshot_text(
+        registration.snapshot, by_id=True
+    )
+
+
+def deck_check(*, registration: Registration, decklist: Decklist) -> dict:
+    """A judge's deck check: the physical deck (as read) against the registered list. Unresolved lines raise
+    DecklistRejected. Returns the zones' differences (cards added = in the physical deck, not registered), whether
+    both match, and the physical deck's hash."""
+    from decks.services import snapshot_canonical_hash
+
+    physical = snapshot_from_decklist(decklist)
+    zones = snapshot_zone_diff(_registered_part(registration.snapshot), _registered_part(physical))
+    physical_hash = snapshot_canonical_hash(physical)
+    return {
+        "zones": {zone: change for zone, change in zones.items() if zone != DeckZone.CONSIDERING.value},
+        "matches": physical_hash == registration.deck_hash,
+        "deck_hash": physical_hash,
+        "cards": {
+            zone.value: sum(row["count"] for row in physical["entries"].get(zone.value, []))
+            for zone in REGISTERED_ZONES
+        },
+    }
+
+
+def _registered_part(snapshot: dict) -> dict:
+    entries = snapshot.get("entries") or {}
+    return {"entries": {zone.value: entries.get(zone.value, []) for zone in REGISTERED_ZONES}}
+
+
+EXPORT_HEADER = (
+    "player",
+    "status",
+    "deck_hash",
+    "submitted_at",
+    "violations",
+    "main",
+    "hyperspatial",
+    "gr",
+    "decklist",
+)
+EXPORT_ENCODINGS = {"utf-8": "utf-8-sig", "sjis": "cp932"}  # ?encoding= -> codec; UTF-8 with a BOM for Excel
+
+
+def registration_export_csv(*, event: Event, encoding: str = "utf-8") -> bytes:
+    """The registrations as CSV for a spreadsheet in Japan: Japan time, UTF-8 with a BOM (or Shift-JIS/CP932).
+    The `decklist` column is the text list the registration import reads back. Raises UnicodeEncodeError when a
+    name has no Shift-JIS form."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(EXPORT_HEADER)
+    for row in registration_export_rows(event=event):
+        zones = [
+            "; ".join(f"{e['count']} {e['name_ja']}" for e in row["entries"].get(zone, []))
+            for zone in ("main", "hyperspatial", "gr")
+        ]
+        writer.writerow(
+            [
+                row["player"],
+                row["status"],
+                row["deck_hash"],
+                row["submitted_at"],
+                " ".join(row["violations"]),
+                *zones,
+                row["decklist"],
+            ]
+        )
+    return out.getvalue().encode(EXPORT_ENCODINGS[encoding])
+
+
+def overlay_preview(*, event: Event, overlay_id: str | None) -> list[dict]:
+    """Which registered decks an overlay changes: each registration's status under the event's regulation now and
+    under the same regulation with `overlay_id` (None: without an overlay), with the violation codes it would get.
+    Raises regulations' UnknownOverlay."""
+    from decks.services import snapshot_to_decklist
+    from regulations.services import legality_reports
+
+    registrations = list(registration_list(event=event))
+    if not registrations:
+        return []
+    reports = legality_reports(
+        decklists=[snapshot_to_decklist(r.snapshot) for r in registrations],
+        format_code=event.format_code,
+        as_of=event.regulation_date,
+        overlay_id=overlay_id,
+    )
+    rows = []
+    for registration, report in zip(registrations, reports, strict=True):
+        status = "legal" if report.get("legal") else "illegal"
+        rows.append(
+            {
+                "registration_id": registration.id,
+                "player": registration.player_name,
+                "status_now": registration.status,
+                "status_with_overlay": status,
+                "changed": status != registration.status,
+                "violations": [v["code"] for v in report.get("violations", [])],
+            }
+        )
+    return rows

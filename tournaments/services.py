@@ -20,13 +20,11 @@ from deckbuilder.budget import TimeBudget
 from decks.selectors import deck_get_owned
 from decks.services import (
     DecklistRejected,
-    _resolve_strict,
     deck_snapshot,
     snapshot_canonical_hash,
     snapshot_to_decklist,
 )
 from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
-from dmrules.vocabulary import DeckZone
 from tournaments.models import (
     AuditAction,
     AuditEntry,
@@ -36,6 +34,7 @@ from tournaments.models import (
     RegistrationStatus,
     RevalidationJob,
 )
+from tournaments.selectors import snapshot_from_decklist
 
 GENESIS_HASH = "0" * 64
 
@@ -75,6 +74,22 @@ class CsvRejected(Exception):
         self.message = message
         self.code = code
         self.details = details or {}
+
+
+class EventFull(Exception):
+    """The event has as many registrations as its capacity (API: 409)."""
+
+    def __init__(self, capacity: int):
+        super().__init__(f"the event is full ({capacity} players)")
+        self.capacity = capacity
+
+
+class EventLocked(Exception):
+    """The settings can no longer change: the registrations are locked (API: 409)."""
+
+
+class EventHasAuditTrail(Exception):
+    """An event whose audit trail has entries cannot be deleted (the trail is append-only; API: 409)."""
 
 
 # --- audit chain -------------------------------------------------------------------------------------------
@@ -189,10 +204,11 @@ def event_create(
     regulation_date: date | None = None,
     overlay_id: str | None = None,
     publish_decklists: bool = False,
+    capacity: int | None = None,
 ) -> Event:
     regulation_date = regulation_date or date
-    if timezone.localdate(registration_deadline) > date:
-        raise EventInvalid("registration_deadline", "The registration deadline must be on or before the event date.")
+    _check_event_dates(date=date, registration_deadline=registration_deadline)
+    _check_capacity(capacity=capacity, registered=0)
     _check_regulation(format_code=format_code, as_of=regulation_date, overlay_id=overlay_id)
     with transaction.atomic():
         return Event.objects.create(
@@ -204,7 +220,173 @@ def event_create(
             overlay_id=overlay_id or None,
             registration_deadline=registration_deadline,
             publish_decklists=publish_decklists,
+            capacity=capacity,
         )
+
+
+def _check_event_dates(*, date: date, registration_deadline: datetime) -> None:
+    if timezone.localdate(registration_deadline) > date:
+        raise EventInvalid("registration_deadline", "The registration deadline must be on or before the event date.")
+
+
+def _check_capacity(*, capacity: int | None, registered: int) -> None:
+    if capacity is None:
+        return
+    if capacity < 1:
+        raise EventInvalid("capacity", "The capacity must be at least 1 (leave it empty for no limit).")
+    if capacity < registered:
+        raise EventInvalid("capacity", f"{registered} players are registered: the capacity cannot be lower.")
+
+
+# The settings an organizer may change before the lock, and those that change which decks are legal.
+EVENT_SETTINGS = (
+    "name",
+    "date",
+    "registration_deadline",
+    "capacity",
+    "format_code",
+    "regulation_date",
+    "overlay_id",
+    "publish_decklists",
+)
+_REGULATION_SETTINGS = {"format_code", "regulation_date", "overlay_id"}
+
+
+def event_update(*, event_id: int, user, **changes) -> Event:
+    """Change the event's settings (keys of EVENT_SETTINGS) while the registrations are not locked.
+
+    A change of format, regulation date or overlay re-checks every registration against the new regulation (the
+    frozen decklists stay; their report and status follow the event). The audit trail records every changed setting
+    (old and new) and every registration whose status changed. Raises EventLocked, NotOrganizer, EventInvalid,
+    UnknownFormat, UnknownOverlay."""
+    unknown = set(changes) - set(EVENT_SETTINGS)
+    if unknown:
+        raise TypeError(f"not an event setting: {', '.join(sorted(unknown))}")
+    event_lock_if_due(event_id=event_id)
+    with transaction.atomic():
+        event = _event_for_write(event_id)
+        _require_organizer(event, user)
+        if event.locked_at is not None:
+            raise EventLocked()
+        if "overlay_id" in changes:
+            changes["overlay_id"] = changes["overlay_id"] or None
+        changed = {key: value for key, value in changes.items() if getattr(event, key) != value}
+        if not changed:
+            return event
+        before = {key: getattr(event, key) for key in changed}
+        for key, value in changed.items():
+            setattr(event, key, value)
+        _check_event_dates(date=event.date, registration_deadline=event.registration_deadline)
+        registrations = list(Registration.objects.filter(event=event).order_by("player_name"))
+        _check_capacity(capacity=event.capacity, registered=len(registrations))
+        if _REGULATION_SETTINGS & set(changed):
+            _check_regulation(format_code=event.format_code, as_of=event.regulation_date, overlay_id=event.overlay_id)
+        event.save(update_fields=list(changed))
+        status_changes = _registrations_recheck(event, registrations) if _REGULATION_SETTINGS & set(changed) else []
+        _audit_append(
+            event=event,
+            action=AuditAction.SETTINGS,
+            actor=user,
+            registration_id=None,
+            payload={
+                "changed": {key: [_setting_json(before[key]), _setting_json(value)] for key, value in changed.items()},
+                "status_changes": status_changes,
+            },
+        )
+    return event
+
+
+def _setting_json(value):
+    if isinstance(value, datetime):
+        return value.astimezone(UTC).isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    return value
+
+
+def _registrations_recheck(event: Event, registrations: list[Registration]) -> list[dict]:
+    """Store each registration's report under the event's (new) regulation; the players whose status changed."""
+    from regulations.services import legality_reports
+
+    if not registrations:
+        return []
+    reports = legality_reports(
+        decklists=[snapshot_to_decklist(r.snapshot) for r in registrations],
+        format_code=event.format_code,
+        as_of=event.regulation_date,
+        overlay_id=event.overlay_id,
+    )
+    changes = []
+    for registration, report in zip(registrations, reports, strict=True):
+        status = _status(report)
+        if status != registration.status:
+            changes.append({"player": registration.player_name, "from": registration.status, "to": status})
+        Registration.objects.filter(id=registration.id).update(legality_report=report, status=status)
+    return changes
+
+
+def event_recheck(*, event_id: int, user, reason: str) -> list[dict]:
+    """Re-check every registration against the event's regulation as it is now (e.g. its overlay was edited) and
+    store the reports, before the lock; audited as a settings entry with the reason and the changed statuses."""
+    event_lock_if_due(event_id=event_id)
+    with transaction.atomic():
+        event = _event_for_write(event_id)
+        _require_organizer(event, user)
+        if event.locked_at is not None:
+            raise EventLocked()
+        registrations = list(Registration.objects.filter(event=event).order_by("player_name"))
+        changes = _registrations_recheck(event, registrations)
+        _audit_append(
+            event=event,
+            action=AuditAction.SETTINGS,
+            actor=user,
+            registration_id=None,
+            payload={"changed": {}, "reason": reason, "status_changes": changes},
+        )
+    return changes
+
+
+def event_unlock(*, event_id: int, user, reason: str, registration_deadline: datetime | None = None) -> Event:
+    """Reopen the registrations with a reason (audited). Once the deadline has passed a new, later deadline is
+    needed, else the event would lock itself again at once. Raises ReasonRequired, EventInvalid, NotOrganizer."""
+    if not reason or not reason.strip():
+        raise ReasonRequired()
+    with transaction.atomic():
+        event = _event_for_write(event_id)
+        _require_organizer(event, user)
+        if event.locked_at is None:
+            return event
+        deadline = registration_deadline or event.registration_deadline
+        if deadline <= timezone.now():
+            raise EventInvalid("registration_deadline", "The deadline has passed: give a new registration deadline.")
+        _check_event_dates(date=event.date, registration_deadline=deadline)
+        old_locked_at, old_deadline = event.locked_at, event.registration_deadline
+        event.locked_at = None
+        event.registration_deadline = deadline
+        event.save(update_fields=["locked_at", "registration_deadline"])
+        _audit_append(
+            event=event,
+            action=AuditAction.UNLOCK,
+            actor=user,
+            registration_id=None,
+            payload={
+                "reason": reason.strip(),
+                "locked_at": _setting_json(old_locked_at),
+                "registration_deadline": [_setting_json(old_deadline), _setting_json(deadline)],
+            },
+        )
+    return event
+
+
+def event_delete(*, event_id: int, user) -> None:
+    """Delete an event nobody ever registered for. Once its audit trail has an entry the event stays (the trail is
+    append-only and refers to it): raises EventHasAuditTrail; lock it instead."""
+    with transaction.atomic():
+        event = _event_for_write(event_id)
+        _require_organizer(event, user)
+        if AuditEntry.objects.filter(event=event).exists():
+            raise EventHasAuditTrail()
+        event.delete()
 
 
 def _event_for_write(event_id: int) -> Event:
@@ -348,6 +530,12 @@ def registration_submit_or_replace(
         event = _event_for_write(event_id)
         if not event_is_open(event):
             raise RegistrationClosed()
+        if (
+            event.capacity is not None
+            and not Registration.objects.filter(event=event, player_name=user.username).exists()
+        ):
+            if Registration.objects.filter(event=event).count() >= event.capacity:
+                raise EventFull(event.capacity)
         snapshot = deck_snapshot(deck=deck)
         report = _event_report(event, snapshot)
         if not report.get("legal") and not accept_illegal:
@@ -409,23 +597,11 @@ def registration_withdraw(*, registration_id: int, user) -> None:
         registration.delete()
 
 
-def _snapshot_from_decklist(decklist: Decklist) -> dict:
-    """A snapshot (the shape of decks.services.deck_snapshot) from a decklist; unresolved lines reject it."""
-    from cards.models import Card
-
-    counts = _resolve_strict(decklist).counts
-    names = dict(Card.objects.filter(id__in={card_id for _, card_id in counts}).values_list("id", "name_ja"))
-    entries: dict[str, list[dict]] = {zone.value: [] for zone in DeckZone}
-    for (zone, card_id), count in sorted(counts.items()):
-        entries[zone].append({"card_id": card_id, "name_ja": names.get(card_id, ""), "count": count})
-    return {"name": "", "description": "", "format": "", "visibility": "", "entries": entries}
-
-
 def registration_amend(*, registration_id: int, user, reason: str, decklist: Decklist) -> Registration:
     """The organizer replaces a registration's decklist (also after the deadline), with a reason for the audit."""
     if not reason or not reason.strip():
         raise ReasonRequired()
-    snapshot = _snapshot_from_decklist(decklist)
+    snapshot = snapshot_from_decklist(decklist)
     with transaction.atomic():
         event_id = Registration.objects.filter(id=registration_id).values_list("event_id", flat=True).first()
         if event_id is None:
@@ -461,6 +637,38 @@ def registration_amend(*, registration_id: int, user, reason: str, decklist: Dec
 
 
 CSV_COLUMNS = ("player", "decklist")
+# What Excel in Japan saves ("CSV (comma delimited)" is CP932, "CSV UTF-8" has a BOM), tried in this order.
+CSV_ENCODINGS = ("utf-8-sig", "cp932")
+
+
+def csv_decode(data: bytes) -> str:
+    """The text of an uploaded CSV: UTF-8 (with or without BOM), else Shift-JIS/CP932; CsvRejected otherwise."""
+    for encoding in CSV_ENCODINGS:
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise CsvRejected('the CSV is neither UTF-8 nor Shift-JIS (CP932): save it as "CSV UTF-8" and try again')
+
+
+def registrations_import_check_capacity(*, event: Event, player_names: list[str]) -> None:
+    """Refuse an import that would take the event over its capacity (before any row is written)."""
+    if event.capacity is None:
+        return
+    if len(player_names) > event.capacity:
+        raise CsvRejected(
+            f"the CSV has {len(player_names)} rows but the event takes at most {event.capacity} players; "
+            "nothing was imported"
+        )
+    registered = set(Registration.objects.filter(event=event).values_list("player_name", flat=True))
+    total = len(registered | set(player_names))
+    if total > event.capacity:
+        raise CsvRejected(
+            f"with this CSV the event would have {total} players ({len(registered)} already registered) but it "
+            f"takes at most {event.capacity}; nothing was imported"
+        )
+
+
 REVALIDATION_CHUNK = 25
 
 
@@ -470,6 +678,7 @@ def import_max_rows() -> int:
 
 def _csv_rows(csv_text: str) -> list[dict]:
     """The rows of an import CSV, header checked and the row cap applied before any decklist is read."""
+    csv_text = csv_text.removeprefix("\ufeff")  # a BOM left by a client that decoded UTF-8 without -sig
     try:
         reader = csv.DictReader(io.StringIO(csv_text))
         header = [h.strip() for h in (reader.fieldnames or [])]
@@ -504,7 +713,7 @@ def _import_row_read(row: dict) -> tuple[str, dict | None, dict]:
             decklist = parse_json(json.loads(row["deck_json"]))
         else:
             decklist = parse_text(row.get("decklist") or "")
-        return player_name, _snapshot_from_decklist(decklist), result
+        return player_name, snapshot_from_decklist(decklist), result
     except (ValueError, DecklistFormatError, RecursionError) as exc:
         return player_name, None, {**result, "status": "error", "message": f"unreadable decklist: {exc}"}
     except DecklistRejected as exc:
@@ -533,6 +742,7 @@ def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict
     with transaction.atomic():
         event = _event_for_write(event_id)
         _require_organizer(event, user)
+        registrations_import_check_capacity(event=event, player_names=[player for player, _s, _r in prepared])
         for number, (player_name, snapshot, result) in enumerate(prepared, start=2):
             if snapshot is None:
                 results.append({"row": number, **result})

@@ -326,6 +326,133 @@ JA: dict[str, str] = {
     "Date": "日付",
     "Limited": "殿堂入り",
     "Banned": "プレミアム殿堂",
+    # the organizer's event desk
+    "A header row with the columns player and decklist (a text decklist in one cell); "
+    "the event's CSV export reads back as it is. UTF-8 (with or without BOM) or Shift-JIS, "
+    "as Excel saves it.": (
+        "1 行目に player と decklist の列（decklist は 1 つ"
+        "のセルにテキストのデッキリスト）。この大会の CSV 出"
+        "力はそのまま読み込めます。UTF-8（BOM あり・なし）ま"
+        "たは Excel が保存する Shift-JIS。"
+    ),
+    "Action": "操作",
+    "All": "すべて",
+    "Amended": "修正済み",
+    "Base format": "基本フォーマット",
+    "CSV file (UTF-8 or Shift-JIS)": "CSV ファイル（UTF-8 または Shift-JIS）",
+    "Capacity": "定員",
+    "Capacity (players; empty: no limit)": "定員（人数。空欄: 制限なし）",
+    "Event overlay (optional)": "大会独自ルール（任意）",
+    "Card pool cut-off": "カードプールの期限",
+    "Chain verified: every entry's hash matches its content and the previous entry.": (
+        "チェーン検証済み: すべての記録のハッシュが内容と直前の記録に一致しています。"
+    ),
+    "Compare": "照合",
+    "Current violations": "現在の違反",
+    "Deck check": "デッキチェック",
+    "Decklists": "デッキリスト",
+    "Delete event": "大会を削除",
+    "Delete this event?": "この大会を削除しますか？",
+    "Details": "詳細",
+    "Download (JSON)": "ダウンロード（JSON）",
+    "Entry hash": "記録のハッシュ",
+    "Import registrations (CSV)": "登録のインポート（CSV）",
+    "Judge": "ジャッジ",
+    "My registration": "自分の登録",
+    "New registration deadline (end of day)": "新しい登録締切（その日の終わり）",
+    "No entries yet.": "まだ記録はありません。",
+    "No registration matches this filter.": "この条件に合う登録はありません。",
+    "No violations.": "違反はありません。",
+    "One page per player. The QR code holds the registered list by card id: paste its text into the deck check.": (
+        "1 人 1 ページ。QR コードには登録リストがカード ID "
+        "で入っています。その文字列をデッキチェックに貼り付"
+        "けてください。"
+    ),
+    "Player's signature": "プレイヤー署名",
+    "Print": "印刷",
+    "Print all decklists": "全デッキリストを印刷",
+    "QR code of the registered list": "登録リストの QR コード",
+    "Qty": "枚数",
+    "Reason": "理由",
+    "Registered": "登録",
+    "Registered list": "登録リスト",
+    "Registrations are open again.": "登録を再開しました。",
+    "Row": "行",
+    "Save settings": "設定を保存",
+    "Settings": "設定",
+    "Show": "表示",
+    "Show the change": "変更内容を表示",
+    "The chain is broken: the entries marked below were changed, removed or reordered.": (
+        "チェーンが壊れています: 印の付いた記録が変更・削除・並べ替えされています。"
+    ),
+    "The change being made": "今回の変更内容",
+    "The deck differs from the registered list.": "デッキが登録リストと異なります。",
+    "The deck matches the registered list.": "デッキは登録リストと一致しています。",
+    "The event is deleted.": "大会を削除しました。",
+    "The event is full.": "大会は満員です。",
+    "The organizer amended your registration.": "主催者があなたの登録を修正しました。",
+    "The physical deck (typed, or the text of the deck sheet's QR code)": (
+        "実物のデッキ（入力、またはデッキシートの QR コードの文字列）"
+    ),
+    "The registrations are locked: the settings can no longer change.": (
+        "登録は締め切られています。設定はもう変更できません。"
+    ),
+    "The settings are saved.": "設定を保存しました。",
+    "The settings can change until the registrations are locked; a new format, regulation "
+    "date or overlay re-checks every registration.": (
+        "設定は登録の締め切りまで変更できます。フォーマット"
+        "・レギュレーション日・独自ルールを変えると、すべて"
+        "の登録を再チェックします。"
+    ),
+    "This event has registrations in its audit trail and cannot be deleted; lock it instead.": (
+        "この大会は監査ログに登録の記録があるため削除できません。代わりに登録を締め切ってください。"
+    ),
+    "This overlay no longer exists.": "この独自ルールはもう存在しません。",
+    "Type the deck on the table (one line per card: 4 name), or paste the text of its "
+    "deck sheet's QR code. Nothing is saved.": (
+        "卓上のデッキを入力（1 行に 1 種類: 4 カード名）する"
+        "か、デッキシートの QR コードの文字列を貼り付けてく"
+        "ださい。何も保存されません。"
+    ),
+    "Unlock": "再開",
+    "Unlock registrations": "登録を再開",
+    "Unresolved": "未解決",
+    "When": "日時",
+    "Who": "実行者",
+    "registered": "登録",
+    "−: registered but missing from this deck; +: in this deck but not registered.": (
+        "−: 登録にあるがこのデッキにない、+: このデッキにあるが登録にない。"
+    ),
+    "The deadline has passed: give a new registration deadline.": (
+        "締切を過ぎています。新しい登録締切を指定してください。"
+    ),
+    # the event overlay page
+    "An overlay adds the event's own bans, limits and card-pool cut-off to the format's "
+    "list. Save it, look at which registered decks it changes, then use it for the event.": (
+        "独自ルールは、フォーマットのリストに大会独自の禁止"
+        "・制限とカードプールの期限を加えます。保存して、変"
+        "わる登録デッキを確認してから大会に適用してください"
+        "。"
+    ),
+    "Create an event overlay": ("大会独自ルールを作成"),
+    "Difference": ("差分"),
+    "Edit the event overlay": ("大会独自ルールを編集"),
+    "Registered decks it changes": ("変わる登録デッキ"),
+    "Save overlay": ("独自ルールを保存"),
+    "The event now uses this overlay.": ("大会にこの独自ルールを適用しました。"),
+    "The event uses this overlay.": ("大会はこの独自ルールを使っています。"),
+    "The overlay is saved.": ("独自ルールを保存しました。"),
+    "Unreadable line: {line}": ("読み取れない行: {line}"),
+    "Use this overlay for the event": ("この独自ルールを大会に適用"),
+    "With the overlay": ("独自ルール適用後"),
+    "changed": ("変更あり"),
+    "Card pool cut-off (cards released after it are not allowed)": (
+        "カードプールの期限（これより後に発売されたカードは使用不可）"
+    ),
+    "Extra bans and limits, one per line: banned <card>, limited <card> or unrestricted <card>": (
+        "追加の禁止・制限（1 行に 1 枚: banned カード名、limited カード名、unrestricted カード名）"
+    ),
+    "Banned combinations, one per line: <card> + <card>": ("禁止の組み合わせ（1 行に 1 組: カード名 + カード名）"),
 }
 
 # Texts the JS modules use (sent once per page as JSON by the `ui_strings_json` tag).

@@ -27,6 +27,11 @@ urlpatterns = [
     path("tournaments/<int:event_id>/", tournaments.tournament_page, name="tournament"),
     path("tournaments/<int:event_id>/register/", tournaments.tournament_register, name="tournament-register"),
     path("tournaments/<int:event_id>/withdraw/", tournaments.tournament_withdraw, name="tournament-withdraw"),
+    path("tournaments/<int:event_id>/print/", tournaments.tournament_decklists_print, name="tournament-print"),
+    path("tournaments/<int:event_id>/deck-check/", tournaments.tournament_deck_check, name="tournament-deck-check"),
+    path("tournaments/<int:event_id>/audit/", tournaments.tournament_audit, name="tournament-audit"),
+    path("tournaments/<int:event_id>/overlay/", tournaments.tournament_overlay, name="tournament-overlay"),
+    path("tournaments/<int:event_id>/import/", tournaments.tournament_import, name="tournament-import"),
     path(
         "tournaments/<int:event_id>/registrations/<int:registration_id>/amend/",
         tournaments.registration_amend,

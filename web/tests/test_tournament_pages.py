@@ -204,3 +204,267 @@ def test_withdraw_from_the_registration_page(people, event, who, status, registr
 def test_withdraw_needs_a_log_in_and_a_post(people, event):
     assert Client().post(f"/tournaments/{event.id}/withdraw/").status_code == 302  # to the log-in page
     assert _client(people["player"]).get(f"/tournaments/{event.id}/withdraw/").status_code == 405
+
+
+# --- the event desk ----------------------------------------------------------------------------------------
+
+
+def _amend(people, event, player="player", reason="Judge call: list written on paper"):
+    registration = _registration(event, player)
+    text = "\n".join(f"4 {name}" for name in LEGAL_MAIN)
+    _client(people["organizer"]).post(
+        f"/tournaments/{event.id}/registrations/{registration.id}/amend/", {"reason": reason, "text": text}
+    )
+    return registration
+
+
+FILTERS = [
+    # (?show=, players listed) -- "player" registered a short (illegal) deck, "other" a legal one
+    pytest.param("all", ["other", "player"], id="all"),
+    pytest.param("illegal", ["player"], id="illegal"),
+    pytest.param("unresolved", ["player"], id="unresolved"),
+    pytest.param("amended", [], id="amended-none-yet"),
+]
+
+
+@pytest.mark.parametrize(("show", "players"), FILTERS)
+def test_registration_filters(people, event, show, players):
+    page = _client(people["organizer"]).get(f"/tournaments/{event.id}/?show={show}").content.decode()
+    table = page.split('id="registrations"')[1].split("</table>")[0] if players else ""
+    assert re.findall(r"<tr>\s*<td[^>]*>(\w+)", table) == players
+
+
+def test_an_amended_illegal_registration_is_resolved(people, event):
+    """After an amendment the registration leaves "unresolved" and shows under "amended"."""
+    _amend(people, event)
+    organizer = _client(people["organizer"])
+    amended = organizer.get(f"/tournaments/{event.id}/?show=amended").content.decode()
+    assert re.findall(r"<tr>\s*<td[^>]*>(\w+)", amended.split('id="registrations"')[1]) == ["player"]
+    unresolved = organizer.get(f"/tournaments/{event.id}/?show=unresolved").content.decode()
+    assert 'id="registrations"' not in unresolved
+
+
+def test_settings_form_saves_until_the_lock(people, event):
+    organizer = _client(people["organizer"])
+    page = organizer.get(f"/tournaments/{event.id}/").content.decode()
+    assert 'id="settings-form"' in page and 'id="unlock-form"' not in page
+    form = {
+        "settings": "1",
+        "settings-name": "Store CS (final)",
+        "settings-date": event.date.isoformat(),
+        "settings-registration_deadline": (event.date - timedelta(days=1)).isoformat(),
+        "settings-format": "advance",
+        "settings-capacity": "64",
+        "settings-overlay": "",
+    }
+    assert organizer.post(f"/tournaments/{event.id}/", form).status_code == 302
+    event.refresh_from_db()
+    assert (event.name, event.capacity) == ("Store CS (final)", 64)
+    too_small = organizer.post(f"/tournaments/{event.id}/", {**form, "settings-capacity": "1"})
+    assert too_small.status_code == 400 and "2 players are registered" in too_small.content.decode()
+    organizer.post(f"/tournaments/{event.id}/", {"lock": "1"})
+    page = organizer.get(f"/tournaments/{event.id}/").content.decode()
+    assert 'id="settings-form"' not in page and 'id="unlock-form"' in page
+
+
+def test_unlock_with_a_reason_from_the_page(people, event):
+    from tournaments.models import AuditEntry
+
+    organizer = _client(people["organizer"])
+    organizer.post(f"/tournaments/{event.id}/", {"lock": "1"})
+    refused = organizer.post(f"/tournaments/{event.id}/", {"unlock": "1", "unlock-reason": ""})
+    assert refused.status_code == 400 and "errorlist" in refused.content.decode()
+    assert organizer.post(f"/tournaments/{event.id}/", {"unlock": "1", "unlock-reason": "walk-ins"}).status_code == 302
+    event.refresh_from_db()
+    assert event.locked_at is None
+    assert AuditEntry.objects.filter(event=event, action="unlock").get().payload["reason"] == "walk-ins"
+
+
+def test_delete_from_the_page(people, event):
+    from tournaments.models import Event
+    from tournaments.services import event_create
+
+    organizer = _client(people["organizer"])
+    assert 'name="delete"' not in organizer.get(f"/tournaments/{event.id}/").content.decode()  # it has a trail
+    organizer.post(f"/tournaments/{event.id}/", {"delete": "1"})
+    assert Event.objects.filter(id=event.id).exists()
+    empty = event_create(
+        organizer=people["organizer"], name="Empty", date=event.date, registration_deadline=event.registration_deadline
+    )
+    assert _client(people["other"]).post(f"/tournaments/{empty.id}/", {"delete": "1"}).status_code == 403
+    assert organizer.post(f"/tournaments/{empty.id}/", {"delete": "1"})["Location"] == "/tournaments/"
+    assert not Event.objects.filter(id=empty.id).exists()
+
+
+def test_published_decklists_are_readable_by_anyone(people, event):
+    anonymous = Client()
+    assert 'id="decklists"' not in anonymous.get(f"/tournaments/{event.id}/").content.decode()
+    assert anonymous.get(f"/tournaments/{event.id}/print/").status_code == 403
+    _client(people["organizer"]).post(f"/tournaments/{event.id}/", {"publish": "1"})
+    page = anonymous.get(f"/tournaments/{event.id}/").content.decode()
+    lists = page.split('id="decklists"')[1]
+    assert lists.count('class="panel decklist"') == 2
+    assert '<span class="qty">4</span> テスト火炎兵' in lists
+
+
+def test_print_pack_one_sheet_per_player_with_hash_and_qr(people, event):
+    from tournaments.models import Registration
+
+    page = _client(people["organizer"]).get(f"/tournaments/{event.id}/print/").content.decode()
+    assert page.count('class="deck-sheet"') == 2
+    assert page.count("<svg") == 2  # a QR code per sheet, rendered on the server
+    for registration in Registration.objects.filter(event=event):
+        assert f'<code class="deck-hash">{registration.deck_hash}</code>' in page
+    assert _client(people["other"]).get(f"/tournaments/{event.id}/print/").status_code == 403
+
+
+def test_deck_check_page_shows_the_difference(people, event):
+    registration = _registration(event, "other")
+    organizer = _client(people["organizer"])
+    url = f"/tournaments/{event.id}/deck-check/"
+    same = "\n".join(f"4 {name}" for name in LEGAL_MAIN)
+    page = organizer.post(url, {"registration": registration.id, "text": same}).content.decode()
+    assert "The deck matches the registered list." in page
+    differs = same.replace(f"4 {LEGAL_MAIN[0]}", f"3 {LEGAL_MAIN[0]}")
+    page = organizer.post(url, {"registration": registration.id, "text": differs}).content.decode()
+    assert "The deck differs from the registered list." in page
+    diff = page.split('id="deck-diff"')[1].split("</table>")[0]
+    assert re.findall(r'<tr class="diff-(\w+)">.*?<td>([^<]+)</td><td class="num">([^<]+)</td>', diff) == [
+        ("removed", LEGAL_MAIN[0], "−1")
+    ]
+    unknown = organizer.post(url, {"registration": registration.id, "text": "4 存在しないカード"}).content.decode()
+    assert 'id="deck-check-lines"' in unknown
+    assert _client(people["player"]).get(url).status_code == 403
+
+
+def test_amend_page_shows_violations_and_previews_the_change(people, event):
+    from tournaments.models import AuditEntry
+
+    registration = _registration(event, "player")
+    url = f"/tournaments/{event.id}/registrations/{registration.id}/amend/"
+    organizer = _client(people["organizer"])
+    page = organizer.get(url).content.decode()
+    assert "DECK_SIZE" in page.split('id="current-violations"')[1].split("</ul>")[0]
+    text = "\n".join(f"4 {name}" for name in LEGAL_MAIN)
+    preview = organizer.post(url, {"preview": "1", "reason": "", "text": text}).content.decode()
+    diff = preview.split('id="amend-diff"')[1].split("</section>")[0]
+    added = re.findall(r'<tr class="diff-added"><td>[^<]+</td><td>([^<]+)</td><td class="num">\+4</td>', diff)
+    assert sorted(added) == sorted(set(LEGAL_MAIN) - {"テスト火炎兵"})  # it was registered with 4 of those
+    assert "diff-removed" not in diff
+    assert not AuditEntry.objects.filter(action="amend").exists()  # a preview writes nothing
+
+
+def test_the_player_sees_the_amendment_and_the_registered_list(people, event):
+    _amend(people, event, reason="Wrong zone on paper")
+    page = _client(people["player"]).get(f"/tournaments/{event.id}/register/").content.decode()
+    notice = page.split('id="amendments"')[1].split("</div>")[0]
+    assert "Wrong zone on paper" in notice and "organizer" in notice
+    registered = page.split('id="my-registration"')[1].split("</section>")[0]
+    assert f'<span class="qty">4</span> {LEGAL_MAIN[0]}' in registered
+    other = _client(people["other"]).get(f"/tournaments/{event.id}/register/").content.decode()
+    assert 'id="amendments"' not in other
+
+
+def test_audit_page_shows_the_verified_chain_and_downloads(people, event):
+    _amend(people, event)
+    organizer = _client(people["organizer"])
+    page = organizer.get(f"/tournaments/{event.id}/audit/").content.decode()
+    assert 'data-verified="true"' in page
+    actions = re.findall(r'<span class="code">(\w+)</span>', page.split('id="audit"')[1])
+    assert actions == ["submit", "submit", "amend"]
+    download = organizer.get(f"/tournaments/{event.id}/audit/?download=json")
+    body = json.loads(download.content)
+    assert body["verified"] is True and [e["sequence"] for e in body["entries"]] == [1, 2, 3]
+    assert body["entries"][2]["created_at"].endswith("+09:00")
+    assert _client(people["player"]).get(f"/tournaments/{event.id}/audit/").status_code == 403
+
+
+def test_audit_page_shows_a_broken_chain(people, event):
+    from tournaments.audit_guard import audit_guard_disabled
+    from tournaments.models import AuditEntry
+
+    with audit_guard_disabled():
+        AuditEntry.objects.filter(event=event, sequence=1).update(actor_name="someone else")
+    page = _client(people["organizer"]).get(f"/tournaments/{event.id}/audit/").content.decode()
+    assert 'data-verified="false"' in page and '<tr class="broken">' in page
+
+
+@pytest.mark.parametrize("codec", ["utf-8-sig", "utf-8", "cp932"])
+def test_import_page_reads_excel_csv(people, event, codec):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    text = 'player,decklist\r\n山田,"' + "\n".join(f"4 {n}" for n in LEGAL_MAIN) + '"\r\n鈴木,4 存在しないカード\r\n'
+    upload = SimpleUploadedFile("entries.csv", text.encode(codec), content_type="text/csv")
+    page = _client(people["organizer"]).post(f"/tournaments/{event.id}/import/", {"file": upload}).content.decode()
+    results = page.split('id="import-results"')[1]
+    assert re.findall(r'<td class="num">(\d+)</td><td>([^<]+)</td>', results) == [("2", "山田"), ("3", "鈴木")]
+    assert "unresolved lines" in results and "存在しないカード" in results
+
+
+def test_import_page_refuses_more_players_than_the_capacity(people, event):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournaments.models import Event, Registration
+
+    Event.objects.filter(id=event.id).update(capacity=3)
+    rows = "".join(f"p{i},4 テスト火炎兵\r\n" for i in range(4))
+    upload = SimpleUploadedFile("entries.csv", ("player,decklist\r\n" + rows).encode(), content_type="text/csv")
+    response = _client(people["organizer"]).post(f"/tournaments/{event.id}/import/", {"file": upload})
+    assert response.status_code == 400
+    assert "the CSV has 4 rows but the event takes at most 3 players" in response.content.decode()
+    assert Registration.objects.filter(event=event).count() == 2
+
+
+def test_overlay_from_the_browser_previews_the_decks_it_changes(people, event):
+    """A ban of a card "other" plays: saving shows that their deck turns illegal; using the overlay for the event
+    re-checks the registrations (audited); editing it again (unbanned) re-checks them back."""
+    from tournaments.models import AuditEntry, Registration
+
+    organizer = _client(people["organizer"])
+    url = f"/tournaments/{event.id}/overlay/"
+    form = {"save": "1", "name": "Store ban", "entries": f"banned {LEGAL_MAIN[0]}", "combos": ""}
+    response = organizer.post(url, form)
+    assert response.status_code == 302
+    slug = response["Location"].split("?overlay=")[1]
+    page = organizer.get(response["Location"]).content.decode()
+    assert "Registered decks it changes: 1" in page
+    changes = page.split('id="overlay-changes"')[1].split("</table>")[0]
+    assert re.findall(r'<tr class="changed">\s*<td[^>]*>(\w+)</td>', changes) == ["other"]
+    assert Registration.objects.get(event=event, player_name="other").status == "legal"  # nothing applied yet
+
+    assert organizer.post(url, {"use": "1", "overlay_id": slug}).status_code == 302
+    event.refresh_from_db()
+    assert event.overlay_id == slug
+    assert Registration.objects.get(event=event, player_name="other").status == "illegal"
+    assert AuditEntry.objects.filter(event=event, action="settings").count() == 1
+    assert "Store ban" in organizer.get(f"/tournaments/{event.id}/").content.decode()  # its content is shown
+
+    organizer.post(url, {**form, "overlay_id": slug, "entries": f"limited {LEGAL_MAIN[0]}"})
+    assert Registration.objects.get(event=event, player_name="other").status == "illegal"  # 4 copies of a limited
+    organizer.post(url, {**form, "overlay_id": slug, "entries": ""})
+    assert Registration.objects.get(event=event, player_name="other").status == "legal"
+    assert AuditEntry.objects.filter(event=event, action="settings").count() == 3
+
+
+OVERLAY_REFUSED = [
+    # (entries, combos, shown) -- nothing is stored
+    pytest.param("forbidden テスト紅蓮竜", "", "Unreadable line: forbidden テスト紅蓮竜", id="unknown-status-word"),
+    pytest.param("banned 存在しないカード", "", 'id="overlay-problems"', id="unknown-card"),
+    pytest.param("", "テスト紅蓮竜", "Unreadable line: テスト紅蓮竜", id="combo-of-one-card"),
+]
+
+
+@pytest.mark.parametrize(("entries", "combos", "shown"), OVERLAY_REFUSED)
+def test_overlay_refused_stores_nothing(people, event, entries, combos, shown):
+    from regulations.models import EventOverlay
+
+    response = _client(people["organizer"]).post(
+        f"/tournaments/{event.id}/overlay/", {"save": "1", "name": "x", "entries": entries, "combos": combos}
+    )
+    assert response.status_code == 400 and shown in response.content.decode()
+    assert not EventOverlay.objects.exists()
+
+
+def test_only_the_organizer_edits_the_overlay(people, event):
+    assert _client(people["player"]).get(f"/tournaments/{event.id}/overlay/").status_code == 403
+    assert Client().get(f"/tournaments/{event.id}/overlay/").status_code == 302

@@ -1,12 +1,13 @@
 """Tournament pages: events, the organizer's event page and the player's registration page (tournaments services)."""
 
+import json
 from datetime import datetime, time
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -14,13 +15,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from decks import selectors as deck_selectors
 from decks.services import DecklistRejected
-from dmrules.decklist import Decklist, DecklistLine, decklist_to_text, parse_text
-from dmrules.vocabulary import DeckZone
+from dmrules.decklist import parse_text
 from regulations.services import UnknownFormat, UnknownOverlay
 from tournaments import selectors as event_selectors
 from tournaments import services as event_services
 from web.forms import FORMAT_CHOICES, format_choices
 from web.i18n import display, translate
+from web.selectors import overlay_choices
 
 
 class EventCreateForm(forms.Form):
@@ -29,19 +30,24 @@ class EventCreateForm(forms.Form):
     registration_deadline = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     format = forms.ChoiceField(choices=FORMAT_CHOICES)
     regulation_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    overlay = forms.CharField(required=False, max_length=64)
+    capacity = forms.IntegerField(required=False, min_value=1, max_value=100_000)
+    overlay = forms.ChoiceField(required=False)
     publish_decklists = forms.BooleanField(required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["format"].choices = format_choices()
+        self.fields["overlay"].choices = [("", "—")] + [
+            (row["id"], f"{row['name']} ({row['id']})") for row in overlay_choices()
+        ]
         labels = {
+            "capacity": "Capacity (players; empty: no limit)",
             "name": "Name",
             "date": "Event date",
             "registration_deadline": "Registration deadline (end of day)",
             "format": "Format",
             "regulation_date": "Regulation date (default: the event date)",
-            "overlay": "Event overlay id (optional)",
+            "overlay": "Event overlay (optional)",
             "publish_decklists": "Publish the decklists after the event",
         }
         for name, label in labels.items():
@@ -67,6 +73,7 @@ def tournament_list(request):
                     regulation_date=data.get("regulation_date"),
                     overlay_id=data.get("overlay") or None,
                     publish_decklists=data.get("publish_decklists", False),
+                    capacity=data.get("capacity"),
                 )
             except event_services.EventInvalid as exc:
                 form.add_error(exc.field, exc.message)
@@ -80,23 +87,128 @@ def tournament_list(request):
     return render(request, "web/tournaments.html", {"events": events, "form": form, "nav": "tournaments"})
 
 
+class EventSettingsForm(EventCreateForm):
+    """The same settings as at creation, editable until the registrations are locked."""
+
+    @classmethod
+    def for_event(cls, event, data=None):
+        initial = {
+            "name": event.name,
+            "date": event.date,
+            "registration_deadline": timezone.localdate(event.registration_deadline),
+            "format": event.format_code,
+            "regulation_date": event.regulation_date,
+            "capacity": event.capacity,
+            "overlay": event.overlay_id or "",
+            "publish_decklists": event.publish_decklists,
+        }
+        return cls(data, initial=initial, prefix="settings")
+
+
+class UnlockForm(forms.Form):
+    reason = forms.CharField(max_length=500)
+    registration_deadline = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, prefix="unlock", **kwargs)
+        self.fields["reason"].label = translate("Reason (kept in the audit trail)")
+        self.fields["registration_deadline"].label = translate("New registration deadline (end of day)")
+
+
+def _end_of_day(day):
+    return timezone.make_aware(datetime.combine(day, time(23, 59, 59)))
+
+
+REGISTRATION_FILTERS = ("all", "illegal", "unresolved", "amended")
+
+
+def _organizer_post(request, event):
+    """The organizer's actions on the event page; returns a response, or the bound form to show again."""
+    url = reverse("web:tournament", args=[event.id])
+    if "lock" in request.POST:
+        event_services.event_lock(event_id=event.id, user=request.user)
+        messages.success(request, translate("Registrations are locked."))
+    elif "publish" in request.POST:
+        event_services.event_publish(event_id=event.id, user=request.user)
+        messages.success(request, translate("The decklists are published."))
+    elif "revalidate" in request.POST:
+        job = event_services.revalidation_job_create(event_id=event.id, user=request.user)
+        messages.success(request, translate("The re-validation has started."))
+        return redirect(f"{url}?job={job.id}#revalidation")
+    elif "unlock" in request.POST:
+        form = UnlockForm(request.POST)
+        if not form.is_valid():
+            return {"unlock_form": form}
+        day = form.cleaned_data.get("registration_deadline")
+        try:
+            event_services.event_unlock(
+                event_id=event.id,
+                user=request.user,
+                reason=form.cleaned_data["reason"],
+                registration_deadline=_end_of_day(day) if day else None,
+            )
+        except event_services.EventInvalid as exc:
+            form.add_error("registration_deadline", translate(exc.message))
+            return {"unlock_form": form}
+        messages.success(request, translate("Registrations are open again."))
+    elif "settings" in request.POST:
+        form = EventSettingsForm.for_event(event, request.POST)
+        if not form.is_valid():
+            return {"settings_form": form}
+        data = form.cleaned_data
+        try:
+            event_services.event_update(
+                event_id=event.id,
+                user=request.user,
+                name=data["name"],
+                date=data["date"],
+                registration_deadline=_end_of_day(data["registration_deadline"]),
+                capacity=data.get("capacity"),
+                format_code=data["format"],
+                regulation_date=data.get("regulation_date") or data["date"],
+                overlay_id=data.get("overlay") or None,
+                publish_decklists=data.get("publish_decklists", False),
+            )
+        except event_services.EventLocked:
+            messages.error(request, translate("The registrations are locked: the settings can no longer change."))
+        except event_services.EventInvalid as exc:
+            form.add_error({"format_code": "format", "overlay_id": "overlay"}.get(exc.field, exc.field), exc.message)
+            return {"settings_form": form}
+        except UnknownFormat as exc:
+            form.add_error("format", str(exc))
+            return {"settings_form": form}
+        except UnknownOverlay as exc:
+            form.add_error("overlay", str(exc))
+            return {"settings_form": form}
+        else:
+            messages.success(request, translate("The settings are saved."))
+    elif "delete" in request.POST:
+        try:
+            event_services.event_delete(event_id=event.id, user=request.user)
+        except event_services.EventHasAuditTrail:
+            messages.error(
+                request,
+                translate("This event has registrations in its audit trail and cannot be deleted; lock it instead."),
+            )
+        else:
+            messages.success(request, translate("The event is deleted."))
+            return redirect("web:tournaments")
+    return redirect(url)
+
+
 def tournament_page(request, event_id: int):
     event = event_selectors.event_get(event_id=event_id)
     organizer = event_selectors.is_organizer(event, request.user)
+    bound = {}
     if request.method == "POST":
         if not organizer:
             raise PermissionDenied
-        if "lock" in request.POST:
-            event_services.event_lock(event_id=event.id, user=request.user)
-            messages.success(request, translate("Registrations are locked."))
-        elif "publish" in request.POST:
-            event_services.event_publish(event_id=event.id, user=request.user)
-            messages.success(request, translate("The decklists are published."))
-        elif "revalidate" in request.POST:
-            job = event_services.revalidation_job_create(event_id=event.id, user=request.user)
-            messages.success(request, translate("The re-validation has started."))
-            return redirect(f"{reverse('web:tournament', args=[event.id])}?job={job.id}#revalidation")
-        return redirect("web:tournament", event_id=event.id)
+        result = _organizer_post(request, event)
+        if not isinstance(result, dict):
+            return result
+        bound = result
+    if event_services.event_lock_if_due(event_id=event.id):
+        event.refresh_from_db()
     registrations = list(event_selectors.registration_list(event=event))
     published = event_selectors.event_decklists_published(event)
     mine = None
@@ -111,8 +223,24 @@ def tournament_page(request, event_id: int):
         "mine": mine,
         "is_open": event_services.event_is_open(event),
         "nav": "tournaments",
+        "overlay": _overlay_summary(event.overlay_id),
     }
+    if published:
+        context["decklists"] = [_decklist(r) for r in registrations]
     if organizer:
+        amended_ids = set(event_selectors.amendments(event=event).values_list("registration_id_ref", flat=True))
+        show = request.GET.get("show", "all")
+        show = show if show in REGISTRATION_FILTERS else "all"
+        context.update(
+            show=show,
+            filters=REGISTRATION_FILTERS,
+            amended_ids=amended_ids,
+            shown=event_selectors.registration_filter(registrations, show=show, amended_ids=amended_ids),
+            settings_form=bound.get("settings_form") or EventSettingsForm.for_event(event),
+            unlock_form=bound.get("unlock_form") or UnlockForm(),
+            overlays=overlay_choices(),
+            can_delete=not event.audit_entries.exists(),
+        )
         job = _revalidation_job(event, request.GET.get("job"))
         context["job"] = job
         if job is not None:
@@ -120,7 +248,44 @@ def tournament_page(request, event_id: int):
                 "url": reverse("revalidation", kwargs={"event_id": event.id, "job_id": job.id}),
                 "status": job.status,
             }
-    return render(request, "web/tournament.html", context)
+    else:
+        context["shown"] = registrations
+    return render(request, "web/tournament.html", context, status=400 if bound else 200)
+
+
+def _overlay_summary(overlay_id: str | None) -> dict | None:
+    """The event overlay's content for the page: its bans/limits, combos and card-pool cut-off."""
+    if not overlay_id:
+        return None
+    from regulations.selectors import UnknownOverlay as MissingOverlay
+    from regulations.selectors import overlay_get
+
+    try:
+        overlay = overlay_get(overlay_id=overlay_id)
+    except MissingOverlay:
+        return {"id": overlay_id, "missing": True}
+    return {
+        "id": overlay.slug,
+        "name": overlay.name,
+        "description": overlay.description,
+        "base_format": overlay.base_format.code,
+        "card_pool_cutoff": overlay.card_pool_cutoff,
+        "cards": [{"name_ja": row.card.name_ja, "status": row.status} for row in overlay.cards.all()],
+        "combos": [
+            {"first": row.first.name_ja, "second": row.second.name_ja, "kind": row.kind} for row in overlay.combos.all()
+        ],
+        "owner_id": overlay.owner_id,
+    }
+
+
+def _decklist(registration) -> dict:
+    """A registration's list by zone for the pages: [(zone, cards, [rows])]."""
+    zones = []
+    for zone in event_selectors.REGISTERED_ZONES:
+        rows = (registration.snapshot.get("entries") or {}).get(zone.value, [])
+        if rows:
+            zones.append({"zone": zone.value, "count": sum(row["count"] for row in rows), "rows": rows})
+    return {"registration": registration, "zones": zones}
 
 
 def _revalidation_job(event, job_id: str | None):
@@ -140,16 +305,6 @@ class AmendForm(forms.Form):
         self.fields["text"].label = translate("Decklist")
 
 
-def _snapshot_text(snapshot: dict) -> str:
-    """The registered decklist as text (`# zone`, `4 name`), to be edited by the organizer."""
-    lines = tuple(
-        DecklistLine(zone=zone, card=row.get("name_ja") or row["card_id"], count=row["count"], line=None)
-        for zone in DeckZone
-        for row in (snapshot.get("entries") or {}).get(zone.value, [])
-    )
-    return decklist_to_text(Decklist(lines=lines))
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def registration_amend(request, event_id: int, registration_id: int):
@@ -158,9 +313,18 @@ def registration_amend(request, event_id: int, registration_id: int):
     if not event_selectors.is_organizer(event, request.user):
         raise PermissionDenied
     registration = get_object_or_404(event_selectors.registration_list(event=event), id=registration_id)
-    form = AmendForm(request.POST or None, initial={"text": _snapshot_text(registration.snapshot)})
-    lines = None
-    if request.method == "POST" and form.is_valid():
+    form = AmendForm(request.POST or None, initial={"text": event_selectors.snapshot_text(registration.snapshot)})
+    lines, check = None, None
+    if request.method == "POST" and "preview" in request.POST:
+        # The diff the amendment would make, nothing written (a reason is not needed yet).
+        try:
+            check = event_selectors.deck_check(
+                registration=registration, decklist=parse_text(request.POST.get("text", ""))
+            )
+        except DecklistRejected as exc:
+            lines = exc.lines
+        form = AmendForm(initial={"text": request.POST.get("text", ""), "reason": request.POST.get("reason", "")})
+    elif request.method == "POST" and form.is_valid():
         decklist = parse_text(form.cleaned_data["text"])
         try:
             amended = event_services.registration_amend(
@@ -182,7 +346,15 @@ def registration_amend(request, event_id: int, registration_id: int):
                 ),
             )
             return redirect("web:tournament", event_id=event.id)
-    context = {"event": event, "registration": registration, "form": form, "lines": lines, "nav": "tournaments"}
+    context = {
+        "event": event,
+        "registration": registration,
+        "form": form,
+        "lines": lines,
+        "check": check,
+        "decklist": _decklist(registration),
+        "nav": "tournaments",
+    }
     return render(request, "web/tournament_amend.html", context)
 
 
@@ -206,18 +378,24 @@ def tournament_register(request, event_id: int):
         except event_services.RegistrationClosed:
             messages.error(request, translate("Registrations for this event are closed."))
             return redirect("web:tournament", event_id=event.id)
+        except event_services.EventFull:
+            messages.error(request, translate("The event is full."))
+            return redirect("web:tournament", event_id=event.id)
         except (ValueError, deck_selectors.DeckForbidden):
             messages.error(request, translate("Choose one of your decks."))
         else:
             messages.success(request, translate("Your deck is registered."))
             return redirect("web:tournament", event_id=event.id)
+    mine = event_selectors.registration_of(event=event, user=request.user)
     context = {
         "event": event,
         "decks": decks,
         "report": report,
         "chosen": chosen,
         "is_open": event_services.event_is_open(event),
-        "mine": event_selectors.registration_of(event=event, user=request.user),
+        "mine": mine,
+        "mine_list": _decklist(mine) if mine else None,
+        "amendments": list(event_selectors.amendments(event=event, registration_id=mine.id)) if mine else [],
         "nav": "tournaments",
     }
     return render(request, "web/tournament_register.html", context)
@@ -241,3 +419,303 @@ def tournament_withdraw(request, event_id: int):
 
 
 tournament_page = require_http_methods(["GET", "POST"])(tournament_page)
+
+
+def _organizer_event(request, event_id: int):
+    event = event_selectors.event_get(event_id=event_id)
+    if not event_selectors.is_organizer(event, request.user):
+        raise PermissionDenied
+    return event
+
+
+def tournament_decklists_print(request, event_id: int):
+    """The printable pack: one deck sheet per player with the deck hash and a QR code of the canonical list.
+    The organizer at any time; everyone once the decklists are published."""
+    import segno
+
+    event = event_selectors.event_get(event_id=event_id)
+    if not (event_selectors.is_organizer(event, request.user) or event_selectors.event_decklists_published(event)):
+        raise PermissionDenied
+    sheets = []
+    for registration in event_selectors.registration_list(event=event):
+        sheet = _decklist(registration)
+        qr = segno.make(event_selectors.registration_qr_text(registration), error="m")
+        sheet["qr_svg"] = qr.svg_inline(scale=2, border=2, omitsize=True)
+        sheets.append(sheet)
+    return render(request, "web/tournament_print.html", {"event": event, "sheets": sheets, "nav": "tournaments"})
+
+
+class DeckCheckForm(forms.Form):
+    registration = forms.TypedChoiceField(coerce=int)
+    text = forms.CharField(max_length=100_000, widget=forms.Textarea(attrs={"rows": 14}), strip=False)
+
+    def __init__(self, *args, registrations=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = [(r.id, r.player_name) for r in registrations]
+        self.fields["registration"].label = translate("Player")
+        self.fields["text"].label = translate("The physical deck (typed, or the text of the deck sheet's QR code)")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_deck_check(request, event_id: int):
+    """A judge (the organizer) compares a physical deck with the registered list: nothing is written."""
+    event = _organizer_event(request, event_id)
+    registrations = list(event_selectors.registration_list(event=event))
+    initial = {"registration": request.GET.get("registration")}
+    form = DeckCheckForm(request.POST or None, registrations=registrations, initial=initial)
+    check, lines, registration = None, None, None
+    if request.method == "POST" and form.is_valid():
+        registration = next(r for r in registrations if r.id == form.cleaned_data["registration"])
+        try:
+            check = event_selectors.deck_check(
+                registration=registration, decklist=parse_text(form.cleaned_data["text"])
+            )
+        except DecklistRejected as exc:
+            lines = exc.lines
+    context = {
+        "event": event,
+        "form": form,
+        "check": check,
+        "lines": lines,
+        "registration": registration,
+        "nav": "tournaments",
+    }
+    return render(request, "web/tournament_deck_check.html", context)
+
+
+@login_required
+def tournament_audit(request, event_id: int):
+    """The audit trail in HTML with the chain's verification (tournaments.services.audit_chain_verify), and
+    `?download=json` for the whole trail with that verification."""
+    event = _organizer_event(request, event_id)
+    entries = list(event_selectors.audit_entries(event=event))
+    problems = event_services.audit_chain_verify(event_id=event.id)
+    if request.GET.get("download") == "json":
+        body = {
+            "event": event.id,
+            "verified": not problems,
+            "problems": problems,
+            "entries": [
+                {
+                    "sequence": e.sequence,
+                    "action": e.action,
+                    "actor": e.actor_name,
+                    "registration_id": e.registration_id_ref,
+                    "payload": e.payload,
+                    "created_at": timezone.localtime(e.created_at).isoformat(),
+                    "prev_hash": e.prev_hash,
+                    "entry_hash": e.entry_hash,
+                }
+                for e in entries
+            ],
+        }
+        response = HttpResponse(
+            json.dumps(body, ensure_ascii=False, indent=2), content_type="application/json; charset=utf-8"
+        )
+        response["Content-Disposition"] = f'attachment; filename="event-{event.id}-audit.json"'
+        return response
+    broken = {problem["sequence"] for problem in problems}
+    context = {
+        "event": event,
+        "entries": entries,
+        "problems": problems,
+        "broken": broken,
+        "verified": not problems,
+        "nav": "tournaments",
+    }
+    return render(request, "web/tournament_audit.html", context)
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["file"].label = translate("CSV file (UTF-8 or Shift-JIS)")
+
+
+IMPORT_MAX_BYTES = 5_000_000
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_import(request, event_id: int):
+    """The organizer imports registrations from a CSV file (tournaments.services.registrations_import_csv)."""
+    event = _organizer_event(request, event_id)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    results, error = None, None
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            if upload.size > IMPORT_MAX_BYTES:
+                raise event_services.CsvRejected("the file is larger than 5 MB")
+            text = event_services.csv_decode(upload.read())
+            results = event_services.registrations_import_csv(event_id=event.id, user=request.user, csv_text=text)
+        except event_services.CsvRejected as exc:
+            error = exc.message
+    context = {"event": event, "form": form, "results": results, "error": error, "nav": "tournaments"}
+    return render(request, "web/tournament_import.html", context, status=400 if error else 200)
+
+
+# Overlay lines as an organizer writes them: "<status> <card>" (English or the Japanese list's words).
+OVERLAY_STATUS_WORDS = {
+    "banned": "banned",
+    "プレミアム殿堂": "banned",
+    "limited": "limited",
+    "殿堂": "limited",
+    "殿堂入り": "limited",
+    "unrestricted": "unrestricted",
+    "解除": "unrestricted",
+}
+
+
+def _overlay_entries(text: str) -> tuple[list[dict], list[str]]:
+    entries, bad = [], []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        word, _, card = line.partition(" ")
+        status = OVERLAY_STATUS_WORDS.get(word.strip().lower())
+        if status is None or not card.strip():
+            bad.append(line)
+        else:
+            entries.append({"card": card.strip(), "status": status})
+    return entries, bad
+
+
+def _overlay_combos(text: str) -> tuple[list[dict], list[str]]:
+    combos, bad = [], []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        cards = [part.strip() for part in line.replace("＋", "+").split("+")]
+        if len(cards) != 2 or not all(cards):
+            bad.append(line)
+        else:
+            combos.append({"cards": cards, "kind": "premium_combo"})
+    return combos, bad
+
+
+class OverlayForm(forms.Form):
+    name = forms.CharField(max_length=200)
+    card_pool_cutoff = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    entries = forms.CharField(required=False, max_length=20_000, widget=forms.Textarea(attrs={"rows": 8}))
+    combos = forms.CharField(required=False, max_length=5_000, widget=forms.Textarea(attrs={"rows": 3}))
+    description = forms.CharField(required=False, max_length=2_000, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        labels = {
+            "name": "Name",
+            "card_pool_cutoff": "Card pool cut-off (cards released after it are not allowed)",
+            "entries": "Extra bans and limits, one per line: banned <card>, limited <card> or unrestricted <card>",
+            "combos": "Banned combinations, one per line: <card> + <card>",
+            "description": "Description",
+        }
+        for name, label in labels.items():
+            self.fields[name].label = translate(label)
+
+    def clean(self):
+        data = super().clean()
+        data["entry_rows"], bad_entries = _overlay_entries(data.get("entries") or "")
+        data["combo_rows"], bad_combos = _overlay_combos(data.get("combos") or "")
+        for line in bad_entries:
+            self.add_error("entries", translate("Unreadable line: {line}").format(line=line))
+        for line in bad_combos:
+            self.add_error("combos", translate("Unreadable line: {line}").format(line=line))
+        return data
+
+    @classmethod
+    def for_overlay(cls, overlay, data=None):
+        if overlay is None:
+            return cls(data)
+        initial = {
+            "name": overlay.name,
+            "card_pool_cutoff": overlay.card_pool_cutoff,
+            "description": overlay.description,
+            "entries": "\n".join(f"{row.status} {row.card.name_ja}" for row in overlay.cards.all()),
+            "combos": "\n".join(f"{row.first.name_ja} + {row.second.name_ja}" for row in overlay.combos.all()),
+        }
+        return cls(data, initial=initial)
+
+
+def _editable_overlay(event, user, slug: str | None):
+    """The overlay this page edits: the one asked for (?overlay=) or the event's, when the organizer owns it."""
+    from regulations.selectors import UnknownOverlay as MissingOverlay
+    from regulations.selectors import overlay_get
+
+    slug = slug or event.overlay_id
+    if not slug:
+        return None
+    try:
+        overlay = overlay_get(overlay_id=slug)
+    except MissingOverlay:
+        return None
+    return overlay if overlay.owner_id == user.id else None
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_overlay(request, event_id: int):
+    """The organizer creates or edits an event overlay (regulations services) and sees which registered decks it
+    changes before using it for the event (tournaments.services.event_update re-checks and audits)."""
+    from regulations import services as regulation_services
+
+    event = _organizer_event(request, event_id)
+    overlay = _editable_overlay(event, request.user, request.GET.get("overlay") or request.POST.get("overlay_id"))
+    form = OverlayForm.for_overlay(overlay, request.POST if "save" in request.POST else None)
+    problems = None
+    url = reverse("web:tournament-overlay", args=[event.id])
+    if request.method == "POST" and "use" in request.POST and overlay is not None:
+        try:
+            event_services.event_update(event_id=event.id, user=request.user, overlay_id=overlay.slug)
+        except event_services.EventLocked:
+            messages.error(request, translate("The registrations are locked: the settings can no longer change."))
+        else:
+            messages.success(request, translate("The event now uses this overlay."))
+        return redirect(f"{url}?overlay={overlay.slug}")
+    if request.method == "POST" and "save" in request.POST and form.is_valid():
+        in_use = overlay is not None and overlay.slug == event.overlay_id
+        if in_use and event.locked_at is not None:
+            messages.error(request, translate("The registrations are locked: the settings can no longer change."))
+            return redirect(f"{url}?overlay={overlay.slug}")
+        data = form.cleaned_data
+        values = {
+            "name": data["name"],
+            "description": data.get("description") or "",
+            "card_pool_cutoff": data.get("card_pool_cutoff"),
+            "entries": data["entry_rows"],
+            "combos": data["combo_rows"],
+        }
+        try:
+            if overlay is None:
+                overlay = regulation_services.overlay_create(
+                    owner=request.user, base_format=event.format_code, **values
+                )
+            else:
+                overlay = regulation_services.overlay_update(overlay_id=overlay.slug, user=request.user, **values)
+        except regulation_services.OverlayError as exc:
+            form.add_error(None, exc.message)
+            problems = exc.details.get("cards")
+        else:
+            if in_use:
+                event_services.event_recheck(
+                    event_id=event.id, user=request.user, reason=f"overlay {overlay.slug} edited"
+                )
+            messages.success(request, translate("The overlay is saved."))
+            return redirect(f"{url}?overlay={overlay.slug}")
+    preview = event_selectors.overlay_preview(event=event, overlay_id=overlay.slug) if overlay is not None else None
+    context = {
+        "event": event,
+        "form": form,
+        "overlay": overlay,
+        "problems": problems,
+        "preview": preview,
+        "changed_count": sum(1 for row in preview or () if row["changed"]),
+        "in_use": overlay is not None and overlay.slug == event.overlay_id,
+        "nav": "tournaments",
+    }
+    return render(request, "web/tournament_overlay.html", context, status=400 if form.errors else 200)
