@@ -1,10 +1,15 @@
-"""Catalogue benchmark: full import and re-import of the card data (SQLite, a temporary database file), search p95
-over a fixed mix of 20 queries, and resolving a 60-line decklist, all over the full catalogue.
+"""Catalogue benchmark: full import (set list + card data) into an empty catalogue and over a v1 catalogue, the
+re-import (SQLite, temporary database files), search p95 over a fixed mix of 28 queries (release dates and legality
+terms among them), and resolving a 60-line decklist, all over the full catalogue.
 
-`.venv/bin/python -m bench cards`. The import runs `manage.py import_cards` in a subprocess against a fresh SQLite
-file; the in-process figures run in a second subprocess against that same file (this module with --measure).
+`.venv/bin/python -m bench cards`. The imports run `manage.py import_cards` in subprocesses against fresh SQLite
+files; the in-process figures run in a further subprocess against the first file (this module with --measure),
+with the Hall of Fame list imported so that `legal:` / `banned:` terms have a list to read.
+The v1 catalogue is rebuilt from v2 as the data README describes the change (the `tw` records; the 88 records v2
+upgraded, without facts; none of the 2,395 added ones).
 """
 
+import datetime
 import json
 import os
 import statistics
@@ -17,6 +22,7 @@ from bench.stats import percentile, run_command, timed_command
 
 TARGETS = {
     "import_seconds": 30.0,
+    "import_over_v1_seconds": 30.0,
     "reimport_seconds": 15.0,
     "search_p95_ms": 20.0,
     "resolve_60_lines_ms": 2.0,
@@ -44,7 +50,16 @@ QUERIES = [
     ("-civ:fire cost:5 type:spell", "name"),
     ('"aqua" civ:water', "name"),
     ("type:呪文 is:trigger cost<=2", "cost"),
+    ("date<=2019-12-31", "name"),
+    ("date>=2020-01-01 civ:fire", "cost"),
+    ("year:2019 is:trigger", "name"),
+    ("legal:advance", "name"),
+    ("legal:advance zone:gr", "cost"),
+    ("banned:advance", "name"),
+    ("legal:original cost<=3 -is:trigger", "name"),
+    ('set:"超天篇" is:new', "name"),
 ]
+AS_OF = "2019-06-01"  # the search's date of the mix (`legal:` / `banned:` / `is:new`)
 SEARCH_REPEATS = 15
 RESOLVE_REPEATS = 300
 
@@ -74,13 +89,14 @@ def measure_in_process() -> dict:
     django.setup()
     from cards.models import Card
     from cards.resolver import OK, get_resolver
-    from cards.selectors import card_search, cards_by_ids
+    from cards.selectors import card_search_result, cards_by_ids
 
     started = time.perf_counter()
     resolver = get_resolver()
     resolver_build = time.perf_counter() - started
+    as_of = datetime.date.fromisoformat(AS_OF)
     started = time.perf_counter()
-    card_search(q="")
+    card_search_result(q="")
     index_build = time.perf_counter() - started
 
     samples, page_samples, per_query = [], [], {}
@@ -88,14 +104,19 @@ def measure_in_process() -> dict:
         times = []
         for _ in range(SEARCH_REPEATS):
             t0 = time.perf_counter()
-            ids = card_search(q=q, order=order)
+            result = card_search_result(q=q, order=order, as_of=as_of)
+            ids = result.ids
             t1 = time.perf_counter()
             cards_by_ids(ids=ids[:50])
             t2 = time.perf_counter()
             times.append((t1 - t0) * 1000)
             page_samples.append((t2 - t0) * 1000)
         samples.extend(times)
-        per_query[f"{q} (order={order})"] = {"results": len(ids), "median_ms": round(statistics.median(times), 2)}
+        per_query[f"{q} (order={order})"] = {
+            "results": len(ids),
+            "unknown": {note.term: note.unknown for note in result.notes},
+            "median_ms": round(statistics.median(times), 2),
+        }
 
     # A 60-line decklist: every 140th card with facts, written in varied spellings (a twinpact or two among them).
     step = max(1, Card.objects.filter(facts_available=True).count() // 60)
@@ -119,6 +140,7 @@ def measure_in_process() -> dict:
         "resolver_build_seconds": round(resolver_build, 2),
         "search_index_build_seconds": round(index_build, 2),
         "search_queries": len(QUERIES),
+        "search_as_of": AS_OF,
         "search_p95_ms": round(percentile(samples, 0.95), 2),
         "search_median_ms": round(statistics.median(samples), 2),
         "search_with_first_page_p95_ms": round(percentile(page_samples, 0.95), 2),
@@ -131,6 +153,33 @@ def measure_in_process() -> dict:
     }
 
 
+def _v1_records(records: list[dict], report: dict) -> list[dict]:
+    upgraded = {entry["name_ja"] for entry in report["upgraded_printing_only_records"]["names"]}
+    keys = ("name", "name_ja", "printings", "tcg_printings", "sources")
+    v1 = []
+    for record in records:
+        if record["name_ja"] in upgraded:
+            v1.append({**{key: record.get(key) for key in keys}, "facts_available": False})
+        elif record["facts_source"] == "tw":
+            v1.append({key: value for key, value in record.items() if key not in ("facts_source", "facts_unknown")})
+    return v1
+
+
+def _import_over_v1(tmp: str, python: str, import_cards: list[str]) -> tuple[float, str]:
+    """A second database holding the v1 catalogue; then the timed import of v2 over it."""
+    from django.conf import settings
+
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/v1.sqlite3", "VAR_DIR": tmp}
+    data = Path(settings.CARD_DATA_DIR)
+    records = json.loads(Path(settings.CARD_DATA_SOURCE).read_text(encoding="utf-8"))
+    report = json.loads((data / "build_report.json").read_text(encoding="utf-8"))
+    v1 = Path(tmp) / "v1.json"
+    v1.write_text(json.dumps(_v1_records(records, report), ensure_ascii=False), encoding="utf-8")
+    run_command([python, "manage.py", "migrate", "--noinput", "-v", "0", "--skip-checks"], env=env)
+    run_command([*import_cards, str(v1)], env=env)
+    return timed_command(import_cards, env=env)
+
+
 def run() -> dict:
     with tempfile.TemporaryDirectory(prefix="bench-cards-") as tmp:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "VAR_DIR": tmp}
@@ -140,6 +189,7 @@ def run() -> dict:
         import_cards = [python, "manage.py", "import_cards", "--no-progress", "--skip-checks"]
         import_seconds, import_out = timed_command(import_cards, env=env)
         reimport_seconds, reimport_out = timed_command(import_cards, env=env)
+        run_command([python, "manage.py", "import_regulations", "--skip-checks"], env=env)
         _, measured = timed_command([python, "-m", "bench.bench_cards", "--measure"], env=env)
         # Every record changed (a regenerated data file): the update path, written to the temporary directory.
         from django.conf import settings
@@ -150,6 +200,7 @@ def run() -> dict:
             record["sources"] = [*record.get("sources", []), "bench"]
         changed.write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
         update_seconds, update_out = timed_command([*import_cards, str(changed)], env=env)
+        over_v1_seconds, over_v1_out = _import_over_v1(tmp, python, import_cards)
     figures = {
         "import_seconds": round(import_seconds, 2),
         "import_summary": import_out.strip(),
@@ -157,6 +208,8 @@ def run() -> dict:
         "reimport_summary": reimport_out.strip(),
         "update_all_seconds": round(update_seconds, 2),
         "update_all_summary": update_out.strip(),
+        "import_over_v1_seconds": round(over_v1_seconds, 2),
+        "import_over_v1_summary": over_v1_out.strip(),
         **json.loads(measured),
     }
     figures["targets"] = TARGETS

@@ -252,7 +252,7 @@ class SearchNote:
 
     term: str  # as written in the query
     field: str  # the unknown field: a facts_unknown name, or "release_date"
-    unknown: int  # cards that match every other term and whose field is unknown
+    unknown: int  # cards whose field is unknown and that every other term matches (or leaves undecided too)
 
     def as_dict(self) -> dict:
         return {"term": self.term, "field": self.field, "unknown": self.unknown}
@@ -383,21 +383,22 @@ def card_search_result(*, q: str = "", order: str = "name", as_of: datetime.date
     as_of = as_of or timezone.localdate()
     index = search_index_get()
     mask = np.ones(index.size, dtype=bool)
-    masks, undecided = [], []
+    possible, undecided = [], []  # per term: rows that match it or may (undecided); the undecided terms
     for position, term in enumerate(query.terms):
         term_mask, unknown, field_name = _term_mask(index, term, as_of)
         term_mask = ~term_mask if term.negate else term_mask
-        masks.append(term_mask)
         mask &= term_mask
+        possible.append(term_mask if unknown is None else term_mask | unknown)
         if unknown is not None:
             undecided.append((position, unknown, field_name))
     notes = []
     for position, unknown, field_name in undecided:
-        others = np.ones(index.size, dtype=bool)
-        for other, other_mask in enumerate(masks):
+        # Cards this term leaves undecided that every other term matches or leaves undecided too.
+        others = unknown.copy()
+        for other, other_possible in enumerate(possible):
             if other != position:
-                others &= other_mask
-        count = int(np.count_nonzero(others & unknown))
+                others &= other_possible
+        count = int(np.count_nonzero(others))
         if count:
             notes.append(SearchNote(term=query.texts[position], field=field_name, unknown=count))
     permutation = index.order[order]

@@ -80,6 +80,8 @@ CARD_COLUMNS = (
     "search_text",
     "source_hash",
     "sources",
+    "release_date",
+    "release_set",
     "updated_at",
     *(flag for flag in _FACT_FLAGS),
 )
@@ -481,6 +483,12 @@ def card_import(
 
     now = timezone.now()
     with transaction.atomic():
+        # The first release is written with the record (card_release_dates_refresh below then finds it right);
+        # it is derived from the set list, so it is not part of the record's hash.
+        dates = _set_dates()
+        for item in prepared:
+            codes = (printing["set_code"] for printing in item.printings if not printing["tcg"])
+            item.card["release_date"], item.card["release_set"] = _first_release(codes, dates)
         existing = {name: (pk, digest) for pk, name, digest in Card.objects.values_list("id", "name_ja", "source_hash")}
         to_create: list[tuple[Card, _Prepared]] = []
         to_update: list[tuple[Card, _Prepared]] = []
@@ -494,6 +502,7 @@ def card_import(
                 to_create.append((Card(**fields), item))
             elif known[1] != digest:
                 to_update.append((Card(id=known[0], **_with_defaults(fields)), item))
+            # Unchanged records keep their row; a changed set date reaches them through the refresh below.
             else:
                 summary.unchanged += 1
         report(total // 2, total)
@@ -525,19 +534,24 @@ def card_import(
     return summary
 
 
-def _first_releases() -> dict[int, tuple[datetime.date, str]]:
-    """card id -> (first release date, its set code): the earliest dated Japanese printing (TCG printings are
-    English releases and do not count; a set without a date gives nothing). Ties go to the lowest set code."""
-    dates = dict(Set.objects.filter(release_date__isnull=False).values_list("code", "release_date"))
-    first: dict[int, tuple[datetime.date, str]] = {}
+def _set_dates() -> dict[str, datetime.date]:
+    return dict(Set.objects.filter(release_date__isnull=False).values_list("code", "release_date"))
+
+
+def _first_release(set_codes: Iterable[str], dates: dict[str, datetime.date]) -> tuple[datetime.date | None, str]:
+    """(first release date, its set code) of a card printed in these sets: the earliest dated one (a set without a
+    date gives nothing; ties go to the lowest code); (None, "") when none is dated."""
+    dated = [(dates[code], code) for code in set_codes if code in dates]
+    return min(dated) if dated else (None, "")
+
+
+def _first_releases() -> dict[int, tuple[datetime.date | None, str]]:
+    """card id -> its first release, from the stored Japanese printings (TCG printings are English releases)."""
+    codes: dict[int, list[str]] = {}
     for card_id, set_code in Printing.objects.filter(tcg=False).values_list("card_id", "set_code"):
-        released = dates.get(set_code)
-        if released is None:
-            continue
-        known = first.get(card_id)
-        if known is None or (released, set_code) < known:
-            first[card_id] = (released, set_code)
-    return first
+        codes.setdefault(card_id, []).append(set_code)
+    dates = _set_dates()
+    return {card_id: _first_release(card_codes, dates) for card_id, card_codes in codes.items()}
 
 
 def card_release_dates_refresh(*, now: datetime.datetime | None = None) -> int:

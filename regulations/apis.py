@@ -431,7 +431,7 @@ class OverlaySerializer(serializers.Serializer):
     base_format = serializers.CharField()
     card_pool_cutoff = serializers.DateField(allow_null=True)
     card_pool_cutoff_enforced = serializers.BooleanField(
-        help_text="Always false: the card data has no release dates, so the cut-off is shown but not checked."
+        help_text="True when a cut-off is set: a card first released after it is a CARD_POOL_CUTOFF violation."
     )
     description = serializers.CharField()
     owner = serializers.CharField(allow_null=True, help_text="The organizer's username.")
@@ -447,7 +447,7 @@ def overlay_to_dict(overlay) -> dict:
         "name": overlay.name,
         "base_format": overlay.base_format.code,
         "card_pool_cutoff": overlay.card_pool_cutoff,
-        "card_pool_cutoff_enforced": False,
+        "card_pool_cutoff_enforced": overlay.card_pool_cutoff is not None,
         "description": overlay.description,
         "owner": overlay.owner.get_username() if overlay.owner_id else None,
         "cards": [
@@ -489,7 +489,9 @@ class OverlayListCreateApi(OverlayApi):
         entries = OverlayEntrySerializer(many=True, required=False, max_length=OVERLAY_MAX_ENTRIES)
         combos = OverlayComboInputSerializer(many=True, required=False, max_length=OVERLAY_MAX_COMBOS)
         card_pool_cutoff = serializers.DateField(
-            required=False, allow_null=True, help_text="Stored and shown; not checked (no release dates in the data)."
+            required=False,
+            allow_null=True,
+            help_text="Only cards first released on or before this date (CARD_POOL_CUTOFF).",
         )
         description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
 

@@ -20,16 +20,20 @@ def imported(db, catalogue_records):
 
 @pytest.fixture(scope="module")
 def full_catalogue(django_db_setup, django_db_blocker):
-    """The real card data (settings.CARD_DATA_SOURCE) imported (twice) once for a test module; removed afterwards
-    unless the database already held cards (another session-wide fixture imported them: left as they were)."""
+    """The real set list and card data (settings.SET_DATA_SOURCE, CARD_DATA_SOURCE) imported (the cards twice) once
+    for a test module, as `manage.py import_cards` does; removed afterwards unless the database already held cards
+    (another session-wide fixture imported them: left as they were)."""
     from django.conf import settings
 
-    from cards.models import Card
+    from cards.models import Card, Set
+    from cards.services import set_import
 
     with django_db_blocker.unblock():
         had_cards = Card.objects.exists()
+        set_import(source=settings.SET_DATA_SOURCE)
         first = card_import(source=settings.CARD_DATA_SOURCE)
         second = card_import(source=settings.CARD_DATA_SOURCE)
         yield first, second
         if not had_cards:
             Card.objects.all().delete()
+            Set.objects.all().delete()

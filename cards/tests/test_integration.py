@@ -12,7 +12,7 @@ from django.conf import settings
 
 from cards.models import Card, CardFace, Printing
 from cards.resolver import AMBIGUOUS, OK, get_resolver
-from cards.selectors import card_search
+from cards.selectors import card_search, card_search_result
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -116,3 +116,72 @@ def test_changed_records_are_updated_on_postgresql(full_catalogue, catalogue_rec
     twinpact = Card.objects.get(name_ja=catalogue_records[3]["name_ja"])
     assert twinpact.faces.get(position=1).cost == 5
     assert Card.objects.filter(races__contains=["テスト種族"]).count() == 1
+
+
+# ------------------------------------------------------------------------------------- sets and release dates
+
+SETS_FILE = _data("sets.json")
+SET_REPORT = _data("build_report.json")["sets"]
+
+
+def _dated_codes() -> set[str]:
+    return {entry["code"] for entry in SETS_FILE if entry["release_date"]}
+
+
+def test_set_list_is_imported(full_catalogue):
+    from cards.models import Set
+
+    assert Set.objects.count() == len(SETS_FILE) == SET_REPORT["codes"]
+    assert Set.objects.filter(release_date__isnull=False).count() == SET_REPORT["dated"]
+    assert set(Set.objects.filter(release_date__isnull=True).values_list("code", flat=True)) == set(
+        SET_REPORT["undated"]
+    )
+
+
+def test_every_card_with_a_dated_printing_has_a_first_release(full_catalogue):
+    dated = _dated_codes()
+    expected = sum(1 for r in RECORDS_FILE if any(p["set_code"] in dated for p in r.get("printings") or []))
+    assert Card.objects.filter(release_date__isnull=False).count() == expected
+    assert Card.objects.filter(release_date__isnull=True).count() == RECORDS - expected
+
+
+def test_no_gr_card_before_the_gr_era(full_catalogue):
+    """GR creatures came with the 2019 products: the earliest GR release is in 2019, and every GR card is dated."""
+    gr = Card.objects.filter(gr=True)
+    assert gr.count() == REPORT["gr"]
+    assert gr.filter(release_date__isnull=True).count() == 0
+    assert min(gr.values_list("release_date", flat=True)).year == 2019
+
+
+def test_facts_sources_and_unknown_fields(full_catalogue):
+    for source, count in REPORT["by_facts_source"].items():
+        assert Card.objects.filter(facts_available=True, facts_source=source).count() == count
+    unknown = sum(
+        1 for r in RECORDS_FILE if r.get("facts_available", True) and "cant_attack" in r.get("facts_unknown", [])
+    )
+    assert card_search_result(q="is:cant_attack").notes[0].unknown == unknown
+
+
+@pytest.mark.parametrize(
+    "q",
+    ["date<=2019-12-31", "year:2019", "set:DMRP-05", "is:new", "date>=2004-01-01 date<=2004-12-31"],
+)
+def test_date_searches_agree_with_the_stored_release_dates(full_catalogue, q):
+    from datetime import date, timedelta
+
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    expected = {
+        "date<=2019-12-31": Card.objects.filter(release_date__lte=date(2019, 12, 31)),
+        "year:2019": Card.objects.filter(release_date__year=2019),
+        "set:DMRP-05": Card.objects.filter(printings__set_code="DMRP-05").distinct(),
+        "is:new": Card.objects.filter(release_date__gt=today - timedelta(days=90), release_date__lte=today),
+        "date>=2004-01-01 date<=2004-12-31": Card.objects.filter(release_date__year=2004),
+    }[q]
+    result = card_search_result(q=q)
+    assert set(result.ids) == set(expected.values_list("id", flat=True))
+    undated = Card.objects.filter(release_date__isnull=True).count()
+    # One note per date term (`set:` is not one): an undated card can be decided by none of them.
+    terms = 0 if q.startswith("set:") else len(q.split())
+    assert [(n.field, n.unknown) for n in result.notes] == [("release_date", undated)] * terms

@@ -317,3 +317,11 @@ def test_search_api_carries_the_notes_and_the_date(dated, client):
 def test_search_api_rejects_a_bad_date(dated, client):
     response = client.get("/api/v1/cards/", {"q": "", "as_of": "2019-02-30"})
     assert (response.status_code, response.json()["error"]["code"]) == (400, "VALIDATION_ERROR")
+
+
+def test_card_detail_api_has_the_source_unknown_fields_and_first_release(dated, client):
+    body = client.get(f"/api/v1/cards/{dated['パラダイス・アロマ']}/").json()
+    unknown = ["shield_trigger", "power"]
+    assert (body["facts_source"], body["facts_unknown"], body["release_date"]) == ("", unknown, None)
+    body = client.get(f"/api/v1/cards/{dated[MALT]}/").json()
+    assert (body["release_date"], body["release_set"]) == ("2015-12-31", "DMR-18")

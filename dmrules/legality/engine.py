@@ -324,25 +324,32 @@ def _card_pool(deck: DeckInput, zones, pool: CardPool, found: list, warnings: li
     """100.2 + regulation: a card exists for a check only from its first release; an event overlay's cut-off
     narrows the pool further. A card of unknown release date is a warning, never a violation. Each card record is
     judged once (width variants of one name may have different printings)."""
-    seen: set[int] = set()
-    as_of, cutoff = pool.as_of, pool.cutoff
-    for zone in _ZONES:
+    # The newest release date every card may have: the common case (all released) is one comparison per line.
+    latest = pool.as_of if pool.cutoff is None or pool.as_of < pool.cutoff else pool.cutoff
+    reported: set[int] = set()
+    for zone, entries in ((_MAIN, deck.main), (_HYPER, deck.hyperspatial), (_GR, deck.gr)):
         if zone is not _MAIN and zone not in zones:
             continue  # ZONE_NOT_IN_FORMAT already names these cards
-        for card, _count in deck.zone(zone):
-            if card.id in seen:
-                continue
-            seen.add(card.id)
+        for card, _count in entries:
             released = card.release_date
+            if released is not None and released <= latest:
+                continue
+            if card.id in reported:
+                continue
+            reported.add(card.id)
             if released is None:
                 warnings.append(v.release_date_unknown(zone=zone, card=_ref(card)))
                 continue
-            if released > as_of:
-                found.append(v.not_yet_released(zone=zone, card=_ref(card), released=released, as_of=as_of))
-            if cutoff is not None and released > cutoff:
+            if released > pool.as_of:
+                found.append(v.not_yet_released(zone=zone, card=_ref(card), released=released, as_of=pool.as_of))
+            if pool.cutoff is not None and released > pool.cutoff:
                 found.append(
                     v.card_pool_cutoff(
-                        zone=zone, card=_ref(card), released=released, cutoff=cutoff, overlay_id=pool.overlay_id or ""
+                        zone=zone,
+                        card=_ref(card),
+                        released=released,
+                        cutoff=pool.cutoff,
+                        overlay_id=pool.overlay_id or "",
                     )
                 )
 

@@ -159,3 +159,106 @@ def test_spec_cases_with_real_cards(filler, build, as_of, expected):
     report = services.legality_report(decklist=parse_text(build(filler)), as_of=as_of)
     assert all(line["status"] == "ok" for line in report["lines"]), report["lines"]
     assert [v["code"] for v in report["violations"]] == expected, report["violations"]
+
+
+# ------------------------------------------------------------------ the card pool of a date, with the real data
+
+EARLY = date(2004, 12, 31)
+GR_DAY = date(2019, 6, 1)
+
+
+def _plain_cards(query, listed: set[str], resolver, limit: int) -> list:
+    """Cards of `query` that no list names, with no deck-limit exception or start set, resolving to themselves."""
+    cards = []
+    for card in query.filter(deck_limit_exceptions__isnull=True, start_set__isnull=True).order_by("release_date", "id"):
+        if card.name_key in listed:
+            continue
+        resolution = resolver.resolve(card.name_ja)
+        if resolution.status == "ok" and resolution.card.id == card.id:
+            cards.append(card)
+        if len(cards) == limit:
+            break
+    return cards
+
+
+@pytest.fixture(scope="module")
+def dated_decks(real_regulations, django_db_blocker):
+    """From the real catalogue: 10 plain main-deck cards first released by 2004 and 6 GR cards first released by
+    2019-06-01 (a 40-card deck and a 12-card super GR zone)."""
+    from cards.models import Card
+    from cards.resolver import get_resolver
+    from regulations.models import RegulationEventCard
+
+    with django_db_blocker.unblock():
+        listed = set(RegulationEventCard.objects.values_list("name_key", flat=True))
+        resolver = get_resolver()
+        plain = Card.objects.filter(facts_available=True, twinpact=False, multi_face=False)
+        main = _plain_cards(plain.filter(zone="main_deck", release_date__lte=EARLY), listed, resolver, 10)
+        gr = _plain_cards(plain.filter(gr=True, zone="super_gr_zone", release_date__lte=GR_DAY), listed, resolver, 6)
+    assert (len(main), len(gr)) == (10, 6)
+    text = "\n".join(f"4 {card.name_ja}" for card in main) + "\n# 超GR\n" + "\n".join(f"2 {c.name_ja}" for c in gr)
+    return text, main, gr
+
+
+def test_a_gr_deck_checked_as_of_2005_has_cards_not_yet_released(dated_decks):
+    text, _main, gr = dated_decks
+    report = services.legality_report(decklist=parse_text(text), as_of=date(2005, 1, 1))
+    assert report["legal"] is False
+    assert [(v["code"], v["zone"], v["rule"]) for v in report["violations"]] == [
+        ("NOT_YET_RELEASED", "gr", "100.2")
+    ] * 6
+    assert {v["cards"][0]["id"] for v in report["violations"]} == {card.id for card in gr}
+    for violation in report["violations"]:
+        card = next(c for c in gr if c.id == violation["cards"][0]["id"])
+        assert card.release_date.isoformat() in violation["message"]
+        assert card.release_date.isoformat() in violation["message_ja"]
+
+
+def test_the_same_deck_as_of_its_own_time_is_legal(dated_decks):
+    text, main, gr = dated_decks
+    as_of = max(card.release_date for card in gr)
+    report = services.legality_report(decklist=parse_text(text), as_of=as_of)
+    assert (report["legal"], report["violations"], report["warnings"]) == (True, [], [])
+    assert all(card.release_date <= EARLY for card in main)
+
+
+def test_the_batch_check_applies_the_card_pool_to_every_deck(dated_decks):
+    text, _main, _gr = dated_decks
+    main_only = "\n".join(line for line in text.split("# 超GR")[0].splitlines() if line)
+    reports = services.legality_reports(decklists=[parse_text(text), parse_text(main_only)], as_of=date(2005, 1, 1))
+    assert [[v["code"] for v in r["violations"]] for r in reports] == [["NOT_YET_RELEASED"] * 6, []]
+
+
+def test_an_overlay_cutoff_is_enforced_on_real_cards(dated_decks, django_user_model):
+    text, _main, gr = dated_decks
+    owner = django_user_model.objects.create_user(username="organizer", password="a-long-passw0rd!")
+    services.overlay_create(
+        owner=owner, name="Classic cup", base_format="advance", card_pool_cutoff=EARLY, overlay_id="classic-cup"
+    )
+    report = services.legality_report(decklist=parse_text(text), overlay_id="classic-cup", as_of=GR_DAY)
+    assert [(v["code"], v["zone"]) for v in report["violations"]] == [("CARD_POOL_CUTOFF", "gr")] * 6
+    assert all(EARLY.isoformat() in v["message"] and "classic-cup" in v["message"] for v in report["violations"])
+
+
+def test_which_cards_were_legal_in_advance_on_2019_06_01(real_regulations):
+    """The question of the issue, answered by the search: released by that day, of a zone advance uses, and not
+    banned on that day by the dated list."""
+    from cards.models import Card
+    from cards.selectors import card_search_result
+    from regulations.selectors import regulation_in_force
+
+    as_of = date(2019, 6, 1)
+    result = card_search_result(q="legal:advance", as_of=as_of)
+    banned = {
+        item.name_key
+        for item in regulation_in_force(format_code="advance", as_of=as_of).cards
+        if item.status == "banned"
+    }
+    released = Card.objects.filter(release_date__lte=as_of)
+    expected = {card_id for card_id, key in released.values_list("id", "name_key") if key not in banned}
+    assert set(result.ids) == expected
+    assert banned and len(expected) < released.count()
+    assert [(n.field, n.unknown) for n in result.notes] == [
+        ("release_date", Card.objects.filter(release_date__isnull=True).count())
+    ]
+    assert not set(card_search_result(q="date>2019-06-01").ids) & set(result.ids)

@@ -263,7 +263,7 @@ def test_create_resolves_names_and_ids_and_returns_the_overlay(hof, cards, users
     created = response.json()
     assert created == client_for(None).get(f"{URL}cs-2026-spring/").json()
     assert (created["id"], created["base_format"], created["owner"]) == ("cs-2026-spring", "advance", "organizer")
-    assert (created["card_pool_cutoff"], created["card_pool_cutoff_enforced"]) == ("2026-03-01", False)
+    assert (created["card_pool_cutoff"], created["card_pool_cutoff_enforced"]) == ("2026-03-01", True)
     assert sorted((row["card"]["name"], row["status"]) for row in created["cards"]) == [
         (LIMITED, "unrestricted"),
         (FILLER[0], "banned"),
