@@ -317,6 +317,8 @@ def compile_deck(
             arrays["key"][i] = 1
         elif any(e["kind"] in ("invasion", "revolution_change") for e in card.effects):
             arrays["key"][i] = 2  # played from the hand on attack: charged last
+        elif any(h.speed_attacker and h.kind != "spell" and h.can_attack_players for h in card.halves):
+            arrays["key"][i] = 3  # a speed attacker: charged after slower cards
         track[i] = tracked.index(card.key)
         arrays["min_cost"][i] = min((h.cost for h in card.halves), default=99)
         for h, half in enumerate(card.halves[:2]):

@@ -282,6 +282,8 @@ def choose_charge(
         score += 3 * distance
         if distance == 1:
             score -= 50  # lookahead: the card that becomes castable next turn is kept
+        if c_key[c] == 3:
+            score -= 80  # a speed attacker breaks a shield the turn it is played: kept over slower cards
         copies = 0
         for k in range(hand_count):
             if hand[k] == c:
@@ -610,6 +612,90 @@ def queue(c, h, pend_c, pend_h, st):
         st[S_QTAIL] += 1
 
 
+def lethal(breaks, n, shields):
+    """Attacks biggest first win when one of them meets 0 shields (104.2a): the n - 1 biggest must break them all,
+    i.e. the total minus the smallest."""
+    if n == 0:
+        return False
+    total = 0
+    smallest = breaks[0]
+    for a in range(n):
+        total += breaks[a]
+        if breaks[a] < smallest:
+            smallest = breaks[a]
+    return total - smallest >= shields
+
+
+def find_lethal(
+    hand,
+    hand_count,
+    amount,
+    ecost,
+    h_valid,
+    h_kind,
+    h_breaks,
+    h_ready,
+    h_attacks,
+    bz_breaks,
+    bz_turn,
+    bz_ready,
+    bz_attacks,
+    bz_count,
+    tn,
+    shields,
+    scratch,
+    cand_i,
+    cand_h,
+    want,
+):
+    """Lethal search: when the creatures that may attack do not win this turn, the cheapest set of speed attackers
+    in the hand (affordable with this turn's effective costs) that makes them win; its cards are marked in `want`
+    so the main step plays them first. Returns 1 when such a set exists."""
+    n = 0
+    for j in range(bz_count):
+        if bz_attacks[j] == 1 and (bz_turn[j] < tn or bz_ready[j] == 1):
+            scratch[n] = bz_breaks[j]
+            n += 1
+    if lethal(scratch, n, shields):
+        return 0
+    k = 0
+    for i in range(hand_count):
+        c = hand[i]
+        best_h = -1
+        for h in range(2):
+            if h_valid[c, h] == 0 or h_ready[c, h] == 0 or h_attacks[c, h] == 0 or ecost[i, h] > amount:
+                continue
+            if h_kind[c, h] != KIND_CREATURE and h_kind[c, h] != KIND_NEO:
+                continue
+            if best_h < 0 or ecost[i, h] < ecost[i, best_h]:
+                best_h = h
+        if best_h >= 0 and k < cand_i.shape[0]:
+            cand_i[k] = i
+            cand_h[k] = best_h
+            k += 1
+    best_mask = -1
+    best_cost = 10**9
+    for mask in range(1, 1 << k):
+        cost = 0
+        m = n
+        for b in range(k):
+            if (mask >> b) & 1:
+                cost += ecost[cand_i[b], cand_h[b]]
+                scratch[m] = h_breaks[hand[cand_i[b]], cand_h[b]]
+                m += 1
+        if cost > amount or cost >= best_cost:
+            continue
+        if lethal(scratch, m, shields):
+            best_cost = cost
+            best_mask = mask
+    if best_mask < 0:
+        return 0
+    for b in range(k):
+        if (best_mask >> b) & 1:
+            want[hand[cand_i[b]]] += 1
+    return 1
+
+
 def play_games(
     first_game,
     n_games,
@@ -686,6 +772,9 @@ def play_games(
     supply = np.empty(5, dtype=np.int64)
     st = np.zeros(N_STATE, dtype=np.int64)
     cast_turn = np.zeros(max(n_track, 1), dtype=np.int64)
+    want = np.zeros(n_cards, dtype=np.int64)
+    cand_i = np.empty(12, dtype=np.int64)
+    cand_h = np.empty(12, dtype=np.int64)
     for game in range(first_game, first_game + n_games):
         rng_seed_game(base_seed, game, state)
         rng_seed_game(gr_seed, game, gr_state)  # its own stream: GR summons never change the main deck's order
@@ -780,6 +869,39 @@ def play_games(
                     if mana_tapped[j] == 0:
                         untapped += mana_num[j]
                 trace[tn, T_UNTAPPED_MAIN] = untapped
+            # lethal search first: speed attackers that win on the spot are played before anything else
+            for t in range(n_cards):
+                want[t] = 0
+            if st[S_HAND] > 0:
+                amount = 0
+                for j in range(st[S_MANA]):
+                    if mana_tapped[j] == 0:
+                        amount += mana_num[j]
+                costs_of_hand(
+                    hand, st[S_HAND], h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], ecost, euse
+                )
+                find_lethal(
+                    hand,
+                    st[S_HAND],
+                    amount,
+                    ecost,
+                    h_valid,
+                    h_kind,
+                    h_breaks,
+                    h_ready,
+                    h_attacks,
+                    bz_breaks,
+                    bz_turn,
+                    bz_ready,
+                    bz_attacks,
+                    st[S_BZ],
+                    tn,
+                    shields,
+                    attackers,
+                    cand_i,
+                    cand_h,
+                    want,
+                )
             # 504: ramp first; then the useful cards that use the most mana this turn (a knapsack over the hand's
             # effective costs), the most expensive, then a speed attacker, then the most powerful; spells without a
             # modeled effect only with mana nothing else can use. Repeated after every payment.
@@ -810,6 +932,10 @@ def play_games(
                         rank = euse[i, h] * 10**13 + cost * 10**9 + h_ready[c, h] * 10**8 + power
                         if fx[c, h, FX_RAMP] > 0 and kind == KIND_SPELL:
                             rank += 10**16  # ramp before big plays
+                        if want[c] > 0 and h_ready[c, h] == 1 and kind != KIND_SPELL:
+                            rank += 10**17  # part of this turn's lethal
+                        if h_ready[c, h] == 1 and h_attacks[c, h] == 1 and kind != KIND_SPELL and shields > 0:
+                            rank += 2 * 10**15  # a shield broken now beats mana used
                         if euse[i, h] == 1:
                             if rank + 10**15 <= best_rank:
                                 continue  # cannot win even if it is part of an optimal set: skip the knapsack
@@ -829,6 +955,8 @@ def play_games(
                     break
                 c = hand[best_i]
                 h = best_h
+                if want[c] > 0 and h_ready[c, h] == 1:
+                    want[c] -= 1
                 cost = effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], 1)
                 pay(
                     cost,
