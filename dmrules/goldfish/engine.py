@@ -29,6 +29,7 @@ _KERNEL_FUNCTIONS = (
     "rng_seed_game",
     "rng_next",
     "draw_position",
+    "take_top",
     "civs_coverable",
     "pay",
     "best_spend",
