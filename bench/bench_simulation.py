@@ -90,6 +90,16 @@ def bench_goldfish() -> dict:
     figures["goldfish_games_per_s_plain_python"] = round(wall)
     figures["goldfish_games_per_cpu_s_plain_python"] = round(cpu)
     figures["goldfish_ratio"] = round(figures["goldfish_games_per_cpu_s_first"] / cpu, 1)
+    # the effect-rich deck: ramp, reductions, GR and psychic summons, draw, 侵略, 革命チェンジ
+    rich = compile_deck(examples.effect_rich_deck())
+    engine.play_side(rich, going="first", first_game=0, games=100, seed=1)
+    wall, cpu = _rates(lambda: engine.play_side(rich, going="first", first_game=0, games=500_000, seed=1), 500_000)
+    figures["goldfish_effects_games_per_cpu_s"] = round(cpu)
+    wall, plain = _rates(
+        lambda: engine.play_side(rich, going="first", first_game=0, games=500, seed=1, compiled=False), 500
+    )
+    figures["goldfish_effects_games_per_cpu_s_plain_python"] = round(plain)
+    figures["goldfish_effects_ratio"] = round(cpu / plain, 1)
     return figures
 
 

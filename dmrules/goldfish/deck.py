@@ -261,7 +261,13 @@ def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, ca
             row[k.FX_REDUCE_FLOOR] = effect["floor"]
             row[k.FX_REDUCE_TYPE] = {"creature": 1, "spell": 2}.get(wanted.get("type"), 0)
         elif kind == "search":
-            row[k.FX_SEARCH] += effect["n"]
+            if effect.get("look"):
+                if row[k.FX_LOOK]:
+                    continue  # one look-at-the-top search per half in the engine: the first listed
+                row[k.FX_LOOK] = effect["look"]
+                row[k.FX_SEARCH] = effect["n"]
+            elif not row[k.FX_LOOK]:
+                row[k.FX_SEARCH] += effect["n"]
         elif kind == "gr_summon":
             row[k.FX_GR] += effect["n"]
         elif kind == "hyperspatial":
@@ -279,7 +285,9 @@ def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, ca
         purpose = _MATCH.get(kind)
         if purpose is not None:
             for t, other in enumerate(cards):
-                if filter_matches(effect.get("filter") or {}, other):
+                if filter_matches(effect.get("filter") or {}, other) or (
+                    "or_filter" in effect and filter_matches(effect["or_filter"], other)
+                ):
                     mt[i, purpose, t] = 1
 
 
@@ -317,6 +325,8 @@ def compile_deck(
             arrays["key"][i] = 1
         elif any(e["kind"] in ("invasion", "revolution_change") for e in card.effects):
             arrays["key"][i] = 2  # played from the hand on attack: charged last
+        elif any(h.speed_attacker and h.kind != "spell" and h.can_attack_players for h in card.halves):
+            arrays["key"][i] = 3  # a speed attacker: charged after slower cards
         track[i] = tracked.index(card.key)
         arrays["min_cost"][i] = min((h.cost for h in card.halves), default=99)
         for h, half in enumerate(card.halves[:2]):

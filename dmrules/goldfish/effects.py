@@ -20,6 +20,7 @@ from dataclasses import replace
 from dmrules.vocabulary import Civilization
 
 OWN_TURN_PLAY = ("on_play", "on_cast")
+ALL = 99  # a search that takes every matching card looked at (kernel.ALL_MATCHING)
 REDUCTION_LIMITS = {"all": 1, "first_each_turn": 2}
 FILTER_KEYS = {
     "type", "civs", "civs_mode", "races", "races_mode", "name_contains", "name_excludes", "min_cost", "max_cost",
@@ -54,8 +55,11 @@ def _model(effect: dict, halves: Sequence) -> dict | None:
     """The engine form of one effect entry, or None when the engine does not model it."""
     kind = effect.get("kind")
     whens = _whens(effect)
-    if effect.get("conditional") or effect.get("variable") or effect.get("modal") or effect.get("either_or"):
+    if effect.get("conditional") or effect.get("variable") or effect.get("either_or"):
         return None
+    modal = effect.get("modal")
+    if modal and modal.get("choose") != 1:
+        return None  # "choose one": the goldfish takes the first option the engine models (see engine_effects)
     half = _half_for(effect, halves)
     if half is None:
         return None
@@ -82,16 +86,25 @@ def _model(effect: dict, halves: Sequence) -> dict | None:
     if kind == "search" and played and effect.get("source") == "deck" and not effect.get("up_to"):
         n = _count(effect.get("n"))
         return {"kind": kind, "half": half, "n": n, "filter": effect.get("filter") or {}} if n else None
+    if kind == "search" and played and effect.get("source") == "deck_top" and _count(effect.get("look")):
+        # look at the top `look` cards, take `n` (or every) matching one, the rest to the bottom
+        n = ALL if effect.get("n") == "all_matching" else _count(effect.get("n"))
+        if not n:
+            return None
+        return {"kind": kind, "half": half, "n": n, "look": effect["look"], "filter": effect.get("filter") or {}}
     if kind == "gr_summon" and played:
         n = _count(effect.get("n"))
         return {"kind": kind, "half": half, "n": n} if n else None
     if kind == "hyperspatial" and played:
         count = effect.get("count")
         n = 1 if count == "any" else _count(count)
-        if not n or effect.get("or") or effect.get("total_max_cost") is not None:
+        if not n or effect.get("total_max_cost") is not None:
             return None
         wanted = {"card_type": effect.get("card_type"), "max_cost": effect.get("max_cost"), "civs": effect.get("civs")}
-        return {"kind": kind, "half": half, "n": n, "filter": wanted}
+        engine = {"kind": kind, "half": half, "n": n, "filter": wanted}
+        if isinstance(effect.get("or"), dict):  # an alternative allowance, e.g. "cost 2 or less, or fire cost 4"
+            engine["or_filter"] = {"card_type": effect.get("card_type"), **effect["or"]}
+        return engine
     if kind == "put_into_play" and played and effect.get("from") == "hand" and not effect.get("pays_cost"):
         n = _count(effect.get("count"))
         return {"kind": kind, "half": half, "n": n, "filter": effect.get("filter") or {}} if n else None
@@ -110,11 +123,18 @@ def engine_effects(effects: Sequence[dict], halves: Sequence) -> tuple[tuple[dic
     """(modeled effects, kinds not modeled, halves with granted speed attackers applied)."""
     modeled, unmodeled = [], []
     halves = list(halves)
+    modal_lines: set = set()
     for effect in effects:
         engine = _model(effect, halves)
         if engine is None:
-            unmodeled.append(str(effect.get("kind")))
+            if not effect.get("modal"):
+                unmodeled.append(str(effect.get("kind")))
             continue
+        if effect.get("modal"):
+            line = (effect.get("face"), effect.get("line"))
+            if line in modal_lines:
+                continue  # one option of a "choose one" line
+            modal_lines.add(line)
         if engine["kind"] == "grant_speed_attacker":
             halves[engine["half"]] = replace(halves[engine["half"]], speed_attacker=True)  # 101.2
         modeled.append(engine)

@@ -29,6 +29,7 @@ _KERNEL_FUNCTIONS = (
     "rng_seed_game",
     "rng_next",
     "draw_position",
+    "take_top",
     "civs_coverable",
     "pay",
     "best_spend",
@@ -41,6 +42,8 @@ _KERNEL_FUNCTIONS = (
     "remove_from_library",
     "queue",
     "resolve_effects",
+    "lethal",
+    "find_lethal",
     "play_games",
 )
 GR_STREAM = 0x5E11_6A7E_0000_0001  # the super GR zone's shuffles come from their own generator

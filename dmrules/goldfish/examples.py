@@ -1,6 +1,7 @@
 """Hand-written example decks (no catalogue data): the deterministic decks of spec G19 and a typical deck."""
 
 from dmrules.goldfish.deck import EngineCard, EngineHalf
+from dmrules.goldfish.effects import engine_effects
 from dmrules.vocabulary import Civilization
 
 F, W, N, D, L = Civilization.FIRE, Civilization.WATER, Civilization.NATURE, Civilization.DARKNESS, Civilization.LIGHT
@@ -41,4 +42,35 @@ def typical_deck() -> list[EngineCard]:
         twin,
         vanilla("f6", cost=6, civs=(F,), copies=4, breaks=3, power=12000, speed=True),
         vanilla("fn7", cost=7, civs=(F, N), copies=4, breaks=99, power=15000),
+    ]
+
+
+def _with_effects(key, cost, copies, effects, *, kind="creature", breaks=1, civs=(F,), zone="main", power=3000):
+    half = EngineHalf(cost, frozenset(civs), kind, power, breaks)
+    modeled, unmodeled, halves = engine_effects(effects, [half])
+    return EngineCard(
+        key, key, copies, frozenset(civs), halves=tuple(halves), name_ja=key, zone=zone, effects=modeled,
+        unmodeled=unmodeled,
+    )  # fmt: skip
+
+
+def effect_rich_deck() -> list[EngineCard]:
+    """Hand-written cards with the effects data's vocabulary: ramp spells, a cost reducer, GR summons, a psychic
+    summon, draw, 侵略 and 革命チェンジ (shaped like a fire/nature aggro list with a GR and a hyperspatial zone)."""
+    ramp = {"kind": "mana_boost", "when": "on_cast", "n": 1, "source": "deck_top"}
+    reduce = {"kind": "cost_reduction", "when": "static", "amount": 1, "limit": "first_each_turn", "target": {}}
+    hyper = {"kind": "hyperspatial", "when": "on_cast", "count": 1, "card_type": "psychic", "max_cost": 7}
+    invade = {"kind": "invasion", "when": "alt_cost", "from": ["hand"], "on": {"civs": ["Fire"], "type": "creature"}}
+    change = {"kind": "revolution_change", "when": "alt_cost", "from": ["hand"], "on": {"civs": ["Fire"]}}
+    return [
+        _with_effects("ramp", 2, 6, [ramp], kind="spell", civs=(N,)),
+        _with_effects("reducer", 2, 6, [reduce]),
+        _with_effects("gr1", 2, 6, [{"kind": "gr_summon", "when": "on_play", "n": 1}]),
+        _with_effects("psy-spell", 4, 4, [hyper], kind="spell"),
+        _with_effects("draw", 3, 6, [{"kind": "draw", "when": "on_play", "n": 2}], civs=(F, N)),
+        _with_effects("invader", 6, 4, [invade], kind="evolution", breaks=3, power=12000),
+        _with_effects("changer", 5, 4, [change], breaks=2, power=9000),
+        _with_effects("speed", 1, 4, [{"kind": "grant_speed_attacker", "when": "static", "target": "self"}]),
+        _with_effects("grc", 0, 12, [], zone="gr", breaks=2),
+        _with_effects("psy", 7, 2, [], zone="hyperspatial", breaks=2, power=7000),
     ]

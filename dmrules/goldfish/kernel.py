@@ -18,15 +18,16 @@ KIND_NEO = 2  # evolves when that helps, else is summoned as a plain creature (8
 KIND_SPELL = 3  # spells and every other non-creature card: pays its cost; its modeled effects resolve
 # Effect columns of `fx[card, half, column]` (0 = none), filled by deck.compile_deck from the card effects
 FX_ANY, FX_DRAW, FX_RAMP, FX_RAMP_TAPPED, FX_CHARGER, FX_REDUCE, FX_REDUCE_LIMIT, FX_REDUCE_FLOOR = range(8)
-FX_REDUCE_TYPE, FX_GR, FX_HYPER, FX_SEARCH, FX_EXTRA_TURN, FX_INVADE, FX_PUT = range(8, 15)
-N_FX = 15
+FX_REDUCE_TYPE, FX_GR, FX_HYPER, FX_SEARCH, FX_EXTRA_TURN, FX_INVADE, FX_PUT, FX_LOOK = range(8, 16)
+N_FX = 16
+ALL_MATCHING = 99  # FX_SEARCH: every matching card of those looked at
 # Target matrices `mt[card, purpose, other card]` = 1 when the other card matches the effect's filter
 M_REDUCE, M_INVADE, M_SEARCH, M_HYPER, M_PUT = range(5)
 N_MATCH = 5
 # Game state counters (`st`): hand size, mana cards, battle zone slots, library position, GR position, extra
 # turns owed, deck-out flag, effect queue head and tail
-S_HAND, S_MANA, S_BZ, S_POS, S_GRPOS, S_EXTRA, S_DECKOUT, S_QHEAD, S_QTAIL = range(9)
-N_STATE = 9
+S_HAND, S_MANA, S_BZ, S_POS, S_GRPOS, S_EXTRA, S_DECKOUT, S_QHEAD, S_QTAIL, S_BOTTOM = range(10)
+N_STATE = 10
 ALL_SHIELDS = 99  # World / Infinity breakers (JP 509.4)
 MASK32 = 0xFFFFFFFF
 NEVER = 0  # first-cast column for "never cast" (turns are numbered from 1)
@@ -82,6 +83,19 @@ def draw_position(lib, pos, size, state):
     card = lib[j]
     lib[j] = lib[pos]
     lib[pos] = card
+    return card
+
+
+def take_top(lib, size, state, st):
+    """The top card of the library: a uniform pick among the unrevealed cards (lazy Fisher-Yates), then, once
+    they run out, the cards put on the bottom (the region after them), top first."""
+    pos = st[S_POS]
+    pool = size - st[S_BOTTOM]
+    if pos < pool:
+        card = draw_position(lib, pos, pool, state)
+    else:
+        card = lib[pos]
+    st[S_POS] = pos + 1
     return card
 
 
@@ -282,6 +296,8 @@ def choose_charge(
         score += 3 * distance
         if distance == 1:
             score -= 50  # lookahead: the card that becomes castable next turn is kept
+        if c_key[c] == 3:
+            score -= 80  # a speed attacker breaks a shield the turn it is played: kept over slower cards
         copies = 0
         for k in range(hand_count):
             if hand[k] == c:
@@ -448,8 +464,7 @@ def resolve_effects(
         for _ in range(fx[c, h, FX_RAMP]):
             if st[S_POS] >= size:
                 break
-            m = draw_position(lib, st[S_POS], size, state)
-            st[S_POS] += 1
+            m = take_top(lib, size, state, st)
             mana_mask[st[S_MANA]] = c_mana_mask[m]
             mana_num[st[S_MANA]] = c_mana_num[m]
             mana_tapped[st[S_MANA]] = 1 if (fx[c, h, FX_RAMP_TAPPED] == 1 or c_tapped_in[m] == 1) else 0
@@ -458,14 +473,53 @@ def resolve_effects(
                 st[S_DECKOUT] = 1  # 104.2b
                 return
         for _ in range(fx[c, h, FX_DRAW]):
-            hand[st[S_HAND]] = draw_position(lib, st[S_POS], size, state)
-            st[S_POS] += 1
+            hand[st[S_HAND]] = take_top(lib, size, state, st)
             st[S_HAND] += 1
             if st[S_POS] >= size:
                 st[S_DECKOUT] = 1  # 104.2b
                 return
-        for _ in range(fx[c, h, FX_SEARCH]):
-            # 701.10: the matching card that is castable soonest among the most expensive ones reachable
+        if fx[c, h, FX_LOOK] > 0 and fx[c, h, FX_SEARCH] > 0:
+            # look at the top cards, take the matching ones (the best first), the rest go to the bottom
+            pool = size - st[S_BOTTOM]
+            look = fx[c, h, FX_LOOK]
+            if look > pool - st[S_POS]:
+                look = pool - st[S_POS]
+            for q in range(look):
+                draw_position(lib, st[S_POS] + q, pool, state)
+            taken = 0
+            while taken < fx[c, h, FX_SEARCH] and look > 0:
+                best = -1
+                best_score = -(10**9)
+                for j in range(st[S_POS], st[S_POS] + look):
+                    t = lib[j]
+                    if mt[c, M_SEARCH, t] == 0:
+                        continue
+                    score = 1000 + c_min_cost[t] if c_min_cost[t] <= st[S_MANA] + 1 else -c_min_cost[t]
+                    if score > best_score:
+                        best_score = score
+                        best = j
+                if best < 0:
+                    break
+                hand[st[S_HAND]] = remove_from_library(lib, best, st)
+                st[S_HAND] += 1
+                look -= 1
+                taken += 1
+            pool = size - st[S_BOTTOM]
+            for q in range(look):
+                a = st[S_POS] + q
+                b = pool - 1 - q
+                if a < b:
+                    card = lib[a]
+                    lib[a] = lib[b]
+                    lib[b] = card
+            st[S_BOTTOM] += look
+            if st[S_POS] >= size:
+                st[S_DECKOUT] = 1
+                return
+        for _ in range(fx[c, h, FX_SEARCH] if fx[c, h, FX_LOOK] == 0 else 0):
+            # 701.10: the matching card that is castable soonest among the most expensive ones reachable;
+            # the whole deck is searched, then shuffled (the bottom cards rejoin the unrevealed ones)
+            st[S_BOTTOM] = 0
             best = -1
             best_score = -(10**9)
             for j in range(st[S_POS], size):
@@ -517,39 +571,43 @@ def resolve_effects(
             if tr >= 0 and cast_turn[tr] == 0:
                 cast_turn[tr] = turn
         for _ in range(fx[c, h, FX_HYPER]):
-            # psychic / dragheart from the hyperspatial zone: the biggest breaker, then the most power, that fits
+            # psychic / dragheart from the hyperspatial zone: a creature, the biggest breaker, then the most power
+            # (a dragheart weapon or fortress is put out but not modeled: it never attacks)
             best = -1
             best_score = -1
             for t in range(n_cards):
                 if hs_left[t] > 0 and mt[c, M_HYPER, t] == 1:
                     score = h_breaks[t, 0] * 10**8 + h_power[t, 0]
+                    if h_kind[t, 0] != KIND_SPELL:
+                        score += 10**12
                     if score > best_score:
                         best_score = score
                         best = t
             if best < 0:
                 break
             hs_left[best] -= 1
-            bz_enter(
-                best,
-                0,
-                tn,
-                0,
-                h_breaks,
-                h_power,
-                h_ready,
-                h_attacks,
-                bz_card,
-                bz_half,
-                bz_breaks,
-                bz_power,
-                bz_turn,
-                bz_ready,
-                bz_attacks,
-                bz_used,
-                -1,
-                st,
-            )
-            queue(best, 0, pend_c, pend_h, st)
+            if h_kind[best, 0] != KIND_SPELL:
+                bz_enter(
+                    best,
+                    0,
+                    tn,
+                    0,
+                    h_breaks,
+                    h_power,
+                    h_ready,
+                    h_attacks,
+                    bz_card,
+                    bz_half,
+                    bz_breaks,
+                    bz_power,
+                    bz_turn,
+                    bz_ready,
+                    bz_attacks,
+                    bz_used,
+                    -1,
+                    st,
+                )
+                queue(best, 0, pend_c, pend_h, st)
             tr = c_track[best]
             if tr >= 0 and cast_turn[tr] == 0:
                 cast_turn[tr] = turn
@@ -608,6 +666,90 @@ def queue(c, h, pend_c, pend_h, st):
         pend_c[q] = c
         pend_h[q] = h
         st[S_QTAIL] += 1
+
+
+def lethal(breaks, n, shields):
+    """Attacks biggest first win when one of them meets 0 shields (104.2a): the n - 1 biggest must break them all,
+    i.e. the total minus the smallest."""
+    if n == 0:
+        return False
+    total = 0
+    smallest = breaks[0]
+    for a in range(n):
+        total += breaks[a]
+        if breaks[a] < smallest:
+            smallest = breaks[a]
+    return total - smallest >= shields
+
+
+def find_lethal(
+    hand,
+    hand_count,
+    amount,
+    ecost,
+    h_valid,
+    h_kind,
+    h_breaks,
+    h_ready,
+    h_attacks,
+    bz_breaks,
+    bz_turn,
+    bz_ready,
+    bz_attacks,
+    bz_count,
+    tn,
+    shields,
+    scratch,
+    cand_i,
+    cand_h,
+    want,
+):
+    """Lethal search: when the creatures that may attack do not win this turn, the cheapest set of speed attackers
+    in the hand (affordable with this turn's effective costs) that makes them win; its cards are marked in `want`
+    so the main step plays them first. Returns 1 when such a set exists."""
+    n = 0
+    for j in range(bz_count):
+        if bz_attacks[j] == 1 and (bz_turn[j] < tn or bz_ready[j] == 1):
+            scratch[n] = bz_breaks[j]
+            n += 1
+    if lethal(scratch, n, shields):
+        return 0
+    k = 0
+    for i in range(hand_count):
+        c = hand[i]
+        best_h = -1
+        for h in range(2):
+            if h_valid[c, h] == 0 or h_ready[c, h] == 0 or h_attacks[c, h] == 0 or ecost[i, h] > amount:
+                continue
+            if h_kind[c, h] != KIND_CREATURE and h_kind[c, h] != KIND_NEO:
+                continue
+            if best_h < 0 or ecost[i, h] < ecost[i, best_h]:
+                best_h = h
+        if best_h >= 0 and k < cand_i.shape[0]:
+            cand_i[k] = i
+            cand_h[k] = best_h
+            k += 1
+    best_mask = -1
+    best_cost = 10**9
+    for mask in range(1, 1 << k):
+        cost = 0
+        m = n
+        for b in range(k):
+            if (mask >> b) & 1:
+                cost += ecost[cand_i[b], cand_h[b]]
+                scratch[m] = h_breaks[hand[cand_i[b]], cand_h[b]]
+                m += 1
+        if cost > amount or cost >= best_cost:
+            continue
+        if lethal(scratch, m, shields):
+            best_cost = cost
+            best_mask = mask
+    if best_mask < 0:
+        return 0
+    for b in range(k):
+        if (best_mask >> b) & 1:
+            want[hand[cand_i[b]]] += 1
+    return 1
 
 
 def play_games(
@@ -686,6 +828,9 @@ def play_games(
     supply = np.empty(5, dtype=np.int64)
     st = np.zeros(N_STATE, dtype=np.int64)
     cast_turn = np.zeros(max(n_track, 1), dtype=np.int64)
+    want = np.zeros(n_cards, dtype=np.int64)
+    cand_i = np.empty(12, dtype=np.int64)
+    cand_h = np.empty(12, dtype=np.int64)
     for game in range(first_game, first_game + n_games):
         rng_seed_game(base_seed, game, state)
         rng_seed_game(gr_seed, game, gr_state)  # its own stream: GR summons never change the main deck's order
@@ -701,11 +846,9 @@ def play_games(
             st[k] = 0
         # 103.3 / 116.1a: seals, then 5 shields from the top, then a 5-card hand
         for _ in range(seals + 5):
-            draw_position(lib, st[S_POS], size, state)
-            st[S_POS] += 1
+            take_top(lib, size, state, st)
         for _ in range(5):
-            hand[st[S_HAND]] = draw_position(lib, st[S_POS], size, state)
-            st[S_POS] += 1
+            hand[st[S_HAND]] = take_top(lib, size, state, st)
             st[S_HAND] += 1
         shields = 5
         for k in range(n_track):
@@ -734,8 +877,7 @@ def play_games(
                 bz_used[j] = 0
             # 502, 500.6: draw, except the first player's first turn; 104.2b: the draw that empties the deck loses
             if not (going_first == 1 and tn == 1):
-                hand[st[S_HAND]] = draw_position(lib, st[S_POS], size, state)
-                st[S_POS] += 1
+                hand[st[S_HAND]] = take_top(lib, size, state, st)
                 st[S_HAND] += 1
                 if st[S_POS] >= size:
                     st[S_DECKOUT] = 1
@@ -780,6 +922,39 @@ def play_games(
                     if mana_tapped[j] == 0:
                         untapped += mana_num[j]
                 trace[tn, T_UNTAPPED_MAIN] = untapped
+            # lethal search first: speed attackers that win on the spot are played before anything else
+            for t in range(n_cards):
+                want[t] = 0
+            if st[S_HAND] > 0:
+                amount = 0
+                for j in range(st[S_MANA]):
+                    if mana_tapped[j] == 0:
+                        amount += mana_num[j]
+                costs_of_hand(
+                    hand, st[S_HAND], h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], ecost, euse
+                )
+                find_lethal(
+                    hand,
+                    st[S_HAND],
+                    amount,
+                    ecost,
+                    h_valid,
+                    h_kind,
+                    h_breaks,
+                    h_ready,
+                    h_attacks,
+                    bz_breaks,
+                    bz_turn,
+                    bz_ready,
+                    bz_attacks,
+                    st[S_BZ],
+                    tn,
+                    shields,
+                    attackers,
+                    cand_i,
+                    cand_h,
+                    want,
+                )
             # 504: ramp first; then the useful cards that use the most mana this turn (a knapsack over the hand's
             # effective costs), the most expensive, then a speed attacker, then the most powerful; spells without a
             # modeled effect only with mana nothing else can use. Repeated after every payment.
@@ -810,6 +985,10 @@ def play_games(
                         rank = euse[i, h] * 10**13 + cost * 10**9 + h_ready[c, h] * 10**8 + power
                         if fx[c, h, FX_RAMP] > 0 and kind == KIND_SPELL:
                             rank += 10**16  # ramp before big plays
+                        if want[c] > 0 and h_ready[c, h] == 1 and kind != KIND_SPELL:
+                            rank += 10**17  # part of this turn's lethal
+                        if h_ready[c, h] == 1 and h_attacks[c, h] == 1 and kind != KIND_SPELL and shields > 0:
+                            rank += 2 * 10**15  # a shield broken now beats mana used
                         if euse[i, h] == 1:
                             if rank + 10**15 <= best_rank:
                                 continue  # cannot win even if it is part of an optimal set: skip the knapsack
@@ -829,6 +1008,8 @@ def play_games(
                     break
                 c = hand[best_i]
                 h = best_h
+                if want[c] > 0 and h_ready[c, h] == 1:
+                    want[c] -= 1
                 cost = effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], 1)
                 pay(
                     cost,

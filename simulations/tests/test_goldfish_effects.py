@@ -95,6 +95,47 @@ def test_search_takes_the_named_card_from_the_deck():
     assert target["played"]["first"] == pytest.approx(35 / 40, abs=0.03)
 
 
+def test_look_at_the_top_search_takes_a_match_and_puts_the_rest_on_the_bottom():
+    look = {"kind": "search", "when": "on_play", "source": "deck_top", "look": 4, "n": 1,
+            "filter": {"name_contains": "target"}}  # fmt: skip
+    deck = [card("finder", 1, copies=36, effects=[look]), card("target", 2, copies=4, breaks=99)]
+    plain = [card("finder", 1, copies=36), card("target", 2, copies=4, breaks=99)]
+
+    def seen_by_turn_3(cards):
+        summary = goldfish.summarise(goldfish.play(cards, games=2000, seed=5, going="first"), cards=cards)
+        rows = {r["card"]: r for r in summary["cards"]}
+        return summary, rows["target"]["played"]["first"]
+
+    summary, with_look = seen_by_turn_3(deck)
+    _, without = seen_by_turn_3(plain)
+    assert with_look > without
+    assert summary["vanilla"] == []
+    both = goldfish.play(deck, games=200, seed=5, going="both", compiled=False)
+    fast = goldfish.play(deck, games=200, seed=5, going="both")
+    assert {s: c.to_dict() for s, c in both.items()} == {s: c.to_dict() for s, c in fast.items()}
+
+
+def test_a_choose_one_line_plays_one_modeled_option():
+    options = [
+        {"kind": "draw", "when": "on_cast", "n": 2, "modal": {"choose": 1, "option": 0}, "line": 1},
+        {"kind": "mana_boost", "when": "on_cast", "n": 1, "source": "deck_top", "modal": {"choose": 1, "option": 1},
+         "line": 1},
+    ]  # fmt: skip
+    c = card("choice", 3, copies=40, kind="spell", effects=options)
+    assert ([e["kind"] for e in c.effects], c.unmodeled) == (["draw"], ())
+
+
+def test_a_dragheart_weapon_is_put_out_but_never_attacks():
+    summon = {"kind": "hyperspatial", "when": "on_play", "count": 1, "card_type": "dragheart", "max_cost": 2,
+              "or": {"max_cost": 4, "civs": ["Fire"]}}  # fmt: skip
+    weapon = card("weapon", 3, copies=1, kind="spell", zone="hyperspatial")
+    deck = [card("v", 1, copies=40, effects=[summon]), weapon]
+    summary = goldfish.summarise(goldfish.play(deck, games=50, seed=1, going="first"), cards=deck)
+    rows = {r["card"]: r for r in summary["cards"]}
+    assert rows["weapon"]["played"]["first"] == 1.0  # cost 3 fire: allowed by the "or" allowance
+    assert first_kill(deck) == first_kill([card("v", 1, copies=40)])  # it adds no attacker
+
+
 def test_conditional_and_opponent_turn_effects_are_not_modeled_and_listed():
     effects = [
         {"kind": "draw", "when": "on_play", "n": 1, "conditional": True, "condition": {"type": "unparsed"}},
