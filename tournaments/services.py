@@ -27,6 +27,7 @@ from decks.services import (
 )
 from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
 from dmrules.vocabulary import DeckZone
+from tournaments import signing
 from tournaments.models import (
     AuditAction,
     AuditEntry,
@@ -136,17 +137,43 @@ def _audit_append(
         created_at=created_at,
         prev_hash=prev_hash,
         entry_hash=entry_hash,
+        signature=signing.entry_sign(entry_hash),
+        key_id=signing.key_id(),
     )
 
 
-def audit_chain_verify(*, event_id: int | None = None) -> list[dict]:
-    """Every break in the chains (of one event or all): [] when intact. Recomputes every hash."""
+# The entries whose payload states a registration's current deck (its snapshot hash) and status.
+_REGISTRATION_WRITES = {
+    AuditAction.SUBMIT.value,
+    AuditAction.REPLACE.value,
+    AuditAction.AMEND.value,
+    AuditAction.IMPORT.value,
+}
+
+
+def audit_chain_verify(*, event_id: int | None = None, heads: list[dict] | None = None) -> list[dict]:
+    """Every problem with the audit trail (of one event or all): [] when intact.
+
+    - the chain: sequence, prev_hash and every entry's hash recomputed from its content;
+    - the signatures: each entry hash signed with the audit key (tournaments/signing.py). Whoever rewrites the
+      table and recomputes the hashes (triggers dropped, `session_replication_role = replica`) cannot re-sign;
+    - the registrations: each live registration's snapshot must give its stored hash, and its hash, status and
+      player must be those of its last audit entry (a snapshot edited in place is caught); a registration whose
+      last entry is a withdrawal, or an entry's registration that is gone without one, is reported;
+    - `heads`: chain heads published earlier ({"event", "count", "hash", "signature"}, as `selectors.audit_head`
+      gives them): the entry at that count must still carry that hash, so a truncated tail is caught.
+    """
     problems = []
     events = Event.objects.all() if event_id is None else Event.objects.filter(id=event_id)
+    heads_by_event: dict[int, list[dict]] = {}
+    for head in heads or []:
+        heads_by_event.setdefault(int(head["event"]), []).append(head)
+    current_key = signing.key_id()
     for event in events.order_by("id"):
         prev_hash = GENESIS_HASH
         expected_sequence = 1
-        for entry in AuditEntry.objects.filter(event=event).order_by("sequence"):
+        entries = list(AuditEntry.objects.filter(event=event).order_by("sequence"))
+        for entry in entries:
             where = {"event": event.id, "sequence": entry.sequence, "entry": entry.id}
             if entry.sequence != expected_sequence:
                 problems.append({**where, "problem": f"sequence gap: expected {expected_sequence}"})
@@ -164,8 +191,63 @@ def audit_chain_verify(*, event_id: int | None = None) -> list[dict]:
             )
             if recomputed != entry.entry_hash:
                 problems.append({**where, "problem": "entry hash does not match its content (altered entry)"})
+            if not entry.signature:
+                problems.append({**where, "problem": "entry is not signed"})
+            elif entry.key_id != current_key:
+                problems.append({**where, "problem": f"entry signed with another key ({entry.key_id})"})
+            elif not signing.entry_signature_valid(entry.entry_hash, entry.signature):
+                problems.append({**where, "problem": "signature does not match the entry hash (rewritten entry)"})
             prev_hash = entry.entry_hash
             expected_sequence = entry.sequence + 1
+        problems += _heads_check(event, entries, heads_by_event.get(event.id, []))
+        problems += _registrations_check(event, entries)
+    return problems
+
+
+def _heads_check(event: Event, entries: list[AuditEntry], heads: list[dict]) -> list[dict]:
+    problems = []
+    by_sequence = {entry.sequence: entry for entry in entries}
+    for head in heads:
+        count, head_hash = int(head["count"]), str(head["hash"])
+        where = {"event": event.id, "sequence": count, "entry": None}
+        if head.get("signature") and not signing.entry_signature_valid(head_hash, head["signature"]):
+            problems.append({**where, "problem": "the published head's signature is not ours (not a head we signed)"})
+            continue
+        entry = by_sequence.get(count)
+        if entry is None:
+            problems.append({**where, "problem": f"published head has {count} entries; the chain has {len(entries)}"})
+        elif entry.entry_hash != head_hash:
+            problems.append({**where, "entry": entry.id, "problem": "entry differs from the published head"})
+    return problems
+
+
+def _registrations_check(event: Event, entries: list[AuditEntry]) -> list[dict]:
+    problems = []
+    last: dict[int, AuditEntry] = {}
+    for entry in entries:
+        if entry.registration_id_ref is not None and (
+            entry.action in _REGISTRATION_WRITES or entry.action == AuditAction.WITHDRAW.value
+        ):
+            last[entry.registration_id_ref] = entry
+    for registration in Registration.objects.filter(event=event).order_by("id"):
+        where = {"event": event.id, "sequence": None, "entry": None, "registration": registration.id}
+        if snapshot_canonical_hash(registration.snapshot) != registration.deck_hash:
+            problems.append({**where, "problem": "registration snapshot does not give its stored hash (edited)"})
+        entry = last.pop(registration.id, None)
+        if entry is None:
+            problems.append({**where, "problem": "registration has no audit entry"})
+            continue
+        where = {**where, "sequence": entry.sequence, "entry": entry.id}
+        if entry.action == AuditAction.WITHDRAW.value:
+            problems.append({**where, "problem": "registration was withdrawn but is present"})
+            continue
+        stated = (entry.payload.get("player"), entry.payload.get("deck_hash"), entry.payload.get("status"))
+        if stated != (registration.player_name, registration.deck_hash, registration.status):
+            problems.append({**where, "problem": "registration differs from its last audit entry"})
+    for registration_id, entry in last.items():
+        if entry.action != AuditAction.WITHDRAW.value:
+            where = {"event": event.id, "sequence": entry.sequence, "entry": entry.id, "registration": registration_id}
+            problems.append({**where, "problem": "registration is missing without a withdrawal entry"})
     return problems
 
 

@@ -181,6 +181,12 @@ CACHES = {
     }
 }
 
+# The audit trail's Ed25519 signing key (tournaments/signing.py): never in the database. AUDIT_SIGNING_KEY is the
+# base64 32-byte seed, or AUDIT_SIGNING_KEY_FILE a file holding it; locally a key file is created in VAR_DIR.
+AUDIT_SIGNING_KEY = os.environ.get("AUDIT_SIGNING_KEY", "")
+AUDIT_SIGNING_KEY_FILE = os.environ.get("AUDIT_SIGNING_KEY_FILE", str(VAR_DIR / "audit-signing-key"))
+AUDIT_SIGNING_KEY_CREATE = env_bool("AUDIT_SIGNING_KEY_CREATE", True)
+
 # Celery: the embedded default needs no server (kombu's SQLAlchemy transport on an SQLite file);
 # production sets CELERY_BROKER_URL=redis://...
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", f"sqla+sqlite:///{VAR_DIR / 'celery-broker.sqlite3'}")
