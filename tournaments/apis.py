@@ -15,9 +15,10 @@ from rest_framework.response import Response
 from api.errors import ApiError
 from api.pagination import StandardPagination
 from api.schema import error_responses
+from deckbuilder.jobs import QUEUE_UNAVAILABLE, enqueue_failed
 from decks.apis import BaseApi, decklist_from_input, service_errors
 from tournaments import selectors, services, signing
-from tournaments.models import Registration, RegistrationStatus
+from tournaments.models import JobStatus, Registration, RegistrationStatus
 
 EVENT_ID = OpenApiParameter("event_id", OpenApiTypes.INT, OpenApiParameter.PATH)
 REGISTRATION_ID = OpenApiParameter("registration_id", OpenApiTypes.INT, OpenApiParameter.PATH)
@@ -386,7 +387,7 @@ class RegistrationImportApi(BaseApi):
         request=RegistrationImportInputSerializer,
         responses={
             200: serializers.ListSerializer(child=serializers.DictField()),
-            **error_responses(400, 401, 403, 404),
+            **error_responses(400, 401, 403, 404, 503),
         },
         description="Organizer: batch import of registrations from CSV; one result per row (legal, illegal, error "
         "with the unresolved lines).",
@@ -418,14 +419,22 @@ class RevalidationCreateApi(BaseApi):
         operation_id="revalidations_create",
         parameters=[EVENT_ID],
         request=None,
-        responses={202: JobSerializer, **error_responses(401, 403, 404)},
+        responses={202: JobSerializer, **error_responses(401, 403, 404, 503)},
         description="Organizer: re-validate every registration against the event's regulation (a Celery job). "
-        "Poll the job for progress and the result per player.",
+        "Poll the job for progress and the result per player. 503 QUEUE_UNAVAILABLE when the job queue is away "
+        "(the job is recorded as failed).",
     )
     def post(self, request, event_id: int):
         selectors.event_get(event_id=event_id)
         with tournament_errors():
             job = services.revalidation_job_create(event_id=event_id, user=request.user)
+        if job.status == JobStatus.FAILED and enqueue_failed(job.error):
+            raise ApiError(
+                QUEUE_UNAVAILABLE,
+                "The job queue is unavailable; the re-validation was not started. Retry later.",
+                details={"job": job.id},
+                status_code=status.HTTP_503_SERVICE_UNAVAILABLE,
+            )
         return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
 

@@ -122,6 +122,9 @@ class RevalidationJob(models.Model):
     error = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The sweep's heartbeat (set by every progress update) and how often a worker took the job (deckbuilder/jobs.py).
+    updated_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]

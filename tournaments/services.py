@@ -8,7 +8,8 @@ import csv
 import hashlib
 import io
 import json
-from datetime import UTC, date, datetime
+import logging
+from datetime import UTC, date, datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -17,6 +18,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from deckbuilder.budget import TimeBudget
+from deckbuilder.jobs import enqueue_on_commit, jobs_max_attempts, jobs_stale_seconds
 from decks.selectors import deck_get_owned
 from decks.services import (
     DecklistRejected,
@@ -39,6 +41,7 @@ from tournaments.models import (
 )
 
 GENESIS_HASH = "0" * 64
+logger = logging.getLogger(__name__)
 
 
 class NotOrganizer(Exception):
@@ -652,17 +655,56 @@ def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict
 
 
 def revalidation_job_create(*, event_id: int, user) -> RevalidationJob:
-    """Queue a re-validation of every registration; the task is sent only once this transaction commits."""
+    """Queue a re-validation of every registration; the task is sent only once this transaction commits. When the
+    broker is away the job is returned failed (its error starts with QUEUE_UNAVAILABLE; the API answers 503)."""
     from tournaments.tasks import revalidate_event
 
     with transaction.atomic():
         event = Event.objects.get(id=event_id)
         _require_organizer(event, user)
         job = RevalidationJob.objects.create(
-            event=event, requested_by=user, total=Registration.objects.filter(event=event).count()
+            event=event,
+            requested_by=user,
+            total=Registration.objects.filter(event=event).count(),
+            updated_at=timezone.now(),
         )
-        transaction.on_commit(lambda: revalidate_event.delay(job.id))
+        enqueue_on_commit(
+            lambda: revalidate_event.delay(job.id),
+            on_failure=lambda error: _revalidation_job_fail(job_id=job.id, error=error),
+        )
+    job.refresh_from_db()
     return job
+
+
+def _revalidation_job_fail(*, job_id: int, error: str) -> None:
+    RevalidationJob.objects.filter(id=job_id, status__in=[JobStatus.QUEUED.value, JobStatus.RUNNING.value]).update(
+        status=JobStatus.FAILED.value, error=error[:2000], finished_at=timezone.now(), updated_at=timezone.now()
+    )
+
+
+def revalidation_jobs_resume(*, older_than_seconds: int | None = None) -> list[int]:
+    """The sweep (Celery beat and the worker's start-up): re-send jobs queued or running with no progress for
+    JOBS_STALE_SECONDS (their message was lost with a killed worker, or never delivered). A job already taken
+    JOBS_MAX_ATTEMPTS times is failed instead."""
+    from tournaments.tasks import revalidate_event
+
+    seconds = jobs_stale_seconds() if older_than_seconds is None else older_than_seconds
+    cutoff = timezone.now() - timedelta(seconds=seconds)
+    stale = RevalidationJob.objects.filter(
+        status__in=[JobStatus.QUEUED.value, JobStatus.RUNNING.value], updated_at__lt=cutoff
+    )
+    resumed = []
+    for job_id, attempts in list(stale.values_list("id", "attempts")):
+        if attempts >= jobs_max_attempts():
+            _revalidation_job_fail(job_id=job_id, error=f"the job was lost {attempts} times")
+            continue
+        try:
+            revalidate_event.delay(job_id)
+        except Exception:  # the broker is away: the next sweep tries again
+            logger.exception("could not resume revalidation job %s", job_id)
+            break
+        resumed.append(job_id)
+    return resumed
 
 
 def revalidation_job_run(*, job_id: int) -> RevalidationJob:
@@ -675,7 +717,13 @@ def revalidation_job_run(*, job_id: int) -> RevalidationJob:
     event = job.event
     registrations = list(Registration.objects.filter(event=event).order_by("player_name"))
     RevalidationJob.objects.filter(id=job.id).update(
-        status=JobStatus.RUNNING.value, total=len(registrations), done=0, results=[], error=""
+        status=JobStatus.RUNNING.value,
+        total=len(registrations),
+        done=0,
+        results=[],
+        error="",
+        attempts=F("attempts") + 1,
+        updated_at=timezone.now(),
     )
     try:
         results = []
@@ -701,14 +749,16 @@ def revalidation_job_run(*, job_id: int) -> RevalidationJob:
                     }
                 )
             # Progress is visible to the organizer while the job runs (one UPDATE per chunk).
-            RevalidationJob.objects.filter(id=job.id).update(done=F("done") + len(chunk))
+            RevalidationJob.objects.filter(id=job.id).update(done=F("done") + len(chunk), updated_at=timezone.now())
     except Exception as exc:
-        RevalidationJob.objects.filter(id=job.id).update(
-            status=JobStatus.FAILED.value, error=str(exc)[:2000], finished_at=timezone.now()
-        )
+        _revalidation_job_fail(job_id=job.id, error=str(exc))
         raise
     RevalidationJob.objects.filter(id=job.id).update(
-        status=JobStatus.DONE.value, results=results, done=len(results), finished_at=timezone.now()
+        status=JobStatus.DONE.value,
+        results=results,
+        done=len(results),
+        finished_at=timezone.now(),
+        updated_at=timezone.now(),
     )
     job.refresh_from_db()
     return job
