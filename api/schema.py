@@ -27,6 +27,8 @@ _DESCRIPTIONS = {
     "and details.current_version give the current version.",
     428: "If-Match header missing (PRECONDITION_REQUIRED).",
     429: "Rate limited (THROTTLED / LOGIN_LOCKED); the Retry-After header gives the seconds to wait.",
+    503: "The job queue is unavailable (QUEUE_UNAVAILABLE; the job is recorded as failed) or the request ran out of "
+    "its time budget (TIME_BUDGET_EXCEEDED); nothing else was written.",
 }
 
 

@@ -184,7 +184,7 @@ class LegalityBatchApi(APIView):
                     "results": serializers.ListField(child=serializers.DictField()),
                 },
             ),
-            **error_responses(400, 404),
+            **error_responses(400, 404, 503),
         },
         auth=[],
         description=(

@@ -52,7 +52,7 @@ def deck_input(data: dict, user) -> tuple[Decklist | None, int | None]:
     raise ApiError("VALIDATION_ERROR", "deck must be an id or a decklist object.")
 
 
-_STATUS = {"TOO_MANY_RUNS": status.HTTP_409_CONFLICT}
+_STATUS = {"TOO_MANY_RUNS": status.HTTP_409_CONFLICT, "QUEUE_UNAVAILABLE": status.HTTP_503_SERVICE_UNAVAILABLE}
 
 
 def rejected(exc: services.SimulationRejected) -> ApiError:
@@ -94,7 +94,7 @@ class SimulationListCreateApi(BaseApi):
 
     @extend_schema(
         request=SimulationCreateInputSerializer,
-        responses={202: SimulationCreateOutputSerializer, **error_responses(400, 401, 404)},
+        responses={202: SimulationCreateOutputSerializer, **error_responses(400, 401, 404, 409, 503)},
         tags=["simulations"],
     )
     def post(self, request):

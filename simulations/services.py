@@ -16,9 +16,10 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Max, Q
 from django.utils import timezone
 
+from deckbuilder.jobs import QUEUE_UNAVAILABLE, enqueue_failed, enqueue_on_commit, jobs_max_attempts, jobs_stale_seconds
 from dmrules import goldfish, odds
 from dmrules.cards import CardFacts
 from dmrules.decklist import Decklist
@@ -185,7 +186,12 @@ def simulation_run_create(
         raise SimulationRejected("INVALID_GAMES", f"games must be between 1 and {max_games()}.")
     if seed is None:
         seed = secrets.randbits(62)
-    active = SimulationRun.objects.filter(owner=user, status__in=[RunStatus.QUEUED, RunStatus.RUNNING]).count()
+    # Orphans (no progress for JOBS_STALE_SECONDS: the sweep is resuming or failing them) do not count.
+    active = (
+        SimulationRun.objects.filter(owner=user, status__in=[RunStatus.QUEUED, RunStatus.RUNNING])
+        .exclude(id__in=_stale_runs())
+        .count()
+    )
     if active >= max_active_runs():
         raise SimulationRejected(
             "TOO_MANY_RUNS", f"At most {max_active_runs()} runs may be queued or running at once.", {"active": active}
@@ -249,24 +255,55 @@ def simulation_run_create_from_cards(
         SimulationChunk.objects.bulk_create(chunks)
         SimulationRun.objects.filter(id=run.id).update(chunks_total=len(chunks))
         run.chunks_total = len(chunks)
-        simulation_run_start_task.delay_on_commit(run.id)
+        enqueue_on_commit(
+            lambda: simulation_run_start_task.delay(run.id),
+            on_failure=lambda error: simulation_run_fail(run_id=run.id, error=error),
+        )
+    run.refresh_from_db(fields=["status", "error"])
+    if run.status == RunStatus.FAILED and enqueue_failed(run.error):
+        raise SimulationRejected(
+            QUEUE_UNAVAILABLE,
+            "The job queue is unavailable; the run was not started. Try again later.",
+            {"run": run.id},
+        )
     return run
 
 
-def simulation_runs_resume(*, older_than_seconds: int = 600) -> list[int]:
-    """Re-send the start task of runs still queued or running after `older_than_seconds` (a lost broker message,
-    a broker restarted without persistence): it re-enqueues their pending chunks, which is safe to repeat."""
+def _stale_runs(*, older_than_seconds: int | None = None):
+    """Queued or running runs with no progress (no chunk started or finished) for JOBS_STALE_SECONDS: their
+    messages were lost (a killed worker, a broker restarted without persistence). A subquery of ids."""
+    cutoff = timezone.now() - timedelta(
+        seconds=jobs_stale_seconds() if older_than_seconds is None else older_than_seconds
+    )
+    return (
+        SimulationRun.objects.filter(status__in=[RunStatus.QUEUED, RunStatus.RUNNING], created_at__lt=cutoff)
+        .annotate(last_progress=Max("chunks__updated_at"))
+        .filter(Q(last_progress__isnull=True) | Q(last_progress__lt=cutoff))
+        .values("id")
+    )
+
+
+def simulation_runs_resume(*, older_than_seconds: int | None = None) -> list[int]:
+    """The sweep (Celery beat, the worker's start-up, `manage.py resume_simulations`): re-send the start task of
+    stale runs, which re-enqueues their pending chunks (safe to repeat). A run whose chunk was already tried
+    JOBS_MAX_ATTEMPTS times (it keeps killing workers, or keeps being lost) is failed instead."""
     from simulations.tasks import simulation_run_start_task
 
-    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
-    stale = list(
-        SimulationRun.objects.filter(
-            status__in=[RunStatus.QUEUED, RunStatus.RUNNING], created_at__lt=cutoff
-        ).values_list("id", flat=True)
-    )
-    for run_id in stale:
-        simulation_run_start_task.delay(run_id)
-    return stale
+    resumed = []
+    for run_id in list(_stale_runs(older_than_seconds=older_than_seconds).values_list("id", flat=True)):
+        worn = SimulationChunk.objects.filter(
+            run_id=run_id, status=ChunkStatus.PENDING, attempts__gte=jobs_max_attempts()
+        ).exists()
+        if worn:
+            simulation_run_fail(run_id=run_id, error=f"a chunk was lost {jobs_max_attempts()} times")
+            continue
+        try:
+            simulation_run_start_task.delay(run_id)
+        except Exception:  # the broker is away: the next sweep tries again
+            logger.exception("could not resume simulation run %s", run_id)
+            break
+        resumed.append(run_id)
+    return resumed
 
 
 def simulation_run_start(*, run_id: int) -> int:
@@ -333,13 +370,14 @@ def simulation_chunk_execute(*, chunk_id: int) -> str:
     if run.status in FINISHED:
         return "skipped"
     if chunk.status == ChunkStatus.PENDING:
-        SimulationChunk.objects.filter(id=chunk_id).update(attempts=F("attempts") + 1)
+        # updated_at is the run's heartbeat for the sweep (update() does not touch auto_now fields)
+        SimulationChunk.objects.filter(id=chunk_id).update(attempts=F("attempts") + 1, updated_at=timezone.now())
         started = time.perf_counter()
         counts = _chunk_counts(run, chunk)
         seconds = time.perf_counter() - started
         # written once: a duplicate delivery computed the same counts and finds the chunk already done
         SimulationChunk.objects.filter(id=chunk_id, status=ChunkStatus.PENDING).update(
-            status=ChunkStatus.DONE, counts=counts, seconds=seconds
+            status=ChunkStatus.DONE, counts=counts, seconds=seconds, updated_at=timezone.now()
         )
     done = SimulationChunk.objects.filter(run_id=run.id, status=ChunkStatus.DONE).count()
     SimulationRun.objects.filter(id=run.id, status=RunStatus.RUNNING, chunks_done__lt=done).update(

@@ -1,14 +1,17 @@
 """Celery tasks: thin, take ids, safe to repeat (the state lives in simulations' tables).
 
 acks_late + reject_on_worker_lost (also the global settings): a worker killed in the middle of a chunk leaves
-the message unacknowledged, the broker redelivers it, and the chunk is computed again with the same seed.
+the message unacknowledged, and Redis redelivers it after its visibility timeout. The embedded broker never does,
+and a killed worker's prefetched messages are gone with it: the sweep (`simulations.resume_stale`, run by Celery beat
+every JOBS_SWEEP_INTERVAL_SECONDS and once when a worker starts) re-sends the runs that made no progress for
+JOBS_STALE_SECONDS. Hard time limits stay under JOBS_STALE_SECONDS, so a run that is stale has no task running.
 """
 
 import logging
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
-from celery.signals import worker_init
+from celery.signals import worker_init, worker_ready
 from django.db import InterfaceError, OperationalError
 
 from simulations import services
@@ -22,8 +25,8 @@ _RETRY = {"autoretry_for": (OperationalError, InterfaceError), "retry_backoff": 
     name="simulations.run_start",
     acks_late=True,
     reject_on_worker_lost=True,
-    soft_time_limit=60,
-    time_limit=90,
+    soft_time_limit=20,
+    time_limit=30,
     **_RETRY,
 )
 def simulation_run_start_task(run_id: int) -> int:
@@ -34,8 +37,8 @@ def simulation_run_start_task(run_id: int) -> int:
     name="simulations.chunk_execute",
     acks_late=True,
     reject_on_worker_lost=True,
-    soft_time_limit=300,
-    time_limit=330,
+    soft_time_limit=60,  # a chunk is sized for about a second of work (services.CHUNK_GAMES)
+    time_limit=75,
     **_RETRY,
 )
 def simulation_chunk_execute_task(chunk_id: int) -> str:
@@ -50,6 +53,11 @@ def simulation_chunk_execute_task(chunk_id: int) -> str:
         logger.exception("simulation chunk %s failed", chunk_id)
         _fail(chunk_id, f"{type(exc).__name__}: {exc}")
         raise
+
+
+@shared_task(name="simulations.resume_stale", soft_time_limit=20, time_limit=30)
+def simulation_runs_resume_task() -> list[int]:
+    return services.simulation_runs_resume()
 
 
 def _fail(chunk_id: int, error: str) -> None:
@@ -71,3 +79,13 @@ def _load_goldfish_kernel(**_kwargs) -> None:
         goldfish.play([vanilla()], games=1, seed=0, going="first")  # loads the machine code from numba's cache
     except Exception:  # never stop a worker from starting: the first chunk compiles it instead
         logger.exception("could not load the goldfish kernel at worker start")
+
+
+@worker_ready.connect
+def _sweep_at_start_up(**_kwargs) -> None:
+    """A worker that starts (after a crash, a deploy, `make run` restarting it) resumes lost runs at once instead of
+    waiting for the first beat."""
+    try:
+        simulation_runs_resume_task.delay()
+    except Exception:  # the broker is away: beat tries again
+        logger.exception("could not send the start-up sweep")

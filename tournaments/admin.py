@@ -5,8 +5,16 @@ from tournaments.models import AuditEntry, Event, Registration, RevalidationJob
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
+    """Read-only. Every change to an event goes through tournaments.services, which writes the audit entry in the
+    same transaction (lock, publish ...); an admin form saving the row directly would change the lock, the deadline or
+    the regulation with no entry (the issue's finding: a superuser cleared an event's lock unaudited)."""
+
     list_display = ["id", "name", "date", "format_code", "organizer", "registration_deadline", "locked_at"]
     search_fields = ["name", "organizer__username"]
+    readonly_fields = [f.name for f in Event._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # events are created through the API or the pages (tournaments.services.event_create)
 
 
 @admin.register(Registration)

@@ -5,17 +5,18 @@ from contextlib import contextmanager
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from api.errors import ApiError
 from api.pagination import StandardPagination
 from api.schema import error_responses
+from deckbuilder.jobs import QUEUE_UNAVAILABLE, enqueue_failed
 from decks.apis import BaseApi, decklist_from_input, service_errors
-from tournaments import selectors, services
-from tournaments.models import Registration, RegistrationStatus
+from tournaments import selectors, services, signing
+from tournaments.models import JobStatus, Registration, RegistrationStatus
 
 EVENT_ID = OpenApiParameter("event_id", OpenApiTypes.INT, OpenApiParameter.PATH)
 REGISTRATION_ID = OpenApiParameter("registration_id", OpenApiTypes.INT, OpenApiParameter.PATH)
@@ -85,6 +86,24 @@ class EventSerializer(serializers.Serializer):
 
     def get_registration_open(self, event) -> bool:
         return services.event_is_open(event)
+
+
+class AuditHeadSerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    count = serializers.IntegerField(help_text="Entries in the audit trail")
+    hash = serializers.CharField(help_text="SHA-256 of the last entry (it chains every earlier entry)")
+    signature = serializers.CharField(help_text="Ed25519 signature of the last entry, base64 (see /audit/public-key/)")
+    key_id = serializers.CharField()
+
+
+class EventDetailSerializer(EventSerializer):
+    audit_head = serializers.SerializerMethodField(
+        help_text="The audit chain head: keep a copy; verify_audit_chain --head proves any later rewrite against it"
+    )
+
+    @extend_schema_field(AuditHeadSerializer)
+    def get_audit_head(self, event) -> dict:
+        return selectors.audit_head(event=event)
 
 
 class RegistrationPublicSerializer(serializers.Serializer):
@@ -199,10 +218,12 @@ class EventListCreateApi(BaseApi):
 
 class EventDetailApi(BaseApi):
     @extend_schema(
-        operation_id="events_read", parameters=[EVENT_ID], responses={200: EventSerializer, **error_responses(404)}
+        operation_id="events_read",
+        parameters=[EVENT_ID],
+        responses={200: EventDetailSerializer, **error_responses(404)},
     )
     def get(self, request, event_id: int):
-        return Response(EventSerializer(selectors.event_get(event_id=event_id)).data)
+        return Response(EventDetailSerializer(selectors.event_get(event_id=event_id)).data)
 
 
 class EventLockApi(BaseApi):
@@ -382,7 +403,7 @@ class RegistrationImportApi(BaseApi):
         request=RegistrationImportInputSerializer,
         responses={
             200: serializers.ListSerializer(child=serializers.DictField()),
-            **error_responses(400, 401, 403, 404),
+            **error_responses(400, 401, 403, 404, 503),
         },
         description="Organizer: batch import of registrations from CSV; one result per row (legal, illegal, error "
         "with the unresolved lines).",
@@ -421,14 +442,22 @@ class RevalidationCreateApi(BaseApi):
         operation_id="revalidations_create",
         parameters=[EVENT_ID],
         request=None,
-        responses={202: JobSerializer, **error_responses(401, 403, 404)},
+        responses={202: JobSerializer, **error_responses(401, 403, 404, 503)},
         description="Organizer: re-validate every registration against the event's regulation (a Celery job). "
-        "Poll the job for progress and the result per player.",
+        "Poll the job for progress and the result per player. 503 QUEUE_UNAVAILABLE when the job queue is away "
+        "(the job is recorded as failed).",
     )
     def post(self, request, event_id: int):
         selectors.event_get(event_id=event_id)
         with tournament_errors():
             job = services.revalidation_job_create(event_id=event_id, user=request.user)
+        if job.status == JobStatus.FAILED and enqueue_failed(job.error):
+            raise ApiError(
+                QUEUE_UNAVAILABLE,
+                "The job queue is unavailable; the re-validation was not started. Retry later.",
+                details={"job": job.id},
+                status_code=status.HTTP_503_SERVICE_UNAVAILABLE,
+            )
         return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
 
@@ -484,9 +513,12 @@ class RegistrationExportApi(BaseApi):
             raise ApiError("NOT_FOUND", f"Unknown export kind; use one of {', '.join(EXPORT_KINDS)}.", status_code=404)
         if not (selectors.is_organizer(event, request.user) or selectors.event_decklists_published(event)):
             raise ApiError("PERMISSION_DENIED", "The decklists are not published yet.", status_code=403)
+        head = selectors.audit_head(event=event)  # exported with the decklists, so every copy pins the history
         if kind == "json":
             rows = selectors.registration_export_rows(event=event)
-            body = json.dumps({"event": event.id, "registrations": rows}, ensure_ascii=False, indent=2)
+            body = json.dumps(
+                {"event": event.id, "audit_head": head, "registrations": rows}, ensure_ascii=False, indent=2
+            )
             return HttpResponse(body, content_type="application/json")
         encoding = request.query_params.get("encoding", "utf-8").lower().replace("_", "-")
         encoding = {"shift-jis": "sjis", "cp932": "sjis", "utf8": "utf-8"}.get(encoding, encoding)
@@ -507,6 +539,9 @@ class RegistrationExportApi(BaseApi):
         charset = "Shift_JIS" if encoding == "sjis" else "utf-8"
         response = HttpResponse(body, content_type=f"text/csv; charset={charset}")
         response["Content-Disposition"] = f'attachment; filename="event-{event.id}-registrations.csv"'
+        # The CSV stays a plain table for spreadsheets: the head travels in headers (the JSON export has it inline).
+        for name, value in head.items():
+            response[f"X-Audit-Head-{name.replace('_', '-').title()}"] = str(value)
         return response
 
 
@@ -519,6 +554,39 @@ class AuditEntrySerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     prev_hash = serializers.CharField()
     entry_hash = serializers.CharField()
+    signature = serializers.CharField()
+    key_id = serializers.CharField()
+
+
+class AuditPublicKeyApi(BaseApi):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="audit_public_key",
+        responses={
+            200: inline_serializer(
+                "AuditPublicKey",
+                {
+                    "algorithm": serializers.CharField(),
+                    "key_id": serializers.CharField(),
+                    "public_key": serializers.CharField(help_text="Raw 32-byte Ed25519 public key, base64"),
+                    "signed_message": serializers.CharField(),
+                },
+            )
+        },
+        auth=[],
+        description="The public half of the key that signs every audit entry. A chain head's signature verifies as "
+        "Ed25519 over the bytes of signed_message with {hash} replaced by the head's hash.",
+    )
+    def get(self, request):
+        return Response(
+            {
+                "algorithm": signing.ALGORITHM,
+                "key_id": signing.key_id(),
+                "public_key": signing.public_key_b64(),
+                "signed_message": signing.entry_message("{hash}"),
+            }
+        )
 
 
 class AuditListApi(BaseApi):

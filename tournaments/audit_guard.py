@@ -9,8 +9,15 @@ Deleting a whole event that has audit entries is refused (AuditEntry.event is on
 refuses the entries' DELETE anyway). `manage.py flush` (and so the test runner's flush after transactional tests)
 lifts the guard for the duration of the flush only (tournaments/management/commands/flush.py).
 
-Someone with the rights to drop the triggers can still rewrite the table; `manage.py verify_audit_chain` detects
-that (its tests drop the guard with `audit_guard_disabled()` to play that attacker). Emptying the whole table
+SQLite's `INSERT OR REPLACE` deletes a conflicting row without firing delete triggers: a BEFORE INSERT trigger
+refuses any insert that collides with an existing entry. On PostgreSQL, `INSERT ... ON CONFLICT DO UPDATE` fires the
+UPDATE trigger and is refused.
+
+Someone with the rights to drop the triggers (or, on PostgreSQL, a superuser who sets
+`session_replication_role = replica`, which silences every trigger) can still rewrite the table; `manage.py
+verify_audit_chain` detects that through the entries' Ed25519 signatures (tournaments/signing.py), whose key is not
+in the database, and a truncated tail against a published chain head. The app should not connect as a superuser
+(`manage.py check --deploy` warns; docs/production.md). Emptying the whole table
 leaves no chain to check: that is what the TRUNCATE trigger and the refused event deletion are for.
 
 A change to the SQL below needs a new migration that installs it (0002 calls `audit_guard_install`).
@@ -35,6 +42,8 @@ FROZEN_COLUMNS = (
     "created_at",
     "prev_hash",
     "entry_hash",
+    "signature",
+    "key_id",
 )
 
 _POSTGRESQL_INSTALL = [
@@ -76,9 +85,25 @@ _SQLITE_INSTALL = [
     BEGIN SELECT RAISE(ABORT, '{MESSAGE}: DELETE on {TABLE} rejected'); END
     """,
 ]
+_SQLITE_INSTALL.append(
+    # INSERT OR REPLACE (and REPLACE INTO) deletes the conflicting row WITHOUT firing delete triggers (SQLite fires
+    # them only with recursive_triggers on), so the two triggers above never see it: refuse any insert that would
+    # collide with an existing entry's id, (event, sequence) or hash. A fresh row's NEW.id is -1 here when the
+    # insert leaves it to SQLite, so the normal append passes. Upserts (ON CONFLICT DO UPDATE) are refused here
+    # too, and by the UPDATE trigger if they got that far.
+    f"""
+    CREATE TRIGGER tournaments_audit_no_replace BEFORE INSERT ON {TABLE}
+    WHEN EXISTS (
+        SELECT 1 FROM {TABLE}
+        WHERE id = NEW.id OR (event_id = NEW.event_id AND sequence = NEW.sequence) OR entry_hash = NEW.entry_hash
+    )
+    BEGIN SELECT RAISE(ABORT, '{MESSAGE}: INSERT OR REPLACE on {TABLE} rejected'); END
+    """
+)
 _SQLITE_UNINSTALL = [
     "DROP TRIGGER IF EXISTS tournaments_audit_no_update",
     "DROP TRIGGER IF EXISTS tournaments_audit_no_delete",
+    "DROP TRIGGER IF EXISTS tournaments_audit_no_replace",
 ]
 
 

@@ -88,7 +88,9 @@ class Registration(models.Model):
 
 class AuditEntry(models.Model):
     """Append-only: services only ever insert. Each entry's hash covers the previous entry's hash (per event),
-    so changing, removing or reordering an entry breaks the chain (`manage.py verify_audit_chain`)."""
+    so changing, removing or reordering an entry breaks the chain, and each entry hash is signed with an Ed25519 key
+    that is not in the database (tournaments/signing.py), so a chain recomputed by whoever can write the table no
+    longer verifies (`manage.py verify_audit_chain`)."""
 
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="audit_entries")
     sequence = models.PositiveIntegerField()
@@ -100,6 +102,8 @@ class AuditEntry(models.Model):
     created_at = models.DateTimeField()
     prev_hash = models.CharField(max_length=64)
     entry_hash = models.CharField(max_length=64, unique=True)
+    signature = models.CharField(max_length=88, blank=True, default="")  # base64 Ed25519 over the entry hash
+    key_id = models.CharField(max_length=16, blank=True, default="")  # which key signed (tournaments.signing.key_id)
 
     class Meta:
         ordering = ["event", "sequence"]
@@ -122,6 +126,9 @@ class RevalidationJob(models.Model):
     error = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The sweep's heartbeat (set by every progress update) and how often a worker took the job (deckbuilder/jobs.py).
+    updated_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -65,6 +65,30 @@ def audit_entries(*, event: Event) -> QuerySet[AuditEntry]:
     return AuditEntry.objects.filter(event=event).order_by("sequence")
 
 
+def audit_head(*, event: Event) -> dict:
+    """The event's chain head, to publish (event API, exports, the event page, printed decklists): the number of
+    entries, the last entry's hash and the Ed25519 signature made when it was appended. Whoever keeps a copy can
+    later prove a rewrite or a truncated tail (`verify_audit_chain --head`), and check the signature with the
+    public key (`GET /api/v1/audit/public-key/`) without trusting this server."""
+    from tournaments import signing
+
+    last = (
+        AuditEntry.objects.filter(event=event)
+        .order_by("-sequence")
+        .values("sequence", "entry_hash", "signature", "key_id")
+        .first()
+    )
+    if last is None:
+        return {"event": event.id, "count": 0, "hash": "0" * 64, "signature": "", "key_id": signing.key_id()}
+    return {
+        "event": event.id,
+        "count": last["sequence"],
+        "hash": last["entry_hash"],
+        "signature": last["signature"],
+        "key_id": last["key_id"],
+    }
+
+
 def revalidation_job_get(*, event: Event, job_id: int) -> RevalidationJob:
     job = RevalidationJob.objects.filter(event=event, id=job_id).first()
     if job is None:

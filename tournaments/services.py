@@ -8,7 +8,8 @@ import csv
 import hashlib
 import io
 import json
-from datetime import UTC, date, datetime
+import logging
+from datetime import UTC, date, datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -17,6 +18,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from deckbuilder.budget import TimeBudget
+from deckbuilder.jobs import enqueue_on_commit, jobs_max_attempts, jobs_stale_seconds
 from decks.selectors import deck_get_owned
 from decks.services import (
     DecklistRejected,
@@ -25,6 +27,7 @@ from decks.services import (
     snapshot_to_decklist,
 )
 from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
+from tournaments import signing
 from tournaments.models import (
     AuditAction,
     AuditEntry,
@@ -37,6 +40,7 @@ from tournaments.models import (
 from tournaments.selectors import snapshot_from_decklist
 
 GENESIS_HASH = "0" * 64
+logger = logging.getLogger(__name__)
 
 
 class NotOrganizer(Exception):
@@ -151,17 +155,43 @@ def _audit_append(
         created_at=created_at,
         prev_hash=prev_hash,
         entry_hash=entry_hash,
+        signature=signing.entry_sign(entry_hash),
+        key_id=signing.key_id(),
     )
 
 
-def audit_chain_verify(*, event_id: int | None = None) -> list[dict]:
-    """Every break in the chains (of one event or all): [] when intact. Recomputes every hash."""
+# The entries whose payload states a registration's current deck (its snapshot hash) and status.
+_REGISTRATION_WRITES = {
+    AuditAction.SUBMIT.value,
+    AuditAction.REPLACE.value,
+    AuditAction.AMEND.value,
+    AuditAction.IMPORT.value,
+}
+
+
+def audit_chain_verify(*, event_id: int | None = None, heads: list[dict] | None = None) -> list[dict]:
+    """Every problem with the audit trail (of one event or all): [] when intact.
+
+    - the chain: sequence, prev_hash and every entry's hash recomputed from its content;
+    - the signatures: each entry hash signed with the audit key (tournaments/signing.py). Whoever rewrites the
+      table and recomputes the hashes (triggers dropped, `session_replication_role = replica`) cannot re-sign;
+    - the registrations: each live registration's snapshot must give its stored hash, and its hash, status and
+      player must be those of its last audit entry (a snapshot edited in place is caught); a registration whose
+      last entry is a withdrawal, or an entry's registration that is gone without one, is reported;
+    - `heads`: chain heads published earlier ({"event", "count", "hash", "signature"}, as `selectors.audit_head`
+      gives them): the entry at that count must still carry that hash, so a truncated tail is caught.
+    """
     problems = []
     events = Event.objects.all() if event_id is None else Event.objects.filter(id=event_id)
+    heads_by_event: dict[int, list[dict]] = {}
+    for head in heads or []:
+        heads_by_event.setdefault(int(head["event"]), []).append(head)
+    current_key = signing.key_id()
     for event in events.order_by("id"):
         prev_hash = GENESIS_HASH
         expected_sequence = 1
-        for entry in AuditEntry.objects.filter(event=event).order_by("sequence"):
+        entries = list(AuditEntry.objects.filter(event=event).order_by("sequence"))
+        for entry in entries:
             where = {"event": event.id, "sequence": entry.sequence, "entry": entry.id}
             if entry.sequence != expected_sequence:
                 problems.append({**where, "problem": f"sequence gap: expected {expected_sequence}"})
@@ -179,8 +209,71 @@ def audit_chain_verify(*, event_id: int | None = None) -> list[dict]:
             )
             if recomputed != entry.entry_hash:
                 problems.append({**where, "problem": "entry hash does not match its content (altered entry)"})
+            if not entry.signature:
+                problems.append({**where, "problem": "entry is not signed"})
+            elif entry.key_id != current_key:
+                problems.append({**where, "problem": f"entry signed with another key ({entry.key_id})"})
+            elif not signing.entry_signature_valid(entry.entry_hash, entry.signature):
+                problems.append({**where, "problem": "signature does not match the entry hash (rewritten entry)"})
             prev_hash = entry.entry_hash
             expected_sequence = entry.sequence + 1
+        problems += _heads_check(event, entries, heads_by_event.get(event.id, []))
+        problems += _registrations_check(event, entries)
+    return problems
+
+
+def _heads_check(event: Event, entries: list[AuditEntry], heads: list[dict]) -> list[dict]:
+    problems = []
+    by_sequence = {entry.sequence: entry for entry in entries}
+    for head in heads:
+        count, head_hash = int(head["count"]), str(head["hash"])
+        where = {"event": event.id, "sequence": count, "entry": None}
+        if head.get("signature") and not signing.entry_signature_valid(head_hash, head["signature"]):
+            problems.append({**where, "problem": "the published head's signature is not ours (not a head we signed)"})
+            continue
+        entry = by_sequence.get(count)
+        if entry is None:
+            problems.append({**where, "problem": f"published head has {count} entries; the chain has {len(entries)}"})
+        elif entry.entry_hash != head_hash:
+            problems.append({**where, "entry": entry.id, "problem": "entry differs from the published head"})
+    return problems
+
+
+def _registrations_check(event: Event, entries: list[AuditEntry]) -> list[dict]:
+    problems = []
+    last: dict[int, AuditEntry] = {}
+    # A settings change re-checks the frozen lists under the new regulation: its entry names every registration
+    # whose status it changed, which then stands for that registration's status until its next own entry.
+    status_after: dict[int, str] = {}
+    for entry in entries:
+        if entry.registration_id_ref is not None and (
+            entry.action in _REGISTRATION_WRITES or entry.action == AuditAction.WITHDRAW.value
+        ):
+            last[entry.registration_id_ref] = entry
+            status_after.pop(entry.registration_id_ref, None)
+        for change in entry.payload.get("status_changes") or []:
+            if isinstance(change, dict) and isinstance(change.get("registration"), int):
+                status_after[change["registration"]] = change.get("to")
+    for registration in Registration.objects.filter(event=event).order_by("id"):
+        where = {"event": event.id, "sequence": None, "entry": None, "registration": registration.id}
+        if snapshot_canonical_hash(registration.snapshot) != registration.deck_hash:
+            problems.append({**where, "problem": "registration snapshot does not give its stored hash (edited)"})
+        entry = last.pop(registration.id, None)
+        if entry is None:
+            problems.append({**where, "problem": "registration has no audit entry"})
+            continue
+        where = {**where, "sequence": entry.sequence, "entry": entry.id}
+        if entry.action == AuditAction.WITHDRAW.value:
+            problems.append({**where, "problem": "registration was withdrawn but is present"})
+            continue
+        status = status_after.get(registration.id, entry.payload.get("status"))
+        stated = (entry.payload.get("player"), entry.payload.get("deck_hash"), status)
+        if stated != (registration.player_name, registration.deck_hash, registration.status):
+            problems.append({**where, "problem": "registration differs from its last audit entry"})
+    for registration_id, entry in last.items():
+        if entry.action != AuditAction.WITHDRAW.value:
+            where = {"event": event.id, "sequence": entry.sequence, "entry": entry.id, "registration": registration_id}
+            problems.append({**where, "problem": "registration is missing without a withdrawal entry"})
     return problems
 
 
@@ -320,7 +413,14 @@ def _registrations_recheck(event: Event, registrations: list[Registration]) -> l
     for registration, report in zip(registrations, reports, strict=True):
         status = _status(report)
         if status != registration.status:
-            changes.append({"player": registration.player_name, "from": registration.status, "to": status})
+            changes.append(
+                {
+                    "registration": registration.id,
+                    "player": registration.player_name,
+                    "from": registration.status,
+                    "to": status,
+                }
+            )
         Registration.objects.filter(id=registration.id).update(legality_report=report, status=status)
     return changes
 
@@ -780,17 +880,56 @@ def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict
 
 
 def revalidation_job_create(*, event_id: int, user) -> RevalidationJob:
-    """Queue a re-validation of every registration; the task is sent only once this transaction commits."""
+    """Queue a re-validation of every registration; the task is sent only once this transaction commits. When the
+    broker is away the job is returned failed (its error starts with QUEUE_UNAVAILABLE; the API answers 503)."""
     from tournaments.tasks import revalidate_event
 
     with transaction.atomic():
         event = Event.objects.get(id=event_id)
         _require_organizer(event, user)
         job = RevalidationJob.objects.create(
-            event=event, requested_by=user, total=Registration.objects.filter(event=event).count()
+            event=event,
+            requested_by=user,
+            total=Registration.objects.filter(event=event).count(),
+            updated_at=timezone.now(),
         )
-        transaction.on_commit(lambda: revalidate_event.delay(job.id))
+        enqueue_on_commit(
+            lambda: revalidate_event.delay(job.id),
+            on_failure=lambda error: _revalidation_job_fail(job_id=job.id, error=error),
+        )
+    job.refresh_from_db()
     return job
+
+
+def _revalidation_job_fail(*, job_id: int, error: str) -> None:
+    RevalidationJob.objects.filter(id=job_id, status__in=[JobStatus.QUEUED.value, JobStatus.RUNNING.value]).update(
+        status=JobStatus.FAILED.value, error=error[:2000], finished_at=timezone.now(), updated_at=timezone.now()
+    )
+
+
+def revalidation_jobs_resume(*, older_than_seconds: int | None = None) -> list[int]:
+    """The sweep (Celery beat and the worker's start-up): re-send jobs queued or running with no progress for
+    JOBS_STALE_SECONDS (their message was lost with a killed worker, or never delivered). A job already taken
+    JOBS_MAX_ATTEMPTS times is failed instead."""
+    from tournaments.tasks import revalidate_event
+
+    seconds = jobs_stale_seconds() if older_than_seconds is None else older_than_seconds
+    cutoff = timezone.now() - timedelta(seconds=seconds)
+    stale = RevalidationJob.objects.filter(
+        status__in=[JobStatus.QUEUED.value, JobStatus.RUNNING.value], updated_at__lt=cutoff
+    )
+    resumed = []
+    for job_id, attempts in list(stale.values_list("id", "attempts")):
+        if attempts >= jobs_max_attempts():
+            _revalidation_job_fail(job_id=job_id, error=f"the job was lost {attempts} times")
+            continue
+        try:
+            revalidate_event.delay(job_id)
+        except Exception:  # the broker is away: the next sweep tries again
+            logger.exception("could not resume revalidation job %s", job_id)
+            break
+        resumed.append(job_id)
+    return resumed
 
 
 def revalidation_job_run(*, job_id: int) -> RevalidationJob:
@@ -803,7 +942,13 @@ def revalidation_job_run(*, job_id: int) -> RevalidationJob:
     event = job.event
     registrations = list(Registration.objects.filter(event=event).order_by("player_name"))
     RevalidationJob.objects.filter(id=job.id).update(
-        status=JobStatus.RUNNING.value, total=len(registrations), done=0, results=[], error=""
+        status=JobStatus.RUNNING.value,
+        total=len(registrations),
+        done=0,
+        results=[],
+        error="",
+        attempts=F("attempts") + 1,
+        updated_at=timezone.now(),
     )
     try:
         results = []
@@ -829,14 +974,16 @@ def revalidation_job_run(*, job_id: int) -> RevalidationJob:
                     }
                 )
             # Progress is visible to the organizer while the job runs (one UPDATE per chunk).
-            RevalidationJob.objects.filter(id=job.id).update(done=F("done") + len(chunk))
+            RevalidationJob.objects.filter(id=job.id).update(done=F("done") + len(chunk), updated_at=timezone.now())
     except Exception as exc:
-        RevalidationJob.objects.filter(id=job.id).update(
-            status=JobStatus.FAILED.value, error=str(exc)[:2000], finished_at=timezone.now()
-        )
+        _revalidation_job_fail(job_id=job.id, error=str(exc))
         raise
     RevalidationJob.objects.filter(id=job.id).update(
-        status=JobStatus.DONE.value, results=results, done=len(results), finished_at=timezone.now()
+        status=JobStatus.DONE.value,
+        results=results,
+        done=len(results),
+        finished_at=timezone.now(),
+        updated_at=timezone.now(),
     )
     job.refresh_from_db()
     return job

@@ -8,6 +8,7 @@ urlpatterns = [
     path("events/<int:event_id>/lock/", apis.EventLockApi.as_view(), name="event-lock"),
     path("events/<int:event_id>/publish/", apis.EventPublishApi.as_view(), name="event-publish"),
     path("events/<int:event_id>/audit/", apis.AuditListApi.as_view(), name="event-audit"),
+    path("audit/public-key/", apis.AuditPublicKeyApi.as_view(), name="audit-public-key"),
     path("events/<int:event_id>/registrations/", apis.RegistrationListSubmitApi.as_view(), name="registrations"),
     path(
         "events/<int:event_id>/registrations/import/", apis.RegistrationImportApi.as_view(), name="registrations-import"

@@ -183,6 +183,12 @@ CACHES = {
     }
 }
 
+# The audit trail's Ed25519 signing key (tournaments/signing.py): never in the database. AUDIT_SIGNING_KEY is the
+# base64 32-byte seed, or AUDIT_SIGNING_KEY_FILE a file holding it; locally a key file is created in VAR_DIR.
+AUDIT_SIGNING_KEY = os.environ.get("AUDIT_SIGNING_KEY", "")
+AUDIT_SIGNING_KEY_FILE = os.environ.get("AUDIT_SIGNING_KEY_FILE", str(VAR_DIR / "audit-signing-key"))
+AUDIT_SIGNING_KEY_CREATE = env_bool("AUDIT_SIGNING_KEY_CREATE", True)
+
 # Celery: the embedded default needs no server (kombu's SQLAlchemy transport on an SQLite file);
 # production sets CELERY_BROKER_URL=redis://...
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", f"sqla+sqlite:///{VAR_DIR / 'celery-broker.sqlite3'}")
@@ -194,13 +200,29 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Sending a task must fail fast when the broker is away (the API then answers 503 QUEUE_UNAVAILABLE), not hang.
+CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_CONNECTION_TIMEOUT", "2"))
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
+
+# Self-healing jobs (deckbuilder/jobs.py): every task's hard time limit is under JOBS_STALE_SECONDS, so a job with
+# no progress for that long has no task running; the sweep (Celery beat, and the worker's start-up) re-sends it.
+# A lost chunk therefore comes back within JOBS_STALE_SECONDS + JOBS_SWEEP_INTERVAL_SECONDS (2 minutes).
+JOBS_STALE_SECONDS = int(os.environ.get("JOBS_STALE_SECONDS", "90"))
+JOBS_SWEEP_INTERVAL_SECONDS = float(os.environ.get("JOBS_SWEEP_INTERVAL_SECONDS", "30"))
+JOBS_MAX_ATTEMPTS = int(os.environ.get("JOBS_MAX_ATTEMPTS", "5"))  # a chunk or job lost this often fails its run
+CELERY_BEAT_SCHEDULE = {
+    "simulations-resume-stale": {"task": "simulations.resume_stale", "schedule": JOBS_SWEEP_INTERVAL_SECONDS},
+    "tournaments-resume-stale": {"task": "tournaments.resume_stale", "schedule": JOBS_SWEEP_INTERVAL_SECONDS},
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     # acks_late on Redis: a message held by a worker that died is redelivered once it has been unacknowledged
-    # for visibility_timeout seconds (it must exceed the longest task); sweeps run every interval*throttle s.
+    # for visibility_timeout seconds. It must exceed the longest hard time limit (85 s, tournaments.revalidate_event);
+    # the sweep above usually resumes the job first.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
-        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
+        "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "150")),
         "unacked_restore_interval": int(os.environ.get("CELERY_UNACKED_RESTORE_INTERVAL", "10")),
-        "unacked_restore_throttle": int(os.environ.get("CELERY_UNACKED_RESTORE_THROTTLE", "10")),
+        "unacked_restore_throttle": int(os.environ.get("CELERY_UNACKED_RESTORE_THROTTLE", "1")),
     }
 
 LOGGING = {

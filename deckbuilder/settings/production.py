@@ -19,6 +19,8 @@ CSRF_COOKIE_SECURE = True
 X_FRAME_OPTIONS = "DENY"
 DATA_VERSION_CHECK_SECONDS = float(os.environ.get("DATA_VERSION_CHECK_SECONDS", "2"))
 DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE", "60"))  # noqa: F405
+# The audit signing key is provisioned, never created on first use (docs/production.md).
+AUDIT_SIGNING_KEY_CREATE = False
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},

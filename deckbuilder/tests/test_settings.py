@@ -13,9 +13,18 @@ ROOT = Path(__file__).resolve().parents[2]
     [
         pytest.param(
             "deckbuilder.settings.production",
-            {"SECRET_KEY": "k" * 20 + "-production-secret-that-is-long-and-random-0123456789"},
+            {
+                "SECRET_KEY": "k" * 20 + "-production-secret-that-is-long-and-random-0123456789",
+                "AUDIT_SIGNING_KEY": "bm90LWEtcmVhbC1rZXktanVzdC10aGlydHktdHdvISE=",  # 32 bytes, base64
+            },
             0,
             id="production-deploy-clean",
+        ),
+        pytest.param(
+            "deckbuilder.settings.production",
+            {"SECRET_KEY": "k" * 20 + "-production-secret-that-is-long-and-random-0123456789"},
+            1,
+            id="production-without-an-audit-signing-key",
         ),
         pytest.param("deckbuilder.settings", {"DEBUG": "true"}, 1, id="development-is-not-deployable"),
     ],

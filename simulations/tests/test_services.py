@@ -163,6 +163,8 @@ def test_resume_resends_stale_runs_and_they_complete(user, resolver, eager_celer
 
     run = create(user, games=1500)  # its start message was "lost": on-commit callbacks never ran
     SimulationRun.objects.filter(id=run.id).update(created_at=timezone.now() - timedelta(hours=1))
+    assert services.simulation_runs_resume(older_than_seconds=600) == []  # its chunks were written just now
+    SimulationChunk.objects.filter(run=run).update(updated_at=timezone.now() - timedelta(hours=1))
     assert services.simulation_runs_resume(older_than_seconds=600) == [run.id]
     run.refresh_from_db()
     assert run.status == RunStatus.DONE

@@ -61,7 +61,10 @@ def test_settings_change_is_audited_and_rechecks_the_registrations(event, organi
     entry = AuditEntry.objects.filter(event=event).order_by("-sequence").first()
     assert entry.action == "settings"
     assert entry.payload["changed"] == {"format_code": ["advance", "nogr"], "capacity": [None, 32]}  # name unchanged
-    assert entry.payload["status_changes"] == [{"player": "alice", "from": "legal", "to": "illegal"}]
+    alice = Registration.objects.get(event=event, player_name="alice").id
+    assert entry.payload["status_changes"] == [
+        {"registration": alice, "player": "alice", "from": "legal", "to": "illegal"}
+    ]
     assert services.audit_chain_verify(event_id=event.id) == []
 
 
@@ -302,5 +305,7 @@ def test_overlay_preview_and_recheck(event, organizer, cards):
     assert Registration.objects.get(event=event, player_name="alice").status == "legal"
     Event.objects.filter(id=event.id).update(overlay_id=overlay.slug)
     changes = services.event_recheck(event_id=event.id, user=organizer, reason="overlay edited")
-    assert changes == [{"player": "alice", "from": "legal", "to": "illegal"}]
+    alice = Registration.objects.get(event=event, player_name="alice").id
+    assert changes == [{"registration": alice, "player": "alice", "from": "legal", "to": "illegal"}]
+    assert services.audit_chain_verify(event_id=event.id) == []
     assert AuditEntry.objects.filter(event=event).order_by("-sequence").first().payload["reason"] == "overlay edited"

@@ -1,0 +1,50 @@
+"""What every background job shares: sending its task after the commit without ever losing the row to a broker
+outage, and the staleness rule the periodic sweep uses to resume lost work.
+
+A job's state lives in our own tables (simulations.SimulationRun, tournaments.RevalidationJob); the broker only
+carries ids. Two things can still go wrong:
+
+- the broker is down when the task is sent: the row would stay `queued` forever (and count against the user's
+  limit). `enqueue_on_commit` sends after the commit and, when the send fails, calls `on_failure` so the service
+  marks its row failed; the API then answers 503 QUEUE_UNAVAILABLE;
+- the message is lost after it was sent (a worker SIGKILLed while holding it; the embedded broker never redelivers
+  it, Redis only after its visibility timeout): every `JOBS_SWEEP_INTERVAL_SECONDS` (Celery beat, and once at the
+  worker's start-up) each app re-sends the tasks of its jobs that made no progress for `JOBS_STALE_SECONDS`.
+  The tasks are safe to repeat, so a re-send of work that was merely slow costs CPU, never a wrong result.
+"""
+
+import logging
+from collections.abc import Callable
+
+from django.conf import settings
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+QUEUE_UNAVAILABLE = "QUEUE_UNAVAILABLE"
+
+
+def jobs_stale_seconds() -> int:
+    return int(getattr(settings, "JOBS_STALE_SECONDS", 90))
+
+
+def jobs_max_attempts() -> int:
+    return int(getattr(settings, "JOBS_MAX_ATTEMPTS", 5))
+
+
+def enqueue_on_commit(send: Callable[[], object], *, on_failure: Callable[[str], object]) -> None:
+    """Run `send` once the current transaction commits; a failure to send calls `on_failure(error)` instead of
+    raising out of the commit (which would be a 500 with the row committed and never run)."""
+
+    def _send() -> None:
+        try:
+            send()
+        except Exception as exc:  # kombu's OperationalError, a refused connection, a timeout: the broker is away
+            logger.exception("could not enqueue a job")
+            on_failure(f"{QUEUE_UNAVAILABLE}: {type(exc).__name__}: {exc}"[:2000])
+
+    transaction.on_commit(_send)
+
+
+def enqueue_failed(error: str) -> bool:
+    return error.startswith(QUEUE_UNAVAILABLE)

@@ -1,0 +1,19 @@
+"""Shared fixtures for the job tests: a broker that refuses every connection."""
+
+import pytest
+
+UNREACHABLE_BROKER = "redis://127.0.0.1:1/0"  # nothing listens on port 1: every connection is refused
+
+
+@pytest.fixture
+def broker_down():
+    from deckbuilder.celery import app
+
+    saved = (app.conf.broker_url, app.conf.task_always_eager)
+    app.conf.broker_url, app.conf.task_always_eager = UNREACHABLE_BROKER, False
+    app._pool = None
+    app.amqp._producer_pool = None
+    yield app
+    app.conf.broker_url, app.conf.task_always_eager = saved
+    app._pool = None
+    app.amqp._producer_pool = None

@@ -1,0 +1,97 @@
+"""Ed25519 signatures of the audit trail, with a key that never lives in the database.
+
+Why Ed25519 and not an HMAC: an HMAC can only be checked by whoever holds the secret, so a published chain head
+would have to be taken on trust. With a key pair, the public half is published (`GET /api/v1/audit/public-key/`)
+and anyone holding a published head can check its signature; whoever can write the audit table (a database
+superuser, a stolen backup restored elsewhere) still cannot make a signature for a rewritten entry without the
+private key, which lives in the environment or a file, never in the database.
+
+The private key: `AUDIT_SIGNING_KEY` (the 32-byte Ed25519 seed, base64) or the file `AUDIT_SIGNING_KEY_FILE`
+holding that text. For local development only, a missing file is created (mode 0600) on first use; production sets
+one of the two explicitly (docs/production.md). Every entry stores the signing key's id (the first 16 hex digits of
+the SHA-256 of the public key), so a rotated key is recognised as "another key" rather than as tampering.
+"""
+
+import base64
+import hashlib
+import os
+from functools import cache
+from pathlib import Path
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from django.conf import settings
+
+ALGORITHM = "Ed25519"
+_ENTRY_CONTEXT = "deckbuilder-audit-entry-v1"
+
+
+class SigningKeyMissing(Exception):
+    pass
+
+
+def _seed_text() -> str:
+    configured = getattr(settings, "AUDIT_SIGNING_KEY", "") or ""
+    if configured:
+        return configured
+    path = Path(getattr(settings, "AUDIT_SIGNING_KEY_FILE", "") or Path(settings.VAR_DIR) / "audit-signing-key")
+    if not path.exists():
+        if not getattr(settings, "AUDIT_SIGNING_KEY_CREATE", False):
+            raise SigningKeyMissing(f"no audit signing key: set AUDIT_SIGNING_KEY or create {path}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as handle:
+            handle.write(base64.b64encode(os.urandom(32)).decode() + "\n")
+    return path.read_text().strip()
+
+
+@cache
+def _private_key(seed_text: str) -> Ed25519PrivateKey:
+    return Ed25519PrivateKey.from_private_bytes(base64.b64decode(seed_text))
+
+
+def signing_key() -> Ed25519PrivateKey:
+    return _private_key(_seed_text())
+
+
+def _public_bytes(public_key: Ed25519PublicKey) -> bytes:
+    return public_key.public_bytes(Encoding.Raw, PublicFormat.Raw)
+
+
+def public_key_b64() -> str:
+    return base64.b64encode(_public_bytes(signing_key().public_key())).decode()
+
+
+def key_id() -> str:
+    return hashlib.sha256(_public_bytes(signing_key().public_key())).hexdigest()[:16]
+
+
+def _sign(message: str) -> str:
+    return base64.b64encode(signing_key().sign(message.encode())).decode()
+
+
+def _verify(message: str, signature: str) -> bool:
+    public = signing_key().public_key()
+    try:
+        public.verify(base64.b64decode(signature, validate=True), message.encode())
+    except (InvalidSignature, ValueError):
+        return False
+    return True
+
+
+def entry_message(entry_hash: str) -> str:
+    """What is signed: the entry hash, which covers the previous entry's hash and every field of the entry, the
+    event and the sequence included (services.audit_entry_hash). The chain head is the last entry's hash with the
+    signature made when that entry was appended: a head is never signed on read, so the signer is no oracle for
+    a chain rewritten in the database. Anyone checks it with the public key (Ed25519, raw 32 bytes, base64):
+    verify(base64(signature), "deckbuilder-audit-entry-v1|" + hash)."""
+    return f"{_ENTRY_CONTEXT}|{entry_hash}"
+
+
+def entry_sign(entry_hash: str) -> str:
+    return _sign(entry_message(entry_hash))
+
+
+def entry_signature_valid(entry_hash: str, signature: str) -> bool:
+    return bool(signature) and _verify(entry_message(entry_hash), signature)
