@@ -64,3 +64,37 @@ def search_text(names: list[str | None]) -> str:
                 if key not in seen:
                     seen.append(key)
     return "\n".join(seen)
+
+
+# --- the loose key: how players actually type names ------------------------------------------------------------
+
+_HIRAGANA_TO_KATAKANA = {code: code + 0x60 for code in range(0x3041, 0x3097)}
+# Long-vowel and dash variants become one mark; middle dots, spaces, slashes, brackets and quotes disappear.
+_LONG_VOWELS = str.maketrans({char: "ー" for char in "ｰ−‐‑–—―─━-~〜～"})
+_DROPPED = str.maketrans(
+    dict.fromkeys("・･·•∙ 　/／《》≪≫〈〉<>＜＞『』「」\"'“”‘’`´!！?？.,、。:：=＝&＆()（）[]【】+＋*", None)
+)
+_LOOKALIKE_LETTERS = str.maketrans({"κ": "k", "Κ": "k", "Ζ": "z", "ζ": "z", "Α": "a", "Ο": "o", "о": "o", "х": "x"})
+_VARIATION_SELECTORS = dict.fromkeys([*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0), 0x200B, 0x200D, 0xFEFF])
+
+
+def loose_key(written: str) -> str:
+    """A forgiving key for names as players type them: width (NFKC, also Roman numerals Ⅻ = XII), case, hiragana for
+    katakana, long-vowel and dash variants, middle dots, spaces, slashes, brackets and quotes, variation selectors
+    and Greek/Cyrillic look-alikes all folded. Used after the exact keys found nothing, never to count copies."""
+    text = unicodedata.normalize("NFKC", written.translate(_VARIATION_SELECTORS)).casefold()
+    text = text.translate(_HIRAGANA_TO_KATAKANA).translate(_LOOKALIKE_LETTERS).translate(_LONG_VOWELS)
+    return text.translate(_DROPPED)
+
+
+def name_suffixes(name: str) -> list[str]:
+    """What players write instead of a whole name: the part after its title (ガトリング for 音速 ガトリング) and the
+    part inside a decoration (ルタチノ for */零幻ルタチノ/*)."""
+    found = []
+    text = unicodedata.normalize("NFKC", name).strip()
+    decorated = re.fullmatch(r"\*/(.+)/\*", text)
+    if decorated:
+        found.append(decorated.group(1))
+    if " " in text:
+        found.append(text.split(" ", 1)[1])
+    return [part for part in found if len(loose_key(part)) >= 2]

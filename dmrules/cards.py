@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass, field
 
-from dmrules.vocabulary import Breaker, Civilization, Zone
+from dmrules.vocabulary import Breaker, Civilization, DeckZone, Zone
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,3 +57,12 @@ class CardFacts:
     zero_civilization: bool = False
     # Face names (Japanese) other than the card's own name: naming effects may use either face (806.6, 807.3).
     face_names: tuple[str, ...] = ()
+
+
+# Where a card belongs in a registration (rules 100.3, 100.4, 117.1, 407.1, 408.1); start-of-game cards are
+# registered with the main deck (100.5). The one answer for the parser, the editor and deck imports.
+_DECK_ZONE_OF = {Zone.HYPERSPATIAL: DeckZone.HYPERSPATIAL, Zone.SUPER_GR: DeckZone.GR}
+
+
+def deck_zone_of(card: CardFacts) -> DeckZone:
+    return _DECK_ZONE_OF.get(card.zone, DeckZone.MAIN)

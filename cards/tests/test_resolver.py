@@ -105,7 +105,7 @@ def test_ambiguous_names_return_every_candidate(imported, written, expected):
 UNKNOWN_CASES = [
     ("typo-japanese", "ボルシャック・ドラゴ", BOLSHACK),
     ("typo-english", "Bolshak Dragon", BOLSHACK),
-    ("part-of-ruby-name", "モルトNEXT", MALT),
+    ("one-wrong-kanji", "超戦龍王 モルトNEXT", MALT),
 ]
 
 

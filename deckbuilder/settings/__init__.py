@@ -116,6 +116,7 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 # Card data: imported at set-up time from a path or URL, never stored in the repository.
 CARD_DATA_DIR = os.environ.get("CARD_DATA_DIR", str(BASE_DIR.parent / "shared" / "data"))
 CARD_DATA_SOURCE = os.environ.get("CARD_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "cards.json"))
+NICKNAME_DATA_SOURCE = os.environ.get("NICKNAME_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "nicknames.json"))
 REGULATION_DATA_SOURCE = os.environ.get("REGULATION_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "hall_of_fame.json"))
 # How often a process re-reads the catalogue and regulation versions behind its in-memory indexes (0: every read).
 DATA_VERSION_CHECK_SECONDS = float(os.environ.get("DATA_VERSION_CHECK_SECONDS", "0"))
