@@ -35,8 +35,9 @@ class DecklistLine:
     card: str | int  # a name in any spelling, or a card id
     count: int
     line: int | None  # 1-based line of a text decklist; None for JSON input
-    # True when no heading placed the line (the main deck by default, or a main-deck heading): a card that
-    # belongs elsewhere (a psychic, a GR creature) then goes to its own zone.
+    # True when no heading placed the line (the main deck by default, or main-deck lines after a blank line): a
+    # card that belongs elsewhere (a psychic, a GR creature) then goes to its own zone. Under an explicit heading
+    # the written zone stands (the legality check flags a misplaced card).
     zone_inferred: bool = False
 
 
@@ -147,8 +148,16 @@ def _zone_heading(text: str) -> DeckZone | None:
     return _HEADER_LOOKUP.get(_bare_word(text))
 
 
+_GROUP_HEADING = re.compile(
+    rf"^(?:(?P<before>\d{{1,3}})\s*{_COUNT_WORD}?\s+)?(?P<word>\D+?)"
+    rf"(?:\s*(?:[*×:：]|\s|[(（【\[])\s*(?P<after>\d{{1,3}})\s*{_COUNT_WORD}?\s*[)）】\]]?)?$"
+)
+
+
 def _is_group_heading(text: str) -> bool:
-    return any(char.isdigit() for char in text) and _bare_word(text) in _GROUP_WORDS
+    """`火文明*16`, `クリーチャー 29`, `光 35枚`, `11 ツインパクト`: a count separated from a civilization or type."""
+    match = _GROUP_HEADING.match(text)
+    return bool(match and (match["before"] or match["after"]) and _bare_word(match["word"]) in _GROUP_WORDS)
 
 
 def _strip_brackets(name: str) -> str:
@@ -274,13 +283,15 @@ def parse_text(text: str, *, identify: Identify | None = None) -> Decklist:
         cleaned = _clean(raw)
         if not cleaned:
             group_count = None
+            # Under the main deck a blank line may start the hyperspatial or GR cards without a heading.
+            inferred = inferred or zone == DeckZone.MAIN
             continue
         if cleaned.startswith("//") or _TABLE_RULE.match(cleaned):
             note(number, raw, LineStatus.IGNORED)
             continue
         heading = _zone_heading(cleaned)
         if heading is not None and reader.known(_strip_brackets(cleaned)) is None:
-            zone, inferred = heading, heading == DeckZone.MAIN
+            zone, inferred = heading, False
             group_count = None
             note(number, raw, LineStatus.HEADING, heading)
             continue
@@ -291,10 +302,10 @@ def parse_text(text: str, *, identify: Identify | None = None) -> Decklist:
             for count, name in entries or ():
                 card(number, raw, count, name)
             continue
-        if _is_group_heading(cleaned):
+        body = _BULLET.sub("", cleaned)
+        if _is_group_heading(cleaned) and reader.known(_strip_brackets(body)) is None:
             note(number, raw, LineStatus.HEADING)
             continue
-        body = _BULLET.sub("", cleaned)
         if body.casefold().startswith(_TITLE_PREFIXES):
             note(number, raw, LineStatus.IGNORED)
             continue
