@@ -134,9 +134,9 @@ class Resolver:
         forms.add(_raw_key(name))
 
     @classmethod
-    def from_records(cls, records: list[dict]) -> "Resolver":
-        """A resolver over card data records (the format of cards.json), without a database: for acceptance tests
-        and benchmarks over the full data. Ids are the records' 1-based positions."""
+    def from_records(cls, records: list[dict], nicknames: list[dict] = ()) -> "Resolver":
+        """A resolver over card data records (the format of cards.json, and nicknames.json's `nicknames`), without a
+        database: for acceptance tests and benchmarks over the full data. Ids are the records' 1-based positions."""
         from cards.models import Card, CardFace
         from cards.services import _prepare
 
@@ -147,7 +147,9 @@ class Resolver:
             faces = [CardFace(card_id=index, **face) for face in item.faces]
             face_names = [name for face in faces for name in (face.name_ja, face.name_en) if name]
             entries.append((card_to_facts(card, faces=faces), [card.name_ja, card.name_en], face_names))
-        return cls(entries)
+        ids = {facts.name_ja: facts.id for facts, _names, _faces in entries}
+        pairs = [(row["nickname"], ids[row["name_ja"]]) for row in nicknames if row.get("name_ja") in ids]
+        return cls(entries, nicknames=pairs)
 
     @classmethod
     def from_catalogue(cls) -> "Resolver":
