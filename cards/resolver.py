@@ -45,6 +45,9 @@ AMBIGUOUS = "ambiguous"
 
 FUZZY_CANDIDATES = 5
 FUZZY_MIN_SCORE = 50
+_MATCH_CACHE = 20_000  # written names whose exact-or-loose match is remembered per resolver
+_MISSING = object()
+_SUFFIX_CANDIDATES = 12  # the most cards a part of a name may name and still be offered as candidates
 _GRAMS_PER_QUERY = 8  # the query's rarest bigrams that pick the names to rank
 _NAMES_RANKED = 48  # names ranked by edit similarity per query
 
@@ -85,6 +88,7 @@ class Resolver:
         self._loose: dict[str, list[int]] = {}  # loose key of every name and face -> cards
         self._suffix: dict[str, list[int]] = {}  # loose key of the part after a title -> cards
         self._nicknames: dict[str, list[int]] = {}
+        self._matches: dict[str, Resolution | None] = {}
         self._tiers: list[dict[str, list[int]]] = [{}, {}, {}]
         self._names: dict[int, set[str]] = {}  # every written form per card (for exact tie-breaks)
         for facts, card_names, face_names in cards:
@@ -188,6 +192,10 @@ class Resolver:
             return found
         return Resolution(written=text, status=UNKNOWN, card=None, candidates=self._closest(text) if suggest else ())
 
+    def forget_matches(self) -> None:
+        """Drop the remembered name matches (benchmarks measure a decklist whose names were never seen)."""
+        self._matches.clear()
+
     def identify(self, written: str) -> Hashable | None:
         """The identity a written name matches without guessing (a card id, or the ids of an ambiguous name), or
         None: what the decklist reader asks to tell a name from a comment or a title."""
@@ -199,6 +207,17 @@ class Resolver:
         return tuple(candidate.id for candidate in found.candidates)
 
     def _match(self, text: str) -> Resolution | None:
+        # The reader asks about a line's name before the line is resolved: remember the answer. The resolver is
+        # immutable (rebuilt per catalogue version), so a cached answer never goes stale; the cache is bounded.
+        cached = self._matches.get(text, _MISSING)
+        if cached is not _MISSING:
+            return cached
+        if len(self._matches) >= _MATCH_CACHE:
+            self._matches.clear()
+        found = self._matches[text] = self._match_uncached(text)
+        return found
+
+    def _match_uncached(self, text: str) -> Resolution | None:
         attempts = [text]
         without = written_without_parentheses(text)
         if without is not None:
@@ -231,7 +250,8 @@ class Resolver:
         for table in (self._nicknames, self._suffix):
             for attempt in attempts:
                 ids = table.get(loose_key(attempt))
-                if ids:
+                # A part shared by many names (`ドラゴン`) names no card in particular: not a match.
+                if ids and len(ids) <= _SUFFIX_CANDIDATES:
                     return self._decide(text, attempt, ids)
         return None
 

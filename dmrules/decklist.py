@@ -122,7 +122,7 @@ _COMMENTED = re.compile(
     r"(?:\s.*)?$"
 )
 _TABLE_RULE = re.compile(r"^[\s|:\-=+]+$")
-_INVISIBLE = dict.fromkeys([0xFEFF, 0x200B, 0x200C, 0x200D, 0x2060, *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)])
+_INVISIBLE = re.compile("[\ufeff\u200b-\u200d\u2060\ufe00-\ufe0f\U000e0100-\U000e01ef]")
 _OPEN_BRACKETS = "《≪〈<＜"
 _CLOSE_BRACKETS = "》≫〉>＞"
 _TITLE_PREFIXES = ("デッキ名", "deck name", "作成者", "author", "使用者", "プレイヤー", "player", "大会", "event")
@@ -130,22 +130,30 @@ _TITLE_PREFIXES = ("デッキ名", "deck name", "作成者", "author", "使用�
 
 def _clean(raw: str) -> str:
     """The line as the reader sees it: width-folded (NFKC), invisible characters removed, spaces collapsed."""
-    text = unicodedata.normalize("NFKC", raw.translate(_INVISIBLE))
+    text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", raw))
     return " ".join(text.split())
+
+
+_BARE_COUNTS = re.compile(rf"\d+\s*{_COUNT_WORD}?|{_X}(?=\s*$)|^{_X}")
+_BARE_DROPPED = re.compile("[" + re.escape(_DECORATION + "()（）:：.。,、-=~〜 ") + "]")
 
 
 def _bare_word(text: str) -> str:
     """A heading's word: decoration, counts and spaces removed, case-folded."""
-    word = text.casefold()
-    word = re.sub(rf"\d+\s*{_COUNT_WORD}?", "", word)
-    word = re.sub(rf"{_X}(?=\s*$)|^{_X}", "", word)
-    for char in _DECORATION + "()（）:：.。,、-=~〜 ":
-        word = word.replace(char, "")
-    return word
+    return _BARE_DROPPED.sub("", _BARE_COUNTS.sub("", text.casefold()))
+
+
+# A zone heading with an optional count beside it, apart from the word (`超次元ゾーン(8枚)`, `メインデッキ 40`,
+# `GR 12`): a count glued to a word (`GR1`) is part of a name, not a heading.
+_HEADING = re.compile(
+    rf"^(?:\d{{1,3}}\s*{_COUNT_WORD}?\s+)?(?P<word>.+?)"
+    rf"(?:(?:\s+|\s*[(（【\[:：])\s*{_X}?\s*\d{{1,3}}\s*{_COUNT_WORD}?\s*[)）】\]]?)?\s*[:：]?$"
+)
 
 
 def _zone_heading(text: str) -> DeckZone | None:
-    return _HEADER_LOOKUP.get(_bare_word(text))
+    match = _HEADING.match(text)
+    return _HEADER_LOOKUP.get(_BARE_DROPPED.sub("", match["word"].casefold())) if match else None
 
 
 _GROUP_HEADING = re.compile(
@@ -199,13 +207,15 @@ class _Reader:
         rest = rest.strip()
         if self.known(_strip_brackets(rest)) is not None:
             return rest
+        commented = _COMMENTED.match(rest)
+        if commented and (self.identify is None or self.known(_strip_brackets(commented["name"])) is not None):
+            return commented["name"]  # a deck site's row: the cheap answer first
         if self.identify is not None:
             words = rest.split(" ")
             for end in range(len(words) - 1, 0, -1):
                 candidate = " ".join(words[:end])
                 if self.known(_strip_brackets(candidate)) is not None:
                     return candidate
-        commented = _COMMENTED.match(rest)
         return commented["name"] if commented else rest
 
     def counted(self, text: str) -> tuple[int, str] | None:
@@ -244,7 +254,11 @@ class _Reader:
         first = self.known(_strip_brackets(cells[1]))
         index = 2
         while index + 1 < len(cells):
-            if cells[index].isdigit() and _has_letters(cells[index + 1]):
+            if (
+                cells[index].isdigit()
+                and _has_letters(cells[index + 1])
+                and _bare_word(cells[index + 1]) not in _GROUP_WORDS  # a type or civilization column
+            ):
                 other = self.known(_strip_brackets(cells[index + 1]))
                 # Another entry only when its name is a different card than the row's first (a back face or a
                 # super form names the same card).
