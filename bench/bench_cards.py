@@ -1,6 +1,8 @@
 """Catalogue benchmark: full import (set list + card data) into an empty catalogue and over a v1 catalogue, the
-re-import (SQLite, temporary database files), search p95 over a fixed mix of 28 queries (release dates and legality
-terms among them), and resolving a 60-line decklist, all over the full catalogue.
+re-import (SQLite, temporary database files), search p95 over a fixed mix of queries (release dates and legality
+terms among them), resolving a 60-line decklist, reading a 60-line real published decklist (the corpus of
+decks/tests/decklists), checking a 500-line decklist of unknown names, and the corpus figures (share of card lines
+resolved, decks whose zone totals are right), all over the full catalogue.
 
 `.venv/bin/python -m bench cards`. The imports run `manage.py import_cards` in subprocesses against fresh SQLite
 files; the in-process figures run in a further subprocess against the first file (this module with --measure),
@@ -26,7 +28,11 @@ TARGETS = {
     "reimport_seconds": 15.0,
     "search_p95_ms": 20.0,
     "resolve_60_lines_ms": 2.0,
+    "read_real_60_lines_ms": 2.0,
+    "check_500_unknown_lines_ms": 500.0,
 }
+UNKNOWN_LINES = 500
+KATAKANA = [chr(code) for code in range(0x30A2, 0x30F3)]
 
 # 20 queries: name words in both languages, filters, negation, combinations and orders.
 QUERIES = [
@@ -135,7 +141,15 @@ def measure_in_process() -> dict:
         t2 = time.perf_counter()
         resolve_times.append((t1 - t0) * 1000)
         with_check.append((t2 - t1) * 1000)
+    real = _read_real_decklist(resolver)
+    unknown = _check_unknown_decklist(resolver)
+    from decks.tests.corpus import corpus_decks, corpus_figures, read_deck
+
+    figures = corpus_figures([read_deck(deck, resolver) for deck in corpus_decks()])
     return {
+        **real,
+        **unknown,
+        **figures,
         "cards": len(resolver),
         "resolver_build_seconds": round(resolver_build, 2),
         "search_index_build_seconds": round(index_build, 2),
@@ -178,6 +192,60 @@ def _import_over_v1(tmp: str, python: str, import_cards: list[str]) -> tuple[flo
     run_command([python, "manage.py", "migrate", "--noinput", "-v", "0", "--skip-checks"], env=env)
     run_command([*import_cards, str(v1)], env=env)
     return timed_command(import_cards, env=env)
+
+
+def _read_real_decklist(resolver) -> dict:
+    """Reading and resolving a 60-line real published decklist (lines taken in order from the corpus, headings,
+    titles and all), as the legality API, the import page and check_deck do: parse, then read every line."""
+    from cards.resolver import decklist_parse, decklist_read
+    from decks.tests.corpus import corpus_decks
+
+    lines = [line for deck in corpus_decks() for line in deck.text.splitlines() if line.strip()][:60]
+    text = "\n".join(lines)
+    cold, warm = [], []
+    for _ in range(RESOLVE_REPEATS):
+        resolver.forget_matches()  # cold: names never seen by this process
+        t0 = time.perf_counter()
+        decklist_read(decklist_parse(text, resolver=resolver), resolver=resolver)
+        t1 = time.perf_counter()
+        decklist_read(decklist_parse(text, resolver=resolver), resolver=resolver)  # warm: names seen before
+        t2 = time.perf_counter()
+        cold.append((t1 - t0) * 1000)
+        warm.append((t2 - t1) * 1000)
+    return {
+        "read_real_60_lines": len(lines),
+        "read_real_60_lines_ms": round(statistics.median(cold), 3),
+        "read_real_60_lines_min_ms": round(min(cold), 3),
+        "read_real_60_lines_p95_ms": round(percentile(cold, 0.95), 3),
+        "read_real_60_lines_warm_ms": round(statistics.median(warm), 3),
+        "machine_load_1min": round(os.getloadavg()[0], 2),
+    }
+
+
+def _check_unknown_decklist(resolver) -> dict:
+    """A legality check of a 500-line decklist of unknown names (random katakana, fixed seed): the cost of the
+    worst real input, bounded by the bigram index and the suggestion cap."""
+    import random
+
+    from cards.resolver import decklist_parse
+    from regulations.services import legality_report
+
+    rng = random.Random(500)
+    text = "\n".join(
+        f"{rng.randint(1, 4)} " + "".join(rng.choice(KATAKANA) for _ in range(rng.randint(6, 14)))
+        for _ in range(UNKNOWN_LINES)
+    )
+    times = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        report = legality_report(decklist=decklist_parse(text, resolver=resolver))
+        times.append((time.perf_counter() - t0) * 1000)
+    unknown = sum(1 for line in report["lines"] if line["status"] == "unknown")
+    return {
+        "check_500_unknown_lines": unknown,
+        "check_500_unknown_lines_ms": round(statistics.median(times), 1),
+        "check_500_unknown_lines_max_ms": round(max(times), 1),
+    }
 
 
 def run() -> dict:

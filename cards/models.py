@@ -159,3 +159,18 @@ class Printing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.set_code} {self.number}"
+
+
+class Nickname(models.Model):
+    """A name players use for a card (nicknames.json): resolved like a name, never shown as the card's name."""
+
+    nickname = models.CharField(max_length=255)
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="nicknames")
+    source = models.CharField(max_length=64, blank=True, default="")
+    ambiguous = models.BooleanField(default=False)  # the source marks it as naming more than one card
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["nickname", "card"], name="nickname_unique_per_card")]
+
+    def __str__(self) -> str:
+        return f"{self.nickname} → {self.card_id}"

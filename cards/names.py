@@ -18,6 +18,7 @@ _BRACKETS = str.maketrans("", "", "《》")
 # Look-alike characters that NFKC keeps apart but keyboards and fonts mix up (lookup and search only; the counting
 # key keeps them): wave dash / full-width tilde, and the minus / hyphen family.
 _LOOKALIKES = str.maketrans({"\u301c": "~", "\u2212": "-", "\u2010": "-", "\u2011": "-", "\u2013": "-"})
+_HAS_LOOKALIKE = re.compile("[\u301c\u2212\u2010\u2011\u2013]")
 
 
 def name_key(name: str) -> str:
@@ -29,7 +30,11 @@ def name_key(name: str) -> str:
 
 def lookup_key(written: str) -> str:
     """The resolver's key: the counting key without 《》 brackets and case-folded (English names ignore case)."""
-    return name_key(written.translate(_BRACKETS)).translate(_LOOKALIKES).casefold()
+    key = name_key(written.replace("《", "").replace("》", ""))
+    # str.translate walks every character through a dict; most names hold no look-alike, so look first.
+    if _HAS_LOOKALIKE.search(key):
+        key = key.translate(_LOOKALIKES)
+    return key.casefold()
 
 
 def without_ruby(name: str | None) -> str | None:
@@ -64,3 +69,52 @@ def search_text(names: list[str | None]) -> str:
                 if key not in seen:
                     seen.append(key)
     return "\n".join(seen)
+
+
+# --- the loose key: how players actually type names ------------------------------------------------------------
+
+_DROPPED_CHARS = "・･·•∙ 　/／《》≪≫〈〉<>＜＞『』「」\"'“”‘’`´!！?？.,、。:：=＝&＆()（）[]【】+＋*"
+_LOOKALIKE_LETTERS = {"κ": "k", "Κ": "k", "Ζ": "z", "ζ": "z", "Α": "a", "Ο": "o", "о": "o", "х": "x"}
+_SMALL_KANA = dict(zip("ァィゥェォッャュョヮヵヶ", "アイウエオツヤユヨワカケ", strict=True))
+
+
+def _base_kana(char: str) -> str:
+    """The katakana a kana folds to: hiragana as katakana, without voicing marks, small kana as large."""
+    code = ord(char)
+    if 0x3041 <= code <= 0x3096:
+        char = chr(code + 0x60)
+    base = unicodedata.normalize("NFD", char)[0]
+    return _SMALL_KANA.get(base, base)
+
+
+# One translation table (a single pass over the text): kana, voicing marks, small kana, look-alike letters,
+# long-vowel and dash variants, and the characters that disappear.
+_LOOSE_TABLE = {
+    **{code: _base_kana(chr(code)) for code in (*range(0x3041, 0x3097), *range(0x30A1, 0x30F7))},
+    **{ord(char): folded for char, folded in _LOOKALIKE_LETTERS.items()},
+    **dict.fromkeys(map(ord, "ｰ−‐‑–—―─━-~〜～"), "ー"),
+    **dict.fromkeys(map(ord, _DROPPED_CHARS), None),
+    **dict.fromkeys([*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0), 0x200B, 0x200D, 0xFEFF], None),
+}
+
+
+def loose_key(written: str) -> str:
+    """A forgiving key for names as players type them: width (NFKC, also Roman numerals Ⅻ = XII), case, hiragana for
+    katakana, small kana and voicing marks (ホップ / ポップ, as the data's own near-duplicate rule does), long-vowel
+    and dash variants, middle dots, spaces, slashes, brackets and quotes, variation selectors and Greek/Cyrillic
+    look-alikes all folded. Used after the exact keys found nothing, never to count copies: two cards that fold
+    together come back as ambiguous, never as one."""
+    return unicodedata.normalize("NFKC", written).casefold().translate(_LOOSE_TABLE)
+
+
+def name_suffixes(name: str) -> list[str]:
+    """What players write instead of a whole name: the part after its title (ガトリング for 音速 ガトリング) and the
+    part inside a decoration (ルタチノ for */零幻ルタチノ/*)."""
+    found = []
+    text = unicodedata.normalize("NFKC", name).strip()
+    decorated = re.fullmatch(r"\*/(.+)/\*", text)
+    if decorated:
+        found.append(decorated.group(1))
+    if " " in text:
+        found.append(text.split(" ", 1)[1])
+    return [part for part in found if len(loose_key(part)) >= 2]

@@ -402,12 +402,32 @@ def card_search_result(*, q: str = "", order: str = "name", as_of: datetime.date
         if count:
             notes.append(SearchNote(term=query.texts[position], field=field_name, unknown=count))
     permutation = index.order[order]
-    return SearchResult(ids=index.ids[permutation[mask[permutation]]].tolist(), notes=tuple(notes), as_of=as_of)
+    rows = permutation[mask[permutation]]
+    texts = [term.text for term in query.terms if isinstance(term, TextTerm) and not term.negate]
+    if order == "name" and texts:
+        rows = _rank_by_name_match(index, rows, " ".join(texts))
+    return SearchResult(ids=index.ids[rows].tolist(), notes=tuple(notes), as_of=as_of)
 
 
 def card_search(*, q: str = "", order: str = "name", as_of: datetime.date | None = None) -> list[int]:
     """Ids of the cards that match the query `q`, in order (card_search_result without the notes)."""
     return card_search_result(q=q, order=order, as_of=as_of).ids
+
+
+def _rank_by_name_match(index: SearchIndex, rows: np.ndarray, text: str) -> np.ndarray:
+    """Rows that match free words, the exact name first, then names that start with the words, then the others
+    (name order within each group): what a player who types a name and presses Enter means."""
+    ranks = np.fromiter((_name_rank(index.texts[row], text) for row in rows), dtype=np.int8, count=len(rows))
+    return rows[np.argsort(ranks, kind="stable")]
+
+
+def _name_rank(names: str, text: str) -> int:
+    lines = names.split("\n")
+    if text in lines:
+        return 0
+    if any(line.startswith(text) for line in lines):
+        return 1
+    return 2
 
 
 # ---------------------------------------------------------------------------------------------------- details

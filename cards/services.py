@@ -698,3 +698,65 @@ _FACTLESS_DEFAULTS = {
 
 def _with_defaults(fields: dict) -> dict:
     return {**_FACTLESS_DEFAULTS, **fields}
+
+
+# ---------------------------------------------------------------------------------------------------- nicknames
+
+
+@dataclass
+class NicknameImportSummary:
+    total: int = 0
+    created: int = 0
+    deleted: int = 0
+    unchanged: int = 0
+    unknown_cards: list[str] = field(default_factory=list)  # target names the catalogue does not hold
+
+
+def nickname_import(*, source: str | None = None, data: dict | None = None) -> NicknameImportSummary:
+    """Import nicknames.json (default settings.NICKNAME_DATA_SOURCE) into its own table, after the cards.
+
+    Idempotent: the table ends up holding exactly the file's (nickname, card) pairs; a pair whose card the catalogue
+    does not hold is reported, not stored. Atomic. A missing file imports nothing (the nicknames are optional)."""
+    from cards.models import Nickname
+
+    source = source or settings.NICKNAME_DATA_SOURCE
+    if data is None:
+        path = Path(source)
+        if not path.exists():
+            return NicknameImportSummary()
+        data = json.loads(path.read_text(encoding="utf-8"))
+    rows = data.get("nicknames") if isinstance(data, dict) else None
+    if not isinstance(rows, list):
+        raise CardImportError("expected an object with a 'nicknames' list", field="nicknames")
+    summary = NicknameImportSummary(total=len(rows))
+    ids = dict(Card.objects.values_list("name_ja", "id"))
+    wanted: dict[tuple[str, int], dict] = {}
+    for index, row in enumerate(rows):
+        nickname, name = (row.get("nickname"), row.get("name_ja")) if isinstance(row, dict) else (None, None)
+        if not isinstance(nickname, str) or not nickname.strip() or not isinstance(name, str):
+            raise CardImportError("expected nickname and name_ja strings", index=index, field="nicknames")
+        card_id = ids.get(name)
+        if card_id is None:
+            summary.unknown_cards.append(name)
+            continue
+        wanted[(nickname.strip(), card_id)] = {
+            "source": str(row.get("source") or "")[:64],
+            "ambiguous": bool(row.get("ambiguous")),
+        }
+    with transaction.atomic():
+        existing = {(n.nickname, n.card_id): n for n in Nickname.objects.all()}
+        stale = [n.pk for key, n in existing.items() if key not in wanted]
+        summary.deleted = len(stale)
+        Nickname.objects.filter(pk__in=stale).delete()
+        new = [
+            Nickname(nickname=key[0], card_id=key[1], **fields) for key, fields in wanted.items() if key not in existing
+        ]
+        Nickname.objects.bulk_create(new)
+        summary.created = len(new)
+        summary.unchanged = len(wanted) - len(new)
+    if new or stale:
+        # The resolver is cached per catalogue version: a changed nickname table is a new version.
+        Card.objects.filter(pk=Card.objects.order_by("pk").values_list("pk", flat=True).first() or 0).update(
+            updated_at=timezone.now()
+        )
+    return summary

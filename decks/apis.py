@@ -25,7 +25,8 @@ from api.pagination import StandardPagination
 from api.schema import error_responses
 from decks import selectors, services
 from decks.models import Deck, DeckVisibility
-from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
+from dmrules.decklist import Decklist, DecklistFormatError, parse_json
+from dmrules.vocabulary import LineStatus
 
 
 class GameFormatNegotiation(DefaultContentNegotiation):
@@ -129,7 +130,9 @@ def decklist_from_input(data: dict) -> Decklist | None:
     if data.get("deck") is not None:
         return parse_json(data["deck"])
     if data.get("text") is not None:
-        return parse_text(data["text"])
+        from cards.resolver import decklist_parse, get_resolver
+
+        return decklist_parse(data["text"], resolver=get_resolver())
     return None
 
 
@@ -151,7 +154,9 @@ class LineStatusSerializer(serializers.Serializer):
     count = serializers.IntegerField(allow_null=True)
     written_zone = serializers.CharField(allow_null=True)
     zone = serializers.CharField(allow_null=True)
-    status = serializers.ChoiceField(choices=["ok", "moved", "unknown", "ambiguous", "error"])
+    status = serializers.ChoiceField(choices=[*(status.value for status in LineStatus), "error"])
+    moved = serializers.BooleanField(help_text="The card was placed in its own zone, not the written one.")
+    suggestions_skipped = serializers.BooleanField()
     message = serializers.CharField(required=False)
     card = serializers.DictField(allow_null=True)
     candidates = serializers.ListField(child=serializers.DictField())

@@ -25,7 +25,7 @@ from cards.models import Card
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
 from decks.selectors import ZONE_ORDER, deck_entries, deck_get_owned, deck_get_visible, deck_version_get
 from dmrules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text
-from dmrules.vocabulary import Civilization, DeckZone, Zone
+from dmrules.vocabulary import Civilization, DeckZone, LineStatus
 
 SHIELDS = 5  # rule 103.3: five shields from the top of the shuffled deck
 
@@ -56,14 +56,6 @@ class DeckNotCopyable(Exception):
 
 # --- resolving a decklist into entries ---------------------------------------------------------------------
 
-# Where a card must go (rules 100.3, 100.4, 117.1, 407.1, 408.1); start-of-game cards count in the main deck (100.5).
-_NATURAL_ZONE = {
-    Zone.MAIN_DECK: DeckZone.MAIN,
-    Zone.BATTLE_ZONE_AT_START: DeckZone.MAIN,
-    Zone.HYPERSPATIAL: DeckZone.HYPERSPATIAL,
-    Zone.SUPER_GR: DeckZone.GR,
-}
-
 
 @dataclass
 class ResolvedDecklist:
@@ -72,62 +64,43 @@ class ResolvedDecklist:
 
     @property
     def rejected_lines(self) -> list[dict]:
-        return [line for line in self.lines if line["status"] in ("unknown", "ambiguous", "error")]
+        return [line for line in self.lines if line["status"] in _REJECTED]
 
 
-def _candidate_json(candidate) -> dict:
-    return {"id": candidate.id, "name_ja": candidate.name_ja, "name_en": candidate.name_en}
+_REJECTED = (LineStatus.UNKNOWN.value, LineStatus.AMBIGUOUS.value, "error")
 
 
 def decklist_resolve(*, decklist: Decklist) -> ResolvedDecklist:
-    """Resolve every line to a card identity; a card written in the wrong zone is moved to its own zone.
+    """Resolve every line to a card identity (cards.resolver.decklist_read); a card written in another zone than its
+    own goes to its own zone (`moved`, `written_zone` -> `zone`), except in the considering list.
 
-    Line statuses: ok, moved (wrong zone, moved: `written_zone` -> `zone`), unknown (with `candidates`, closest
-    first), ambiguous (with every match as `candidates`), error (unreadable line).
-    """
-    from cards.resolver import get_resolver
+    Line statuses: card, heading, ignored, unknown (with `candidates`, closest first), ambiguous (with every
+    match as `candidates`), error (a count out of range)."""
+    from cards.resolver import decklist_read, get_resolver, read_line_json
 
-    resolver = get_resolver()
     result = ResolvedDecklist()
-    for index, line in enumerate(decklist.lines, start=1):
-        resolution = resolver.resolve(line.card)
-        row = {
-            "line": line.line if line.line is not None else index,
-            "written": str(line.card),
-            "count": line.count,
-            "written_zone": line.zone.value,
-            "zone": line.zone.value,
-            "status": resolution.status,
-            "card": None,
-            "candidates": [_candidate_json(c) for c in resolution.candidates],
-        }
-        if resolution.status == "ok" and resolution.card is not None:
-            facts = resolution.card
-            row["card"] = {"id": facts.id, "name_ja": facts.name_ja, "name_en": facts.name_en}
-            zone = line.zone
-            natural = _NATURAL_ZONE.get(facts.zone, DeckZone.MAIN)
-            if zone != DeckZone.CONSIDERING and zone != natural:
-                zone = natural
-                row["status"] = "moved"
-                row["zone"] = zone.value
-            key = (zone.value, facts.id)
-            result.counts[key] = result.counts.get(key, 0) + line.count
-        result.lines.append(row)
+    for row in decklist_read(decklist, resolver=get_resolver(), move_all=True):
+        if row.status == LineStatus.CARD and row.card is not None and row.zone is not None:
+            key = (row.zone.value, row.card.id)
+            result.counts[key] = result.counts.get(key, 0) + (row.count or 0)
+        result.lines.append(read_line_json(row))
     for error in decklist.errors:
         result.lines.append(
             {
                 "line": error.line,
                 "written": error.text,
+                "status": "error",
                 "count": None,
                 "written_zone": None,
                 "zone": None,
-                "status": "error",
+                "moved": False,
                 "message": error.message,
                 "card": None,
                 "candidates": [],
+                "suggestions_skipped": False,
             }
         )
-    result.lines.sort(key=lambda row: row["line"])
+    result.lines.sort(key=lambda row: row["line"] or 0)
     return result
 
 
@@ -281,11 +254,14 @@ def deck_update(
 def deck_import(
     *, deck_id: int, user, if_match: int | None, decklist: Decklist, replace: bool = True
 ) -> tuple[Deck, list[dict]]:
-    """Import a decklist into a deck: readable, resolved lines are applied (replacing or adding to the entries);
-    every line gets a status. The deck is not changed (and no version is written) when no line resolved."""
+    """Import a decklist into a deck (replacing or adding to the entries); every line gets a status.
+
+    Nothing is lost: an import with an unknown, ambiguous or unreadable card line is refused as a whole
+    (DecklistRejected, with every line's status) until the user resolves or removes those lines. The deck is not
+    changed (and no version is written) when no line is a card."""
     if if_match is None:
         raise PreconditionRequired()
-    resolved = decklist_resolve(decklist=decklist)
+    resolved = _resolve_strict(decklist)
     with transaction.atomic():
         deck = deck_get_owned(deck_id=deck_id, user=user)
         if not resolved.counts:

@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 from datetime import date
 
-from dmrules.vocabulary import Breaker, Civilization, Zone
+from dmrules.vocabulary import Breaker, Civilization, DeckZone, Zone
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,3 +61,12 @@ class CardFacts:
     # First release (the earliest dated printing; None = unknown): the card pool of a date is the cards released
     # on or before it.
     release_date: date | None = None
+
+
+# Where a card belongs in a registration (rules 100.3, 100.4, 117.1, 407.1, 408.1); start-of-game cards are
+# registered with the main deck (100.5). The one answer for the parser, the editor and deck imports.
+_DECK_ZONE_OF = {Zone.HYPERSPATIAL: DeckZone.HYPERSPATIAL, Zone.SUPER_GR: DeckZone.GR}
+
+
+def deck_zone_of(card: CardFacts) -> DeckZone:
+    return _DECK_ZONE_OF.get(card.zone, DeckZone.MAIN)

@@ -1,17 +1,28 @@
 """Decklist input, accepted everywhere (API, CLI, web): text or JSON, parsed into zones, cards and counts.
 
-Pure Python. A parse never raises for a bad line: every unreadable line is reported with its line number,
-so that a client can show all problems at once. Only a JSON document whose *structure* is wrong (not an
-object, a zone that is not a list) raises `DecklistFormatError`.
+Pure Python. A text decklist is read the way players publish them (tournament reports, shop articles, deck sites):
+every non-blank line becomes either a card line (a count and a written name, resolved later) or a note with a
+status (`heading` for zone and group headings, `ignored` for titles, comments, table rules). A text decklist is
+never rejected because of some lines. Only a JSON document whose *structure* is wrong (not an object, a zone that
+is not a list) raises `DecklistFormatError`.
+
+Names are not known here: a caller that knows the catalogue passes `identify` (written text -> a card identity, or
+None), which lets the reader tell a name from a comment after it, a twinpact written on two table cells, or a
+count glued to a nickname. Without it, the reader still reads every layout that carries an explicit count.
 """
 
 import re
 import unicodedata
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from dmrules.vocabulary import DeckZone
+from dmrules.vocabulary import DeckZone, LineStatus
 
 MAX_COUNT = 999  # a line count above this is a typo, not a deck
+MAX_LINES = 500  # lines of one decklist (blank lines not counted)
+MAX_COPIES = 2000  # total copies of one decklist, every zone: far above any real deck
+
+Identify = Callable[[str], Hashable | None]
 
 
 class DecklistFormatError(ValueError):
@@ -24,6 +35,10 @@ class DecklistLine:
     card: str | int  # a name in any spelling, or a card id
     count: int
     line: int | None  # 1-based line of a text decklist; None for JSON input
+    # True when no heading placed the line (the main deck by default, or main-deck lines after a blank line): a
+    # card that belongs elsewhere (a psychic, a GR creature) then goes to its own zone. Under an explicit heading
+    # the written zone stands (the legality check flags a misplaced card).
+    zone_inferred: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,97 +49,295 @@ class LineError:
 
 
 @dataclass(frozen=True, slots=True)
+class LineNote:
+    """A text line that is not a card: a heading or an ignored line (title, comment, table rule)."""
+
+    line: int
+    text: str
+    status: LineStatus
+    zone: DeckZone | None = None  # the zone a zone heading switches to
+
+
+@dataclass(frozen=True, slots=True)
 class Decklist:
     lines: tuple[DecklistLine, ...]
     errors: tuple[LineError, ...] = ()
+    notes: tuple[LineNote, ...] = ()
 
     def zone_lines(self, zone: DeckZone) -> tuple[DecklistLine, ...]:
         return tuple(line for line in self.lines if line.zone == zone)
 
+    @property
+    def copies(self) -> int:
+        return sum(line.count for line in self.lines)
 
-# Section headers (NFKC + casefold, spaces removed). "デッキ" alone means the main deck.
+
+# --- text decklists ---------------------------------------------------------------------------------------
+
+# Zone headings (NFKC + casefold, decoration and spaces removed). "デッキ" alone means the main deck.
 _HEADERS = {
-    DeckZone.MAIN: ("main", "maindeck", "deck", "メイン", "メインデッキ", "デッキ"),
-    DeckZone.HYPERSPATIAL: ("hyperspatial", "hyperspatialzone", "hyper", "超次元", "超次元ゾーン"),
-    DeckZone.GR: ("gr", "grzone", "supergr", "supergrzone", "超gr", "超grゾーン", "gr ゾーン"),
-    DeckZone.CONSIDERING: ("considering", "maybe", "sideboard", "検討", "検討中", "検討中のカード"),
-}
-_HEADER_LOOKUP = {word.replace(" ", ""): zone for zone, words in _HEADERS.items() for word in words}
-# Optional "(40)", "40枚", "40 cards" after a header: informative only, never checked here.
-_HEADER_RE = re.compile(
-    r"^[#＃]*\s*(?P<word>[^:：(（]+?)\s*[:：]?\s*(?:[(（]?\s*\d+\s*(?:枚|cards?)?\s*[)）]?)?\s*[:：]?\s*$",
-    re.IGNORECASE,
+    DeckZone.MAIN: (
+        "main", "maindeck", "deck", "メイン", "メインデッキ", "デッキ", "山札", "メインデッキリスト", "デッキリスト",
+        "デッキレシピ", "レシピ", "リスト", "本体", "40枚",
+    ),
+    DeckZone.HYPERSPATIAL: (
+        "hyperspatial", "hyperspatialzone", "hyper", "psychic", "超次元", "超次元ゾーン", "超次元デッキ", "超次元枠",
+        "サイキック", "ドラグハート",
+    ),
+    DeckZone.GR: ("gr", "grzone", "supergr", "supergrzone", "超gr", "超grゾーン", "grゾーン", "grデッキ", "超grデッキ"),
+    DeckZone.CONSIDERING: ("considering", "maybe", "sideboard", "検討", "検討中", "検討中のカード", "候補", "採用候補"),
+}  # fmt: skip
+_HEADER_LOOKUP = {word: zone for zone, words in _HEADERS.items() for word in words}
+# Group headings that carry a count: civilizations and card types (`火文明*16`, `クリーチャー 29`, `11 ツインパクト`).
+_GROUP_WORDS = frozenset(
+    (
+        "光", "水", "闇", "火", "自然", "多色", "無色", "ゼロ", "レインボー", "光文明", "水文明", "闇文明", "火文明",
+        "自然文明", "多色文明", "無色文明", "クリーチャー", "クリ", "呪文", "ツインパクト", "進化クリーチャー", "進化",
+        "クロスギア", "城", "フィールド", "d2フィールド", "オーラ", "タマシード", "ウエポン", "フォートレス", "gr",
+        "grクリーチャー", "サイキッククリーチャー", "サイキック", "ドラグハート", "creature", "creatures", "spell",
+        "spells", "twinpact", "twinpacts", "その他", "メタカード", "初動", "受け札", "フィニッシャー", "ドロー",
+    )
+)  # fmt: skip
+_DECORATION = "■□◆◇●○★☆▼▽▲△◎※♦♢◉#＃【】[]［］〔〕<>＜＞《》『』「」:：|｜=＝"
+_X = r"[xX×*]"
+_COUNT_WORD = r"(?:枚|cards?|copies)"
+# What may surround a count: "(4)", "【3枚】", "[4]", "x4", "×4", "*4", "4枚".
+# "4 name", "4x name", "4 x name", "4×name", "4枚 name": a separator x is attached to the count or stands alone
+# between spaces, so that names beginning with X or * (`*/弐幻キューギョドリ/*`) stay whole.
+_LEADING_COUNT = re.compile(
+    rf"^(?P<count>\d{{1,4}})(?:(?:[×*]|[xX](?=\s|[^\x00-\x7f])|\s*{_COUNT_WORD})\s*|\s+(?:{_X}\s+)?)(?P<rest>\S.*)$"
 )
-_X = r"[xX×＊*ｘＸ]"
-# "《name》 4枚", "《name》×4", "《name》 x 4", "《name》4"
-_BRACKETED_RE = re.compile(rf"^《(?P<name>[^》]+)》\s*(?:{_X}\s*)?(?P<count>\d+)\s*枚?$")
-# "name x4", "name × 4", "name *4"  (ASCII x/X needs a space before it, so names ending in X stay whole)
-_TRAILING_X_RE = re.compile(r"^(?P<name>.+?)(?:\s+[xXｘＸ]|\s*[×＊*])\s*(?P<count>\d+)$")
-# "name 4枚"
-_TRAILING_MAI_RE = re.compile(r"^(?P<name>.+?)\s*(?P<count>\d+)\s*枚$")
-# "4 name", "4 x name", "4x name", "4×name", "4枚 name": a separator x is attached to the count or stands alone
-# between spaces, so names that begin with x or * ("*/弐幻キューギョドリ/*") stay whole.
-_LEADING_RE = re.compile(rf"^(?P<count>\d+)(?:(?:{_X}|枚)\s*|\s+(?:(?:{_X}|枚)\s+)?)(?P<name>\S.*)$")
+_LEADING_X = re.compile(rf"^{_X}\s*(?P<count>\d{{1,4}})\s*{_COUNT_WORD}?\s+(?P<rest>.+)$")
+_TRAILING_BRACKETED = re.compile(
+    rf"^(?P<rest>.+?)\s*[(\[【（]\s*{_X}?\s*(?P<count>\d{{1,4}})\s*{_COUNT_WORD}?\s*[)\]】）]$"
+)
+_TRAILING_X = re.compile(rf"^(?P<rest>.+?)(?:\s+[xX]|\s*[×*])\s*(?P<count>\d{{1,4}})\s*{_COUNT_WORD}?$")
+_TRAILING_MAI = re.compile(rf"^(?P<rest>.+?)\s*(?P<count>\d{{1,4}})\s*{_COUNT_WORD}$")
+_TRAILING_SPACED = re.compile(r"^(?P<rest>.+?)\s+(?P<count>\d{1,4})$")
+_TRAILING_GLUED = re.compile(r"^(?P<rest>.*\D)(?P<count>\d{1,2})$")
+_BULLET = re.compile(r"^(?:[-−–‐・•●◆◇○▪︎]|\*(?!/))+\s*")
+# A deck site's printed row `<name> <cost> <type> <comment>`: what follows the name is not part of it.
+_COMMENTED = re.compile(
+    r"^(?P<name>.+?)\s+\d{1,2}\s+(?:クリ|呪文|進化|ツイン|D2|城|クロス|GR|サイキック|フィールド|タマシード|オーラ|ドラグハート)"
+    r"(?:\s.*)?$"
+)
+_TABLE_RULE = re.compile(r"^[\s|:\-=+]+$")
+_INVISIBLE = re.compile("[\ufeff\u200b-\u200d\u2060\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+_OPEN_BRACKETS = "《≪〈<＜"
+_CLOSE_BRACKETS = "》≫〉>＞"
+_TITLE_PREFIXES = ("デッキ名", "deck name", "作成者", "author", "使用者", "プレイヤー", "player", "大会", "event")
 
 
-def _header_zone(text: str) -> DeckZone | None:
-    match = _HEADER_RE.match(text)
-    if not match:
-        return None
-    word = unicodedata.normalize("NFKC", match.group("word")).casefold().replace(" ", "")
-    return _HEADER_LOOKUP.get(word)
+def _clean(raw: str) -> str:
+    """The line as the reader sees it: width-folded (NFKC), invisible characters removed, spaces collapsed."""
+    text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", raw))
+    return " ".join(text.split())
+
+
+_BARE_COUNTS = re.compile(rf"\d+\s*{_COUNT_WORD}?|{_X}(?=\s*$)|^{_X}")
+_BARE_DROPPED = re.compile("[" + re.escape(_DECORATION + "()（）:：.。,、-=~〜 ") + "]")
+
+
+def _bare_word(text: str) -> str:
+    """A heading's word: decoration, counts and spaces removed, case-folded."""
+    return _BARE_DROPPED.sub("", _BARE_COUNTS.sub("", text.casefold()))
+
+
+# A zone heading with an optional count beside it, apart from the word (`超次元ゾーン(8枚)`, `メインデッキ 40`,
+# `GR 12`): a count glued to a word (`GR1`) is part of a name, not a heading.
+_HEADING = re.compile(
+    rf"^(?:\d{{1,3}}\s*{_COUNT_WORD}?\s+)?(?P<word>.+?)"
+    rf"(?:(?:\s+|\s*[(（【\[:：])\s*{_X}?\s*\d{{1,3}}\s*{_COUNT_WORD}?\s*[)）】\]]?)?\s*[:：]?$"
+)
+
+
+def _zone_heading(text: str) -> DeckZone | None:
+    match = _HEADING.match(text)
+    return _HEADER_LOOKUP.get(_BARE_DROPPED.sub("", match["word"].casefold())) if match else None
+
+
+_GROUP_HEADING = re.compile(
+    rf"^(?:(?P<before>\d{{1,3}})\s*{_COUNT_WORD}?\s+)?(?P<word>\D+?)"
+    rf"(?:\s*(?:[*×:：]|\s|[(（【\[])\s*(?P<after>\d{{1,3}})\s*{_COUNT_WORD}?\s*[)）】\]]?)?$"
+)
+
+
+def _is_group_heading(text: str) -> bool:
+    """`火文明*16`, `クリーチャー 29`, `光 35枚`, `11 ツインパクト`: a count separated from a civilization or type."""
+    match = _GROUP_HEADING.match(text)
+    return bool(match and (match["before"] or match["after"]) and _bare_word(match["word"]) in _GROUP_WORDS)
+
+
+def _strip_brackets(name: str) -> str:
+    """《name》, ≪name≫, <name>, unbalanced ones (`4×《name`), and quotes around a whole name."""
+    name = name.strip()
+    while name and name[0] in _OPEN_BRACKETS:
+        name = name[1:].strip()
+    while name and name[-1] in _CLOSE_BRACKETS:
+        name = name[:-1].strip()
+    return name
 
 
 def _card_ref(name: str) -> str | int:
-    name = name.strip()
-    if name.startswith("《") and name.endswith("》"):
-        name = name[1:-1].strip()
+    name = _strip_brackets(name)
     if name.isascii() and name.isdigit():
         return int(name)
     return name
 
 
-def _parse_card_line(text: str) -> tuple[str | int, int] | str:
-    """(card, count) for a readable card line, else the reason it cannot be read."""
-    # A leading count wins: no card name begins with digits and a space, while many end in digits or x.
-    for pattern in (_LEADING_RE, _BRACKETED_RE, _TRAILING_X_RE, _TRAILING_MAI_RE):
-        match = pattern.match(text)
+def _has_letters(text: str) -> bool:
+    return any(char.isalpha() for char in text)
+
+
+def _has_name(text: str) -> bool:
+    """Something a name can be: not only digits, spaces and separators (`♪2×2-4×5+17=1` is a name)."""
+    return any(not (char.isdigit() or char.isspace() or char in "|/-:") for char in text)
+
+
+class _Reader:
+    def __init__(self, identify: Identify | None):
+        self.identify = identify
+
+    def known(self, name: str) -> Hashable | None:
+        return self.identify(name) if self.identify is not None and name else None
+
+    def name_part(self, rest: str) -> str:
+        """The card name at the start of `rest`: the longest run of words that names a card (a deck site prints
+        `<name> 3 クリ <comment>`); the whole text when nothing is known."""
+        rest = rest.strip()
+        if self.known(_strip_brackets(rest)) is not None:
+            return rest
+        commented = _COMMENTED.match(rest)
+        if commented and (self.identify is None or self.known(_strip_brackets(commented["name"])) is not None):
+            return commented["name"]  # a deck site's row: the cheap answer first
+        if self.identify is not None:
+            words = rest.split(" ")
+            for end in range(len(words) - 1, 0, -1):
+                candidate = " ".join(words[:end])
+                if self.known(_strip_brackets(candidate)) is not None:
+                    return candidate
+        return commented["name"] if commented else rest
+
+    def counted(self, text: str) -> tuple[int, str] | None:
+        """(count, name) of a line that carries a count in any position, else None."""
+        match = _LEADING_X.match(text)
         if match:
-            count = int(match.group("count"))
-            card = _card_ref(match.group("name"))
-            if card == "":
-                return "the line has a count but no card name"
-            if count < 1:
-                return "the count must be at least 1"
-            if count > MAX_COUNT:
-                return f"the count must be at most {MAX_COUNT}"
-            return card, count
-    return "no card count found (write e.g. '4 name', 'name x4' or 'name 4枚')"
+            return int(match["count"]), self.name_part(match["rest"])
+        match = _LEADING_COUNT.match(text)
+        if match and (_has_name(match["rest"]) or match["rest"].isdigit()):
+            return int(match["count"]), self.name_part(match["rest"])
+        for pattern in (_TRAILING_BRACKETED, _TRAILING_X, _TRAILING_MAI):
+            match = pattern.match(text)
+            if match and _has_name(match["rest"]):
+                return int(match["count"]), match["rest"]
+        match = _TRAILING_SPACED.match(text)
+        if match and _has_letters(match["rest"]) and self.known(_strip_brackets(text)) is None:
+            return int(match["count"]), match["rest"]
+        # A count glued to a name (`《name》4`, `<nickname>4`): only when the name is known and the whole is not,
+        # because many names end in digits (`Code:1059`).
+        match = _TRAILING_GLUED.match(text)
+        if match and _has_letters(match["rest"]):
+            rest = match["rest"]
+            if rest.rstrip()[-1:] in _CLOSE_BRACKETS or (
+                self.known(_strip_brackets(rest)) is not None and self.known(_strip_brackets(text)) is None
+            ):
+                return int(match["count"]), rest
+        return None
+
+    def table_row(self, cells: list[str]) -> list[tuple[int, str]] | None:
+        """Card entries of a `|`-separated row: `count | name | cost | type | ...`, a hyperspatial row
+        `count | front | cost | back | cost`, or several entries flattened on one line `4 | name | 4 | name`."""
+        cells = [cell for cell in cells if cell]
+        if not cells or not cells[0].isdigit() or len(cells) < 2 or not _has_letters(cells[1]):
+            return None
+        entries: list[tuple[int, str]] = [(int(cells[0]), cells[1])]
+        first = self.known(_strip_brackets(cells[1]))
+        index = 2
+        while index + 1 < len(cells):
+            if (
+                cells[index].isdigit()
+                and _has_letters(cells[index + 1])
+                and _bare_word(cells[index + 1]) not in _GROUP_WORDS  # a type or civilization column
+            ):
+                other = self.known(_strip_brackets(cells[index + 1]))
+                # Another entry only when its name is a different card than the row's first (a back face or a
+                # super form names the same card).
+                if other is not None and first is not None and other != first:
+                    entries.append((int(cells[index]), cells[index + 1]))
+                index += 2
+            else:
+                index += 1
+        return entries
 
 
-def parse_text(text: str) -> Decklist:
-    """Parse a text decklist. Section headers switch the zone; the default section is the main deck."""
-    zone = DeckZone.MAIN
+def parse_text(text: str, *, identify: Identify | None = None) -> Decklist:
+    """Read a text decklist as published. Zone headings switch the zone (the main deck by default); a line with a
+    count is a card line; a line of names under a lone count line (`4枚`) takes that count; any other line is
+    ignored (and reported)."""
+    reader = _Reader(identify)
+    zone, inferred = DeckZone.MAIN, True
+    group_count: int | None = None
     lines: list[DecklistLine] = []
+    notes: list[LineNote] = []
     errors: list[LineError] = []
+
+    def note(number: int, raw: str, status: LineStatus, heading_zone: DeckZone | None = None) -> None:
+        notes.append(LineNote(line=number, text=raw.strip(), status=status, zone=heading_zone))
+
+    def card(number: int, raw: str, count: int, name: str) -> None:
+        ref = _card_ref(name)
+        if ref == "" or (isinstance(ref, str) and not _has_name(ref)):
+            note(number, raw, LineStatus.IGNORED)
+        elif not 1 <= count <= MAX_COUNT:
+            errors.append(LineError(line=number, text=raw, message=f"the count must be 1 to {MAX_COUNT}"))
+        else:
+            lines.append(DecklistLine(zone=zone, card=ref, count=count, line=number, zone_inferred=inferred))
+
     for number, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.strip().lstrip("\ufeff").strip()
-        if not stripped or stripped.startswith("//"):
+        cleaned = _clean(raw)
+        if not cleaned:
+            group_count = None
+            # Under the main deck a blank line may start the hyperspatial or GR cards without a heading.
+            inferred = inferred or zone == DeckZone.MAIN
             continue
-        header = None if stripped[0].isdigit() else _header_zone(stripped)  # headers never begin with a digit
-        if header is not None:
-            zone = header
+        if cleaned.startswith("//") or _TABLE_RULE.match(cleaned):
+            note(number, raw, LineStatus.IGNORED)
             continue
-        if stripped[0] in "#＃":
-            errors.append(LineError(line=number, text=raw, message="unknown section header"))
+        heading = _zone_heading(cleaned)
+        if heading is not None and reader.known(_strip_brackets(cleaned)) is None:
+            zone, inferred = heading, False
+            group_count = None
+            note(number, raw, LineStatus.HEADING, heading)
             continue
-        parsed = _parse_card_line(stripped)
-        if isinstance(parsed, str):
-            errors.append(LineError(line=number, text=raw, message=parsed))
+        if "|" in cleaned:
+            entries = reader.table_row([cell.strip() for cell in cleaned.split("|")])
+            if entries is None:
+                note(number, raw, LineStatus.IGNORED)
+            for count, name in entries or ():
+                card(number, raw, count, name)
             continue
-        card, count = parsed
-        lines.append(DecklistLine(zone=zone, card=card, count=count, line=number))
-    return Decklist(lines=tuple(lines), errors=tuple(errors))
+        body = _BULLET.sub("", cleaned)
+        if _is_group_heading(cleaned) and reader.known(_strip_brackets(body)) is None:
+            note(number, raw, LineStatus.HEADING)
+            continue
+        if body.casefold().startswith(_TITLE_PREFIXES):
+            note(number, raw, LineStatus.IGNORED)
+            continue
+        counted = reader.counted(body)
+        if counted is not None:
+            group_count = None
+            card(number, raw, *counted)
+            continue
+        lone = re.fullmatch(rf"{_X}?\s*(\d{{1,3}})\s*{_COUNT_WORD}?\s*{_X}?", body)
+        if lone:  # a count heading a group of names on the lines below
+            group_count = int(lone[1])
+            note(number, raw, LineStatus.HEADING)
+            continue
+        if reader.known(_strip_brackets(body)) is not None and group_count is not None:
+            card(number, raw, group_count, body)
+            continue
+        note(number, raw, LineStatus.IGNORED)
+    return Decklist(lines=tuple(lines), errors=tuple(errors), notes=tuple(notes))
 
 
 _JSON_ZONES = {zone.value: zone for zone in DeckZone}

@@ -46,6 +46,16 @@ class DeckZone(StrEnum):
     CONSIDERING = "considering"
 
 
+class LineStatus(StrEnum):
+    """What one line of a pasted decklist turned out to be (every line gets one)."""
+
+    CARD = "card"  # a card, resolved
+    HEADING = "heading"  # a zone heading (メインデッキ, 超次元ゾーン, GR) or a group heading (クリーチャー 29)
+    IGNORED = "ignored"  # a title, author, comment, note or table rule: not a card
+    UNKNOWN = "unknown"  # a card line whose name matches no card (with suggestions)
+    AMBIGUOUS = "ambiguous"  # a card line whose name matches several cards (with the candidates)
+
+
 class Breaker(StrEnum):
     DOUBLE = "double"
     TRIPLE = "triple"

@@ -24,20 +24,18 @@ from api.pagination import StandardPagination
 from api.parsers import BoundedJSONParser
 from api.schema import error_responses, paginated
 from deckbuilder.budget import TimeBudget
-from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
-from dmrules.vocabulary import RegulationStatus
+from dmrules.decklist import MAX_COPIES, MAX_LINES, Decklist, DecklistFormatError, parse_json
+from dmrules.vocabulary import LineStatus, RegulationStatus
 from regulations import selectors, services
 
 MAX_BATCH = 1000
 MAX_TEXT = 100_000  # characters of one text decklist
-MAX_LINES = 500  # lines of one decklist
-
-
-# ------------------------------------------------------------------------------------------------ input helpers
 
 
 def decklist_from(*, deck=None, text=None) -> Decklist:
-    """The decklist of a request: JSON `deck` or `text`, exactly one. Raises ApiError (400) when unreadable."""
+    """The decklist of a request: JSON `deck` or `text`, exactly one. Raises ApiError (400) only when the body is not
+    a decklist at all: empty, not text, over the size limits, or JSON whose structure or entries are wrong. A text
+    decklist is never refused because of some of its lines: each gets a status in the report."""
     if (deck is None) == (text is None):
         raise ApiError("DECKLIST_MISSING", "Send exactly one of 'deck' (JSON) or 'text'.")
     if text is not None:
@@ -45,21 +43,42 @@ def decklist_from(*, deck=None, text=None) -> Decklist:
             raise ApiError("DECKLIST_MALFORMED", "'text' must be a string.")
         if len(text) > MAX_TEXT:
             raise ApiError("DECKLIST_TOO_LARGE", f"A text decklist may have at most {MAX_TEXT} characters.")
-        decklist = parse_text(text)
+        if not text.strip():
+            raise ApiError("DECKLIST_EMPTY", "The decklist is empty.")
+        if not_text(text):
+            raise ApiError("DECKLIST_NOT_TEXT", "The decklist is not text (it holds control or binary characters).")
+        lines = sum(1 for line in text.splitlines() if line.strip())
+        if lines > MAX_LINES:
+            raise ApiError("DECKLIST_TOO_LARGE", f"A decklist may have at most {MAX_LINES} lines.")
+        from cards.resolver import decklist_parse, get_resolver
+
+        decklist = decklist_parse(text, resolver=get_resolver())
     else:
         try:
             decklist = parse_json(deck)
         except DecklistFormatError as exc:
             raise ApiError("DECKLIST_MALFORMED", str(exc)) from None
-    if len(decklist.lines) + len(decklist.errors) > MAX_LINES:
-        raise ApiError("DECKLIST_TOO_LARGE", f"A decklist may have at most {MAX_LINES} lines.")
-    if decklist.errors:
+        if len(decklist.lines) + len(decklist.errors) > MAX_LINES:
+            raise ApiError("DECKLIST_TOO_LARGE", f"A decklist may have at most {MAX_LINES} lines.")
+        if decklist.errors:
+            raise ApiError(
+                "DECKLIST_UNREADABLE",
+                f"{len(decklist.errors)} entr(y/ies) of the decklist could not be read.",
+                details={"errors": [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]},
+            )
+    if decklist.copies > MAX_COPIES:
         raise ApiError(
-            "DECKLIST_UNREADABLE",
-            f"{len(decklist.errors)} line(s) of the decklist could not be read.",
-            details={"errors": [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]},
+            "DECKLIST_TOO_MANY_COPIES",
+            f"A decklist may hold at most {MAX_COPIES} copies in all (this one holds {decklist.copies}).",
+            details={"copies": decklist.copies, "limit": MAX_COPIES},
         )
     return decklist
+
+
+def not_text(text: str) -> bool:
+    """A body that is not a decklist: NUL or other control characters (binary pasted as text)."""
+    controls = sum(1 for char in text if ord(char) < 32 and char not in "\t\n\r\f\v")
+    return "\x00" in text or controls > max(2, len(text) // 100)
 
 
 def workflow_error(exc: Exception) -> ApiError:
@@ -91,12 +110,17 @@ class ViolationSerializer(serializers.Serializer):
 
 class LineSerializer(serializers.Serializer):
     line = serializers.IntegerField(allow_null=True)
-    zone = serializers.CharField()
     written = serializers.CharField()
-    count = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["ok", "unknown", "ambiguous"])
+    status = serializers.ChoiceField(choices=[status.value for status in LineStatus])
+    count = serializers.IntegerField(allow_null=True)
+    written_zone = serializers.CharField(allow_null=True, help_text="The zone the line was written in.")
+    zone = serializers.CharField(allow_null=True, help_text="The zone it counts in (a card's own zone when no "
+                                 "heading placed it).")  # fmt: skip
+    moved = serializers.BooleanField()
     card = serializers.DictField(allow_null=True)
-    candidates = serializers.ListField(child=serializers.DictField())
+    candidates = serializers.ListField(child=serializers.DictField(), help_text="unknown: suggestions, closest "
+                                       "first; ambiguous: every match")  # fmt: skip
+    suggestions_skipped = serializers.BooleanField(help_text="An unknown line past the first 20: no suggestions.")
 
 
 class ReportSerializer(serializers.Serializer):
@@ -140,8 +164,12 @@ class LegalityCheckApi(APIView):
         auth=[],
         description=(
             "Check one decklist (JSON `deck` or `text`) against a format on a date, optionally under an event "
-            "overlay. Returns every violation with its stable code and rule. Unreadable lines: 400 "
-            "DECKLIST_UNREADABLE with details.errors; unknown format: 400 UNKNOWN_FORMAT; unknown overlay: 404."
+            "overlay. Returns every violation with its stable code and rule, and every line of a text decklist with "
+            "its status (card, heading, ignored, unknown with suggestions, ambiguous with candidates): unknown lines "
+            "count in their zone and make the deck not legal, but never refuse the request. 400 only for a body that "
+            "is not a decklist (DECKLIST_EMPTY, DECKLIST_NOT_TEXT, DECKLIST_TOO_LARGE, DECKLIST_TOO_MANY_COPIES, "
+            "DECKLIST_MALFORMED, DECKLIST_UNREADABLE for bad JSON entries); unknown format: 400 UNKNOWN_FORMAT; "
+            "unknown overlay: 404."
         ),
     )
     def post(self, request):

@@ -20,7 +20,7 @@ from dmrules.cards import CardFacts
 from dmrules.decklist import Decklist
 from dmrules.legality import CardPool, CardRef, DeckInput, StartSet, Unresolved, check_deck, load_start_set_table
 from dmrules.legality.engine import LegalityReport
-from dmrules.vocabulary import DeckZone, RegulationStatus
+from dmrules.vocabulary import DeckZone, LineStatus, RegulationStatus
 from regulations.models import EventOverlay, OverlayCard, OverlayCombo
 from regulations.selectors import (
     OverlayPermissionDenied,
@@ -146,37 +146,29 @@ def _candidate(candidate) -> dict:
 
 
 def report_for(decklist: Decklist, context: LegalityContext, *, include_lines: bool = True) -> dict:
-    """One deck against a prepared context (`include_lines=False` leaves out the per-line resolution list)."""
+    """One deck against a prepared context (`include_lines=False` leaves out the per-line status list).
+
+    Every line is read by cards.resolver.decklist_read (the one reading path of the API, imports and the CLI): a
+    card counts in its zone (its own zone when no heading placed it), an unknown or ambiguous line counts in the
+    zone it was written in and is a violation, headings and ignored lines are listed and count nowhere."""
+    from cards.resolver import decklist_read, read_line_json
+
     zones: dict[DeckZone, list] = {zone: [] for zone in _COUNTED}
     unresolved: list[Unresolved] = []
-    lines = []
-    for line in decklist.lines:
-        resolution = context.resolve(line.card)
-        card = resolution.card
-        if include_lines:
-            lines.append(
-                {
-                    "line": line.line,
-                    "zone": line.zone.value,
-                    "written": str(line.card),
-                    "count": line.count,
-                    "status": resolution.status,
-                    "card": {"id": card.id, "name_ja": card.name_ja, "name_en": card.name_en} if card else None,
-                    "candidates": [_candidate(c) for c in resolution.candidates],
-                }
-            )
-        if line.zone not in zones:  # "considering" never counts for legality
+    read = decklist_read(decklist, resolver=context.resolver)
+    for row in read:
+        if row.zone not in zones or row.count is None:  # "considering", headings and notes never count
             continue
-        if resolution.status == "ok" and card is not None:
-            zones[line.zone].append((card, line.count))
-        else:
+        if row.status == LineStatus.CARD and row.card is not None:
+            zones[row.zone].append((row.card, row.count))
+        elif row.unresolved:
             unresolved.append(
                 Unresolved(
-                    zone=line.zone,
-                    written=str(line.card),
-                    count=line.count,
-                    ambiguous=resolution.status == "ambiguous",
-                    candidates=tuple(CardRef(c.id, c.name_ja) for c in resolution.candidates[:5]),
+                    zone=row.zone,
+                    written=row.written,
+                    count=row.count,
+                    ambiguous=row.status == LineStatus.AMBIGUOUS,
+                    candidates=tuple(CardRef(c.id, c.name_ja) for c in row.candidates[:5]),
                 )
             )
     deck = DeckInput(
@@ -192,7 +184,8 @@ def report_for(decklist: Decklist, context: LegalityContext, *, include_lines: b
         start_sets=context.start_sets,
         card_pool=context.card_pool,
     )
-    return report_to_dict(report, context=context, lines=lines if include_lines else None, decklist=decklist)
+    lines = [read_line_json(row) for row in read] if include_lines else None
+    return report_to_dict(report, context=context, lines=lines, decklist=decklist)
 
 
 def report_to_dict(report: LegalityReport, *, context: LegalityContext, lines: list | None, decklist: Decklist) -> dict:

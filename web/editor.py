@@ -7,16 +7,15 @@ statistics. Nothing is stored here: saving goes through the decks API with If-Ma
 
 from datetime import date
 
-from dmrules.cards import CardFacts
+from dmrules.cards import CardFacts, deck_zone_of
 from dmrules.decklist import Decklist, DecklistLine
-from dmrules.vocabulary import Civilization, DeckZone, Zone
+from dmrules.vocabulary import Civilization, DeckZone
 from web.statistics import deck_statistics
 
 MAX_COUNT = 999
 ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.CONSIDERING)
 # Where a card goes when added without a zone: where it starts the game (data `zone`); start-of-game sets are
 # counted inside the main deck (spec 1.2.8).
-_DECK_ZONE_OF_START = {Zone.HYPERSPATIAL: DeckZone.HYPERSPATIAL, Zone.SUPER_GR: DeckZone.GR}
 _CIV_ORDER = {civ: index for index, civ in enumerate(Civilization)}
 
 
@@ -96,7 +95,7 @@ def _known(card: int, resolver) -> CardFacts:
 
 
 def home_zone(facts: CardFacts) -> DeckZone:
-    return _DECK_ZONE_OF_START.get(facts.zone, DeckZone.MAIN)
+    return deck_zone_of(facts)
 
 
 def working_copy_apply(copy: WorkingCopy, op: dict, *, resolver) -> WorkingCopy:

@@ -164,6 +164,19 @@ JA: dict[str, str] = {
     "Status": "状態",
     "Card": "カード",
     "Did you mean": "もしかして",
+    "Remove line": "この行を削除",
+    "Heading": "見出し",
+    "Not a card (ignored)": "カード以外 (無視)",
+    "Fix or remove the flagged lines: nothing was imported.": (
+        "印の付いた行を修正または削除してください。何も取り込まれていません。"
+    ),
+    (
+        "Nothing is dropped: a decklist with unknown or ambiguous card lines is not applied until each is fixed "
+        "(pick a suggestion) or removed."
+    ): (
+        "行が失われることはありません。不明・曖昧なカード行があるデッキリストは、"
+        "候補を選ぶか行を削除するまで適用されません。"
+    ),
     "The deck was copied into your decks.": "デッキをマイデッキにコピーしました。",
     "The deck was deleted.": "デッキを削除しました。",
     "The decklist was imported.": "デッキリストをインポートしました。",
@@ -549,6 +562,9 @@ DISPLAY: dict[str, str] = {
     "format": "Format",
     "visibility": "Visibility",
     "ok": "OK",
+    "card": "Card",
+    "heading": "Heading",
+    "ignored": "Not a card (ignored)",
     "moved": "Moved to its zone",
     "unknown": "Unknown card",
     "ambiguous": "Ambiguous name",

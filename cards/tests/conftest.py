@@ -1,6 +1,6 @@
 import pytest
 
-from cards.services import card_import
+from cards.services import card_import, nickname_import
 from cards.tests.fixtures import catalogue
 
 
@@ -33,6 +33,7 @@ def full_catalogue(django_db_setup, django_db_blocker):
         set_import(source=settings.SET_DATA_SOURCE)
         first = card_import(source=settings.CARD_DATA_SOURCE)
         second = card_import(source=settings.CARD_DATA_SOURCE)
+        nickname_import(source=settings.NICKNAME_DATA_SOURCE)
         yield first, second
         if not had_cards:
             Card.objects.all().delete()

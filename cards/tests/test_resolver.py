@@ -57,6 +57,18 @@ RESOLVES = [
     ("half-width-tilde", "テスト~波の剣~", "テスト～波の剣～"),
     ("stray-space-before-tilde", "テスト ～波の剣～", "テスト～波の剣～"),
     ("space-missing-in-title", "超戦龍覇モルトNEXT", MALT),
+    # How players type names (cards.names.loose_key)
+    ("hiragana-for-katakana", "ぼるしゃっく・どらごん", BOLSHACK),
+    ("middle-dot-dropped", "ボルシャックドラゴン", BOLSHACK),
+    ("space-for-middle-dot", "ボルシャック ドラゴン", BOLSHACK),
+    ("variation-selector", "ボルシャック・ドラゴン\ufe0f", BOLSHACK),
+    ("unbalanced-bracket", "《ボルシャック・ドラゴン", BOLSHACK),
+    ("note-in-parentheses", "ボルシャック・ドラゴン(殿)", BOLSHACK),
+    ("note-in-full-width-parentheses", "ボルシャック・ドラゴン（プレ殿）", BOLSHACK),
+    ("twinpact-halves-with-a-space", "ホメホメロ ホメホメロック", HOME_TWIN),
+    ("psychic-front-slash-back", f"{PSYCHIC_A}/貪欲バリバリ・パックンガー", PSYCHIC_A),
+    # Names players actually write: the part after the title, when exactly one card has it
+    ("part-after-title", "モルトNEXT", MALT),
 ]
 
 
@@ -105,7 +117,7 @@ def test_ambiguous_names_return_every_candidate(imported, written, expected):
 UNKNOWN_CASES = [
     ("typo-japanese", "ボルシャック・ドラゴ", BOLSHACK),
     ("typo-english", "Bolshak Dragon", BOLSHACK),
-    ("part-of-ruby-name", "モルトNEXT", MALT),
+    ("one-wrong-kanji", "超戦龍王 モルトNEXT", MALT),
 ]
 
 
@@ -175,3 +187,57 @@ def test_fuzzy_candidates_do_not_depend_on_build_order(imported):
     forward, backward = Resolver(entries), Resolver(list(reversed(entries)))
     for written in ("ボルシャック", "テスト", "dragon"):
         assert forward.resolve(written).candidates == backward.resolve(written).candidates
+
+
+def test_an_exact_name_always_wins(imported):
+    # ボルシャック・NEX is a whole name; the looser tiers never replace it by another card.
+    resolution = get_resolver().resolve("ボルシャック・NEX")
+    assert (resolution.status, resolution.card.name_ja) == (OK, "ボルシャック・NEX")
+
+
+def test_a_nickname_resolves_to_its_card(imported):
+    from cards.services import nickname_import
+
+    summary = nickname_import(
+        data={
+            "nicknames": [
+                {"nickname": "波夢", "name_ja": BOLSHACK, "source": "test"},
+                {"nickname": "誰", "name_ja": "存在しないカード", "source": "test"},
+            ]
+        }
+    )
+    assert (summary.total, summary.created, summary.unknown_cards) == (2, 1, ["存在しないカード"])
+    again = nickname_import(data={"nicknames": [{"nickname": "波夢", "name_ja": BOLSHACK, "source": "test"}]})
+    assert (again.created, again.unchanged, again.deleted) == (0, 1, 0)
+    resolution = get_resolver().resolve("波夢")
+    assert (resolution.status, resolution.card.id) == (OK, imported[BOLSHACK])
+
+
+def test_identify_tells_a_name_from_a_comment(imported):
+    resolver = get_resolver()
+    assert resolver.identify(BOLSHACK) == imported[BOLSHACK]
+    assert resolver.identify("序盤に出す") is None
+    assert resolver.identify("貪欲バリバリ・パックンガー") == tuple(sorted((imported[PSYCHIC_A], imported[PSYCHIC_B])))
+
+
+def test_suggestions_can_be_skipped(imported):
+    resolution = get_resolver().resolve("ボルシャック・ドラゴ", suggest=False)
+    assert (resolution.status, resolution.candidates) == (UNKNOWN, ())
+
+
+LOOSE_SAME = [
+    ("long-vowel-as-minus", "ガイアール・カイザー", "ガイア－ル・カイザー"),
+    ("long-vowel-as-wave-dash", "ガイアール・カイザー", "ガイア〜ル・カイザー"),
+    ("hiragana", "ガイアール・カイザー", "がいあーる・かいざー"),
+    ("roman-numeral", "時の法皇 ミラダンテXII", "時の法皇ミラダンテⅫ"),
+    ("greek-kappa", "κの字", "kの字"),
+    ("quotes", "“乱振”舞神 G・W・D", '"乱振"舞神 GWD'),
+    ("double-angle-brackets", "≪ボルシャック・ドラゴン≫", "ボルシャック・ドラゴン"),
+]
+
+
+@pytest.mark.parametrize(("a", "b"), [c[1:] for c in LOOSE_SAME], ids=[c[0] for c in LOOSE_SAME])
+def test_loose_key_folds_how_players_type(a, b):
+    from cards.names import loose_key
+
+    assert loose_key(a) == loose_key(b)

@@ -133,6 +133,7 @@ CARD_DATA_DIR = os.environ.get("CARD_DATA_DIR", str(BASE_DIR.parent / "shared" /
 CARD_DATA_SOURCE = os.environ.get("CARD_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "cards.json"))
 SET_DATA_SOURCE = os.environ.get("SET_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "sets.json"))
 EFFECTS_DATA_SOURCE = os.environ.get("EFFECTS_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "effects.json"))
+NICKNAME_DATA_SOURCE = os.environ.get("NICKNAME_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "nicknames.json"))
 REGULATION_DATA_SOURCE = os.environ.get("REGULATION_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "hall_of_fame.json"))
 # How often a process re-reads the catalogue and regulation versions behind its in-memory indexes (0: every read).
 DATA_VERSION_CHECK_SECONDS = float(os.environ.get("DATA_VERSION_CHECK_SECONDS", "0"))

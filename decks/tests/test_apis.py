@@ -218,7 +218,7 @@ def test_create_returns_etag_and_line_statuses(cards, owner):
     assert response.status_code == 201
     assert response["ETag"] == '"1"'
     data = response.json()
-    assert [line["status"] for line in data["lines"]] == ["ok", "moved"]
+    assert [(line["status"], line["moved"]) for line in data["lines"]] == [("card", False), ("card", True)]
     assert data["counts"] == {"main": 4, "hyperspatial": 4, "gr": 0, "considering": 0}
 
 
@@ -276,7 +276,7 @@ def test_unresolved_decklist_is_rejected_with_every_line(world):
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["code"] == "DECKLIST_UNRESOLVED"
-    assert [line["status"] for line in error["details"]["lines"]] == ["ok", "ambiguous", "unknown"]
+    assert [line["status"] for line in error["details"]["lines"]] == ["card", "ambiguous", "unknown"]
 
 
 def test_legality_format_query_is_a_game_format_not_a_renderer(world):

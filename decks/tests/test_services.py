@@ -32,21 +32,22 @@ def test_create_stores_entries_per_zone_and_version_1(deck):
 
 LINE_CASES = [
     # id, text, expected (status, zone) of the first line
-    ("ok", "4 テスト火竜", ("ok", "main")),
-    ("psychic-under-main-is-moved-407.1", "4 テスト超次元獣", ("moved", "hyperspatial")),
-    ("gr-under-main-is-moved-408.1", "2 テストGR1", ("moved", "gr")),
-    ("main-card-under-hyperspatial-is-moved", "# hyperspatial\n4 テスト火竜", ("moved", "main")),
-    ("considering-is-never-moved", "# considering\n1 テスト超次元獣", ("ok", "considering")),
-    ("unknown", "4 テスト火童", ("unknown", "main")),
-    ("ambiguous-english-name", "4 Twin Name", ("ambiguous", "main")),
-    ("unreadable", "four of テスト火竜", ("error", None)),
+    ("card", "4 テスト火竜", ("card", "main", False)),
+    ("psychic-under-main-is-moved-407.1", "4 テスト超次元獣", ("card", "hyperspatial", True)),
+    ("gr-under-main-is-moved-408.1", "2 テストGR1", ("card", "gr", True)),
+    ("main-card-under-hyperspatial-is-moved", "# hyperspatial\n4 テスト火竜", ("card", "main", True)),
+    ("considering-is-never-moved", "# considering\n1 テスト超次元獣", ("card", "considering", False)),
+    ("unknown", "4 テスト火童", ("unknown", "main", False)),
+    ("ambiguous-english-name", "4 Twin Name", ("ambiguous", "main", False)),
+    ("count-out-of-range", "1000 テスト火竜", ("error", None, False)),
+    ("title-is-ignored", "『テスト』", ("ignored", None, False)),
 ]
 
 
 @pytest.mark.parametrize(("text", "expected"), [c[1:] for c in LINE_CASES], ids=[c[0] for c in LINE_CASES])
 def test_line_status(cards, text, expected):
-    line = services.decklist_resolve(decklist=parse_text(text)).lines[0]
-    assert (line["status"], line["zone"]) == expected
+    line = [row for row in services.decklist_resolve(decklist=parse_text(text)).lines if row["status"] != "heading"][0]
+    assert (line["status"], line["zone"], line["moved"]) == expected
 
 
 def test_unknown_line_has_suggestions_and_ambiguous_lists_every_match(cards):
@@ -58,7 +59,7 @@ def test_unknown_line_has_suggestions_and_ambiguous_lists_every_match(cards):
 def test_create_with_an_unresolved_line_writes_nothing(cards, owner):
     with pytest.raises(services.DecklistRejected) as rejected:
         services.deck_create(owner=owner, name="x", decklist=parse_text("4 テスト火竜\n4 テスト火童"))
-    assert [line["status"] for line in rejected.value.lines] == ["ok", "unknown"]
+    assert [line["status"] for line in rejected.value.lines] == ["card", "unknown"]
     assert Deck.objects.count() == 0 and DeckEntry.objects.count() == 0
 
 
@@ -119,12 +120,26 @@ def test_copy_public_deck_into_own_decks(deck, owner, other):
     assert sum(r["count"] for r in DeckVersion.objects.get(deck=copy).snapshot["entries"]["main"]) == 40
 
 
-def test_import_applies_resolved_lines_and_reports_every_line(deck, owner):
+def test_import_with_an_unknown_line_is_refused_and_loses_nothing(deck, owner):
     text = "# main\n4 テスト火竜\n4 テスト超次元獣\n3 テスト火童\nnot a line\n"
+    with pytest.raises(services.DecklistRejected) as rejected:
+        services.deck_import(deck_id=deck.id, user=owner, if_match=1, decklist=parse_text(text), replace=True)
+    statuses = [(line["status"], line["moved"]) for line in rejected.value.lines]
+    assert statuses == [("heading", False), ("card", False), ("card", True), ("unknown", False), ("ignored", False)]
+    deck.refresh_from_db()
+    assert deck.version == 1 and sum(entry_counts(deck).values()) == 56  # the deck as it was
+
+
+def test_import_applies_every_card_line_and_reports_every_line(deck, owner):
+    text = "『タイトル』\n4 テスト火竜\n4 テスト超次元獣\n"
     imported, lines = services.deck_import(
         deck_id=deck.id, user=owner, if_match=1, decklist=parse_text(text), replace=True
     )
-    assert [line["status"] for line in lines] == ["ok", "moved", "unknown", "error"]
+    assert [(line["status"], line["zone"]) for line in lines] == [
+        ("ignored", None),
+        ("card", "main"),
+        ("card", "hyperspatial"),
+    ]
     assert entry_counts(imported) == {("main", "テスト火竜"): 4, ("hyperspatial", PSYCHIC): 4}
     assert imported.version == 2
 
@@ -142,7 +157,8 @@ def test_export_reads_back_to_the_same_entries(deck, kind):
     exported = services.deck_export_text(deck) if kind == "text" else services.deck_export_json(deck)
     decklist = parse_text(exported) if kind == "text" else parse_json(exported)
     resolved = services.decklist_resolve(decklist=decklist)
-    assert [line["status"] for line in resolved.lines] == ["ok"] * len(resolved.lines)
+    cards = [line for line in resolved.lines if line["status"] != "heading"]
+    assert [line["status"] for line in cards] == ["card"] * len(cards)
     assert resolved.counts == {(e.zone, e.card_id): e.quantity for e in DeckEntry.objects.filter(deck=deck)}
 
 

@@ -57,7 +57,9 @@ def test_check_json_deck_with_date(hof, client):
 ERRORS = [
     pytest.param({}, 400, "DECKLIST_MISSING", id="no-deck"),
     pytest.param({"text": "4 A", "deck": {"main": []}}, 400, "DECKLIST_MISSING", id="both"),
-    pytest.param({"text": "4 A\nno count here\n"}, 400, "DECKLIST_UNREADABLE", id="unreadable-line"),
+    pytest.param({"text": "  \n\n"}, 400, "DECKLIST_EMPTY", id="empty-text"),
+    pytest.param({"text": "4 A\x01\x02\x03\x04\x05"}, 400, "DECKLIST_NOT_TEXT", id="binary-text"),
+    pytest.param({"text": "999 A\n999 A\n999 A\n"}, 400, "DECKLIST_TOO_MANY_COPIES", id="too-many-copies"),
     pytest.param({"deck": ["not", "an", "object"]}, 400, "DECKLIST_MALFORMED", id="deck-not-object"),
     pytest.param({"deck": {"side": []}}, 400, "DECKLIST_MALFORMED", id="unknown-zone"),
     pytest.param({"deck": {"main": [{"card": "A", "count": -1}]}}, 400, "DECKLIST_UNREADABLE", id="bad-count"),
@@ -73,11 +75,17 @@ def test_check_errors(hof, client, payload, status, code):
     error_of(client.post("/api/v1/legality/", payload, format="json"), status, code)
 
 
-def test_unreadable_lines_are_listed_in_details(hof, client):
-    error = error_of(
-        client.post("/api/v1/legality/", {"text": "4 A\nbad\n\nworse"}, format="json"), 400, "DECKLIST_UNREADABLE"
-    )
-    assert [e["line"] for e in error["details"]["errors"]] == [2, 4]
+def test_a_decklist_is_never_refused_for_some_lines(hof, client):
+    text = "『My deck』\nメインデッキ\n" + filler_text(38) + "\n2 No Such Card Anywhere\nno count here\n"
+    response = client.post("/api/v1/legality/", {"text": text}, format="json")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["counts"]["main"] == 40  # the unknown line counts in its zone
+    assert body["legal"] is False
+    assert [v["code"] for v in body["violations"]] == ["UNKNOWN_CARD"]
+    statuses = [(line["line"], line["status"]) for line in body["lines"]]
+    assert statuses[:2] == [(1, "ignored"), (2, "heading")]
+    assert statuses[-2:] == [(len(statuses) - 1, "unknown"), (len(statuses), "ignored")]
 
 
 def test_malformed_json_body(hof, client):
@@ -103,7 +111,7 @@ def test_batch_json(hof, client):
     assert [r["player"] for r in results] == ["p1", "p2", "p3"]
     assert results[0]["report"]["legal"] and "lines" not in results[0]["report"]
     assert sorted(v["code"] for v in results[1]["report"]["violations"]) == ["DECK_SIZE", "PREMIUM_HALL_OF_FAME"]
-    assert results[2]["error"]["code"] == "DECKLIST_UNREADABLE"
+    assert results[2]["report"]["legal"] is False and results[2]["report"]["counts"]["main"] == 0
 
 
 def test_batch_bare_list(hof, client):

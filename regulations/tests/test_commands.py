@@ -26,7 +26,8 @@ EXIT_CODES = [
     pytest.param(LEGAL, [], 0, id="legal"),
     pytest.param(ILLEGAL, ["--as-of", "2015-01-01"], 1, id="illegal-hall-of-fame"),
     pytest.param(ILLEGAL, ["--as-of", "2019-01-01"], 0, id="legal-after-release"),
-    pytest.param(LEGAL + "this line has no count\n", [], 2, id="unreadable-line"),
+    pytest.param(LEGAL + "1000 フィラー01\n", [], 2, id="count-out-of-range"),
+    pytest.param("『タイトル』\n" + LEGAL + "this line has no count\n", [], 0, id="title-and-comment-ignored"),
     pytest.param(LEGAL, ["--format", "nope"], 2, id="unknown-format"),
     pytest.param(LEGAL, ["--overlay", "nope"], 2, id="unknown-overlay"),
     pytest.param(LEGAL, ["--as-of", "someday"], 2, id="bad-date"),
@@ -64,6 +65,6 @@ def test_human_output_names_code_and_rule(hof, tmp_path):
 
 def test_unreadable_lines_go_to_stderr_with_their_number(hof, tmp_path):
     path = tmp_path / "deck.txt"
-    path.write_text(LEGAL + "oops\n", encoding="utf-8")
+    path.write_text(LEGAL + "0 oops\n", encoding="utf-8")
     status, _out, err = run([str(path)])
     assert status == 2 and f"{path}:11:" in err

@@ -3,7 +3,7 @@
 import pytest
 
 from dmrules.decklist import (
-    Decklist,
+    MAX_COUNT,
     DecklistFormatError,
     DecklistLine,
     decklist_to_json,
@@ -11,7 +11,7 @@ from dmrules.decklist import (
     parse_json,
     parse_text,
 )
-from dmrules.vocabulary import DeckZone
+from dmrules.vocabulary import DeckZone, LineStatus
 
 MAIN, HYPER, GR, CONSIDERING = DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.CONSIDERING
 
@@ -71,33 +71,72 @@ def test_section_headers(header, zone):
     assert [(line.zone, line.card, line.line) for line in decklist.lines] == [(MAIN, "before", 1), (zone, "after", 3)]
 
 
-UNREADABLE = [
-    pytest.param("アクア・ハルカス", "no card count", id="no-count"),
-    pytest.param("0 アクア・ハルカス", "at least 1", id="zero-count"),
-    pytest.param("1000 アクア・ハルカス", "at most 999", id="huge-count"),
-    pytest.param("# sideboard stuff", "unknown section", id="unknown-header"),
-    pytest.param("《アクア・ハルカス》", "no card count", id="bracketed-without-count"),
+# Lines that are not cards: each is kept as a note with its status, never an error, never a card.
+NOT_CARDS = [
+    pytest.param("アクア・ハルカス", LineStatus.IGNORED, id="name-without-count"),
+    pytest.param("# sideboard stuff", LineStatus.IGNORED, id="unknown-hash-header"),
+    pytest.param("『赤単ブランド』", LineStatus.IGNORED, id="title-in-quotes"),
+    pytest.param("【赤単ブランド】", LineStatus.IGNORED, id="title-in-lenticular-brackets"),
+    pytest.param("■デッキレシピ : 赤白ドラグナー", LineStatus.IGNORED, id="title-with-square"),
+    pytest.param("デッキ名: 赤単", LineStatus.IGNORED, id="deck-name-line"),
+    pytest.param("数 | カード名 | コスト | 種類 | 文明 |", LineStatus.IGNORED, id="table-header-row"),
+    pytest.param("---|---|---|---|", LineStatus.IGNORED, id="table-rule"),
+    pytest.param("// a comment", LineStatus.IGNORED, id="comment"),
+    pytest.param("火文明*16", LineStatus.HEADING, id="group-civilization-star-count"),
+    pytest.param("クリーチャー 29", LineStatus.HEADING, id="group-creatures-count"),
+    pytest.param("光 35枚", LineStatus.HEADING, id="group-light-mai"),
+    pytest.param("11 ツインパクト", LineStatus.HEADING, id="group-count-first"),
 ]
 
 
-@pytest.mark.parametrize(("text", "message"), UNREADABLE)
-def test_unreadable_lines_are_reported_with_their_number(text, message):
+@pytest.mark.parametrize(("text", "status"), NOT_CARDS)
+def test_lines_that_are_not_cards_get_a_status(text, status):
     decklist = parse_text(f"4 fine\n\n{text}\n4 also fine\n")
     assert [line.card for line in decklist.lines] == ["fine", "also fine"]
-    assert len(decklist.errors) == 1
-    error = decklist.errors[0]
-    assert (error.line, error.text) == (3, text)
-    assert message in error.message
+    assert decklist.errors == ()
+    assert [(note.line, note.text, note.status) for note in decklist.notes] == [(3, text, status)]
 
 
-def test_every_unreadable_line_is_reported():
-    decklist = parse_text("bad one\n4 good\nbad two\n// a comment\n\n0 bad three\n")
-    assert [error.line for error in decklist.errors] == [1, 3, 6]
-    assert [line.line for line in decklist.lines] == [2]
+COUNT_ERRORS = [
+    pytest.param("0 アクア・ハルカス", id="zero-count"),
+    pytest.param("1000 アクア・ハルカス", id="huge-count"),
+]
 
 
-def test_blank_lines_and_comments_are_ignored():
-    assert parse_text("\n\n   \n// note\n") == Decklist(lines=(), errors=())
+@pytest.mark.parametrize("text", COUNT_ERRORS)
+def test_counts_out_of_range_are_reported_with_their_number(text):
+    decklist = parse_text(f"4 fine\n\n{text}\n")
+    assert [line.card for line in decklist.lines] == ["fine"]
+    assert [(error.line, error.text) for error in decklist.errors] == [(3, text)]
+    assert f"1 to {MAX_COUNT}" in decklist.errors[0].message
+
+
+def test_blank_lines_are_skipped_and_comments_noted():
+    decklist = parse_text("\n\n   \n// note\n")
+    assert (decklist.lines, decklist.errors) == ((), ())
+    assert [(note.line, note.status) for note in decklist.notes] == [(4, LineStatus.IGNORED)]
+
+
+PUBLISHED_LAYOUTS = [
+    pytest.param("×4 アクア・ハルカス", ("アクア・ハルカス", 4), id="times-count-first"),
+    pytest.param("アクア・ハルカス*4", ("アクア・ハルカス", 4), id="name-star-count"),
+    pytest.param("アクア・ハルカス 4", ("アクア・ハルカス", 4), id="name-space-count"),
+    pytest.param("アクア・ハルカス4枚", ("アクア・ハルカス", 4), id="name-count-mai-glued"),
+    pytest.param("4枚 アクア・ハルカス", ("アクア・ハルカス", 4), id="count-mai-name"),
+    pytest.param("アクア・ハルカス【3枚】", ("アクア・ハルカス", 3), id="name-lenticular-count"),
+    pytest.param("- アクア・ハルカス (4)", ("アクア・ハルカス", 4), id="bullet-name-parenthesised-count"),
+    pytest.param("4×《アクア・ハルカス", ("アクア・ハルカス", 4), id="unbalanced-bracket"),
+    pytest.param("4 x 《アクア・ハルカス", ("アクア・ハルカス", 4), id="count-x-unbalanced-bracket"),
+    pytest.param("≪アクア・ハルカス≫×4", ("アクア・ハルカス", 4), id="double-angle-brackets"),
+    pytest.param("4 アクア・ハルカス 3 クリ 序盤に出す", ("アクア・ハルカス", 4), id="deck-site-row-with-comment"),
+    pytest.param("4 | アクア・ハルカス | 3 | クリ | 水 | |", ("アクア・ハルカス", 4), id="table-row"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PUBLISHED_LAYOUTS)
+def test_published_layouts_without_the_catalogue(text, expected):
+    decklist = parse_text(text)
+    assert [(line.card, line.count) for line in decklist.lines] == [expected]
 
 
 JSON_CASES = [

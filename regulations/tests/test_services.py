@@ -75,6 +75,7 @@ CASES = [
     ("L34", text(filler(40), f"1 {THIRTEEN}"), "advance", None, ["DECK_SIZE"]),
     ("L35", text(filler(45), f"1 {THIRTEEN}"), "advance", None, []),
     ("L36", text(f"1 {THIRTEEN}\n" + filler(39)), "advance", None, ["ZONE_MISPLACED"]),
+    ("L36-no-heading-follows-the-card", f"1 {THIRTEEN}\n" + filler(39), "advance", None, ["DECK_SIZE"]),
     ("L37", text(f"1 {SEALED_X}\n" + filler(39)), "advance", None, []),
     (
         "L39",
@@ -150,15 +151,19 @@ def test_report_shape(hof, cards):
         "limit": 1,
     }
     assert "エメラル" in violation["message_ja"] and "Hall of Fame" in violation["message"]
-    first = report["lines"][0]
+    heading, first = report["lines"][:2]
+    assert (heading["line"], heading["status"], heading["zone"]) == (1, "heading", "main")
     assert first == {
         "line": 2,
+        "written_zone": "main",
         "zone": "main",
+        "moved": False,
         "written": LIMITED,
         "count": 2,
-        "status": "ok",
+        "status": "card",
         "card": {"id": cards[LIMITED], "name_ja": LIMITED, "name_en": None},
         "candidates": [],
+        "suggestions_skipped": False,
     }
 
 
@@ -166,7 +171,7 @@ def test_considering_lines_never_count(hof):
     decklist = parse_text(text(filler(40)) + f"# considering\n4 {BANNED}\n")
     report = services.legality_report(decklist=decklist, as_of=date(2013, 1, 1))
     assert report["legal"] and report["counts"]["main"] == 40
-    assert report["lines"][-1]["zone"] == "considering" and report["lines"][-1]["status"] == "ok"
+    assert report["lines"][-1]["zone"] == "considering" and report["lines"][-1]["status"] == "card"
 
 
 def test_unknown_card_lists_candidates(hof):

@@ -167,10 +167,18 @@ def test_import_preview_shows_every_line_then_applies(owner_client, deck):
     text = "4 テスト火炎兵\n2 存在しないカード\n1 テスト超次元獣アルファ\n"
     preview = owner_client.post(f"/decks/{deck.id}/import/", {"text": text, "version": deck.version, "preview": "1"})
     body = preview.content.decode()
-    assert "st-ok" in body and "st-unknown" in body and "st-moved" in body
+    assert "st-card" in body and "st-unknown" in body and 'name="drop" value="2"' in body
+    assert 'id="import-legality"' in body  # the legality of the result, before applying
     deck.refresh_from_db()
     assert deck.version == 1  # a preview writes nothing
-    applied = owner_client.post(f"/decks/{deck.id}/import/", {"text": text, "version": deck.version, "apply": "1"})
+    refused = owner_client.post(f"/decks/{deck.id}/import/", {"text": text, "version": deck.version, "apply": "1"})
+    assert refused.status_code == 200  # an unknown line: nothing is imported, nothing is lost
+    deck.refresh_from_db()
+    assert deck.version == 1
+    dropped = owner_client.post(f"/decks/{deck.id}/import/", {"text": text, "version": 1, "drop": "2"})
+    fixed_text = dropped.context["form"]["text"].value()
+    assert "存在しないカード" not in fixed_text and "テスト火炎兵" in fixed_text
+    applied = owner_client.post(f"/decks/{deck.id}/import/", {"text": fixed_text, "version": 1, "apply": "1"})
     assert applied.status_code == 302
     deck.refresh_from_db()
     assert deck.version == 2

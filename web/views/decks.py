@@ -1,6 +1,7 @@
 """Deck pages: my decks, public decks, the editor, versions, import, export. Writes go through decks.services."""
 
 import json
+import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -15,7 +16,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks.models import DeckVisibility
-from dmrules.decklist import parse_text
 from web.editor import editor_state, working_copy_from_json
 from web.forms import VISIBILITY_CHOICES, DeckCreateForm, DeckImportForm, _translated, format_choices
 from web.i18n import translate
@@ -232,8 +232,16 @@ def deck_import(request, deck_id: int):
     deck = _owned_or_404(request, deck_id)
     form = DeckImportForm(request.POST or None)
     lines = None
+    unresolved, legality = False, None
     if request.method == "POST" and form.is_valid():
-        decklist = parse_text(form.cleaned_data["text"])
+        from cards.resolver import decklist_parse, get_resolver
+        from regulations import services as regulation_services
+
+        text = _apply_line_fix(form.cleaned_data["text"], fix=request.POST.get("fix"), drop=request.POST.get("drop"))
+        if text != form.cleaned_data["text"]:
+            form = DeckImportForm({"text": text})
+            form.is_valid()
+        decklist = decklist_parse(text, resolver=get_resolver())
         if "apply" in request.POST:
             try:
                 deck, lines = deck_services.deck_import(
@@ -246,10 +254,44 @@ def deck_import(request, deck_id: int):
             except deck_services.VersionConflict:
                 _conflict(request)
                 return redirect("web:deck-import", deck_id=deck.id)
-            messages.success(request, translate("The decklist was imported."))
-            return redirect("web:deck", deck_id=deck.id)
-        lines = deck_services.decklist_resolve(decklist=decklist).lines
-    return render(request, "web/deck_import.html", {"deck": deck, "form": form, "lines": lines, "nav": "my-decks"})
+            except deck_services.DecklistRejected as rejected:
+                lines, unresolved = rejected.lines, True
+                messages.error(request, translate("Fix or remove the flagged lines: nothing was imported."))
+            else:
+                messages.success(request, translate("The decklist was imported."))
+                return redirect("web:deck", deck_id=deck.id)
+        else:
+            resolved = deck_services.decklist_resolve(decklist=decklist)
+            lines, unresolved = resolved.lines, bool(resolved.rejected_lines)
+        try:
+            legality = regulation_services.legality_report(decklist=decklist, format_code=deck.format_code)
+        except (regulation_services.UnknownFormat, regulation_services.UnknownOverlay):
+            legality = None
+    return render(
+        request,
+        "web/deck_import.html",
+        {"deck": deck, "form": form, "lines": lines, "unresolved": unresolved, "legality": legality, "nav": "my-decks"},
+    )
+
+
+def _apply_line_fix(text: str, *, fix: str | None, drop: str | None) -> str:
+    """The pasted text with one line's name replaced by a chosen suggestion (`fix` = "line:name") or one line
+    removed (`drop` = "line"): how a suggestion is clicked on the import page."""
+    rows = text.splitlines()
+    try:
+        if fix:
+            number, name = fix.split(":", 1)
+            index = int(number) - 1
+            if 0 <= index < len(rows):
+                count = re.search(r"\d{1,3}", rows[index])
+                rows[index] = f"{count.group(0) if count else 1} {name}"
+        elif drop:
+            index = int(drop) - 1
+            if 0 <= index < len(rows):
+                rows[index] = ""
+    except ValueError:
+        return text
+    return "\n".join(rows)
 
 
 def deck_export(request, deck_id: int, kind: str):

@@ -7,7 +7,7 @@ import time
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from cards.services import CardImportError, card_import, set_import
+from cards.services import CardImportError, card_import, nickname_import, set_import
 
 
 def _plain(text: str) -> str:
@@ -51,8 +51,13 @@ class Command(BaseCommand):
         parser.add_argument("source", nargs="?", default=None, help="path or URL of cards.json")
         parser.add_argument("--sets", default=None, help="path or URL of sets.json (default: SET_DATA_SOURCE)")
         parser.add_argument("--no-progress", action="store_true", help="do not draw the progress bar")
+        parser.add_argument(
+            "--nicknames",
+            default=None,
+            help="path of nicknames.json, imported after the cards (default: settings.NICKNAME_DATA_SOURCE)",
+        )
 
-    def handle(self, *args, source=None, sets=None, no_progress=False, **options):
+    def handle(self, *args, source=None, sets=None, no_progress=False, nicknames=None, **options):
         source = source or settings.CARD_DATA_SOURCE
         sets = sets or settings.SET_DATA_SOURCE
         started = time.perf_counter()
@@ -78,4 +83,12 @@ class Command(BaseCommand):
             f"updated {summary.updated}, unchanged {summary.unchanged}, skipped {summary.skipped}, "
             f"release dates changed {summary.release_dates_changed + set_summary.release_dates_changed} "
             f"({seconds:.1f} s)"
+        )
+        try:
+            names = nickname_import(source=nicknames or settings.NICKNAME_DATA_SOURCE)
+        except CardImportError as exc:
+            raise CommandError(f"nickname import failed, the nicknames were not changed: {exc}") from exc
+        self.stdout.write(
+            f"nicknames: {names.total} records, created {names.created}, deleted {names.deleted}, "
+            f"unchanged {names.unchanged}, cards not in the catalogue {len(names.unknown_cards)}"
         )

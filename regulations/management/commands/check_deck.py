@@ -9,7 +9,7 @@ from datetime import date
 
 from django.core.management.base import BaseCommand
 
-from dmrules.decklist import DecklistFormatError, parse_json, parse_text
+from dmrules.decklist import DecklistFormatError, parse_json
 from regulations import services
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -51,7 +51,9 @@ class Command(BaseCommand):
             except (ValueError, DecklistFormatError) as exc:
                 return self._fail(f"{path}: not a JSON decklist: {exc}")
         else:
-            decklist = parse_text(text)
+            from cards.resolver import decklist_parse, get_resolver
+
+            decklist = decklist_parse(text, resolver=get_resolver())
         if decklist.errors:
             for error in decklist.errors:
                 self.stderr.write(f"{path}:{error.line}: {error.message}: {error.text.strip()}")
@@ -82,6 +84,11 @@ class Command(BaseCommand):
             self.stdout.write(f"  {item['code']} [{item['rule']}] {item['message']}")
         for item in report["warnings"]:
             self.stdout.write(f"  warning {item['code']}: {item['message']}")
+        for line in report.get("lines") or ():
+            if line["status"] in ("unknown", "ambiguous"):
+                names = ", ".join(candidate["name_ja"] for candidate in line["candidates"][:5])
+                hint = f" (did you mean: {names})" if names else ""
+                self.stdout.write(f"  line {line['line']}: {line['status']} {line['written']!r}{hint}")
         self.stdout.write(f"  deck hash {report['deck_hash']}")
 
 
