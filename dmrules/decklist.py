@@ -105,7 +105,7 @@ _COUNT_WORD = r"(?:枚|cards?|copies)"
 # "4 name", "4x name", "4 x name", "4×name", "4枚 name": a separator x is attached to the count or stands alone
 # between spaces, so that names beginning with X or * (`*/弐幻キューギョドリ/*`) stay whole.
 _LEADING_COUNT = re.compile(
-    rf"^(?P<count>\d{{1,4}})(?:(?:[×*]|[xX](?=\s|[^\x00-\x7f])|\s*{_COUNT_WORD})\s*|\s+(?:{_X}\s+)?)(?P<rest>\S.*)$"
+    rf"^(?P<count>\d{{1,4}})(?:(?:[×*@]|[xX](?=\s|[^\x00-\x7f])|\s*{_COUNT_WORD})\s*|\s+(?:{_X}\s+)?)(?P<rest>\S.*)$"
 )
 _LEADING_X = re.compile(rf"^{_X}\s*(?P<count>\d{{1,4}})\s*{_COUNT_WORD}?\s+(?P<rest>.+)$")
 _TRAILING_BRACKETED = re.compile(
@@ -162,8 +162,16 @@ _GROUP_HEADING = re.compile(
 )
 
 
+# Lists grouped by cost: `1コスト(1)`, `5コスト (7枚)`, `7コスト以上`.
+_COST_HEADING = re.compile(
+    rf"^\d{{1,2}}\s*コスト(?:以上|以下)?\s*(?:[(（【\[]\s*\d{{1,3}}\s*{_COUNT_WORD}?\s*[)）】\]])?$"
+)
+
+
 def _is_group_heading(text: str) -> bool:
     """`火文明*16`, `クリーチャー 29`, `光 35枚`, `11 ツインパクト`: a count separated from a civilization or type."""
+    if _COST_HEADING.match(text):
+        return True
     match = _GROUP_HEADING.match(text)
     return bool(match and (match["before"] or match["after"]) and _bare_word(match["word"]) in _GROUP_WORDS)
 

@@ -205,9 +205,11 @@ def test_full_deck_building_flow(page):
     page.get_by_role("link", name="Import").click()
     page.locator("#id_text").fill("4 テスト火炎兵\n2 ないカード\n1 テスト超次元獣ベータ")
     page.get_by_role("button", name="Check lines").click()
-    expect(page.locator("#import-lines .st-ok")).to_have_count(1)
+    expect(page.locator("#import-lines .st-card")).to_have_count(2)
     expect(page.locator("#import-lines .st-unknown")).to_have_count(1)
-    expect(page.locator("#import-lines .st-moved")).to_have_count(1)
+    expect(page.locator("#import-lines")).to_contain_text("→")  # the psychic creature moved to its own zone
+    expect(page.locator("#import-lines button[name=drop]")).to_have_count(1)  # an unknown line can be removed
+    expect(page.locator("#import-legality")).to_be_visible()
     shot(page, "import-preview")
 
     # A goldfish run (Celery eager here): progress, then the kill-turn charts.

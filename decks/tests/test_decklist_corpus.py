@@ -1,0 +1,43 @@
+"""Acceptance: real published decklists (decks/tests/decklists/, each citing its source) read against the full card
+data give the right number of cards in each zone, and at least 95 % of their card lines resolve.
+
+A deck whose zones cannot come out right because a card is missing from the data names that card in its fixture
+(`missing:`); the test checks that exactly those lines stay unresolved."""
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from decks.tests.corpus import corpus_decks, corpus_figures, full_data_resolver, read_deck
+
+pytestmark = pytest.mark.skipif(not Path(settings.CARD_DATA_SOURCE).exists(), reason="the card data is not present")
+
+DECKS = corpus_decks()
+
+
+@pytest.fixture(scope="module")
+def resolver():
+    return full_data_resolver()
+
+
+def test_every_deck_cites_its_source_and_adds_up():
+    assert all(deck.source.startswith("http") for deck in DECKS)
+    assert len({deck.source for deck in DECKS}) == len(DECKS)
+    # A real deck: 40 cards, 0 or 8 hyperspatial, 0 or 12 GR (what the fixture's own list adds up to).
+    assert all(deck.expected["main"] == 40 and deck.expected["gr"] in (0, 12) for deck in DECKS)
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=[deck.name for deck in DECKS])
+def test_a_real_decklist_reads_into_the_right_zones(resolver, deck):
+    result = read_deck(deck, resolver)
+    assert sorted(result.unresolved) == sorted(deck.missing)
+    if not deck.missing:
+        assert {zone: result.totals.get(zone, 0) for zone in deck.expected} == deck.expected
+
+
+def test_corpus_figures(resolver, capsys):
+    figures = corpus_figures([read_deck(deck, resolver) for deck in DECKS])
+    with capsys.disabled():
+        print(f"\ndecklist corpus: {figures}")
+    assert figures["corpus_lines_resolved_pct"] >= 95.0
