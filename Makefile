@@ -26,6 +26,7 @@ install-dev: $(VENV)/.installed-dev
 run: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py import_cards
+	$(PY) manage.py import_effects
 	$(PY) manage.py import_regulations
 	$(PY) manage.py collectstatic --noinput -v 0
 	PORT=$(PORT) $(PY) -m deckbuilder.serve

@@ -58,15 +58,16 @@ class TokenObtainApi(APIView):
         responses={200: inline_serializer("Token", {"token": serializers.CharField()}), **error_responses(400)},
         auth=[],
         description=(
-            "Exchange a username and password for an API token. Repeated failures lock the account and the client "
-            "address for a while (429 LOGIN_LOCKED with Retry-After)."
+            "Exchange a username and password for an API token. Repeated failures from one client address make that "
+            "address wait, for that account and for all accounts, with growing delays (429 LOGIN_LOCKED with "
+            "Retry-After); the account itself is never locked for its owner's other addresses."
         ),
     )
     def post(self, request):
         data = self.TokenObtainInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         try:
-            token = services.token_obtain(**data.validated_data, address=services.client_address(request))
+            token = services.token_obtain(**data.validated_data, request=request)
         except services.LoginLocked as exc:
             response = error_response(
                 "LOGIN_LOCKED",

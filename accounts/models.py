@@ -4,10 +4,10 @@ from django.db import models
 
 
 class LoginFailureCounter(models.Model):
-    # "account:<normalised username>" or "address:<ip>": one table serves both limits.
+    # "pair:<normalised username>|<ip>" or "address:<ip>": one table serves both limits.
     key = models.CharField(max_length=200, unique=True)
     failures = models.PositiveIntegerField(default=0)
-    window_started_at = models.DateTimeField()
+    last_failure_at = models.DateTimeField(null=True)  # the wait (growing with `failures`) counts from here
 
     class Meta:
         constraints = [models.CheckConstraint(condition=models.Q(failures__gte=0), name="loginfailure_nonnegative")]

@@ -1,4 +1,4 @@
-"""Accounts: sign-up, API tokens and log-in limiting, shared by the API and the browser pages.
+"""Accounts: sign-up, API tokens and log-in limiting, shared by the API, the browser pages and the admin.
 
 Functions (all keyword-only):
 
@@ -7,22 +7,25 @@ Functions (all keyword-only):
     collected and raised as ``RegistrationRejected(errors)``, where ``errors`` maps a field name to a list of
     ``{"code", "message"}`` (codes are Django's stable validator codes, plus ``username_taken`` / ``username_invalid``).
 - ``login_attempt_check(*, username, address) -> None``
-    Call BEFORE checking the password. Raises ``LoginLocked(retry_after_seconds)`` while the account or the client
-    address has reached its failure limit inside the current window.
-- ``login_failure_record(*, username, address) -> None``
-    Call after a wrong password: increments both counters atomically (one conditional UPDATE resets an expired
-    window, one ``F()`` UPDATE increments; no read-modify-write, so concurrent failures are all counted).
-- ``login_success_record(*, username, address) -> None``
-    Call after a successful log-in: clears the account's counter (the address counter keeps running so that one
-    valid account cannot be used to reset an address that is guessing other accounts' passwords).
-- ``token_obtain(*, username, password, address) -> str``
-    The whole API log-in: check, authenticate, record, return the DRF token key. Raises ``LoginLocked`` or
-    ``InvalidCredentials``.
+    Raises ``LoginLocked(retry_after_seconds)`` while the (account, address) pair or the address must wait.
+- ``login_failure_record(*, username, address) -> None`` / ``login_success_record(*, username, address)``
+    Count a wrong password (atomic ``F()`` updates: concurrent failures are all counted) / clear the pair's count.
+- ``token_obtain(*, username, password, request) -> str``
+    The whole API log-in; raises ``LoginLocked`` or ``InvalidCredentials``.
 
-The browser log-in view uses the first four around ``django.contrib.auth.authenticate`` exactly as ``token_obtain``
-does. Limits come from settings (defaults): ``LOGIN_FAILURE_LIMIT_ACCOUNT`` (5), ``LOGIN_FAILURE_LIMIT_ADDRESS``
-(20), ``LOGIN_FAILURE_WINDOW_SECONDS`` (900). DRF's request throttling still applies on top; it limits request
-rates, not guesses against one account spread over many addresses, which is why this counter exists.
+Who calls them: ``accounts.backends.LoginLimitedModelBackend``, the only authentication backend, so the admin
+sign-in, the web sign-in and the token endpoint are limited by the same counters and nothing can skip them.
+
+What is limited, and why not the account alone: the counters are per (account, client address) and per client
+address, never per account alone. Locking an account after N failures from anywhere lets anyone lock its owner out
+with N anonymous guesses; keyed by (account, address), 50 wrong passwords from one address slow that address down
+and leave the owner free to sign in from theirs. The address counter catches one address guessing many accounts.
+Each counter allows a few free failures (``LOGIN_FREE_FAILURES_PAIR`` 5, ``LOGIN_FREE_FAILURES_ADDRESS`` 20); every
+failure beyond them makes that key wait ``LOGIN_DELAY_BASE_SECONDS`` (2) doubled per extra failure, at most
+``LOGIN_DELAY_MAX_SECONDS`` (900), counted from its last failure. Attempts during the wait are refused without
+checking the password (so they learn nothing and do not count). A counter starts again at zero once its last failure
+is older than ``LOGIN_FAILURE_WINDOW_SECONDS`` (3600). Guessing one account from many addresses is left to the
+password validators and DRF's request throttling.
 """
 
 import unicodedata
@@ -56,25 +59,35 @@ class InvalidCredentials(Exception):
     pass
 
 
-def _limit_account() -> int:
-    return int(getattr(settings, "LOGIN_FAILURE_LIMIT_ACCOUNT", 5))
+def _setting(name: str, default: int) -> int:
+    return int(getattr(settings, name, default))
 
 
-def _limit_address() -> int:
-    return int(getattr(settings, "LOGIN_FAILURE_LIMIT_ADDRESS", 20))
+def _normalised(username: str) -> str:
+    # One counter per account whatever the width or case the attacker types.
+    return unicodedata.normalize("NFKC", username or "").strip().casefold()[:140]
+
+
+def _keys(username: str, address: str | None) -> list[tuple[str, int]]:
+    """The counters of one attempt and their free failures: (account, address) first, then the address."""
+    address = (address or "unknown")[:50]
+    return [
+        (f"pair:{_normalised(username)}|{address}", _setting("LOGIN_FREE_FAILURES_PAIR", 5)),
+        (f"address:{address}", _setting("LOGIN_FREE_FAILURES_ADDRESS", 20)),
+    ]
 
 
 def _window() -> timedelta:
-    return timedelta(seconds=int(getattr(settings, "LOGIN_FAILURE_WINDOW_SECONDS", 900)))
+    return timedelta(seconds=_setting("LOGIN_FAILURE_WINDOW_SECONDS", 3600))
 
 
-def _account_key(username: str) -> str:
-    # One counter per account whatever the width or case the attacker types.
-    return "account:" + unicodedata.normalize("NFKC", username or "").strip().casefold()[:180]
-
-
-def _address_key(address: str | None) -> str:
-    return "address:" + (address or "unknown")[:180]
+def login_delay_seconds(*, failures: int, free: int) -> int:
+    """The wait after `failures` failures of a key that has `free` of them: 0, then base, 2 x base, 4 x base ..."""
+    extra = failures - free
+    if extra <= 0:
+        return 0
+    base = _setting("LOGIN_DELAY_BASE_SECONDS", 2)
+    return min(base * 2 ** min(extra - 1, 30), _setting("LOGIN_DELAY_MAX_SECONDS", 900))
 
 
 def user_register(*, username: str, password: str):
@@ -108,11 +121,11 @@ def user_register(*, username: str, password: str):
         ) from None
 
 
-def _locked_for(key: str, limit: int, now) -> int:
-    row = LoginFailureCounter.objects.filter(key=key).values("failures", "window_started_at").first()
-    if row is None or row["failures"] < limit:
+def _wait(key: str, free: int, now) -> int:
+    row = LoginFailureCounter.objects.filter(key=key).values("failures", "last_failure_at").first()
+    if row is None or row["last_failure_at"] is None or row["last_failure_at"] <= now - _window():
         return 0
-    ends = row["window_started_at"] + _window()
+    ends = row["last_failure_at"] + timedelta(seconds=login_delay_seconds(failures=row["failures"], free=free))
     if ends <= now:
         return 0
     return max(1, int((ends - now).total_seconds() + 0.999))
@@ -120,36 +133,37 @@ def _locked_for(key: str, limit: int, now) -> int:
 
 def login_attempt_check(*, username: str, address: str | None) -> None:
     now = timezone.now()
-    wait = max(
-        _locked_for(_account_key(username), _limit_account(), now),
-        _locked_for(_address_key(address), _limit_address(), now),
-    )
+    wait = max(_wait(key, free, now) for key, free in _keys(username, address))
     if wait:
         raise LoginLocked(wait)
 
 
 def _increment(key: str, now) -> None:
     counters = LoginFailureCounter.objects.filter(key=key)
-    # An expired window starts again at zero: a conditional UPDATE, so two processes cannot both reset it.
-    counters.filter(window_started_at__lte=now - _window()).update(failures=0, window_started_at=now)
-    if counters.update(failures=F("failures") + 1):
+    # A counter quiet for a whole window starts again at zero: a conditional UPDATE, so two processes cannot both
+    # reset it.
+    counters.filter(last_failure_at__lte=now - _window()).update(failures=0)
+    if counters.update(failures=F("failures") + 1, last_failure_at=now):
         return
     try:
         with transaction.atomic():
-            LoginFailureCounter.objects.create(key=key, failures=1, window_started_at=now)
+            LoginFailureCounter.objects.create(key=key, failures=1, last_failure_at=now)
     except IntegrityError:  # another process created the row first: count on it
-        counters.update(failures=F("failures") + 1)
+        counters.update(failures=F("failures") + 1, last_failure_at=now)
 
 
 def login_failure_record(*, username: str, address: str | None) -> None:
     now = timezone.now()
     with transaction.atomic():
-        _increment(_account_key(username), now)
-        _increment(_address_key(address), now)
+        for key, _ in _keys(username, address):
+            _increment(key, now)
 
 
 def login_success_record(*, username: str, address: str | None) -> None:
-    LoginFailureCounter.objects.filter(key=_account_key(username)).delete()
+    """The pair's count is cleared; the address keeps counting, so that one valid account cannot be used to reset
+    an address that is guessing other accounts' passwords."""
+    pair_key, _ = _keys(username, address)[0]
+    LoginFailureCounter.objects.filter(key=pair_key).delete()
 
 
 def user_token(*, user) -> str:
@@ -158,13 +172,13 @@ def user_token(*, user) -> str:
     return token.key
 
 
-def token_obtain(*, username: str, password: str, address: str | None) -> str:
-    login_attempt_check(username=username, address=address)
-    user = authenticate(username=username, password=password)
+def token_obtain(*, username: str, password: str, request) -> str:
+    """The API log-in. The backend (accounts.backends) checks and records; checking first here gives the exact
+    wait for the 429's Retry-After."""
+    login_attempt_check(username=username, address=client_address(request))
+    user = authenticate(request, username=username, password=password)
     if user is None:
-        login_failure_record(username=username, address=address)
         raise InvalidCredentials()
-    login_success_record(username=username, address=address)
     return user_token(user=user)
 
 

@@ -4,11 +4,15 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
 from django.http import Http404, JsonResponse
+from django.views.csrf import csrf_failure as django_csrf_failure
 from django.views.defaults import page_not_found
 from django.views.defaults import server_error as django_server_error
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from api.parsers import JsonBodyError
+from deckbuilder.budget import TimeBudgetExceeded
 
 
 class ApiError(exceptions.APIException):
@@ -58,6 +62,12 @@ def exception_handler(exc, context):
         # Raised by Django while DRF reads the body: a clear 413 with the limit, never an HTML page or a 500.
         details = {"max_bytes": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
         return error_response("PAYLOAD_TOO_LARGE", "The request body is too large.", details=details, status_code=413)
+    if isinstance(exc, TimeBudgetExceeded):
+        details = {"budget_seconds": exc.budget_seconds, "done": exc.done, "total": exc.total}
+        message = "The request needs more time than one request may take; nothing was written. Send less at once."
+        return error_response("TIME_BUDGET_EXCEEDED", message, details=details, status_code=503)
+    if isinstance(exc, JsonBodyError):
+        return error_response(exc.code, exc.message, details=exc.details, status_code=400)
     if isinstance(exc, SuspiciousOperation):
         return error_response("MALFORMED_REQUEST", "The request could not be read.", status_code=400)
     if isinstance(exc, Http404):
@@ -103,3 +113,10 @@ def server_error(request):
     if _is_api(request):
         return JsonResponse(error_body("SERVER_ERROR", "An unexpected error occurred; it has been logged."), status=500)
     return django_server_error(request)
+
+
+def csrf_failure(request, reason=""):
+    """CSRF_FAILURE_VIEW: an /api/ URL answers 403 in the error shape; pages keep Django's explanation page."""
+    if _is_api(request):
+        return JsonResponse(error_body("CSRF_FAILED", "CSRF verification failed.", {"reason": reason}), status=403)
+    return django_csrf_failure(request, reason=reason)

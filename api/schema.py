@@ -38,8 +38,9 @@ def error_responses(*statuses: int) -> dict:
     }
 
 
-def paginated(name: str, item: serializers.Serializer):
-    """The schema of a page of StandardPagination: count, next, previous and the items."""
+def paginated(name: str, item: serializers.Serializer, extra: dict | None = None):
+    """The schema of a page of StandardPagination: count, next, previous and the items (and `extra` fields an
+    endpoint adds to its pages)."""
     return inline_serializer(
         name,
         {
@@ -47,5 +48,6 @@ def paginated(name: str, item: serializers.Serializer):
             "next": serializers.URLField(allow_null=True),
             "previous": serializers.URLField(allow_null=True),
             "results": item,
+            **(extra or {}),
         },
     )

@@ -11,7 +11,7 @@ from api.pagination import StandardPagination
 from api.schema import error_responses, paginated
 from cards.models import Card
 from cards.query import QueryError
-from cards.selectors import ORDERS, card_get, card_search, cards_by_ids
+from cards.selectors import ORDERS, card_get, card_search_result, cards_by_ids
 
 QUERY_HELP = """Card search language (full reference: docs/search.md). Terms are separated by spaces and ANDed;
 `-` before a term negates it; a value with spaces is written in double quotes. Width (full/half) and case never
@@ -28,15 +28,26 @@ matter.
 | `race:ドラゴン`, `race=アーマード・ドラゴン` | a part of a race, or `=` a whole race |
 | `zone:main`, `zone:hyperspatial`, `zone:gr`, `zone:start` | where the card starts the game |
 | `is:trigger`, `is:blocker`, `is:twinpact`, `is:evolution` | a flag (list below) |
-| `set:DMRP-01` | printed in the set with this code |
+| `set:DMRP-01`, `set:"超天篇"` | printed in the set with this code, else in a set whose name has this part |
+| `date<=2019-12-31`, `date>=2020-01-01`, `date=2019-03-16` | first release date (also `<`, `>`, `!=`) |
+| `year:2019`, `year<2010` | year of first release |
+| `legal:advance`, `legal:original` | usable in the format on the search's date (released, not banned, a used zone) |
+| `banned:advance`, `limited:advance` | プレミアム殿堂 / 殿堂入り in the format's list on the search's date |
+| `is:new` | first released in the 90 days up to the search's date |
 | `-civ:fire` | negation of any term |
 | `order:cost`, `order:-power` | result order (name, cost, power; `-` descending), instead of the `order` parameter |
 
 Flags for `is:`: trigger, blocker, speed_attacker (sa), slayer, twinpact, evolution, psychic, dragheart, gr,
-hyper, zeron, forbidden, multiface, breaker, power_attacker, cant_attack, cant_attack_players, rule_plus, facts.
+hyper, zeron, forbidden, multiface, breaker, power_attacker, cant_attack, cant_attack_players, rule_plus, facts, new.
 
-A malformed query is a 400 `INVALID_QUERY` with `details.position` (0-based character index) and
-`details.expected`."""
+The search's date is today, or the `as_of` parameter (YYYY-MM-DD): "which cards were legal in advance on
+2019-06-01" is `q=legal:advance&as_of=2019-06-01`. A card whose first release date is unknown (no dated printing)
+never matches a date term; a card whose source does not give a fact (`facts_unknown`) never matches a term on it.
+Such cards are not silently dropped: `notes` lists each term with the number of cards that match every other term
+but whose value for it is unknown.
+
+A malformed query (or an unknown format in `legal:`) is a 400 `INVALID_QUERY` with `details.position` (0-based
+character index) and `details.expected`."""
 
 
 class CardListOutputSerializer(serializers.ModelSerializer):
@@ -57,6 +68,12 @@ class CardListApi(APIView):
     class InputSerializer(serializers.Serializer):
         q = serializers.CharField(required=False, allow_blank=True, max_length=500, default="", trim_whitespace=False)
         order = serializers.ChoiceField(choices=ORDERS, required=False, default="name")
+        as_of = serializers.DateField(required=False, default=None, allow_null=True)
+
+    class NoteSerializer(serializers.Serializer):
+        term = serializers.CharField(help_text="The term as written in `q`.")
+        field = serializers.CharField(help_text="The unknown field: a `facts_unknown` name, or `release_date`.")
+        unknown = serializers.IntegerField(help_text="Cards that match every other term but not known for this one.")
 
     @extend_schema(
         operation_id="cards_search",
@@ -65,11 +82,20 @@ class CardListApi(APIView):
             OpenApiParameter(
                 "order", OpenApiTypes.STR, enum=list(ORDERS), description="Result order; `-` for descending."
             ),
+            OpenApiParameter(
+                "as_of",
+                OpenApiTypes.DATE,
+                description="The date of `legal:`, `banned:`, `limited:` and `is:new` (default: today).",
+            ),
             OpenApiParameter("page", OpenApiTypes.INT),
             OpenApiParameter("page_size", OpenApiTypes.INT, description="Results per page (at most 200)."),
         ],
         responses={
-            200: paginated("CardSearchPage", CardListOutputSerializer(many=True)),
+            200: paginated(
+                "CardSearchPage",
+                CardListOutputSerializer(many=True),
+                extra={"as_of": serializers.DateField(), "notes": NoteSerializer(many=True)},
+            ),
             **error_responses(400, 404),
         },
         auth=[],
@@ -78,16 +104,20 @@ class CardListApi(APIView):
     def get(self, request):
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
+        values = data.validated_data
         try:
-            ids = card_search(q=data.validated_data["q"], order=data.validated_data["order"])
+            result = card_search_result(q=values["q"], order=values["order"], as_of=values["as_of"])
         except QueryError as exc:
             raise ApiError(
                 "INVALID_QUERY", exc.message, details={"position": exc.position, "expected": exc.expected}
             ) from None
         paginator = StandardPagination()
-        page = paginator.paginate_queryset(ids, request, view=self)
+        page = paginator.paginate_queryset(result.ids, request, view=self)
         cards = cards_by_ids(ids=list(page))
-        return paginator.get_paginated_response(CardListOutputSerializer(cards, many=True).data)
+        response = paginator.get_paginated_response(CardListOutputSerializer(cards, many=True).data)
+        response.data["as_of"] = result.as_of.isoformat()
+        response.data["notes"] = [note.as_dict() for note in result.notes]
+        return response
 
 
 class CardFaceOutputSerializer(serializers.Serializer):

@@ -91,6 +91,7 @@ def card_to_facts(card: Card, *, faces: list[CardFace] | None = None) -> CardFac
             name_en=card.name_en,
             facts_available=False,
             mana_number=None,
+            release_date=card.release_date,
         )
     if faces is None:
         faces = list(card.faces.all())
@@ -142,4 +143,5 @@ def card_to_facts(card: Card, *, faces: list[CardFace] | None = None) -> CardFac
         start_set=card.start_set,
         start_set_size=card.start_set_size,
         face_names=face_names,
+        release_date=card.release_date,
     )

@@ -15,6 +15,14 @@ class Card(models.Model):
     # Copy-counting identity (rule 100.2a, 1.2.3): NFKC-normalised name, shared by width variants of one name.
     name_key = models.CharField(max_length=255, db_index=True)
     facts_available = models.BooleanField(default=True)
+    # Where the record's facts come from (the data's `facts_source`: tw, super-pylori, cgi3, geekstack), and the
+    # fact fields that source does not give: their stored default (false, null, []) means "not known", not "no".
+    facts_source = models.CharField(max_length=32, blank=True, default="", db_index=True)
+    facts_unknown = models.JSONField(default=list, blank=True)
+    # First release: the earliest dated printing (a month-precision set counts as the last day of its month);
+    # NULL when no printing is dated. Derived at import time from the Set table.
+    release_date = models.DateField(null=True, blank=True, db_index=True)
+    release_set = models.CharField(max_length=64, blank=True, default="")  # the set code of that printing
 
     civilizations = models.JSONField(default=list)  # list of dmrules.vocabulary.Civilization values
     civ_mask = models.PositiveSmallIntegerField(default=0, db_index=True)  # CivMask bits, for queries
@@ -73,6 +81,42 @@ class Card(models.Model):
 
     def __str__(self) -> str:
         return self.name_ja
+
+
+class Set(models.Model):
+    """A set code seen in the printings (a product, a promo grouping, a tournament list of the source), with its
+    Japanese release date when one is known."""
+
+    class Precision(models.TextChoices):
+        DAY = "day", "Day"
+        MONTH = "month", "Month"
+
+    code = models.CharField(max_length=64, unique=True)
+    name_ja = models.CharField(max_length=255, blank=True, default="")
+    name_source = models.CharField(max_length=255, blank=True, default="")
+    kind = models.CharField(max_length=128, blank=True, default="")
+    # The day, or for a month-precision date the LAST day of that month (the latest day the set can have been
+    # released: a card dated by it is never said to exist before it did). NULL: undated.
+    release_date = models.DateField(null=True, blank=True, db_index=True)
+    release_text = models.CharField(max_length=10, blank=True, default="")  # as the data gives it: YYYY-MM(-DD)
+    date_precision = models.CharField(max_length=8, choices=Precision.choices, blank=True, default="")
+    date_source = models.CharField(max_length=255, blank=True, default="")
+    suspect = models.BooleanField(default=False)
+    note = models.TextField(blank=True, default="")
+    source_hash = models.CharField(max_length=64, default="")
+
+    class Meta:
+        ordering = ["code"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(release_date__isnull=True, date_precision="")
+                | models.Q(release_date__isnull=False, date_precision__in=["day", "month"]),
+                name="set_release_date_has_precision",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.code
 
 
 class CardFace(models.Model):

@@ -11,8 +11,10 @@ Fields and operators (docs/search.md has the full table):
     type:creature (part of the type, English or Japanese)    type=creature (the whole type)
     race:ドラゴン (part of a race)   race=アーマード・ドラゴン (a whole race)
     zone:main zone:hyperspatial zone:gr zone:start
-    is:trigger is:blocker is:twinpact is:evolution ... (FLAGS)
-    set:DMRP-01 (a set code)     name:word (a name word; same as a free word)
+    is:trigger is:blocker is:twinpact is:evolution ... (FLAGS)     is:new (first released in the last 90 days)
+    set:DMRP-01 (a set code, or a part of a set's name)     name:word (a name word; same as a free word)
+    date<=2019-12-31 date>= date= ... (first release)    year:2019 year<2010 (year of first release)
+    legal:advance banned:advance limited:advance (on the search's date: today, or the `as_of` parameter)
     order:cost (also name, power, -cost ...: the result order, instead of the `order` parameter)
 
 A malformed query raises QueryError with the 0-based character position and what was expected there.
@@ -20,6 +22,7 @@ A malformed query raises QueryError with the 0-based character position and what
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
 from cards.names import fold_for_search
 from dmrules.vocabulary import Civilization, Zone
@@ -94,13 +97,36 @@ class SetTerm:
     position: int = 0
 
 
-Term = TextTerm | CivTerm | NumberTerm | TypeTerm | RaceTerm | ZoneTerm | FlagTerm | SetTerm
+@dataclass(frozen=True)
+class DateTerm:
+    """The card's first release date compared with a day (`date<=2019-12-31`), or its year (`year:2019`)."""
+
+    op: str  # "=", "!=", "<", "<=", ">", ">="
+    value: date | int  # a day, or a year for `year:`
+    year: bool = False
+    negate: bool = False
+    position: int = 0
+
+
+@dataclass(frozen=True)
+class RegulationTerm:
+    """`legal:advance` (released by the search's date and not banned on it), `banned:` / `limited:` (the format's
+    Hall of Fame list on that date)."""
+
+    status: str  # "legal" | "banned" | "limited"
+    format_code: str
+    negate: bool = False
+    position: int = 0
+
+
+Term = TextTerm | CivTerm | NumberTerm | TypeTerm | RaceTerm | ZoneTerm | FlagTerm | SetTerm | DateTerm | RegulationTerm
 
 
 @dataclass(frozen=True)
 class Query:
     terms: tuple[Term, ...]
     order: str | None = None  # an `order:` term in the query (overrides the `order` parameter)
+    texts: tuple[str, ...] = ()  # each term as written (for notes about a term)
 
 
 ORDERS = ("name", "cost", "power", "-name", "-cost", "-power")
@@ -157,7 +183,10 @@ FLAGS: dict[str, str] = {
     "cant_attack_players": "cant_attack_players",
     "rule_plus": "rule_plus",
     "facts": "facts_available",
+    "new": "new",  # first released in the NEW_DAYS days up to the search's date
 }
+NEW_DAYS = 90
+REGULATION_STATUSES = ("legal", "banned", "limited")
 
 _FIELD_ALIASES = {
     "civ": "civ",
@@ -175,8 +204,16 @@ _FIELD_ALIASES = {
     "name": "name",
     "n": "name",
     "order": "order",
+    "date": "date",
+    "year": "year",
+    "legal": "legal",
+    "banned": "banned",
+    "limited": "limited",
 }
-FIELDS = ("civ", "cost", "power", "type", "race", "zone", "is", "set", "name", "order")
+FIELDS = (
+    "civ", "cost", "power", "type", "race", "zone", "is", "set", "name", "order", "date", "year", "legal", "banned",
+    "limited",
+)  # fmt: skip
 _OPS_BY_FIELD = {
     "civ": (":", "="),
     "cost": (":", "=", "!=", "<", "<=", ">", ">="),
@@ -188,9 +225,17 @@ _OPS_BY_FIELD = {
     "set": (":", "="),
     "name": (":",),
     "order": (":", "="),
+    "date": (":", "=", "!=", "<", "<=", ">", ">="),
+    "year": (":", "=", "!=", "<", "<=", ">", ">="),
+    "legal": (":",),
+    "banned": (":",),
+    "limited": (":",),
 }
 _FILTER = re.compile(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)")
 _NUMBER = re.compile(r"[+-]?\d+")
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_YEAR = re.compile(r"\d{4}")
+_FORMAT = re.compile(r"[a-z0-9_-]+")
 
 
 def fold(text: str) -> str:
@@ -209,14 +254,16 @@ class _Parser:
         self.order: str | None = None
 
     def parse(self) -> Query:
-        terms = []
+        terms, texts = [], []
         while True:
             self._skip_spaces()
             if self.pos >= len(self.text):
-                return Query(terms=tuple(terms), order=self.order)
+                return Query(terms=tuple(terms), order=self.order, texts=tuple(texts))
+            start = self.pos
             term = self._term()
             if term is not None:
                 terms.append(term)
+                texts.append(self.text[start : self.pos])
 
     def _skip_spaces(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -356,6 +403,37 @@ class _Parser:
             raise QueryError(f"unknown order '{value}'", position=position, expected=_expect_list(ORDERS))
         self.order = order
         return None
+
+    def _field_date(self, op, value, position, negate, start) -> Term:
+        day = None
+        if _DAY.fullmatch(value):
+            try:
+                day = date.fromisoformat(value)
+            except ValueError:
+                day = None
+        if day is None:
+            raise QueryError(f"'{value}' is not a date", position=position, expected="a date YYYY-MM-DD")
+        return DateTerm(op="=" if op == ":" else op, value=day, negate=negate, position=start)
+
+    def _field_year(self, op, value, position, negate, start) -> Term:
+        if not _YEAR.fullmatch(value):
+            raise QueryError(f"'{value}' is not a year", position=position, expected="a year YYYY")
+        return DateTerm(op="=" if op == ":" else op, value=int(value), year=True, negate=negate, position=start)
+
+    def _regulation(self, status, value, position, negate, start) -> Term:
+        code = fold(value)
+        if not _FORMAT.fullmatch(code):
+            raise QueryError(f"'{value}' is not a format code", position=position, expected="a format code")
+        return RegulationTerm(status=status, format_code=code, negate=negate, position=start)
+
+    def _field_legal(self, op, value, position, negate, start) -> Term:
+        return self._regulation("legal", value, position, negate, start)
+
+    def _field_banned(self, op, value, position, negate, start) -> Term:
+        return self._regulation("banned", value, position, negate, start)
+
+    def _field_limited(self, op, value, position, negate, start) -> Term:
+        return self._regulation("limited", value, position, negate, start)
 
     def _field_name(self, op, value, position, negate, start) -> Term:
         return TextTerm(text=self._text_value(value, position), negate=negate, position=start)

@@ -1,26 +1,31 @@
 """Reads of the card catalogue: the catalogue version, card search over an in-memory index, card detail."""
 
+import datetime
 import functools
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
 import numpy as np
 from django.conf import settings
 from django.db.models import Count, Max, Prefetch, QuerySet
+from django.utils import timezone
 
-from cards.models import Card, CardFace, Printing
+from cards.models import Card, CardFace, Printing, Set
 from cards.query import (
     FLAGS,
+    NEW_DAYS,
     ORDERS,
     CivTerm,
+    DateTerm,
     FlagTerm,
     NumberTerm,
     Query,
     QueryError,
     RaceTerm,
+    RegulationTerm,
     SetTerm,
     TextTerm,
     TypeTerm,
@@ -28,7 +33,7 @@ from cards.query import (
     fold,
     parse_query,
 )
-from dmrules.vocabulary import CivMask
+from dmrules.vocabulary import CivMask, Zone
 
 T = TypeVar("T")
 
@@ -106,6 +111,11 @@ class SearchIndex:
     flags: dict[str, np.ndarray]
     sets: dict[str, np.ndarray]  # folded set code -> row indexes
     order: dict[str, np.ndarray]  # order name -> row permutation
+    release: np.ndarray  # first release as a proleptic ordinal (float), NaN = unknown
+    release_year: np.ndarray  # year of first release (float), NaN = unknown
+    set_names: list[tuple[str, np.ndarray]]  # (folded set name, row indexes) for `set:` by a part of the name
+    unknown: dict[str, np.ndarray]  # facts_unknown field -> rows whose source does not give it
+    key_rows: dict[str, np.ndarray]  # name key -> row indexes (Hall of Fame lists are by name key)
 
     @property
     def size(self) -> int:
@@ -128,7 +138,7 @@ def search_index_build() -> SearchIndex:
         "id", "name_key", "search_text", "civ_mask", "cost", "power_value", "zone", "card_type", "card_type_ja",
         "races", "type_codes", "facts_available", "shield_trigger", "blocker", "speed_attacker", "slayer", "twinpact",
         "evolution", "psychic", "dragheart", "gr", "hyper", "zeron", "forbidden", "multi_face", "breaker",
-        "power_attacker_bonus", "cant_attack", "cant_attack_players",
+        "power_attacker_bonus", "cant_attack", "cant_attack_players", "facts_unknown", "release_date",
     )  # fmt: skip
     rows = sorted(Card.objects.values(*columns), key=lambda row: (row["name_key"].casefold(), row["id"]))
     row_of = {row["id"]: i for i, row in enumerate(rows)}
@@ -136,8 +146,33 @@ def search_index_build() -> SearchIndex:
     for card_id, card_type, card_type_ja in CardFace.objects.values_list("card_id", "card_type", "card_type_ja"):
         face_types.setdefault(card_id, []).extend(t for t in (card_type, card_type_ja) if t)
     sets: dict[str, list[int]] = {}
-    for card_id, set_code in Printing.objects.values_list("card_id", "set_code").distinct():
-        sets.setdefault(fold(set_code), []).append(row_of[card_id])
+    names_of_set: dict[str, set[str]] = {}
+    for code, name in Set.objects.values_list("code", "name_ja"):
+        names_of_set.setdefault(fold(code), set()).add(fold(name))
+    for card_id, set_code, set_name, tcg in Printing.objects.values_list("card_id", "set_code", "set_name", "tcg"):
+        code = fold(set_code)
+        sets.setdefault(code, []).append(row_of[card_id])
+        if set_name and not tcg:
+            names_of_set.setdefault(code, set()).add(fold(set_name))
+    set_names = [
+        (name, np.array(sorted(set(sets[code])), dtype=np.int64))
+        for code, names in names_of_set.items()
+        if code in sets
+        for name in names
+        if name
+    ]
+    unknown_rows: dict[str, list[int]] = {}
+    key_rows: dict[str, list[int]] = {}
+    for i, row in enumerate(rows):
+        for name in row["facts_unknown"] or ():
+            unknown_rows.setdefault(name, []).append(i)
+        key_rows.setdefault(row["name_key"], []).append(i)
+    size = len(rows)
+
+    def rows_mask(indexes: list[int]) -> np.ndarray:
+        mask = np.zeros(size, dtype=bool)
+        mask[indexes] = True
+        return mask
 
     type_sets = [
         frozenset(fold(t) for t in (row["card_type"], row["card_type_ja"], *face_types.get(row["id"], ())) if t)
@@ -177,6 +212,11 @@ def search_index_build() -> SearchIndex:
             "power": _sort_with_nulls_last(power, False),
             "-power": _sort_with_nulls_last(power, True),
         },
+        release=_numbers(row["release_date"].toordinal() if row["release_date"] else None for row in rows),
+        release_year=_numbers(row["release_date"].year if row["release_date"] else None for row in rows),
+        set_names=set_names,
+        unknown={name: rows_mask(indexes) for name, indexes in unknown_rows.items()},
+        key_rows={key: np.array(indexes, dtype=np.int64) for key, indexes in key_rows.items()},
     )
 
 
@@ -185,6 +225,44 @@ _search_index = VersionedCache(search_index_build)
 
 def search_index_get() -> SearchIndex:
     return _search_index.get()
+
+
+@dataclass(frozen=True)
+class FormatCardPool:
+    """What `legal:` / `banned:` / `limited:` need of a format on a date (the regulations app answers)."""
+
+    limits: Mapping[str, int]  # name key -> copies the Hall of Fame list allows (0 banned, 1 limited)
+    zones: frozenset[str]  # the data zones (Zone values) whose cards a deck of the format may hold
+
+
+FormatCardPoolLookup = Callable[[str, datetime.date], FormatCardPool | None]  # None: no such format
+_format_card_pool: list[FormatCardPoolLookup | None] = [None]
+
+
+def format_card_pool_register(lookup: FormatCardPoolLookup) -> None:
+    """Called by the regulations app at start-up. The catalogue never imports the regulations app (that app reads
+    the catalogue): the dated Hall of Fame lists reach the search through this one callable."""
+    _format_card_pool[0] = lookup
+
+
+@dataclass(frozen=True)
+class SearchNote:
+    """A term that could not be decided for some cards: their value is unknown (a field their source does not
+    give, or no dated printing), so they are left out of (or, negated, kept in) the result without proof."""
+
+    term: str  # as written in the query
+    field: str  # the unknown field: a facts_unknown name, or "release_date"
+    unknown: int  # cards that match every other term and whose field is unknown
+
+    def as_dict(self) -> dict:
+        return {"term": self.term, "field": self.field, "unknown": self.unknown}
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    ids: list[int]
+    notes: tuple[SearchNote, ...]
+    as_of: datetime.date
 
 
 def _contains(values: list[str], text: str) -> np.ndarray:
@@ -199,61 +277,136 @@ _COMPARE = {
     ">": np.greater,
     ">=": np.greater_equal,
 }
+_RELEASE = "release_date"
 
 
-def _term_mask(index: SearchIndex, term) -> np.ndarray:
+def _in_each(sets: list[frozenset[str]], text: str, size: int) -> np.ndarray:
+    return np.fromiter((text in items for items in sets), dtype=bool, count=size)
+
+
+def _compare(values: np.ndarray, op: str, value: float) -> tuple[np.ndarray, np.ndarray]:
+    """(rows whose known value compares true, rows whose value is unknown)."""
+    known = ~np.isnan(values)
+    with np.errstate(invalid="ignore"):
+        return known & _COMPARE[op](np.nan_to_num(values), value), ~known
+
+
+def _zones_mask(index: SearchIndex, zones: frozenset[str]) -> np.ndarray:
+    # A record without facts has no zone: it is judged as a main deck card.
+    return np.fromiter(((zone or Zone.MAIN_DECK.value) in zones for zone in index.zone), dtype=bool, count=index.size)
+
+
+def _regulation_mask(index: SearchIndex, term: RegulationTerm, as_of: datetime.date):
+    lookup = _format_card_pool[0]
+    pool = lookup(term.format_code, as_of) if lookup is not None else None
+    if pool is None:
+        position = term.position + int(term.negate) + len(term.status) + 1
+        raise QueryError(f"unknown format '{term.format_code}'", position=position, expected="a format code")
+    listed = {0: np.zeros(index.size, dtype=bool), 1: np.zeros(index.size, dtype=bool)}
+    for key, limit in pool.limits.items():
+        rows = index.key_rows.get(key)
+        if rows is not None and limit in listed:
+            listed[limit][rows] = True
+    if term.status == "banned":
+        return listed[0], None
+    if term.status == "limited":
+        return listed[1], None
+    released, unknown = _compare(index.release, "<=", as_of.toordinal())
+    return released & ~listed[0] & _zones_mask(index, pool.zones), unknown
+
+
+def _term_mask(index: SearchIndex, term, as_of: datetime.date) -> tuple[np.ndarray, np.ndarray | None, str]:
+    """(rows that match the term, rows for which it cannot be decided or None, the undecided field)."""
     if isinstance(term, TextTerm):
-        return _contains(index.texts, term.text)
+        return _contains(index.texts, term.text), None, ""
     if isinstance(term, CivTerm):
         if not term.civilizations:  # colorless: a card with facts and no civilization
-            return (index.civ_mask == 0) & index.flags["facts_available"]
+            return (index.civ_mask == 0) & index.flags["facts_available"], None, ""
         wanted = int(CivMask.of(term.civilizations))
         if term.exact:
-            return index.civ_mask == wanted
-        return (index.civ_mask & wanted) == wanted
+            return index.civ_mask == wanted, None, ""
+        return (index.civ_mask & wanted) == wanted, None, ""
     if isinstance(term, NumberTerm):
         values = index.cost if term.field == "cost" else index.power
-        with np.errstate(invalid="ignore"):
-            known = ~np.isnan(values)
-            return known & _COMPARE[term.op](np.nan_to_num(values), term.value)
+        match, _ = _compare(values, term.op, term.value)
+        return match, index.unknown.get(term.field), term.field
     if isinstance(term, TypeTerm):
         if term.exact:
-            return np.fromiter((term.text in types for types in index.type_sets), dtype=bool, count=index.size)
-        return _contains(index.type_texts, term.text)
+            return _in_each(index.type_sets, term.text, index.size), None, ""
+        return _contains(index.type_texts, term.text), None, ""
     if isinstance(term, RaceTerm):
         if term.exact:
-            return np.fromiter((term.text in races for races in index.race_sets), dtype=bool, count=index.size)
-        return _contains(index.race_texts, term.text)
+            return _in_each(index.race_sets, term.text, index.size), None, ""
+        return _contains(index.race_texts, term.text), None, ""
     if isinstance(term, ZoneTerm):
-        return index.zone == term.zone.value
+        return index.zone == term.zone.value, None, ""
     if isinstance(term, FlagTerm):
-        return index.flags[FLAGS[term.flag]]
+        column = FLAGS[term.flag]
+        if column == "new":
+            today = as_of.toordinal()
+            recent, unknown = _compare(index.release, ">", today - NEW_DAYS)
+            return recent & (np.nan_to_num(index.release) <= today), unknown, _RELEASE
+        return index.flags[column], index.unknown.get(column), column
     if isinstance(term, SetTerm):
         mask = np.zeros(index.size, dtype=bool)
         rows = index.sets.get(term.code)
         if rows is not None:
             mask[rows] = True
-        return mask
+        else:  # not a set code: a part of a set's name
+            for name, name_rows in index.set_names:
+                if term.code in name:
+                    mask[name_rows] = True
+        return mask, None, ""
+    if isinstance(term, DateTerm):
+        if term.year:
+            match, unknown = _compare(index.release_year, term.op, term.value)
+        else:
+            match, unknown = _compare(index.release, term.op, term.value.toordinal())
+        return match, unknown, _RELEASE
+    if isinstance(term, RegulationTerm):
+        match, unknown = _regulation_mask(index, term, as_of)
+        return match, unknown, _RELEASE
     raise TypeError(f"unknown term {term!r}")
 
 
-def card_search(*, q: str = "", order: str = "name") -> list[int]:
-    """Ids of the cards that match the query `q` (cards/query.py), in the given order (an `order:` term in `q`
-    wins over the argument).
+def card_search_result(*, q: str = "", order: str = "name", as_of: datetime.date | None = None) -> SearchResult:
+    """The cards that match the query `q` (cards/query.py) in the given order (an `order:` term in `q` wins over
+    the argument), and a note for each term that some otherwise matching cards leave undecided. Date-relative terms
+    (`legal:`, `banned:`, `limited:`, `is:new`) are taken on `as_of` (default: today).
 
-    Raises QueryError for a malformed query or an unknown order.
+    Raises QueryError for a malformed query, an unknown order or an unknown format.
     """
     if order not in ORDERS:
         raise QueryError(f"unknown order '{order}'", position=0, expected="one of " + ", ".join(ORDERS))
     query: Query = parse_query(q)
     order = query.order or order
+    as_of = as_of or timezone.localdate()
     index = search_index_get()
     mask = np.ones(index.size, dtype=bool)
-    for term in query.terms:
-        term_mask = _term_mask(index, term)
-        mask &= ~term_mask if term.negate else term_mask
+    masks, undecided = [], []
+    for position, term in enumerate(query.terms):
+        term_mask, unknown, field_name = _term_mask(index, term, as_of)
+        term_mask = ~term_mask if term.negate else term_mask
+        masks.append(term_mask)
+        mask &= term_mask
+        if unknown is not None:
+            undecided.append((position, unknown, field_name))
+    notes = []
+    for position, unknown, field_name in undecided:
+        others = np.ones(index.size, dtype=bool)
+        for other, other_mask in enumerate(masks):
+            if other != position:
+                others &= other_mask
+        count = int(np.count_nonzero(others & unknown))
+        if count:
+            notes.append(SearchNote(term=query.texts[position], field=field_name, unknown=count))
     permutation = index.order[order]
-    return index.ids[permutation[mask[permutation]]].tolist()
+    return SearchResult(ids=index.ids[permutation[mask[permutation]]].tolist(), notes=tuple(notes), as_of=as_of)
+
+
+def card_search(*, q: str = "", order: str = "name", as_of: datetime.date | None = None) -> list[int]:
+    """Ids of the cards that match the query `q`, in order (card_search_result without the notes)."""
+    return card_search_result(q=q, order=order, as_of=as_of).ids
 
 
 # ---------------------------------------------------------------------------------------------------- details
@@ -268,6 +421,11 @@ def cards_by_ids(*, ids: list[int]) -> list[Card]:
 def card_get(*, card_id: int) -> Card:
     """One card with its faces and printings (Card.DoesNotExist if there is none)."""
     return card_detail_queryset().get(id=card_id)
+
+
+def sets_by_code(*, codes) -> dict[str, Set]:
+    """The set records of these codes (a code the set list does not have is absent)."""
+    return {item.code: item for item in Set.objects.filter(code__in=set(codes))}
 
 
 def card_detail_queryset() -> QuerySet[Card]:

@@ -1,7 +1,10 @@
-"""Writes to the card catalogue: the import of the card data file (a path or a URL)."""
+"""Writes to the card catalogue: the import of the card data file and of the set list (a path or a URL each)."""
 
+import calendar
+import datetime
 import hashlib
 import json
+import re
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterable
@@ -12,7 +15,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.utils import timezone
 
-from cards.models import Card, CardFace, Printing
+from cards.models import Card, CardFace, Printing, Set
 from cards.names import name_key, search_text
 from dmrules.vocabulary import Breaker, Civilization, CivMask, Zone
 
@@ -53,6 +56,8 @@ CARD_COLUMNS = (
     "name_en",
     "name_key",
     "facts_available",
+    "facts_source",
+    "facts_unknown",
     "civilizations",
     "civ_mask",
     "card_type",
@@ -105,6 +110,8 @@ class ImportSummary:
     skipped: int = 0
     source: str = ""
     skipped_names: list[str] = field(default_factory=list)
+    # Cards whose first release date (derived from printings and set dates) changed in this import.
+    release_dates_changed: int = 0
 
     def as_dict(self) -> dict:
         return {
@@ -129,7 +136,7 @@ class _Prepared:
 # ---------------------------------------------------------------------------------------------------- loading
 
 
-def card_data_load(*, source: str, max_bytes: int | None = None) -> list:
+def card_data_load(*, source: str, max_bytes: int | None = None, what: str = "card records") -> list:
     """Read the JSON array from a file path or an http(s) URL (downloaded with a size limit)."""
     limit = max_bytes if max_bytes is not None else settings.DATA_DOWNLOAD_MAX_BYTES
     scheme = urllib.parse.urlparse(source).scheme.lower()
@@ -148,7 +155,7 @@ def card_data_load(*, source: str, max_bytes: int | None = None) -> list:
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise CardImportError(f"{source} is not valid JSON: {exc}") from exc
     if not isinstance(data, list):
-        raise CardImportError(f"{source} must hold a JSON array of card records")
+        raise CardImportError(f"{source} must hold a JSON array of {what}")
     return data
 
 
@@ -239,12 +246,18 @@ def _prepare(index: int, record) -> _Prepared:
     for key in ("printings", "tcg_printings"):
         _expect(isinstance(record.get(key, []), list), "expected a list", index, key, name)
     _expect(_str_list(record.get("sources", [])), "expected a list of strings", index, "sources", name)
+    facts_source = record.get("facts_source", "")
+    _expect(isinstance(facts_source, str), "expected a string", index, "facts_source", name)
+    _expect(_str_list(record.get("facts_unknown", [])), "expected a list of strings", index, "facts_unknown", name)
 
     card: dict = {
         "name_ja": name,
         "name_en": name_en or None,
         "name_key": name_key(name),
         "facts_available": facts_available,
+        "facts_source": facts_source,
+        # Only a record with facts can leave some of them unknown (a record without facts knows none).
+        "facts_unknown": list(record.get("facts_unknown", [])) if facts_available else [],
         "sources": record.get("sources", []),
     }
     faces: list[dict] = []
@@ -505,9 +518,129 @@ def card_import(
             printings.extend(Printing(card_id=card.pk, **printing) for printing in item.printings)
         CardFace.objects.bulk_create(faces, batch_size=_CHUNK)
         Printing.objects.bulk_create(printings, batch_size=_CHUNK)
+        summary.release_dates_changed = card_release_dates_refresh(now=now)
     summary.created = len(to_create)
     summary.updated = len(to_update)
     report(total, total)
+    return summary
+
+
+def _first_releases() -> dict[int, tuple[datetime.date, str]]:
+    """card id -> (first release date, its set code): the earliest dated Japanese printing (TCG printings are
+    English releases and do not count; a set without a date gives nothing). Ties go to the lowest set code."""
+    dates = dict(Set.objects.filter(release_date__isnull=False).values_list("code", "release_date"))
+    first: dict[int, tuple[datetime.date, str]] = {}
+    for card_id, set_code in Printing.objects.filter(tcg=False).values_list("card_id", "set_code"):
+        released = dates.get(set_code)
+        if released is None:
+            continue
+        known = first.get(card_id)
+        if known is None or (released, set_code) < known:
+            first[card_id] = (released, set_code)
+    return first
+
+
+def card_release_dates_refresh(*, now: datetime.datetime | None = None) -> int:
+    """Store each card's first release date (the earliest dated printing; NULL when none is dated) where it changed.
+
+    Derived from two tables, so both imports call it: a new printing (card import) or a new set date (set import)
+    can change it. Returns the number of cards changed; a run over unchanged data changes nothing."""
+    now = now or timezone.now()
+    first = _first_releases()
+    changed = []
+    for card_id, release_date, release_set in Card.objects.values_list("id", "release_date", "release_set"):
+        wanted = first.get(card_id, (None, ""))
+        if (release_date, release_set) != wanted:
+            changed.append(Card(id=card_id, release_date=wanted[0], release_set=wanted[1], updated_at=now))
+    if changed:
+        _update_rows(changed, ("release_date", "release_set", "updated_at"))
+    return len(changed)
+
+
+# ------------------------------------------------------------------------------------------------------ sets
+
+_SET_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_SET_MONTH = re.compile(r"\d{4}-\d{2}")
+_SET_TEXT_FIELDS = ("name_ja", "name_source", "kind", "date_source", "note")
+_SET_COLUMNS = (*_SET_TEXT_FIELDS, "suspect", "release_date", "release_text", "date_precision", "source_hash")
+
+
+def _set_release(text: str | None, precision, index: int, code: str) -> tuple[datetime.date | None, str]:
+    """The stored release date: the day, or the last day of the month for a month-precision date."""
+    if text is None:
+        _expect(precision is None, "expected null when release_date is null", index, "date_precision", code)
+        return None, ""
+    _expect(isinstance(text, str), "expected YYYY-MM-DD, YYYY-MM or null", index, "release_date", code)
+    try:
+        if precision == Set.Precision.DAY and _SET_DAY.fullmatch(text):
+            return datetime.date.fromisoformat(text), Set.Precision.DAY
+        if precision == Set.Precision.MONTH and _SET_MONTH.fullmatch(text):
+            year, month = int(text[:4]), int(text[5:7])
+            return datetime.date(year, month, calendar.monthrange(year, month)[1]), Set.Precision.MONTH
+    except ValueError:
+        pass
+    raise CardImportError(
+        f"expected YYYY-MM-DD with precision 'day' or YYYY-MM with 'month', got {text!r} / {precision!r}",
+        index=index,
+        field="release_date",
+        name=code,
+    )
+
+
+def _prepare_set(index: int, record) -> dict:
+    if not isinstance(record, dict):
+        raise CardImportError("expected an object", index=index)
+    code = record.get("code")
+    _expect(isinstance(code, str) and code.strip() != "", "expected a non-empty string", index, "code", None)
+    for key in _SET_TEXT_FIELDS:
+        _expect_optional_str(record.get(key), index, key, code)
+    _expect(isinstance(record.get("suspect", False), bool), "expected true or false", index, "suspect", code)
+    release_date, precision = _set_release(record.get("release_date"), record.get("date_precision"), index, code)
+    raw = json.dumps(record, sort_keys=True, ensure_ascii=False)
+    return {
+        "code": code,
+        **{key: record.get(key) or "" for key in _SET_TEXT_FIELDS},
+        "suspect": record.get("suspect", False),
+        "release_date": release_date,
+        "release_text": record.get("release_date") or "",
+        "date_precision": precision,
+        "source_hash": hashlib.sha256(raw.encode()).hexdigest(),
+    }
+
+
+def set_import(*, source: str | None = None, records: list | None = None) -> ImportSummary:
+    """Import the set list (`records`, or loaded from `source`, default settings.SET_DATA_SOURCE) and re-derive the
+    cards' first release dates. Same contract as card_import: every record is validated before anything is written,
+    one transaction, and a re-import of the same file changes nothing."""
+    source = source or settings.SET_DATA_SOURCE
+    if records is None:
+        records = card_data_load(source=source, what="set records")
+    summary = ImportSummary(total=len(records), source=str(source))
+    prepared: dict[str, dict] = {}
+    for index, record in enumerate(records):
+        item = _prepare_set(index, record)
+        earlier = prepared.get(item["code"])
+        if earlier is not None:
+            if earlier["source_hash"] != item["source_hash"]:
+                raise CardImportError("duplicates an earlier record with different content", index=index, field="code")
+            summary.skipped += 1
+            continue
+        prepared[item["code"]] = item
+    with transaction.atomic():
+        existing = {code: (pk, digest) for pk, code, digest in Set.objects.values_list("id", "code", "source_hash")}
+        to_create, to_update = [], []
+        for code, item in prepared.items():
+            known = existing.get(code)
+            if known is None:
+                to_create.append(Set(**item))
+            elif known[1] != item["source_hash"]:
+                to_update.append(Set(id=known[0], **item))
+            else:
+                summary.unchanged += 1
+        Set.objects.bulk_create(to_create, batch_size=_CHUNK)
+        Set.objects.bulk_update(to_update, _SET_COLUMNS, batch_size=_CHUNK)
+        summary.release_dates_changed = card_release_dates_refresh()
+    summary.created, summary.updated = len(to_create), len(to_update)
     return summary
 
 
@@ -544,6 +677,7 @@ _FACTLESS_DEFAULTS = {
     "power_attacker_bonus": None,
     "keywords_ja": [],
     "deck_limit_exceptions": None,
+    "facts_unknown": [],
     **{flag: False for flag in _FACT_FLAGS},
 }
 

@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path, re_path
+from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from api.errors import not_found
@@ -18,7 +19,8 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
-    re_path(r"^api/", not_found),  # any other /api/ URL: the JSON error shape, in DEBUG too
+    # Any other /api/ URL, whatever the method: the JSON 404 (not Django's HTML CSRF page for a POST), in DEBUG too.
+    re_path(r"^api/", csrf_exempt(not_found)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("web.urls")),
 ]

@@ -83,17 +83,23 @@ def service_errors():
         raise ApiError(code, str(exc)) from None
 
 
-_IF_MATCH_RE = re.compile(r'^\s*(?:W/)?"?(\d{1,9})"?\s*$')
+_IF_MATCH_RE = re.compile(r'^\s*(W/)?("?)(\d{1,9})\2\s*$')
+# No deck has version 0 (deck_version_positive), so the write's own version check answers 412 VERSION_CONFLICT.
+NEVER_MATCHES = 0
 
 
 def if_match_version(request) -> int | None:
+    """The version named by If-Match. RFC 9110 (13.1.1) compares If-Match STRONGLY: a weak tag (W/"3") never
+    matches, so it is a failed precondition (412 with the current ETag), never a write."""
     raw = request.headers.get("If-Match")
     if raw is None:
         return None
     match = _IF_MATCH_RE.match(raw)
     if not match:
         raise ApiError("INVALID_IF_MATCH", 'If-Match must be the deck version as given by the ETag, e.g. "3".')
-    return int(match.group(1))
+    if match.group(1):
+        return NEVER_MATCHES
+    return int(match.group(3))
 
 
 def with_etag(response: Response, deck: Deck) -> Response:

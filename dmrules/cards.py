@@ -1,6 +1,7 @@
 """The facts of one card identity that the engines need: the one conversion point from the catalogue."""
 
 from dataclasses import dataclass, field
+from datetime import date
 
 from dmrules.vocabulary import Breaker, Civilization, Zone
 
@@ -57,3 +58,6 @@ class CardFacts:
     zero_civilization: bool = False
     # Face names (Japanese) other than the card's own name: naming effects may use either face (806.6, 807.3).
     face_names: tuple[str, ...] = ()
+    # First release (the earliest dated printing; None = unknown): the card pool of a date is the cards released
+    # on or before it.
+    release_date: date | None = None

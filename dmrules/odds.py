@@ -124,6 +124,7 @@ class OddsCard:
     civilizations: frozenset[Civilization] = frozenset()
     shield_trigger: bool = False
     starts_outside_deck: bool = False  # start-of-game cards (103.3): not shuffled into the pool
+    seals: int = 0  # 116.1a: cards each copy takes from the top of the deck at setup (Forbidden start cards)
     extra: dict = field(default_factory=dict, hash=False, compare=False)
 
 
@@ -139,10 +140,28 @@ def pool_size(cards: Sequence[OddsCard]) -> int:
     return sum(c.copies for c in cards if not c.starts_outside_deck)
 
 
-def query_probability(*, deck_size: int, query: Query) -> Fraction:
+def total_seals(cards: Sequence[OddsCard]) -> int:
+    return sum(c.seals * c.copies for c in cards if c.starts_outside_deck)
+
+
+def last_turn(*, deck_size: int, seals: int, going: Going | str) -> int:
+    """The last own turn the player reaches: the draw that takes the last card of the library loses (104.2b), so
+    with L = deck_size - seals - 10 cards left after the setup, the first player's draw of own turn L + 1 loses
+    (turn 1 has no draw, 500.6) and the second player's of own turn L."""
+    library = deck_size - seals - SHIELDS - HAND
+    return library if Going(going) == Going.FIRST else library - 1
+
+
+def query_probability(*, deck_size: int, query: Query, seals: int = 0) -> Fraction:
+    """P(query) on a pool of `deck_size` cards; `seals` (116.1a) leave fewer cards to draw, so turns after the
+    player has decked out (104.2b) have no answer."""
     drawn = sample_size(where=query.where, by_turn=query.by_turn, going=query.going)
-    if drawn > deck_size:
-        raise OddsError(f"{drawn} cards asked for but the deck holds {deck_size}")
+    if query.where != Where.SHIELDS and query.by_turn > last_turn(deck_size=deck_size, seals=seals, going=query.going):
+        raise OddsError(
+            f"own turn {query.by_turn} is never reached: the player decks out before it (104.2b, {seals} seals)"
+        )
+    if drawn > deck_size - seals:
+        raise OddsError(f"{drawn} cards asked for but the deck holds {deck_size - seals} after the seals")
     if len(query.groups) == 1:
         copies, k = query.groups[0]
         _check(deck_size=deck_size, copies=copies, drawn=drawn)

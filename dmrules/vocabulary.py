@@ -77,11 +77,12 @@ class ViolationCode(StrEnum):
     UNKNOWN_CARD = "UNKNOWN_CARD"
     AMBIGUOUS_CARD = "AMBIGUOUS_CARD"
     ZONE_NOT_IN_FORMAT = "ZONE_NOT_IN_FORMAT"
+    NOT_YET_RELEASED = "NOT_YET_RELEASED"  # released after the check's date: not in the regulation's card pool
+    CARD_POOL_CUTOFF = "CARD_POOL_CUTOFF"  # released after an event overlay's card-pool cut-off
 
 
 class WarningCode(StrEnum):
     START_SET_INCOMPLETE = "START_SET_INCOMPLETE"
     REGULATION_UNAVAILABLE = "REGULATION_UNAVAILABLE"
-    CARD_NOT_YET_RELEASED = "CARD_NOT_YET_RELEASED"
-    CARD_POOL_CUTOFF_UNCHECKED = "CARD_POOL_CUTOFF_UNCHECKED"  # an overlay's cut-off: the data has no release dates
+    RELEASE_DATE_UNKNOWN = "RELEASE_DATE_UNKNOWN"  # no dated printing: the card pool cannot be checked for it
     FACTS_UNAVAILABLE = "FACTS_UNAVAILABLE"

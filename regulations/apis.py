@@ -14,14 +14,16 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError
 from api.pagination import StandardPagination
+from api.parsers import BoundedJSONParser
 from api.schema import error_responses, paginated
+from deckbuilder.budget import TimeBudget
 from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
 from dmrules.vocabulary import RegulationStatus
 from regulations import selectors, services
@@ -158,7 +160,7 @@ class LegalityCheckApi(APIView):
 
 class LegalityBatchApi(APIView):
     permission_classes = [AllowAny]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [BoundedJSONParser, MultiPartParser, FormParser]
 
     @extend_schema_serializer(component_name="LegalityBatchInput")
     class InputSerializer(_ContextSerializer):
@@ -221,7 +223,9 @@ class LegalityBatchApi(APIView):
             raise workflow_error(exc) from None
         results = []
         legal = 0
+        budget = TimeBudget()  # a batch that cannot finish in time answers 503 TIME_BUDGET_EXCEEDED (api/errors.py)
         for index, entry in enumerate(entries):
+            budget.check(done=index, total=len(entries))
             player = entry.get("player")
             player = str(player) if player is not None else str(index + 1)
             try:

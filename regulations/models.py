@@ -98,7 +98,7 @@ class EventOverlay(models.Model):
     slug = models.SlugField(max_length=64, unique=True)  # the stable id players validate against; never changes
     name = models.CharField(max_length=200)
     base_format = models.ForeignKey(Format, on_delete=models.PROTECT, related_name="overlays")
-    # Stored and shown, not enforced: the card data has no release dates (docs/legality.md).
+    # Cards first released after this date are CARD_POOL_CUTOFF violations under the overlay (docs/legality.md).
     card_pool_cutoff = models.DateField(null=True, blank=True)
     description = models.TextField(blank=True, default="")
     # The organizer who may change or delete it (NULL: made in the admin, or the account was deleted; players

@@ -5,12 +5,12 @@ from dataclasses import dataclass
 from datetime import date
 from types import MappingProxyType
 
-from django.db import connection
+from django.db import connection, models
 from django.db.models import Prefetch, QuerySet
 
-from cards.selectors import version_check
+from cards.selectors import FormatCardPool, version_check
 from dmrules.legality import ALL_ZONES, Combo, FormatRules, Regulation
-from dmrules.vocabulary import DeckZone, RegulationStatus
+from dmrules.vocabulary import DeckZone, RegulationStatus, Zone
 from regulations.models import EventOverlay, Format, OverlayCard, OverlayCombo, RegulationEvent, RegulationEventCard
 
 _CARD_LIMITS = {RegulationStatus.LIMITED: 1, RegulationStatus.BANNED: 0}
@@ -317,3 +317,64 @@ def overlay_regulation(*, overlay: EventOverlay, base: Regulation | None) -> tup
         "card_pool_cutoff": overlay.card_pool_cutoff,
     }
     return regulation, info
+
+
+def format_card_pool(format_code: str, as_of: date) -> FormatCardPool | None:
+    """What the card search's `legal:` / `banned:` / `limited:` terms need: the format's Hall of Fame list in force
+    on `as_of` (name key -> copies) and the data zones its decks use. None for an unknown format."""
+    try:
+        fmt = format_get(code=format_code)
+    except UnknownFormat:
+        return None
+    in_force = regulation_in_force(format_code=fmt.code, as_of=as_of)
+    limits = in_force.regulation.limits if in_force.regulation is not None else MappingProxyType({})
+    zones = {Zone.MAIN_DECK.value}
+    if fmt.start_of_game_cards:
+        zones.add(Zone.BATTLE_ZONE_AT_START.value)  # 100.5
+    if fmt.uses_hyperspatial:
+        zones.add(Zone.HYPERSPATIAL.value)  # 100.3
+    if fmt.uses_gr:
+        zones.add(Zone.SUPER_GR.value)  # 100.4
+    return FormatCardPool(limits=limits, zones=frozenset(zones))
+
+
+@dataclass(frozen=True, slots=True)
+class CardRegulationEntry:
+    format_code: str
+    effective_date: date
+    status_from: str | None
+    status_to: str
+    listed_name: str
+
+
+def card_regulation_status(*, name_key: str, as_of: date) -> dict[str, RegulationStatus]:
+    """The card's status on `as_of` in every format that applies a Hall of Fame list (from the list in force)."""
+    statuses = {}
+    for fmt in format_list():
+        if not fmt.hall_of_fame:
+            continue
+        listed = {item.name_key: item.status for item in regulation_in_force(format_code=fmt.code, as_of=as_of).cards}
+        statuses[fmt.code] = listed.get(name_key, RegulationStatus.UNRESTRICTED)
+    return statuses
+
+
+def card_regulation_history(*, card_id: int, name_key: str) -> list[CardRegulationEntry]:
+    """Every dated Hall of Fame event that names the card (matched to it, or listed under its name key)."""
+    rows = (
+        RegulationEventCard.objects.filter(event__kind=RegulationEvent.Kind.CARD)
+        .filter(models.Q(card_id=card_id) | models.Q(card__isnull=True, name_key=name_key))
+        .select_related("event__format")
+        .order_by("event__effective_date", "event__position", "event_id")
+    )
+    entries, seen = [], set()
+    for row in rows:
+        if row.event_id in seen:
+            continue
+        seen.add(row.event_id)
+        event = row.event
+        entries.append(
+            CardRegulationEntry(
+                event.format.code, event.effective_date, event.status_from, event.status_to, event.listed_name
+            )
+        )
+    return entries

@@ -18,8 +18,7 @@ from django.utils.text import slugify
 from cards.names import name_key as normalise_name
 from dmrules.cards import CardFacts
 from dmrules.decklist import Decklist
-from dmrules.legality import CardRef, DeckInput, StartSet, Unresolved, check_deck, load_start_set_table
-from dmrules.legality import violations as legality_violations
+from dmrules.legality import CardPool, CardRef, DeckInput, StartSet, Unresolved, check_deck, load_start_set_table
 from dmrules.legality.engine import LegalityReport
 from dmrules.vocabulary import DeckZone, RegulationStatus
 from regulations.models import EventOverlay, OverlayCard, OverlayCombo
@@ -68,7 +67,7 @@ class LegalityContext:
     overlay: dict | None
     start_sets: tuple[StartSet, ...]
     resolver: object
-    notes: tuple = ()  # warnings of the context itself (an overlay's unchecked card-pool cut-off)
+    card_pool: CardPool | None = None  # cards released by the date (and by an overlay's cut-off)
     # Resolutions by written name: one batch of decklists repeats the same names many times.
     resolutions: dict = field(default_factory=dict, compare=False)
 
@@ -126,13 +125,11 @@ def legality_context(*, format_code: str = "advance", as_of: date | None = None,
     in_force = regulation_in_force(format_code=fmt.code, as_of=as_of, version=version)
     regulation = in_force.regulation
     rules = format_rules_from(fmt)
-    notes = ()
+    card_pool = CardPool(as_of=as_of)
     if overlay is not None:
         regulation, overlay_info = overlay_regulation(overlay=overlay, base=regulation)
         rules = replace(rules, hall_of_fame=True)  # the organiser's statuses apply even over `unrestricted`
-        if overlay.card_pool_cutoff is not None:
-            cutoff = overlay.card_pool_cutoff
-            notes = (legality_violations.card_pool_cutoff_unchecked(overlay_id=overlay.slug, cutoff=cutoff),)
+        card_pool = CardPool(as_of=as_of, cutoff=overlay.card_pool_cutoff, overlay_id=overlay.slug)
     return LegalityContext(
         format_rules=rules,
         regulation=regulation,
@@ -140,7 +137,7 @@ def legality_context(*, format_code: str = "advance", as_of: date | None = None,
         overlay=overlay_info,
         start_sets=_start_sets(resolver),
         resolver=resolver,
-        notes=notes,
+        card_pool=card_pool,
     )
 
 
@@ -189,7 +186,11 @@ def report_for(decklist: Decklist, context: LegalityContext, *, include_lines: b
         unresolved=tuple(unresolved),
     )
     report = check_deck(
-        deck, format_rules=context.format_rules, regulation=context.regulation, start_sets=context.start_sets
+        deck,
+        format_rules=context.format_rules,
+        regulation=context.regulation,
+        start_sets=context.start_sets,
+        card_pool=context.card_pool,
     )
     return report_to_dict(report, context=context, lines=lines if include_lines else None, decklist=decklist)
 
@@ -213,7 +214,7 @@ def report_to_dict(report: LegalityReport, *, context: LegalityContext, lines: l
         "deck_hash": report.deck_hash,
         "counts": report.counts,
         "violations": [item.as_dict() for item in report.violations],
-        "warnings": [item.as_dict() for item in (*report.warnings, *context.notes)],
+        "warnings": [item.as_dict() for item in report.warnings],
         "lines": lines,
         "errors": errors,
     }

@@ -62,6 +62,7 @@ def max_active_runs() -> int:
 class ResolvedDeck:
     main: tuple[tuple[CardFacts, int], ...]  # distinct cards of the main deck (and start-of-game cards) with counts
     facts_unavailable: tuple[str, ...]
+    outside: tuple[tuple[CardFacts, int], ...] = ()  # hyperspatial and super GR zone cards (used by effects)
 
 
 def _get_resolver():
@@ -81,9 +82,10 @@ def deck_resolve(*, decklist: Decklist) -> ResolvedDeck:
     resolver = _get_resolver()
     counts: dict[int, int] = {}
     facts: dict[int, CardFacts] = {}
+    outside: dict[int, tuple[CardFacts, int]] = {}
     problems = []
     for index, line in enumerate(decklist.lines, start=1):
-        if line.zone != DeckZone.MAIN:
+        if line.zone not in (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR):
             continue
         resolution = resolver.resolve(line.card)
         if resolution.status != "ok" or resolution.card is None:
@@ -100,8 +102,12 @@ def deck_resolve(*, decklist: Decklist) -> ResolvedDeck:
             )
             continue
         card = resolution.card
-        if card.zone in (Zone.HYPERSPATIAL, Zone.SUPER_GR):
-            continue  # 100.3, 100.4: these zones are not shuffled into the deck
+        if card.zone in (Zone.HYPERSPATIAL, Zone.SUPER_GR) or line.zone != DeckZone.MAIN:
+            # 100.3, 100.4: these zones are not shuffled into the deck; effects summon from them
+            if card.zone in (Zone.HYPERSPATIAL, Zone.SUPER_GR):
+                seen = outside.get(card.id, (card, 0))[1]
+                outside[card.id] = (card, seen + line.count)
+            continue
         start_set = start_set_of(card=card)
         if start_set != card.start_set:
             # 100.5, 103.3: a start-of-game card the set table knows (the data may list it as a main deck card)
@@ -116,7 +122,16 @@ def deck_resolve(*, decklist: Decklist) -> ResolvedDeck:
         raise SimulationRejected("DECK_EMPTY", "The main deck is empty.")
     main = tuple((facts[i], n) for i, n in counts.items())
     unavailable = tuple(str(f.id) for f, _ in main if not f.facts_available)
-    return ResolvedDeck(main=main, facts_unavailable=unavailable)
+    return ResolvedDeck(main=main, facts_unavailable=unavailable, outside=tuple(outside.values()))
+
+
+def engine_cards(resolved: ResolvedDeck) -> list[EngineCard]:
+    """The deck's engine cards (main deck, then hyperspatial and GR zones) with their imported effects."""
+    from simulations.effects import card_effects_by_card
+
+    everything = [*resolved.main, *resolved.outside]
+    effects = card_effects_by_card(card_ids=[f.id for f, _ in everything])
+    return [engine_card_from_facts(f, n, effects=effects.get(f.id, ())) for f, n in everything]
 
 
 def decklist_for(*, user, decklist: Decklist | None, deck_id: int | None) -> Decklist:
@@ -176,7 +191,7 @@ def simulation_run_create(
             "TOO_MANY_RUNS", f"At most {max_active_runs()} runs may be queued or running at once.", {"active": active}
         )
     resolved = deck_resolve(decklist=decklist_for(user=user, decklist=decklist, deck_id=deck_id))
-    cards = [engine_card_from_facts(f, n) for f, n in resolved.main]
+    cards = engine_cards(resolved)
     compare = params.get("compare")  # A/B: {"decklist": Decklist} or {"deck_id": int}, goldfish only
     deck_b = None
     if compare:
@@ -185,7 +200,7 @@ def simulation_run_create(
         resolved_b = deck_resolve(
             decklist=decklist_for(user=user, decklist=compare.get("decklist"), deck_id=compare.get("deck_id"))
         )
-        deck_b = [engine_card_from_facts(f, n) for f, n in resolved_b.main]
+        deck_b = engine_cards(resolved_b)
     stored = {
         "deck_b": deck_b,
         "key_cards": _key_ids(resolved, list(params.get("key_cards", []))),
@@ -282,7 +297,16 @@ def _chunk_counts(run: SimulationRun, chunk: SimulationChunk) -> dict:
     if run.kind == SimulationKind.GOLDFISH:
         decks = {"a": cards}
         if params.get("deck_b"):
-            decks["b"] = [EngineCard.from_dict(c) for c in params["deck_b"]]
+            # A/B: both decks on the same shuffles, with the joint per-game outcomes for paired intervals
+            deck_b = [EngineCard.from_dict(c) for c in params["deck_b"]]
+            counts_a, counts_b, joint = goldfish.paired_outcomes(
+                cards, deck_b, games=chunk.games, seed=run.seed, going=run.going, first_game=chunk.first_game
+            )
+            return {
+                "a": {side: c.to_dict() for side, c in counts_a.items()},
+                "b": {side: c.to_dict() for side, c in counts_b.items()},
+                "joint": joint,
+            }
         result = {}
         for name, deck in decks.items():
             counts = goldfish.play(
@@ -296,7 +320,7 @@ def _chunk_counts(run: SimulationRun, chunk: SimulationChunk) -> dict:
             )
             result[name] = {side: c.to_dict() for side, c in counts.items()}
         return result
-    copies = [c.copies for c in cards if not c.starts_in_battle_zone]
+    copies = [c.copies for c in cards if c.in_library]
     return hands.sample_hands(copies, hands=chunk.games, seed=run.seed, stream=chunk.index).to_dict()
 
 
@@ -330,26 +354,37 @@ def _merged_result(run: SimulationRun, chunks: list[SimulationChunk]) -> dict:
     cards = [EngineCard.from_dict(c) for c in run.params["deck"]]
     if run.kind == SimulationKind.GOLDFISH:
         merged: dict[str, dict[str, SideCounts]] = {}
+        joint: dict[str, dict[str, int]] = {}
         for chunk in chunks:
+            joint = goldfish.merge_joint(joint, chunk.counts.get("joint", {}))
             for name, per_side in chunk.counts.items():
+                if name == "joint":
+                    continue
                 into = merged.setdefault(name, {})
                 for side, data in per_side.items():
                     counts = SideCounts.from_dict(data)
                     into[side] = into[side].merge(counts) if side in into else counts
-        result = goldfish.summarise(merged["a"], cards=cards)
+        result = goldfish.summarise(
+            merged["a"],
+            cards=cards,
+            key_cards=run.params.get("key_cards", []),
+            track_cards=run.params.get("track_cards", []),
+        )
         result["sample_game"] = {  # spec 2.6: mana and hand traces, here of game 0 (same shuffle as the counts)
             side: goldfish.trace(cards, seed=run.seed, game=0, going=side, key_cards=run.params.get("key_cards", []))
             for side in merged["a"]
         }
         if "b" in merged:
             cards_b = [EngineCard.from_dict(c) for c in run.params["deck_b"]]
-            comparison = goldfish.compare_counts(merged["a"], merged["b"], cards_a=cards, cards_b=cards_b)
+            comparison = goldfish.compare_counts(
+                merged["a"], merged["b"], cards_a=cards, cards_b=cards_b, joint=joint or None
+            )
             result["compare"] = {k: comparison[k] for k in ("b", "b_minus_a", "same_shuffles")}
     else:
         total = hands.HandCounts()
         for chunk in chunks:
             total = total.merge(hands.HandCounts.from_dict(chunk.counts))
-        in_pool = [c for c in cards if not c.starts_in_battle_zone]
+        in_pool = [c for c in cards if c.in_library]
         result = hands.summarise_hands(total, [(c.key, c.name) for c in in_pool])
         exact = odds.deck_report(odds_cards_from_engine(cards))
         result["exact"] = {row["card"]: row for row in exact["cards"]}
@@ -435,8 +470,10 @@ def odds_cards_from_engine(cards: list[EngineCard]) -> list[odds.OddsCard]:
             civilizations=c.mana_civilizations,
             shield_trigger=c.shield_trigger,
             starts_outside_deck=c.starts_in_battle_zone,
+            seals=c.seals,
         )
         for c in cards
+        if c.zone == "main"
     ]
 
 
@@ -461,6 +498,7 @@ def odds_query(*, decklist: Decklist, queries: list[dict]) -> list[dict]:
     resolved = deck_resolve(decklist=decklist)
     cards = _odds_cards(resolved)
     deck_size = odds.pool_size(cards)
+    seals = odds.total_seals(cards)
     copies = {c.key: c.copies for c in cards if not c.starts_outside_deck}
     resolver = _get_resolver()
     results = []
@@ -474,6 +512,13 @@ def odds_query(*, decklist: Decklist, queries: list[dict]) -> list[dict]:
                 if resolution.status != "ok" or resolution.card is None:
                     raise SimulationRejected(
                         "UNKNOWN_CARD", f"query {number}: {written} could not be identified.", {"query": number}
+                    )
+                if str(resolution.card.id) not in copies:
+                    # asking for a card the deck does not hold is a mistake, not a probability of 0
+                    raise SimulationRejected(
+                        "CARD_NOT_IN_DECK",
+                        f"query {number}: {written} is not in the main deck.",
+                        {"query": number, "card": written},
                     )
                 ids.add(str(resolution.card.id))
             if ids & used:
@@ -489,7 +534,7 @@ def odds_query(*, decklist: Decklist, queries: list[dict]) -> list[dict]:
             going=odds.Going(query.get("going", "first")),
         )
         try:
-            value = odds.query_probability(deck_size=deck_size, query=q)
+            value = odds.query_probability(deck_size=deck_size, query=q, seals=seals)
         except odds.OddsError as exc:
             raise SimulationRejected("IMPOSSIBLE_QUERY", f"query {number}: {exc}", {"query": number}) from None
         row = odds.probability_json(value)

@@ -53,7 +53,7 @@ def tournament_errors():
         except services.EventInvalid as exc:
             raise ApiError("VALIDATION_ERROR", exc.message, details={"fields": {exc.field: [exc.message]}}) from None
         except services.CsvRejected as exc:
-            raise ApiError("MALFORMED_CSV", exc.message) from None
+            raise ApiError(exc.code, exc.message, details=exc.details) from None
         except services.EventFull as exc:
             raise ApiError(
                 "EVENT_FULL",
@@ -275,8 +275,9 @@ class RegistrationListSubmitApi(BaseApi):
             **error_responses(400, 401, 403, 404, 409),
         },
         description="Register one of your decks (or replace your registration) before the deadline: the deck is "
-        "frozen with its hash and the legality report at this moment. 201 for a new registration, 200 for a "
-        "replacement. An illegal deck needs accept_illegal=true and is flagged illegal.",
+        "frozen with its hash and the legality report at this moment. 201 only for the request that created the "
+        "registration, 200 for a replacement (also for concurrent submissions by the same player: one 201, the rest "
+        "200). An illegal deck needs accept_illegal=true and is flagged illegal.",
     )
     def post(self, request, event_id: int):
         if not request.user.is_authenticated:
@@ -284,12 +285,13 @@ class RegistrationListSubmitApi(BaseApi):
         data = self.RegistrationListSubmitInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         selectors.event_get(event_id=event_id)
-        existed = Registration.objects.filter(event_id=event_id, player_name=request.user.username).exists()
         with tournament_errors():
-            registration = services.registration_submit(event_id=event_id, user=request.user, **data.validated_data)
+            registration, created = services.registration_submit_or_replace(
+                event_id=event_id, user=request.user, **data.validated_data
+            )
         return Response(
             RegistrationOwnerSerializer(registration).data,
-            status=status.HTTP_200_OK if existed else status.HTTP_201_CREATED,
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )
 
 

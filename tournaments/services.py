@@ -10,11 +10,13 @@ import io
 import json
 from datetime import UTC, date, datetime
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from deckbuilder.budget import TimeBudget
 from decks.selectors import deck_get_owned
 from decks.services import (
     DecklistRejected,
@@ -67,9 +69,11 @@ class EventInvalid(Exception):
 
 
 class CsvRejected(Exception):
-    def __init__(self, message: str):
+    def __init__(self, message: str, *, code: str = "MALFORMED_CSV", details: dict | None = None):
         super().__init__(message)
         self.message = message
+        self.code = code
+        self.details = details or {}
 
 
 class EventFull(Exception):
@@ -506,6 +510,20 @@ def registration_submit(*, event_id: int, user, deck_id: int, accept_illegal: bo
     An illegal deck is refused (DeckIllegal with the report) unless `accept_illegal`: it is then stored flagged
     "illegal" and listed for the organizer.
     """
+    registration, _ = registration_submit_or_replace(
+        event_id=event_id, user=user, deck_id=deck_id, accept_illegal=accept_illegal
+    )
+    return registration
+
+
+def registration_submit_or_replace(
+    *, event_id: int, user, deck_id: int, accept_illegal: bool = False
+) -> tuple[Registration, bool]:
+    """registration_submit, also telling whether THIS call created the registration (True) or replaced one.
+
+    The answer is decided under the event row lock, so of concurrent first submissions by one player exactly one
+    gets True (the API's 201); the others replace it (200). Deciding before the lock answered 201 to all of them.
+    """
     deck = deck_get_owned(deck_id=deck_id, user=user)
     event_lock_if_due(event_id=event_id)
     with transaction.atomic():
@@ -537,7 +555,7 @@ def registration_submit(*, event_id: int, user, deck_id: int, accept_illegal: bo
                 "deck_version": deck.version,
             },
         )
-    return registration
+    return registration, created
 
 
 class NotRegistrant(Exception):
@@ -654,10 +672,12 @@ def registrations_import_check_capacity(*, event: Event, player_names: list[str]
 REVALIDATION_CHUNK = 25
 
 
-def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict]:
-    """Organizer batch import: a CSV with a header `player,decklist` (a text decklist, newlines inside quotes)
-    or `player,deck_json`. Each readable row registers or replaces that player's list (flagged illegal when it is);
-    a row whose decklist has unresolved lines is skipped. Returns a result per row."""
+def import_max_rows() -> int:
+    return int(getattr(settings, "TOURNAMENT_IMPORT_MAX_ROWS", 256))
+
+
+def _csv_rows(csv_text: str) -> list[dict]:
+    """The rows of an import CSV, header checked and the row cap applied before any decklist is read."""
     csv_text = csv_text.removeprefix("\ufeff")  # a BOM left by a client that decoded UTF-8 without -sig
     try:
         reader = csv.DictReader(io.StringIO(csv_text))
@@ -666,37 +686,66 @@ def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict
         raise CsvRejected(f"unreadable CSV: {exc}") from None
     if "player" not in header or not ({"decklist", "deck_json"} & set(header)):
         raise CsvRejected("the CSV needs a header with the columns player and decklist (or deck_json)")
+    limit = import_max_rows()
+    rows = []
+    try:
+        for row in reader:
+            if len(rows) == limit:  # stop reading at once: the rest of a huge upload is never parsed
+                raise CsvRejected(
+                    f"at most {limit} rows per import; split the file",
+                    code="CSV_TOO_MANY_ROWS",
+                    details={"max_rows": limit},
+                )
+            rows.append({(k or "").strip(): v for k, v in row.items()})
+    except csv.Error as exc:
+        raise CsvRejected(f"unreadable CSV: {exc}") from None
+    return rows
+
+
+def _import_row_read(row: dict) -> tuple[str, dict | None, dict]:
+    """(player, snapshot or None, result so far) for one CSV row; reads and resolves, writes nothing."""
+    player_name = (row.get("player") or "").strip()[:150]
+    result = {"player": player_name}
+    if not player_name:
+        return player_name, None, {**result, "status": "error", "message": "the player is empty"}
+    try:
+        if row.get("deck_json"):
+            decklist = parse_json(json.loads(row["deck_json"]))
+        else:
+            decklist = parse_text(row.get("decklist") or "")
+        return player_name, snapshot_from_decklist(decklist), result
+    except (ValueError, DecklistFormatError, RecursionError) as exc:
+        return player_name, None, {**result, "status": "error", "message": f"unreadable decklist: {exc}"}
+    except DecklistRejected as exc:
+        bad = [line for line in exc.lines if line["status"] in ("unknown", "ambiguous", "error")]
+        return player_name, None, {**result, "status": "error", "message": "unresolved lines", "lines": bad}
+
+
+def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict]:
+    """Organizer batch import: a CSV with a header `player,decklist` (a text decklist, newlines inside quotes)
+    or `player,deck_json`. Each readable row registers or replaces that player's list (flagged illegal when it is);
+    a row whose decklist has unresolved lines is skipped. Returns a result per row.
+
+    Bounded: at most TOURNAMENT_IMPORT_MAX_ROWS rows (CsvRejected `CSV_TOO_MANY_ROWS`), and the rows are read,
+    resolved and checked BEFORE the event row is locked, under the request's time budget (TimeBudgetExceeded,
+    nothing written); the lock is held only for the writes.
+    """
+    rows = _csv_rows(csv_text)
+    _require_organizer(Event.objects.get(id=event_id), user)
+    budget = TimeBudget()
+    prepared = []
+    for index, row in enumerate(rows):
+        budget.check(done=index, total=len(rows))
+        prepared.append(_import_row_read(row))
     users = get_user_model().objects
     results = []
     with transaction.atomic():
         event = _event_for_write(event_id)
         _require_organizer(event, user)
-        try:
-            rows = list(reader)
-        except csv.Error as exc:
-            raise CsvRejected(f"unreadable CSV: {exc}") from None
-        rows = [{(k or "").strip(): v for k, v in row.items()} for row in rows]
-        registrations_import_check_capacity(
-            event=event, player_names=[(row.get("player") or "").strip()[:150] for row in rows]
-        )
-        for number, row in enumerate(rows, start=2):
-            player_name = (row.get("player") or "").strip()[:150]
-            result = {"row": number, "player": player_name}
-            if not player_name:
-                results.append({**result, "status": "error", "message": "the player is empty"})
-                continue
-            try:
-                if row.get("deck_json"):
-                    decklist = parse_json(json.loads(row["deck_json"]))
-                else:
-                    decklist = parse_text(row.get("decklist") or "")
-                snapshot = snapshot_from_decklist(decklist)
-            except (ValueError, DecklistFormatError) as exc:
-                results.append({**result, "status": "error", "message": f"unreadable decklist: {exc}"})
-                continue
-            except DecklistRejected as exc:
-                bad = [line for line in exc.lines if line["status"] in ("unknown", "ambiguous", "error")]
-                results.append({**result, "status": "error", "message": "unresolved lines", "lines": bad})
+        registrations_import_check_capacity(event=event, player_names=[player for player, _s, _r in prepared])
+        for number, (player_name, snapshot, result) in enumerate(prepared, start=2):
+            if snapshot is None:
+                results.append({"row": number, **result})
                 continue
             report = _event_report(event, snapshot)
             player = users.filter(username=player_name).first()
@@ -717,6 +766,7 @@ def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict
             )
             results.append(
                 {
+                    "row": number,
                     **result,
                     "status": registration.status,
                     "registration_id": registration.id,

@@ -4,6 +4,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 
+from decks.models import Deck
 from dmrules.vocabulary import Civilization, DeckZone
 from web.i18n import translate
 
@@ -91,10 +92,15 @@ class SignUpForm(UserCreationForm):
         fields = ("username",)
 
 
-class DeckCreateForm(forms.Form):
-    name = forms.CharField(max_length=200)
+class DeckCreateForm(forms.ModelForm):
+    """The name's length and the visibilities come from decks.Deck (a longer name is a form error, never a
+    database error); the write itself is decks.services.deck_create, so the form is never saved."""
+
     format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="advance")
-    visibility = forms.ChoiceField(choices=VISIBILITY_CHOICES, initial="private")
+
+    class Meta:
+        model = Deck
+        fields = ["name", "visibility"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -317,6 +317,15 @@ JA: dict[str, str] = {
     "At least one": "1枚以上",
     "Expected": "期待値",
     "Share link (unlisted and public decks)": "共有リンク（限定公開・公開デッキ）",
+    "First release": "初収録",
+    "Facts source": "データの出典",
+    "Not given by the source": "出典にない項目",
+    "Released": "発売日",
+    "Hall of Fame": "殿堂レギュレーション",
+    "History": "履歴",
+    "Date": "日付",
+    "Limited": "殿堂入り",
+    "Banned": "プレミアム殿堂",
     # the organizer's event desk
     "A header row with the columns player and decklist (a text decklist in one cell); "
     "the event's CSV export reads back as it is. UTF-8 (with or without BOM) or Shift-JIS, "
@@ -530,6 +539,8 @@ DISPLAY: dict[str, str] = {
     "advance": "Advance",
     "original": "Original",
     "unrestricted": "Unrestricted",
+    "limited": "Limited",
+    "banned": "Banned",
     "private": "Private",
     "unlisted": "Unlisted (by link)",
     "public": "Public",

@@ -1,22 +1,27 @@
 """The card search language: the parser (pure) and the search over the fixture catalogue."""
 
+from datetime import date, timedelta
+
 import pytest
+from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cards.query import (
     CivTerm,
+    DateTerm,
     FlagTerm,
     NumberTerm,
     QueryError,
     RaceTerm,
+    RegulationTerm,
     SetTerm,
     TextTerm,
     TypeTerm,
     ZoneTerm,
     parse_query,
 )
-from cards.selectors import card_search
+from cards.selectors import card_search, card_search_result
 from cards.tests.fixtures import AROMA_TWIN, BOLSHACK, HOME_TWIN, JK_FULL, JK_HALF, MALT, NEX, PSYCHIC_A, PSYCHIC_B
 from dmrules.vocabulary import Civilization, Zone
 
@@ -53,6 +58,17 @@ PARSES = [
     ("is-trigger", "is:trigger", (FlagTerm("trigger"),)),
     ("is-twinpact", "is:twinpact", (FlagTerm("twinpact"),)),
     ("set", "set:DMRP-01", (SetTerm("dmrp-01"),)),
+    ("set-name-quoted", 'set:"超天篇"', (SetTerm("超天篇"),)),
+    ("date-le", "date<=2019-12-31", (DateTerm("<=", date(2019, 12, 31)),)),
+    ("date-colon-is-equal", "date:2019-03-16", (DateTerm("=", date(2019, 3, 16)),)),
+    ("date-gt", "date>2019-03-16", (DateTerm(">", date(2019, 3, 16)),)),
+    ("year", "year:2019", (DateTerm("=", 2019, year=True),)),
+    ("year-lt", "year<2010", (DateTerm("<", 2010, year=True),)),
+    ("legal", "legal:advance", (RegulationTerm("legal", "advance"),)),
+    ("legal-folded", "legal:ＡＤＶＡＮＣＥ", (RegulationTerm("legal", "advance"),)),
+    ("banned", "banned:advance", (RegulationTerm("banned", "advance"),)),
+    ("negated-limited", "-limited:original", (RegulationTerm("limited", "original", negate=True),)),
+    ("is-new", "is:new", (FlagTerm("new"),)),
     ("negated-filter", "-civ:fire", (CivTerm(frozenset({FIRE}), negate=True),)),
     ("negated-word", "-dragon", (TextTerm("dragon", negate=True),)),
     (
@@ -105,6 +121,11 @@ MALFORMED = [
     ("empty-quoted", 'name:""', 5, "a value"),
     ("unknown-order", "order:rarity", 6, "one of name"),
     ("negated-order", "x -order:cost", 2, "order:-cost"),
+    ("date-not-a-date", "date<=2019", 6, "YYYY-MM-DD"),
+    ("date-impossible", "date=2019-02-30", 5, "YYYY-MM-DD"),
+    ("year-not-a-year", "year:19", 5, "YYYY"),
+    ("legal-not-a-code", "legal:a/b", 6, "a format code"),
+    ("operator-not-for-legal", "legal<=advance", 5, "':'"),
 ]
 
 
@@ -205,3 +226,94 @@ def test_any_parsed_query_can_be_searched(imported, text):
     except QueryError:
         return
     assert set(ids) <= set(imported.values())
+
+
+# ------------------------------------------------------------------------------ dates, sets, unknown facts
+
+TODAY = timezone.localdate()
+RECENT = TODAY - timedelta(days=10)
+
+
+@pytest.fixture
+def dated(db, catalogue_records):
+    """The fixture catalogue with dated sets: Bolshack 2002, Malt 2015-12 (month), the Aroma twinpact 2019, the
+    printing-only card 10 days ago; the stand-alone Aroma's source does not give its trigger flag or power."""
+    from cards.models import Card
+    from cards.services import card_import, set_import
+
+    def entry(code, name, released, precision):
+        return {"code": code, "name_ja": name, "kind": "product", "release_date": released,
+                "date_precision": precision, "date_source": "fixture", "suspect": False, "note": None}  # fmt: skip
+
+    set_import(
+        records=[
+            entry("DM-01", "基本セット", "2002-05-30", "day"),
+            entry("DMR-18", "革命ファイナル 第2章", "2015-12", "month"),
+            entry("DMRP-09", "超天篇 第1弾", "2019-03-16", "day"),
+            entry("DM26-RP1", "最新弾", RECENT.isoformat(), "day"),
+        ],
+        source="fixture",
+    )
+    for record in catalogue_records:
+        if record["name_ja"] == "パラダイス・アロマ":
+            record["facts_unknown"] = ["shield_trigger", "power"]
+    card_import(records=catalogue_records, source="fixture")
+    return dict(Card.objects.values_list("name_ja", "id"))
+
+
+DATED_SEARCHES = [
+    ("date-le", "date<=2015-12-31", {BOLSHACK, MALT}),
+    ("month-is-its-last-day", "date=2015-12-31", {MALT}),
+    ("month-not-before-its-last-day", "date<2015-12-31", {BOLSHACK}),
+    ("date-ge", "date>=2019-03-16", {AROMA_TWIN, "未来のカード"}),
+    ("date-ne-only-dated", "date!=2002-05-30", {MALT, AROMA_TWIN, "未来のカード"}),
+    ("year", "year:2019", {AROMA_TWIN}),
+    ("year-lt", "year<2016", {BOLSHACK, MALT}),
+    ("negated-date-keeps-undated", "-date<=2099-01-01 ボルシャック", {NEX}),
+    ("set-name-part", 'set:"超天篇"', {AROMA_TWIN}),
+    ("set-code-first", "set:DM-01", {BOLSHACK}),
+    ("set-name-no-match", "set:存在しない", set()),
+    ("is-new", "is:new", {"未来のカード"}),
+]
+
+
+@pytest.mark.parametrize(("q", "names"), [c[1:] for c in DATED_SEARCHES], ids=[c[0] for c in DATED_SEARCHES])
+def test_search_by_release(dated, q, names):
+    by_id = {card_id: name for name, card_id in dated.items()}
+    assert {by_id[card_id] for card_id in card_search(q=q)} == names
+
+
+def test_is_new_is_relative_to_the_search_date(dated):
+    by_id = {card_id: name for name, card_id in dated.items()}
+    assert {by_id[i] for i in card_search(q="is:new", as_of=date(2019, 4, 1))} == {AROMA_TWIN}
+    assert card_search(q="is:new", as_of=date(2019, 3, 15)) == []
+
+
+NOTES = [
+    # (id, q, notes as (term, field, unknown))
+    ("trigger-unknown-for-one-card", "is:trigger", [("is:trigger", "shield_trigger", 1)]),
+    ("negated-flag-too", "-is:trigger civ=water", [("-is:trigger", "shield_trigger", 1)]),
+    ("other-terms-exclude-it", "is:trigger civ:fire", []),
+    ("power-unknown", "power>=500", [("power>=500", "power", 1)]),
+    ("undated-cards-for-a-date", "date<=2030-01-01 civ:fire", [("date<=2030-01-01", "release_date", 3)]),
+    ("known-flag-has-no-note", "is:blocker", []),
+]
+
+
+@pytest.mark.parametrize(("q", "notes"), [c[1:] for c in NOTES], ids=[c[0] for c in NOTES])
+def test_unknown_values_are_reported_not_silently_false(dated, q, notes):
+    result = card_search_result(q=q)
+    assert [(n.term, n.field, n.unknown) for n in result.notes] == notes
+
+
+def test_search_api_carries_the_notes_and_the_date(dated, client):
+    response = client.get("/api/v1/cards/", {"q": "is:trigger", "as_of": "2019-06-01"})
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["as_of"], body["notes"]) == ("2019-06-01", [{"term": "is:trigger", "field": "shield_trigger",
+                                                              "unknown": 1}])  # fmt: skip
+
+
+def test_search_api_rejects_a_bad_date(dated, client):
+    response = client.get("/api/v1/cards/", {"q": "", "as_of": "2019-02-30"})
+    assert (response.status_code, response.json()["error"]["code"]) == (400, "VALIDATION_ERROR")

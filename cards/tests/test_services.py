@@ -206,3 +206,145 @@ def test_download_over_the_size_limit_changes_nothing(tmp_path, catalogue_record
 def test_unsupported_scheme():
     with pytest.raises(CardImportError, match="unsupported source"):
         card_import(source="ftp://example.org/cards.json")
+
+
+# ------------------------------------------------------------------------- sets, first release, facts source
+
+
+def set_record(code: str, release_date: str | None, precision: str | None, **extra) -> dict:
+    return {
+        "code": code,
+        "name_ja": f"テスト弾 {code}",
+        "name_source": "fixture",
+        "kind": "product",
+        "release_date": release_date,
+        "date_precision": precision,
+        "date_source": "fixture",
+        "suspect": False,
+        "note": None,
+        **extra,
+    }
+
+
+def dated_card(name: str, *codes: str, tcg: tuple[str, ...] = ()) -> dict:
+    from cards.tests.fixtures import printing, record
+
+    return record(
+        name,
+        cost=2,
+        printings=[printing(code, str(n), name) for n, code in enumerate(codes, start=1)],
+        tcg_printings=[{"set": code, "id": "1", "rarity": "C"} for code in tcg],
+    )
+
+
+SETS = [
+    set_record("S-DAY", "2004-03-18", "day"),
+    set_record("S-MONTH", "2004-02", "month"),
+    set_record("S-LATE", "2019-03-16", "day"),
+    set_record("S-NONE", None, None),
+]
+
+
+@pytest.mark.parametrize(
+    ("codes", "tcg", "release", "release_set"),
+    [
+        pytest.param(("S-DAY",), (), "2004-03-18", "S-DAY", id="one-day-printing"),
+        pytest.param(("S-LATE", "S-DAY"), (), "2004-03-18", "S-DAY", id="earliest-printing-wins"),
+        pytest.param(("S-MONTH",), (), "2004-02-29", "S-MONTH", id="month-counts-as-its-last-day"),
+        pytest.param(("S-LATE", "S-NONE"), (), "2019-03-16", "S-LATE", id="undated-set-ignored"),
+        pytest.param(("S-NONE",), (), None, "", id="no-dated-printing-is-unknown"),
+        pytest.param((), (), None, "", id="no-printing-is-unknown"),
+        pytest.param(("S-LATE",), ("S-DAY",), "2019-03-16", "S-LATE", id="tcg-printings-do-not-count"),
+        pytest.param(("UNLISTED",), (), None, "", id="set-not-in-the-list"),
+    ],
+)
+def test_first_release_date_is_the_earliest_dated_printing(codes, tcg, release, release_set):
+    from cards.services import set_import
+
+    set_import(records=SETS, source="fixture")
+    card_import(records=[dated_card("日付のカード", *codes, tcg=tcg)], source="fixture")
+    card = Card.objects.get(name_ja="日付のカード")
+    assert (card.release_date.isoformat() if card.release_date else None, card.release_set) == (release, release_set)
+
+
+def test_set_import_is_idempotent_and_redates_the_cards():
+    from cards.models import Set
+    from cards.services import set_import
+
+    first = set_import(records=SETS, source="fixture")
+    assert (first.created, first.updated, first.unchanged) == (4, 0, 0)
+    card_import(records=[dated_card("日付のカード", "S-NONE", "S-LATE")], source="fixture")
+    again = set_import(records=SETS, source="fixture")
+    assert (again.created, again.updated, again.unchanged, again.release_dates_changed) == (0, 0, 4, 0)
+    month = Set.objects.get(code="S-MONTH")
+    stored = (month.release_date.isoformat(), month.release_text, month.date_precision)
+    assert stored == ("2004-02-29", "2004-02", "month")
+    # A set gains a date: the cards printed in it are re-dated by the set import alone.
+    redated = [*SETS[:3], set_record("S-NONE", "2010-07-01", "day")]
+    summary = set_import(records=redated, source="fixture")
+    assert (summary.updated, summary.release_dates_changed) == (1, 1)
+    card = Card.objects.get(name_ja="日付のカード")
+    assert (card.release_date.isoformat(), card.release_set) == ("2010-07-01", "S-NONE")
+    assert card_import(records=[dated_card("日付のカード", "S-NONE", "S-LATE")], source="fixture").unchanged == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        pytest.param({"code": ""}, "code", id="empty-code"),
+        pytest.param({"release_date": "2004-13-01"}, "release_date", id="impossible-date"),
+        pytest.param({"release_date": "2004-03"}, "release_date", id="month-text-with-day-precision"),
+        pytest.param({"date_precision": None}, "release_date", id="date-without-precision"),
+        pytest.param({"release_date": None}, "date_precision", id="precision-without-date"),
+        pytest.param({"suspect": "no"}, "suspect", id="suspect-not-boolean"),
+    ],
+)
+def test_malformed_set_list_changes_nothing(change, field):
+    from cards.models import Set
+    from cards.services import set_import
+
+    set_import(records=SETS, source="fixture")
+    broken = [*SETS, set_record("S-BAD", "2004-03-18", "day") | change]
+    with pytest.raises(CardImportError) as error:
+        set_import(records=broken, source="fixture")
+    assert (error.value.index, error.value.field) == (4, field)
+    assert Set.objects.count() == 4
+
+
+def test_facts_source_and_unknown_fields_are_stored():
+    from cards.tests.fixtures import record
+
+    cgi3 = record("ゲーム由来のカード", facts_source="cgi3", facts_unknown=["mana_number", "cant_attack"])
+    names_only = {"name": None, "name_ja": "名前だけ", "facts_available": False, "facts_source": "tw", "printings": []}
+    card_import(records=[cgi3, names_only], source="fixture")
+    stored = dict(Card.objects.values_list("name_ja", "facts_source"))
+    assert stored == {"ゲーム由来のカード": "cgi3", "名前だけ": "tw"}
+    assert Card.objects.get(name_ja="ゲーム由来のカード").facts_unknown == ["mana_number", "cant_attack"]
+    assert Card.objects.get(name_ja="名前だけ").facts_unknown == []
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        pytest.param({"facts_source": 3}, "facts_source", id="source-not-a-string"),
+        pytest.param({"facts_unknown": "cost"}, "facts_unknown", id="unknown-not-a-list"),
+    ],
+)
+def test_malformed_facts_source_fields_are_rejected(change, field):
+    from cards.tests.fixtures import record
+
+    with pytest.raises(CardImportError) as error:
+        card_import(records=[record("カード", **change)], source="fixture")
+    assert (error.value.index, error.value.field) == (0, field)
+
+
+def test_import_command_imports_the_sets_first(tmp_path):
+    from cards.models import Set
+
+    sets = write(tmp_path, SETS, "sets.json")
+    cards = write(tmp_path, [dated_card("日付のカード", "S-MONTH")])
+    out = io.StringIO()
+    call_command("import_cards", cards, "--sets", sets, "--no-progress", stdout=out)
+    assert Set.objects.count() == 4
+    assert Card.objects.get(name_ja="日付のカード").release_date.isoformat() == "2004-02-29"
+    assert "sets from" in out.getvalue() and "created 4" in out.getvalue()

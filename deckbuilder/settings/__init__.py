@@ -22,6 +22,7 @@ DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "insecure-local-development-key-change-me-in-production")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+CSRF_FAILURE_VIEW = "api.errors.csrf_failure"  # the JSON error shape under /api/
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -94,6 +95,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# The one backend: ModelBackend behind the log-in limits (accounts/backends.py), for the admin, the pages and the API.
+AUTHENTICATION_BACKENDS = ["accounts.backends.LoginLimitedModelBackend"]
+# Log-in limits per (account, address) and per address, with growing delays (accounts/services.py explains why).
+LOGIN_FREE_FAILURES_PAIR = int(os.environ.get("LOGIN_FREE_FAILURES_PAIR", "5"))
+LOGIN_FREE_FAILURES_ADDRESS = int(os.environ.get("LOGIN_FREE_FAILURES_ADDRESS", "20"))
+LOGIN_DELAY_BASE_SECONDS = int(os.environ.get("LOGIN_DELAY_BASE_SECONDS", "2"))
+LOGIN_DELAY_MAX_SECONDS = int(os.environ.get("LOGIN_DELAY_MAX_SECONDS", "900"))
+LOGIN_FAILURE_WINDOW_SECONDS = int(os.environ.get("LOGIN_FAILURE_WINDOW_SECONDS", "3600"))
 LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -111,11 +120,19 @@ STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(exist_ok=True)  # collectstatic fills it (make run); WhiteNoise expects it to exist
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
+# No request body nests deeper than a few levels; deeper JSON is refused before parsing (api/parsers.py).
+JSON_MAX_DEPTH = int(os.environ.get("JSON_MAX_DEPTH", "32"))
+# Loops over many items in one request stop with 503 TIME_BUDGET_EXCEEDED after this (deckbuilder/budget.py).
+REQUEST_TIME_BUDGET_SECONDS = float(os.environ.get("REQUEST_TIME_BUDGET_SECONDS", "5"))
+# Rows of one registration CSV import (the event lock is held while they are written).
+TOURNAMENT_IMPORT_MAX_ROWS = int(os.environ.get("TOURNAMENT_IMPORT_MAX_ROWS", "256"))
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 
 # Card data: imported at set-up time from a path or URL, never stored in the repository.
 CARD_DATA_DIR = os.environ.get("CARD_DATA_DIR", str(BASE_DIR.parent / "shared" / "data"))
 CARD_DATA_SOURCE = os.environ.get("CARD_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "cards.json"))
+SET_DATA_SOURCE = os.environ.get("SET_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "sets.json"))
+EFFECTS_DATA_SOURCE = os.environ.get("EFFECTS_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "effects.json"))
 REGULATION_DATA_SOURCE = os.environ.get("REGULATION_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "hall_of_fame.json"))
 # How often a process re-reads the catalogue and regulation versions behind its in-memory indexes (0: every read).
 DATA_VERSION_CHECK_SECONDS = float(os.environ.get("DATA_VERSION_CHECK_SECONDS", "0"))
@@ -127,6 +144,12 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    # JSON bodies are size-, encoding- and depth-checked before parsing (api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "api.pagination.StandardPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

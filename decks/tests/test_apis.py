@@ -227,7 +227,10 @@ ETAG_CASES = [
     ("stale-412", '"7"', 412, "VERSION_CONFLICT"),
     ("garbage-400", "abc", 400, "INVALID_IF_MATCH"),
     ("current-200", '"1"', 200, None),
-    ("weak-etag-200", 'W/"1"', 200, None),
+    ("bare-version-200", "1", 200, None),
+    ("weak-etag-412", 'W/"1"', 412, "VERSION_CONFLICT"),  # RFC 9110 13.1.1: If-Match compares strongly
+    ("weak-stale-412", 'W/"7"', 412, "VERSION_CONFLICT"),
+    ("half-quoted-400", '"1', 400, "INVALID_IF_MATCH"),
 ]
 
 

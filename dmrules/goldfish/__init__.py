@@ -15,6 +15,9 @@ Policy (documented in docs/simulation.md):
 
 from collections.abc import Sequence
 
+import numpy as np
+
+from dmrules.goldfish import intervals
 from dmrules.goldfish.deck import DeckError, EngineCard, EngineHalf, compile_deck, engine_card_from_facts
 from dmrules.goldfish.engine import NOT_MODELED, SideCounts, play_side, summarise_side
 
@@ -27,6 +30,8 @@ __all__ = [
     "SideCounts",
     "compare",
     "compare_counts",
+    "merge_joint",
+    "paired_outcomes",
     "compile_deck",
     "engine_card_from_facts",
     "play",
@@ -89,31 +94,153 @@ def trace(
     return rows
 
 
-def summarise(counts: dict[str, SideCounts], *, cards: Sequence[EngineCard] = ()) -> dict:
+def _card_rows(counts: dict[str, SideCounts], cards: Sequence[EngineCard]) -> list[dict]:
+    """Per distinct card (main deck, hyperspatial and GR zones): the share of games in which it was played before
+    the game ended, per side, with its Wilson interval, and the distribution of the turn it was first played."""
+    rows = []
+    for card in cards:
+        played, ci, turns = {}, {}, {}
+        for side, c in counts.items():
+            hist = c.first_cast.get(card.key)
+            if hist is None or not c.games:
+                continue
+            hits = sum(hist[1:])
+            played[side] = hits / c.games
+            ci[side] = intervals.wilson(hits, c.games)
+            turns[side] = {str(t): hist[t] / c.games for t in range(1, len(hist)) if hist[t]}
+        rows.append(
+            {
+                "card": card.key,
+                "name_ja": card.name_ja or card.name,
+                "zone": card.zone,
+                "copies": card.copies,
+                "played": played,
+                "played_ci95": ci,
+                "first_played_turn": turns,
+                "effects": sorted({e["kind"] for e in card.effects}),
+                "unmodeled": list(card.unmodeled),
+            }
+        )
+    return rows
+
+
+def summarise(
+    counts: dict[str, SideCounts],
+    *,
+    cards: Sequence[EngineCard] = (),
+    key_cards: Sequence[str] = (),
+    track_cards: Sequence[str] = (),
+) -> dict:
     names = {c.key: c.name for c in cards}
-    per_side = {side: summarise_side(c, names=names) for side, c in counts.items()}
+    named = {str(k) for k in (*key_cards, *track_cards)}
+    per_side = {side: summarise_side(c, names=names, first_cast_keys=named) for side, c in counts.items()}
+    games = min((c.games for c in counts.values()), default=0)
+    warnings = []
+    if games < intervals.MIN_GAMES:
+        warnings.append(
+            {
+                "code": "FEW_GAMES",
+                "message": f"Only {games} games: the intervals are wide; run at least {intervals.MIN_GAMES}.",
+            }
+        )
     return {
         "kill_turn": {
-            side: {k: s[k] for k in ("distribution", "mean", "p50", "p90", "kill_by_turn", "kill_rate")}
+            side: {
+                k: s[k]
+                for k in (
+                    "distribution",
+                    "mean",
+                    "mean_ci95",
+                    "p50",
+                    "p90",
+                    "kill_by_turn",
+                    "kill_by_turn_ci95",
+                    "kill_rate",
+                    "kill_rate_ci95",
+                )
+            }
             for side, s in per_side.items()
         },
         "deck_outs": {
             side: {"games": s["deck_outs"], "by_turn": s["deck_out_distribution"]} for side, s in per_side.items()
         },
         "first_cast": {side: s["first_cast"] for side, s in per_side.items()},
+        "cards": _card_rows(counts, cards),
+        # cards whose effects the engine does not model (wholly: no modeled effect; partly: some kinds skipped)
+        "vanilla": [
+            {"card": c.key, "name_ja": c.name_ja or c.name, "unmodeled": list(c.unmodeled), "partly": bool(c.effects)}
+            for c in cards
+            if c.unmodeled
+        ],
         "games": {side: s["games"] for side, s in per_side.items()},
+        "warnings": warnings,
         "policy": POLICY,
         "not_modeled": NOT_MODELED,
     }
+
+
+def paired_outcomes(
+    deck_a: Sequence[EngineCard],
+    deck_b: Sequence[EngineCard],
+    *,
+    games: int,
+    seed: int,
+    going: str = "both",
+    first_game: int = 0,
+    compiled: bool = True,
+) -> tuple[dict[str, SideCounts], dict[str, SideCounts], dict[str, dict[str, int]]]:
+    """Counts of A and B on the same shuffles and, per side, the joint histogram of their per-game outcomes
+    ("turn_a,turn_b" -> games; a turn is the kill turn, 0 when the game did not kill): the paired data."""
+    arrays_a, arrays_b = compile_deck(deck_a), compile_deck(deck_b)
+    counts_a, counts_b, joint = {}, {}, {}
+    for side in sides(going):
+        out_a = np.zeros(games, dtype=np.int64)
+        out_b = np.zeros(games, dtype=np.int64)
+        kw = {"going": side, "first_game": first_game, "games": games, "seed": seed, "compiled": compiled}
+        counts_a[side] = play_side(arrays_a, outcomes_out=out_a, **kw)
+        counts_b[side] = play_side(arrays_b, outcomes_out=out_b, **kw)
+        pairs = np.maximum(out_a, 0) * 1000 + np.maximum(out_b, 0)
+        values, numbers = np.unique(pairs, return_counts=True)
+        joint[side] = {
+            f"{v // 1000},{v % 1000}": int(n) for v, n in zip(values.tolist(), numbers.tolist(), strict=True)
+        }
+    return counts_a, counts_b, joint
+
+
+def merge_joint(a: dict[str, dict[str, int]], b: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    merged = {side: dict(hist) for side, hist in a.items()}
+    for side, hist in b.items():
+        into = merged.setdefault(side, {})
+        for key, n in hist.items():
+            into[key] = into.get(key, 0) + n
+    return merged
 
 
 def compare(
     deck_a: Sequence[EngineCard], deck_b: Sequence[EngineCard], *, games: int, seed: int, going: str = "both"
 ) -> dict:
     """A/B on the same shuffles: the same seed gives both decks the same position permutation in every game."""
-    counts_a = play(deck_a, games=games, seed=seed, going=going)
-    counts_b = play(deck_b, games=games, seed=seed, going=going)
-    return compare_counts(counts_a, counts_b, cards_a=deck_a, cards_b=deck_b)
+    counts_a, counts_b, joint = paired_outcomes(deck_a, deck_b, games=games, seed=seed, going=going)
+    return compare_counts(counts_a, counts_b, cards_a=deck_a, cards_b=deck_b, joint=joint)
+
+
+def _paired(joint: dict[str, int]) -> dict:
+    """Paired 95 % intervals of B − A from the joint histogram: P(kill by t) per turn and the mean kill turn
+    (over the games both decks kill)."""
+    pairs = [(tuple(int(x) for x in key.split(",")), n) for key, n in joint.items()]
+    games = sum(n for _, n in pairs)
+    turns = sorted({t for (ta, tb), _ in pairs for t in (ta, tb) if t > 0})
+    by_turn = {}
+    for t in turns:
+        b_only = sum(n for (ta, tb), n in pairs if 0 < tb <= t and not 0 < ta <= t)
+        a_only = sum(n for (ta, tb), n in pairs if 0 < ta <= t and not 0 < tb <= t)
+        by_turn[str(t)] = intervals.paired_share_difference(b_only, a_only, games)
+    both = {}
+    for (ta, tb), n in pairs:
+        if ta > 0 and tb > 0:
+            both[tb - ta] = both.get(tb - ta, 0) + n
+    mean = intervals.mean_interval(both) if both else None
+    return {"kill_by_turn": by_turn, "mean_when_both_kill": mean, "games": games}
 
 
 def compare_counts(
@@ -122,8 +249,10 @@ def compare_counts(
     *,
     cards_a: Sequence[EngineCard],
     cards_b: Sequence[EngineCard],
+    joint: dict[str, dict[str, int]] | None = None,
 ) -> dict:
-    """Both summaries and B - A: the mean kill turn and P(kill by own turn t) for every turn."""
+    """Both summaries and B - A: the mean kill turn and P(kill by own turn t) for every turn, with paired 95 %
+    intervals when the joint outcomes are given."""
     delta = {}
     for side in counts_a:
         a, b = counts_a[side], counts_b[side]
@@ -139,11 +268,13 @@ def compare_counts(
             if cum_a == killed_a and cum_b == killed_b:
                 break
         delta[side] = {"kill_by_turn": by_turn}
+        if joint and side in joint:
+            delta[side]["paired_ci95"] = _paired(joint[side])
     result_a = summarise(counts_a, cards=cards_a)
     result_b = summarise(counts_b, cards=cards_b)
     for side in delta:
         mean_a, mean_b = result_a["kill_turn"][side]["mean"], result_b["kill_turn"][side]["mean"]
         delta[side]["mean"] = None if mean_a is None or mean_b is None else mean_b - mean_a
-    size_a = sum(c.copies for c in cards_a if not c.starts_in_battle_zone)
-    size_b = sum(c.copies for c in cards_b if not c.starts_in_battle_zone)
+    size_a = sum(c.copies for c in cards_a if c.in_library)
+    size_b = sum(c.copies for c in cards_b if c.in_library)
     return {"a": result_a, "b": result_b, "b_minus_a": delta, "same_shuffles": size_a == size_b}

@@ -11,12 +11,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from dmrules.cards import CardFacts
+from dmrules.goldfish import kernel as k
+from dmrules.goldfish.effects import engine_effects, filter_matches
 from dmrules.goldfish.kernel import ALL_SHIELDS, KIND_CREATURE, KIND_EVOLUTION, KIND_NEO, KIND_SPELL
 from dmrules.vocabulary import Breaker, Civilization, CivMask, Zone
 
 FORBIDDEN_SEALS = 6  # [EXT] card text of the Forbidden start cards (spec 4.2 G02); not in the data
 POWERED_STEP = 6000  # Powered Breaker: one more shield per 6000 power [EXT]
 KINDS = {"creature": KIND_CREATURE, "evolution": KIND_EVOLUTION, "neo": KIND_NEO, "spell": KIND_SPELL}
+MAIN, HYPERSPATIAL, GR = "main", "hyperspatial", "gr"  # where an engine card starts (100.3, 100.4)
 
 
 class DeckError(ValueError):
@@ -45,11 +48,27 @@ class EngineCard:
     starts_in_battle_zone: bool = False  # 103.3 start-of-game cards: not in the library
     seals: int = 0  # 116.1a: cards taken from the top of the deck at setup
     shield_trigger: bool = False
+    name_ja: str = ""
+    zone: str = MAIN  # main | hyperspatial | gr: only main deck cards are shuffled into the library
+    races: tuple[str, ...] = ()
+    # Modeled effects (dmrules.goldfish.effects: each a dict with `kind`, `half` and its parameters) and the kinds
+    # of the card's effects that the engine does not model (the card runs partly or wholly as vanilla).
+    effects: tuple[dict, ...] = ()
+    unmodeled: tuple[str, ...] = ()
+
+    @property
+    def in_library(self) -> bool:
+        return self.zone == MAIN and not self.starts_in_battle_zone
 
     def to_dict(self) -> dict:
         return {
             "key": self.key,
             "name": self.name,
+            "name_ja": self.name_ja,
+            "zone": self.zone,
+            "races": list(self.races),
+            "effects": [dict(e) for e in self.effects],
+            "unmodeled": list(self.unmodeled),
             "copies": self.copies,
             "mana_civilizations": sorted(self.mana_civilizations),
             "mana_number": self.mana_number,
@@ -97,6 +116,11 @@ class EngineCard:
             starts_in_battle_zone=bool(data.get("starts_in_battle_zone", False)),
             seals=int(data.get("seals", 0)),
             shield_trigger=bool(data.get("shield_trigger", False)),
+            name_ja=str(data.get("name_ja") or data.get("name", data["key"])),
+            zone=str(data.get("zone", MAIN)),
+            races=tuple(data.get("races", ())),
+            effects=tuple(dict(e) for e in data.get("effects", ())),
+            unmodeled=tuple(data.get("unmodeled", ())),
         )
 
 
@@ -112,8 +136,11 @@ def _breaks(facts: CardFacts) -> int:
 
 
 def _half(facts: CardFacts) -> EngineHalf | None:
-    if facts.cost is None or facts.psychic or facts.gr or facts.zone in (Zone.HYPERSPATIAL, Zone.SUPER_GR):
-        return None  # 112.4: psychic and GR cards are never paid for with mana
+    """A playable half; psychic and GR cards get one too (they enter by effects), but are never in the library,
+    so never paid for with mana (112.4)."""
+    outside = facts.psychic or facts.gr or facts.zone in (Zone.HYPERSPATIAL, Zone.SUPER_GR)
+    if facts.cost is None and not outside:
+        return None
     card_type = (facts.card_type or "").casefold()
     if "neo" in card_type:
         kind = "neo"
@@ -124,7 +151,7 @@ def _half(facts: CardFacts) -> EngineHalf | None:
     else:
         kind = "spell"
     return EngineHalf(
-        cost=facts.cost,
+        cost=facts.cost if facts.cost is not None else 0,
         civilizations=frozenset(facts.civilizations),
         kind=kind,
         power=facts.power or 0,
@@ -134,8 +161,9 @@ def _half(facts: CardFacts) -> EngineHalf | None:
     )
 
 
-def engine_card_from_facts(facts: CardFacts, copies: int) -> EngineCard:
-    """CardFacts -> EngineCard; a twinpact gets both halves and both halves' civilizations in mana."""
+def engine_card_from_facts(facts: CardFacts, copies: int, *, effects: Sequence[dict] = ()) -> EngineCard:
+    """CardFacts -> EngineCard; a twinpact gets both halves and both halves' civilizations in mana; `effects` are
+    the card's entries of the effects data (those the engine models are kept, the other kinds listed)."""
     # 112.2a: each half is paid with its own civilizations (the top half's, not the whole card's).
     halves = [h for h in (_half(facts.twinpact_top or facts),) if h is not None]
     mana_civs = set(facts.civilizations)
@@ -146,6 +174,12 @@ def engine_card_from_facts(facts: CardFacts, copies: int) -> EngineCard:
         if half is not None:
             halves.append(half)
     starts = facts.zone == Zone.BATTLE_ZONE_AT_START or facts.start_set is not None
+    zone = MAIN
+    if facts.zone == Zone.SUPER_GR or facts.gr:
+        zone = GR
+    elif facts.zone == Zone.HYPERSPATIAL or facts.psychic:
+        zone = HYPERSPATIAL
+    modeled, unmodeled, halves = engine_effects(effects, halves)
     return EngineCard(
         key=str(facts.id),
         name=facts.name_en or facts.name_ja,
@@ -156,6 +190,11 @@ def engine_card_from_facts(facts: CardFacts, copies: int) -> EngineCard:
         starts_in_battle_zone=starts,
         seals=FORBIDDEN_SEALS if (starts and facts.forbidden) else 0,
         shield_trigger=facts.shield_trigger,
+        name_ja=facts.name_ja,
+        zone=zone,
+        races=tuple(facts.races),
+        effects=modeled,
+        unmodeled=unmodeled,
     )
 
 
@@ -165,6 +204,8 @@ class DeckArrays:
 
     cards: tuple[EngineCard, ...]
     library: np.ndarray
+    gr_zone: np.ndarray
+    hyperspatial_zone: np.ndarray
     seals: int
     mana_mask: np.ndarray
     mana_num: np.ndarray
@@ -172,6 +213,7 @@ class DeckArrays:
     key: np.ndarray
     track: np.ndarray
     min_cost: np.ndarray
+    main: np.ndarray
     need_mask: int
     h_valid: np.ndarray
     h_cost: np.ndarray
@@ -181,6 +223,8 @@ class DeckArrays:
     h_breaks: np.ndarray
     h_ready: np.ndarray
     h_attacks: np.ndarray
+    fx: np.ndarray
+    mt: np.ndarray
     tracked: tuple[str, ...]
 
 
@@ -188,32 +232,92 @@ def _mask(civs: Iterable[Civilization]) -> int:
     return int(CivMask.of(civs))
 
 
+_MATCH = {"cost_reduction": k.M_REDUCE, "invasion": k.M_INVADE, "revolution_change": k.M_INVADE,
+          "search": k.M_SEARCH, "hyperspatial": k.M_HYPER, "put_into_play": k.M_PUT}  # fmt: skip
+
+
+def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, cards: Sequence[EngineCard]) -> None:
+    """Write card i's modeled effects into its rows of fx / mt (targets are matched against the deck's cards)."""
+    for effect in card.effects:
+        h = int(effect["half"])
+        if h >= len(card.halves):
+            continue
+        kind = effect["kind"]
+        row = fx[i, h]
+        if kind == "draw":
+            row[k.FX_DRAW] += effect["n"]
+        elif kind == "mana_boost":
+            if effect.get("charger"):
+                row[k.FX_CHARGER] = 1
+            else:
+                row[k.FX_RAMP] += effect["n"]
+                row[k.FX_RAMP_TAPPED] = max(row[k.FX_RAMP_TAPPED], 1 if effect.get("tapped") else 0)
+        elif kind == "cost_reduction":
+            if row[k.FX_REDUCE]:
+                continue  # one reduction per creature in the engine: the first listed
+            wanted = effect.get("filter") or {}
+            row[k.FX_REDUCE] = effect["amount"]
+            row[k.FX_REDUCE_LIMIT] = effect["limit"]
+            row[k.FX_REDUCE_FLOOR] = effect["floor"]
+            row[k.FX_REDUCE_TYPE] = {"creature": 1, "spell": 2}.get(wanted.get("type"), 0)
+        elif kind == "search":
+            row[k.FX_SEARCH] += effect["n"]
+        elif kind == "gr_summon":
+            row[k.FX_GR] += effect["n"]
+        elif kind == "hyperspatial":
+            row[k.FX_HYPER] += effect["n"]
+        elif kind == "put_into_play":
+            row[k.FX_PUT] += effect["n"]
+        elif kind == "invasion":
+            row[k.FX_INVADE] = 1
+        elif kind == "revolution_change":
+            row[k.FX_INVADE] = 2
+        elif kind == "extra_turn":
+            row[k.FX_EXTRA_TURN] = 1
+        if kind != "grant_speed_attacker":
+            row[k.FX_ANY] = 1
+        purpose = _MATCH.get(kind)
+        if purpose is not None:
+            for t, other in enumerate(cards):
+                if filter_matches(effect.get("filter") or {}, other):
+                    mt[i, purpose, t] = 1
+
+
 def compile_deck(
     cards: Sequence[EngineCard], *, key_cards: Sequence[str] = (), track_cards: Sequence[str] = ()
 ) -> DeckArrays:
-    """Arrays for the kernel. `key_cards` (card keys) are never charged; their first cast turn is tracked, and so
-    is that of `track_cards`."""
+    """Arrays for the kernel. `key_cards` (card keys) are never charged. The first-played turn of every card is
+    tracked: `tracked` lists the key cards, then `track_cards`, then every other card of the deck."""
     cards = tuple(c for c in cards if c.copies > 0)
     n = len(cards)
-    keys = {str(k) for k in key_cards}
-    wanted = [str(k) for k in (*key_cards, *track_cards)]
-    tracked = tuple(k for k in dict.fromkeys(wanted) if any(c.key == k for c in cards))
-    arrays = {name: np.zeros(n, dtype=np.int64) for name in ("mana_mask", "mana_num", "tapped_in", "key", "min_cost")}
+    keys = {str(key) for key in key_cards}
+    wanted = [str(key) for key in (*key_cards, *track_cards)] + [c.key for c in cards]
+    tracked = tuple(key for key in dict.fromkeys(wanted) if any(c.key == key for c in cards))
+    arrays = {
+        name: np.zeros(n, dtype=np.int64) for name in ("mana_mask", "mana_num", "tapped_in", "key", "min_cost", "main")
+    }
     halves = {
         name: np.zeros((n, 2), dtype=np.int64)
         for name in ("valid", "cost", "civ", "kind", "power", "breaks", "ready", "attacks")
     }
+    fx = np.zeros((n, 2, k.N_FX), dtype=np.int64)
+    mt = np.zeros((n, k.N_MATCH, n), dtype=np.int64)
     track = np.full(n, -1, dtype=np.int64)
     library: list[int] = []
+    gr_zone: list[int] = []
+    hyperspatial: list[int] = []
     seals = 0
     need = 0
     for i, card in enumerate(cards):
         arrays["mana_mask"][i] = _mask(card.mana_civilizations)
         arrays["mana_num"][i] = card.mana_number
         arrays["tapped_in"][i] = 1 if len(card.mana_civilizations) > 1 else 0  # 405.1
-        arrays["key"][i] = 1 if card.key in keys else 0
-        if card.key in tracked:
-            track[i] = tracked.index(card.key)
+        arrays["main"][i] = 1 if card.zone == MAIN else 0
+        if card.key in keys:
+            arrays["key"][i] = 1
+        elif any(e["kind"] in ("invasion", "revolution_change") for e in card.effects):
+            arrays["key"][i] = 2  # played from the hand on attack: charged last
+        track[i] = tracked.index(card.key)
         arrays["min_cost"][i] = min((h.cost for h in card.halves), default=99)
         for h, half in enumerate(card.halves[:2]):
             halves["valid"][i, h] = 1
@@ -224,8 +328,14 @@ def compile_deck(
             halves["breaks"][i, h] = max(half.breaks, 1)
             halves["ready"][i, h] = 1 if half.speed_attacker else 0  # 101.2
             halves["attacks"][i, h] = 1 if half.can_attack_players else 0
-            need |= _mask(half.civilizations)
-        if card.starts_in_battle_zone:
+            if card.zone == MAIN:
+                need |= _mask(half.civilizations)
+        _effect_columns(fx, mt, i, card, cards)
+        if card.zone == GR:
+            gr_zone.extend([i] * card.copies)
+        elif card.zone == HYPERSPATIAL:
+            hyperspatial.extend([i] * card.copies)
+        elif card.starts_in_battle_zone:
             seals += card.seals * card.copies
         else:
             library.extend([i] * card.copies)
@@ -234,6 +344,8 @@ def compile_deck(
     return DeckArrays(
         cards=cards,
         library=np.array(library, dtype=np.int64),
+        gr_zone=np.array(gr_zone, dtype=np.int64),
+        hyperspatial_zone=np.array(hyperspatial, dtype=np.int64),
         seals=seals,
         mana_mask=arrays["mana_mask"],
         mana_num=arrays["mana_num"],
@@ -241,6 +353,7 @@ def compile_deck(
         key=arrays["key"],
         track=track,
         min_cost=arrays["min_cost"],
+        main=arrays["main"],
         need_mask=need,
         h_valid=halves["valid"],
         h_cost=halves["cost"],
@@ -250,5 +363,7 @@ def compile_deck(
         h_breaks=halves["breaks"],
         h_ready=halves["ready"],
         h_attacks=halves["attacks"],
+        fx=fx,
+        mt=mt,
         tracked=tracked,
     )

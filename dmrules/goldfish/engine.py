@@ -6,18 +6,22 @@ order gives exactly the same result, and a game depends only on (seed, game numb
 """
 
 import types
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from dmrules.goldfish import kernel
+from dmrules.goldfish import intervals, kernel
 from dmrules.goldfish.deck import DeckArrays
 
 MAX_TURN_MARGIN = 2
 NOT_MODELED = (
-    "Card effects beyond the keyword flags are not modeled: spells and other non-creature cards only pay their "
-    "cost; triggers, cost reductions, extra mana, searches, draws, removal, shield triggers, blockers on either "
-    "side, psychic and GR cards are ignored. The opponent has 5 shields and does nothing (spec 2.6)."
+    "Modeled from the effects data, on your own turn only: draw, mana from the deck top and charger spells, static "
+    "cost reductions, searches, GR summons, psychic/dragheart summons, creatures put into play from the hand, "
+    "侵略 and 革命チェンジ from the hand, granted speed attackers (self) and extra turns. Not modeled: "
+    "conditional effects (treated as not firing), variable amounts, other alternative costs (G・ゼロ, B・A・D, "
+    "キリフダッシュ ...), win-the-game conditions, removal, shield triggers, blockers; each card with effects the "
+    "engine skips is listed in `vanilla`. The opponent has 5 shields and does nothing (spec 2.6)."
 )
 _KERNEL_FUNCTIONS = (
     "popcount",
@@ -30,8 +34,16 @@ _KERNEL_FUNCTIONS = (
     "best_spend",
     "resolve_attacks",
     "choose_charge",
+    "effective_cost",
+    "useful",
+    "costs_of_hand",
+    "bz_enter",
+    "remove_from_library",
+    "queue",
+    "resolve_effects",
     "play_games",
 )
+GR_STREAM = 0x5E11_6A7E_0000_0001  # the super GR zone's shuffles come from their own generator
 _compiled: dict[str, object] = {}
 
 
@@ -110,6 +122,7 @@ def play_side(
     compiled: bool = True,
     trace_game: int | None = None,
     trace_out: list | None = None,
+    outcomes_out: np.ndarray | None = None,
 ) -> SideCounts:
     """Play `games` games (numbers first_game..) going "first" or "second" with the documented policy."""
     max_turn = len(deck.library) + MAX_TURN_MARGIN
@@ -118,12 +131,16 @@ def play_side(
     first_cast = np.zeros((max(len(deck.tracked), 1), max_turn + 1), dtype=np.int64)
     trace = np.full((max_turn + 1, kernel.TRACE_COLUMNS), -1, dtype=np.int64)
     run = compiled_kernel() if compiled else kernel.play_games
+    outcomes = outcomes_out if outcomes_out is not None else np.zeros(0, dtype=np.int64)
     run(
         np.int64(first_game),
         np.int64(games),
         base_seed(seed),
+        base_seed(seed ^ GR_STREAM),
         np.int64(1 if going == "first" else 0),
         deck.library,
+        deck.gr_zone,
+        deck.hyperspatial_zone,
         np.int64(deck.seals),
         np.int64(max_turn),
         deck.mana_mask,
@@ -132,6 +149,7 @@ def play_side(
         deck.key,
         deck.track,
         deck.min_cost,
+        deck.main,
         np.int64(deck.need_mask),
         deck.h_valid,
         deck.h_cost,
@@ -141,10 +159,13 @@ def play_side(
         deck.h_breaks,
         deck.h_ready,
         deck.h_attacks,
+        deck.fx,
+        deck.mt,
         np.int64(len(deck.tracked)),
         kills,
         deckouts,
         first_cast,
+        outcomes,
         np.int64(-1 if trace_game is None else trace_game),
         trace,
     )
@@ -195,22 +216,28 @@ def _percentile(hist: list[int], total: int, q: float) -> int | None:
     return None
 
 
-def summarise_side(counts: SideCounts, *, names: dict[str, str] | None = None) -> dict:
-    """Shares by own turn, mean (over games that kill), p50/p90, P(kill by turn t), deck-outs, first casts."""
+def summarise_side(
+    counts: SideCounts, *, names: dict[str, str] | None = None, first_cast_keys: Sequence[str] | None = None
+) -> dict:
+    """Shares by own turn, mean (over games that kill) with its 95 % interval, p50/p90, P(kill by turn t) with
+    Wilson intervals, deck-outs, first casts (of `first_cast_keys`; every tracked card when None)."""
     games = counts.games
     kills = counts.kills
     killed = sum(kills[1:])
     distribution = {str(t): kills[t] / games for t in range(1, len(kills)) if kills[t]} if games else {}
     mean = sum(t * kills[t] for t in range(1, len(kills))) / killed if killed else None
-    by_turn, running = {}, 0
+    by_turn, by_turn_ci, running = {}, {}, 0
     for t in range(1, len(kills)):
         running += kills[t]
         if running:
             by_turn[str(t)] = running / games
+            by_turn_ci[str(t)] = intervals.wilson(running, games)
         if running == killed:
             break
     first_cast = {}
     for key, hist in counts.first_cast.items():
+        if first_cast_keys is not None and key not in first_cast_keys:
+            continue
         cast = sum(hist[1:])
         first_cast[key] = {
             "name": (names or {}).get(key, key),
@@ -222,10 +249,13 @@ def summarise_side(counts: SideCounts, *, names: dict[str, str] | None = None) -
         "games": games,
         "distribution": distribution,
         "mean": mean,
+        "mean_ci95": intervals.mean_interval([0, *kills[1:]]) if killed else None,
         "p50": _percentile(kills, games, 0.5),
         "p90": _percentile(kills, games, 0.9),
         "kill_by_turn": by_turn,
+        "kill_by_turn_ci95": by_turn_ci,
         "kill_rate": killed / games if games else 0.0,
+        "kill_rate_ci95": intervals.wilson(killed, games),
         "deck_outs": sum(counts.deckouts),
         "deck_out_distribution": {str(t): n / games for t, n in enumerate(counts.deckouts) if n},
         "first_cast": first_cast,

@@ -15,7 +15,18 @@ import numpy as np
 KIND_CREATURE = 0
 KIND_EVOLUTION = 1  # needs a creature to evolve onto (801); never sick (801.3)
 KIND_NEO = 2  # evolves when that helps, else is summoned as a plain creature (802)
-KIND_SPELL = 3  # spells and every other non-creature card: pays its cost, effect not modeled
+KIND_SPELL = 3  # spells and every other non-creature card: pays its cost; its modeled effects resolve
+# Effect columns of `fx[card, half, column]` (0 = none), filled by deck.compile_deck from the card effects
+FX_ANY, FX_DRAW, FX_RAMP, FX_RAMP_TAPPED, FX_CHARGER, FX_REDUCE, FX_REDUCE_LIMIT, FX_REDUCE_FLOOR = range(8)
+FX_REDUCE_TYPE, FX_GR, FX_HYPER, FX_SEARCH, FX_EXTRA_TURN, FX_INVADE, FX_PUT = range(8, 15)
+N_FX = 15
+# Target matrices `mt[card, purpose, other card]` = 1 when the other card matches the effect's filter
+M_REDUCE, M_INVADE, M_SEARCH, M_HYPER, M_PUT = range(5)
+N_MATCH = 5
+# Game state counters (`st`): hand size, mana cards, battle zone slots, library position, GR position, extra
+# turns owed, deck-out flag, effect queue head and tail
+S_HAND, S_MANA, S_BZ, S_POS, S_GRPOS, S_EXTRA, S_DECKOUT, S_QHEAD, S_QTAIL = range(9)
+N_STATE = 9
 ALL_SHIELDS = 99  # World / Infinity breakers (JP 509.4)
 MASK32 = 0xFFFFFFFF
 NEVER = 0  # first-cast column for "never cast" (turns are numbered from 1)
@@ -191,9 +202,10 @@ def pay(cost, civ, mana_mask, mana_num, mana_tapped, mana_count, order, in_s, ci
     return tapped
 
 
-def best_spend(hand, hand_count, skip, cap, h_valid, h_cost, h_kind, bz_count):
-    """The most mana the hand's creatures can use with `cap` untapped mana, one half per card, `skip` left out (a
-    knapsack over costs; civilizations are checked when a card is actually paid)."""
+def best_spend(hand_count, skip, cap, ecost, euse):
+    """The most mana the hand's useful cards (creatures, spells with a modeled effect) can use with `cap` untapped
+    mana, one half per card, hand position `skip` left out (a knapsack over this turn's effective costs;
+    civilizations are checked when a card is actually paid)."""
     if cap > 62:
         cap = 62
     if cap < 0:
@@ -203,13 +215,10 @@ def best_spend(hand, hand_count, skip, cap, h_valid, h_cost, h_kind, bz_count):
     for i in range(hand_count):
         if i == skip:
             continue
-        c = hand[i]
         grown = reach
         for h in range(2):
-            if h_valid[c, h] == 1 and h_cost[c, h] <= cap:
-                if h_kind[c, h] == KIND_SPELL or (h_kind[c, h] == KIND_EVOLUTION and bz_count == 0):
-                    continue
-                grown |= (reach << h_cost[c, h]) & full
+            if euse[i, h] == 1 and ecost[i, h] <= cap:
+                grown |= (reach << ecost[i, h]) & full
         reach = grown
     best = cap
     while best > 0 and ((reach >> best) & 1) == 0:
@@ -241,20 +250,19 @@ def choose_charge(
     mana_mask,
     mana_num,
     mana_count,
-    h_valid,
-    h_cost,
-    h_kind,
-    bz_count,
+    ecost,
+    euse,
 ):
     """503: charge the card that adds a needed civilization, gives mana now, and is furthest from castable; never
-    a named key card, and never a charge that lets this turn's creatures use less mana than not charging."""
+    a named key card, cards that play from the hand on attack (侵略, 革命チェンジ) last, and never a charge that
+    lets this turn's plays use less mana than not charging."""
     have = 0
     available = 0
     for j in range(mana_count):
         have |= mana_mask[j]
         available += mana_num[j]  # everything was untapped at the start of the turn (501)
     missing = need_mask & ~have
-    without = best_spend(hand, hand_count, -1, available, h_valid, h_cost, h_kind, bz_count)
+    without = best_spend(hand_count, -1, available, ecost, euse)
     best = -1
     best_score = -(10**9)
     for i in range(hand_count):
@@ -264,12 +272,16 @@ def choose_charge(
         score = 1000 * popcount(c_mana_mask[c] & missing)
         if c_tapped_in[c] == 0:
             score += 100
+        if c_key[c] == 2:
+            score -= 5000
         distance = c_min_cost[c] - (mana_count + 1)
         if distance < -10:
             distance = -10
         if distance > 30:
             distance = 30
         score += 3 * distance
+        if distance == 1:
+            score -= 50  # lookahead: the card that becomes castable next turn is kept
         copies = 0
         for k in range(hand_count):
             if hand[k] == c:
@@ -278,19 +290,335 @@ def choose_charge(
         if score <= best_score:
             continue
         gain = c_mana_num[c] if c_tapped_in[c] == 0 else 0
-        if best_spend(hand, hand_count, i, available + gain, h_valid, h_cost, h_kind, bz_count) < without:
+        if best_spend(hand_count, i, available + gain, ecost, euse) < without:
             continue  # keep a castable card rather than lose this turn's play
         best_score = score
         best = i
     return best
 
 
+def effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, mark):
+    """112.2b / 601.1d: the printed cost minus the static reductions of the battle zone (floor: the reduction's,
+    at least 1 unless printed lower). `mark` = 1 spends the once-a-turn reductions (the card is being paid)."""
+    cost = h_cost[c, h]
+    reduction = 0
+    floor = 1
+    for j in range(bz_count):
+        s = bz_card[j]
+        sh = bz_half[j]
+        amount = fx[s, sh, FX_REDUCE]
+        if amount <= 0 or mt[s, M_REDUCE, c] == 0:
+            continue
+        target = fx[s, sh, FX_REDUCE_TYPE]
+        if target == 1 and h_kind[c, h] == KIND_SPELL:
+            continue
+        if target == 2 and h_kind[c, h] != KIND_SPELL:
+            continue
+        if fx[s, sh, FX_REDUCE_LIMIT] == 2 and bz_used[j] == 1:
+            continue
+        reduction += amount
+        if fx[s, sh, FX_REDUCE_FLOOR] > floor:
+            floor = fx[s, sh, FX_REDUCE_FLOOR]
+        if mark == 1 and fx[s, sh, FX_REDUCE_LIMIT] == 2:
+            bz_used[j] = 1
+    if reduction == 0:
+        return cost
+    if cost - reduction >= floor:
+        return cost - reduction
+    return floor if cost >= floor else cost
+
+
+def useful(c, h, h_valid, h_kind, fx, bz_count):
+    """Whether the half uses mana for something the engine models: a creature (an evolution needs a creature
+    to evolve onto, 801) or a non-creature card with a modeled effect."""
+    if h_valid[c, h] == 0:
+        return 0
+    kind = h_kind[c, h]
+    if kind == KIND_EVOLUTION and bz_count == 0:
+        return 0
+    if kind != KIND_SPELL:
+        return 1
+    return 1 if fx[c, h, FX_ANY] == 1 else 0
+
+
+def costs_of_hand(hand, hand_count, h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, ecost, euse):
+    for i in range(hand_count):
+        c = hand[i]
+        for h in range(2):
+            if h_valid[c, h] == 1:
+                ecost[i, h] = effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, 0)
+            else:
+                ecost[i, h] = 999
+            euse[i, h] = useful(c, h, h_valid, h_kind, fx, bz_count)
+
+
+def bz_enter(
+    c,
+    h,
+    tn,
+    ready,
+    h_breaks,
+    h_power,
+    h_ready,
+    h_attacks,
+    bz_card,
+    bz_half,
+    bz_breaks,
+    bz_power,
+    bz_turn,
+    bz_ready,
+    bz_attacks,
+    bz_used,
+    slot,
+    st,
+):
+    """Put card c (half h) into the battle zone: a new slot, or `slot` (an evolution source it goes on)."""
+    if slot < 0:
+        slot = st[S_BZ]
+        st[S_BZ] += 1
+    bz_card[slot] = c
+    bz_half[slot] = h
+    bz_breaks[slot] = h_breaks[c, h]
+    bz_power[slot] = h_power[c, h]
+    bz_turn[slot] = tn
+    bz_ready[slot] = 1 if (h_ready[c, h] == 1 or ready == 1) else 0
+    bz_attacks[slot] = h_attacks[c, h]
+    bz_used[slot] = 0
+    return slot
+
+
+def remove_from_library(lib, j, st):
+    """Take the card at library index j (>= pos) out: the unrevealed rest stays a uniform shuffle (701.11)."""
+    card = lib[j]
+    lib[j] = lib[st[S_POS]]
+    lib[st[S_POS]] = card
+    st[S_POS] += 1
+    return card
+
+
+def resolve_effects(
+    tn,
+    turn,
+    size,
+    lib,
+    gr,
+    gr_size,
+    state,
+    gr_state,
+    hand,
+    mana_mask,
+    mana_num,
+    mana_tapped,
+    c_mana_mask,
+    c_mana_num,
+    c_tapped_in,
+    c_min_cost,
+    c_track,
+    h_valid,
+    h_kind,
+    h_breaks,
+    h_power,
+    h_ready,
+    h_attacks,
+    fx,
+    mt,
+    hs_left,
+    bz_card,
+    bz_half,
+    bz_breaks,
+    bz_power,
+    bz_turn,
+    bz_ready,
+    bz_attacks,
+    bz_used,
+    pend_c,
+    pend_h,
+    st,
+    cast_turn,
+):
+    """Resolve the queued cards' modeled effects in order (your turn only; opponent-turn effects never fire).
+    Cards that enter the battle zone by an effect queue their own effects behind."""
+    n_cards = c_mana_mask.shape[0]
+    while st[S_QHEAD] < st[S_QTAIL]:
+        q = st[S_QHEAD] % pend_c.shape[0]
+        st[S_QHEAD] += 1
+        c = pend_c[q]
+        h = pend_h[q]
+        # mana first (ramp before big plays): the deck's top cards, or the spell itself (チャージャー)
+        for _ in range(fx[c, h, FX_RAMP]):
+            if st[S_POS] >= size:
+                break
+            m = draw_position(lib, st[S_POS], size, state)
+            st[S_POS] += 1
+            mana_mask[st[S_MANA]] = c_mana_mask[m]
+            mana_num[st[S_MANA]] = c_mana_num[m]
+            mana_tapped[st[S_MANA]] = 1 if (fx[c, h, FX_RAMP_TAPPED] == 1 or c_tapped_in[m] == 1) else 0
+            st[S_MANA] += 1
+            if st[S_POS] >= size:
+                st[S_DECKOUT] = 1  # 104.2b
+                return
+        for _ in range(fx[c, h, FX_DRAW]):
+            hand[st[S_HAND]] = draw_position(lib, st[S_POS], size, state)
+            st[S_POS] += 1
+            st[S_HAND] += 1
+            if st[S_POS] >= size:
+                st[S_DECKOUT] = 1  # 104.2b
+                return
+        for _ in range(fx[c, h, FX_SEARCH]):
+            # 701.10: the matching card that is castable soonest among the most expensive ones reachable
+            best = -1
+            best_score = -(10**9)
+            for j in range(st[S_POS], size):
+                t = lib[j]
+                if mt[c, M_SEARCH, t] == 0:
+                    continue
+                if c_min_cost[t] <= st[S_MANA] + 1:
+                    score = 1000 + c_min_cost[t]
+                else:
+                    score = -c_min_cost[t]
+                if score > best_score:
+                    best_score = score
+                    best = j
+            if best < 0:
+                break
+            hand[st[S_HAND]] = remove_from_library(lib, best, st)
+            st[S_HAND] += 1
+            if st[S_POS] >= size:
+                st[S_DECKOUT] = 1
+                return
+        for _ in range(fx[c, h, FX_GR]):
+            # 701.29: the top card of the (shuffled) super GR zone enters as if its cost were paid
+            if st[S_GRPOS] >= gr_size:
+                break
+            g = draw_position(gr, st[S_GRPOS], gr_size, gr_state)
+            st[S_GRPOS] += 1
+            bz_enter(
+                g,
+                0,
+                tn,
+                0,
+                h_breaks,
+                h_power,
+                h_ready,
+                h_attacks,
+                bz_card,
+                bz_half,
+                bz_breaks,
+                bz_power,
+                bz_turn,
+                bz_ready,
+                bz_attacks,
+                bz_used,
+                -1,
+                st,
+            )
+            queue(g, 0, pend_c, pend_h, st)
+            tr = c_track[g]
+            if tr >= 0 and cast_turn[tr] == 0:
+                cast_turn[tr] = turn
+        for _ in range(fx[c, h, FX_HYPER]):
+            # psychic / dragheart from the hyperspatial zone: the biggest breaker, then the most power, that fits
+            best = -1
+            best_score = -1
+            for t in range(n_cards):
+                if hs_left[t] > 0 and mt[c, M_HYPER, t] == 1:
+                    score = h_breaks[t, 0] * 10**8 + h_power[t, 0]
+                    if score > best_score:
+                        best_score = score
+                        best = t
+            if best < 0:
+                break
+            hs_left[best] -= 1
+            bz_enter(
+                best,
+                0,
+                tn,
+                0,
+                h_breaks,
+                h_power,
+                h_ready,
+                h_attacks,
+                bz_card,
+                bz_half,
+                bz_breaks,
+                bz_power,
+                bz_turn,
+                bz_ready,
+                bz_attacks,
+                bz_used,
+                -1,
+                st,
+            )
+            queue(best, 0, pend_c, pend_h, st)
+            tr = c_track[best]
+            if tr >= 0 and cast_turn[tr] == 0:
+                cast_turn[tr] = turn
+        for _ in range(fx[c, h, FX_PUT]):
+            # a creature from the hand into the battle zone without paying: the biggest breaker, then power
+            best = -1
+            best_h = 0
+            best_score = -1
+            for i in range(st[S_HAND]):
+                t = hand[i]
+                if mt[c, M_PUT, t] == 0:
+                    continue
+                for th in range(2):
+                    if h_valid[t, th] == 1 and h_kind[t, th] != KIND_SPELL and h_kind[t, th] != KIND_EVOLUTION:
+                        score = h_breaks[t, th] * 10**8 + h_power[t, th]
+                        if score > best_score:
+                            best_score = score
+                            best = i
+                            best_h = th
+            if best < 0:
+                break
+            t = hand[best]
+            st[S_HAND] -= 1
+            hand[best] = hand[st[S_HAND]]
+            bz_enter(
+                t,
+                best_h,
+                tn,
+                0,
+                h_breaks,
+                h_power,
+                h_ready,
+                h_attacks,
+                bz_card,
+                bz_half,
+                bz_breaks,
+                bz_power,
+                bz_turn,
+                bz_ready,
+                bz_attacks,
+                bz_used,
+                -1,
+                st,
+            )
+            queue(t, best_h, pend_c, pend_h, st)
+            tr = c_track[t]
+            if tr >= 0 and cast_turn[tr] == 0:
+                cast_turn[tr] = turn
+        if fx[c, h, FX_EXTRA_TURN] > 0:
+            st[S_EXTRA] += fx[c, h, FX_EXTRA_TURN]  # 500.5: taken right after this turn
+
+
+def queue(c, h, pend_c, pend_h, st):
+    if st[S_QTAIL] - st[S_QHEAD] < pend_c.shape[0]:
+        q = st[S_QTAIL] % pend_c.shape[0]
+        pend_c[q] = c
+        pend_h[q] = h
+        st[S_QTAIL] += 1
+
+
 def play_games(
     first_game,
     n_games,
     base_seed,
+    gr_seed,
     going_first,
     lib0,
+    gr0,
+    hs0,
     seals,
     max_turn,
     c_mana_mask,
@@ -299,6 +627,7 @@ def play_games(
     c_key,
     c_track,
     c_min_cost,
+    c_main,
     need_mask,
     h_valid,
     h_cost,
@@ -308,87 +637,122 @@ def play_games(
     h_breaks,
     h_ready,
     h_attacks,
+    fx,
+    mt,
     n_track,
     kills,
     deckouts,
     first_cast,
+    outcomes,
     trace_game,
     trace,
 ):
-    """Play games first_game .. first_game + n_games - 1; add their outcomes to kills / deckouts / first_cast.
+    """Play games first_game .. first_game + n_games - 1; add their outcomes to kills / deckouts / first_cast
+    (and, when `outcomes` has room, each game's outcome: kill turn > 0, -(deck-out turn), or 0).
 
-    Game number `trace_game` (or none: -1) also writes one row per own turn into `trace` (TRACE_COLUMNS)."""
+    Turns are counted in rounds: an extra turn (500.5) has the number of the turn it follows, since the goldfish
+    gets no turn in between. Game number `trace_game` (or none: -1) also writes one row per own turn into
+    `trace` (TRACE_COLUMNS)."""
     size = lib0.shape[0]
+    gr_size = gr0.shape[0]
+    n_cards = c_mana_mask.shape[0]
+    room = size + gr_size + 64
     lib = np.empty(size, dtype=np.int64)
+    gr = np.empty(max(gr_size, 1), dtype=np.int64)
     state = np.zeros(4, dtype=np.int64)
-    hand = np.empty(size + 8, dtype=np.int64)
-    mana_mask = np.empty(size + 8, dtype=np.int64)
-    mana_num = np.empty(size + 8, dtype=np.int64)
-    mana_tapped = np.empty(size + 8, dtype=np.int64)
-    bz_breaks = np.empty(size + 8, dtype=np.int64)
-    bz_turn = np.empty(size + 8, dtype=np.int64)
-    bz_ready = np.empty(size + 8, dtype=np.int64)
-    bz_attacks = np.empty(size + 8, dtype=np.int64)
-    attackers = np.empty(size + 8, dtype=np.int64)
-    order = np.empty(size + 8, dtype=np.int64)
-    in_s = np.zeros(size + 8, dtype=np.int64)
+    gr_state = np.zeros(4, dtype=np.int64)
+    hand = np.empty(room, dtype=np.int64)
+    mana_mask = np.empty(room, dtype=np.int64)
+    mana_num = np.empty(room, dtype=np.int64)
+    mana_tapped = np.empty(room, dtype=np.int64)
+    bz_card = np.empty(room, dtype=np.int64)
+    bz_half = np.empty(room, dtype=np.int64)
+    bz_breaks = np.empty(room, dtype=np.int64)
+    bz_power = np.empty(room, dtype=np.int64)
+    bz_turn = np.empty(room, dtype=np.int64)
+    bz_ready = np.empty(room, dtype=np.int64)
+    bz_attacks = np.empty(room, dtype=np.int64)
+    bz_used = np.empty(room, dtype=np.int64)
+    attackers = np.empty(room, dtype=np.int64)
+    ecost = np.empty((room, 2), dtype=np.int64)
+    euse = np.empty((room, 2), dtype=np.int64)
+    pend_c = np.empty(64, dtype=np.int64)
+    pend_h = np.empty(64, dtype=np.int64)
+    hs_left = np.zeros(n_cards, dtype=np.int64)
+    order = np.empty(room, dtype=np.int64)
+    in_s = np.zeros(room, dtype=np.int64)
     civ_bits = np.empty(5, dtype=np.int64)
     choice = np.empty(5, dtype=np.int64)
     supply = np.empty(5, dtype=np.int64)
+    st = np.zeros(N_STATE, dtype=np.int64)
     cast_turn = np.zeros(max(n_track, 1), dtype=np.int64)
     for game in range(first_game, first_game + n_games):
         rng_seed_game(base_seed, game, state)
+        rng_seed_game(gr_seed, game, gr_state)  # its own stream: GR summons never change the main deck's order
         for i in range(size):
             lib[i] = lib0[i]
+        for i in range(gr_size):
+            gr[i] = gr0[i]
+        for t in range(n_cards):
+            hs_left[t] = 0
+        for i in range(hs0.shape[0]):
+            hs_left[hs0[i]] += 1
+        for k in range(N_STATE):
+            st[k] = 0
         # 103.3 / 116.1a: seals, then 5 shields from the top, then a 5-card hand
-        pos = 0
         for _ in range(seals + 5):
-            draw_position(lib, pos, size, state)
-            pos += 1
-        hand_count = 0
+            draw_position(lib, st[S_POS], size, state)
+            st[S_POS] += 1
         for _ in range(5):
-            hand[hand_count] = draw_position(lib, pos, size, state)
-            pos += 1
-            hand_count += 1
-        mana_count = 0
-        bz_count = 0
+            hand[st[S_HAND]] = draw_position(lib, st[S_POS], size, state)
+            st[S_POS] += 1
+            st[S_HAND] += 1
         shields = 5
         for k in range(n_track):
             cast_turn[k] = 0
         outcome = 0  # >0 kill turn, <0 deck-out turn
         tracing = game == trace_game
         if tracing:
-            trace[0, T_LIBRARY] = size - pos
-            trace[0, T_HAND_AFTER_DRAW] = hand_count
+            trace[0, T_LIBRARY] = size - st[S_POS]
+            trace[0, T_HAND_AFTER_DRAW] = st[S_HAND]
             trace[0, T_MANA] = 0
             trace[0, T_UNTAPPED_MAIN] = 0
             trace[0, T_CREATURES] = 0
-            trace[0, T_HAND_END] = hand_count
+            trace[0, T_HAND_END] = st[S_HAND]
             trace[0, T_ATTACKS] = 0
             trace[0, T_SHIELDS] = shields
-        for turn in range(1, max_turn + 1):
-            # 501: untap everything
-            for j in range(mana_count):
+        turn = 0
+        for tn in range(1, max_turn + 1):
+            if st[S_EXTRA] > 0:
+                st[S_EXTRA] -= 1  # 500.5: an extra turn keeps the round's number
+            else:
+                turn += 1
+            # 501: untap everything; once-a-turn reductions are available again
+            for j in range(st[S_MANA]):
                 mana_tapped[j] = 0
+            for j in range(st[S_BZ]):
+                bz_used[j] = 0
             # 502, 500.6: draw, except the first player's first turn; 104.2b: the draw that empties the deck loses
-            if not (going_first == 1 and turn == 1):
-                hand[hand_count] = draw_position(lib, pos, size, state)
-                pos += 1
-                hand_count += 1
-                if tracing:
-                    trace[turn, T_LIBRARY] = size - pos
-                    trace[turn, T_HAND_AFTER_DRAW] = hand_count
-                if pos >= size:
-                    outcome = -turn
-                    break
-            elif tracing:
-                trace[turn, T_LIBRARY] = size - pos
-                trace[turn, T_HAND_AFTER_DRAW] = hand_count
+            if not (going_first == 1 and tn == 1):
+                hand[st[S_HAND]] = draw_position(lib, st[S_POS], size, state)
+                st[S_POS] += 1
+                st[S_HAND] += 1
+                if st[S_POS] >= size:
+                    st[S_DECKOUT] = 1
+            if tracing:
+                trace[tn, T_LIBRARY] = size - st[S_POS]
+                trace[tn, T_HAND_AFTER_DRAW] = st[S_HAND]
+            if st[S_DECKOUT] == 1:
+                outcome = -turn
+                break
             # 503: charge one card; 405.1: a multicoloured card enters tapped
-            if hand_count > 0:
+            if st[S_HAND] > 0:
+                costs_of_hand(
+                    hand, st[S_HAND], h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], ecost, euse
+                )
                 i = choose_charge(
                     hand,
-                    hand_count,
+                    st[S_HAND],
                     c_key,
                     c_mana_mask,
                     c_mana_num,
@@ -397,61 +761,67 @@ def play_games(
                     need_mask,
                     mana_mask,
                     mana_num,
-                    mana_count,
-                    h_valid,
-                    h_cost,
-                    h_kind,
-                    bz_count,
+                    st[S_MANA],
+                    ecost,
+                    euse,
                 )
                 if i >= 0:
                     c = hand[i]
-                    hand_count -= 1
-                    hand[i] = hand[hand_count]
-                    mana_mask[mana_count] = c_mana_mask[c]
-                    mana_num[mana_count] = c_mana_num[c]
-                    mana_tapped[mana_count] = c_tapped_in[c]
-                    mana_count += 1
+                    st[S_HAND] -= 1
+                    hand[i] = hand[st[S_HAND]]
+                    mana_mask[st[S_MANA]] = c_mana_mask[c]
+                    mana_num[st[S_MANA]] = c_mana_num[c]
+                    mana_tapped[st[S_MANA]] = c_tapped_in[c]
+                    st[S_MANA] += 1
             if tracing:
-                trace[turn, T_MANA] = mana_count
+                trace[tn, T_MANA] = st[S_MANA]
                 untapped = 0
-                for j in range(mana_count):
+                for j in range(st[S_MANA]):
                     if mana_tapped[j] == 0:
                         untapped += mana_num[j]
-                trace[turn, T_UNTAPPED_MAIN] = untapped
-            # 504: play the payable card that is a creature, costs the most, has the most power; repeat
-            while hand_count > 0:
+                trace[tn, T_UNTAPPED_MAIN] = untapped
+            # 504: ramp first; then the useful cards that use the most mana this turn (a knapsack over the hand's
+            # effective costs), the most expensive, then a speed attacker, then the most powerful; spells without a
+            # modeled effect only with mana nothing else can use. Repeated after every payment.
+            while st[S_HAND] > 0 and st[S_DECKOUT] == 0:
                 amount = 0
-                for j in range(mana_count):
+                for j in range(st[S_MANA]):
                     if mana_tapped[j] == 0:
                         amount += mana_num[j]
-                # creatures that use the most mana this turn (a knapsack over the hand), then by cost and power;
-                # spells (effects not modeled) only with mana no creature can use
-                target = best_spend(hand, hand_count, -1, amount, h_valid, h_cost, h_kind, bz_count)
+                costs_of_hand(
+                    hand, st[S_HAND], h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], ecost, euse
+                )
+                target = best_spend(st[S_HAND], -1, amount, ecost, euse)
                 best_i = -1
                 best_h = -1
                 best_rank = -1
-                for i in range(hand_count):
+                for i in range(st[S_HAND]):
                     c = hand[i]
                     for h in range(2):
-                        if h_valid[c, h] == 0 or h_cost[c, h] > amount:
+                        if h_valid[c, h] == 0 or ecost[i, h] > amount:
                             continue
                         kind = h_kind[c, h]
-                        if kind == KIND_EVOLUTION and bz_count == 0:
+                        if kind == KIND_EVOLUTION and st[S_BZ] == 0:
                             continue
-                        cost = h_cost[c, h]
-                        rank = (0 if kind == KIND_SPELL else 1) * 10**12 + cost * 10**7 + h_power[c, h]
-                        if kind != KIND_SPELL:  # a spell never outranks a creature
+                        cost = ecost[i, h]
+                        power = h_power[c, h]
+                        if power > 9999999:
+                            power = 9999999
+                        rank = euse[i, h] * 10**13 + cost * 10**9 + h_ready[c, h] * 10**8 + power
+                        if fx[c, h, FX_RAMP] > 0 and kind == KIND_SPELL:
+                            rank += 10**16  # ramp before big plays
+                        if euse[i, h] == 1:
                             if rank + 10**15 <= best_rank:
                                 continue  # cannot win even if it is part of an optimal set: skip the knapsack
                             if cost == target:
                                 rank += 10**15  # alone it uses the most mana
                             else:
-                                rest = best_spend(hand, hand_count, i, amount - cost, h_valid, h_cost, h_kind, bz_count)
+                                rest = best_spend(st[S_HAND], i, amount - cost, ecost, euse)
                                 if cost + rest >= target:
                                     rank += 10**15
                         if rank <= best_rank:
                             continue
-                        if civs_coverable(h_civ[c, h], mana_mask, mana_tapped, mana_count):
+                        if civs_coverable(h_civ[c, h], mana_mask, mana_tapped, st[S_MANA]):
                             best_rank = rank
                             best_i = i
                             best_h = h
@@ -459,31 +829,32 @@ def play_games(
                     break
                 c = hand[best_i]
                 h = best_h
+                cost = effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], 1)
                 pay(
-                    h_cost[c, h],
+                    cost,
                     h_civ[c, h],
                     mana_mask,
                     mana_num,
                     mana_tapped,
-                    mana_count,
+                    st[S_MANA],
                     order,
                     in_s,
                     civ_bits,
                     choice,
                     supply,
                 )
-                hand_count -= 1
-                hand[best_i] = hand[hand_count]
+                st[S_HAND] -= 1
+                hand[best_i] = hand[st[S_HAND]]
                 kind = h_kind[c, h]
                 if kind != KIND_SPELL:
                     # evolution source: one that could not attack this turn anyway, else the weakest
                     source = -1
                     if kind == KIND_EVOLUTION or kind == KIND_NEO:
                         best_pref = 10**9
-                        for j in range(bz_count):
+                        for j in range(st[S_BZ]):
                             if bz_attacks[j] == 0:
                                 pref = 0
-                            elif bz_turn[j] == turn and bz_ready[j] == 0:
+                            elif bz_turn[j] == tn and bz_ready[j] == 0:
                                 pref = 1
                             else:
                                 pref = 2 + bz_breaks[j]
@@ -492,33 +863,206 @@ def play_games(
                             if pref < best_pref:
                                 best_pref = pref
                                 source = j
-                    slot = source
-                    if slot < 0:
-                        slot = bz_count
-                        bz_count += 1
-                    bz_breaks[slot] = h_breaks[c, h]
-                    bz_turn[slot] = turn
-                    bz_ready[slot] = 1 if (h_ready[c, h] == 1 or source >= 0) else 0
-                    bz_attacks[slot] = h_attacks[c, h]
+                    bz_enter(
+                        c,
+                        h,
+                        tn,
+                        1 if source >= 0 else 0,
+                        h_breaks,
+                        h_power,
+                        h_ready,
+                        h_attacks,
+                        bz_card,
+                        bz_half,
+                        bz_breaks,
+                        bz_power,
+                        bz_turn,
+                        bz_ready,
+                        bz_attacks,
+                        bz_used,
+                        source,
+                        st,
+                    )
+                elif fx[c, h, FX_CHARGER] == 1:
+                    # チャージャー: the spell goes to the mana zone (tapped) after it resolves
+                    mana_mask[st[S_MANA]] = c_mana_mask[c]
+                    mana_num[st[S_MANA]] = c_mana_num[c]
+                    mana_tapped[st[S_MANA]] = 1
+                    st[S_MANA] += 1
                 tr = c_track[c]
                 if tr >= 0 and cast_turn[tr] == 0:
                     cast_turn[tr] = turn
-            # 505-509: attack with everything that may (301.5), the biggest breakers first
+                queue(c, h, pend_c, pend_h, st)
+                resolve_effects(
+                    tn,
+                    turn,
+                    size,
+                    lib,
+                    gr,
+                    gr_size,
+                    state,
+                    gr_state,
+                    hand,
+                    mana_mask,
+                    mana_num,
+                    mana_tapped,
+                    c_mana_mask,
+                    c_mana_num,
+                    c_tapped_in,
+                    c_min_cost,
+                    c_track,
+                    h_valid,
+                    h_kind,
+                    h_breaks,
+                    h_power,
+                    h_ready,
+                    h_attacks,
+                    fx,
+                    mt,
+                    hs_left,
+                    bz_card,
+                    bz_half,
+                    bz_breaks,
+                    bz_power,
+                    bz_turn,
+                    bz_ready,
+                    bz_attacks,
+                    bz_used,
+                    pend_c,
+                    pend_h,
+                    st,
+                    cast_turn,
+                )
+            if st[S_DECKOUT] == 1:
+                outcome = -turn
+                break
+            # 505-509: attack with everything that may (301.5), the biggest breakers first; when a creature attacks,
+            # 侵略 puts the best matching evolution from the hand onto it (repeatable), 革命チェンジ swaps it with a
+            # better matching creature from the hand (once; the old one returns to the hand)
             n_att = 0
-            for j in range(bz_count):
-                if bz_attacks[j] == 1 and (bz_turn[j] < turn or bz_ready[j] == 1):
+            for j in range(st[S_BZ]):
+                if bz_attacks[j] == 1 and (bz_turn[j] < tn or bz_ready[j] == 1):
                     k = n_att
-                    while k > 0 and attackers[k - 1] < bz_breaks[j]:
+                    while k > 0 and bz_breaks[attackers[k - 1]] < bz_breaks[j]:
                         attackers[k] = attackers[k - 1]
                         k -= 1
-                    attackers[k] = bz_breaks[j]
+                    attackers[k] = j
                     n_att += 1
-            shields = resolve_attacks(attackers, n_att, shields)
+            for a in range(n_att):
+                if shields == 0:
+                    shields = -1  # 104.2a, 509.1: a direct attack with no shields left wins
+                    break
+                slot = attackers[a]
+                changed = 0
+                while st[S_HAND] > 0:
+                    best = -1
+                    best_h = 0
+                    best_score = -1
+                    for i in range(st[S_HAND]):
+                        t = hand[i]
+                        for th in range(2):
+                            mode = fx[t, th, FX_INVADE]
+                            if mode == 0 or mt[t, M_INVADE, bz_card[slot]] == 0:
+                                continue
+                            if mode == 2 and (changed == 1 or c_main[bz_card[slot]] == 0):
+                                continue  # one swap per attack; GR / psychic creatures cannot go to the hand
+                            if h_breaks[t, th] < bz_breaks[slot]:
+                                continue
+                            score = h_breaks[t, th] * 10**8 + h_power[t, th]
+                            if score > best_score:
+                                best_score = score
+                                best = i
+                                best_h = th
+                    if best < 0:
+                        break
+                    t = hand[best]
+                    old = bz_card[slot]
+                    if fx[t, best_h, FX_INVADE] == 2:
+                        hand[best] = old
+                        changed = 1
+                    else:
+                        st[S_HAND] -= 1
+                        hand[best] = hand[st[S_HAND]]
+                    bz_enter(
+                        t,
+                        best_h,
+                        tn,
+                        1,
+                        h_breaks,
+                        h_power,
+                        h_ready,
+                        h_attacks,
+                        bz_card,
+                        bz_half,
+                        bz_breaks,
+                        bz_power,
+                        bz_turn,
+                        bz_ready,
+                        bz_attacks,
+                        bz_used,
+                        slot,
+                        st,
+                    )
+                    tr = c_track[t]
+                    if tr >= 0 and cast_turn[tr] == 0:
+                        cast_turn[tr] = turn
+                    queue(t, best_h, pend_c, pend_h, st)
+                    resolve_effects(
+                        tn,
+                        turn,
+                        size,
+                        lib,
+                        gr,
+                        gr_size,
+                        state,
+                        gr_state,
+                        hand,
+                        mana_mask,
+                        mana_num,
+                        mana_tapped,
+                        c_mana_mask,
+                        c_mana_num,
+                        c_tapped_in,
+                        c_min_cost,
+                        c_track,
+                        h_valid,
+                        h_kind,
+                        h_breaks,
+                        h_power,
+                        h_ready,
+                        h_attacks,
+                        fx,
+                        mt,
+                        hs_left,
+                        bz_card,
+                        bz_half,
+                        bz_breaks,
+                        bz_power,
+                        bz_turn,
+                        bz_ready,
+                        bz_attacks,
+                        bz_used,
+                        pend_c,
+                        pend_h,
+                        st,
+                        cast_turn,
+                    )
+                    if st[S_DECKOUT] == 1:
+                        break
+                if st[S_DECKOUT] == 1:
+                    break
+                broken = bz_breaks[slot]
+                if broken > shields:
+                    broken = shields
+                shields -= broken  # 509.2: the attack that breaks the last shield does not win
             if tracing:
-                trace[turn, T_CREATURES] = bz_count
-                trace[turn, T_HAND_END] = hand_count
-                trace[turn, T_ATTACKS] = n_att
-                trace[turn, T_SHIELDS] = shields
+                trace[tn, T_CREATURES] = st[S_BZ]
+                trace[tn, T_HAND_END] = st[S_HAND]
+                trace[tn, T_ATTACKS] = n_att
+                trace[tn, T_SHIELDS] = shields
+            if st[S_DECKOUT] == 1:
+                outcome = -turn
+                break
             if shields < 0:
                 outcome = turn
                 break
@@ -528,5 +1072,7 @@ def play_games(
             deckouts[-outcome] += 1
         else:
             kills[0] += 1  # neither within max_turn (cannot happen with a draw every turn)
+        if outcomes.shape[0] >= n_games:
+            outcomes[game - first_game] = outcome
         for k in range(n_track):
             first_cast[k, cast_turn[k]] += 1

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from dmrules.cards import CardFacts
 from dmrules.legality import violations as v
-from dmrules.legality.rules import FormatRules, Regulation, StartSet
+from dmrules.legality.rules import CardPool, FormatRules, Regulation, StartSet
 from dmrules.legality.violations import CardRef, Violation
 from dmrules.vocabulary import DeckZone, RegulationStatus, ViolationCode, Zone
 
@@ -149,7 +149,10 @@ def check_deck(
     format_rules: FormatRules,
     regulation: Regulation | None = None,
     start_sets: tuple[StartSet, ...] = (),
+    card_pool: CardPool | None = None,
 ) -> LegalityReport:
+    """Every violation and warning of one registration. Without a `card_pool` the cards' release dates are not
+    checked (a caller that has no date); the services always pass one."""
     found: list[Violation] = []
     warnings: list[Violation] = []
     zones = format_rules.zones
@@ -249,6 +252,9 @@ def check_deck(
 
     _start_of_game(main, set_of_key, start_sets, format_rules, found, warnings)
 
+    if card_pool is not None:
+        _card_pool(deck, zones, card_pool, found, warnings)
+
     # Hall of Fame (100.2 + the dated list): across all zones; the lower of list and card limit wins.
     if format_rules.hall_of_fame:
         if regulation is None:
@@ -312,6 +318,33 @@ def _start_of_game(main, set_of_key, start_sets, format_rules, found, warnings) 
             name = set_id.removeprefix("data:")
         if missing:
             warnings.append(v.start_set_incomplete(name=name, missing=missing))
+
+
+def _card_pool(deck: DeckInput, zones, pool: CardPool, found: list, warnings: list) -> None:
+    """100.2 + regulation: a card exists for a check only from its first release; an event overlay's cut-off
+    narrows the pool further. A card of unknown release date is a warning, never a violation. Each card record is
+    judged once (width variants of one name may have different printings)."""
+    seen: set[int] = set()
+    as_of, cutoff = pool.as_of, pool.cutoff
+    for zone in _ZONES:
+        if zone is not _MAIN and zone not in zones:
+            continue  # ZONE_NOT_IN_FORMAT already names these cards
+        for card, _count in deck.zone(zone):
+            if card.id in seen:
+                continue
+            seen.add(card.id)
+            released = card.release_date
+            if released is None:
+                warnings.append(v.release_date_unknown(zone=zone, card=_ref(card)))
+                continue
+            if released > as_of:
+                found.append(v.not_yet_released(zone=zone, card=_ref(card), released=released, as_of=as_of))
+            if cutoff is not None and released > cutoff:
+                found.append(
+                    v.card_pool_cutoff(
+                        zone=zone, card=_ref(card), released=released, cutoff=cutoff, overlay_id=pool.overlay_id or ""
+                    )
+                )
 
 
 def _hall_of_fame(regulation: Regulation, main: dict, hyper: dict, gr: dict, found: list) -> None:

@@ -71,6 +71,16 @@ class Regulation:
 
 
 @dataclass(frozen=True, slots=True)
+class CardPool:
+    """Which cards exist for a check: those released on or before `as_of` (the date the regulation is taken at:
+    100.2 + regulation), and, under an event overlay with a card-pool cut-off, on or before `cutoff` as well."""
+
+    as_of: date
+    cutoff: date | None = None
+    overlay_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class StartSet:
     """One start-of-game battle zone set (100.5): its members by name key, and how many physical cards each stands for.
 

@@ -258,15 +258,37 @@ def facts_unavailable(*, zone: DeckZone, card: CardRef) -> Violation:
     )
 
 
-def card_pool_cutoff_unchecked(*, overlay_id: str, cutoff: date) -> Violation:
-    """An event overlay's card-pool cut-off is shown but not checked: the card data has no release dates."""
+def not_yet_released(*, zone: DeckZone, card: CardRef, released: date, as_of: date) -> Violation:
     return Violation(
-        WarningCode.CARD_POOL_CUTOFF_UNCHECKED,
-        "-",
-        None,
-        (),
-        f"The event overlay '{overlay_id}' allows only cards released by {cutoff.isoformat()}; this was not checked "
-        "because the card data has no release dates.",
-        f"イベント「{overlay_id}」は{cutoff.isoformat()}までに発売されたカードのみ使用できますが、カードデータに発売日が"
-        "ないため確認していません。",
+        ViolationCode.NOT_YET_RELEASED,
+        "100.2",
+        zone,
+        (card,),
+        f"{card.name} was first released on {released.isoformat()}, after {as_of.isoformat()}: it is not in the "
+        "card pool of the regulation on that date.",
+        f"《{card.name}》の初収録は{released.isoformat()}で、{as_of.isoformat()}時点のカードプールにありません。",
+    )
+
+
+def card_pool_cutoff(*, zone: DeckZone, card: CardRef, released: date, cutoff: date, overlay_id: str) -> Violation:
+    return Violation(
+        ViolationCode.CARD_POOL_CUTOFF,
+        "100.2",
+        zone,
+        (card,),
+        f"{card.name} was first released on {released.isoformat()}; the event overlay '{overlay_id}' allows only "
+        f"cards released by {cutoff.isoformat()}.",
+        f"《{card.name}》の初収録は{released.isoformat()}です。イベント「{overlay_id}」では{cutoff.isoformat()}までに"
+        "発売されたカードのみ使用できます。",
+    )
+
+
+def release_date_unknown(*, zone: DeckZone, card: CardRef) -> Violation:
+    return Violation(
+        WarningCode.RELEASE_DATE_UNKNOWN,
+        "100.2",
+        zone,
+        (card,),
+        f"No dated printing of {card.name} is known: whether it was released by the check's date was not checked.",
+        f"《{card.name}》は発売日のわかる収録がないため、カードプールに含まれるか確認できませんでした。",
     )

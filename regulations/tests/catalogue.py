@@ -1,6 +1,6 @@
 """A small hand-written catalogue in the card data's schema for the legality service, API and importer tests."""
 
-from cards.tests.fixtures import face, record
+from cards.tests.fixtures import face, printing, record
 
 FILLER = [f"フィラー{i:02d}" for i in range(1, 16)]
 PSYCHICS = ["時空の支配者ディアボロスZ（ゼータ）", "時空の英雄アンタッチャブル"]
@@ -127,7 +127,34 @@ def catalogue() -> list[dict]:
         )
     )
     records.append(record("機術士ディール"))  # a single card named like the twinpact's top half
+    # Every card was released in the first set: the card-pool checks are tested with their own printings.
+    for number, item in enumerate(records, start=1):
+        item["printings"] = [printing(FIRST_SET, str(number), item["name_ja"])]
     return records
+
+
+FIRST_SET = "REG-01"
+LATER_SET = "REG-02"  # dated, printed in no fixture card
+UNDATED_SET = "REG-NET"
+
+
+def sets() -> list[dict]:
+    """Set records in the schema of sets.json: a day-precision set, a month-precision one and an undated one."""
+
+    def entry(code: str, release_date: str | None, precision: str | None) -> dict:
+        return {
+            "code": code,
+            "name_ja": f"テスト弾 {code}",
+            "name_source": "fixture",
+            "kind": "product",
+            "release_date": release_date,
+            "date_precision": precision,
+            "date_source": "fixture",
+            "suspect": False,
+            "note": None,
+        }
+
+    return [entry(FIRST_SET, "2002-05-30", "day"), entry(LATER_SET, "2019-03", "month"), entry(UNDATED_SET, None, None)]
 
 
 def hall_of_fame() -> dict:

@@ -1,14 +1,15 @@
 import pytest
 
-from regulations.tests.catalogue import catalogue, hall_of_fame
+from regulations.tests.catalogue import catalogue, hall_of_fame, sets
 
 
 @pytest.fixture
 def cards(db):
     """The hand-written catalogue imported into the test database; returns {name_ja: card id}."""
     from cards.models import Card
-    from cards.services import card_import
+    from cards.services import card_import, set_import
 
+    set_import(records=sets(), source="fixture")
     card_import(records=catalogue(), source="fixture")
     return dict(Card.objects.values_list("name_ja", "id"))
 

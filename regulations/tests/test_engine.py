@@ -2,12 +2,13 @@
 extra checks (all violations reported, shared back face) and hypothesis properties."""
 
 import random
+from datetime import date
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dmrules.legality import DeckInput, Unresolved, check_deck
+from dmrules.legality import CardPool, DeckInput, Unresolved, check_deck
 from dmrules.vocabulary import DeckZone, ViolationCode, WarningCode
 from regulations.tests.synthetic import (
     A_ALT,
@@ -54,7 +55,9 @@ from regulations.tests.synthetic import (
     R,
     S,
     X,
+    card,
     filler,
+    gr_card,
 )
 
 V = ViolationCode
@@ -330,3 +333,97 @@ def test_start_zone_decides_for_zeron_cards_flagged_as_draghearts():
     assert in_main.legal
     in_hyper = run(deck(filler(40), [(ZEROM, 1)]))
     assert [(str(v.code), v.zone) for v in in_hyper.violations] == [(V.ZONE_MISPLACED, HYPER)]
+
+
+# ------------------------------------------------------------------------ card pool (100.2 + regulation's date)
+
+OLD = dict(release_date=date(2002, 5, 30))
+NEW_GR = gr_card("New GR", release_date=date(2019, 3, 16))
+NEW_MAIN = card("New Main", release_date=date(2019, 3, 16))
+UNDATED = card("Undated")
+DATED_FILLER = tuple(card(f"Dated{i:02d}", **OLD) for i in range(1, 11))
+DATED_GR12 = [(NEW_GR, 2), *[(gr_card(f"Dated GR{i}", **OLD), 2) for i in range(1, 6)]]
+
+
+def dated(n: int, *extra) -> list:
+    """n dated filler cards (4 of each), then `extra` entries."""
+    out, rest = [], n
+    for item in DATED_FILLER:
+        if rest <= 0:
+            break
+        out.append((item, min(4, rest)))
+        rest -= 4
+    return [*out, *extra]
+
+
+CARD_POOL_CASES = [
+    pytest.param(deck(dated(40)), CardPool(as_of=date(2005, 1, 1)), [], [], id="all-released"),
+    pytest.param(
+        deck(dated(40), gr=DATED_GR12),
+        CardPool(as_of=date(2005, 1, 1)),
+        [("NOT_YET_RELEASED", "gr", ("New GR",))],
+        [],
+        id="gr-card-in-2005",
+    ),
+    pytest.param(deck(dated(40), gr=DATED_GR12), CardPool(as_of=date(2019, 3, 16)), [], [], id="released-that-day"),
+    pytest.param(
+        deck(dated(36, (NEW_MAIN, 4))),
+        CardPool(as_of=date(2019, 3, 15)),
+        [("NOT_YET_RELEASED", "main", ("New Main",))],
+        [],
+        id="main-card-a-day-early",
+    ),
+    pytest.param(
+        deck(dated(36, (UNDATED, 4))),
+        CardPool(as_of=date(2005, 1, 1)),
+        [],
+        [("RELEASE_DATE_UNKNOWN", "main", ("Undated",))],
+        id="unknown-date-is-a-warning",
+    ),
+    pytest.param(
+        deck(dated(36, (NEW_MAIN, 4))),
+        CardPool(as_of=date(2020, 1, 1), cutoff=date(2018, 12, 31), overlay_id="cs"),
+        [("CARD_POOL_CUTOFF", "main", ("New Main",))],
+        [],
+        id="overlay-cutoff",
+    ),
+    pytest.param(
+        deck(dated(36, (NEW_MAIN, 4))),
+        CardPool(as_of=date(2010, 1, 1), cutoff=date(2008, 1, 1), overlay_id="cs"),
+        [("CARD_POOL_CUTOFF", "main", ("New Main",)), ("NOT_YET_RELEASED", "main", ("New Main",))],
+        [],
+        id="after-both-dates",
+    ),
+    pytest.param(
+        deck(dated(36, (UNKNOWN_FACTS, 4))),
+        CardPool(as_of=date(2005, 1, 1)),
+        [],
+        [("FACTS_UNAVAILABLE", "main", ("Name Only",)), ("RELEASE_DATE_UNKNOWN", "main", ("Name Only",))],
+        id="facts-less-and-undated",
+    ),
+]
+
+
+@pytest.mark.parametrize(("deck_input", "pool", "violations", "warnings"), CARD_POOL_CASES)
+def test_card_pool_by_release_date(deck_input, pool, violations, warnings):
+    report = check_deck(deck_input, format_rules=REGULATION_OFF, start_sets=START_SETS, card_pool=pool)
+    assert [(str(v.code), v.zone.value, tuple(c.name for c in v.cards)) for v in report.violations] == violations
+    assert [(str(w.code), w.zone.value, tuple(c.name for c in w.cards)) for w in report.warnings] == warnings
+    assert report.legal is (not violations)
+    assert {v.rule for v in (*report.violations, *report.warnings) if "RELEASE" in v.code or "CUTOFF" in v.code} <= {
+        "100.2"
+    }
+
+
+def test_not_yet_released_message_names_both_dates():
+    report = check_deck(
+        deck(dated(36, (NEW_MAIN, 4))), format_rules=REGULATION_OFF, card_pool=CardPool(as_of=date(2005, 1, 1))
+    )
+    (violation,) = report.violations
+    for text in (violation.message, violation.message_ja):
+        assert "2019-03-16" in text and "2005-01-01" in text
+
+
+def test_without_a_card_pool_release_dates_are_not_checked():
+    report = check_deck(deck(dated(36, (NEW_MAIN, 4), (UNDATED, 0))), format_rules=REGULATION_OFF)
+    assert (report.legal, report.warnings) == (True, ())

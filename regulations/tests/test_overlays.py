@@ -399,15 +399,27 @@ def test_an_update_applies_to_the_next_check(overlay):
     assert services.legality_report(decklist=deck, overlay_id="cs-2015")["legal"] is True
 
 
-def test_cutoff_is_stored_and_reported_as_not_checked(overlay, users):
+@pytest.mark.parametrize(
+    ("cutoff", "codes"),
+    [
+        pytest.param(None, [], id="no-cutoff"),
+        pytest.param(date(2002, 5, 30), [], id="released-on-the-cutoff-day"),
+        pytest.param(date(2002, 5, 29), ["CARD_POOL_CUTOFF"] * 10, id="released-after-the-cutoff"),
+    ],
+)
+def test_card_pool_cutoff_is_enforced(overlay, users, cutoff, codes):
+    # Every fixture card was first released on 2002-05-30 (regulations/tests/catalogue.py FIRST_SET).
     deck = parse_text(filler(40, skip=1))
-    assert services.legality_report(decklist=deck, overlay_id="cs-2015")["warnings"] == []
-    services.overlay_update(overlay_id="cs-2015", user=users["owner"], card_pool_cutoff=date(2014, 1, 1))
-    report = services.legality_report(decklist=deck, overlay_id="cs-2015")
-    assert report["legal"] is True  # a warning never makes a deck illegal
-    assert [(w["code"], w["rule"]) for w in report["warnings"]] == [("CARD_POOL_CUTOFF_UNCHECKED", "-")]
-    assert "2014-01-01" in report["warnings"][0]["message"] and "2014-01-01" in report["warnings"][0]["message_ja"]
-    assert report["overlay"]["card_pool_cutoff"] == "2014-01-01"
+    services.overlay_update(overlay_id="cs-2015", user=users["owner"], card_pool_cutoff=cutoff)
+    report = services.legality_report(decklist=deck, overlay_id="cs-2015", as_of=date(2015, 1, 1))
+    assert [v["code"] for v in report["violations"]] == codes
+    assert [(v["rule"], v["zone"]) for v in report["violations"]] == [("100.2", "main")] * len(codes)
+    assert report["warnings"] == []
+    if codes:
+        first = report["violations"][0]
+        for text in (first["message"], first["message_ja"]):
+            assert "2002-05-30" in text and cutoff.isoformat() in text and "cs-2015" in text
+    assert report["overlay"]["card_pool_cutoff"] == (cutoff.isoformat() if cutoff else None)
 
 
 OVERLAY_MERGE = [

@@ -88,7 +88,29 @@ ERRORS = [
         {"text": DECK, "queries": [{"cards": [2], "where": "shields", "by_turn": 3}]},
         "VALIDATION_ERROR",
     ),
+    (
+        "a card not in the deck is an error, not 0",
+        {"text": DECK, "queries": [{"cards": ["Forest Giant"]}]},
+        "CARD_NOT_IN_DECK",
+    ),
+    (
+        "G02 six seals: going first the draw of own turn 24 loses (104.2b)",
+        {"text": SEALED_DECK, "queries": [{"cards": ["Aqua Guard"], "by_turn": 24}]},
+        "IMPOSSIBLE_QUERY",
+    ),
+    (
+        "40 cards going second: the draw of own turn 30 loses (G13)",
+        {"text": DECK, "queries": [{"cards": ["Aqua Guard"], "by_turn": 30, "going": "second"}]},
+        "IMPOSSIBLE_QUERY",
+    ),
 ]
+
+
+def test_the_last_turn_before_decking_out_is_still_answered(client, resolver):
+    body = {"text": SEALED_DECK, "queries": [{"cards": ["Aqua Guard"], "by_turn": 23}]}
+    response = client.post("/api/v1/odds/", body, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["results"][0]["cards_drawn"] == 27  # 5 + 22 draws of the 39-card pool
 
 
 @pytest.mark.parametrize("body, code", [e[1:] for e in ERRORS], ids=[e[0] for e in ERRORS])
@@ -117,10 +139,12 @@ def test_goldfish_run_202_then_result_and_only_the_owner_sees_it(
     run_id = response.json()["id"]
     body = client.get(f"/api/v1/simulations/{run_id}/").json()
     assert body["status"] == "done"
-    assert body["result"]["kill_turn"] == {
-        "first": {"distribution": {"5": 1.0}, "mean": 5.0, "p50": 5, "p90": 5, "kill_by_turn": {"5": 1.0},
-                  "kill_rate": 1.0}
+    first = body["result"]["kill_turn"]["first"]
+    assert {k: first[k] for k in ("distribution", "mean", "p50", "p90", "kill_by_turn", "kill_rate")} == {
+        "distribution": {"5": 1.0}, "mean": 5.0, "p50": 5, "p90": 5, "kill_by_turn": {"5": 1.0}, "kill_rate": 1.0,
     }  # fmt: skip
+    assert first["kill_by_turn_ci95"]["5"][0] == pytest.approx(0.99238, abs=1e-4)  # Wilson, 500 of 500
+    assert body["result"]["warnings"][0]["code"] == "FEW_GAMES"
     other = get_user_model().objects.create_user("other", password="x")
     client.force_authenticate(other)
     assert client.get(f"/api/v1/simulations/{run_id}/").status_code == 404

@@ -186,7 +186,12 @@ def test_psychic_cards_are_never_cast_112_4():
         psychic=True,
         zone=Zone.HYPERSPATIAL,
     )
-    assert engine_card_from_facts(facts, 1).halves == ()
+    card = engine_card_from_facts(facts, 1)
+    assert (card.zone, card.in_library) == ("hyperspatial", False)
+    deck = goldfish.compile_deck([vanilla(), card])
+    assert (len(deck.library), deck.hyperspatial_zone.tolist()) == (40, [1])  # never in the library or the hand
+    counts = goldfish.play([vanilla(), card], games=50, seed=1, going="first")
+    assert counts["first"].first_cast[card.key][0] == 50  # no effect summons it: never played
 
 
 def test_too_small_deck_is_rejected():
@@ -221,7 +226,7 @@ def test_summary_shape_and_percentiles():
     assert sum(first["distribution"].values()) == pytest.approx(first["kill_rate"])
     assert first["p50"] <= first["p90"]
     assert result["kill_turn"]["second"]["mean"] < first["mean"]  # the second player draws one more card
-    assert "not modeled" in result["not_modeled"]
+    assert "Not modeled" in result["not_modeled"]
 
 
 def test_ab_comparison_uses_the_same_shuffles():
@@ -279,13 +284,11 @@ def test_plain_python_hands_follow_the_same_law():
 )
 def test_play_policy_uses_the_most_mana_knapsack(costs, skip, cap, best):
     n = len(costs)
-    hand = np.arange(n, dtype=np.int64)
-    h_valid = np.zeros((n, 2), dtype=np.int64)
-    h_valid[:, 0] = 1
-    h_cost = np.zeros((n, 2), dtype=np.int64)
-    h_cost[:, 0] = costs
-    h_kind = np.zeros((n, 2), dtype=np.int64)
-    assert kernel.best_spend(hand, n, skip, cap, h_valid, h_cost, h_kind, 0) == best
+    euse = np.zeros((n, 2), dtype=np.int64)
+    euse[:, 0] = 1
+    ecost = np.full((n, 2), 999, dtype=np.int64)
+    ecost[:, 0] = costs
+    assert kernel.best_spend(n, skip, cap, ecost, euse) == best
 
 
 def _rows(cards, going, **kwargs):

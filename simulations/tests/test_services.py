@@ -32,9 +32,14 @@ def test_goldfish_run_in_chunks_gives_the_g19_result(user, resolver, eager_celer
     assert run.progress == 1.0
     assert run.result["kill_turn"]["first"]["distribution"] == {"5": 1.0}
     assert run.result["kill_turn"]["second"] == {
-        "distribution": {"5": 1.0}, "mean": 5.0, "p50": 5, "p90": 5, "kill_by_turn": {"5": 1.0}, "kill_rate": 1.0,
+        "distribution": {"5": 1.0}, "mean": 5.0, "mean_ci95": [5.0, 5.0], "p50": 5, "p90": 5,
+        "kill_by_turn": {"5": 1.0}, "kill_by_turn_ci95": {"5": [pytest.approx(0.99890, abs=1e-5), 1.0]},
+        "kill_rate": 1.0, "kill_rate_ci95": [pytest.approx(0.99890, abs=1e-5), 1.0],
     }  # fmt: skip
-    assert "not modeled" in run.result["not_modeled"]
+    assert "Not modeled" in run.result["not_modeled"]
+    assert [(row["name_ja"], row["played"]) for row in run.result["cards"]] == [
+        ("Bolt Soldier", {"first": 1.0, "second": 1.0})
+    ]
 
 
 def test_chunked_run_equals_one_batch_with_the_same_seed(
@@ -45,9 +50,11 @@ def test_chunked_run_equals_one_batch_with_the_same_seed(
         run = create(user, text, key_cards=["Forest Giant"])
     run.refresh_from_db()
     cards = [goldfish.EngineCard.from_dict(c) for c in run.params["deck"]]
-    direct = goldfish.summarise(goldfish.play(cards, games=3500, seed=11, going="both", key_cards=["3"]), cards=cards)
+    counts = goldfish.play(cards, games=3500, seed=11, going="both", key_cards=["3"])
+    direct = goldfish.summarise(counts, cards=cards, key_cards=["3"])
     assert run.result["kill_turn"] == direct["kill_turn"]
     assert run.result["first_cast"] == direct["first_cast"]
+    assert run.result["cards"] == direct["cards"]
     assert "3" in run.result["first_cast"]["first"]
 
 

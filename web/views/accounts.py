@@ -1,21 +1,13 @@
 """Sign-up, log-in and log-out pages: Django's auth forms, CSRF, and the accounts app's log-in limiting service."""
 
 from django.contrib import messages
-from django.contrib.auth import authenticate, login, logout
+from django.contrib.auth import login, logout
 from django.contrib.auth.forms import AuthenticationForm
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.services import (
-    LoginLocked,
-    RegistrationRejected,
-    client_address,
-    login_attempt_check,
-    login_failure_record,
-    login_success_record,
-    user_register,
-)
+from accounts.services import LoginLocked, RegistrationRejected, client_address, login_attempt_check, user_register
 from web.forms import SignUpForm
 from web.i18n import translate
 
@@ -38,7 +30,7 @@ def signup_page(request):
                 for error in errors:
                     form.add_error("password2" if field == "password" else field, error["message"])
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend="accounts.backends.LoginLimitedModelBackend")
             messages.success(request, translate("Welcome! Your account has been created."))
             return redirect(_next_url(request, "/decks/"))
     return render(request, "web/signup.html", {"form": form, "next": _next_url(request, "")})
@@ -54,18 +46,13 @@ def login_page(request):
         address = client_address(request)
         form = AuthenticationForm(request, data={"username": username, "password": password})
         try:
-            # Checked before the password (accounts.services): a locked account learns nothing from a guess.
+            # The backend (accounts.backends) enforces and counts; checking here first gives the page the wait.
             login_attempt_check(username=username, address=address)
         except LoginLocked as exc:
             locked_for = exc.retry_after_seconds
         else:
-            user = authenticate(request, username=username, password=password)
-            if user is None:
-                login_failure_record(username=username, address=address)
-                form.is_valid()  # the form's own "please enter a correct username and password" error
-            else:
-                login_success_record(username=username, address=address)
-                login(request, user)
+            if form.is_valid():  # the form authenticates once (the backend counts a failure once)
+                login(request, form.get_user())
                 return redirect(_next_url(request, "/decks/"))
     status = 429 if locked_for else 200
     context = {"form": form, "locked_for": locked_for, "next": _next_url(request, "")}

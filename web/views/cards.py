@@ -3,10 +3,12 @@
 from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import render
+from django.utils import timezone
 
 from cards import selectors as card_selectors
 from cards.models import Card
 from cards.query import QueryError
+from regulations import selectors as regulation_selectors
 from web.forms import CardSearchForm
 
 PAGE_SIZE = 48
@@ -45,4 +47,14 @@ def card_detail(request, card_id: int):
         card = card_selectors.card_get(card_id=card_id)
     except Card.DoesNotExist:
         raise Http404 from None
-    return render(request, "web/card_detail.html", {"card": card, "nav": "cards"})
+    printings = list(card.printings.all())
+    sets = card_selectors.sets_by_code(codes=[printing.set_code for printing in printings])
+    context = {
+        "card": card,
+        "printings": [(printing, sets.get(printing.set_code)) for printing in printings],
+        "release_set": sets.get(card.release_set),
+        "statuses": regulation_selectors.card_regulation_status(name_key=card.name_key, as_of=timezone.localdate()),
+        "history": regulation_selectors.card_regulation_history(card_id=card.id, name_key=card.name_key),
+        "nav": "cards",
+    }
+    return render(request, "web/card_detail.html", context)

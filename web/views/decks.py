@@ -4,6 +4,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import RequestDataTooBig
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -132,12 +133,13 @@ def deck_shared_page(request, slug: str):
 @require_POST
 def editor_state_api(request):
     """One editor interaction: apply a change to the working copy; return deck + legality + statistics."""
+    from api.parsers import JsonBodyError, json_body_load
     from cards.resolver import get_resolver
     from regulations.services import UnknownFormat, UnknownOverlay
     from web.editor import EditorInputError, editor_as_of, working_copy_apply
 
     try:
-        body = json.loads(request.body or b"{}")
+        body = json_body_load(request.body or b"{}")
         if not isinstance(body, dict):
             raise EditorInputError("MALFORMED_REQUEST", "The request body is a JSON object.")
         as_of = editor_as_of(body.get("as_of")) or timezone.localdate()
@@ -154,8 +156,10 @@ def editor_state_api(request):
             resolver=resolver,
             overlay_id=overlay,
         )
-    except json.JSONDecodeError:
-        return _error("MALFORMED_REQUEST", "The request body is not JSON.")
+    except JsonBodyError as exc:
+        return _error(exc.code, exc.message, exc.details)
+    except RequestDataTooBig:
+        return _error("PAYLOAD_TOO_LARGE", "The request body is too large.", status=413)
     except EditorInputError as exc:
         return _error(exc.code, exc.message, exc.details)
     except UnknownOverlay as exc:

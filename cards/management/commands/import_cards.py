@@ -1,11 +1,13 @@
-"""`manage.py import_cards [PATH_OR_URL]`: import the card data (default settings.CARD_DATA_SOURCE)."""
+"""`manage.py import_cards [PATH_OR_URL] [--sets PATH_OR_URL]`: import the set list (default
+settings.SET_DATA_SOURCE), then the card data (default settings.CARD_DATA_SOURCE). Cards' first release dates are
+derived from both."""
 
 import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from cards.services import CardImportError, card_import
+from cards.services import CardImportError, card_import, set_import
 
 
 def _plain(text: str) -> str:
@@ -47,12 +49,22 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("source", nargs="?", default=None, help="path or URL of cards.json")
+        parser.add_argument("--sets", default=None, help="path or URL of sets.json (default: SET_DATA_SOURCE)")
         parser.add_argument("--no-progress", action="store_true", help="do not draw the progress bar")
 
-    def handle(self, *args, source=None, no_progress=False, **options):
+    def handle(self, *args, source=None, sets=None, no_progress=False, **options):
         source = source or settings.CARD_DATA_SOURCE
-        bar = None if no_progress else ProgressBar(self.stderr)
+        sets = sets or settings.SET_DATA_SOURCE
         started = time.perf_counter()
+        try:
+            set_summary = set_import(source=sets)
+        except CardImportError as exc:
+            raise CommandError(f"set import failed, nothing was changed: {exc}") from exc
+        self.stdout.write(
+            f"sets from {set_summary.source}: {set_summary.total} records, created {set_summary.created}, "
+            f"updated {set_summary.updated}, unchanged {set_summary.unchanged}"
+        )
+        bar = None if no_progress else ProgressBar(self.stderr)
         try:
             summary = card_import(source=source, progress=bar)
         except CardImportError as exc:
@@ -63,6 +75,7 @@ class Command(BaseCommand):
         seconds = time.perf_counter() - started
         self.stdout.write(
             f"cards from {summary.source}: {summary.total} records, created {summary.created}, "
-            f"updated {summary.updated}, unchanged {summary.unchanged}, skipped {summary.skipped} "
+            f"updated {summary.updated}, unchanged {summary.unchanged}, skipped {summary.skipped}, "
+            f"release dates changed {summary.release_dates_changed + set_summary.release_dates_changed} "
             f"({seconds:.1f} s)"
         )

@@ -1,0 +1,197 @@
+"""Which card effects (the effects data, see the data README) the goldfish engine plays, and how.
+
+`engine_effects` turns a card's effect entries into the engine's form: a dict per modeled effect (`kind`,
+`half` = the playable half it belongs to, and its numbers and filter) and the list of the kinds it does not model.
+Choices (docs/simulation.md):
+
+* Only your own turn: `when` must be on_play (a creature half), on_cast (a spell half), static, alt_cost (侵略,
+  革命チェンジ) or, for a granted speed attacker, on_play / static. Opponent-turn and "other" triggers never fire.
+* A conditional effect is treated as not firing (its condition is not evaluated): it is listed as not modeled.
+  An optional effect ("you may") is always used: every modeled effect helps the goldfish.
+* Variable amounts ("per ..."), "up to" searches of several cards, drawbacks (draw then discard) and effects
+  whose source is not the deck top / the hand are not modeled.
+* Filters are matched against the deck's own cards when the deck is compiled (`filter_matches`); a filter key
+  the engine does not know makes the filter match nothing (the effect does not fire for that card).
+"""
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from dmrules.vocabulary import Civilization
+
+OWN_TURN_PLAY = ("on_play", "on_cast")
+REDUCTION_LIMITS = {"all": 1, "first_each_turn": 2}
+FILTER_KEYS = {
+    "type", "civs", "civs_mode", "races", "races_mode", "name_contains", "name_excludes", "min_cost", "max_cost",
+    "cost", "evolution", "non_evolution", "non_psychic", "multicolored", "non_multicolored", "colorless",
+}  # fmt: skip
+
+
+def _whens(effect: dict) -> tuple[str, ...]:
+    when = effect.get("when")
+    return tuple(when) if isinstance(when, list) else (str(when),)
+
+
+def _count(value, default: int = 1) -> int | None:
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value
+
+
+def _half_for(effect: dict, halves: Sequence) -> int | None:
+    """The half an effect belongs to: a spell's effect (on_cast) to the spell half, anything else to the creature
+    half (twinpacts: the top half is the creature in every printed twinpact)."""
+    want_spell = "on_cast" in _whens(effect)
+    for index, half in enumerate(halves[:2]):
+        if (half.kind == "spell") == want_spell:
+            return index
+    return None
+
+
+def _model(effect: dict, halves: Sequence) -> dict | None:
+    """The engine form of one effect entry, or None when the engine does not model it."""
+    kind = effect.get("kind")
+    whens = _whens(effect)
+    if effect.get("conditional") or effect.get("variable") or effect.get("modal") or effect.get("either_or"):
+        return None
+    half = _half_for(effect, halves)
+    if half is None:
+        return None
+    played = any(w in OWN_TURN_PLAY for w in whens)
+    if kind == "draw" and played and not effect.get("then_discard"):
+        n = _count(effect.get("n"))
+        return {"kind": kind, "half": half, "n": n} if n else None
+    if kind == "mana_boost" and played:
+        source = effect.get("source")
+        if source == "self":
+            return {"kind": kind, "half": half, "charger": True}
+        n = _count(effect.get("n"))
+        if source == "deck_top" and n:
+            return {"kind": kind, "half": half, "n": n, "tapped": bool(effect.get("tapped"))}
+        return None
+    if kind == "cost_reduction" and "static" in whens:
+        amount = _count(effect.get("amount"), 0)
+        limit = REDUCTION_LIMITS.get(effect.get("limit") or "all")
+        if not amount or limit is None or halves[half].kind == "spell":
+            return None
+        floor = _count(effect.get("floor"), 1) or 1
+        return {"kind": kind, "half": half, "amount": amount, "limit": limit, "floor": floor,
+                "filter": effect.get("target") or {}}  # fmt: skip
+    if kind == "search" and played and effect.get("source") == "deck" and not effect.get("up_to"):
+        n = _count(effect.get("n"))
+        return {"kind": kind, "half": half, "n": n, "filter": effect.get("filter") or {}} if n else None
+    if kind == "gr_summon" and played:
+        n = _count(effect.get("n"))
+        return {"kind": kind, "half": half, "n": n} if n else None
+    if kind == "hyperspatial" and played:
+        count = effect.get("count")
+        n = 1 if count == "any" else _count(count)
+        if not n or effect.get("or") or effect.get("total_max_cost") is not None:
+            return None
+        wanted = {"card_type": effect.get("card_type"), "max_cost": effect.get("max_cost"), "civs": effect.get("civs")}
+        return {"kind": kind, "half": half, "n": n, "filter": wanted}
+    if kind == "put_into_play" and played and effect.get("from") == "hand" and not effect.get("pays_cost"):
+        n = _count(effect.get("count"))
+        return {"kind": kind, "half": half, "n": n, "filter": effect.get("filter") or {}} if n else None
+    if kind in ("invasion", "revolution_change") and effect.get("from") in (["hand"], "hand"):
+        if halves[half].kind == "spell":
+            return None
+        return {"kind": kind, "half": half, "filter": effect.get("on") or {}}
+    if kind == "grant_speed_attacker" and effect.get("target") == "self" and ("static" in whens or played):
+        return {"kind": kind, "half": half}
+    if kind == "extra_turn" and played:
+        return {"kind": kind, "half": half}
+    return None
+
+
+def engine_effects(effects: Sequence[dict], halves: Sequence) -> tuple[tuple[dict, ...], tuple[str, ...], list]:
+    """(modeled effects, kinds not modeled, halves with granted speed attackers applied)."""
+    modeled, unmodeled = [], []
+    halves = list(halves)
+    for effect in effects:
+        engine = _model(effect, halves)
+        if engine is None:
+            unmodeled.append(str(effect.get("kind")))
+            continue
+        if engine["kind"] == "grant_speed_attacker":
+            halves[engine["half"]] = replace(halves[engine["half"]], speed_attacker=True)  # 101.2
+        modeled.append(engine)
+    return tuple(modeled), tuple(dict.fromkeys(unmodeled)), halves
+
+
+def _civilization(name: str) -> Civilization | None:
+    """The data writes civilizations capitalised ("Fire")."""
+    try:
+        return Civilization(name.lower())
+    except ValueError:
+        return None
+
+
+def filter_matches(wanted: dict, card) -> bool:
+    """Whether an engine card (any of its halves) matches an effect filter of the data's vocabulary."""
+    if not wanted:
+        return True
+    if set(wanted) - FILTER_KEYS - {"card_type"}:
+        return False  # a condition the engine does not know: never guessed
+    halves = card.halves or ()
+    civs_all = card.mana_civilizations
+    wanted_type = wanted.get("type") or wanted.get("card_type")
+    if wanted_type in ("psychic", "dragheart"):
+        if card.zone != "hyperspatial":
+            return False
+    elif wanted_type == "spell":
+        if not any(h.kind == "spell" for h in halves):
+            return False
+    elif wanted_type in ("creature", "creature_or_tamaseed", "any", None, "card"):
+        if wanted_type == "creature" and not any(h.kind != "spell" for h in halves):
+            return False
+    elif wanted_type == "non_creature":
+        if not any(h.kind == "spell" for h in halves):
+            return False
+    else:
+        return False
+    civs = [_civilization(c) for c in (wanted.get("civs") or []) if isinstance(c, str)]
+    if wanted.get("civs") and isinstance(wanted.get("civs"), list):
+        if wanted.get("civs_mode") == "all":
+            if not set(civs) <= civs_all:
+                return False
+        elif not set(civs) & civs_all:
+            return False
+    elif wanted.get("civs") not in (None, []):
+        return False  # e.g. "same_as_a_card_in_your_mana": not evaluated
+    races = wanted.get("races") or []
+    if races:
+        hits = [any(r in own for own in card.races) for r in races]
+        if not (all(hits) if wanted.get("races_mode") == "all" else any(hits)):
+            return False
+    name = card.name_ja or card.name
+    if wanted.get("name_contains") and wanted["name_contains"] not in name:
+        return False
+    if wanted.get("name_excludes") and wanted["name_excludes"] in name:
+        return False
+    costs = [h.cost for h in halves] or [0]
+    for key, test in (
+        ("min_cost", lambda c, v: c >= v),
+        ("max_cost", lambda c, v: c <= v),
+        ("cost", lambda c, v: c == v),
+    ):
+        value = wanted.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, int) or not any(test(c, value) for c in costs):
+            return False
+    if wanted.get("evolution") and not any(h.kind in ("evolution", "neo") for h in halves):
+        return False
+    if wanted.get("non_evolution") and any(h.kind == "evolution" for h in halves):
+        return False
+    if wanted.get("non_psychic") and card.zone == "hyperspatial":
+        return False
+    if wanted.get("multicolored") and len(civs_all) < 2:
+        return False
+    if wanted.get("non_multicolored") and len(civs_all) > 1:
+        return False
+    if wanted.get("colorless") and civs_all:
+        return False
+    return True

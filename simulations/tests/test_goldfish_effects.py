@@ -1,0 +1,181 @@
+"""Goldfish card effects (the effects data's vocabulary), the per-card results and the 95 % intervals.
+
+Small decks of hand-written engine cards whose games are fixed by the rules; one effect-rich deck checks that the
+compiled kernel and the plain-Python reference play identical games."""
+
+import pytest
+
+from dmrules import goldfish
+from dmrules.goldfish import intervals
+from dmrules.goldfish.deck import EngineCard, EngineHalf
+from dmrules.goldfish.effects import engine_effects, filter_matches
+from dmrules.goldfish.examples import vanilla
+from dmrules.vocabulary import Civilization
+
+F, N = Civilization.FIRE, Civilization.NATURE
+
+
+def card(key, cost, *, copies, effects=(), kind="creature", breaks=1, speed=False, zone="main", races=(), civs=(F,)):
+    half = EngineHalf(cost, frozenset(civs), kind, 3000, breaks, speed)
+    modeled, unmodeled, halves = engine_effects(list(effects), [half])
+    return EngineCard(
+        key, key, copies, frozenset(civs), halves=tuple(halves), name_ja=key, zone=zone, races=races,
+        effects=modeled, unmodeled=unmodeled,
+    )  # fmt: skip
+
+
+def first_kill(cards, going="first", games=20, seed=1):
+    counts = goldfish.play(cards, games=games, seed=seed, going=going)[going]
+    return {t for t in range(len(counts.kills)) if counts.kills[t]}
+
+
+SPEED = {"kind": "grant_speed_attacker", "when": "static", "target": "self"}
+INVADE = {"kind": "invasion", "when": "alt_cost", "from": ["hand"], "on": {"civs": ["Fire"], "type": "creature"}}
+
+# 40 one-breakers of cost 1 going first: turn 1 plays one, turns 2.. each attack; shields 5 -> kill on turn 7
+# (5 breaks on turns 2-4 with 1, 2, 2 attackers, then the direct attack on turn 4 at the latest: see G16).
+CASES = [
+    ("vanilla 1-drops", [card("v", 1, copies=40)], {4}),
+    ("granted speed attacker (self) attacks on the turn it is played", [card("v", 1, copies=40, effects=[SPEED])], {3}),
+    (
+        "GR summon: a 1-drop that brings a GR creature",
+        [
+            card("v", 1, copies=40, effects=[{"kind": "gr_summon", "when": "on_play", "n": 1}]),
+            card("gr", 0, copies=12, zone="gr", breaks=2),
+        ],
+        {3},
+    ),
+    (
+        # every 1-drop gives another turn before the goldfish's: the whole kill happens in round 1
+        "extra turns keep the round's number",
+        [
+            card("v", 1, copies=40, effects=[{"kind": "extra_turn", "when": "on_play"}]),
+        ],
+        {1},
+    ),
+]
+
+
+@pytest.mark.parametrize("cards, turns", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_effects_change_the_kill_turn_as_the_rules_say(cards, turns):
+    assert first_kill(cards) == turns
+
+
+def test_invasion_puts_the_evolution_from_the_hand_onto_the_attacker():
+    deck = [card("v", 1, copies=36), card("rz", 6, copies=4, kind="evolution", breaks=3, effects=[INVADE])]
+    base = [card("v", 1, copies=36), card("rz", 6, copies=4, kind="evolution", breaks=3)]
+    with_invasion = goldfish.summarise(goldfish.play(deck, games=2000, seed=3, going="first"), cards=deck)
+    without = goldfish.summarise(goldfish.play(base, games=2000, seed=3, going="first"), cards=base)
+    assert with_invasion["kill_turn"]["first"]["mean"] < without["kill_turn"]["first"]["mean"]
+    rz = next(row for row in with_invasion["cards"] if row["card"] == "rz")
+    assert min(int(t) for t in rz["first_played_turn"]["first"]) == 2  # the first attack is on own turn 2
+
+
+def test_ramp_and_draw_and_cost_reduction_make_a_big_creature_come_earlier():
+    big = card("big", 7, copies=4, breaks=99)
+    plain = [card("v", 3, copies=36), big]
+    ramp = {"kind": "mana_boost", "when": "on_play", "n": 1, "source": "deck_top"}
+    draw = {"kind": "draw", "when": "on_play", "n": 1}
+    reduce = {"kind": "cost_reduction", "when": "static", "amount": 2, "limit": "all", "target": {"type": "creature"}}
+    ramped = [card("v", 3, copies=36, effects=[ramp, draw, reduce]), big]
+
+    def mean_first(deck):
+        summary = goldfish.summarise(goldfish.play(deck, games=2000, seed=4, going="first"), cards=deck)
+        return next(r for r in summary["cards"] if r["card"] == "big")["played"]["first"]
+
+    assert mean_first(ramped) > mean_first(plain) + 0.1
+
+
+def test_search_takes_the_named_card_from_the_deck():
+    search = {"kind": "search", "when": "on_play", "source": "deck", "n": 1, "filter": {"name_contains": "target"}}
+    deck = [card("finder", 1, copies=39, effects=[search]), card("target", 1, copies=1)]
+    summary = goldfish.summarise(goldfish.play(deck, games=500, seed=2, going="first"), cards=deck)
+    target = next(r for r in summary["cards"] if r["card"] == "target")
+    # every game where the single target is not among the 5 shields (7/8 of them) finds it on turn 1
+    assert target["played"]["first"] == pytest.approx(35 / 40, abs=0.03)
+
+
+def test_conditional_and_opponent_turn_effects_are_not_modeled_and_listed():
+    effects = [
+        {"kind": "draw", "when": "on_play", "n": 1, "conditional": True, "condition": {"type": "unparsed"}},
+        {"kind": "draw", "when": "other", "n": 1},
+        {"kind": "win_game", "when": "on_play", "conditional": True},
+    ]
+    c = card("x", 2, copies=40, effects=effects)
+    assert (c.effects, c.unmodeled) == ((), ("draw", "win_game"))
+    summary = goldfish.summarise(goldfish.play([c], games=10, seed=1, going="first"), cards=[c])
+    assert summary["vanilla"] == [{"card": "x", "name_ja": "x", "unmodeled": ["draw", "win_game"], "partly": False}]
+
+
+@pytest.mark.parametrize(
+    "wanted, matches",
+    [
+        ({"civs": ["Fire"], "races": ["コマンド"], "type": "creature"}, True),
+        ({"civs": ["Nature"]}, False),
+        ({"races": ["ドラゴン"]}, False),
+        ({"max_cost": 5}, True),
+        ({"max_cost": "your_mana_count"}, False),
+        ({"type": "spell"}, False),
+        ({"mixed": True}, False),
+    ],
+    ids=["侵略 on a fire command", "other civ", "other race", "cost", "unevaluated cost", "type", "unknown key"],
+)
+def test_filters_are_matched_against_the_decks_cards(wanted, matches):
+    target = card("t", 4, copies=1, races=("ソニック・コマンド",))
+    assert filter_matches(wanted, target) is matches
+
+
+def test_compiled_loop_plays_the_same_effect_rich_games_as_the_plain_python_reference():
+    ramp = {"kind": "mana_boost", "when": "on_cast", "n": 1, "source": "deck_top"}
+    reduce = {"kind": "cost_reduction", "when": "static", "amount": 1, "limit": "first_each_turn", "target": {}}
+    hyper = {"kind": "hyperspatial", "when": "on_cast", "count": 1, "card_type": "psychic", "max_cost": 7}
+    revolution = {"kind": "revolution_change", "when": "alt_cost", "from": ["hand"], "on": {"civs": ["Fire"]}}
+    deck = [
+        card("ramp", 2, copies=6, kind="spell", effects=[ramp], civs=(N,)),
+        card("reducer", 2, copies=6, effects=[reduce]),
+        card("gr1", 2, copies=6, effects=[{"kind": "gr_summon", "when": "on_play", "n": 1}]),
+        card("psy-spell", 4, copies=4, kind="spell", effects=[hyper]),
+        card("draw", 3, copies=6, effects=[{"kind": "draw", "when": "on_play", "n": 2}], civs=(F, N)),
+        card("rz", 6, copies=4, kind="evolution", breaks=3, effects=[INVADE]),
+        card("rev", 5, copies=4, breaks=2, effects=[revolution]),
+        card("x", 1, copies=4, effects=[SPEED, {"kind": "extra_turn", "when": "on_play"}]),
+        card("grc", 0, copies=12, zone="gr", breaks=2),
+        card("psy", 7, copies=2, zone="hyperspatial", breaks=2),
+    ]
+    fast = goldfish.play(deck, games=300, seed=11, going="both")
+    slow = goldfish.play(deck, games=300, seed=11, going="both", compiled=False)
+    assert {s: c.to_dict() for s, c in fast.items()} == {s: c.to_dict() for s, c in slow.items()}
+    played = {r["card"]: r["played"]["first"] for r in goldfish.summarise(fast, cards=deck)["cards"]}
+    assert all(played[k] > 0 for k in ("ramp", "reducer", "gr1", "psy-spell", "rz", "rev", "grc", "psy"))
+
+
+# --- intervals ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "k, n, low, high",
+    [(0, 10, 0.0, 0.2775), (5, 10, 0.2366, 0.7634), (10, 10, 0.7225, 1.0), (81, 263, 0.2553, 0.3662)],
+    ids=["0 of 10", "5 of 10", "10 of 10", "81 of 263 (Wilson 1927 style)"],
+)
+def test_wilson_interval(k, n, low, high):
+    assert intervals.wilson(k, n) == pytest.approx([low, high], abs=5e-4)
+
+
+def test_every_kill_by_turn_share_has_an_interval_and_few_games_warn():
+    deck = [vanilla()]
+    few = goldfish.summarise(goldfish.play(deck, games=100, seed=1, going="first"), cards=deck)
+    many = goldfish.summarise(goldfish.play(deck, games=1000, seed=1, going="first"), cards=deck)
+    side = few["kill_turn"]["first"]
+    assert set(side["kill_by_turn_ci95"]) == set(side["kill_by_turn"])
+    for t, share in side["kill_by_turn"].items():
+        low, high = side["kill_by_turn_ci95"][t]
+        assert low <= share <= high
+    assert [w["code"] for w in few["warnings"]] == ["FEW_GAMES"]
+    assert many["warnings"] == []
+
+
+def test_paired_comparison_interval_is_exact_when_b_always_kills_a_turn_earlier():
+    result = goldfish.compare([vanilla()], [vanilla(speed=True)], games=200, seed=1, going="first")
+    paired = result["b_minus_a"]["first"]["paired_ci95"]
+    assert paired["mean_when_both_kill"] == [-1.0, -1.0]
+    assert paired["kill_by_turn"]["4"] == {"difference": 1.0, "interval": [1.0, 1.0]}

@@ -1,0 +1,83 @@
+"""Bounded tournament writes (issue finding: a 1,001-row registration CSV held the event lock for 11 s, and any
+user can create an event). The import caps its rows and reads them under the request's time budget before it
+takes the event lock; a refused import writes nothing."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from deckbuilder.budget import TimeBudgetExceeded
+from decks.tests.fixtures import MAIN, token_client
+from tournaments import services
+from tournaments.models import AuditEntry, Registration
+
+
+@pytest.fixture
+def event(organizer):
+    return services.event_create(
+        organizer=organizer,
+        name="CS",
+        date=timezone.localdate() + timedelta(days=3),
+        registration_deadline=timezone.now() + timedelta(days=2),
+    )
+
+
+def csv_of(rows: int) -> str:
+    legal = "\n".join(f"4 {name}" for name, *_ in MAIN)
+    return "player,decklist\n" + "".join(f'p{i},"{legal}"\n' for i in range(rows))
+
+
+@pytest.mark.parametrize(
+    "rows, limit, accepted",
+    [
+        pytest.param(3, 3, True, id="at-the-cap"),
+        pytest.param(4, 3, False, id="one-over"),
+        pytest.param(1001, 3, False, id="the-1001-row-finding"),
+    ],
+)
+def test_import_caps_rows_and_writes_nothing_over_it(event, organizer, cards, settings, rows, limit, accepted):
+    settings.TOURNAMENT_IMPORT_MAX_ROWS = limit
+    if accepted:
+        results = services.registrations_import_csv(event_id=event.id, user=organizer, csv_text=csv_of(rows))
+        assert [r["status"] for r in results] == ["legal"] * rows
+        return
+    with pytest.raises(services.CsvRejected) as refused:
+        services.registrations_import_csv(event_id=event.id, user=organizer, csv_text=csv_of(rows))
+    assert refused.value.code == "CSV_TOO_MANY_ROWS"
+    assert refused.value.details == {"max_rows": limit}
+    assert Registration.objects.filter(event=event).count() == 0
+    assert AuditEntry.objects.filter(event=event).count() == 0
+
+
+def test_import_over_the_time_budget_writes_nothing(event, organizer, cards, settings):
+    settings.REQUEST_TIME_BUDGET_SECONDS = 0  # spent before the second row: the budget stops the read phase
+    with pytest.raises(TimeBudgetExceeded) as stopped:
+        services.registrations_import_csv(event_id=event.id, user=organizer, csv_text=csv_of(3))
+    assert (stopped.value.done, stopped.value.total) == (1, 3)
+    assert Registration.objects.filter(event=event).count() == 0
+    assert AuditEntry.objects.filter(event=event).count() == 0
+
+
+def test_import_api_answers_the_codes(event, organizer, cards, settings):
+    client = token_client(organizer)
+    url = f"/api/v1/events/{event.id}/registrations/import/"
+    settings.TOURNAMENT_IMPORT_MAX_ROWS = 2
+    response = client.post(url, {"csv": csv_of(3)}, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "CSV_TOO_MANY_ROWS"
+    assert response.json()["error"]["details"] == {"max_rows": 2}
+    settings.REQUEST_TIME_BUDGET_SECONDS = 0
+    response = client.post(url, {"csv": csv_of(2)}, format="json")
+    assert response.status_code == 503
+    body = response.json()["error"]
+    assert body["code"] == "TIME_BUDGET_EXCEEDED"
+    assert body["details"] == {"budget_seconds": 0.0, "done": 1, "total": 2}
+    settings.REQUEST_TIME_BUDGET_SECONDS = 30
+    response = client.post(url, {"csv": csv_of(2)}, format="json")
+    assert response.status_code == 200 and len(response.json()["results"]) == 2
+
+
+def test_import_refuses_a_non_organizer_before_reading_rows(event, other, cards):
+    with pytest.raises(services.NotOrganizer):
+        services.registrations_import_csv(event_id=event.id, user=other, csv_text=csv_of(2))
