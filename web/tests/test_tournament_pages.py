@@ -363,6 +363,9 @@ def test_the_player_sees_the_amendment_and_the_registered_list(people, event):
     assert f'<span class="qty">4</span> {LEGAL_MAIN[0]}' in registered
     other = _client(people["other"]).get(f"/tournaments/{event.id}/register/").content.decode()
     assert 'id="amendments"' not in other
+    # The event page tells the player too, and links to the registration page.
+    assert 'id="mine-amended"' in _client(people["player"]).get(f"/tournaments/{event.id}/").content.decode()
+    assert 'id="mine-amended"' not in _client(people["other"]).get(f"/tournaments/{event.id}/").content.decode()
 
 
 def test_audit_page_shows_the_verified_chain_and_downloads(people, event):

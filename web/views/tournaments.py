@@ -221,6 +221,7 @@ def tournament_page(request, event_id: int):
         "registrations": registrations,
         "illegal_count": sum(1 for r in registrations if r.status == "illegal"),
         "mine": mine,
+        "mine_amended": mine is not None and event_selectors.amendments(event=event, registration_id=mine.id).exists(),
         "is_open": event_services.event_is_open(event),
         "nav": "tournaments",
         "overlay": _overlay_summary(event.overlay_id),
