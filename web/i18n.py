@@ -427,6 +427,8 @@ JA: dict[str, str] = {
         "締切を過ぎています。新しい登録締切を指定してください。"
     ),
     # the event overlay page
+    "Banned combination": "プレミアム殿堂コンビ",
+    "Banned hyperspatial combination": "プレミアム殿堂超次元コンビ",
     "An overlay adds the event's own bans, limits and card-pool cut-off to the format's "
     "list. Save it, look at which registered decks it changes, then use it for the event.": (
         "独自ルールは、フォーマットのリストに大会独自の禁止"
@@ -541,6 +543,8 @@ DISPLAY: dict[str, str] = {
     "unrestricted": "Unrestricted",
     "limited": "Limited",
     "banned": "Banned",
+    "premium_combo": "Banned combination",
+    "premium_hyperspatial_combo": "Banned hyperspatial combination",
     "private": "Private",
     "unlisted": "Unlisted (by link)",
     "public": "Public",
