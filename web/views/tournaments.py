@@ -119,6 +119,13 @@ def _end_of_day(day):
     return timezone.make_aware(datetime.combine(day, time(23, 59, 59)))
 
 
+def _deadline_from_form(event, day):
+    """The form edits the deadline's day: an unchanged day keeps its time (an API client may have set 12:00)."""
+    if day == timezone.localdate(event.registration_deadline):
+        return event.registration_deadline
+    return _end_of_day(day)
+
+
 REGISTRATION_FILTERS = ("all", "illegal", "unresolved", "amended")
 
 
@@ -162,7 +169,7 @@ def _organizer_post(request, event):
                 user=request.user,
                 name=data["name"],
                 date=data["date"],
-                registration_deadline=_end_of_day(data["registration_deadline"]),
+                registration_deadline=_deadline_from_form(event, data["registration_deadline"]),
                 capacity=data.get("capacity"),
                 format_code=data["format"],
                 regulation_date=data.get("regulation_date") or data["date"],
