@@ -436,25 +436,25 @@ JA: dict[str, str] = {
         "わる登録デッキを確認してから大会に適用してください"
         "。"
     ),
-    "Create an event overlay": ("大会独自ルールを作成"),
-    "Difference": ("差分"),
-    "Edit the event overlay": ("大会独自ルールを編集"),
-    "Registered decks it changes": ("変わる登録デッキ"),
-    "Save overlay": ("独自ルールを保存"),
-    "The event now uses this overlay.": ("大会にこの独自ルールを適用しました。"),
-    "The event uses this overlay.": ("大会はこの独自ルールを使っています。"),
-    "The overlay is saved.": ("独自ルールを保存しました。"),
-    "Unreadable line: {line}": ("読み取れない行: {line}"),
-    "Use this overlay for the event": ("この独自ルールを大会に適用"),
-    "With the overlay": ("独自ルール適用後"),
-    "changed": ("変更あり"),
+    "Create an event overlay": "大会独自ルールを作成",
+    "Difference": "差分",
+    "Edit the event overlay": "大会独自ルールを編集",
+    "Registered decks it changes": "変わる登録デッキ",
+    "Save overlay": "独自ルールを保存",
+    "The event now uses this overlay.": "大会にこの独自ルールを適用しました。",
+    "The event uses this overlay.": "大会はこの独自ルールを使っています。",
+    "The overlay is saved.": "独自ルールを保存しました。",
+    "Unreadable line: {line}": "読み取れない行: {line}",
+    "Use this overlay for the event": "この独自ルールを大会に適用",
+    "With the overlay": "独自ルール適用後",
+    "changed": "変更あり",
     "Card pool cut-off (cards released after it are not allowed)": (
         "カードプールの期限（これより後に発売されたカードは使用不可）"
     ),
     "Extra bans and limits, one per line: banned <card>, limited <card> or unrestricted <card>": (
         "追加の禁止・制限（1 行に 1 枚: banned カード名、limited カード名、unrestricted カード名）"
     ),
-    "Banned combinations, one per line: <card> + <card>": ("禁止の組み合わせ（1 行に 1 組: カード名 + カード名）"),
+    "Banned combinations, one per line: <card> + <card>": "禁止の組み合わせ（1 行に 1 組: カード名 + カード名）",
 }
 
 # Texts the JS modules use (sent once per page as JSON by the `ui_strings_json` tag).
