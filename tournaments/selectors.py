@@ -157,20 +157,34 @@ def snapshot_from_decklist(decklist: Decklist) -> dict:
     return {"name": "", "description": "", "format": "", "visibility": "", "entries": entries}
 
 
-def snapshot_text(snapshot: dict, *, by_id: bool = False) -> str:
+def snapshot_text(snapshot: dict, *, by_id: bool = False, name_ok=None) -> str:
     """A registered list as a text decklist (`# zone`, `4 name`) that parse_text reads back. `by_id` writes card ids
-    instead of names: the compact, unambiguous form a deck sheet's QR code carries."""
+    instead of names: the compact, unambiguous form a deck sheet's QR code carries. `name_ok(name)` False writes that
+    card's id instead of its name (a name a Shift-JIS file cannot hold still reads back to the same card)."""
+
+    def card(row):
+        name = row.get("name_ja")
+        if by_id or not name or (name_ok is not None and not name_ok(name)):
+            return row["card_id"]
+        return name
+
     lines = tuple(
-        DecklistLine(
-            zone=zone,
-            card=row["card_id"] if by_id else (row.get("name_ja") or row["card_id"]),
-            count=row["count"],
-            line=None,
-        )
+        DecklistLine(zone=zone, card=card(row), count=row["count"], line=None)
         for zone in REGISTERED_ZONES
         for row in (snapshot.get("entries") or {}).get(zone.value, [])
     )
     return decklist_to_text(Decklist(lines=lines))
+
+
+def _encodable(codec: str):
+    def check(text: str) -> bool:
+        try:
+            text.encode(codec)
+        except UnicodeEncodeError:
+            return False
+        return True
+
+    return check
 
 
 def registration_qr_text(registration: Registration) -> str:
@@ -221,14 +235,22 @@ EXPORT_ENCODINGS = {"utf-8": "utf-8-sig", "sjis": "cp932"}  # ?encoding= -> code
 
 def registration_export_csv(*, event: Event, encoding: str = "utf-8") -> bytes:
     """The registrations as CSV for a spreadsheet in Japan: Japan time, UTF-8 with a BOM (or Shift-JIS/CP932).
-    The `decklist` column is the text list the registration import reads back. Raises UnicodeEncodeError when a
-    name has no Shift-JIS form."""
+    The `decklist` column is the text list the registration import reads back. In Shift-JIS a card whose name it
+    cannot hold (e.g. a Roman numeral Ⅻ or a ♥; 18 of the 11,584 card names) is written by its card id; a player
+    name it cannot hold raises UnicodeEncodeError."""
+    codec = EXPORT_ENCODINGS[encoding]
+    name_ok = _encodable(codec)
+
+    def card(entry: dict):
+        name = entry.get("name_ja") or ""
+        return name if name and name_ok(name) else entry["card_id"]
+
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(EXPORT_HEADER)
     for row in registration_export_rows(event=event):
         zones = [
-            "; ".join(f"{e['count']} {e['name_ja']}" for e in row["entries"].get(zone, []))
+            "; ".join(f"{e['count']} {card(e)}" for e in row["entries"].get(zone, []))
             for zone in ("main", "hyperspatial", "gr")
         ]
         writer.writerow(
@@ -239,10 +261,10 @@ def registration_export_csv(*, event: Event, encoding: str = "utf-8") -> bytes:
                 row["submitted_at"],
                 " ".join(row["violations"]),
                 *zones,
-                row["decklist"],
+                snapshot_text({"entries": row["entries"]}, name_ok=name_ok),
             ]
         )
-    return out.getvalue().encode(EXPORT_ENCODINGS[encoding])
+    return out.getvalue().encode(codec)
 
 
 def overlay_preview(*, event: Event, overlay_id: str | None) -> list[dict]:

@@ -440,6 +440,8 @@ JA: dict[str, str] = {
         "締切を過ぎています。新しい登録締切を指定してください。"
     ),
     # the event overlay page
+    "Banned combination": "プレミアム殿堂コンビ",
+    "Banned hyperspatial combination": "プレミアム殿堂超次元コンビ",
     "An overlay adds the event's own bans, limits and card-pool cut-off to the format's "
     "list. Save it, look at which registered decks it changes, then use it for the event.": (
         "独自ルールは、フォーマットのリストに大会独自の禁止"
@@ -447,25 +449,25 @@ JA: dict[str, str] = {
         "わる登録デッキを確認してから大会に適用してください"
         "。"
     ),
-    "Create an event overlay": ("大会独自ルールを作成"),
-    "Difference": ("差分"),
-    "Edit the event overlay": ("大会独自ルールを編集"),
-    "Registered decks it changes": ("変わる登録デッキ"),
-    "Save overlay": ("独自ルールを保存"),
-    "The event now uses this overlay.": ("大会にこの独自ルールを適用しました。"),
-    "The event uses this overlay.": ("大会はこの独自ルールを使っています。"),
-    "The overlay is saved.": ("独自ルールを保存しました。"),
-    "Unreadable line: {line}": ("読み取れない行: {line}"),
-    "Use this overlay for the event": ("この独自ルールを大会に適用"),
-    "With the overlay": ("独自ルール適用後"),
-    "changed": ("変更あり"),
+    "Create an event overlay": "大会独自ルールを作成",
+    "Difference": "差分",
+    "Edit the event overlay": "大会独自ルールを編集",
+    "Registered decks it changes": "変わる登録デッキ",
+    "Save overlay": "独自ルールを保存",
+    "The event now uses this overlay.": "大会にこの独自ルールを適用しました。",
+    "The event uses this overlay.": "大会はこの独自ルールを使っています。",
+    "The overlay is saved.": "独自ルールを保存しました。",
+    "Unreadable line: {line}": "読み取れない行: {line}",
+    "Use this overlay for the event": "この独自ルールを大会に適用",
+    "With the overlay": "独自ルール適用後",
+    "changed": "変更あり",
     "Card pool cut-off (cards released after it are not allowed)": (
         "カードプールの期限（これより後に発売されたカードは使用不可）"
     ),
     "Extra bans and limits, one per line: banned <card>, limited <card> or unrestricted <card>": (
         "追加の禁止・制限（1 行に 1 枚: banned カード名、limited カード名、unrestricted カード名）"
     ),
-    "Banned combinations, one per line: <card> + <card>": ("禁止の組み合わせ（1 行に 1 組: カード名 + カード名）"),
+    "Banned combinations, one per line: <card> + <card>": "禁止の組み合わせ（1 行に 1 組: カード名 + カード名）",
 }
 
 # Texts the JS modules use (sent once per page as JSON by the `ui_strings_json` tag).
@@ -554,6 +556,8 @@ DISPLAY: dict[str, str] = {
     "unrestricted": "Unrestricted",
     "limited": "Limited",
     "banned": "Banned",
+    "premium_combo": "Banned combination",
+    "premium_hyperspatial_combo": "Banned hyperspatial combination",
     "private": "Private",
     "unlisted": "Unlisted (by link)",
     "public": "Public",

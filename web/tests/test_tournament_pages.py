@@ -257,9 +257,12 @@ def test_settings_form_saves_until_the_lock(people, event):
         "settings-capacity": "64",
         "settings-overlay": "",
     }
+    deadline = event.registration_deadline
+    form["settings-registration_deadline"] = timezone.localdate(deadline).isoformat()
     assert organizer.post(f"/tournaments/{event.id}/", form).status_code == 302
     event.refresh_from_db()
     assert (event.name, event.capacity) == ("Store CS (final)", 64)
+    assert event.registration_deadline == deadline  # the same day keeps its time of day
     too_small = organizer.post(f"/tournaments/{event.id}/", {**form, "settings-capacity": "1"})
     assert too_small.status_code == 400 and "2 players are registered" in too_small.content.decode()
     organizer.post(f"/tournaments/{event.id}/", {"lock": "1"})
@@ -363,6 +366,9 @@ def test_the_player_sees_the_amendment_and_the_registered_list(people, event):
     assert f'<span class="qty">4</span> {LEGAL_MAIN[0]}' in registered
     other = _client(people["other"]).get(f"/tournaments/{event.id}/register/").content.decode()
     assert 'id="amendments"' not in other
+    # The event page tells the player too, and links to the registration page.
+    assert 'id="mine-amended"' in _client(people["player"]).get(f"/tournaments/{event.id}/").content.decode()
+    assert 'id="mine-amended"' not in _client(people["other"]).get(f"/tournaments/{event.id}/").content.decode()
 
 
 def test_audit_page_shows_the_verified_chain_and_downloads(people, event):
