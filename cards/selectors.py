@@ -5,7 +5,7 @@ import functools
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 import numpy as np
@@ -116,6 +116,8 @@ class SearchIndex:
     set_names: list[tuple[str, np.ndarray]]  # (folded set name, row indexes) for `set:` by a part of the name
     unknown: dict[str, np.ndarray]  # facts_unknown field -> rows whose source does not give it
     key_rows: dict[str, np.ndarray]  # name key -> row indexes (Hall of Fame lists are by name key)
+    # A format's zones -> the rows of those zones, filled on first use.
+    zone_masks: dict[frozenset[str], np.ndarray] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
