@@ -326,6 +326,9 @@ JA: dict[str, str] = {
     "Date": "日付",
     "Limited": "殿堂入り",
     "Banned": "プレミアム殿堂",
+    "As of": "基準日",
+    "{count} more cards may match {term}: their {field} is not known.": "{term} に該当する可能性のあるカードがあと"
+    "{count}枚あります（{field} が不明）。",
 }
 
 # Texts the JS modules use (sent once per page as JSON by the `ui_strings_json` tag).

@@ -77,3 +77,13 @@ def test_card_page_of_an_undated_card_says_unknown(listed):
     body = Client().get(f"/cards/{card.id}/").content.decode()
     assert re.search(r"First release</th><td>Unknown</td>", body)
     assert "hall-of-fame-history" not in body
+
+
+def test_card_browser_says_how_many_cards_a_term_cannot_decide(listed):
+    from django.utils import timezone
+
+    Card.objects.filter(name_ja=LIMITED).update(release_date=None, release_set="", updated_at=timezone.now())
+    body = Client().get("/cards/", {"q": "date<=2010-01-01", "as_of": "2010-01-01"}).content.decode()
+    assert "1 more cards may match date&lt;=2010-01-01: their release_date is not known." in body
+    banned = Client().get("/cards/", {"q": "banned:advance", "as_of": "2013-01-01"}).content.decode()
+    assert BANNED in banned and LIMITED not in banned
