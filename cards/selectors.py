@@ -294,8 +294,12 @@ def _compare(values: np.ndarray, op: str, value: float) -> tuple[np.ndarray, np.
 
 
 def _zones_mask(index: SearchIndex, zones: frozenset[str]) -> np.ndarray:
-    # A record without facts has no zone: it is judged as a main deck card.
-    return np.fromiter(((zone or Zone.MAIN_DECK.value) in zones for zone in index.zone), dtype=bool, count=index.size)
+    mask = index.zone_masks.get(zones)
+    if mask is None:
+        # A record without facts has no zone: it is judged as a main deck card.
+        zone_of = ((zone or Zone.MAIN_DECK.value) in zones for zone in index.zone)
+        mask = index.zone_masks[zones] = np.fromiter(zone_of, dtype=bool, count=index.size)
+    return mask
 
 
 def _regulation_mask(index: SearchIndex, term: RegulationTerm, as_of: datetime.date):
