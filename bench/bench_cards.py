@@ -165,6 +165,7 @@ def measure_in_process() -> dict:
         "resolve_60_lines_ms": round(statistics.median(resolve_times), 3),
         "resolve_60_lines_p95_ms": round(percentile(resolve_times, 0.95), 3),
         "resolve_60_lines_with_freshness_check_ms": round(statistics.median(with_check), 3),
+        "load_average_1min_during_run": round(os.getloadavg()[0], 2),
     }
 
 

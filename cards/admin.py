@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from cards.models import Card, CardFace, Printing
+from cards.models import Card, CardFace, Printing, Set
 from cards.services import card_refresh_after_edit
 
 
@@ -18,13 +18,18 @@ class PrintingInline(admin.TabularInline):
 
 @admin.register(Card)
 class CardAdmin(admin.ModelAdmin):
-    list_display = ("name_ja", "name_en", "card_type", "civilizations", "cost", "power", "zone", "facts_available")
+    list_display = (
+        "name_ja", "name_en", "card_type", "civilizations", "cost", "power", "zone", "facts_available", "release_date",
+    )  # fmt: skip
     list_filter = (
-        "facts_available", "zone", "card_type", "twinpact", "evolution", "psychic", "dragheart", "gr", "zeron",
-        "forbidden", "shield_trigger", "blocker", "speed_attacker", "breaker",
+        "facts_available", "facts_source", "zone", "card_type", "twinpact", "evolution", "psychic", "dragheart", "gr",
+        "zeron", "forbidden", "shield_trigger", "blocker", "speed_attacker", "breaker",
     )  # fmt: skip
     search_fields = ("name_ja", "name_en", "search_text")
-    readonly_fields = ("name_key", "civ_mask", "search_text", "source_hash", "sources", "updated_at")
+    # The first release is derived from the printings and the set list at every import (edit the set instead).
+    readonly_fields = (
+        "name_key", "civ_mask", "search_text", "source_hash", "sources", "updated_at", "release_date", "release_set",
+    )  # fmt: skip
     list_per_page = 50
     inlines = [CardFaceInline, PrintingInline]
 
@@ -39,3 +44,21 @@ class PrintingAdmin(admin.ModelAdmin):
     list_filter = ("tcg", "shared_face")
     search_fields = ("set_code", "set_name", "listed_name_ja", "card__name_ja")
     raw_id_fields = ("card",)
+
+
+@admin.register(Set)
+class SetAdmin(admin.ModelAdmin):
+    """Read-only: the set list file is the source (cards' first release dates are derived from it at import)."""
+
+    list_display = ("code", "name_ja", "kind", "release_text", "release_date", "date_precision", "suspect")
+    list_filter = ("kind", "date_precision", "suspect")
+    search_fields = ("code", "name_ja")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False

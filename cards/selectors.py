@@ -5,7 +5,7 @@ import functools
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 import numpy as np
@@ -116,6 +116,8 @@ class SearchIndex:
     set_names: list[tuple[str, np.ndarray]]  # (folded set name, row indexes) for `set:` by a part of the name
     unknown: dict[str, np.ndarray]  # facts_unknown field -> rows whose source does not give it
     key_rows: dict[str, np.ndarray]  # name key -> row indexes (Hall of Fame lists are by name key)
+    # A format's zones -> the rows of those zones, filled on first use.
+    zone_masks: dict[frozenset[str], np.ndarray] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
@@ -292,8 +294,12 @@ def _compare(values: np.ndarray, op: str, value: float) -> tuple[np.ndarray, np.
 
 
 def _zones_mask(index: SearchIndex, zones: frozenset[str]) -> np.ndarray:
-    # A record without facts has no zone: it is judged as a main deck card.
-    return np.fromiter(((zone or Zone.MAIN_DECK.value) in zones for zone in index.zone), dtype=bool, count=index.size)
+    mask = index.zone_masks.get(zones)
+    if mask is None:
+        # A record without facts has no zone: it is judged as a main deck card.
+        zone_of = ((zone or Zone.MAIN_DECK.value) in zones for zone in index.zone)
+        mask = index.zone_masks[zones] = np.fromiter(zone_of, dtype=bool, count=index.size)
+    return mask
 
 
 def _regulation_mask(index: SearchIndex, term: RegulationTerm, as_of: datetime.date):

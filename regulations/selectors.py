@@ -322,11 +322,12 @@ def overlay_regulation(*, overlay: EventOverlay, base: Regulation | None) -> tup
 def format_card_pool(format_code: str, as_of: date) -> FormatCardPool | None:
     """What the card search's `legal:` / `banned:` / `limited:` terms need: the format's Hall of Fame list in force
     on `as_of` (name key -> copies) and the data zones its decks use. None for an unknown format."""
+    version = data_version()  # one freshness query for both reads (each is cached per version)
     try:
-        fmt = format_get(code=format_code)
+        fmt = format_get(code=format_code, version=version)
     except UnknownFormat:
         return None
-    in_force = regulation_in_force(format_code=fmt.code, as_of=as_of)
+    in_force = regulation_in_force(format_code=fmt.code, as_of=as_of, version=version)
     limits = in_force.regulation.limits if in_force.regulation is not None else MappingProxyType({})
     zones = {Zone.MAIN_DECK.value}
     if fmt.start_of_game_cards:
@@ -348,12 +349,16 @@ class CardRegulationEntry:
 
 
 def card_regulation_status(*, name_key: str, as_of: date) -> dict[str, RegulationStatus]:
-    """The card's status on `as_of` in every format that applies a Hall of Fame list (from the list in force)."""
+    """The card's status on `as_of` in every format whose Hall of Fame list is loaded (from the list in force); a
+    format that wants a list but has none loaded is left out rather than shown as unrestricted."""
     statuses = {}
     for fmt in format_list():
         if not fmt.hall_of_fame:
             continue
-        listed = {item.name_key: item.status for item in regulation_in_force(format_code=fmt.code, as_of=as_of).cards}
+        in_force = regulation_in_force(format_code=fmt.code, as_of=as_of)
+        if not in_force.available:
+            continue
+        listed = {item.name_key: item.status for item in in_force.cards}
         statuses[fmt.code] = listed.get(name_key, RegulationStatus.UNRESTRICTED)
     return statuses
 

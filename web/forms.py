@@ -58,6 +58,8 @@ class CardSearchForm(forms.Form):
     zone = forms.ChoiceField(required=False, choices=ZONE_CHOICES)
     keywords = forms.MultipleChoiceField(required=False, choices=KEYWORD_CHOICES, widget=forms.CheckboxSelectMultiple)
     order = forms.ChoiceField(required=False, choices=ORDER_CHOICES)
+    # The search's date: `legal:`, `banned:`, `limited:` and `is:new` are taken on it (default: today).
+    as_of = forms.DateField(required=False)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -468,6 +468,9 @@ JA: dict[str, str] = {
         "追加の禁止・制限（1 行に 1 枚: banned カード名、limited カード名、unrestricted カード名）"
     ),
     "Banned combinations, one per line: <card> + <card>": "禁止の組み合わせ（1 行に 1 組: カード名 + カード名）",
+    "As of": "基準日",
+    "{count} more cards may match {term}: their {field} is not known.": "{term} に該当する可能性のあるカードがあと"
+    "{count}枚あります（{field} が不明）。",
 }
 
 # Texts the JS modules use (sent once per page as JSON by the `ui_strings_json` tag).

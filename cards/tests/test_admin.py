@@ -42,3 +42,18 @@ def test_service_after_edit_recomputes_and_next_import_restores(imported, catalo
     # The data file is the source of truth: its record comes back as a card of its own name.
     summary = card_import(records=catalogue_records, source="fixture")
     assert summary.created == 1
+
+
+def test_set_list_is_shown_and_read_only(admin_client):
+    from cards.models import Set
+    from cards.services import set_import
+
+    set_import(
+        records=[{"code": "DM-01", "name_ja": "基本セット", "release_date": "2002-05", "date_precision": "month"}],
+        source="fixture",
+    )
+    listing = admin_client.get("/admin/cards/set/")
+    assert listing.status_code == 200 and "DM-01" in listing.content.decode()
+    pk = Set.objects.get().pk
+    assert admin_client.post(f"/admin/cards/set/{pk}/change/", {"code": "X"}).status_code == 403
+    assert admin_client.get("/admin/cards/set/add/").status_code == 403

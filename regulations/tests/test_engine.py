@@ -427,3 +427,11 @@ def test_not_yet_released_message_names_both_dates():
 def test_without_a_card_pool_release_dates_are_not_checked():
     report = check_deck(deck(dated(36, (NEW_MAIN, 4), (UNDATED, 0))), format_rules=REGULATION_OFF)
     assert (report.legal, report.warnings) == (True, ())
+
+
+@pytest.mark.parametrize("code", [*V, *WarningCode], ids=str)
+def test_every_code_is_documented(code):
+    from pathlib import Path
+
+    codes = (Path(__file__).resolve().parents[2] / "docs" / "legality.md").read_text(encoding="utf-8")
+    assert f"`{code}`" in codes.split("## Codes", 1)[1].split("\n## ", 1)[0]

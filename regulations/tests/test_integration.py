@@ -264,3 +264,30 @@ def test_which_cards_were_legal_in_advance_on_2019_06_01(real_regulations):
         ("release_date", Card.objects.filter(release_date__isnull=True).count())
     ]
     assert not set(card_search_result(q="date>2019-06-01").ids) & set(result.ids)
+
+
+BOLBAL = "無双竜機ボルバルザーク"
+
+
+@pytest.mark.parametrize(
+    ("as_of", "codes"),
+    [
+        pytest.param(date(2004, 5, 1), ["NOT_YET_RELEASED"], id="before-DM-10"),
+        pytest.param(date(2005, 1, 1), [], id="released-unrestricted"),
+        pytest.param(date(2005, 8, 1), [], id="limited-one-copy"),
+        pytest.param(date(2006, 4, 1), ["PREMIUM_HALL_OF_FAME"], id="premium-from-2006-03"),
+    ],
+)
+def test_bolbalzak_through_its_history(dated_decks, as_of, codes):
+    """《無双竜機ボルバルザーク》 came with DM-10 (聖拳編 第1弾, 2004) and was the first Premium Hall of Fame card, in
+    March 2006 (https://gachi-matome.com/p-dm-clm-dbc-48): one copy with 39 cards of 2004 or earlier."""
+    from cards.models import Card
+
+    _text, main, _gr = dated_decks
+    card = Card.objects.get(name_ja=BOLBAL)
+    assert card.release_set == "DM-10" and card.release_date.year == 2004
+    lines = [f"1 {BOLBAL}", *(f"4 {c.name_ja}" for c in main[:9]), f"3 {main[9].name_ja}"]
+    report = services.legality_report(decklist=parse_text("\n".join(lines)), as_of=as_of)
+    assert [v["code"] for v in report["violations"]] == codes
+    if codes == ["NOT_YET_RELEASED"]:
+        assert card.release_date.isoformat() in report["violations"][0]["message_ja"]

@@ -249,3 +249,37 @@ def test_overlay_statuses_apply_over_unrestricted(hof, cards):
     assert services.legality_report(decklist=parse_text(f"4 {BANNED}\n" + filler(36)), format_code="unrestricted")[
         "legal"
     ]
+
+
+# ------------------------------------------------------------- the card pool reaches every caller of the engine
+
+POOL_DATES = [
+    pytest.param(date(2002, 5, 29), ["NOT_YET_RELEASED"] * 10, id="a-day-before-the-first-set"),
+    pytest.param(date(2002, 5, 30), [], id="the-release-day"),
+]
+
+
+def _ten_fillers() -> str:
+    return "\n".join(f"4 {name}" for name in FILLER[:10])
+
+
+@pytest.mark.parametrize(("as_of", "codes"), POOL_DATES)
+def test_deck_legality_applies_the_card_pool(cards, django_user_model, as_of, codes):
+    from decks.services import deck_create, deck_legality
+
+    owner = django_user_model.objects.create_user(username="pool-owner", password="a-long-passw0rd!")
+    deck = deck_create(owner=owner, name="pool", decklist=parse_text(_ten_fillers()))
+    assert [v["code"] for v in deck_legality(deck=deck, as_of=as_of)["violations"]] == codes
+
+
+@pytest.mark.parametrize(("as_of", "codes"), POOL_DATES)
+def test_editor_state_applies_the_card_pool(cards, as_of, codes):
+    from cards.resolver import get_resolver
+    from web.editor import editor_state, working_copy_from_json
+
+    resolver = get_resolver()
+    copy = working_copy_from_json(
+        {"main": [{"card": cards[name], "count": 4} for name in FILLER[:10]]}, resolver=resolver
+    )
+    state = editor_state(copy=copy, format_code="advance", as_of=as_of, resolver=resolver)
+    assert [v["code"] for v in state["legality"]["violations"]] == codes

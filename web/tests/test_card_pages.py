@@ -64,7 +64,8 @@ def test_card_page_shows_source_unknown_fields_and_release(listed):
 def test_card_page_shows_hall_of_fame_today_and_history(listed, name, today, history):
     card = Card.objects.get(name_ja=name)
     body = Client().get(f"/cards/{card.id}/").content.decode()
-    assert ["Advance", today] in rows(body, "hall-of-fame")
+    # `original` wants a list but none is loaded for it: not shown as unrestricted.
+    assert rows(body, "hall-of-fame") == [["Advance", today]]
     assert rows(body, "hall-of-fame-history") == history
 
 
@@ -77,3 +78,13 @@ def test_card_page_of_an_undated_card_says_unknown(listed):
     body = Client().get(f"/cards/{card.id}/").content.decode()
     assert re.search(r"First release</th><td>Unknown</td>", body)
     assert "hall-of-fame-history" not in body
+
+
+def test_card_browser_says_how_many_cards_a_term_cannot_decide(listed):
+    from django.utils import timezone
+
+    Card.objects.filter(name_ja=LIMITED).update(release_date=None, release_set="", updated_at=timezone.now())
+    body = Client().get("/cards/", {"q": "date<=2010-01-01", "as_of": "2010-01-01"}).content.decode()
+    assert "1 more cards may match date&lt;=2010-01-01: their release_date is not known." in body
+    banned = Client().get("/cards/", {"q": "banned:advance", "as_of": "2013-01-01"}).content.decode()
+    assert BANNED in banned and LIMITED not in banned

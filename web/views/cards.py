@@ -16,16 +16,17 @@ PAGE_SIZE = 48
 
 def card_browser(request):
     form = CardSearchForm(request.GET)
-    query, page, cards, query_error = "", None, [], None
+    query, page, cards, query_error, notes = "", None, [], None, ()
     if form.is_valid():
         query = form.query()
         order = form.cleaned_data.get("order") or "name"
         try:
-            ids = card_selectors.card_search(q=query, order=order)
+            result = card_selectors.card_search_result(q=query, order=order, as_of=form.cleaned_data.get("as_of"))
         except QueryError as exc:
             query_error = exc
         else:
-            page = Paginator(ids, PAGE_SIZE).get_page(request.GET.get("page"))
+            notes = result.notes
+            page = Paginator(result.ids, PAGE_SIZE).get_page(request.GET.get("page"))
             cards = card_selectors.cards_by_ids(ids=list(page.object_list))
     params = request.GET.copy()
     params.pop("page", None)
@@ -35,6 +36,7 @@ def card_browser(request):
         "page": page,
         "cards": cards,
         "query_error": query_error,
+        "notes": notes,
         "params": params.urlencode(),
         "caret_pad": " " * query_error.position if query_error else "",
         "nav": "cards",
