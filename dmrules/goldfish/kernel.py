@@ -26,8 +26,8 @@ M_REDUCE, M_INVADE, M_SEARCH, M_HYPER, M_PUT = range(5)
 N_MATCH = 5
 # Game state counters (`st`): hand size, mana cards, battle zone slots, library position, GR position, extra
 # turns owed, deck-out flag, effect queue head and tail
-S_HAND, S_MANA, S_BZ, S_POS, S_GRPOS, S_EXTRA, S_DECKOUT, S_QHEAD, S_QTAIL, S_BOTTOM = range(10)
-N_STATE = 10
+S_HAND, S_MANA, S_BZ, S_POS, S_GRPOS, S_EXTRA, S_DECKOUT, S_QHEAD, S_QTAIL, S_BOTTOM, S_REDUCERS = range(11)
+N_STATE = 11
 ALL_SHIELDS = 99  # World / Infinity breakers (JP 509.4)
 MASK32 = 0xFFFFFFFF
 NEVER = 0  # first-cast column for "never cast" (turns are numbered from 1)
@@ -357,15 +357,28 @@ def useful(c, h, h_valid, h_kind, fx, bz_count):
     return 1 if fx[c, h, FX_ANY] == 1 else 0
 
 
-def costs_of_hand(hand, hand_count, h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, ecost, euse):
+def costs_of_hand(
+    hand, hand_count, h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, reducers, ecost, euse
+):
     for i in range(hand_count):
         c = hand[i]
         for h in range(2):
-            if h_valid[c, h] == 1:
-                ecost[i, h] = effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, 0)
+            if h_valid[c, h] == 1 and reducers == 0:
+                ecost[i, h] = h_cost[c, h]
+            elif h_valid[c, h] == 1:
+                ecost[i, h] = effective_cost(
+                    c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count if reducers > 0 else 0, 0
+                )
             else:
                 ecost[i, h] = 999
-            euse[i, h] = useful(c, h, h_valid, h_kind, fx, bz_count)
+            # useful(): inlined, this is the innermost loop of the main step
+            kind = h_kind[c, h]
+            if h_valid[c, h] == 0 or (kind == KIND_EVOLUTION and bz_count == 0):
+                euse[i, h] = 0
+            elif kind != KIND_SPELL:
+                euse[i, h] = 1
+            else:
+                euse[i, h] = fx[c, h, FX_ANY]
 
 
 def bz_enter(
@@ -387,11 +400,16 @@ def bz_enter(
     bz_used,
     slot,
     st,
+    fx,
 ):
     """Put card c (half h) into the battle zone: a new slot, or `slot` (an evolution source it goes on)."""
     if slot < 0:
         slot = st[S_BZ]
         st[S_BZ] += 1
+    elif fx[bz_card[slot], bz_half[slot], FX_REDUCE] > 0:
+        st[S_REDUCERS] -= 1  # the evolution source's reduction leaves with it
+    if fx[c, h, FX_REDUCE] > 0:
+        st[S_REDUCERS] += 1
     bz_card[slot] = c
     bz_half[slot] = h
     bz_breaks[slot] = h_breaks[c, h]
@@ -565,6 +583,7 @@ def resolve_effects(
                 bz_used,
                 -1,
                 st,
+                fx,
             )
             queue(g, 0, pend_c, pend_h, st)
             tr = c_track[g]
@@ -606,6 +625,7 @@ def resolve_effects(
                     bz_used,
                     -1,
                     st,
+                    fx,
                 )
                 queue(best, 0, pend_c, pend_h, st)
             tr = c_track[best]
@@ -651,6 +671,7 @@ def resolve_effects(
                 bz_used,
                 -1,
                 st,
+                fx,
             )
             queue(t, best_h, pend_c, pend_h, st)
             tr = c_track[t]
@@ -729,6 +750,15 @@ def find_lethal(
             cand_i[k] = i
             cand_h[k] = best_h
             k += 1
+    if k == 0:
+        return 0
+    # bound first: when even every candidate together does not win, nothing to enumerate (the usual case)
+    m = n
+    for b in range(k):
+        scratch[m] = h_breaks[hand[cand_i[b]], cand_h[b]]
+        m += 1
+    if not lethal(scratch, m, shields):
+        return 0
     best_mask = -1
     best_cost = 10**9
     for mask in range(1, 1 << k):
@@ -829,6 +859,10 @@ def play_games(
     st = np.zeros(N_STATE, dtype=np.int64)
     cast_turn = np.zeros(max(n_track, 1), dtype=np.int64)
     want = np.zeros(n_cards, dtype=np.int64)
+    invaders = 0  # cards that play from the hand on attack: without them the attack step skips the hand
+    for t in range(n_cards):
+        if fx[t, 0, FX_INVADE] > 0 or fx[t, 1, FX_INVADE] > 0:
+            invaders += 1
     cand_i = np.empty(12, dtype=np.int64)
     cand_h = np.empty(12, dtype=np.int64)
     for game in range(first_game, first_game + n_games):
@@ -890,7 +924,20 @@ def play_games(
             # 503: charge one card; 405.1: a multicoloured card enters tapped
             if st[S_HAND] > 0:
                 costs_of_hand(
-                    hand, st[S_HAND], h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], ecost, euse
+                    hand,
+                    st[S_HAND],
+                    h_valid,
+                    h_cost,
+                    h_kind,
+                    fx,
+                    mt,
+                    bz_card,
+                    bz_half,
+                    bz_used,
+                    st[S_BZ],
+                    st[S_REDUCERS],
+                    ecost,
+                    euse,
                 )
                 i = choose_charge(
                     hand,
@@ -931,7 +978,20 @@ def play_games(
                     if mana_tapped[j] == 0:
                         amount += mana_num[j]
                 costs_of_hand(
-                    hand, st[S_HAND], h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], ecost, euse
+                    hand,
+                    st[S_HAND],
+                    h_valid,
+                    h_cost,
+                    h_kind,
+                    fx,
+                    mt,
+                    bz_card,
+                    bz_half,
+                    bz_used,
+                    st[S_BZ],
+                    st[S_REDUCERS],
+                    ecost,
+                    euse,
                 )
                 find_lethal(
                     hand,
@@ -964,7 +1024,20 @@ def play_games(
                     if mana_tapped[j] == 0:
                         amount += mana_num[j]
                 costs_of_hand(
-                    hand, st[S_HAND], h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], ecost, euse
+                    hand,
+                    st[S_HAND],
+                    h_valid,
+                    h_cost,
+                    h_kind,
+                    fx,
+                    mt,
+                    bz_card,
+                    bz_half,
+                    bz_used,
+                    st[S_BZ],
+                    st[S_REDUCERS],
+                    ecost,
+                    euse,
                 )
                 target = best_spend(st[S_HAND], -1, amount, ecost, euse)
                 best_i = -1
@@ -1063,6 +1136,7 @@ def play_games(
                         bz_used,
                         source,
                         st,
+                        fx,
                     )
                 elif fx[c, h, FX_CHARGER] == 1:
                     # チャージャー: the spell goes to the mana zone (tapped) after it resolves
@@ -1073,47 +1147,48 @@ def play_games(
                 tr = c_track[c]
                 if tr >= 0 and cast_turn[tr] == 0:
                     cast_turn[tr] = turn
-                queue(c, h, pend_c, pend_h, st)
-                resolve_effects(
-                    tn,
-                    turn,
-                    size,
-                    lib,
-                    gr,
-                    gr_size,
-                    state,
-                    gr_state,
-                    hand,
-                    mana_mask,
-                    mana_num,
-                    mana_tapped,
-                    c_mana_mask,
-                    c_mana_num,
-                    c_tapped_in,
-                    c_min_cost,
-                    c_track,
-                    h_valid,
-                    h_kind,
-                    h_breaks,
-                    h_power,
-                    h_ready,
-                    h_attacks,
-                    fx,
-                    mt,
-                    hs_left,
-                    bz_card,
-                    bz_half,
-                    bz_breaks,
-                    bz_power,
-                    bz_turn,
-                    bz_ready,
-                    bz_attacks,
-                    bz_used,
-                    pend_c,
-                    pend_h,
-                    st,
-                    cast_turn,
-                )
+                if fx[c, h, FX_ANY] == 1:  # only cards with a modeled effect queue anything
+                    queue(c, h, pend_c, pend_h, st)
+                    resolve_effects(
+                        tn,
+                        turn,
+                        size,
+                        lib,
+                        gr,
+                        gr_size,
+                        state,
+                        gr_state,
+                        hand,
+                        mana_mask,
+                        mana_num,
+                        mana_tapped,
+                        c_mana_mask,
+                        c_mana_num,
+                        c_tapped_in,
+                        c_min_cost,
+                        c_track,
+                        h_valid,
+                        h_kind,
+                        h_breaks,
+                        h_power,
+                        h_ready,
+                        h_attacks,
+                        fx,
+                        mt,
+                        hs_left,
+                        bz_card,
+                        bz_half,
+                        bz_breaks,
+                        bz_power,
+                        bz_turn,
+                        bz_ready,
+                        bz_attacks,
+                        bz_used,
+                        pend_c,
+                        pend_h,
+                        st,
+                        cast_turn,
+                    )
             if st[S_DECKOUT] == 1:
                 outcome = -turn
                 break
@@ -1135,7 +1210,7 @@ def play_games(
                     break
                 slot = attackers[a]
                 changed = 0
-                while st[S_HAND] > 0:
+                while st[S_HAND] > 0 and invaders > 0:
                     best = -1
                     best_h = 0
                     best_score = -1
@@ -1183,51 +1258,53 @@ def play_games(
                         bz_used,
                         slot,
                         st,
+                        fx,
                     )
                     tr = c_track[t]
                     if tr >= 0 and cast_turn[tr] == 0:
                         cast_turn[tr] = turn
-                    queue(t, best_h, pend_c, pend_h, st)
-                    resolve_effects(
-                        tn,
-                        turn,
-                        size,
-                        lib,
-                        gr,
-                        gr_size,
-                        state,
-                        gr_state,
-                        hand,
-                        mana_mask,
-                        mana_num,
-                        mana_tapped,
-                        c_mana_mask,
-                        c_mana_num,
-                        c_tapped_in,
-                        c_min_cost,
-                        c_track,
-                        h_valid,
-                        h_kind,
-                        h_breaks,
-                        h_power,
-                        h_ready,
-                        h_attacks,
-                        fx,
-                        mt,
-                        hs_left,
-                        bz_card,
-                        bz_half,
-                        bz_breaks,
-                        bz_power,
-                        bz_turn,
-                        bz_ready,
-                        bz_attacks,
-                        bz_used,
-                        pend_c,
-                        pend_h,
-                        st,
-                        cast_turn,
-                    )
+                    if fx[t, best_h, FX_ANY] == 1:  # only cards with a modeled effect queue anything
+                        queue(t, best_h, pend_c, pend_h, st)
+                        resolve_effects(
+                            tn,
+                            turn,
+                            size,
+                            lib,
+                            gr,
+                            gr_size,
+                            state,
+                            gr_state,
+                            hand,
+                            mana_mask,
+                            mana_num,
+                            mana_tapped,
+                            c_mana_mask,
+                            c_mana_num,
+                            c_tapped_in,
+                            c_min_cost,
+                            c_track,
+                            h_valid,
+                            h_kind,
+                            h_breaks,
+                            h_power,
+                            h_ready,
+                            h_attacks,
+                            fx,
+                            mt,
+                            hs_left,
+                            bz_card,
+                            bz_half,
+                            bz_breaks,
+                            bz_power,
+                            bz_turn,
+                            bz_ready,
+                            bz_attacks,
+                            bz_used,
+                            pend_c,
+                            pend_h,
+                            st,
+                            cast_turn,
+                        )
                     if st[S_DECKOUT] == 1:
                         break
                 if st[S_DECKOUT] == 1:
