@@ -19,11 +19,14 @@ KIND_SPELL = 3  # spells and every other non-creature card: pays its cost; its m
 # Effect columns of `fx[card, half, column]` (0 = none), filled by deck.compile_deck from the card effects
 FX_ANY, FX_DRAW, FX_RAMP, FX_RAMP_TAPPED, FX_CHARGER, FX_REDUCE, FX_REDUCE_LIMIT, FX_REDUCE_FLOOR = range(8)
 FX_REDUCE_TYPE, FX_GR, FX_HYPER, FX_SEARCH, FX_EXTRA_TURN, FX_INVADE, FX_PUT, FX_LOOK = range(8, 16)
-N_FX = 16
+# This card's own reduction (シンパシー and kin): amount, mode (SELF_*), the condition's minimum, floor
+FX_SELF_REDUCE, FX_SELF_MODE, FX_SELF_MIN, FX_SELF_FLOOR = range(16, 20)
+N_FX = 20
+SELF_FLAT, SELF_CONTROL, SELF_PER_CREATURE = 1, 2, 3
 ALL_MATCHING = 99  # FX_SEARCH: every matching card of those looked at
 # Target matrices `mt[card, purpose, other card]` = 1 when the other card matches the effect's filter
-M_REDUCE, M_INVADE, M_SEARCH, M_HYPER, M_PUT = range(5)
-N_MATCH = 5
+M_REDUCE, M_INVADE, M_SEARCH, M_HYPER, M_PUT, M_SELF = range(6)
+N_MATCH = 6
 # Game state counters (`st`): hand size, mana cards, battle zone slots, library position, GR position, extra
 # turns owed, deck-out flag, effect queue head and tail
 S_HAND, S_MANA, S_BZ, S_POS, S_GRPOS, S_EXTRA, S_DECKOUT, S_QHEAD, S_QTAIL, S_BOTTOM, S_REDUCERS = range(11)
@@ -313,13 +316,28 @@ def choose_charge(
     return best
 
 
-def effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, mark):
-    """112.2b / 601.1d: the printed cost minus the static reductions of the battle zone (floor: the reduction's,
-    at least 1 unless printed lower). `mark` = 1 spends the once-a-turn reductions (the card is being paid)."""
+def effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, reducers, mark):
+    """112.2b / 601.1d: the printed cost minus the card's own reduction (a flat one, one while you control enough
+    matching creatures, or one per matching creature) and the static reductions of the battle zone (floor: the
+    reduction's, at least 1 unless printed lower). `mark` = 1 spends the once-a-turn reductions (the card is
+    being paid). `reducers` = 0: no static reduction in play (the battle zone is not scanned for one)."""
     cost = h_cost[c, h]
     reduction = 0
     floor = 1
-    for j in range(bz_count):
+    mode = fx[c, h, FX_SELF_MODE]
+    if mode > 0:
+        count = 0
+        if mode != SELF_FLAT:
+            for j in range(bz_count):
+                if mt[c, M_SELF, bz_card[j]] == 1:
+                    count += 1
+        if mode == SELF_FLAT or (mode == SELF_CONTROL and count >= fx[c, h, FX_SELF_MIN]):
+            reduction += fx[c, h, FX_SELF_REDUCE]
+        elif mode == SELF_PER_CREATURE:
+            reduction += fx[c, h, FX_SELF_REDUCE] * count
+        if fx[c, h, FX_SELF_FLOOR] > floor:
+            floor = fx[c, h, FX_SELF_FLOOR]
+    for j in range(bz_count if reducers > 0 else 0):
         s = bz_card[j]
         sh = bz_half[j]
         amount = fx[s, sh, FX_REDUCE]
@@ -363,11 +381,11 @@ def costs_of_hand(
     for i in range(hand_count):
         c = hand[i]
         for h in range(2):
-            if h_valid[c, h] == 1 and reducers == 0:
+            if h_valid[c, h] == 1 and reducers == 0 and fx[c, h, FX_SELF_MODE] == 0:
                 ecost[i, h] = h_cost[c, h]
             elif h_valid[c, h] == 1:
                 ecost[i, h] = effective_cost(
-                    c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count if reducers > 0 else 0, 0
+                    c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, reducers, 0
                 )
             else:
                 ecost[i, h] = 999
@@ -1083,7 +1101,9 @@ def play_games(
                 h = best_h
                 if want[c] > 0 and h_ready[c, h] == 1:
                     want[c] -= 1
-                cost = effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], 1)
+                cost = effective_cost(
+                    c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], st[S_REDUCERS], 1
+                )
                 pay(
                     cost,
                     h_civ[c, h],
