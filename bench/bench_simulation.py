@@ -192,7 +192,8 @@ def celery_orchestrate() -> dict:
     return figures
 
 
-def bench_celery() -> dict:
+def _in_temporary_database(mode: str, label: str) -> dict:
+    """Run this module with `mode` in a subprocess whose DATABASE_URL is a fresh temporary PostgreSQL database."""
     try:
         import psycopg
         import redis
@@ -200,7 +201,7 @@ def bench_celery() -> dict:
         redis.Redis.from_url(REDIS_URL).ping()
         admin = psycopg.connect(PG_URL.replace("postgres://", "postgresql://"), autocommit=True)
     except Exception as exc:  # noqa: BLE001 - the figure says why it is missing
-        return {"celery": f"skipped: {type(exc).__name__}: {exc}"}
+        return {label: f"skipped: {type(exc).__name__}: {exc}"}
     from django.conf import settings
 
     name = f"bench_simulation_{os.getpid()}"
@@ -209,7 +210,7 @@ def bench_celery() -> dict:
     try:
         env = {**os.environ, "DATABASE_URL": database_url, "CELERY_BROKER_URL": REDIS_URL}
         done = subprocess.run(
-            [sys.executable, "-m", "bench.bench_simulation", "--celery"],
+            [sys.executable, "-m", "bench.bench_simulation", mode],
             env=env,
             cwd=settings.BASE_DIR,
             capture_output=True,
@@ -217,7 +218,7 @@ def bench_celery() -> dict:
             timeout=1800,
         )
         if done.returncode != 0:
-            return {"celery": f"failed: {done.stderr[-1500:]}"}
+            return {label: f"failed: {done.stderr[-1500:]}"}
         return json.loads(done.stdout.strip().splitlines()[-1])
     finally:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -225,18 +226,104 @@ def bench_celery() -> dict:
         redis.Redis.from_url(REDIS_URL).flushdb()
 
 
+def bench_celery() -> dict:
+    return _in_temporary_database("--celery", "celery")
+
+
+# --- real decks: the catalogue and the effects imported, three published lists resolved ------------------------
+
+REAL_GAMES = 500_000
+REAL_PLAIN_GAMES = 300
+
+
+def real_decks_orchestrate() -> dict:
+    """In a subprocess on the temporary database: import the card data and the effects, resolve the three real
+    decklists (simulations/tests/real_decks.py, sources cited there) and time the kernel and the reference."""
+    from django.conf import settings
+    from django.core.management import call_command
+
+    from dmrules.decklist import parse_text
+    from simulations import services
+    from simulations.effects import card_effects_import
+    from simulations.tests.real_decks import REAL_DECKS
+
+    call_command("migrate", verbosity=0, skip_checks=True)
+    from cards.services import card_import
+
+    card_import(source=settings.CARD_DATA_SOURCE)
+    card_effects_import(source=settings.EFFECTS_DATA_SOURCE)
+    figures = {}
+    for key, deck in REAL_DECKS.items():
+        cards = services.engine_cards(services.deck_resolve(decklist=parse_text(deck["text"])))
+        arrays = compile_deck(cards)
+        engine.play_side(arrays, going="first", first_game=0, games=100, seed=1)
+        _, cpu = _rates(
+            lambda arrays=arrays: engine.play_side(arrays, going="first", first_game=0, games=REAL_GAMES, seed=1),
+            REAL_GAMES,
+        )
+        _, plain = _rates(
+            lambda arrays=arrays: engine.play_side(
+                arrays, going="first", first_game=0, games=REAL_PLAIN_GAMES, seed=1, compiled=False
+            ),
+            REAL_PLAIN_GAMES,
+        )
+        result = goldfish.summarise(goldfish.play(cards, games=100_000, seed=1, going="both"), cards=cards)
+        figures[f"real_{key}_source"] = deck["source"]
+        figures[f"real_{key}_games_per_cpu_s_kernel"] = round(cpu)
+        figures[f"real_{key}_games_per_cpu_s_plain_python"] = round(plain)
+        figures[f"real_{key}_ratio"] = round(cpu / plain, 1)
+        figures[f"real_{key}_mean_kill_turn"] = {
+            side: round(v["mean"], 2) if v["mean"] else None for side, v in result["kill_turn"].items()
+        }
+        rows = {row["name_ja"]: row for row in result["cards"]}
+        for name in deck["finishers"]:
+            row = next((r for n, r in rows.items() if n.replace(" ", "") == name.replace(" ", "")), None)
+            if row is None:
+                continue
+            turns = row["first_played_turn"].get("first", {})
+            figures[f"real_{key}_{name}"] = {
+                "played_first": round(row["played"].get("first", 0.0), 3),
+                "played_second": round(row["played"].get("second", 0.0), 3),
+                "most_common_first_played_turn_first": max(turns, key=turns.get) if turns else None,
+            }
+        figures[f"real_{key}_vanilla"] = len(result["vanilla"])
+    return figures
+
+
+def bench_real_decks() -> dict:
+    return _in_temporary_database("--real-decks", "real_decks")
+
+
+def bench_policy_gap() -> dict:
+    """Share of games the policy kills at least one turn later than the exhaustive solver (fixed decks)."""
+    from dmrules.goldfish import solver
+
+    late = games = 0
+    figures = {}
+    for name, cards in examples.gap_decks().items():
+        for going in ("first", "second"):
+            gap = solver.policy_gap(cards, games=200, seed=7, going=going)
+            figures[f"policy_gap_{name}_{going}"] = gap["share"]
+            late += gap["one_turn_late"]
+            games += gap["games"]
+    figures["policy_gap_all_fixed_decks"] = round(late / games, 4)
+    return figures
+
+
 def run() -> dict:
     figures = {"note": goldfish.NOT_MODELED[:80] + "..."}
     figures.update(bench_deck_report())
     figures.update(bench_hands())
     figures.update(bench_goldfish())
+    figures.update(bench_policy_gap())
+    figures.update(bench_real_decks())
     figures.update(bench_celery())
     return figures
 
 
-if __name__ == "__main__" and "--celery" in sys.argv:
+if __name__ == "__main__" and ("--celery" in sys.argv or "--real-decks" in sys.argv):
     import django
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
     django.setup()
-    print(json.dumps(celery_orchestrate()))
+    print(json.dumps(real_decks_orchestrate() if "--real-decks" in sys.argv else celery_orchestrate()))

@@ -321,9 +321,14 @@ JA: dict[str, str] = {
     "In shields": "シールドにある",
     "Kill rate": "勝利率",
     "{count} hands": "{count} 回の初手",
-    "Card effects beyond keyword flags are not modeled: the goldfish engine plays vanilla creatures and keywords.": (
-        "キーワード能力以外のカードの効果はシミュレーションしていません（バニラのクリーチャーとキーワードのみ）。"
+    "Card effects the engine models are played; cards listed as vanilla run without the effects shown.": (
+        "対応している効果はシミュレーションで使われます。バニラ扱いの欄にある効果は使われません。"
     ),
+    "95% interval": "95% 信頼区間",
+    "Played": "プレイ率",
+    "Most common first turn": "最初にプレイされた最多ターン",
+    "Modeled effects": "再現する効果",
+    "Run as vanilla": "バニラ扱いの効果",
     "Copies": "枚数",
     "Seen by own turn (first / second)": "自分のターンまでに引く確率（先攻 / 後攻）",
     "Shield triggers in the 5 shields": "シールド5枚の S・トリガー枚数",
@@ -483,7 +488,12 @@ JS_STRINGS: tuple[str, ...] = (
     "In shields",
     "Kill rate",
     "{count} hands",
-    "Card effects beyond keyword flags are not modeled: the goldfish engine plays vanilla creatures and keywords.",
+    "Card effects the engine models are played; cards listed as vanilla run without the effects shown.",
+    "95% interval",
+    "Played",
+    "Most common first turn",
+    "Modeled effects",
+    "Run as vanilla",
     "{count} cards",
     "Add one {name}",
     "Remove one {name}",

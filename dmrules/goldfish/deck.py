@@ -232,8 +232,15 @@ def _mask(civs: Iterable[Civilization]) -> int:
     return int(CivMask.of(civs))
 
 
-_MATCH = {"cost_reduction": k.M_REDUCE, "invasion": k.M_INVADE, "revolution_change": k.M_INVADE,
-          "search": k.M_SEARCH, "hyperspatial": k.M_HYPER, "put_into_play": k.M_PUT}  # fmt: skip
+_MATCH = {
+    "cost_reduction": k.M_REDUCE,
+    "self_cost_reduction": k.M_SELF,
+    "invasion": k.M_INVADE,
+    "revolution_change": k.M_INVADE,
+    "search": k.M_SEARCH,
+    "hyperspatial": k.M_HYPER,
+    "put_into_play": k.M_PUT,
+}
 
 
 def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, cards: Sequence[EngineCard]) -> None:
@@ -260,6 +267,15 @@ def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, ca
             row[k.FX_REDUCE_LIMIT] = effect["limit"]
             row[k.FX_REDUCE_FLOOR] = effect["floor"]
             row[k.FX_REDUCE_TYPE] = {"creature": 1, "spell": 2}.get(wanted.get("type"), 0)
+        elif kind == "self_cost_reduction":
+            if row[k.FX_SELF_MODE]:
+                continue  # one own reduction per half in the engine: the first listed
+            row[k.FX_SELF_REDUCE] = effect["amount"]
+            row[k.FX_SELF_MODE] = {"flat": k.SELF_FLAT, "control": k.SELF_CONTROL}.get(
+                effect["mode"], k.SELF_PER_CREATURE
+            )
+            row[k.FX_SELF_MIN] = effect.get("min", 0)
+            row[k.FX_SELF_FLOOR] = effect["floor"]
         elif kind == "search":
             if effect.get("look"):
                 if row[k.FX_LOOK]:
@@ -280,8 +296,8 @@ def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, ca
             row[k.FX_INVADE] = 2
         elif kind == "extra_turn":
             row[k.FX_EXTRA_TURN] = 1
-        if kind != "grant_speed_attacker":
-            row[k.FX_ANY] = 1
+        if kind not in ("grant_speed_attacker", "self_cost_reduction"):
+            row[k.FX_ANY] = 1  # something resolves when the card is played
         purpose = _MATCH.get(kind)
         if purpose is not None:
             for t, other in enumerate(cards):

@@ -55,7 +55,9 @@ def _model(effect: dict, halves: Sequence) -> dict | None:
     """The engine form of one effect entry, or None when the engine does not model it."""
     kind = effect.get("kind")
     whens = _whens(effect)
-    if effect.get("conditional") or effect.get("variable") or effect.get("either_or"):
+    if effect.get("kind") == "self_cost_reduction" and (effect.get("condition") or {}).get("type") == "control":
+        pass  # a condition the engine evaluates: you control at least `min` matching creatures
+    elif effect.get("conditional") or effect.get("variable") or effect.get("either_or"):
         return None
     modal = effect.get("modal")
     if modal and modal.get("choose") != 1:
@@ -83,6 +85,8 @@ def _model(effect: dict, halves: Sequence) -> dict | None:
         floor = _count(effect.get("floor"), 1) or 1
         return {"kind": kind, "half": half, "amount": amount, "limit": limit, "floor": floor,
                 "filter": effect.get("target") or {}}  # fmt: skip
+    if kind == "self_cost_reduction" and "static" in whens:
+        return _self_reduction(effect, half)
     if kind == "search" and played and effect.get("source") == "deck" and not effect.get("up_to"):
         n = _count(effect.get("n"))
         return {"kind": kind, "half": half, "n": n, "filter": effect.get("filter") or {}} if n else None
@@ -116,6 +120,31 @@ def _model(effect: dict, halves: Sequence) -> dict | None:
         return {"kind": kind, "half": half}
     if kind == "extra_turn" and played:
         return {"kind": kind, "half": half}
+    return None
+
+
+def _self_reduction(effect: dict, half: int) -> dict | None:
+    """This card costs less: flat, while you control `min` matching creatures (condition `control`), or per
+    matching creature in your battle zone (シンパシー; the goldfish's opponent has none, so owner "any" counts
+    yours). Other counts (mana, graveyard, tapping creatures, unparsed actions) are not modeled."""
+    amount = _count(effect.get("amount"), 0)
+    if not amount:
+        return None
+    floor = _count(effect.get("floor"), 1) or 1
+    condition = effect.get("condition") or {}
+    per = effect.get("per")
+    if condition.get("type") == "control":
+        if per or not condition.get("yours", True) or not _count(condition.get("min")):
+            return None
+        return {"kind": "self_cost_reduction", "half": half, "amount": amount, "mode": "control",
+                "min": condition["min"], "floor": floor, "filter": condition.get("filter") or {}}  # fmt: skip
+    if condition:
+        return None
+    if per is None:
+        return {"kind": "self_cost_reduction", "half": half, "amount": amount, "mode": "flat", "floor": floor}
+    if isinstance(per, dict) and per.get("zone") == "battle" and per.get("owner") in ("you", "any"):
+        return {"kind": "self_cost_reduction", "half": half, "amount": amount, "mode": "per_creature",
+                "floor": floor, "filter": per.get("filter") or {}}  # fmt: skip
     return None
 
 

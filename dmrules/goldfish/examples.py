@@ -74,3 +74,30 @@ def effect_rich_deck() -> list[EngineCard]:
         _with_effects("grc", 0, 12, [], zone="gr", breaks=2),
         _with_effects("psy", 7, 2, [], zone="hyperspatial", breaks=2, power=7000),
     ]
+
+
+def gap_decks() -> dict[str, list[EngineCard]]:
+    """The fixed decks on which the play policy is compared with the exhaustive solver (one civilization, vanilla
+    creatures, speed attackers and breakers of several costs: the shapes where a policy loses turns)."""
+    return {
+        "2-cost speed, 3-drops, 4-cost W": [
+            vanilla("s2", cost=2, copies=12, speed=True),
+            vanilla("c3", cost=3, copies=14, power=5000),
+            vanilla("w4", cost=4, copies=14, breaks=2, power=7000),
+        ],
+        "1- and 2-drops, 5-cost T": [
+            vanilla("c1", cost=1, copies=14, power=1000),
+            vanilla("c2", cost=2, copies=14),
+            vanilla("t5", cost=5, copies=12, breaks=3, power=11000),
+        ],
+        "2-drops plain and speed, 5-cost W": [
+            vanilla("c2", cost=2, copies=16),
+            vanilla("s2", cost=2, copies=12, speed=True),
+            vanilla("w5", cost=5, copies=12, breaks=2, power=9000),
+        ],
+        "1-cost speed, 3-drops, 4-cost speed W": [
+            vanilla("s1", cost=1, copies=12, speed=True, power=1000),
+            vanilla("c3", cost=3, copies=16, power=5000),
+            vanilla("sw4", cost=4, copies=12, breaks=2, speed=True, power=6000),
+        ],
+    }

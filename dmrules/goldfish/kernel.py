@@ -19,15 +19,18 @@ KIND_SPELL = 3  # spells and every other non-creature card: pays its cost; its m
 # Effect columns of `fx[card, half, column]` (0 = none), filled by deck.compile_deck from the card effects
 FX_ANY, FX_DRAW, FX_RAMP, FX_RAMP_TAPPED, FX_CHARGER, FX_REDUCE, FX_REDUCE_LIMIT, FX_REDUCE_FLOOR = range(8)
 FX_REDUCE_TYPE, FX_GR, FX_HYPER, FX_SEARCH, FX_EXTRA_TURN, FX_INVADE, FX_PUT, FX_LOOK = range(8, 16)
-N_FX = 16
+# This card's own reduction (シンパシー and kin): amount, mode (SELF_*), the condition's minimum, floor
+FX_SELF_REDUCE, FX_SELF_MODE, FX_SELF_MIN, FX_SELF_FLOOR = range(16, 20)
+N_FX = 20
+SELF_FLAT, SELF_CONTROL, SELF_PER_CREATURE = 1, 2, 3
 ALL_MATCHING = 99  # FX_SEARCH: every matching card of those looked at
 # Target matrices `mt[card, purpose, other card]` = 1 when the other card matches the effect's filter
-M_REDUCE, M_INVADE, M_SEARCH, M_HYPER, M_PUT = range(5)
-N_MATCH = 5
+M_REDUCE, M_INVADE, M_SEARCH, M_HYPER, M_PUT, M_SELF = range(6)
+N_MATCH = 6
 # Game state counters (`st`): hand size, mana cards, battle zone slots, library position, GR position, extra
 # turns owed, deck-out flag, effect queue head and tail
-S_HAND, S_MANA, S_BZ, S_POS, S_GRPOS, S_EXTRA, S_DECKOUT, S_QHEAD, S_QTAIL, S_BOTTOM = range(10)
-N_STATE = 10
+S_HAND, S_MANA, S_BZ, S_POS, S_GRPOS, S_EXTRA, S_DECKOUT, S_QHEAD, S_QTAIL, S_BOTTOM, S_REDUCERS = range(11)
+N_STATE = 11
 ALL_SHIELDS = 99  # World / Infinity breakers (JP 509.4)
 MASK32 = 0xFFFFFFFF
 NEVER = 0  # first-cast column for "never cast" (turns are numbered from 1)
@@ -313,13 +316,28 @@ def choose_charge(
     return best
 
 
-def effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, mark):
-    """112.2b / 601.1d: the printed cost minus the static reductions of the battle zone (floor: the reduction's,
-    at least 1 unless printed lower). `mark` = 1 spends the once-a-turn reductions (the card is being paid)."""
+def effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, reducers, mark):
+    """112.2b / 601.1d: the printed cost minus the card's own reduction (a flat one, one while you control enough
+    matching creatures, or one per matching creature) and the static reductions of the battle zone (floor: the
+    reduction's, at least 1 unless printed lower). `mark` = 1 spends the once-a-turn reductions (the card is
+    being paid). `reducers` = 0: no static reduction in play (the battle zone is not scanned for one)."""
     cost = h_cost[c, h]
     reduction = 0
     floor = 1
-    for j in range(bz_count):
+    mode = fx[c, h, FX_SELF_MODE]
+    if mode > 0:
+        count = 0
+        if mode != SELF_FLAT:
+            for j in range(bz_count):
+                if mt[c, M_SELF, bz_card[j]] == 1:
+                    count += 1
+        if mode == SELF_FLAT or (mode == SELF_CONTROL and count >= fx[c, h, FX_SELF_MIN]):
+            reduction += fx[c, h, FX_SELF_REDUCE]
+        elif mode == SELF_PER_CREATURE:
+            reduction += fx[c, h, FX_SELF_REDUCE] * count
+        if fx[c, h, FX_SELF_FLOOR] > floor:
+            floor = fx[c, h, FX_SELF_FLOOR]
+    for j in range(bz_count if reducers > 0 else 0):
         s = bz_card[j]
         sh = bz_half[j]
         amount = fx[s, sh, FX_REDUCE]
@@ -357,15 +375,28 @@ def useful(c, h, h_valid, h_kind, fx, bz_count):
     return 1 if fx[c, h, FX_ANY] == 1 else 0
 
 
-def costs_of_hand(hand, hand_count, h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, ecost, euse):
+def costs_of_hand(
+    hand, hand_count, h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, reducers, ecost, euse
+):
     for i in range(hand_count):
         c = hand[i]
         for h in range(2):
-            if h_valid[c, h] == 1:
-                ecost[i, h] = effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, 0)
+            if h_valid[c, h] == 1 and reducers == 0 and fx[c, h, FX_SELF_MODE] == 0:
+                ecost[i, h] = h_cost[c, h]
+            elif h_valid[c, h] == 1:
+                ecost[i, h] = effective_cost(
+                    c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, reducers, 0
+                )
             else:
                 ecost[i, h] = 999
-            euse[i, h] = useful(c, h, h_valid, h_kind, fx, bz_count)
+            # useful(): inlined, this is the innermost loop of the main step
+            kind = h_kind[c, h]
+            if h_valid[c, h] == 0 or (kind == KIND_EVOLUTION and bz_count == 0):
+                euse[i, h] = 0
+            elif kind != KIND_SPELL:
+                euse[i, h] = 1
+            else:
+                euse[i, h] = fx[c, h, FX_ANY]
 
 
 def bz_enter(
@@ -387,11 +418,16 @@ def bz_enter(
     bz_used,
     slot,
     st,
+    fx,
 ):
     """Put card c (half h) into the battle zone: a new slot, or `slot` (an evolution source it goes on)."""
     if slot < 0:
         slot = st[S_BZ]
         st[S_BZ] += 1
+    elif fx[bz_card[slot], bz_half[slot], FX_REDUCE] > 0:
+        st[S_REDUCERS] -= 1  # the evolution source's reduction leaves with it
+    if fx[c, h, FX_REDUCE] > 0:
+        st[S_REDUCERS] += 1
     bz_card[slot] = c
     bz_half[slot] = h
     bz_breaks[slot] = h_breaks[c, h]
@@ -565,6 +601,7 @@ def resolve_effects(
                 bz_used,
                 -1,
                 st,
+                fx,
             )
             queue(g, 0, pend_c, pend_h, st)
             tr = c_track[g]
@@ -606,6 +643,7 @@ def resolve_effects(
                     bz_used,
                     -1,
                     st,
+                    fx,
                 )
                 queue(best, 0, pend_c, pend_h, st)
             tr = c_track[best]
@@ -651,6 +689,7 @@ def resolve_effects(
                 bz_used,
                 -1,
                 st,
+                fx,
             )
             queue(t, best_h, pend_c, pend_h, st)
             tr = c_track[t]
@@ -729,6 +768,15 @@ def find_lethal(
             cand_i[k] = i
             cand_h[k] = best_h
             k += 1
+    if k == 0:
+        return 0
+    # bound first: when even every candidate together does not win, nothing to enumerate (the usual case)
+    m = n
+    for b in range(k):
+        scratch[m] = h_breaks[hand[cand_i[b]], cand_h[b]]
+        m += 1
+    if not lethal(scratch, m, shields):
+        return 0
     best_mask = -1
     best_cost = 10**9
     for mask in range(1, 1 << k):
@@ -829,6 +877,10 @@ def play_games(
     st = np.zeros(N_STATE, dtype=np.int64)
     cast_turn = np.zeros(max(n_track, 1), dtype=np.int64)
     want = np.zeros(n_cards, dtype=np.int64)
+    invaders = 0  # cards that play from the hand on attack: without them the attack step skips the hand
+    for t in range(n_cards):
+        if fx[t, 0, FX_INVADE] > 0 or fx[t, 1, FX_INVADE] > 0:
+            invaders += 1
     cand_i = np.empty(12, dtype=np.int64)
     cand_h = np.empty(12, dtype=np.int64)
     for game in range(first_game, first_game + n_games):
@@ -890,7 +942,20 @@ def play_games(
             # 503: charge one card; 405.1: a multicoloured card enters tapped
             if st[S_HAND] > 0:
                 costs_of_hand(
-                    hand, st[S_HAND], h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], ecost, euse
+                    hand,
+                    st[S_HAND],
+                    h_valid,
+                    h_cost,
+                    h_kind,
+                    fx,
+                    mt,
+                    bz_card,
+                    bz_half,
+                    bz_used,
+                    st[S_BZ],
+                    st[S_REDUCERS],
+                    ecost,
+                    euse,
                 )
                 i = choose_charge(
                     hand,
@@ -931,7 +996,20 @@ def play_games(
                     if mana_tapped[j] == 0:
                         amount += mana_num[j]
                 costs_of_hand(
-                    hand, st[S_HAND], h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], ecost, euse
+                    hand,
+                    st[S_HAND],
+                    h_valid,
+                    h_cost,
+                    h_kind,
+                    fx,
+                    mt,
+                    bz_card,
+                    bz_half,
+                    bz_used,
+                    st[S_BZ],
+                    st[S_REDUCERS],
+                    ecost,
+                    euse,
                 )
                 find_lethal(
                     hand,
@@ -964,7 +1042,20 @@ def play_games(
                     if mana_tapped[j] == 0:
                         amount += mana_num[j]
                 costs_of_hand(
-                    hand, st[S_HAND], h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], ecost, euse
+                    hand,
+                    st[S_HAND],
+                    h_valid,
+                    h_cost,
+                    h_kind,
+                    fx,
+                    mt,
+                    bz_card,
+                    bz_half,
+                    bz_used,
+                    st[S_BZ],
+                    st[S_REDUCERS],
+                    ecost,
+                    euse,
                 )
                 target = best_spend(st[S_HAND], -1, amount, ecost, euse)
                 best_i = -1
@@ -1010,7 +1101,9 @@ def play_games(
                 h = best_h
                 if want[c] > 0 and h_ready[c, h] == 1:
                     want[c] -= 1
-                cost = effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], 1)
+                cost = effective_cost(
+                    c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], st[S_REDUCERS], 1
+                )
                 pay(
                     cost,
                     h_civ[c, h],
@@ -1063,6 +1156,7 @@ def play_games(
                         bz_used,
                         source,
                         st,
+                        fx,
                     )
                 elif fx[c, h, FX_CHARGER] == 1:
                     # チャージャー: the spell goes to the mana zone (tapped) after it resolves
@@ -1073,47 +1167,48 @@ def play_games(
                 tr = c_track[c]
                 if tr >= 0 and cast_turn[tr] == 0:
                     cast_turn[tr] = turn
-                queue(c, h, pend_c, pend_h, st)
-                resolve_effects(
-                    tn,
-                    turn,
-                    size,
-                    lib,
-                    gr,
-                    gr_size,
-                    state,
-                    gr_state,
-                    hand,
-                    mana_mask,
-                    mana_num,
-                    mana_tapped,
-                    c_mana_mask,
-                    c_mana_num,
-                    c_tapped_in,
-                    c_min_cost,
-                    c_track,
-                    h_valid,
-                    h_kind,
-                    h_breaks,
-                    h_power,
-                    h_ready,
-                    h_attacks,
-                    fx,
-                    mt,
-                    hs_left,
-                    bz_card,
-                    bz_half,
-                    bz_breaks,
-                    bz_power,
-                    bz_turn,
-                    bz_ready,
-                    bz_attacks,
-                    bz_used,
-                    pend_c,
-                    pend_h,
-                    st,
-                    cast_turn,
-                )
+                if fx[c, h, FX_ANY] == 1:  # only cards with a modeled effect queue anything
+                    queue(c, h, pend_c, pend_h, st)
+                    resolve_effects(
+                        tn,
+                        turn,
+                        size,
+                        lib,
+                        gr,
+                        gr_size,
+                        state,
+                        gr_state,
+                        hand,
+                        mana_mask,
+                        mana_num,
+                        mana_tapped,
+                        c_mana_mask,
+                        c_mana_num,
+                        c_tapped_in,
+                        c_min_cost,
+                        c_track,
+                        h_valid,
+                        h_kind,
+                        h_breaks,
+                        h_power,
+                        h_ready,
+                        h_attacks,
+                        fx,
+                        mt,
+                        hs_left,
+                        bz_card,
+                        bz_half,
+                        bz_breaks,
+                        bz_power,
+                        bz_turn,
+                        bz_ready,
+                        bz_attacks,
+                        bz_used,
+                        pend_c,
+                        pend_h,
+                        st,
+                        cast_turn,
+                    )
             if st[S_DECKOUT] == 1:
                 outcome = -turn
                 break
@@ -1135,7 +1230,7 @@ def play_games(
                     break
                 slot = attackers[a]
                 changed = 0
-                while st[S_HAND] > 0:
+                while st[S_HAND] > 0 and invaders > 0:
                     best = -1
                     best_h = 0
                     best_score = -1
@@ -1183,51 +1278,53 @@ def play_games(
                         bz_used,
                         slot,
                         st,
+                        fx,
                     )
                     tr = c_track[t]
                     if tr >= 0 and cast_turn[tr] == 0:
                         cast_turn[tr] = turn
-                    queue(t, best_h, pend_c, pend_h, st)
-                    resolve_effects(
-                        tn,
-                        turn,
-                        size,
-                        lib,
-                        gr,
-                        gr_size,
-                        state,
-                        gr_state,
-                        hand,
-                        mana_mask,
-                        mana_num,
-                        mana_tapped,
-                        c_mana_mask,
-                        c_mana_num,
-                        c_tapped_in,
-                        c_min_cost,
-                        c_track,
-                        h_valid,
-                        h_kind,
-                        h_breaks,
-                        h_power,
-                        h_ready,
-                        h_attacks,
-                        fx,
-                        mt,
-                        hs_left,
-                        bz_card,
-                        bz_half,
-                        bz_breaks,
-                        bz_power,
-                        bz_turn,
-                        bz_ready,
-                        bz_attacks,
-                        bz_used,
-                        pend_c,
-                        pend_h,
-                        st,
-                        cast_turn,
-                    )
+                    if fx[t, best_h, FX_ANY] == 1:  # only cards with a modeled effect queue anything
+                        queue(t, best_h, pend_c, pend_h, st)
+                        resolve_effects(
+                            tn,
+                            turn,
+                            size,
+                            lib,
+                            gr,
+                            gr_size,
+                            state,
+                            gr_state,
+                            hand,
+                            mana_mask,
+                            mana_num,
+                            mana_tapped,
+                            c_mana_mask,
+                            c_mana_num,
+                            c_tapped_in,
+                            c_min_cost,
+                            c_track,
+                            h_valid,
+                            h_kind,
+                            h_breaks,
+                            h_power,
+                            h_ready,
+                            h_attacks,
+                            fx,
+                            mt,
+                            hs_left,
+                            bz_card,
+                            bz_half,
+                            bz_breaks,
+                            bz_power,
+                            bz_turn,
+                            bz_ready,
+                            bz_attacks,
+                            bz_used,
+                            pend_c,
+                            pend_h,
+                            st,
+                            cast_turn,
+                        )
                     if st[S_DECKOUT] == 1:
                         break
                 if st[S_DECKOUT] == 1:

@@ -86,6 +86,34 @@ def test_ramp_and_draw_and_cost_reduction_make_a_big_creature_come_earlier():
     assert mean_first(ramped) > mean_first(plain) + 0.1
 
 
+SELF_REDUCTIONS = [
+    ("flat", {"kind": "self_cost_reduction", "when": "static", "amount": 2}, 3),
+    (
+        "while you control 2 creatures",
+        {"kind": "self_cost_reduction", "when": "static", "amount": 5, "conditional": True,
+         "condition": {"type": "control", "min": 2, "filter": {"type": "creature"}, "yours": True}},
+        2,  # turn 2: a second 1-drop, then the card costs 0 -> the floor 1, paid with the second mana
+    ),
+    (
+        "per creature (シンパシー), floor 2",
+        {"kind": "self_cost_reduction", "when": "static", "amount": 1, "floor": 2,
+         "per": {"zone": "battle", "owner": "you", "filter": {"type": "creature"}}},
+        3,
+    ),
+    ("per mana card: not modeled", {"kind": "self_cost_reduction", "when": "static", "amount": 1,
+                                    "per": {"zone": "mana", "owner": "you"}}, None),  # the 1-drops kill first
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("effect, first_turn", [c[1:] for c in SELF_REDUCTIONS], ids=[c[0] for c in SELF_REDUCTIONS])
+def test_a_cards_own_reduction_brings_it_earlier(effect, first_turn):
+    """Going first with 1-drops (one mana more each turn): a 5-cost card comes on the turn its cost is paid."""
+    deck = [card("v", 1, copies=36), card("big", 5, copies=4, effects=[effect])]
+    counts = goldfish.play(deck, games=3000, seed=8, going="first")["first"]
+    turns = counts.first_cast["big"]
+    assert min((t for t in range(1, len(turns)) if turns[t]), default=None) == first_turn
+
+
 def test_search_takes_the_named_card_from_the_deck():
     search = {"kind": "search", "when": "on_play", "source": "deck", "n": 1, "filter": {"name_contains": "target"}}
     deck = [card("finder", 1, copies=39, effects=[search]), card("target", 1, copies=1)]

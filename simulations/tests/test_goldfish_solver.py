@@ -4,31 +4,9 @@ import pytest
 
 from dmrules.goldfish import solver
 from dmrules.goldfish.deck import DeckError
-from dmrules.goldfish.examples import typical_deck, vanilla
+from dmrules.goldfish.examples import gap_decks, typical_deck, vanilla
 
-# The fixed decks of the gap measurement (also in `make bench`): one civilization, vanilla creatures.
-GAP_DECKS = {
-    "2-cost speed, 3-drops, 4-cost W": [
-        vanilla("s2", cost=2, copies=12, speed=True),
-        vanilla("c3", cost=3, copies=14, power=5000),
-        vanilla("w4", cost=4, copies=14, breaks=2, power=7000),
-    ],
-    "1- and 2-drops, 5-cost T": [
-        vanilla("c1", cost=1, copies=14, power=1000),
-        vanilla("c2", cost=2, copies=14),
-        vanilla("t5", cost=5, copies=12, breaks=3, power=11000),
-    ],
-    "2-drops plain and speed, 5-cost W": [
-        vanilla("c2", cost=2, copies=16),
-        vanilla("s2", cost=2, copies=12, speed=True),
-        vanilla("w5", cost=5, copies=12, breaks=2, power=9000),
-    ],
-    "1-cost speed, 3-drops, 4-cost speed W": [
-        vanilla("s1", cost=1, copies=12, speed=True, power=1000),
-        vanilla("c3", cost=3, copies=16, power=5000),
-        vanilla("sw4", cost=4, copies=12, breaks=2, speed=True, power=6000),
-    ],
-}
+GAP_DECKS = gap_decks()  # the fixed decks of the gap measurement (also in `make bench`)
 GAP_GAMES = 200
 GAP_SEED = 7
 

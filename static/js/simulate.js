@@ -54,11 +54,45 @@ function renderGoldfish(result) {
     charts.append(el("div", { class: "chart panel" }, lines(t("P(kill by turn t)"), turns, series, { xLabel: t("Own turn") })));
   }
   results.append(charts);
-  results.append(el("p", { class: "muted" }, t("Card effects beyond keyword flags are not modeled: the goldfish engine plays vanilla creatures and keywords.")));
-  results.append(table([t("Going"), t("Mean"), "p50", "p90", t("Kill rate")], sides.map((side) => {
+  for (const warning of result.warnings || []) results.append(el("p", { class: "notice warning", "data-code": warning.code }, warning.message));
+  results.append(table([t("Going"), t("Mean"), t("95% interval"), "p50", "p90", t("Kill rate")], sides.map((side) => {
     const s = killTurn[side];
-    return [sideLabel(side), s.mean != null ? Number(s.mean).toFixed(2) : "–", s.p50 ?? "–", s.p90 ?? "–", pct(s.kill_rate)];
+    return [sideLabel(side), s.mean != null ? Number(s.mean).toFixed(2) : "–", interval(s.mean_ci95, (v) => v.toFixed(2)), s.p50 ?? "–", s.p90 ?? "–", pct(s.kill_rate)];
   })));
+  // P(kill by turn t) with its Wilson 95 % interval, per side
+  const byTurnRows = turns.map((turn) => [String(turn), ...sides.flatMap((side) => {
+    const s = killTurn[side];
+    const value = (s.kill_by_turn || {})[String(turn)];
+    return [pct(value), interval((s.kill_by_turn_ci95 || {})[String(turn)], (v) => pct(v))];
+  })]);
+  results.append(table([t("Own turn"), ...sides.flatMap((side) => [t("P(kill by turn t)") + ` (${sideLabel(side)})`, t("95% interval")])], byTurnRows));
+  renderCards(result, sides);
+}
+
+function interval(pair, format) {
+  return Array.isArray(pair) ? `${format(pair[0])} – ${format(pair[1])}` : "–";
+}
+
+function mostCommonTurn(distribution) {
+  let best = null;
+  for (const [turn, share] of Object.entries(distribution || {})) if (best === null || share > distribution[best]) best = turn;
+  return best ?? "–";
+}
+
+// Every card of the deck: how often it was played, when first, and whether its effects run or it plays as vanilla.
+function renderCards(result, sides) {
+  const cards = result.cards || [];
+  if (!cards.length) return;
+  results.append(el("p", { class: "muted" }, t("Card effects the engine models are played; cards listed as vanilla run without the effects shown.")));
+  const wrap = table([t("Card"), ...sides.map((side) => `${t("Played")} (${sideLabel(side)})`), t("Most common first turn"), t("Modeled effects"), t("Run as vanilla")], cards.map((row) => [
+    row.name_ja,
+    ...sides.map((side) => pct((row.played || {})[side])),
+    mostCommonTurn((row.first_played_turn || {})[sides[0]]),
+    (row.effects || []).join(", ") || "–",
+    (row.unmodeled || []).join(", ") || "–",
+  ]));
+  wrap.id = "goldfish-cards";
+  results.append(wrap);
 }
 
 function renderHands(result) {

@@ -1,0 +1,106 @@
+"""Acceptance: the real card data and effects imported, three published decklists (sources in real_decks.py)
+played by the goldfish. Their finishers are played at the turns a player expects, the compiled kernel and the
+plain-Python reference play the same games, and the cards whose effects are not modeled are listed."""
+
+import json
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from dmrules import goldfish
+from dmrules.decklist import parse_text
+from simulations import services
+from simulations.tests.real_decks import DON_JUNGLE, JOKERS, REAL_DECKS, RED_ZONE
+
+pytestmark = pytest.mark.integration
+GAMES = 20_000
+
+
+@pytest.fixture(scope="module")
+def real_catalogue(django_db_setup, django_db_blocker):
+    """The real cards and effects imported once for the module (twice: the second effects import changes
+    nothing); removed afterwards unless the database already held cards."""
+    from cards.models import Card
+    from cards.services import card_import
+    from simulations.effects import card_effects_import
+
+    with django_db_blocker.unblock():
+        had_cards = Card.objects.exists()
+        card_import(source=settings.CARD_DATA_SOURCE)
+        first = card_effects_import(source=settings.EFFECTS_DATA_SOURCE)
+        second = card_effects_import(source=settings.EFFECTS_DATA_SOURCE)
+        yield first, second
+        if not had_cards:
+            Card.objects.all().delete()
+
+
+def _cards(deck: dict):
+    return services.engine_cards(services.deck_resolve(decklist=parse_text(deck["text"])))
+
+
+def _rows(cards) -> dict:
+    result = goldfish.summarise(goldfish.play(cards, games=GAMES, seed=1, going="both"), cards=cards)
+    return result, {row["name_ja"]: row for row in result["cards"]}
+
+
+def _first_turn(row: dict, side: str = "first") -> int:
+    turns = row["first_played_turn"][side]
+    return int(max(turns, key=turns.get))
+
+
+def test_the_real_effects_file_imports_every_card_once(real_catalogue, django_db_blocker):
+    first, second = real_catalogue
+    expected = json.loads(Path(settings.EFFECTS_DATA_SOURCE).read_text())["stats"]["records_with_effects"]
+    assert (first.total, first.unknown_cards) == (expected, 0)
+    assert (second.created, second.updated, second.unchanged) == (0, 0, expected)
+
+
+@pytest.mark.parametrize("key", list(REAL_DECKS), ids=list(REAL_DECKS))
+def test_real_decks_play_the_same_games_compiled_and_interpreted(real_catalogue, django_db_blocker, key):
+    with django_db_blocker.unblock():
+        cards = _cards(REAL_DECKS[key])
+    assert sum(c.copies for c in cards if c.zone == "main") == 40
+    fast = goldfish.play(cards, games=150, seed=3, going="both")
+    slow = goldfish.play(cards, games=150, seed=3, going="both", compiled=False)
+    assert {s: c.to_dict() for s, c in fast.items()} == {s: c.to_dict() for s, c in slow.items()}
+
+
+def test_red_zone_invades_on_turn_four(real_catalogue, django_db_blocker):
+    with django_db_blocker.unblock():
+        cards = _cards(RED_ZONE)
+    result, rows = _rows(cards)
+    red_zone = rows["轟く侵略 レッドゾーン"]
+    assert red_zone["effects"] == ["invasion"]
+    assert red_zone["played"]["first"] > 0.6 and red_zone["played"]["second"] > 0.6  # was 0.4 % as a vanilla card
+    assert _first_turn(red_zone) == 4  # a fire command summoned on turn 3 attacks on turn 4
+    assert result["kill_turn"]["second"]["mean"] < 6.5
+    vanilla = {row["name_ja"]: row for row in result["vanilla"]}
+    assert vanilla["超轟速 レッド・エンド"] == {
+        "card": vanilla["超轟速 レッド・エンド"]["card"], "name_ja": "超轟速 レッド・エンド",
+        "unmodeled": ["put_into_play"], "partly": True,
+    }  # fmt: skip
+
+
+def test_jokers_list_their_unmodeled_free_plays(real_catalogue, django_db_blocker):
+    with django_db_blocker.unblock():
+        cards = _cards(JOKERS)
+    result, rows = _rows(cards)
+    assert rows["ヤッタレマン"]["effects"] == ["cost_reduction"]
+    assert _first_turn(rows["ヤッタレマン"]) == 2
+    vanilla = {row["name_ja"]: row["unmodeled"] for row in result["vanilla"]}
+    assert vanilla["ジョジョジョ・マキシマム"] == ["free_self"]  # G・G・G: conditional, treated as not firing
+    assert "ガンバトラーG7" in vanilla
+
+
+def test_don_jungle_summons_draghearts_from_the_hyperspatial_zone(real_catalogue, django_db_blocker):
+    with django_db_blocker.unblock():
+        cards = _cards(DON_JUNGLE)
+    result, rows = _rows(cards)
+    molt = rows["龍覇 グレンモルト"]
+    hyperspatial = [row for row in result["cards"] if row["zone"] == "hyperspatial"]
+    assert len(hyperspatial) == 7
+    # every Glenmolt that enters puts out one dragheart (cost 2, or a fire one of cost 4 or less)
+    assert sum(row["played"]["first"] for row in hyperspatial) == pytest.approx(molt["played"]["first"], abs=1e-9)
+    gr = [row for row in result["cards"] if row["zone"] == "gr"]
+    assert [(row["name_ja"], row["played"]["first"]) for row in gr] == [("メタルポンの助", 0.0)]  # no GR summon
