@@ -208,9 +208,11 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "inte
 JOBS_STALE_SECONDS = int(os.environ.get("JOBS_STALE_SECONDS", "90"))
 JOBS_SWEEP_INTERVAL_SECONDS = float(os.environ.get("JOBS_SWEEP_INTERVAL_SECONDS", "30"))
 JOBS_MAX_ATTEMPTS = int(os.environ.get("JOBS_MAX_ATTEMPTS", "5"))  # a chunk or job lost this often fails its run
+# A sweep not run within one interval is dropped (`expires`): a backlog of sweeps never queues before real work.
+_SWEEP = {"schedule": JOBS_SWEEP_INTERVAL_SECONDS, "options": {"expires": JOBS_SWEEP_INTERVAL_SECONDS}}
 CELERY_BEAT_SCHEDULE = {
-    "simulations-resume-stale": {"task": "simulations.resume_stale", "schedule": JOBS_SWEEP_INTERVAL_SECONDS},
-    "tournaments-resume-stale": {"task": "tournaments.resume_stale", "schedule": JOBS_SWEEP_INTERVAL_SECONDS},
+    "simulations-resume-stale": {"task": "simulations.resume_stale", **_SWEEP},
+    "tournaments-resume-stale": {"task": "tournaments.resume_stale", **_SWEEP},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
