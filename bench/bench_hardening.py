@@ -69,6 +69,8 @@ def _post(url: str, body: bytes) -> int:
             return response.status
     except urllib.error.HTTPError as exc:
         return exc.code
+    except OSError:  # the worker was killed under the request (gunicorn's WORKER TIMEOUT), or the server stopped
+        return 0
 
 
 def _pings(base: str, count: int, seconds: float = 1e9) -> list[float]:
