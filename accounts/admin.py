@@ -4,6 +4,7 @@ the wait to its error message, instead of the generic "wrong password" a refused
 from django.contrib import admin
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 from accounts.services import LoginLocked, client_address, login_attempt_check
 
@@ -14,7 +15,7 @@ class LoginLimitedAdminAuthenticationForm(AdminAuthenticationForm):
             login_attempt_check(username=self.cleaned_data.get("username") or "", address=client_address(self.request))
         except LoginLocked as exc:
             raise ValidationError(
-                "Too many failed log-ins from this address. Try again in %(seconds)d seconds.",
+                gettext("Too many failed log-ins from this address. Try again in %(seconds)d seconds."),
                 code="login_locked",
                 params={"seconds": exc.retry_after_seconds},
             ) from None

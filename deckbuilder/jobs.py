@@ -25,7 +25,7 @@ QUEUE_UNAVAILABLE = "QUEUE_UNAVAILABLE"
 
 
 def jobs_stale_seconds() -> int:
-    return int(getattr(settings, "JOBS_STALE_SECONDS", 90))
+    return int(getattr(settings, "JOBS_STALE_SECONDS", 60))
 
 
 def jobs_max_attempts() -> int:

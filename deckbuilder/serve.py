@@ -1,25 +1,96 @@
-"""`make run`: the web server and a Celery worker side by side; Ctrl-C stops both cleanly."""
+"""`make run`: the web server and a Celery worker (with beat, for the jobs' periodic sweep) side by side.
 
+The worker is supervised: when it dies (a crash, the OOM killer, a SIGKILL) it is started again after a short
+back-off, and the web server keeps serving meanwhile; the restarted worker's start-up sweep and beat resume the work
+the dead one held (deckbuilder/jobs.py). When the web server stops, everything stops. Ctrl-C or SIGTERM stops both
+cleanly.
+
+`python -m deckbuilder.serve --no-web` supervises the worker alone. `SERVE_WORKER_PIDFILE` names a file that holds
+the running worker's process id (rewritten at every restart).
+"""
+
+import argparse
 import os
 import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
+
+RESTART_DELAY_MIN = 1.0
+RESTART_DELAY_MAX = 30.0
+STABLE_SECONDS = 60.0  # a worker that ran this long restarts at once after it dies
 
 
-def main() -> int:
-    port = os.environ.get("PORT", "8000")
-    python = sys.executable
-    worker = subprocess.Popen(
-        [python, "-m", "celery", "-A", "deckbuilder", "worker", "--loglevel=INFO", "--concurrency=2", "--pool=prefork"]
-    )
-    web = subprocess.Popen([python, "manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"])
-    print(
-        f"\n  Deck builder running at http://127.0.0.1:{port}/  (Ctrl-C stops the server and the worker)\n", flush=True
-    )
-    children = [web, worker]
+def worker_command(python: str) -> list[str]:
+    from django.conf import settings
 
-    def stop(*_):
+    return [
+        python,
+        "-m",
+        "celery",
+        "-A",
+        "deckbuilder",
+        "worker",
+        "--beat",  # one worker here, so one beat: the sweep of deckbuilder/jobs.py runs every interval
+        f"--schedule={settings.CELERY_BEAT_SCHEDULE_FILENAME}",
+        "--loglevel=INFO",
+        "--concurrency=2",
+        "--pool=prefork",
+    ]
+
+
+class Supervisor:
+    def __init__(self, *, python: str, port: str, web: bool):
+        self.python = python
+        self.port = port
+        self.with_web = web
+        self.web: subprocess.Popen | None = None
+        self.worker: subprocess.Popen | None = None
+        self.worker_started = 0.0
+        self.restart_delay = RESTART_DELAY_MIN
+        self.restarts = 0
+        self.pidfile = os.environ.get("SERVE_WORKER_PIDFILE")
+
+    def start_worker(self) -> None:
+        # Its own session: a signal aimed at the worker's process group (or a crash taking its pool down) never
+        # reaches the web server or this supervisor.
+        self.worker = subprocess.Popen(worker_command(self.python), start_new_session=True)
+        self.worker_started = time.monotonic()
+        if self.pidfile:
+            Path(self.pidfile).write_text(f"{self.worker.pid}\n")
+
+    @staticmethod
+    def _reap_group(pid: int) -> None:
+        """What is left of a dead worker (its pool processes, its beat) lives on in the worker's own process group:
+        end it, so that the new worker does not run next to a second beat."""
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    def start_web(self) -> None:
+        command = [self.python, "manage.py", "runserver", f"127.0.0.1:{self.port}", "--noreload"]
+        self.web = subprocess.Popen(command)
+
+    def tick(self) -> bool:
+        """One supervision step; False once the web server has stopped (everything then stops)."""
+        if self.with_web and self.web is not None and self.web.poll() is not None:
+            return False
+        if self.worker is not None and self.worker.poll() is not None:
+            code = self.worker.returncode
+            self._reap_group(self.worker.pid)
+            if time.monotonic() - self.worker_started >= STABLE_SECONDS:
+                self.restart_delay = RESTART_DELAY_MIN
+            print(f"\n  worker stopped (exit {code}); restarting in {self.restart_delay:g} s\n", flush=True)
+            time.sleep(self.restart_delay)
+            self.restart_delay = min(self.restart_delay * 2, RESTART_DELAY_MAX)
+            self.restarts += 1
+            self.start_worker()
+        return True
+
+    def stop(self) -> int:
+        children = [c for c in (self.web, self.worker) if c is not None]
         for child in children:
             if child.poll() is None:
                 child.send_signal(signal.SIGTERM)
@@ -31,13 +102,31 @@ def main() -> int:
                 child.kill()
         return 0
 
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(stop()))
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-web", action="store_true", help="supervise the worker only")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
+    import django
+
+    django.setup()
+    port = os.environ.get("PORT", "8000")
+    supervisor = Supervisor(python=sys.executable, port=port, web=not args.no_web)
+    supervisor.start_worker()
+    if supervisor.with_web:
+        supervisor.start_web()
+        print(
+            f"\n  Deck builder running at http://127.0.0.1:{port}/  (Ctrl-C stops the server and the worker)\n",
+            flush=True,
+        )
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(supervisor.stop()))
     try:
-        while all(child.poll() is None for child in children):
+        while supervisor.tick():
             time.sleep(0.5)
     except KeyboardInterrupt:
         pass
-    return stop()
+    return supervisor.stop()
 
 
 if __name__ == "__main__":

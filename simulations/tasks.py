@@ -4,7 +4,7 @@ acks_late + reject_on_worker_lost (also the global settings): a worker killed in
 the message unacknowledged, and Redis redelivers it after its visibility timeout. The embedded broker never does,
 and a killed worker's prefetched messages are gone with it: the sweep (`simulations.resume_stale`, run by Celery beat
 every JOBS_SWEEP_INTERVAL_SECONDS and once when a worker starts) re-sends the runs that made no progress for
-JOBS_STALE_SECONDS. Hard time limits stay under JOBS_STALE_SECONDS, so a run that is stale has no task running.
+JOBS_STALE_SECONDS. A chunk's hard time limit stays under JOBS_STALE_SECONDS, so a stale run has no chunk running.
 """
 
 import logging
@@ -37,8 +37,8 @@ def simulation_run_start_task(run_id: int) -> int:
     name="simulations.chunk_execute",
     acks_late=True,
     reject_on_worker_lost=True,
-    soft_time_limit=60,  # a chunk is sized for about a second of work (services.CHUNK_GAMES)
-    time_limit=75,
+    soft_time_limit=40,  # a chunk is sized for about a second of work (services.CHUNK_GAMES)
+    time_limit=50,
     **_RETRY,
 )
 def simulation_chunk_execute_task(chunk_id: int) -> str:

@@ -227,6 +227,8 @@ def _heads_check(event: Event, entries: list[AuditEntry], heads: list[dict]) -> 
     by_sequence = {entry.sequence: entry for entry in entries}
     for head in heads:
         count, head_hash = int(head["count"]), str(head["hash"])
+        if count == 0:  # published before the first entry: it pins nothing
+            continue
         where = {"event": event.id, "sequence": count, "entry": None}
         if head.get("signature") and not signing.entry_signature_valid(head_hash, head["signature"]):
             problems.append({**where, "problem": "the published head's signature is not ours (not a head we signed)"})

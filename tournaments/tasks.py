@@ -2,8 +2,8 @@
 
 A worker killed mid-job loses the message with the embedded broker (Redis redelivers it after its visibility
 timeout): `tournaments.resume_stale` (Celery beat every JOBS_SWEEP_INTERVAL_SECONDS, and once at a worker's start-up)
-re-sends jobs with no progress for JOBS_STALE_SECONDS. The hard time limit stays under that, so a stale job has no
-task running; re-running a job recomputes its results from scratch.
+re-sends jobs with no progress for JOBS_STALE_SECONDS. A running job reports progress every REVALIDATION_CHUNK
+registrations, so a stale job has no task running; re-running a job recomputes its results from scratch.
 """
 
 import logging

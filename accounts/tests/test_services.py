@@ -4,6 +4,7 @@ alone (issue finding: 5 anonymous wrong passwords locked any account for 15 minu
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -35,7 +36,8 @@ def alice(db):
 def clock(monkeypatch):
     """A controllable now() for the counters (the delays are minutes: the tests move time instead of waiting)."""
     state = {"now": timezone.now()}
-    monkeypatch.setattr(services.timezone, "now", lambda: state["now"])
+    # Only the counters' clock: the module's own name for django.utils.timezone is replaced, nothing else.
+    monkeypatch.setattr(services, "timezone", SimpleNamespace(now=lambda: state["now"]))
 
     def advance(seconds: float) -> None:
         state["now"] += timedelta(seconds=seconds)

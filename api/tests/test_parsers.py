@@ -145,3 +145,32 @@ def test_drf_uses_the_bounded_parser():
     from api.parsers import BoundedJSONParser
 
     assert api_settings.DEFAULT_PARSER_CLASSES[0] is BoundedJSONParser
+
+
+@pytest.mark.integration
+@pytest.mark.django_db
+@pytest.mark.parametrize("path, authenticated", API_POSTS)
+def test_hostile_bodies_on_postgresql(cards, owner, path, authenticated):  # noqa: F811
+    """Refused before any query, so PostgreSQL answers the same (integration run)."""
+    from django.db import connection
+
+    assert connection.vendor == "postgresql"
+    for body, code in ((nested(DEEP), "JSON_TOO_DEEP"), (b'{"text": "4 \xff"}', "BODY_NOT_UTF8")):
+        test_hostile_bodies_get_a_coded_400_on_every_endpoint(cards, owner, path, authenticated, body, code)
+
+
+@pytest.mark.integration
+@pytest.mark.django_db
+def test_a_150_character_deck_name_on_postgresql(owner):  # noqa: F811
+    """The finding was a 500 on PostgreSQL (varchar(120)): the form now refuses it, the API too."""
+    from django.db import connection
+
+    from decks.models import Deck
+
+    assert connection.vendor == "postgresql"
+    client = Client()
+    client.force_login(owner)
+    assert client.post("/decks/", {"name": "x" * 150, "format": "advance", "visibility": "private"}).status_code == 200
+    response = token_client(owner).post("/api/v1/decks/", {"name": "x" * 150}, format="json")
+    assert response.status_code == 400 and response.json()["error"]["code"] == "VALIDATION_ERROR"
+    assert not Deck.objects.filter(owner=owner).exists()

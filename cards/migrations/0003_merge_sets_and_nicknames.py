@@ -4,11 +4,9 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('cards', '0002_card_nicknames'),
-        ('cards', '0002_sets_release_dates_facts_source'),
+        ("cards", "0002_card_nicknames"),
+        ("cards", "0002_sets_release_dates_facts_source"),
     ]
 
-    operations = [
-    ]
+    operations = []

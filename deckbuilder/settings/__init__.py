@@ -205,20 +205,23 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_CONNECTION_TIMEOUT", "2"))
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 
-# Self-healing jobs (deckbuilder/jobs.py): every task's hard time limit is under JOBS_STALE_SECONDS, so a job with
-# no progress for that long has no task running; the sweep (Celery beat, and the worker's start-up) re-sends it.
-# A lost chunk therefore comes back within JOBS_STALE_SECONDS + JOBS_SWEEP_INTERVAL_SECONDS (2 minutes).
-JOBS_STALE_SECONDS = int(os.environ.get("JOBS_STALE_SECONDS", "90"))
-JOBS_SWEEP_INTERVAL_SECONDS = float(os.environ.get("JOBS_SWEEP_INTERVAL_SECONDS", "30"))
+# Self-healing jobs (deckbuilder/jobs.py): a job is stale when it made no progress for JOBS_STALE_SECONDS; a
+# simulation chunk's hard time limit (50 s) is under that and a re-validation reports progress every 25
+# registrations, so a stale job has no task running. The sweep (Celery beat, and the worker's start-up) re-sends it:
+# a lost chunk comes back within JOBS_STALE_SECONDS + JOBS_SWEEP_INTERVAL_SECONDS (75 s).
+JOBS_STALE_SECONDS = int(os.environ.get("JOBS_STALE_SECONDS", "60"))
+JOBS_SWEEP_INTERVAL_SECONDS = float(os.environ.get("JOBS_SWEEP_INTERVAL_SECONDS", "15"))
 JOBS_MAX_ATTEMPTS = int(os.environ.get("JOBS_MAX_ATTEMPTS", "5"))  # a chunk or job lost this often fails its run
+# A sweep not run within one interval is dropped (`expires`): a backlog of sweeps never queues before real work.
+_SWEEP = {"schedule": JOBS_SWEEP_INTERVAL_SECONDS, "options": {"expires": JOBS_SWEEP_INTERVAL_SECONDS}}
 CELERY_BEAT_SCHEDULE = {
-    "simulations-resume-stale": {"task": "simulations.resume_stale", "schedule": JOBS_SWEEP_INTERVAL_SECONDS},
-    "tournaments-resume-stale": {"task": "tournaments.resume_stale", "schedule": JOBS_SWEEP_INTERVAL_SECONDS},
+    "simulations-resume-stale": {"task": "simulations.resume_stale", **_SWEEP},
+    "tournaments-resume-stale": {"task": "tournaments.resume_stale", **_SWEEP},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     # acks_late on Redis: a message held by a worker that died is redelivered once it has been unacknowledged
-    # for visibility_timeout seconds. It must exceed the longest hard time limit (85 s, tournaments.revalidate_event);
+    # for visibility_timeout seconds. It must exceed the longest hard time limit (85 s, tournaments.revalidate_event),
     # the sweep above usually resumes the job first.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "150")),

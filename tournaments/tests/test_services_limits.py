@@ -81,3 +81,11 @@ def test_import_api_answers_the_codes(event, organizer, cards, settings):
 def test_import_refuses_a_non_organizer_before_reading_rows(event, other, cards):
     with pytest.raises(services.NotOrganizer):
         services.registrations_import_csv(event_id=event.id, user=other, csv_text=csv_of(2))
+
+
+@pytest.mark.integration
+def test_import_cap_on_postgresql(event, organizer, cards, settings):
+    from django.db import connection
+
+    assert connection.vendor == "postgresql"
+    test_import_caps_rows_and_writes_nothing_over_it(event, organizer, cards, settings, 1001, 3, False)

@@ -1,0 +1,293 @@
+"""Hardening figures: the server's ping under hostile load, and how long a SIGKILLed worker's run takes to finish.
+
+1. `ping_*`: gunicorn as in the README's production command (`-w 2`, override with BENCH_GUNICORN_ARGS) on a temporary
+   SQLite database with the real catalogue (settings.CARD_DATA_SOURCE; a synthetic one of the same size without it).
+   The p50/p99 of `GET /api/v1/ping/` idle, then while 4 clients keep POSTing `/api/v1/legality/` with a 500-line
+   decklist of unknown names (target: loaded p99 under 3 x idle p99).
+2. `recovery_*`: the real supervisor (`python -m deckbuilder.serve --no-web`: a Celery worker with beat, restarted when
+   it dies) with the production job settings (JOBS_STALE_SECONDS, JOBS_SWEEP_INTERVAL_SECONDS, the Redis visibility
+   timeout), a temporary PostgreSQL database; the worker's main process is SIGKILLed in the middle of a chunk of a
+   1.6M-game goldfish run; the figure is the time from the kill to the run's completion, once with the embedded
+   broker and once with Redis (BENCH_REDIS_URL). Skipped, with the reason, without PostgreSQL or Redis.
+
+`.venv/bin/python -m bench hardening`
+"""
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from bench.stats import ROOT, percentile, run_command
+
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
+PG_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+PINGS = 200
+LOADED_PINGS = 60
+LOADED_SECONDS = 120.0  # under load, pings stop after this long (a ping that waits behind a blocked worker is slow)
+PING_TIMEOUT = 60.0
+CLIENTS = 4
+UNKNOWN_LINES = 500
+TARGET_RATIO = 3.0
+RECOVERY_GAMES = 1_600_000
+
+
+# --- ping under load ---------------------------------------------------------------------------------------------
+
+
+def unknown_decklist(seed: int) -> str:
+    """500 lines of names no card has (katakana and digits), fixed by the seed."""
+    rng = random.Random(seed)
+    katakana = [chr(c) for c in range(0x30A2, 0x30F3)]
+    return "\n".join(f"1 {''.join(rng.choices(katakana, k=8))}{i}" for i in range(UNKNOWN_LINES))
+
+
+def _get(url: str, timeout: float = PING_TIMEOUT) -> float:
+    """Seconds for one GET; a request that times out (or fails) counts as the timeout."""
+    started = time.perf_counter()
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            response.read()
+    except (OSError, urllib.error.URLError):
+        return timeout
+    return time.perf_counter() - started
+
+
+def _post(url: str, body: bytes) -> int:
+    request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=300) as response:
+            response.read()
+            return response.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+    except OSError:  # the worker was killed under the request (gunicorn's WORKER TIMEOUT), or the server stopped
+        return 0
+
+
+def _pings(base: str, count: int, seconds: float = 1e9) -> list[float]:
+    samples = []
+    deadline = time.monotonic() + seconds
+    while len(samples) < count and time.monotonic() < deadline:
+        samples.append(_get(base + "/api/v1/ping/"))
+        time.sleep(0.02)
+    return samples
+
+
+def bench_ping_under_load() -> dict:
+    from bench.bench_web import _prepare
+
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite3'}",
+            "VAR_DIR": tmp,
+            "DEBUG": "false",
+            "THROTTLE_ANON": "1000000/min",
+            "LOG_LEVEL": "ERROR",
+        }
+        catalogue = _prepare(env)
+        port = 18700 + os.getpid() % 500
+        args = os.environ.get("BENCH_GUNICORN_ARGS", "-w 2").split()
+        command = [sys.executable, "-m", "gunicorn", "deckbuilder.wsgi", *args, "-b", f"127.0.0.1:{port}"]
+        server = subprocess.Popen(
+            command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while _get(base + "/api/v1/ping/", timeout=2) >= 2:
+                if time.monotonic() > deadline:
+                    raise RuntimeError("the server did not start")
+                time.sleep(0.2)
+            for _ in range(20):
+                _get(base + "/api/v1/ping/")  # warm
+            idle = _pings(base, PINGS)
+            stop = threading.Event()
+            statuses: list[int] = []
+            request_seconds: list[float] = []
+
+            def client(seed: int) -> None:
+                body = json.dumps({"text": unknown_decklist(seed)}).encode()
+                while not stop.is_set():
+                    started = time.perf_counter()
+                    statuses.append(_post(base + "/api/v1/legality/", body))
+                    request_seconds.append(time.perf_counter() - started)
+
+            threads = [threading.Thread(target=client, args=(seed,), daemon=True) for seed in range(CLIENTS)]
+            for thread in threads:
+                thread.start()
+            time.sleep(1.0)  # the clients' first requests are in the server
+            loaded = _pings(base, LOADED_PINGS, LOADED_SECONDS)
+            stop.set()
+            for thread in threads:
+                thread.join(timeout=0.1)  # daemons: their last requests end with the server
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=5)
+            except subprocess.TimeoutExpired:  # workers busy with a decklist: no graceful wait
+                os.killpg(server.pid, signal.SIGKILL)
+    idle_p99, loaded_p99 = percentile(idle, 0.99), percentile(loaded, 0.99)
+    return {
+        "ping_catalogue": catalogue,
+        "ping_server": " ".join(["gunicorn", *args]),
+        "ping_idle_p50_ms": round(percentile(idle, 0.5) * 1000, 2),
+        "ping_idle_p99_ms": round(idle_p99 * 1000, 2),
+        "ping_loaded_p50_ms": round(percentile(loaded, 0.5) * 1000, 2),
+        "ping_loaded_p99_ms": round(loaded_p99 * 1000, 2),
+        "ping_loaded_samples": len(loaded),
+        "ping_loaded_timeouts": sum(1 for sample in loaded if sample >= PING_TIMEOUT),
+        "ping_loaded_over_idle_p99": round(loaded_p99 / idle_p99, 1),
+        "ping_target_ratio": TARGET_RATIO,
+        "ping_meets_target": loaded_p99 < TARGET_RATIO * idle_p99,
+        "load_requests": len(statuses),
+        "load_statuses": {str(s): statuses.count(s) for s in sorted(set(statuses))},
+        "load_request_p50_s": round(percentile(request_seconds, 0.5), 2) if request_seconds else None,
+    }
+
+
+# --- worker SIGKILL to run completion ------------------------------------------------------------------------------
+
+
+def _recovery_once(user, broker_url: str, workdir: Path) -> dict:
+    from deckbuilder.celery import app
+    from dmrules.goldfish import examples
+    from simulations import services
+    from simulations.models import ChunkStatus, RunStatus, SimulationChunk, SimulationRun
+
+    app.conf.broker_url, app.conf.task_always_eager = broker_url, False
+    app.conf.broker_transport_options = {}
+    app._pool = None
+    app.amqp._producer_pool = None
+    log = workdir / "serve.log"
+    pidfile = workdir / "worker.pid"
+    env = {
+        **os.environ,
+        "CELERY_BROKER_URL": broker_url,
+        "VAR_DIR": str(workdir),
+        "SERVE_WORKER_PIDFILE": str(pidfile),
+        "LOG_LEVEL": "WARNING",
+    }
+    run = services.simulation_run_create_from_cards(
+        user=user,
+        kind="goldfish",
+        cards=examples.typical_deck(),
+        games=RECOVERY_GAMES,
+        seed=1,
+        going="both",
+        params={"chunk_games": 100_000},
+    )
+    with open(log, "ab") as out:
+        supervisor = subprocess.Popen(
+            [sys.executable, "-m", "deckbuilder.serve", "--no-web"],
+            env=env,
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    killed = None
+    try:
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
+            done = SimulationChunk.objects.filter(run=run, status=ChunkStatus.DONE).count()
+            busy = SimulationChunk.objects.filter(run=run, status=ChunkStatus.PENDING, attempts=1).exists()
+            if done >= 2 and busy:
+                break
+            time.sleep(0.05)
+        else:
+            return {"status": "no chunk in flight", "log": log.read_text()[-1500:]}
+        killed = int(pidfile.read_text())
+        os.kill(killed, signal.SIGKILL)
+        started = time.monotonic()
+        deadline = started + 900
+        while time.monotonic() < deadline:
+            if SimulationRun.objects.filter(id=run.id, status__in=[RunStatus.DONE, RunStatus.FAILED]).exists():
+                break
+            time.sleep(0.2)
+        seconds = time.monotonic() - started
+        run.refresh_from_db()
+        return {"status": run.status, "kill_to_done_s": round(seconds, 1), "chunks": run.chunks_total}
+    finally:
+        supervisor.send_signal(signal.SIGTERM)
+        try:
+            supervisor.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(supervisor.pid, signal.SIGKILL)
+        if killed is not None:
+            try:
+                os.killpg(killed, signal.SIGKILL)  # what is left of the killed worker's own process group
+            except ProcessLookupError:
+                pass
+
+
+def recovery_orchestrate() -> dict:
+    """In a subprocess whose DATABASE_URL is the temporary database."""
+    import redis
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    for app_label in ("auth", "simulations"):
+        call_command("migrate", app_label, verbosity=0, skip_checks=True)
+    user = get_user_model().objects.create_user("bench", password="bench-password")
+    figures = {
+        "recovery_jobs_stale_s": settings.JOBS_STALE_SECONDS,
+        "recovery_sweep_interval_s": settings.JOBS_SWEEP_INTERVAL_SECONDS,
+    }
+    with tempfile.TemporaryDirectory() as tmp:
+        embedded = f"sqla+sqlite:///{Path(tmp) / 'broker.sqlite3'}"
+        for name, url in (("embedded", embedded), ("redis", REDIS_URL)):
+            if name == "redis":
+                redis.Redis.from_url(REDIS_URL).flushdb()
+            workdir = Path(tmp) / name
+            workdir.mkdir()
+            for key, value in _recovery_once(user, url, workdir).items():
+                figures[f"recovery_{name}_{key}"] = value
+    redis.Redis.from_url(REDIS_URL).flushdb()
+    return figures
+
+
+def bench_recovery() -> dict:
+    try:
+        import psycopg
+        import redis
+
+        redis.Redis.from_url(REDIS_URL).ping()
+        admin = psycopg.connect(PG_URL.replace("postgres://", "postgresql://"), autocommit=True)
+    except Exception as exc:  # noqa: BLE001 - the figure says why it is missing
+        return {"recovery": f"skipped: {type(exc).__name__}: {exc}"}
+    name = f"bench_hardening_{os.getpid()}"
+    database_url = f"{PG_URL.rsplit('/', 1)[0]}/{name}"
+    admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        env = {**os.environ, "DATABASE_URL": database_url}
+        output = run_command([sys.executable, "-m", "bench.bench_hardening", "--recovery"], env=env)
+        return json.loads(output.strip().splitlines()[-1])
+    finally:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+
+
+def run() -> dict:
+    figures = {}
+    figures.update(bench_ping_under_load())
+    figures.update(bench_recovery())
+    return figures
+
+
+if __name__ == "__main__" and "--recovery" in sys.argv:
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
+    django.setup()
+    print(json.dumps(recovery_orchestrate()))
