@@ -1,4 +1,6 @@
 from django.urls import path
+from django.views.decorators.cache import cache_control
+from django.views.i18n import JavaScriptCatalog
 
 from web.views import accounts, cards, decks, pages, simulations, tournaments
 
@@ -6,6 +8,8 @@ app_name = "web"
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    # The JS modules' messages (djangojs.po) in the request's language; the page adds ?v=<language> to the URL.
+    path("jsi18n/", cache_control(max_age=3600)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
     path("cards/", cards.card_browser, name="card-browser"),
     path("cards/<int:card_id>/", cards.card_detail, name="card-detail"),
     path("accounts/signup/", accounts.signup_page, name="signup"),

@@ -2,11 +2,11 @@
 // statistics computed by the server's services); "Save" writes through the decks API with If-Match.
 import { api, ApiError } from "./api.js";
 import { el, clear, civDot, civBorder, readJson } from "./dom.js";
-import { t, message, cardName, otherName } from "./i18n.js";
+import { gettext, gettext_noop, ngettext, interpolate, lang, message, cardName, otherName } from "./i18n.js";
 import { renderStats } from "./stats.js";
 
 const ZONES = ["main", "hyperspatial", "gr", "considering"];
-const ZONE_LABELS = { main: "Main deck", hyperspatial: "Hyperspatial", gr: "GR", considering: "Considering" };
+const ZONE_LABELS = { main: gettext_noop("Main deck"), hyperspatial: gettext_noop("Hyperspatial"), gr: gettext_noop("GR"), considering: gettext_noop("Considering") };
 
 const config = readJson("editor-config");
 const state = {
@@ -64,7 +64,7 @@ function change(op) {
 
 async function save() {
   nodes.save.disabled = true;
-  nodes.saveState.textContent = t("Saving…");
+  nodes.saveState.textContent = gettext("Saving…");
   try {
     const deck = {};
     for (const zone of ZONES) deck[zone] = state.deck[zone].map((e) => ({ card: e.card, count: e.count }));
@@ -75,14 +75,14 @@ async function save() {
     });
     state.etag = response.headers.get("ETag") || state.etag;
     setDirty(false);
-    nodes.saveState.textContent = t("Saved");
+    nodes.saveState.textContent = gettext("Saved");
   } catch (error) {
     if (error instanceof ApiError && error.status === 412) {
-      showError(t("This deck was changed elsewhere. Reload the page to see the newest version; your changes are not saved."));
+      showError(gettext("This deck was changed elsewhere. Reload the page to see the newest version; your changes are not saved."));
     } else {
       showError(error instanceof ApiError ? `${error.message} (${error.code})` : String(error));
     }
-    nodes.saveState.textContent = t("Not saved");
+    nodes.saveState.textContent = gettext("Not saved");
   } finally {
     nodes.save.disabled = false;
   }
@@ -90,7 +90,7 @@ async function save() {
 
 function setDirty(dirty) {
   state.dirty = dirty;
-  nodes.saveState.textContent = dirty ? t("Unsaved changes") : t("Saved");
+  nodes.saveState.textContent = dirty ? gettext("Unsaved changes") : gettext("Saved");
   nodes.saveState.classList.toggle("dirty", dirty);
 }
 
@@ -116,7 +116,7 @@ async function search(text) {
     const { data } = await api(url, { signal: searchController.signal });
     state.results = data.results || [];
     state.active = state.results.length ? 0 : -1;
-    nodes.searchStatus.textContent = t("{count} cards", { count: data.count ?? state.results.length });
+    nodes.searchStatus.textContent = (() => { const n = data.count ?? state.results.length; return interpolate(ngettext("%(count)s card", "%(count)s cards", n), { count: n }); })();
   } catch (error) {
     if (error.name === "AbortError") return;
     state.results = [];
@@ -133,8 +133,8 @@ function renderResults() {
       { id: `result-${index}`, role: "option", "aria-selected": index === state.active ? "true" : "false", dataset: { cardId: card.id } },
       el("span", { class: "cost-badge" }, card.cost ?? "–"),
       (card.civilizations || []).map((civ) => civDot(civ.toLowerCase())),
-      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted" }, ` ${otherName(card)}`) : null),
-      card.zone === "hyperspatial_zone" ? el("span", { class: "tag" }, t("Hyperspatial")) : null,
+      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null),
+      card.zone === "hyperspatial_zone" ? el("span", { class: "tag" }, gettext("Hyperspatial")) : null,
       card.zone === "super_gr_zone" ? el("span", { class: "tag" }, "GR") : null,
     );
     civBorder(item, (card.civilizations || []).map((c) => c.toLowerCase()));
@@ -199,7 +199,7 @@ function renderTabs() {
       "button",
       { type: "button", role: "tab", id: `tab-${zone}`, "aria-selected": zone === state.zone ? "true" : "false",
         "aria-controls": "zone-entries", tabindex: zone === state.zone ? "0" : "-1" },
-      t(ZONE_LABELS[zone]),
+      gettext(ZONE_LABELS[zone]),
       counter,
     );
     tab.addEventListener("click", () => selectZone(zone));
@@ -246,7 +246,7 @@ function renderEntries() {
     const ca = state.cards[a.card] || {}, cb = state.cards[b.card] || {};
     return (ca.cost ?? 99) - (cb.cost ?? 99) || String(ca.name_ja).localeCompare(String(cb.name_ja));
   });
-  if (!entries.length) nodes.entries.append(el("li", { class: "muted" }, t("No cards in this zone yet.")));
+  if (!entries.length) nodes.entries.append(el("li", { class: "muted" }, gettext("No cards in this zone yet.")));
   for (const entry of entries) {
     const card = state.cards[entry.card] || { id: entry.card, name_ja: `#${entry.card}`, civilizations: [] };
     const problems = offending.get(String(entry.card)) || [];
@@ -259,16 +259,16 @@ function renderEntries() {
       el("span", { class: "qty" }, `${entry.count}×`),
       el("span", { class: "cost-badge" }, card.cost ?? "–"),
       (card.civilizations || []).map(civDot),
-      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted" }, ` ${otherName(card)}`) : null),
+      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null),
       problems.length ? el("span", { class: "code" }, problems.map((v) => v.code).join(" ")) : null,
       el("span", { class: "actions" },
-        el("button", { type: "button", class: "btn small secondary", "data-action": "dec", "aria-label": t("Remove one {name}", { name: cardName(card) }),
+        el("button", { type: "button", class: "btn small secondary", "data-action": "dec", "aria-label": interpolate(gettext("Remove one %(name)s"), { name: cardName(card) }),
           onclick: () => change({ op: "set", card: entry.card, zone, count: entry.count - 1 }) }, "−"),
-        el("button", { type: "button", class: "btn small secondary", "data-action": "inc", "aria-label": t("Add one {name}", { name: cardName(card) }),
+        el("button", { type: "button", class: "btn small secondary", "data-action": "inc", "aria-label": interpolate(gettext("Add one %(name)s"), { name: cardName(card) }),
           onclick: () => change({ op: "set", card: entry.card, zone, count: entry.count + 1 }) }, "+"),
         el("button", { type: "button", class: "btn small secondary", "data-action": "move",
-          "aria-label": t("Move {name} to {zone}", { name: cardName(card), zone: t(ZONE_LABELS[moveTarget]) }),
-          onclick: () => change({ op: "move", card: entry.card, from: zone, to: moveTarget }) }, `→ ${t(ZONE_LABELS[moveTarget])}`),
+          "aria-label": interpolate(gettext("Move %(name)s to %(zone)s"), { name: cardName(card), zone: gettext(ZONE_LABELS[moveTarget]) }),
+          onclick: () => change({ op: "move", card: entry.card, from: zone, to: moveTarget }) }, `→ ${gettext(ZONE_LABELS[moveTarget])}`),
         zoneSelect(entry, card, zone),
       ),
     );
@@ -314,8 +314,8 @@ function renderEntries() {
 function zoneSelect(entry, card, zone) {
   const select = el(
     "select",
-    { class: "zone-select", "data-action": "zone", "aria-label": t("Zone of {name}", { name: cardName(card) }) },
-    ZONES.map((value, index) => el("option", { value, selected: value === zone ? "" : null }, `${index + 1} ${t(ZONE_LABELS[value])}`)),
+    { class: "zone-select", "data-action": "zone", "aria-label": interpolate(gettext("Zone of %(name)s"), { name: cardName(card) }) },
+    ZONES.map((value, index) => el("option", { value, selected: value === zone ? "" : null }, `${index + 1} ${gettext(ZONE_LABELS[value])}`)),
   );
   select.value = zone;
   select.addEventListener("change", () => {
@@ -331,17 +331,17 @@ function renderLegality() {
   const status = report.legal ? "legal" : report.buildable ? "buildable" : "illegal";
   nodes.legality.className = `legality ${status}`;
   nodes.legality.dataset.status = status;
-  const title = report.legal ? t("Legal") : report.buildable ? t("Buildable: legal so far, deck not complete") : t("Not legal");
-  const overlay = report.overlay ? ` · ${t("Overlay")}: ${report.overlay.name || report.overlay.id} (${report.overlay.id})` : "";
+  const title = report.legal ? gettext("Legal") : report.buildable ? gettext("Buildable: legal so far, deck not complete") : gettext("Not legal");
+  const overlay = report.overlay ? ` · ${gettext("Overlay")}: ${report.overlay.name || report.overlay.id} (${report.overlay.id})` : "";
   const formatLabel = report.overlay ? report.format : nodes.format.selectedOptions[0]?.textContent || report.format;
-  nodes.legality.append(el("strong", {}, title), " ", el("span", { class: "muted", "data-overlay": report.overlay ? report.overlay.id : "" }, `${t("Format")}: ${formatLabel} · ${report.as_of || ""}${overlay}`));
+  nodes.legality.append(el("strong", {}, title), " ", el("span", { class: "muted", "data-overlay": report.overlay ? report.overlay.id : "" }, `${gettext("Format")}: ${formatLabel} · ${report.as_of || ""}${overlay}`));
   const items = [...(report.violations || []).map((v) => ["violation", v]), ...(report.warnings || []).map((w) => ["warning", w])];
   if (items.length) {
     const list = el("ul");
     for (const [kind, item] of items) {
       const names = (item.cards || []).map((c) => c.name).filter(Boolean);
       list.append(el("li", { class: kind, "data-code": item.code },
-        el("span", { class: "rule" }, item.rule || ""), message(item),
+        el("span", { class: "rule" }, item.rule || ""), el("span", { class: "report-message" }, message(item)),
         names.length ? el("span", { class: "muted" }, ` (${names.join(", ")})`) : null,
         " ", el("span", { class: "code" }, item.code)));
     }

@@ -9,6 +9,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from decks import selectors as deck_selectors
@@ -17,7 +18,6 @@ from decks.models import DeckVisibility
 from dmrules.decklist import parse_text
 from web.editor import editor_state, working_copy_from_json
 from web.forms import VISIBILITY_CHOICES, DeckCreateForm, DeckImportForm, _translated, format_choices
-from web.i18n import translate
 from web.selectors import overlay_choices
 
 
@@ -37,7 +37,7 @@ def _owned_or_404(request, deck_id: int):
 
 def _conflict(request) -> None:
     messages.error(
-        request, translate("This deck was changed elsewhere; nothing was written. Here is the newest version.")
+        request, gettext("This deck was changed elsewhere; nothing was written. Here is the newest version.")
     )
 
 
@@ -182,7 +182,7 @@ def deck_delete(request, deck_id: int):
     except deck_services.VersionConflict:
         _conflict(request)
         return redirect("web:my-decks")
-    messages.success(request, translate("The deck was deleted."))
+    messages.success(request, gettext("The deck was deleted."))
     return redirect("web:my-decks")
 
 
@@ -193,7 +193,7 @@ def deck_copy(request, deck_id: int):
         deck = deck_services.deck_copy(deck_id=deck_id, user=request.user)
     except deck_services.DeckNotCopyable:
         raise Http404 from None
-    messages.success(request, translate("The deck was copied into your decks."))
+    messages.success(request, gettext("The deck was copied into your decks."))
     return redirect("web:deck", deck_id=deck.id)
 
 
@@ -217,7 +217,7 @@ def deck_restore(request, deck_id: int, number: int):
     except deck_services.VersionConflict:
         _conflict(request)
         return redirect("web:deck-versions", deck_id=deck_id)
-    messages.success(request, translate("Version {number} was restored as a new version.").format(number=number))
+    messages.success(request, gettext("Version %(number)s was restored as a new version.") % {"number": number})
     return redirect("web:deck-versions", deck_id=deck_id)
 
 
@@ -242,7 +242,7 @@ def deck_import(request, deck_id: int):
             except deck_services.VersionConflict:
                 _conflict(request)
                 return redirect("web:deck-import", deck_id=deck.id)
-            messages.success(request, translate("The decklist was imported."))
+            messages.success(request, gettext("The decklist was imported."))
             return redirect("web:deck", deck_id=deck.id)
         lines = deck_services.decklist_resolve(decklist=decklist).lines
     return render(request, "web/deck_import.html", {"deck": deck, "form": form, "lines": lines, "nav": "my-decks"})
@@ -259,7 +259,18 @@ def deck_export(request, deck_id: int, kind: str):
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="{filename}.json"'
     elif kind == "sheet":
-        response = HttpResponse(deck_services.deck_export_sheet(deck))
+        response = render(request, "web/deck_sheet.html", _sheet_context(deck))
     else:
         raise Http404
     return response
+
+
+def _sheet_context(deck) -> dict:
+    """The printable sheet in the UI language: entries per zone with their totals, the deck hash of this version."""
+    zones = [
+        {"zone": zone, "entries": entries, "total": sum(entry.quantity for entry in entries)}
+        for zone, entries in deck_selectors.deck_entries_by_zone(deck=deck).items()
+        if entries
+    ]
+    deck_hash = deck_services.snapshot_canonical_hash(deck_services.deck_snapshot(deck=deck))
+    return {"deck": deck, "zones": zones, "printed_on": timezone.localdate(), "deck_hash": deck_hash}

@@ -10,6 +10,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from decks import selectors as deck_selectors
@@ -20,7 +21,7 @@ from regulations.services import UnknownFormat, UnknownOverlay
 from tournaments import selectors as event_selectors
 from tournaments import services as event_services
 from web.forms import FORMAT_CHOICES, format_choices
-from web.i18n import display, translate
+from web.i18n import display
 
 
 class EventCreateForm(forms.Form):
@@ -36,16 +37,16 @@ class EventCreateForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["format"].choices = format_choices()
         labels = {
-            "name": "Name",
-            "date": "Event date",
-            "registration_deadline": "Registration deadline (end of day)",
-            "format": "Format",
-            "regulation_date": "Regulation date (default: the event date)",
-            "overlay": "Event overlay id (optional)",
-            "publish_decklists": "Publish the decklists after the event",
+            "name": gettext("Name"),
+            "date": gettext("Event date"),
+            "registration_deadline": gettext("Registration deadline (end of day)"),
+            "format": gettext("Format"),
+            "regulation_date": gettext("Regulation date (default: the event date)"),
+            "overlay": gettext("Event overlay id (optional)"),
+            "publish_decklists": gettext("Publish the decklists after the event"),
         }
         for name, label in labels.items():
-            self.fields[name].label = translate(label)
+            self.fields[name].label = label
 
 
 @require_http_methods(["GET", "POST"])
@@ -88,13 +89,13 @@ def tournament_page(request, event_id: int):
             raise PermissionDenied
         if "lock" in request.POST:
             event_services.event_lock(event_id=event.id, user=request.user)
-            messages.success(request, translate("Registrations are locked."))
+            messages.success(request, gettext("Registrations are locked."))
         elif "publish" in request.POST:
             event_services.event_publish(event_id=event.id, user=request.user)
-            messages.success(request, translate("The decklists are published."))
+            messages.success(request, gettext("The decklists are published."))
         elif "revalidate" in request.POST:
             job = event_services.revalidation_job_create(event_id=event.id, user=request.user)
-            messages.success(request, translate("The re-validation has started."))
+            messages.success(request, gettext("The re-validation has started."))
             return redirect(f"{reverse('web:tournament', args=[event.id])}?job={job.id}#revalidation")
         return redirect("web:tournament", event_id=event.id)
     registrations = list(event_selectors.registration_list(event=event))
@@ -136,8 +137,8 @@ class AmendForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["reason"].label = translate("Reason (kept in the audit trail)")
-        self.fields["text"].label = translate("Decklist")
+        self.fields["reason"].label = gettext("Reason (kept in the audit trail)")
+        self.fields["text"].label = gettext("Decklist")
 
 
 def _snapshot_text(snapshot: dict) -> str:
@@ -170,16 +171,15 @@ def registration_amend(request, event_id: int, registration_id: int):
                 decklist=decklist,
             )
         except event_services.ReasonRequired:
-            form.add_error("reason", translate("Give a reason for the amendment."))
+            form.add_error("reason", gettext("Give a reason for the amendment."))
         except DecklistRejected as exc:
-            form.add_error("text", translate("Some lines could not be read; nothing was changed."))
+            form.add_error("text", gettext("Some lines could not be read; nothing was changed."))
             lines = exc.lines
         else:
             messages.success(
                 request,
-                translate("The registration of {player} was amended: {status}.").format(
-                    player=amended.player_name, status=display(amended.status)
-                ),
+                gettext("The registration of %(player)s was amended: %(status)s.")
+                % {"player": amended.player_name, "status": display(amended.status)},
             )
             return redirect("web:tournament", event_id=event.id)
     context = {"event": event, "registration": registration, "form": form, "lines": lines, "nav": "tournaments"}
@@ -204,12 +204,12 @@ def tournament_register(request, event_id: int):
         except event_services.DeckIllegal as exc:
             report = exc.report
         except event_services.RegistrationClosed:
-            messages.error(request, translate("Registrations for this event are closed."))
+            messages.error(request, gettext("Registrations for this event are closed."))
             return redirect("web:tournament", event_id=event.id)
         except (ValueError, deck_selectors.DeckForbidden):
-            messages.error(request, translate("Choose one of your decks."))
+            messages.error(request, gettext("Choose one of your decks."))
         else:
-            messages.success(request, translate("Your deck is registered."))
+            messages.success(request, gettext("Your deck is registered."))
             return redirect("web:tournament", event_id=event.id)
     context = {
         "event": event,
@@ -234,9 +234,9 @@ def tournament_withdraw(request, event_id: int):
     try:
         event_services.registration_withdraw(registration_id=mine.id, user=request.user)
     except event_services.RegistrationClosed:
-        messages.error(request, translate("Registrations for this event are closed."))
+        messages.error(request, gettext("Registrations for this event are closed."))
     else:
-        messages.success(request, translate("Your registration is withdrawn."))
+        messages.success(request, gettext("Your registration is withdrawn."))
     return redirect("web:tournament", event_id=event.id)
 
 
