@@ -26,6 +26,7 @@ urlpatterns = [
     path("decks/<int:deck_id>/import/", decks.deck_import, name="deck-import"),
     path("decks/<int:deck_id>/export/<str:kind>/", decks.deck_export, name="deck-export"),
     path("decks/<int:deck_id>/simulate/", simulations.deck_simulate, name="deck-simulate"),
+    path("decks/<int:deck_id>/solo/", decks.deck_solo, name="deck-solo"),
     path("editor/state/", decks.editor_state_api, name="editor-state"),
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
     path("tournaments/<int:event_id>/", tournaments.tournament_page, name="tournament"),

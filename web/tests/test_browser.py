@@ -139,13 +139,13 @@ def test_full_deck_building_flow(page):
     violation = page.locator('#legality li[data-code="COPY_LIMIT"]')
     expect(violation).to_be_visible()
     expect(violation.locator(".rule")).to_have_text(re.compile(r"^100\.2"))
-    entry = page.locator('#zone-entries li.offending:has-text("テスト紅蓮竜")')
+    entry = page.locator('#zone-main li.entry.offending:has-text("テスト紅蓮竜")')
     expect(entry).to_contain_text("5×")
     shot(page, "editor-copy-limit")
     entry.focus()
     page.keyboard.press("-")
     expect(violation).to_have_count(0)
-    expect(page.locator("#zone-entries li.offending")).to_have_count(0)
+    expect(page.locator("#deck-zones li.entry.offending")).to_have_count(0)
     expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
 
     # Psychic creatures go to the hyperspatial zone on their own.
@@ -155,21 +155,19 @@ def test_full_deck_building_flow(page):
     page.keyboard.press("Enter")
     expect(counter(page, "hyperspatial")).to_have_text("2")
     expect(counter(page, "main")).to_have_text("40/40")
-    page.locator("#tab-hyperspatial").click()
-    expect(page.locator("#zone-entries li")).to_have_count(2)
+    expect(page.locator("#zone-hyperspatial li.entry")).to_have_count(2)
     expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
     shot(page, "editor")
 
     # A psychic moved to the main deck with the mouse (the row's zone menu) is kept there and flagged
     # ZONE_MISPLACED; key 2 moves it back to the hyperspatial zone and the violation goes away.
-    psychic_row = page.locator('#zone-entries li:has-text("テスト超次元獣アルファ")')
+    psychic_row = page.locator('#zone-hyperspatial li.entry:has-text("テスト超次元獣アルファ")')
     psychic_row.locator("select.zone-select").select_option("main")
     misplaced = page.locator('#legality li[data-code="ZONE_MISPLACED"]')
     expect(misplaced).to_be_visible()
     expect(counter(page, "hyperspatial")).to_have_text("1")
     expect(counter(page, "main")).to_have_text("41/40")
-    page.locator("#tab-main").click()
-    moved = page.locator('#zone-entries li.offending:has-text("テスト超次元獣アルファ")')
+    moved = page.locator('#zone-main li.entry.offending:has-text("テスト超次元獣アルファ")')
     expect(moved).to_contain_text("ZONE_MISPLACED")
     shot(page, "editor-zone-misplaced")
     moved.focus()
@@ -180,23 +178,21 @@ def test_full_deck_building_flow(page):
     expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
 
     # Main deck -> considering with the keyboard (key 4), and back with the mouse from the considering tab.
-    page.locator('#zone-entries li:has-text("テスト火炎兵")').focus()
+    page.locator('#zone-main li.entry:has-text("テスト火炎兵")').focus()
     page.keyboard.press("4")
     expect(counter(page, "considering")).to_have_text("4")
     expect(counter(page, "main")).to_have_text("36/40")
     expect(page.locator("#legality")).to_have_attribute("data-status", "buildable")
-    page.locator("#tab-considering").click()
-    page.locator('#zone-entries li:has-text("テスト火炎兵") select.zone-select').select_option("main")
+    page.locator('#zone-considering li.entry:has-text("テスト火炎兵") select.zone-select').select_option("main")
     expect(counter(page, "considering")).to_have_text("0")
     expect(counter(page, "main")).to_have_text("40/40")
     expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
 
-    # Save through the decks API (If-Match), then see the diff in the version history.
-    page.locator("#save-deck").click()
+    # Every change was saved as it happened (decks API, If-Match); the session is one version in the history.
     expect(page.locator("#save-state")).to_have_text("Saved")
     page.goto(page.url + "versions/")
+    expect(page.locator(".version")).to_have_count(2)
     latest = page.locator(".version").first
-    expect(latest).to_contain_text("Version 2")
     expect(latest.locator(".diff-add")).to_have_count(len(LEGAL_MAIN) + 2)
     expect(latest).to_contain_text("+4 テスト紅蓮竜")
     expect(latest).to_contain_text("+1 テスト超次元獣アルファ")

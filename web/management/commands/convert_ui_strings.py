@@ -78,6 +78,11 @@ def fill_po(po_path: Path, ja: dict[str, str]) -> tuple[int, list[str]]:
     for entry in po:
         if entry.obsolete:
             continue
+        if "fuzzy" in entry.flags:  # msgmerge's guess from a similar text: never kept
+            entry.flags.remove("fuzzy")
+            entry.previous_msgid = entry.previous_msgid_plural = None
+            entry.msgstr = ""
+            entry.msgstr_plural = {0: ""} if entry.msgid_plural else {}
         if entry.msgid_plural:
             if not entry.msgstr_plural.get(0):
                 text = ja.get(entry.msgid_plural) or ja.get(entry.msgid)
@@ -92,9 +97,6 @@ def fill_po(po_path: Path, ja: dict[str, str]) -> tuple[int, list[str]]:
                 filled += 1
             else:
                 missing.append(entry.msgid)
-        if "fuzzy" in entry.flags and entry.msgid in ja:
-            entry.flags.remove("fuzzy")
-            entry.msgstr = ja[entry.msgid]
     po.save()
     return filled, missing
 
