@@ -8,7 +8,7 @@ import { el, clear, civDot, readJson } from "./dom.js";
 import { gettext, gettext_noop, ngettext, interpolate, lang, message, cardName, otherName } from "./i18n.js";
 import { renderStats } from "./stats.js";
 import { cardTile, civsOf, frameStyle, typeLabel, attachPreview, hidePreview } from "./tile.js";
-import { ZONES, FIELDS, mergeDecks, sameDeck } from "./merge.js";
+import { ZONES, FIELDS, mergeDecks, sameDeck, settle } from "./merge.js";
 
 const ZONE_LABELS = { main: gettext_noop("Main deck"), hyperspatial: gettext_noop("Hyperspatial"), gr: gettext_noop("GR"), considering: gettext_noop("Considering") };
 const TYPE_ORDER = ["Creature", "Evolution Creature", "Spell", "Twinpact", "Cross Gear", "Castle", "Field", "Psychic Creature", "GR Creature"];
@@ -156,8 +156,8 @@ async function reconcile(base = state.saved, mine = snapshot()) {
   writeDraftConflict(mine, theirs);
   const names = merged.conflicts.map((c) => (c.key.startsWith("field:") ? gettext(FIELD_LABELS[c.key.slice(6)]) : cardLabel(c)));
   showSync(interpolate(gettext("This deck was changed in another tab or window, on the same cards: %(what)s. Which version do you keep?"), { what: names.join(", ") }), [
-    [gettext("Keep my version"), async () => { state.blocked = false; hideSync(); await apply(mine); changed(); }],
-    [gettext("Use the other version"), async () => { state.blocked = false; hideSync(); await apply(theirs.snap); localStorage.removeItem(draftKey); setSaveState("saved"); }],
+    [gettext("Keep my version"), async () => { state.blocked = false; hideSync(); await apply(settle(merged, "mine")); changed(); }],
+    [gettext("Use the other version"), async () => { state.blocked = false; hideSync(); await apply(settle(merged, "theirs")); changed(); }],
   ]);
 }
 

@@ -44,3 +44,14 @@ export function sameDeck(a, b) {
   for (const [key, count] of x) if (y.get(key) !== count) return false;
   return true;
 }
+
+// The merge with every conflict settled for one side ("mine" or "theirs"); the other changes of both are kept.
+export function settle(merged, side) {
+  const counts = countsOf(merged.deck);
+  const fields = { ...merged.fields };
+  for (const conflict of merged.conflicts) {
+    if (conflict.key.startsWith("field:")) fields[conflict.key.slice(6)] = conflict[side];
+    else counts.set(conflict.key, conflict[side]);
+  }
+  return { deck: deckOf(counts), fields };
+}

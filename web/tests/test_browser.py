@@ -3,6 +3,7 @@ psychic cards to the hyperspatial zone, save, version diff, a goldfish run with 
 
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -248,6 +249,7 @@ def test_script_in_a_deck_name_is_text(page):
 
 
 def test_phone_width_and_japanese(page):
+    """390×844: search and deck without scrolling past help, 44 px touch targets, visible feedback on an add."""
     from playwright.sync_api import expect
 
     page.set_viewport_size({"width": 390, "height": 844})
@@ -255,13 +257,31 @@ def test_phone_width_and_japanese(page):
     page.get_by_role("button", name="日本語").click()
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     create_deck(page, "スマホのデッキ")
+    search = page.locator("#editor-search")
+    assert search.bounding_box()["y"] + search.bounding_box()["height"] < 844 / 2  # no page of help above it
+    expect(page.locator("#search-help")).to_be_hidden()  # the help folds away
     search_and_choose(page, "Test Gale", "テスト疾風ドラゴン")
     page.keyboard.press("Enter")
     expect(counter(page, "main")).to_have_text("1/40")
+    feedback = page.locator("#add-feedback")
+    expect(feedback).to_be_visible()
+    expect(feedback).to_contain_text("テスト疾風ドラゴン")
+    expect(feedback).to_contain_text("メインデッキに 1 枚")
+    box = feedback.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 844  # on screen, wherever the page is scrolled
     expect(page.locator("#legality")).to_contain_text("構築中")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390
     shot(page, "editor-phone-ja")
+    small = page.evaluate(
+        """() => [...document.querySelectorAll(
+                 '#deck-zones button, #deck-zones select, #search-results button, #editor-search, .deck-controls select'
+               )]
+            .map((node) => node.getBoundingClientRect())
+            .filter((r) => r.width && (r.width < 44 || r.height < 44)).length"""
+    )
+    assert small == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    deck_top = page.locator("#deck-zones").bounding_box()["y"]
+    assert deck_top < 844 * 1.5  # the deck starts right below the search results, not a page further down
 
 
 def test_tournament_organizer_and_player_pages(page):
@@ -485,4 +505,180 @@ def test_japanese_mode_shows_no_english_on_any_page(page, live_server):
         page.wait_for_load_state("networkidle")
         shot(page, f"page-{name}-en")
     assert leaks == {}, json.dumps(leaks, ensure_ascii=False)
+    assert page.errors == []
+
+
+def _owned_deck(username: str, *, main: list[str] | None = None):
+    """A user (logged in through the page later) and their deck with four of each given card."""
+    from django.contrib.auth import get_user_model
+
+    from decks.services import deck_create
+    from dmrules.decklist import parse_json
+
+    user = get_user_model().objects.create_user(username=username, password=PASSWORD)
+    decklist = parse_json({"main": [{"card": name, "count": 4} for name in main or []]})
+    return deck_create(owner=user, name=f"{username}'s deck", decklist=decklist)
+
+
+def log_in(page, username: str) -> None:
+    page.goto(page.base + "/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(re.compile(r"/decks/$"))
+
+
+def open_editor(page, deck) -> None:
+    page.goto(f"{page.base}/decks/{deck.id}/")
+    page.wait_for_selector("body[data-editor-ready=true]")
+
+
+def server_counts(deck) -> dict[tuple[str, str], int]:
+    from decks.models import DeckEntry
+
+    return {(e.zone, e.card.name_ja): e.quantity for e in DeckEntry.objects.filter(deck=deck).select_related("card")}
+
+
+def add_by_keyboard(page, name: str, times: int = 1) -> None:
+    search_and_choose(page, name, name)
+    for _ in range(times):
+        page.keyboard.press("Enter")
+
+
+def test_closing_the_tab_mid_edit_loses_nothing(page):
+    """Changes not yet on the server (saves fail, the tab closes) come back from the draft, merged, and are saved."""
+    from playwright.sync_api import expect
+
+    deck = _owned_deck("closer")
+    log_in(page, "closer")
+    open_editor(page, deck)
+    # Saves fail (the server cannot be reached), then the connection drops and the tab is closed: not even the save
+    # sent when the page is left reaches the server.
+    page.route("**/api/v1/decks/**", lambda route: route.abort())
+    add_by_keyboard(page, "テスト紅蓮竜", 3)
+    add_by_keyboard(page, "テスト超次元獣アルファ", 1)
+    expect(counter(page, "main")).to_have_text("3/40")
+    expect(page.locator("#save-state")).to_have_text("Not saved")
+    expect(counter(page, "hyperspatial")).to_have_text("1")
+    assert server_counts(deck) == {}
+    # Meanwhile the deck is changed elsewhere (so the save sent as the tab closes is refused: If-Match).
+    from decks.services import deck_update
+
+    deck_update(deck_id=deck.id, user=deck.owner, if_match=1, description="changed elsewhere")
+    page.close(run_before_unload=False)
+    time.sleep(0.5)
+    assert server_counts(deck) == {}
+
+    again = page.context.new_page()
+    again.base = page.base
+    again.errors = []
+    again.on("pageerror", lambda error: again.errors.append(str(error)))
+    open_editor(again, deck)
+    expect(counter(again, "main")).to_have_text("3/40")
+    expect(counter(again, "hyperspatial")).to_have_text("1")
+    expect(again.locator("#sync-notice")).to_contain_text("both changes were kept")
+    expect(again.locator("#save-state")).to_have_text("Saved")
+    assert server_counts(deck) == {("main", "テスト紅蓮竜"): 3, ("hyperspatial", "テスト超次元獣アルファ"): 1}
+    deck.refresh_from_db()
+    assert deck.description == "changed elsewhere"
+    shot(again, "editor-restored-draft")
+    assert again.errors == []
+
+
+def test_two_tabs_editing_one_deck(page):
+    """A change saved from another tab is merged, never overwritten; the same card changed in both is offered."""
+    from playwright.sync_api import expect
+
+    deck = _owned_deck("twotabs")
+    log_in(page, "twotabs")
+    open_editor(page, deck)
+    other = page.context.new_page()
+    other.base = page.base
+    open_editor(other, deck)
+
+    add_by_keyboard(page, "テスト紅蓮竜", 2)
+    expect(page.locator("#save-state")).to_have_text("Saved")
+    add_by_keyboard(other, "テスト深海獣", 1)  # this tab still holds version 1: a 412, then a merge
+    expect(other.locator("#sync-notice")).to_contain_text("both changes were kept")
+    expect(other.locator("#save-state")).to_have_text("Saved")
+    expect(counter(other, "main")).to_have_text("3/40")
+    assert server_counts(deck) == {("main", "テスト紅蓮竜"): 2, ("main", "テスト深海獣"): 1}
+
+    # The same card changed in both tabs: the player chooses; nothing is written before.
+    other.locator('#zone-main li.entry:has-text("テスト紅蓮竜")').focus()
+    other.keyboard.press("+")
+    expect(other.locator("#save-state")).to_have_text("Saved")
+    page.locator('#zone-main li.entry:has-text("テスト紅蓮竜")').focus()
+    page.keyboard.press("-")
+    notice = page.locator("#sync-notice")
+    expect(notice).to_contain_text("Test Crimson Wyrm")
+    assert server_counts(deck)[("main", "テスト紅蓮竜")] == 3
+    shot(page, "editor-conflict")
+    notice.get_by_role("button", name="Keep my version").click()
+    expect(page.locator("#save-state")).to_have_text("Saved")
+    assert server_counts(deck) == {("main", "テスト紅蓮竜"): 1, ("main", "テスト深海獣"): 1}
+    from decks.models import DeckVersion
+
+    assert DeckVersion.objects.filter(deck=deck).count() <= 4  # one per editing session (two tabs), not per click
+
+
+GROUP_CASES = [
+    # group by, expected count per group of the legal 40-card test deck (web/tests/catalogue.py)
+    pytest.param("type", {"Creature": 32, "Spell": 8}, id="by-type"),
+    pytest.param("cost", {"1": 4, "2": 12, "3": 12, "4": 8, "5": 4}, id="by-cost"),
+]
+
+
+@pytest.mark.parametrize(("group", "expected"), GROUP_CASES)
+def test_grouped_whole_deck_view_counts(page, group, expected):
+    from playwright.sync_api import expect
+
+    deck = _owned_deck(f"grouper{group}", main=LEGAL_MAIN)
+    log_in(page, f"grouper{group}")
+    open_editor(page, deck)
+    page.locator("#group-by").select_option(group)
+    for view in ("stack", "list"):
+        page.locator("#view-mode").select_option(view)
+        counts = page.locator("#zone-main .group-count")
+        expect(counts).to_have_count(len(expected))
+        shown = {node.get_attribute("data-group-count"): int(node.inner_text()) for node in counts.all()}
+        assert shown == expected
+        expect(page.locator(f"#zone-main ul.entries.{view} li.entry")).to_have_count(len(LEGAL_MAIN))
+        for zone in ("hyperspatial", "gr", "considering"):
+            expect(page.locator(f"#zone-{zone}")).to_be_visible()  # all four zones on one screen
+        shot(page, f"editor-grouped-{group}-{view}")
+
+
+def test_solo_board_deals_and_plays(page):
+    from playwright.sync_api import expect
+
+    deck = _owned_deck("solo", main=LEGAL_MAIN)
+    log_in(page, "solo")
+    page.goto(f"{page.base}/decks/{deck.id}/solo/")
+    page.wait_for_selector("body[data-solo-ready=true]")
+    count = lambda area: page.locator(f"[data-solo-count={area}]")  # noqa: E731
+    expect(count("shields")).to_have_text("5")
+    expect(count("hand")).to_have_text("5")
+    expect(page.locator("#solo-library")).to_have_attribute("data-count", "30")
+    hand = page.locator("#solo-hand li").all_inner_texts()
+
+    page.locator("#solo-hand li").first.get_by_role("button", name="Charge mana").click()
+    expect(count("mana")).to_have_text("1")
+    expect(count("hand")).to_have_text("4")
+    page.locator("#solo-mana li").first.get_by_role("button", name="Tap").click()
+    expect(page.locator("#solo-mana li.tapped")).to_have_count(1)
+    page.locator("#solo-draw").click()
+    expect(count("hand")).to_have_text("5")
+    page.locator("#solo-hand li").first.get_by_role("button", name="Summon / cast").click()
+    expect(count("battle")).to_have_text("1")
+    page.locator("#solo-battle li").first.get_by_role("button", name="Attack a shield").click()
+    expect(count("shields")).to_have_text("4")
+    expect(count("hand")).to_have_text("5")
+    shot(page, "solo-board")
+
+    page.locator("#solo-deal").click()  # the same seed deals the same hand
+    expect(count("hand")).to_have_text("5")
+    assert page.locator("#solo-hand li").all_inner_texts() == hand
+    page.locator("#solo-new").click()
+    expect(count("shields")).to_have_text("5")
     assert page.errors == []
