@@ -36,6 +36,44 @@ def server_text(text) -> str:
     return server_message(text, as_html=True)
 
 
+_CIVS = ("light", "water", "darkness", "fire", "nature")
+_BREAKER_SHORT = {"double": "W・B", "triple": "T・B", "quattro": "Q・B", "world": "∞W・B"}
+
+
+@register.filter
+def civ_list(civilizations) -> list[str]:
+    """A card's civilizations in the printed order, lower case (the data writes "Fire")."""
+    civs = {str(civ).lower() for civ in civilizations or []}
+    return [civ for civ in _CIVS if civ in civs]
+
+
+@register.filter
+def frame_style(civilizations) -> str:
+    """The tile's frame (`--frame`, see static/js/tile.js frameStyle): one colour, or the civilizations side by side."""
+    civs = civ_list(civilizations)
+    if not civs:
+        return "--frame: linear-gradient(var(--colorless), var(--colorless))"
+    if len(civs) == 1:
+        return f"--frame: linear-gradient(var(--{civs[0]}), var(--{civs[0]}))"
+    step = 100 / len(civs)
+    stops = ", ".join(f"var(--{civ}) {i * step:g}% {(i + 1) * step:g}%" for i, civ in enumerate(civs))
+    return f"--frame: linear-gradient(90deg, {stops})"
+
+
+@register.filter
+def twinpact_half(name, index) -> str:
+    """One half of a twinpact's combined name ("top/bottom"); the whole name for other cards' first half."""
+    parts = [part for part in str(name or "").replace("／", "/").split("/") if part]
+    if len(parts) != 2:
+        return str(name or "") if index == 0 else ""
+    return parts[int(index)]
+
+
+@register.filter
+def breaker_short(breaker) -> str:
+    return _BREAKER_SHORT.get(str(breaker), display(breaker))
+
+
 @register.filter
 def civ_class(civilizations) -> str:
     """The border class of a card tile: its civilization, `multi` for several, `colorless` for none."""

@@ -1,6 +1,7 @@
 """Deck pages: my decks, public decks, the editor, versions, import, export. Writes go through decks.services."""
 
 import json
+from urllib.parse import quote
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -18,7 +19,7 @@ from decks.models import DeckVisibility
 from dmrules.decklist import parse_text
 from web.editor import editor_state, working_copy_from_json
 from web.forms import VISIBILITY_CHOICES, DeckCreateForm, DeckImportForm, _translated, format_choices
-from web.selectors import overlay_choices
+from web.selectors import deck_list_filtered, deck_list_page, overlay_choices
 
 
 def _int_or_none(value) -> int | None:
@@ -54,8 +55,8 @@ def my_decks(request):
         )
         return redirect("web:deck", deck_id=deck.id)
     decks = deck_selectors.deck_list_visible(user=request.user, mine=True)
-    page = Paginator(decks, 50).get_page(request.GET.get("page"))
-    return render(request, "web/my_decks.html", {"form": form, "page": page, "nav": "my-decks"})
+    context = {"form": form, "nav": "my-decks", **_deck_list(request, decks)}
+    return render(request, "web/my_decks.html", context)
 
 
 def public_decks(request):
@@ -63,8 +64,42 @@ def public_decks(request):
     decks = deck_selectors.deck_list_visible(user=request.user, q=q or None).filter(
         visibility=DeckVisibility.PUBLIC.value
     )
-    page = Paginator(decks, 50).get_page(request.GET.get("page"))
-    return render(request, "web/public_decks.html", {"page": page, "q": q, "nav": "public-decks"})
+    return render(request, "web/public_decks.html", {"q": q, "nav": "public-decks", **_deck_list(request, decks)})
+
+
+LEGALITY_FILTERS = ("legal", "buildable", "illegal")
+
+
+def _deck_list(request, decks) -> dict:
+    """Filters (legality today, civilization, format, a card the deck contains), one page, each deck's summary."""
+    from dmrules.vocabulary import Civilization
+
+    filters = {
+        "legality": request.GET.get("legality") if request.GET.get("legality") in LEGALITY_FILTERS else "",
+        "civ": request.GET.get("civ") if request.GET.get("civ") in {c.value for c in Civilization} else "",
+        "format": request.GET.get("format", "").strip()[:32],
+        "card": request.GET.get("card", "").strip()[:100],
+    }
+    if filters["format"]:
+        decks = decks.filter(format_code=filters["format"])
+    decks = deck_list_filtered(decks=decks, civ=filters["civ"] or None, card=filters["card"] or None)
+    today = timezone.localdate()
+    if filters["legality"]:
+        page = Paginator(deck_list_page(decks=decks, as_of=today, legality=filters["legality"]), 50).get_page(
+            request.GET.get("page")
+        )
+    else:
+        page = Paginator(decks, 50).get_page(request.GET.get("page"))
+        page.object_list = deck_list_page(decks=page.object_list, as_of=today)
+    params = "&".join(f"{key}={quote(value)}" for key, value in filters.items() if value)
+    return {
+        "page": page,
+        "filters": filters,
+        "params": params,
+        "formats": format_choices(),
+        "civilizations": [c.value for c in Civilization],
+        "today": today,
+    }
 
 
 def _editor_config(request, deck) -> dict:
@@ -116,7 +151,10 @@ def _deck_view(request, deck, context: dict):
         resolver=get_resolver(),
     )
     context.update(
-        zones=deck_selectors.deck_entries_by_zone(deck=deck),
+        zone_list=[
+            {"zone": zone, "entries": entries, "total": sum(entry.quantity for entry in entries)}
+            for zone, entries in deck_selectors.deck_entries_by_zone(deck=deck).items()
+        ],
         legality=state["legality"],
         stats=state["stats"],
     )
