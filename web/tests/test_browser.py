@@ -469,6 +469,7 @@ def test_japanese_mode_shows_no_english_on_any_page(page, live_server):
         "import": f"/decks/{deck.id}/import/",
         "sheet": f"/decks/{deck.id}/export/sheet/",
         "simulate": f"/decks/{deck.id}/simulate/",
+        "solo": f"/decks/{deck.id}/solo/",
         "tournaments": "/tournaments/",
         "tournament": f"/tournaments/{event.id}/",
         "tournament-register": f"/tournaments/{event.id}/register/",

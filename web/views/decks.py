@@ -68,6 +68,42 @@ def public_decks(request):
 
 
 LEGALITY_FILTERS = ("legal", "buildable", "illegal")
+ROW_CACHE_SECONDS = 3600
+
+
+def _deck_rows(request, decks: list, *, as_of) -> None:
+    """Each deck's table row (`deck.row_html`), rendered once per deck version, language, day and viewer role and
+    then served from the cache: a row holds no CSRF token (its buttons post the page's one form per action)."""
+    from django.core.cache import cache
+    from django.template.loader import render_to_string
+    from django.utils.safestring import mark_safe
+    from django.utils.translation import get_language
+
+    user_id = request.user.id if request.user.is_authenticated else None
+    show_owner = request.resolver_match.url_name == "public-decks"
+    keys = {
+        deck.id: f"web:deck-row:{deck.id}:{deck.version}:{get_language()}:{as_of}:"
+        f"{int(user_id is not None)}{int(deck.owner_id == user_id)}{int(show_owner)}"
+        for deck in decks
+    }
+    cached = cache.get_many(list(keys.values()))
+    missing = [deck for deck in decks if keys[deck.id] not in cached and not hasattr(deck, "summary")]
+    if missing:  # summaries (one query, legality from its own cache) only for the rows not cached
+        deck_list_page(decks=missing, as_of=as_of)
+    fresh = {}
+    for deck in decks:
+        html = cached.get(keys[deck.id])
+        if html is None:
+            context = {
+                "deck": deck,
+                "show_owner": show_owner,
+                "authenticated": user_id is not None,
+                "owner": deck.owner_id == user_id,
+            }
+            html = fresh[keys[deck.id]] = render_to_string("web/_deck_row.html", context)
+        deck.row_html = mark_safe(html)  # noqa: S308 - our template's output, every value escaped there
+    if fresh:
+        cache.set_many(fresh, ROW_CACHE_SECONDS)
 
 
 def _deck_list(request, decks) -> dict:
@@ -90,7 +126,8 @@ def _deck_list(request, decks) -> dict:
         )
     else:
         page = Paginator(decks, 50).get_page(request.GET.get("page"))
-        page.object_list = deck_list_page(decks=page.object_list, as_of=today)
+        page.object_list = list(page.object_list)
+    _deck_rows(request, page.object_list, as_of=today)
     params = "&".join(f"{key}={quote(value)}" for key, value in filters.items() if value)
     return {
         "page": page,
