@@ -38,7 +38,7 @@ function keywordIcons(card) {
     const label = gettext(BREAKERS[card.breaker] || BREAKERS.other);
     icons.push(["breaker", short ? `${short}・B` : label, label]);
   }
-  if (card.speed_attacker) icons.push(["speed", lang.startsWith("ja") ? "SA" : "SA", gettext("Speed attacker")]);
+  if (card.speed_attacker) icons.push(["speed", lang.startsWith("ja") ? "スピードアタッカー" : "SA", gettext("Speed attacker")]);
   return el("div", { class: "tile-icons" }, icons.map(([kind, text, title]) => el("span", { class: `kw kw-${kind}`, title }, text)));
 }
 
