@@ -124,13 +124,16 @@ async function save() {
     else {
       setSaveState("failed");
       showError(error instanceof ApiError ? `${error.message} (${error.code})` : String(error));
-      saveTimer = setTimeout(save, 5000); // the draft keeps the change meanwhile
+      // The draft keeps the change meanwhile: a lost connection or a server error is retried; a refused value
+      // (e.g. an empty name) waits for the player's next change.
+      if (!(error instanceof ApiError) || error.status >= 500) saveTimer = setTimeout(save, 5000);
+      state.again = false;
     }
   } finally {
     state.saving = false;
   }
   if (state.again) { state.again = false; save(); }
-  else if (!state.blocked && !sameSnapshot(snapshot(), state.saved)) saveTimer = setTimeout(save, SAVE_DELAY);
+  else if (!state.blocked && nodes.saveState.dataset.state !== "failed" && !sameSnapshot(snapshot(), state.saved)) saveTimer = setTimeout(save, SAVE_DELAY);
 }
 
 async function serverDeck() {
@@ -389,7 +392,7 @@ function entryRow(entry, zone, problems) {
   const codes = problems.length ? el("span", { class: "code" }, problems.map((v) => v.code).join(" ")) : null;
   const body = prefs.view === "stack"
     ? [el("div", { class: "stack", "data-copies": Math.min(entry.count, 4) }, cardTile(card, { size: "mini", count: entry.count })), el("span", { class: "qty sr-only" }, `${entry.count}×`), codes]
-    : [el("span", { class: "qty" }, `${entry.count}×`), el("span", { class: "gem" }, card.cost ?? "–"), civs.map(civDot),
+    : [el("span", { class: "qty" }, `${entry.count}×`), el("span", { class: "gem" }, card.cost ?? "–"), ...civs.map(civDot),
       el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null), codes];
   const item = el("li", {
     tabindex: "0", class: `entry${problems.length ? " offending" : ""}`, dataset: { cardId: entry.card, zone }, style: frameStyle(civs),

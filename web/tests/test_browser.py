@@ -645,6 +645,7 @@ def test_grouped_whole_deck_view_counts(page, group, expected):
         shown = {node.get_attribute("data-group-count"): int(node.inner_text()) for node in counts.all()}
         assert shown == expected
         expect(page.locator(f"#zone-main ul.entries.{view} li.entry")).to_have_count(len(LEGAL_MAIN))
+        expect(page.locator("#deck-zones")).not_to_contain_text("[object")
         for zone in ("hyperspatial", "gr", "considering"):
             expect(page.locator(f"#zone-{zone}")).to_be_visible()  # all four zones on one screen
         shot(page, f"editor-grouped-{group}-{view}")
