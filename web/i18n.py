@@ -161,6 +161,10 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
             r"^(?P<where>.+): 'count' must be 1 to (?P<max>\d+)$",
             gettext_noop("%(where)s: 'count' must be 1 to %(max)s"),
         ),
+        # decks/services.py (version notes)
+        (r"^import$", gettext_noop("imported from a decklist")),
+        (r"^restored version (?P<number>\d+)$", gettext_noop("restored version %(number)s")),
+        (r"^copied from deck (?P<deck>\d+)$", gettext_noop("copied from deck %(deck)s")),
         # dmrules/odds.py (the model note under the exact odds)
         (
             r"^exact \(multivariate hypergeometric\); shields = top 5, hand = next 5 \(103\.3\); first player skips "

@@ -433,7 +433,7 @@ def _crawl_fixture(live_server):
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from decks.services import deck_create, deck_update
+    from decks.services import deck_create, deck_update, deck_version_restore
     from dmrules.decklist import parse_json
     from tournaments.services import event_create, registration_submit
 
@@ -443,6 +443,7 @@ def _crawl_fixture(live_server):
     decklist = parse_json({"main": [{"card": name, "count": 4} for name in LEGAL_MAIN]})
     deck = deck_create(owner=player, name="赤青速攻", decklist=decklist, visibility="public")
     deck = deck_update(deck_id=deck.id, user=player, if_match=deck.version, visibility="unlisted")
+    deck = deck_version_restore(deck_id=deck.id, user=player, if_match=deck.version, number=1)  # a version note
     theirs = deck_create(owner=other, name="光闇コントロール", decklist=decklist, visibility="public")
     deadline = timezone.make_aware(datetime.combine(date(2030, 1, 9), time(23, 59)))
     event = event_create(organizer=player, name="店舗大会", date=date(2030, 1, 10), registration_deadline=deadline)

@@ -170,3 +170,30 @@ def test_js_catalogue_is_served_in_the_language(db, language, present):
     body = client.get(f"/jsi18n/?v={language}").content.decode()
     assert "django.gettext" in body
     assert (json.dumps("保存済み") in body) is present
+
+
+@pytest.mark.parametrize(
+    ("english", "japanese"),
+    [
+        pytest.param("unknown civilization 'purple'", "不明な文明「purple」", id="search-error"),
+        pytest.param("one of light, water", "次のいずれか: light, water", id="search-expected"),
+        pytest.param("the count must be at least 1", "枚数は1以上にしてください", id="decklist-line"),
+        pytest.param("restored version 3", "バージョン 3 を復元", id="version-note"),
+        pytest.param("import", "デッキリストからインポート", id="import-note"),
+        pytest.param("a note typed by a player", "a note typed by a player", id="unknown-text-unchanged"),
+    ],
+)
+def test_messages_of_other_layers_are_shown_in_japanese(english, japanese):
+    from web.i18n import server_message
+
+    with translation.override("ja"):
+        assert server_message(english) == japanese
+    with translation.override("en"):
+        assert server_message(english) in (english, "imported from a decklist")
+
+
+def test_values_in_a_translated_message_are_escaped():
+    template = Template("{% load ui %}{{ text|server_text }}")
+    with translation.override("ja"):
+        html = template.render(Context({"text": "unknown field '<b>x</b>'"}))
+    assert html == "不明な項目「<code>&lt;b&gt;x&lt;/b&gt;</code>」"
