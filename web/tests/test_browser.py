@@ -685,3 +685,30 @@ def test_solo_board_deals_and_plays(page):
     page.locator("#solo-new").click()
     expect(count("shields")).to_have_text("5")
     assert page.errors == []
+
+
+def test_enter_adds_the_first_result_the_server_returns(page):
+    """The editor keeps the server's order (the server ranks the exact name first): no re-sorting in the browser."""
+    from playwright.sync_api import expect
+
+    from cards.models import Card
+
+    deck = _owned_deck("ranker")
+    log_in(page, "ranker")
+    open_editor(page, deck)
+    first, second = Card.objects.get(name_ja="テスト紅蓮竜"), Card.objects.get(name_ja="テスト火炎兵")
+
+    def reply(route):
+        response = route.fetch()
+        body = response.json()
+        rows = {row["id"]: row for row in body["results"]}
+        body["results"] = [rows[first.id], rows[second.id]]  # a cost-3 card ranked above a cost-1 card
+        route.fulfill(response=response, json=body)
+
+    page.route("**/api/v1/cards/?q=*", reply)
+    search = page.locator("#editor-search")
+    search.press_sequentially("civ:fire cost<=3")  # both cards, a handful of results
+    expect(page.locator("#search-results li").first).to_contain_text("テスト紅蓮竜")
+    page.keyboard.press("Enter")
+    expect(page.locator('#zone-main li.entry:has-text("テスト紅蓮竜")')).to_have_count(1)
+    expect(page.locator('#zone-main li.entry:has-text("テスト火炎兵")')).to_have_count(0)
