@@ -769,7 +769,13 @@ def find_lethal(
     so the main step plays them first. Returns 1 when such a set exists."""
     n = 0
     for j in range(bz_count):
-        if can_attack(j, tn, bz_card, bz_half, bz_turn, bz_ready, bz_attacks, bz_count, fx, mt, granters):
+        if bz_attacks[j] == 1 and (
+            bz_turn[j] < tn
+            or bz_ready[j] == 1
+            or (
+                granters > 0 and can_attack(j, tn, bz_card, bz_half, bz_turn, bz_ready, bz_attacks, bz_count, fx, mt, 1)
+            )
+        ):
             scratch[n] = bz_breaks[j]
             n += 1
     if lethal(scratch, n, shields):
@@ -1246,7 +1252,14 @@ def play_games(
             # better matching creature from the hand (once; the old one returns to the hand)
             n_att = 0
             for j in range(st[S_BZ]):
-                if can_attack(j, tn, bz_card, bz_half, bz_turn, bz_ready, bz_attacks, st[S_BZ], fx, mt, granters):
+                if bz_attacks[j] == 1 and (
+                    bz_turn[j] < tn
+                    or bz_ready[j] == 1
+                    or (
+                        granters > 0
+                        and can_attack(j, tn, bz_card, bz_half, bz_turn, bz_ready, bz_attacks, st[S_BZ], fx, mt, 1)
+                    )
+                ):
                     k = n_att
                     while k > 0 and bz_breaks[attackers[k - 1]] < bz_breaks[j]:
                         attackers[k] = attackers[k - 1]
