@@ -27,7 +27,7 @@ so that an unknown line costs a fraction of a millisecond however large the cata
 import unicodedata
 from collections import Counter
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz
 
@@ -65,6 +65,7 @@ class Resolution:
     status: str  # "ok" | "unknown" | "ambiguous"
     card: CardFacts | None
     candidates: tuple[Candidate, ...]  # unknown: closest names (best first); ambiguous: all matches
+    partial: bool = False  # matched by a part of a name (the part after a title), not by a whole name
 
 
 def _exact_key(text: str) -> str:
@@ -206,6 +207,12 @@ class Resolver:
             return found.card.id
         return tuple(candidate.id for candidate in found.candidates)
 
+    def identify_whole(self, written: str) -> Hashable | None:
+        """As `identify`, without the part-of-a-name matches: what the reader asks when it cuts a comment off a
+        name, so that the first word of a name the data lacks (`Crystal Paladin`) is not taken for a card."""
+        found = self._match(written) if written else None
+        return None if found is None or found.partial else self.identify(written)
+
     def _match(self, text: str) -> Resolution | None:
         # The reader asks about a line's name before the line is resolved: remember the answer. The resolver is
         # immutable (rebuilt per catalogue version), so a cached answer never goes stale; the cache is bounded.
@@ -245,14 +252,19 @@ class Resolver:
                     found = self._match(front)
                     if found is not None:
                         return Resolution(
-                            written=text, status=found.status, card=found.card, candidates=found.candidates
+                            written=text,
+                            status=found.status,
+                            card=found.card,
+                            candidates=found.candidates,
+                            partial=found.partial,
                         )
         for table in (self._nicknames, self._suffix):
             for attempt in attempts:
                 ids = table.get(loose_key(attempt))
                 # A part shared by many names (`ドラゴン`) names no card in particular: not a match.
                 if ids and len(ids) <= _SUFFIX_CANDIDATES:
-                    return self._decide(text, attempt, ids)
+                    found = self._decide(text, attempt, ids)
+                    return replace(found, partial=True) if table is self._suffix else found
         return None
 
     def _by_id(self, written: str, card_id: int) -> Resolution:
@@ -352,7 +364,7 @@ class ReadLine:
 
 def decklist_parse(text: str, *, resolver: "Resolver") -> Decklist:
     """A text decklist read with the catalogue's names (so comments, titles and glued counts are told apart)."""
-    return parse_text(text, identify=resolver.identify)
+    return parse_text(text, identify=resolver.identify, identify_whole=resolver.identify_whole)
 
 
 def decklist_read(

@@ -95,7 +95,8 @@ _GROUP_WORDS = frozenset(
         "自然文明", "多色文明", "無色文明", "クリーチャー", "クリ", "呪文", "ツインパクト", "進化クリーチャー", "進化",
         "クロスギア", "城", "フィールド", "d2フィールド", "オーラ", "タマシード", "ウエポン", "フォートレス", "gr",
         "grクリーチャー", "サイキッククリーチャー", "サイキック", "ドラグハート", "creature", "creatures", "spell",
-        "spells", "twinpact", "twinpacts", "その他", "メタカード", "初動", "受け札", "フィニッシャー", "ドロー",
+        "spells", "twinpact", "twinpacts", "light", "water", "darkness", "fire", "nature", "multicolor",
+        "multicolored", "その他", "メタカード", "初動", "受け札", "フィニッシャー", "ドロー",
     )
 )  # fmt: skip
 _DECORATION = "■□◆◇●○★☆▼▽▲△◎※♦♢◉#＃【】[]［］〔〕<>＜＞《》『』「」:：|｜=＝"
@@ -126,6 +127,10 @@ _INVISIBLE = re.compile("[\ufeff\u200b-\u200d\u2060\ufe00-\ufe0f\U000e0100-\U000
 _OPEN_BRACKETS = "《≪〈<＜"
 _CLOSE_BRACKETS = "》≫〉>＞"
 _TITLE_PREFIXES = ("デッキ名", "deck name", "作成者", "author", "使用者", "プレイヤー", "player", "大会", "event")
+# The list's own total (`Total: 40`, `合計40枚`, `計 40`): not a card line.
+_TOTAL = re.compile(
+    rf"^(?:total(?:\s*cards)?|合計|計|総数|枚数)\s*[:：=]?\s*\d{{1,3}}\s*{_COUNT_WORD}?$", re.IGNORECASE
+)
 
 
 def _clean(raw: str) -> str:
@@ -158,7 +163,8 @@ def _zone_heading(text: str) -> DeckZone | None:
 
 _GROUP_HEADING = re.compile(
     rf"^(?:(?P<before>\d{{1,3}})\s*{_COUNT_WORD}?\s+)?(?P<word>\D+?)"
-    rf"(?:\s*(?:[*×:：]|\s|[(（【\[])\s*(?P<after>\d{{1,3}})\s*{_COUNT_WORD}?\s*[)）】\]]?)?$"
+    rf"(?:\s*(?:[*×:：]|\s|[(（【\[])\s*(?P<after>\d{{1,3}})\s*{_COUNT_WORD}?\s*[)）】\]]?"
+    rf"|(?P<glued>\d{{1,3}})\s*{_COUNT_WORD})?$"
 )
 
 
@@ -173,7 +179,9 @@ def _is_group_heading(text: str) -> bool:
     if _COST_HEADING.match(text):
         return True
     match = _GROUP_HEADING.match(text)
-    return bool(match and (match["before"] or match["after"]) and _bare_word(match["word"]) in _GROUP_WORDS)
+    return bool(
+        match and (match["before"] or match["after"] or match["glued"]) and _bare_word(match["word"]) in _GROUP_WORDS
+    )
 
 
 def _strip_brackets(name: str) -> str:
@@ -203,11 +211,15 @@ def _has_name(text: str) -> bool:
 
 
 class _Reader:
-    def __init__(self, identify: Identify | None):
+    def __init__(self, identify: Identify | None, identify_whole: Identify | None = None):
         self.identify = identify
+        self.identify_whole = identify_whole or identify
 
     def known(self, name: str) -> Hashable | None:
         return self.identify(name) if self.identify is not None and name else None
+
+    def known_whole(self, name: str) -> Hashable | None:
+        return self.identify_whole(name) if self.identify_whole is not None and name else None
 
     def name_part(self, rest: str) -> str:
         """The card name at the start of `rest`: the longest run of words that names a card (a deck site prints
@@ -222,7 +234,9 @@ class _Reader:
             words = rest.split(" ")
             for end in range(len(words) - 1, 0, -1):
                 candidate = " ".join(words[:end])
-                if self.known(_strip_brackets(candidate)) is not None:
+                # A whole name only: the first word of an unknown name often is the part of another card's name
+                # (`Crystal Paladin` is not `Faerie Crystal` followed by a comment).
+                if self.known_whole(_strip_brackets(candidate)) is not None:
                     return candidate
         return commented["name"] if commented else rest
 
@@ -278,11 +292,12 @@ class _Reader:
         return entries
 
 
-def parse_text(text: str, *, identify: Identify | None = None) -> Decklist:
+def parse_text(text: str, *, identify: Identify | None = None, identify_whole: Identify | None = None) -> Decklist:
     """Read a text decklist as published. Zone headings switch the zone (the main deck by default); a line with a
     count is a card line; a line of names under a lone count line (`4枚`) takes that count; any other line is
-    ignored (and reported)."""
-    reader = _Reader(identify)
+    ignored (and reported). `identify_whole` (default: `identify`) knows whole names only, without the looser
+    part-of-a-name matches: it decides where a name ends and a comment after it begins."""
+    reader = _Reader(identify, identify_whole)
     zone, inferred = DeckZone.MAIN, True
     group_count: int | None = None
     lines: list[DecklistLine] = []
@@ -318,6 +333,11 @@ def parse_text(text: str, *, identify: Identify | None = None) -> Decklist:
             note(number, raw, LineStatus.HEADING, heading)
             continue
         if "|" in cleaned:
+            cells = [cell.strip() for cell in cleaned.split("|") if cell.strip()]
+            if len(cells) == 1:
+                # One cell of a table flattened over several lines (`  4x name  |`): read as a line of its own.
+                cleaned = cells[0]
+        if "|" in cleaned:
             entries = reader.table_row([cell.strip() for cell in cleaned.split("|")])
             if entries is None:
                 note(number, raw, LineStatus.IGNORED)
@@ -328,7 +348,7 @@ def parse_text(text: str, *, identify: Identify | None = None) -> Decklist:
         if _is_group_heading(cleaned) and reader.known(_strip_brackets(body)) is None:
             note(number, raw, LineStatus.HEADING)
             continue
-        if body.casefold().startswith(_TITLE_PREFIXES):
+        if body.casefold().startswith(_TITLE_PREFIXES) or _TOTAL.match(body):
             note(number, raw, LineStatus.IGNORED)
             continue
         counted = reader.counted(body)

@@ -19,6 +19,8 @@ class CorpusDeck:
     expected: dict[str, int]
     missing: list[str]  # cards the data does not hold (named in the fixture)
     text: str
+    # Names misspelt in the published list (written -> the card meant): unresolved, with that card suggested first.
+    misspelt: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -28,6 +30,7 @@ class DeckResult:
     card_lines: int
     resolved_lines: int
     unresolved: list[str] = field(default_factory=list)  # written names of unknown / ambiguous lines
+    first_suggestion: dict[str, str | None] = field(default_factory=dict)  # unresolved name -> first candidate
 
     @property
     def zones_right(self) -> bool:
@@ -50,6 +53,9 @@ def corpus_decks() -> list[CorpusDeck]:
                 expected=expected,
                 missing=fields.get("missing", []),
                 text=text,
+                misspelt=dict(
+                    tuple(part.strip() for part in pair.split("=>", 1)) for pair in fields.get("misspelt", [])
+                ),
             )
         )
     return decks
@@ -78,6 +84,7 @@ def read_deck(deck: CorpusDeck, resolver) -> DeckResult:
         result.card_lines += 1
         if row.unresolved:
             result.unresolved.append(row.written)
+            result.first_suggestion[row.written] = row.candidates[0].name_ja if row.candidates else None
         else:
             result.resolved_lines += 1
     return result

@@ -2,7 +2,8 @@
 data give the right number of cards in each zone, and at least 95 % of their card lines resolve.
 
 A deck whose zones cannot come out right because a card is missing from the data names that card in its fixture
-(`missing:`); the test checks that exactly those lines stay unresolved."""
+(`missing:`); a name misspelt in the published list is named with the card meant (`misspelt: written => card`).
+The test checks that exactly those lines stay unresolved, and that a misspelt name suggests the card meant first."""
 
 from pathlib import Path
 
@@ -31,7 +32,8 @@ def test_every_deck_cites_its_source_and_adds_up():
 @pytest.mark.parametrize("deck", DECKS, ids=[deck.name for deck in DECKS])
 def test_a_real_decklist_reads_into_the_right_zones(resolver, deck):
     result = read_deck(deck, resolver)
-    assert sorted(result.unresolved) == sorted(deck.missing)
+    assert sorted(result.unresolved) == sorted([*deck.missing, *deck.misspelt])
+    assert {written: result.first_suggestion[written] for written in deck.misspelt} == deck.misspelt
     if not deck.missing:
         assert {zone: result.totals.get(zone, 0) for zone in deck.expected} == deck.expected
 
