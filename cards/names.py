@@ -98,13 +98,21 @@ _LOOSE_TABLE = {
 }
 
 
+# A hyphen between Latin letters or digits joins words the way a space does (`Bronze-Arm Tribe` / `Bronze Arm
+# Tribe`); elsewhere a dash is a long vowel (folded to ー below).
+_LATIN_HYPHEN = re.compile(r"(?<=[a-z0-9])-(?=[a-z0-9])")
+
+
 def loose_key(written: str) -> str:
     """A forgiving key for names as players type them: width (NFKC, also Roman numerals Ⅻ = XII), case, hiragana for
     katakana, small kana and voicing marks (ホップ / ポップ, as the data's own near-duplicate rule does), long-vowel
     and dash variants, middle dots, spaces, slashes, brackets and quotes, variation selectors and Greek/Cyrillic
     look-alikes all folded. Used after the exact keys found nothing, never to count copies: two cards that fold
     together come back as ambiguous, never as one."""
-    return unicodedata.normalize("NFKC", written).casefold().translate(_LOOSE_TABLE)
+    text = unicodedata.normalize("NFKC", written).casefold()
+    if "-" in text:
+        text = _LATIN_HYPHEN.sub("", text)
+    return text.translate(_LOOSE_TABLE)
 
 
 def name_suffixes(name: str) -> list[str]:

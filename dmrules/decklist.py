@@ -103,10 +103,10 @@ _DECORATION = "■□◆◇●○★☆▼▽▲△◎※♦♢◉#＃【】[]�
 _X = r"[xX×*]"
 _COUNT_WORD = r"(?:枚|cards?|copies)"
 # What may surround a count: "(4)", "【3枚】", "[4]", "x4", "×4", "*4", "4枚".
-# "4 name", "4x name", "4 x name", "4×name", "4枚 name": a separator x is attached to the count or stands alone
-# between spaces, so that names beginning with X or * (`*/弐幻キューギョドリ/*`) stay whole.
+# "4 name", "4x name", "4 x name", "4×name", "4: name", "4枚 name": a separator x is attached to the count or stands
+# alone between spaces, so that names beginning with X or * (`*/弐幻キューギョドリ/*`) stay whole.
 _LEADING_COUNT = re.compile(
-    rf"^(?P<count>\d{{1,4}})(?:(?:[×*@]|[xX](?=\s|[^\x00-\x7f])|\s*{_COUNT_WORD})\s*|\s+(?:{_X}\s+)?)(?P<rest>\S.*)$"
+    rf"^(?P<count>\d{{1,4}})(?:(?:[×*@:]|[xX](?=\s|[^\x00-\x7f])|\s*{_COUNT_WORD})\s*|\s+(?:{_X}\s+)?)(?P<rest>\S.*)$"
 )
 _LEADING_X = re.compile(rf"^{_X}\s*(?P<count>\d{{1,4}})\s*{_COUNT_WORD}?\s+(?P<rest>.+)$")
 _TRAILING_BRACKETED = re.compile(
@@ -334,8 +334,9 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
             continue
         if "|" in cleaned:
             cells = [cell.strip() for cell in cleaned.split("|") if cell.strip()]
-            if len(cells) == 1:
-                # One cell of a table flattened over several lines (`  4x name  |`): read as a line of its own.
+            if len(cells) == 1 and _has_letters(cells[0]):
+                # One cell of a table flattened over several lines (`  4x name  |`): read as a line of its own
+                # (a cell of numbers only, `7 3 |`, is the cost column of a twinpact split over lines).
                 cleaned = cells[0]
         if "|" in cleaned:
             entries = reader.table_row([cell.strip() for cell in cleaned.split("|")])

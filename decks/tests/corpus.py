@@ -93,10 +93,13 @@ def read_deck(deck: CorpusDeck, resolver) -> DeckResult:
 def corpus_figures(results: list[DeckResult]) -> dict:
     lines = sum(r.card_lines for r in results)
     resolved = sum(r.resolved_lines for r in results)
+    # Lines naming a card the data holds: what the reader can be asked to resolve.
+    resolvable = lines - sum(len(r.deck.missing) for r in results)
     return {
         "corpus_decks": len(results),
         "corpus_card_lines": lines,
         "corpus_lines_resolved_pct": round(100 * resolved / lines, 1) if lines else 0.0,
+        "corpus_lines_in_data_resolved_pct": round(100 * resolved / resolvable, 1) if resolvable else 0.0,
         "corpus_decks_zones_right_pct": round(100 * sum(r.zones_right for r in results) / len(results), 1)
         if results
         else 0.0,

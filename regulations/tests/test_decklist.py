@@ -90,6 +90,7 @@ NOT_CARDS = [
     pytest.param("Darkness [20]", LineStatus.HEADING, id="group-english-civilization-bracketed-count"),
     pytest.param("Total: 40", LineStatus.IGNORED, id="total-line"),
     pytest.param("合計40枚", LineStatus.IGNORED, id="ja-total-line"),
+    pytest.param("7 3 |", LineStatus.IGNORED, id="table-cell-of-numbers-only"),
 ]
 
 
@@ -136,6 +137,7 @@ PUBLISHED_LAYOUTS = [
     pytest.param("4 | アクア・ハルカス | 3 | クリ | 水 | |", ("アクア・ハルカス", 4), id="table-row"),
     pytest.param("  4x アクア・ハルカス  | ", ("アクア・ハルカス", 4), id="table-cell-on-its-own-line"),
     pytest.param("| 2 アクア・ハルカス |", ("アクア・ハルカス", 2), id="table-cell-between-rules"),
+    pytest.param("4: Bronze-Arm Tribe", ("Bronze-Arm Tribe", 4), id="count-colon-name"),
 ]
 
 
