@@ -229,18 +229,20 @@ class Resolver:
         without = written_without_parentheses(text)
         if without is not None:
             attempts.append(without)
-        for attempt in attempts:
-            key = lookup_key(attempt)
+        # Each key is computed once per attempt: a name that matches nothing (a comment, a title) walks every tier.
+        keys = [lookup_key(attempt) for attempt in attempts]
+        for attempt, key in zip(attempts, keys, strict=True):
             for tier in self._tiers:
                 ids = tier.get(key)
                 if ids:
                     return self._decide(text, attempt, ids)
-        for attempt in attempts:
-            ids = self._spaceless.get(lookup_key(attempt).replace(" ", ""))
+        for attempt, key in zip(attempts, keys, strict=True):
+            ids = self._spaceless.get(key.replace(" ", ""))
             if ids:
                 return self._decide(text, attempt, ids)
-        for attempt in attempts:
-            ids = self._loose.get(loose_key(attempt))
+        loose = [loose_key(attempt) for attempt in attempts]
+        for attempt, key in zip(attempts, loose, strict=True):
+            ids = self._loose.get(key)
             if ids:
                 return self._decide(text, attempt, ids)
         for attempt in attempts:
@@ -259,8 +261,8 @@ class Resolver:
                             partial=found.partial,
                         )
         for table in (self._nicknames, self._suffix):
-            for attempt in attempts:
-                ids = table.get(loose_key(attempt))
+            for attempt, key in zip(attempts, loose, strict=True):
+                ids = table.get(key)
                 # A part shared by many names (`ドラゴン`) names no card in particular: not a match.
                 if ids and len(ids) <= _SUFFIX_CANDIDATES:
                     found = self._decide(text, attempt, ids)

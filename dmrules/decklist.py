@@ -156,7 +156,13 @@ _HEADING = re.compile(
 )
 
 
+# No heading word is longer than this, counts and decoration included: a longer line is not tried as a heading.
+_HEADING_MAX_LENGTH = 40
+
+
 def _zone_heading(text: str) -> DeckZone | None:
+    if len(text) > _HEADING_MAX_LENGTH:
+        return None
     match = _HEADING.match(text)
     return _HEADER_LOOKUP.get(_BARE_DROPPED.sub("", match["word"].casefold())) if match else None
 
@@ -176,6 +182,8 @@ _COST_HEADING = re.compile(
 
 def _is_group_heading(text: str) -> bool:
     """`火文明*16`, `クリーチャー 29`, `光 35枚`, `11 ツインパクト`: a count separated from a civilization or type."""
+    if len(text) > _HEADING_MAX_LENGTH:
+        return False
     if _COST_HEADING.match(text):
         return True
     match = _GROUP_HEADING.match(text)
@@ -362,7 +370,7 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
             group_count = int(lone[1])
             note(number, raw, LineStatus.HEADING)
             continue
-        if reader.known(_strip_brackets(body)) is not None and group_count is not None:
+        if group_count is not None and reader.known(_strip_brackets(body)) is not None:
             card(number, raw, group_count, body)
             continue
         note(number, raw, LineStatus.IGNORED)
