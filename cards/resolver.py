@@ -276,6 +276,8 @@ class Resolver:
         return Resolution(written=written, status=OK, card=facts, candidates=())
 
     def _decide(self, written: str, attempt: str, ids: list[int]) -> Resolution:
+        if len(ids) == 1:  # most names: one card, nothing to choose
+            return Resolution(written=written, status=OK, card=self._facts[ids[0]], candidates=())
         chosen = ids
         if len({self._facts[i].name_key for i in chosen}) > 1:
             # Case-insensitive matches of different names: a case-exact match narrows them.

@@ -123,6 +123,7 @@ _COMMENTED = re.compile(
     r"(?:\s.*)?$"
 )
 _TABLE_RULE = re.compile(r"^[\s|:\-=+]+$")
+_RULE_CHARS = frozenset("|:-=+")  # what a table rule starts with (a cleaned line has no leading space)
 _INVISIBLE = re.compile("[\ufeff\u200b-\u200d\u2060\ufe00-\ufe0f\U000e0100-\U000e01ef]")
 _OPEN_BRACKETS = "《≪〈<＜"
 _CLOSE_BRACKETS = "》≫〉>＞"
@@ -331,7 +332,7 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
             # Under the main deck a blank line may start the hyperspatial or GR cards without a heading.
             inferred = inferred or zone == DeckZone.MAIN
             continue
-        if cleaned.startswith("//") or _TABLE_RULE.match(cleaned):
+        if cleaned.startswith("//") or (cleaned[0] in _RULE_CHARS and _TABLE_RULE.match(cleaned)):
             note(number, raw, LineStatus.IGNORED)
             continue
         heading = _zone_heading(cleaned)
@@ -341,13 +342,14 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
             note(number, raw, LineStatus.HEADING, heading)
             continue
         if "|" in cleaned:
-            cells = [cell.strip() for cell in cleaned.split("|") if cell.strip()]
-            if len(cells) == 1 and _has_letters(cells[0]):
+            cells = [cell.strip() for cell in cleaned.split("|")]
+            filled = [cell for cell in cells if cell]
+            if len(filled) == 1 and _has_letters(filled[0]):
                 # One cell of a table flattened over several lines (`  4x name  |`): read as a line of its own
                 # (a cell of numbers only, `7 3 |`, is the cost column of a twinpact split over lines).
-                cleaned = cells[0]
+                cleaned = filled[0]
         if "|" in cleaned:
-            entries = reader.table_row([cell.strip() for cell in cleaned.split("|")])
+            entries = reader.table_row(filled)
             if entries is None:
                 note(number, raw, LineStatus.IGNORED)
             for count, name in entries or ():
