@@ -21,6 +21,7 @@ class CorpusDeck:
     text: str
     # Names misspelt in the published list (written -> the card meant): unresolved, with that card suggested first.
     misspelt: dict[str, str] = field(default_factory=dict)
+    note: str = ""  # why a list adds up to something other than a legal deck, as published
 
 
 @dataclass
@@ -53,6 +54,7 @@ def corpus_decks() -> list[CorpusDeck]:
                 expected=expected,
                 missing=fields.get("missing", []),
                 text=text,
+                note=" ".join(fields.get("note", [])),
                 misspelt=dict(
                     tuple(part.strip() for part in pair.split("=>", 1)) for pair in fields.get("misspelt", [])
                 ),

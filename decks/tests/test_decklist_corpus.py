@@ -26,8 +26,9 @@ def resolver():
 def test_every_deck_cites_its_source_and_adds_up():
     assert all(deck.source.startswith("http") for deck in DECKS)
     assert len({deck.source for deck in DECKS}) == len(DECKS)
-    # A real deck: 40 cards, 0 or 8 hyperspatial, 0 or 12 GR (what the fixture's own list adds up to).
-    assert all(deck.expected["main"] == 40 and deck.expected["gr"] in (0, 12) for deck in DECKS)
+    # A real deck: 40 cards, 0 or 8 hyperspatial, 0 or 12 GR (what the fixture's own list adds up to); a list
+    # published with another total says so in its `note:`.
+    assert all((deck.expected["main"] == 40 or deck.note) and deck.expected["gr"] in (0, 12) for deck in DECKS)
 
 
 @pytest.mark.parametrize("deck", DECKS, ids=[deck.name for deck in DECKS])
