@@ -249,6 +249,19 @@ class _Reader:
                     return candidate
         return commented["name"] if commented else rest
 
+    def leading_card(self, text: str) -> tuple[int, str] | None:
+        """(count, name) of the commonest line, `<count> <a known card name>`, or None: such a line is a card line
+        whatever the heading patterns would say, unless its name is also a heading or group word."""
+        if self.identify is None:
+            return None
+        match = _LEADING_COUNT.match(text)
+        if match is None or self.known(_strip_brackets(match["rest"])) is None:
+            return None
+        word = _bare_word(match["rest"])
+        if word in _HEADER_LOOKUP or word in _GROUP_WORDS:
+            return None
+        return int(match["count"]), match["rest"]
+
     def counted(self, text: str) -> tuple[int, str] | None:
         """(count, name) of a line that carries a count in any position, else None."""
         match = _LEADING_X.match(text)
@@ -334,6 +347,12 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
             continue
         if cleaned.startswith("//") or (cleaned[0] in _RULE_CHARS and _TABLE_RULE.match(cleaned)):
             note(number, raw, LineStatus.IGNORED)
+            continue
+        # Most lines are `<count> <name>`: when the name is a card, the heading patterns need not be tried.
+        fast = reader.leading_card(cleaned) if cleaned[0].isdigit() and "|" not in cleaned else None
+        if fast is not None:
+            group_count = None
+            card(number, raw, *fast)
             continue
         heading = _zone_heading(cleaned)
         if heading is not None and reader.known(_strip_brackets(cleaned)) is None:

@@ -224,3 +224,21 @@ def test_text_and_json_round_trip():
     assert parse_json(decklist_to_json(original)).lines == tuple(
         DecklistLine(zone=x.zone, card=x.card, count=x.count, line=None) for x in original.lines
     )
+
+
+# With the catalogue, `<count> <known name>` is a card line at once; a heading or group word stays a heading even
+# when the catalogue also knows it (a nickname, a card named like a civilization).
+KNOWN_TOO = {"アクア・ハルカス", "超次元", "ツインパクト", "光"}
+COUNT_FIRST = [
+    pytest.param("4 アクア・ハルカス", [("アクア・ハルカス", 4)], [], id="count-known-name"),
+    pytest.param("8 超次元", [], [(1, LineStatus.HEADING)], id="count-zone-word"),
+    pytest.param("11 ツインパクト", [], [(1, LineStatus.HEADING)], id="count-group-word"),
+    pytest.param("35 光", [], [(1, LineStatus.HEADING)], id="count-civilization"),
+]
+
+
+@pytest.mark.parametrize(("text", "cards", "notes"), COUNT_FIRST)
+def test_count_first_lines_with_the_catalogue(text, cards, notes):
+    decklist = parse_text(text, identify=lambda name: name if name in KNOWN_TOO else None)
+    assert [(line.card, line.count) for line in decklist.lines] == cards
+    assert [(note.line, note.status) for note in decklist.notes] == notes
