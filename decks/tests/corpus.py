@@ -74,6 +74,7 @@ def full_data_resolver():
 
 
 def read_deck(deck: CorpusDeck, resolver) -> DeckResult:
+    from cards.names import written_without_parentheses
     from cards.resolver import decklist_parse, decklist_read
 
     rows = decklist_read(decklist_parse(deck.text, resolver=resolver), resolver=resolver)
@@ -85,8 +86,10 @@ def read_deck(deck: CorpusDeck, resolver) -> DeckResult:
         totals[row.zone.value] = totals.get(row.zone.value, 0) + row.count
         result.card_lines += 1
         if row.unresolved:
-            result.unresolved.append(row.written)
-            result.first_suggestion[row.written] = row.candidates[0].name_ja if row.candidates else None
+            # The name as written, without a note in parentheses after it (`Corile (20-50 cents each)`).
+            written = (written_without_parentheses(row.written) or row.written).strip()
+            result.unresolved.append(written)
+            result.first_suggestion[written] = row.candidates[0].name_ja if row.candidates else None
         else:
             result.resolved_lines += 1
     return result
