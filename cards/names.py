@@ -8,7 +8,6 @@ ruby stay significant. Lookup keys are looser because people type names in many 
 import re
 import unicodedata
 
-_SPACES = re.compile(r"\s+")
 _SLASH = re.compile(r"\s*/\s*")
 # A ruby reading that some names carry in full-width parentheses: 超戦龍覇 モルトNEXT（ネクスト）.
 _RUBY_FULL_WIDTH = re.compile(r"（[^（）]*）")
@@ -23,9 +22,8 @@ _HAS_LOOKALIKE = re.compile("[\u301c\u2212\u2010\u2011\u2013]")
 
 def name_key(name: str) -> str:
     """The copy-counting key (1.2.3-1.2.4): NFKC width folding, whitespace collapsed, none around a twinpact's '/'."""
-    text = unicodedata.normalize("NFKC", name)
-    text = _SPACES.sub(" ", text).strip()
-    return _SLASH.sub("/", text)
+    text = " ".join(unicodedata.normalize("NFKC", name).split())
+    return _SLASH.sub("/", text) if "/" in text else text
 
 
 def lookup_key(written: str) -> str:
@@ -45,8 +43,16 @@ def without_ruby(name: str | None) -> str | None:
     return stripped if stripped.strip() and stripped != name else None
 
 
+# Every character that NFKC turns into (or keeps as) an opening parenthesis: `(`, full width, small, ⑴, ㈠, 🄐...
+_OPENING_PARENTHESES = frozenset(
+    char for char in map(chr, (*range(0x10000), *range(0x1F100, 0x1F130))) if "(" in unicodedata.normalize("NFKC", char)
+)
+
+
 def written_without_parentheses(written: str) -> str | None:
     """Written input with any parenthesised group removed (a ruby written after a name that has none)."""
+    if _OPENING_PARENTHESES.isdisjoint(written):  # most names: nothing to remove, no normalisation needed
+        return None
     text = unicodedata.normalize("NFKC", written)
     stripped = _PARENTHESISED.sub("", text)
     return stripped if stripped.strip() and stripped != text else None
@@ -98,13 +104,21 @@ _LOOSE_TABLE = {
 }
 
 
+# A hyphen between Latin letters or digits joins words the way a space does (`Bronze-Arm Tribe` / `Bronze Arm
+# Tribe`); elsewhere a dash is a long vowel (folded to ー below).
+_LATIN_HYPHEN = re.compile(r"(?<=[a-z0-9])-(?=[a-z0-9])")
+
+
 def loose_key(written: str) -> str:
     """A forgiving key for names as players type them: width (NFKC, also Roman numerals Ⅻ = XII), case, hiragana for
     katakana, small kana and voicing marks (ホップ / ポップ, as the data's own near-duplicate rule does), long-vowel
     and dash variants, middle dots, spaces, slashes, brackets and quotes, variation selectors and Greek/Cyrillic
     look-alikes all folded. Used after the exact keys found nothing, never to count copies: two cards that fold
     together come back as ambiguous, never as one."""
-    return unicodedata.normalize("NFKC", written).casefold().translate(_LOOSE_TABLE)
+    text = unicodedata.normalize("NFKC", written).casefold()
+    if "-" in text:
+        text = _LATIN_HYPHEN.sub("", text)
+    return text.translate(_LOOSE_TABLE)
 
 
 def name_suffixes(name: str) -> list[str]:

@@ -27,7 +27,7 @@ so that an unknown line costs a fraction of a millisecond however large the cata
 import unicodedata
 from collections import Counter
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz
 
@@ -65,6 +65,7 @@ class Resolution:
     status: str  # "ok" | "unknown" | "ambiguous"
     card: CardFacts | None
     candidates: tuple[Candidate, ...]  # unknown: closest names (best first); ambiguous: all matches
+    partial: bool = False  # matched by a part of a name (the part after a title), not by a whole name
 
 
 def _exact_key(text: str) -> str:
@@ -206,6 +207,12 @@ class Resolver:
             return found.card.id
         return tuple(candidate.id for candidate in found.candidates)
 
+    def identify_whole(self, written: str) -> Hashable | None:
+        """As `identify`, without the part-of-a-name matches: what the reader asks when it cuts a comment off a
+        name, so that the first word of a name the data lacks (`Crystal Paladin`) is not taken for a card."""
+        found = self._match(written) if written else None
+        return None if found is None or found.partial else self.identify(written)
+
     def _match(self, text: str) -> Resolution | None:
         # The reader asks about a line's name before the line is resolved: remember the answer. The resolver is
         # immutable (rebuilt per catalogue version), so a cached answer never goes stale; the cache is bounded.
@@ -222,18 +229,20 @@ class Resolver:
         without = written_without_parentheses(text)
         if without is not None:
             attempts.append(without)
-        for attempt in attempts:
-            key = lookup_key(attempt)
+        # Each key is computed once per attempt: a name that matches nothing (a comment, a title) walks every tier.
+        keys = [lookup_key(attempt) for attempt in attempts]
+        for attempt, key in zip(attempts, keys, strict=True):
             for tier in self._tiers:
                 ids = tier.get(key)
                 if ids:
                     return self._decide(text, attempt, ids)
-        for attempt in attempts:
-            ids = self._spaceless.get(lookup_key(attempt).replace(" ", ""))
+        for attempt, key in zip(attempts, keys, strict=True):
+            ids = self._spaceless.get(key.replace(" ", ""))
             if ids:
                 return self._decide(text, attempt, ids)
-        for attempt in attempts:
-            ids = self._loose.get(loose_key(attempt))
+        loose = [loose_key(attempt) for attempt in attempts]
+        for attempt, key in zip(attempts, loose, strict=True):
+            ids = self._loose.get(key)
             if ids:
                 return self._decide(text, attempt, ids)
         for attempt in attempts:
@@ -245,14 +254,19 @@ class Resolver:
                     found = self._match(front)
                     if found is not None:
                         return Resolution(
-                            written=text, status=found.status, card=found.card, candidates=found.candidates
+                            written=text,
+                            status=found.status,
+                            card=found.card,
+                            candidates=found.candidates,
+                            partial=found.partial,
                         )
         for table in (self._nicknames, self._suffix):
-            for attempt in attempts:
-                ids = table.get(loose_key(attempt))
+            for attempt, key in zip(attempts, loose, strict=True):
+                ids = table.get(key)
                 # A part shared by many names (`ドラゴン`) names no card in particular: not a match.
                 if ids and len(ids) <= _SUFFIX_CANDIDATES:
-                    return self._decide(text, attempt, ids)
+                    found = self._decide(text, attempt, ids)
+                    return replace(found, partial=True) if table is self._suffix else found
         return None
 
     def _by_id(self, written: str, card_id: int) -> Resolution:
@@ -262,6 +276,8 @@ class Resolver:
         return Resolution(written=written, status=OK, card=facts, candidates=())
 
     def _decide(self, written: str, attempt: str, ids: list[int]) -> Resolution:
+        if len(ids) == 1:  # most names: one card, nothing to choose
+            return Resolution(written=written, status=OK, card=self._facts[ids[0]], candidates=())
         chosen = ids
         if len({self._facts[i].name_key for i in chosen}) > 1:
             # Case-insensitive matches of different names: a case-exact match narrows them.
@@ -352,7 +368,7 @@ class ReadLine:
 
 def decklist_parse(text: str, *, resolver: "Resolver") -> Decklist:
     """A text decklist read with the catalogue's names (so comments, titles and glued counts are told apart)."""
-    return parse_text(text, identify=resolver.identify)
+    return parse_text(text, identify=resolver.identify, identify_whole=resolver.identify_whole)
 
 
 def decklist_read(

@@ -95,17 +95,18 @@ _GROUP_WORDS = frozenset(
         "自然文明", "多色文明", "無色文明", "クリーチャー", "クリ", "呪文", "ツインパクト", "進化クリーチャー", "進化",
         "クロスギア", "城", "フィールド", "d2フィールド", "オーラ", "タマシード", "ウエポン", "フォートレス", "gr",
         "grクリーチャー", "サイキッククリーチャー", "サイキック", "ドラグハート", "creature", "creatures", "spell",
-        "spells", "twinpact", "twinpacts", "その他", "メタカード", "初動", "受け札", "フィニッシャー", "ドロー",
+        "spells", "twinpact", "twinpacts", "light", "water", "darkness", "fire", "nature", "multicolor",
+        "multicolored", "その他", "メタカード", "初動", "受け札", "フィニッシャー", "ドロー",
     )
 )  # fmt: skip
 _DECORATION = "■□◆◇●○★☆▼▽▲△◎※♦♢◉#＃【】[]［］〔〕<>＜＞《》『』「」:：|｜=＝"
 _X = r"[xX×*]"
 _COUNT_WORD = r"(?:枚|cards?|copies)"
 # What may surround a count: "(4)", "【3枚】", "[4]", "x4", "×4", "*4", "4枚".
-# "4 name", "4x name", "4 x name", "4×name", "4枚 name": a separator x is attached to the count or stands alone
-# between spaces, so that names beginning with X or * (`*/弐幻キューギョドリ/*`) stay whole.
+# "4 name", "4x name", "4 x name", "4×name", "4: name", "4枚 name": a separator x is attached to the count or stands
+# alone between spaces, so that names beginning with X or * (`*/弐幻キューギョドリ/*`) stay whole.
 _LEADING_COUNT = re.compile(
-    rf"^(?P<count>\d{{1,4}})(?:(?:[×*@]|[xX](?=\s|[^\x00-\x7f])|\s*{_COUNT_WORD})\s*|\s+(?:{_X}\s+)?)(?P<rest>\S.*)$"
+    rf"^(?P<count>\d{{1,4}})(?:(?:[×*@:]|[xX](?=\s|[^\x00-\x7f])|\s*{_COUNT_WORD})\s*|\s+(?:{_X}\s+)?)(?P<rest>\S.*)$"
 )
 _LEADING_X = re.compile(rf"^{_X}\s*(?P<count>\d{{1,4}})\s*{_COUNT_WORD}?\s+(?P<rest>.+)$")
 _TRAILING_BRACKETED = re.compile(
@@ -122,10 +123,15 @@ _COMMENTED = re.compile(
     r"(?:\s.*)?$"
 )
 _TABLE_RULE = re.compile(r"^[\s|:\-=+]+$")
+_RULE_CHARS = frozenset("|:-=+")  # what a table rule starts with (a cleaned line has no leading space)
 _INVISIBLE = re.compile("[\ufeff\u200b-\u200d\u2060\ufe00-\ufe0f\U000e0100-\U000e01ef]")
 _OPEN_BRACKETS = "《≪〈<＜"
 _CLOSE_BRACKETS = "》≫〉>＞"
 _TITLE_PREFIXES = ("デッキ名", "deck name", "作成者", "author", "使用者", "プレイヤー", "player", "大会", "event")
+# The list's own total (`Total: 40`, `合計40枚`, `計 40`): not a card line.
+_TOTAL = re.compile(
+    rf"^(?:total(?:\s*cards)?|合計|計|総数|枚数)\s*[:：=]?\s*\d{{1,3}}\s*{_COUNT_WORD}?$", re.IGNORECASE
+)
 
 
 def _clean(raw: str) -> str:
@@ -151,14 +157,21 @@ _HEADING = re.compile(
 )
 
 
+# No heading word is longer than this, counts and decoration included: a longer line is not tried as a heading.
+_HEADING_MAX_LENGTH = 40
+
+
 def _zone_heading(text: str) -> DeckZone | None:
+    if len(text) > _HEADING_MAX_LENGTH:
+        return None
     match = _HEADING.match(text)
     return _HEADER_LOOKUP.get(_BARE_DROPPED.sub("", match["word"].casefold())) if match else None
 
 
 _GROUP_HEADING = re.compile(
     rf"^(?:(?P<before>\d{{1,3}})\s*{_COUNT_WORD}?\s+)?(?P<word>\D+?)"
-    rf"(?:\s*(?:[*×:：]|\s|[(（【\[])\s*(?P<after>\d{{1,3}})\s*{_COUNT_WORD}?\s*[)）】\]]?)?$"
+    rf"(?:\s*(?:[*×:：]|\s|[(（【\[])\s*(?P<after>\d{{1,3}})\s*{_COUNT_WORD}?\s*[)）】\]]?"
+    rf"|(?P<glued>\d{{1,3}})\s*{_COUNT_WORD})?$"
 )
 
 
@@ -170,10 +183,14 @@ _COST_HEADING = re.compile(
 
 def _is_group_heading(text: str) -> bool:
     """`火文明*16`, `クリーチャー 29`, `光 35枚`, `11 ツインパクト`: a count separated from a civilization or type."""
+    if len(text) > _HEADING_MAX_LENGTH:
+        return False
     if _COST_HEADING.match(text):
         return True
     match = _GROUP_HEADING.match(text)
-    return bool(match and (match["before"] or match["after"]) and _bare_word(match["word"]) in _GROUP_WORDS)
+    return bool(
+        match and (match["before"] or match["after"] or match["glued"]) and _bare_word(match["word"]) in _GROUP_WORDS
+    )
 
 
 def _strip_brackets(name: str) -> str:
@@ -203,11 +220,15 @@ def _has_name(text: str) -> bool:
 
 
 class _Reader:
-    def __init__(self, identify: Identify | None):
+    def __init__(self, identify: Identify | None, identify_whole: Identify | None = None):
         self.identify = identify
+        self.identify_whole = identify_whole or identify
 
     def known(self, name: str) -> Hashable | None:
         return self.identify(name) if self.identify is not None and name else None
+
+    def known_whole(self, name: str) -> Hashable | None:
+        return self.identify_whole(name) if self.identify_whole is not None and name else None
 
     def name_part(self, rest: str) -> str:
         """The card name at the start of `rest`: the longest run of words that names a card (a deck site prints
@@ -222,9 +243,24 @@ class _Reader:
             words = rest.split(" ")
             for end in range(len(words) - 1, 0, -1):
                 candidate = " ".join(words[:end])
-                if self.known(_strip_brackets(candidate)) is not None:
+                # A whole name only: the first word of an unknown name often is the part of another card's name
+                # (`Crystal Paladin` is not `Faerie Crystal` followed by a comment).
+                if self.known_whole(_strip_brackets(candidate)) is not None:
                     return candidate
         return commented["name"] if commented else rest
+
+    def leading_card(self, text: str) -> tuple[int, str] | None:
+        """(count, name) of the commonest line, `<count> <a known card name>`, or None: such a line is a card line
+        whatever the heading patterns would say, unless its name is also a heading or group word."""
+        if self.identify is None:
+            return None
+        match = _LEADING_COUNT.match(text)
+        if match is None or self.known(_strip_brackets(match["rest"])) is None:
+            return None
+        word = _bare_word(match["rest"])
+        if word in _HEADER_LOOKUP or word in _GROUP_WORDS:
+            return None
+        return int(match["count"]), match["rest"]
 
     def counted(self, text: str) -> tuple[int, str] | None:
         """(count, name) of a line that carries a count in any position, else None."""
@@ -278,11 +314,12 @@ class _Reader:
         return entries
 
 
-def parse_text(text: str, *, identify: Identify | None = None) -> Decklist:
+def parse_text(text: str, *, identify: Identify | None = None, identify_whole: Identify | None = None) -> Decklist:
     """Read a text decklist as published. Zone headings switch the zone (the main deck by default); a line with a
     count is a card line; a line of names under a lone count line (`4枚`) takes that count; any other line is
-    ignored (and reported)."""
-    reader = _Reader(identify)
+    ignored (and reported). `identify_whole` (default: `identify`) knows whole names only, without the looser
+    part-of-a-name matches: it decides where a name ends and a comment after it begins."""
+    reader = _Reader(identify, identify_whole)
     zone, inferred = DeckZone.MAIN, True
     group_count: int | None = None
     lines: list[DecklistLine] = []
@@ -308,8 +345,14 @@ def parse_text(text: str, *, identify: Identify | None = None) -> Decklist:
             # Under the main deck a blank line may start the hyperspatial or GR cards without a heading.
             inferred = inferred or zone == DeckZone.MAIN
             continue
-        if cleaned.startswith("//") or _TABLE_RULE.match(cleaned):
+        if cleaned.startswith("//") or (cleaned[0] in _RULE_CHARS and _TABLE_RULE.match(cleaned)):
             note(number, raw, LineStatus.IGNORED)
+            continue
+        # Most lines are `<count> <name>`: when the name is a card, the heading patterns need not be tried.
+        fast = reader.leading_card(cleaned) if cleaned[0].isdigit() and "|" not in cleaned else None
+        if fast is not None:
+            group_count = None
+            card(number, raw, *fast)
             continue
         heading = _zone_heading(cleaned)
         if heading is not None and reader.known(_strip_brackets(cleaned)) is None:
@@ -318,7 +361,14 @@ def parse_text(text: str, *, identify: Identify | None = None) -> Decklist:
             note(number, raw, LineStatus.HEADING, heading)
             continue
         if "|" in cleaned:
-            entries = reader.table_row([cell.strip() for cell in cleaned.split("|")])
+            cells = [cell.strip() for cell in cleaned.split("|")]
+            filled = [cell for cell in cells if cell]
+            if len(filled) == 1 and _has_letters(filled[0]):
+                # One cell of a table flattened over several lines (`  4x name  |`): read as a line of its own
+                # (a cell of numbers only, `7 3 |`, is the cost column of a twinpact split over lines).
+                cleaned = filled[0]
+        if "|" in cleaned:
+            entries = reader.table_row(filled)
             if entries is None:
                 note(number, raw, LineStatus.IGNORED)
             for count, name in entries or ():
@@ -328,7 +378,7 @@ def parse_text(text: str, *, identify: Identify | None = None) -> Decklist:
         if _is_group_heading(cleaned) and reader.known(_strip_brackets(body)) is None:
             note(number, raw, LineStatus.HEADING)
             continue
-        if body.casefold().startswith(_TITLE_PREFIXES):
+        if body.casefold().startswith(_TITLE_PREFIXES) or _TOTAL.match(body):
             note(number, raw, LineStatus.IGNORED)
             continue
         counted = reader.counted(body)
@@ -341,7 +391,7 @@ def parse_text(text: str, *, identify: Identify | None = None) -> Decklist:
             group_count = int(lone[1])
             note(number, raw, LineStatus.HEADING)
             continue
-        if reader.known(_strip_brackets(body)) is not None and group_count is not None:
+        if group_count is not None and reader.known(_strip_brackets(body)) is not None:
             card(number, raw, group_count, body)
             continue
         note(number, raw, LineStatus.IGNORED)

@@ -220,6 +220,22 @@ def test_identify_tells_a_name_from_a_comment(imported):
     assert resolver.identify("貪欲バリバリ・パックンガー") == tuple(sorted((imported[PSYCHIC_A], imported[PSYCHIC_B])))
 
 
+IDENTIFY_WHOLE = [
+    ("whole-name", BOLSHACK, BOLSHACK, True),
+    ("name-without-ruby", "超戦龍覇 モルトNEXT", MALT, True),
+    ("part-after-title", "モルトNEXT", MALT, False),  # resolves, but is not a whole name: never cuts a comment
+]
+
+
+@pytest.mark.parametrize(
+    ("written", "card", "whole"), [c[1:] for c in IDENTIFY_WHOLE], ids=[c[0] for c in IDENTIFY_WHOLE]
+)
+def test_identify_whole_ignores_a_part_of_a_name(imported, written, card, whole):
+    resolver = get_resolver()
+    assert resolver.identify(written) == imported[card]
+    assert resolver.identify_whole(written) == (imported[card] if whole else None)
+
+
 def test_suggestions_can_be_skipped(imported):
     resolution = get_resolver().resolve("ボルシャック・ドラゴ", suggest=False)
     assert (resolution.status, resolution.candidates) == (UNKNOWN, ())
@@ -233,6 +249,7 @@ LOOSE_SAME = [
     ("greek-kappa", "κの字", "kの字"),
     ("quotes", "“乱振”舞神 G・W・D", '"乱振"舞神 GWD'),
     ("double-angle-brackets", "≪ボルシャック・ドラゴン≫", "ボルシャック・ドラゴン"),
+    ("latin-hyphen-as-space", "Bronze-Arm Tribe", "Bronze Arm Tribe"),
 ]
 
 

@@ -19,6 +19,9 @@ class CorpusDeck:
     expected: dict[str, int]
     missing: list[str]  # cards the data does not hold (named in the fixture)
     text: str
+    # Names misspelt in the published list (written -> the card meant): unresolved, with that card suggested first.
+    misspelt: dict[str, str] = field(default_factory=dict)
+    note: str = ""  # why a list adds up to something other than a legal deck, as published
 
 
 @dataclass
@@ -28,6 +31,7 @@ class DeckResult:
     card_lines: int
     resolved_lines: int
     unresolved: list[str] = field(default_factory=list)  # written names of unknown / ambiguous lines
+    first_suggestion: dict[str, str | None] = field(default_factory=dict)  # unresolved name -> first candidate
 
     @property
     def zones_right(self) -> bool:
@@ -50,6 +54,10 @@ def corpus_decks() -> list[CorpusDeck]:
                 expected=expected,
                 missing=fields.get("missing", []),
                 text=text,
+                note=" ".join(fields.get("note", [])),
+                misspelt=dict(
+                    tuple(part.strip() for part in pair.split("=>", 1)) for pair in fields.get("misspelt", [])
+                ),
             )
         )
     return decks
@@ -66,6 +74,7 @@ def full_data_resolver():
 
 
 def read_deck(deck: CorpusDeck, resolver) -> DeckResult:
+    from cards.names import written_without_parentheses
     from cards.resolver import decklist_parse, decklist_read
 
     rows = decklist_read(decklist_parse(deck.text, resolver=resolver), resolver=resolver)
@@ -77,7 +86,10 @@ def read_deck(deck: CorpusDeck, resolver) -> DeckResult:
         totals[row.zone.value] = totals.get(row.zone.value, 0) + row.count
         result.card_lines += 1
         if row.unresolved:
-            result.unresolved.append(row.written)
+            # The name as written, without a note in parentheses after it (`Corile (20-50 cents each)`).
+            written = (written_without_parentheses(row.written) or row.written).strip()
+            result.unresolved.append(written)
+            result.first_suggestion[written] = row.candidates[0].name_ja if row.candidates else None
         else:
             result.resolved_lines += 1
     return result
@@ -86,10 +98,13 @@ def read_deck(deck: CorpusDeck, resolver) -> DeckResult:
 def corpus_figures(results: list[DeckResult]) -> dict:
     lines = sum(r.card_lines for r in results)
     resolved = sum(r.resolved_lines for r in results)
+    # Lines naming a card the data holds: what the reader can be asked to resolve.
+    resolvable = lines - sum(len(r.deck.missing) for r in results)
     return {
         "corpus_decks": len(results),
         "corpus_card_lines": lines,
         "corpus_lines_resolved_pct": round(100 * resolved / lines, 1) if lines else 0.0,
+        "corpus_lines_in_data_resolved_pct": round(100 * resolved / resolvable, 1) if resolvable else 0.0,
         "corpus_decks_zones_right_pct": round(100 * sum(r.zones_right for r in results) / len(results), 1)
         if results
         else 0.0,

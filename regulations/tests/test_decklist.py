@@ -86,6 +86,11 @@ NOT_CARDS = [
     pytest.param("クリーチャー 29", LineStatus.HEADING, id="group-creatures-count"),
     pytest.param("光 35枚", LineStatus.HEADING, id="group-light-mai"),
     pytest.param("11 ツインパクト", LineStatus.HEADING, id="group-count-first"),
+    pytest.param("呪文40枚", LineStatus.HEADING, id="group-count-glued-mai"),
+    pytest.param("Darkness [20]", LineStatus.HEADING, id="group-english-civilization-bracketed-count"),
+    pytest.param("Total: 40", LineStatus.IGNORED, id="total-line"),
+    pytest.param("合計40枚", LineStatus.IGNORED, id="ja-total-line"),
+    pytest.param("7 3 |", LineStatus.IGNORED, id="table-cell-of-numbers-only"),
 ]
 
 
@@ -130,12 +135,35 @@ PUBLISHED_LAYOUTS = [
     pytest.param("≪アクア・ハルカス≫×4", ("アクア・ハルカス", 4), id="double-angle-brackets"),
     pytest.param("4 アクア・ハルカス 3 クリ 序盤に出す", ("アクア・ハルカス", 4), id="deck-site-row-with-comment"),
     pytest.param("4 | アクア・ハルカス | 3 | クリ | 水 | |", ("アクア・ハルカス", 4), id="table-row"),
+    pytest.param("  4x アクア・ハルカス  | ", ("アクア・ハルカス", 4), id="table-cell-on-its-own-line"),
+    pytest.param("| 2 アクア・ハルカス |", ("アクア・ハルカス", 2), id="table-cell-between-rules"),
+    pytest.param("4: Bronze-Arm Tribe", ("Bronze-Arm Tribe", 4), id="count-colon-name"),
 ]
 
 
 @pytest.mark.parametrize(("text", "expected"), PUBLISHED_LAYOUTS)
 def test_published_layouts_without_the_catalogue(text, expected):
     decklist = parse_text(text)
+    assert [(line.card, line.count) for line in decklist.lines] == [expected]
+
+
+# Where a name ends and a comment begins: only a whole name cuts the line, never a part of another card's name.
+WHOLE = {"アクア・ハルカス", "Crystal Lancer"}
+PART = {"Crystal"}  # the part after a title of a card the catalogue knows (`Faerie Crystal`)
+NAME_CUTS = [
+    pytest.param("4 アクア・ハルカス 序盤に出す", ("アクア・ハルカス", 4), id="whole-name-then-comment"),
+    pytest.param("2x Crystal Paladin", ("Crystal Paladin", 2), id="unknown-name-starting-with-a-part"),
+    pytest.param("2x Crystal Lancer", ("Crystal Lancer", 2), id="whole-name"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), NAME_CUTS)
+def test_a_comment_is_cut_at_a_whole_name_only(text, expected):
+    decklist = parse_text(
+        text,
+        identify=lambda name: name if name in WHOLE | PART else None,
+        identify_whole=lambda name: name if name in WHOLE else None,
+    )
     assert [(line.card, line.count) for line in decklist.lines] == [expected]
 
 
@@ -196,3 +224,21 @@ def test_text_and_json_round_trip():
     assert parse_json(decklist_to_json(original)).lines == tuple(
         DecklistLine(zone=x.zone, card=x.card, count=x.count, line=None) for x in original.lines
     )
+
+
+# With the catalogue, `<count> <known name>` is a card line at once; a heading or group word stays a heading even
+# when the catalogue also knows it (a nickname, a card named like a civilization).
+KNOWN_TOO = {"アクア・ハルカス", "超次元", "ツインパクト", "光"}
+COUNT_FIRST = [
+    pytest.param("4 アクア・ハルカス", [("アクア・ハルカス", 4)], [], id="count-known-name"),
+    pytest.param("8 超次元", [], [(1, LineStatus.HEADING)], id="count-zone-word"),
+    pytest.param("11 ツインパクト", [], [(1, LineStatus.HEADING)], id="count-group-word"),
+    pytest.param("35 光", [], [(1, LineStatus.HEADING)], id="count-civilization"),
+]
+
+
+@pytest.mark.parametrize(("text", "cards", "notes"), COUNT_FIRST)
+def test_count_first_lines_with_the_catalogue(text, cards, notes):
+    decklist = parse_text(text, identify=lambda name: name if name in KNOWN_TOO else None)
+    assert [(line.card, line.count) for line in decklist.lines] == cards
+    assert [(note.line, note.status) for note in decklist.notes] == notes
