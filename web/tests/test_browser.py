@@ -365,6 +365,8 @@ JA_ALLOWED_WORDS = {
     "API",
     "JSON",
     "CSV",
+    "UTF",  # the encodings offered for the CSV export (UTF-8, Shift-JIS) are written so in Japanese too
+    "JIS",
     "OK",
     "English",
     "SHA",
