@@ -474,3 +474,23 @@ def test_overlay_refused_stores_nothing(people, event, entries, combos, shown):
 def test_only_the_organizer_edits_the_overlay(people, event):
     assert _client(people["player"]).get(f"/tournaments/{event.id}/overlay/").status_code == 403
     assert Client().get(f"/tournaments/{event.id}/overlay/").status_code == 302
+
+
+@pytest.mark.parametrize("who", ["organizer", "player", "anonymous"])
+def test_the_audit_trail_head_is_published_on_the_event_page(people, event, who):
+    """Players keep what they saw: the head (count, last hash, signature) on the event page pins the history."""
+    from tournaments.selectors import audit_head
+
+    head = audit_head(event=event)
+    assert head["count"] == 2 and head["signature"]  # two submissions, signed
+    client = Client() if who == "anonymous" else _client(people[who])
+    page = client.get(f"/tournaments/{event.id}/").content.decode()
+    block = page.split('id="audit-head"')[1].split("</p>")[0]
+    assert (head["hash"] in block, head["signature"] in block, "2 entries" in block) == (True, True, True)
+
+
+def test_the_printed_pack_carries_the_audit_trail_head(people, event):
+    from tournaments.selectors import audit_head
+
+    page = _client(people["organizer"]).get(f"/tournaments/{event.id}/print/").content.decode()
+    assert page.count(audit_head(event=event)["hash"]) == 2  # on every sheet

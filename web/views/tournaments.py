@@ -236,6 +236,8 @@ def tournament_page(request, event_id: int):
         "is_open": event_services.event_is_open(event),
         "nav": "tournaments",
         "overlay": _overlay_summary(event.overlay_id),
+        # Published where the players see it: a later rewrite of the trail no longer matches what they saw.
+        "audit_head": event_selectors.audit_head(event=event),
     }
     if published:
         context["decklists"] = [_decklist(r) for r in registrations]
@@ -455,7 +457,13 @@ def tournament_decklists_print(request, event_id: int):
         qr = segno.make(event_selectors.registration_qr_text(registration), error="m", mask=2)
         sheet["qr_svg"] = qr.svg_inline(scale=2, border=2, omitsize=True)
         sheets.append(sheet)
-    return render(request, "web/tournament_print.html", {"event": event, "sheets": sheets, "nav": "tournaments"})
+    context = {
+        "event": event,
+        "sheets": sheets,
+        "audit_head": event_selectors.audit_head(event=event),
+        "nav": "tournaments",
+    }
+    return render(request, "web/tournament_print.html", context)
 
 
 class DeckCheckForm(forms.Form):
