@@ -6,7 +6,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import ApiError
+from api.codes import ApplicationError, ErrorCode
 from api.pagination import StandardPagination
 from api.schema import error_responses, paginated
 from cards.models import Card
@@ -108,8 +108,8 @@ class CardListApi(APIView):
         try:
             result = card_search_result(q=values["q"], order=values["order"], as_of=values["as_of"])
         except QueryError as exc:
-            raise ApiError(
-                "INVALID_QUERY", exc.message, details={"position": exc.position, "expected": exc.expected}
+            raise ApplicationError(
+                ErrorCode.INVALID_QUERY, exc.message, details={"position": exc.position, "expected": exc.expected}
             ) from None
         paginator = StandardPagination()
         page = paginator.paginate_queryset(result.ids, request, view=self)
@@ -177,5 +177,5 @@ class CardDetailApi(APIView):
         try:
             card = card_get(card_id=card_id)
         except Card.DoesNotExist:
-            raise ApiError("NOT_FOUND", "No card with this id.", status_code=404) from None
+            raise ApplicationError(ErrorCode.NOT_FOUND, "No card with this id.") from None
         return Response(self.OutputSerializer(card).data)
