@@ -1,8 +1,8 @@
 """One JSON shape for every API error: {"error": {"code", "message", "details"}} with a stable code."""
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
 from django.http import Http404, JsonResponse
 from django.views.csrf import csrf_failure as django_csrf_failure
 from django.views.defaults import page_not_found
@@ -46,6 +46,9 @@ def domain_error(exc: Exception) -> ApplicationError | None:
         details = {"budget_seconds": exc.budget_seconds, "done": exc.done, "total": exc.total}
         message = "The request needs more time than one request may take; nothing was written. Send less at once."
         return ApplicationError(ErrorCode.TIME_BUDGET_EXCEEDED, message, details)
+    if isinstance(exc, ObjectDoesNotExist):  # a service's `.get()` of an id the caller named, e.g. a registration
+        model = type(exc).__qualname__.split(".")[0]  # "Registration.DoesNotExist"
+        return ApplicationError(ErrorCode.NOT_FOUND, f"{model} not found.")
     if isinstance(exc, DecklistFormatError):
         return ApplicationError(ErrorCode.MALFORMED_DECKLIST, str(exc))
     if isinstance(exc, SuspiciousOperation):

@@ -19,7 +19,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.codes import ApplicationError, ErrorCode
+from api.codes import ApplicationError, ErrorCode, field_errors
 from api.pagination import StandardPagination
 from api.parsers import BoundedJSONParser
 from api.schema import error_responses, paginated
@@ -639,5 +639,7 @@ def _date_param(request, name: str) -> date | None:
         return date.fromisoformat(raw)
     except ValueError:
         raise ApplicationError(
-            ErrorCode.VALIDATION_ERROR, f"'{name}' must be a date (YYYY-MM-DD).", details={"fields": {name: raw}}
+            ErrorCode.VALIDATION_ERROR,
+            f"'{name}' must be a date (YYYY-MM-DD).",
+            field_errors(**{name: (f"'{raw[:40]}' is not a date.", "invalid")}),
         ) from None

@@ -9,7 +9,7 @@ from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from api.codes import ApplicationError, ErrorCode
+from api.codes import ApplicationError, ErrorCode, field_errors
 from api.pagination import StandardPagination
 from api.schema import error_responses
 from deckbuilder.jobs import enqueue_failed
@@ -472,7 +472,7 @@ class RegistrationExportApi(BaseApi):
             raise ApplicationError(
                 ErrorCode.VALIDATION_ERROR,
                 "Unknown encoding; use utf-8 (with a BOM, the default) or sjis.",
-                details={"fields": {"encoding": ["utf-8 or sjis"]}},
+                field_errors(encoding=("utf-8 or sjis", "invalid_choice")),
             )
         try:
             body = selectors.registration_export_csv(event=event, encoding=encoding)

@@ -7,6 +7,7 @@ from decks.selectors import DeckForbidden
 from decks.services import VersionConflict
 from dmrules.decklist import DecklistFormatError
 from regulations.selectors import UnknownFormat, UnknownOverlay
+from tournaments.models import Registration
 from tournaments.services import EventFull, NotOrganizer, RegistrationClosed
 
 
@@ -29,6 +30,7 @@ from tournaments.services import EventFull, NotOrganizer, RegistrationClosed
         pytest.param(EventFull(8), 409, "EVENT_FULL", id="event-full"),
         pytest.param(UnknownFormat("nope"), 400, "UNKNOWN_FORMAT", id="unknown-format"),
         pytest.param(UnknownOverlay("nope"), 404, "UNKNOWN_OVERLAY", id="unknown-overlay"),
+        pytest.param(Registration.DoesNotExist(), 404, "NOT_FOUND", id="registration-not-found"),
         # the pure engine cannot know the vocabulary: mapped in api/errors.py
         pytest.param(DecklistFormatError("not a decklist"), 400, "MALFORMED_DECKLIST", id="engine-malformed"),
     ],
@@ -39,6 +41,11 @@ def test_every_error_has_one_shape(exc, status, code):
     assert set(response.data) == {"error"}
     assert set(response.data["error"]) == {"code", "message", "details"}
     assert response.data["error"]["code"] == code
+
+
+def test_a_missing_object_names_its_kind():
+    response = exception_handler(Registration.DoesNotExist(), {})
+    assert response.data["error"]["message"] == "Registration not found."
 
 
 def test_workflow_error_carries_its_headers():
