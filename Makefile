@@ -7,7 +7,7 @@ PORT ?= 8000
 PG_URL ?= postgres://postgres@127.0.0.1:5432/deckbuilder
 REDIS_URL_TEST ?= redis://127.0.0.1:6379/15
 
-.PHONY: install install-dev run test test-unit test-integration test-browser check lint bench services browser clean
+.PHONY: install install-dev run test test-unit test-integration test-browser check lint bench services browser gettext messages clean
 
 $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -32,12 +32,12 @@ run: install
 	PORT=$(PORT) $(PY) -m deckbuilder.serve
 
 # Everything: unit tests (SQLite), integration tests (PostgreSQL, Redis, a Celery worker), browser tests.
-test: install-dev services browser
+test: install-dev services browser gettext
 	$(PY) -m pytest -m "not integration and not browser"
 	DATABASE_URL=$(PG_URL) REDIS_URL_TEST=$(REDIS_URL_TEST) $(PY) -m pytest -m integration
 	$(PY) -m pytest -m browser
 
-test-unit: install-dev
+test-unit: install-dev gettext
 	$(PY) -m pytest -m "not integration and not browser"
 
 lint: install-dev
@@ -63,6 +63,19 @@ services:
 browser:
 	@command -v chromium >/dev/null 2>&1 && fc-list :lang=ja | grep -q . \
 		|| (apt-get update -q && apt-get install -y -q chromium fonts-ipafont-gothic >/dev/null)
+
+# GNU gettext (xgettext, msgfmt): web/tests/test_i18n.py extracts the UI texts with it, `make messages` compiles.
+gettext:
+	@command -v xgettext >/dev/null 2>&1 && command -v msgfmt >/dev/null 2>&1 \
+		|| (apt-get update -q && apt-get install -y -q gettext >/dev/null)
+
+# Collect the UI texts into locale/ja/LC_MESSAGES/*.po (new ones with an empty msgstr to fill in), then compile the
+# .mo files, which are committed so that running the site needs no gettext tool (web/README.md, "Languages").
+MESSAGE_IGNORES := --ignore=.venv --ignore=var --ignore=artifacts --ignore=staticfiles --ignore='*/tests/*'
+messages: gettext
+	$(PY) manage.py makemessages -l ja -d django --no-location --no-obsolete $(MESSAGE_IGNORES)
+	$(PY) manage.py makemessages -l ja -d djangojs --no-location --no-obsolete $(MESSAGE_IGNORES)
+	$(PY) manage.py compilemessages -l ja
 
 clean:
 	rm -rf $(VENV) var

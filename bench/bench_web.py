@@ -1,5 +1,7 @@
 """Web benchmark: server time of one editor interaction (add a card -> deck + legality + statistics in one response,
-POST /editor/state/) and of the editor's first page load (GET /decks/<id>/), with Django's test client in-process.
+POST /editor/state/), of the autosave that follows it (PATCH /api/v1/decks/<id>/ with If-Match and a session), of the
+editor's first page load (GET /decks/<id>/) and of the deck list page of a player with 200 decks (GET /decks/: cards
+per zone, civilizations, key card and legality as of today per deck), with Django's test client in-process.
 
 `.venv/bin/python -m bench web`. A temporary SQLite file is migrated and filled by `manage.py import_cards` (and
 `import_regulations`) from settings.CARD_DATA_SOURCE when the real data is available, else with a synthetic
@@ -17,7 +19,9 @@ from pathlib import Path
 
 from bench.stats import percentile, run_command
 
-TARGETS = {"editor_interaction_p95_ms": 50.0, "editor_first_load_ms": 300.0}
+TARGETS = {"editor_interaction_p95_ms": 50.0, "editor_first_load_ms": 300.0, "deck_list_200_warm_p95_ms": 100.0}
+LIST_DECKS = 200
+LIST_LOADS = 30
 INTERACTIONS = 300
 PAGE_LOADS = 30
 SYNTHETIC_CARDS = 9000
@@ -134,7 +138,28 @@ def measure_in_process() -> dict:
         times.append((time.perf_counter() - started) * 1000)
         assert response.status_code == 200, response.content[:300]
         legal = response.json()["legality"]["legal"]
+    saves = []
+    version = deck.version
+    for i in range(60):
+        body = {
+            "deck": {"main": [{"card": c, "count": 4 - (i + j) % 2} for j, c in enumerate(main)]},
+            "session": "bench",
+        }
+        started = time.perf_counter()
+        response = client.patch(
+            f"/api/v1/decks/{deck.id}/",
+            json.dumps(body),
+            content_type="application/json",
+            headers={"if-match": f'"{version}"'},
+        )
+        saves.append((time.perf_counter() - started) * 1000)
+        assert response.status_code == 200, response.content[:300]
+        version += 1
+    lists = _measure_deck_list(client, user, main, hyper)
     return {
+        **lists,
+        "autosave_patch_p50_ms": round(statistics.median(saves), 2),
+        "autosave_patch_p95_ms": round(percentile(saves, 0.95), 2),
         "editor_interaction_p50_ms": round(statistics.median(times), 2),
         "editor_interaction_p95_ms": round(percentile(times, 0.95), 2),
         "editor_interaction_samples": INTERACTIONS,
@@ -143,6 +168,49 @@ def measure_in_process() -> dict:
         "editor_load_warm_p50_ms": round(statistics.median(loads), 2),
         "editor_load_warm_p95_ms": round(percentile(loads, 0.95), 2),
         "deck": f"{len(main)} x 4 main + {len(hyper)} hyperspatial (last response legal: {legal})",
+    }
+
+
+def _measure_deck_list(client, user, main, hyper) -> dict:
+    """GET /decks/ for a player with LIST_DECKS decks (50 a page): the first load computes every listed deck's legality
+    (cold: nothing cached), later loads read it from the cache (warm: per deck version and day)."""
+    from django.core.cache import cache
+
+    from decks.services import deck_create
+    from dmrules.decklist import parse_json
+
+    rng = random.Random(11)
+    for i in range(LIST_DECKS - 1):
+        cards = rng.sample(main, 8)
+        decklist = parse_json(
+            {
+                "main": [{"card": c, "count": 4 if i % 3 else 5} for c in cards],
+                "hyperspatial": [{"card": hyper[0], "count": 1}],
+            }
+        )
+        deck_create(owner=user, name=f"bench list {i}", decklist=decklist)
+    cache.clear()
+    started = time.perf_counter()
+    response = client.get("/decks/")
+    cold = (time.perf_counter() - started) * 1000
+    assert response.status_code == 200 and response.content.count(b"data-deck-id=") == 50, response.status_code
+    loads = []
+    for _ in range(LIST_LOADS):
+        started = time.perf_counter()
+        client.get("/decks/")
+        loads.append((time.perf_counter() - started) * 1000)
+    filtered = []
+    for _ in range(5):
+        cache.clear()
+        started = time.perf_counter()
+        client.get("/decks/?legality=legal")  # the legality filter: every deck's status, all 200 cold
+        filtered.append((time.perf_counter() - started) * 1000)
+    return {
+        "deck_list_decks": LIST_DECKS,
+        "deck_list_200_cold_ms": round(cold, 1),
+        "deck_list_200_warm_p50_ms": round(statistics.median(loads), 2),
+        "deck_list_200_warm_p95_ms": round(percentile(loads, 0.95), 2),
+        "deck_list_200_legality_filter_cold_p50_ms": round(statistics.median(filtered), 1),
     }
 
 

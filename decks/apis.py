@@ -212,6 +212,12 @@ class DeckPatchSerializer(DeckCreateInputSerializer):
     format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False)
     visibility = serializers.ChoiceField(choices=[v.value for v in DeckVisibility], required=False)
     note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    session = serializers.RegexField(
+        r"^[A-Za-z0-9_-]{0,64}$",
+        required=False,
+        default="",
+        help_text="An editing session's id: saves of one session fold into one version (the autosaving editor).",
+    )
 
 
 # --- views -------------------------------------------------------------------------------------------------
@@ -293,7 +299,8 @@ class DeckDetailApi(BaseApi):
         parameters=[ETAG, DECK_ID, IF_MATCH],
         request=DeckPatchSerializer,
         responses={200: DeckWriteResultSerializer, **error_responses(400, 401, 403, 404, 412, 428)},
-        description="Change fields and/or replace the cards (`deck` or `text`). Every save is a new version.",
+        description="Change fields and/or replace the cards (`deck` or `text`). Every save is a new version; saves "
+        "with the same `session` as the previous version replace it (one version per editing session).",
     )
     def patch(self, request, deck_id: int):
         data = DeckPatchSerializer(data=request.data)
@@ -311,6 +318,7 @@ class DeckDetailApi(BaseApi):
             visibility=values.get("visibility"),
             decklist=decklist,
             note=values.get("note", ""),
+            session=values.get("session", ""),
         )
         return deck_response(deck, request, lines=lines)
 

@@ -71,13 +71,16 @@ class DeckEntry(models.Model):
 
 
 class DeckVersion(models.Model):
-    """An immutable snapshot written with every save; never updated (services only ever create these)."""
+    """A snapshot written with every save. Saves of one editing session (`session`) fold into the session's latest
+    version (deck_update): the history keeps one version per session, with gaps in the numbers."""
 
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
     # {"name", "description", "format", "visibility", "entries": {zone: [{"card_id", "name_ja", "count"}]}}
     snapshot = models.JSONField()
     note = models.CharField(max_length=200, blank=True, default="")
+    # The editing session that wrote it (an editor page's id): the saves of one session fold into one version.
+    session = models.CharField(max_length=64, blank=True, default="")
     author = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 

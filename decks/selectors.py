@@ -135,7 +135,10 @@ def snapshot_zone_diff(old_snapshot: dict, new_snapshot: dict) -> dict[str, dict
 def deck_version_diff(*, deck: Deck, number: int, against: int | None = None) -> dict:
     """Cards added and removed per zone between version `against` (default: the previous one) and `number`."""
     new = deck_version_get(deck=deck, number=number)
-    base_number = number - 1 if against is None else against
+    if against is None:  # the previous version kept (an editing session's saves fold into one: numbers have gaps)
+        previous = DeckVersion.objects.filter(deck=deck, number__lt=number).order_by("-number").first()
+        against = previous.number if previous is not None else 0
+    base_number = against
     old_snapshot = {} if base_number < 1 else deck_version_get(deck=deck, number=base_number).snapshot
     zones = snapshot_zone_diff(old_snapshot, new.snapshot)
     changed = {

@@ -158,9 +158,20 @@ def snapshot_canonical_hash(snapshot: dict) -> str:
     return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
 
 
-def _version_create(*, deck: Deck, author, note: str = "") -> DeckVersion:
+def _version_create(*, deck: Deck, author, note: str = "", session: str = "") -> DeckVersion:
+    """The deck's new version; a save of the editing session that wrote the previous version replaces that version
+    (one version per session: the autosaving editor saves every change)."""
+    if session:
+        previous = DeckVersion.objects.filter(deck=deck, number=deck.version - 1).first()
+        if previous is not None and previous.session == session and previous.author_id == getattr(author, "id", None):
+            previous.delete()
     return DeckVersion.objects.create(
-        deck=deck, number=deck.version, snapshot=deck_snapshot(deck=deck), author=author, note=note[:200]
+        deck=deck,
+        number=deck.version,
+        snapshot=deck_snapshot(deck=deck),
+        author=author,
+        note=note[:200],
+        session=session[:64],
     )
 
 
@@ -240,8 +251,10 @@ def deck_update(
     visibility: str | None = None,
     decklist: Decklist | None = None,
     note: str = "",
+    session: str = "",
 ) -> Deck:
-    """Change fields and/or replace the entries (when `decklist` is given); a new version either way."""
+    """Change fields and/or replace the entries (when `decklist` is given); a new version either way (replacing the
+    previous one when both come from the same editing `session`)."""
     if if_match is None:
         raise PreconditionRequired()
     _check_format(format_code)
@@ -261,7 +274,7 @@ def deck_update(
         _conditional_bump(deck=deck, if_match=if_match, **fields)
         if counts is not None:
             _write_entries(deck, counts)
-        _version_create(deck=deck, author=user, note=note)
+        _version_create(deck=deck, author=user, note=note, session=session)
     return deck
 
 

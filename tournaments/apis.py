@@ -517,6 +517,7 @@ class AuditPublicKeyApi(BaseApi):
                     "key_id": serializers.CharField(),
                     "public_key": serializers.CharField(help_text="Raw 32-byte Ed25519 public key, base64"),
                     "signed_message": serializers.CharField(),
+                    "retired_keys": serializers.ListField(child=serializers.DictField()),
                 },
             )
         },
@@ -531,6 +532,7 @@ class AuditPublicKeyApi(BaseApi):
                 "key_id": signing.key_id(),
                 "public_key": signing.public_key_b64(),
                 "signed_message": signing.entry_message("{hash}"),
+                "retired_keys": signing.retired_public_keys(),
             }
         )
 

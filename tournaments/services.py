@@ -199,7 +199,7 @@ def audit_chain_verify(*, event_id: int | None = None, heads: list[dict] | None 
     heads_by_event: dict[int, list[dict]] = {}
     for head in heads or []:
         heads_by_event.setdefault(int(head["event"]), []).append(head)
-    current_key = signing.key_id()
+    known_keys = signing.verification_keys()
     for event in events.order_by("id"):
         prev_hash = GENESIS_HASH
         expected_sequence = 1
@@ -224,9 +224,9 @@ def audit_chain_verify(*, event_id: int | None = None, heads: list[dict] | None 
                 problems.append({**where, "problem": "entry hash does not match its content (altered entry)"})
             if not entry.signature:
                 problems.append({**where, "problem": "entry is not signed"})
-            elif entry.key_id != current_key:
-                problems.append({**where, "problem": f"entry signed with another key ({entry.key_id})"})
-            elif not signing.entry_signature_valid(entry.entry_hash, entry.signature):
+            elif entry.key_id not in known_keys:
+                problems.append({**where, "problem": f"entry signed with an unknown key ({entry.key_id})"})
+            elif not signing.entry_signature_valid(entry.entry_hash, entry.signature, signed_by=entry.key_id):
                 problems.append({**where, "problem": "signature does not match the entry hash (rewritten entry)"})
             prev_hash = entry.entry_hash
             expected_sequence = entry.sequence + 1
@@ -243,7 +243,10 @@ def _heads_check(event: Event, entries: list[AuditEntry], heads: list[dict]) -> 
         if count == 0:  # published before the first entry: it pins nothing
             continue
         where = {"event": event.id, "sequence": count, "entry": None}
-        if head.get("signature") and not signing.entry_signature_valid(head_hash, head["signature"]):
+        signed_by = head.get("key_id") or None
+        if head.get("signature") and not signing.entry_signature_valid(
+            head_hash, head["signature"], signed_by=signed_by
+        ):
             problems.append({**where, "problem": "the published head's signature is not ours (not a head we signed)"})
             continue
         entry = by_sequence.get(count)

@@ -9,7 +9,8 @@ private key, which lives in the environment or a file, never in the database.
 The private key: `AUDIT_SIGNING_KEY` (the 32-byte Ed25519 seed, base64) or the file `AUDIT_SIGNING_KEY_FILE`
 holding that text. For local development only, a missing file is created (mode 0600) on first use; production sets
 one of the two explicitly (docs/production.md). Every entry stores the signing key's id (the first 16 hex digits of
-the SHA-256 of the public key), so a rotated key is recognised as "another key" rather than as tampering.
+the SHA-256 of the public key); after a rotation, the retired public keys (`AUDIT_RETIRED_PUBLIC_KEYS`) still verify
+the entries they signed.
 """
 
 import base64
@@ -63,16 +64,39 @@ def public_key_b64() -> str:
     return base64.b64encode(_public_bytes(signing_key().public_key())).decode()
 
 
+def _key_id_of(public_key: Ed25519PublicKey) -> str:
+    return hashlib.sha256(_public_bytes(public_key)).hexdigest()[:16]
+
+
 def key_id() -> str:
-    return hashlib.sha256(_public_bytes(signing_key().public_key())).hexdigest()[:16]
+    return _key_id_of(signing_key().public_key())
+
+
+def verification_keys() -> dict[str, Ed25519PublicKey]:
+    """The current key and the retired ones (`AUDIT_RETIRED_PUBLIC_KEYS`: base64 public keys, comma-separated), by
+    key id: after a rotation, entries signed with the old key still verify against its public half."""
+    keys = {key_id(): signing_key().public_key()}
+    for text in getattr(settings, "AUDIT_RETIRED_PUBLIC_KEYS", []) or []:
+        public = Ed25519PublicKey.from_public_bytes(base64.b64decode(text))
+        keys.setdefault(_key_id_of(public), public)
+    return keys
+
+
+def retired_public_keys() -> list[dict]:
+    current = key_id()
+    return [
+        {"key_id": kid, "public_key": base64.b64encode(_public_bytes(public)).decode()}
+        for kid, public in verification_keys().items()
+        if kid != current
+    ]
 
 
 def _sign(message: str) -> str:
     return base64.b64encode(signing_key().sign(message.encode())).decode()
 
 
-def _verify(message: str, signature: str) -> bool:
-    public = signing_key().public_key()
+def _verify(message: str, signature: str, public: Ed25519PublicKey | None = None) -> bool:
+    public = public or signing_key().public_key()
     try:
         public.verify(base64.b64decode(signature, validate=True), message.encode())
     except (InvalidSignature, ValueError):
@@ -93,5 +117,7 @@ def entry_sign(entry_hash: str) -> str:
     return _sign(entry_message(entry_hash))
 
 
-def entry_signature_valid(entry_hash: str, signature: str) -> bool:
-    return bool(signature) and _verify(entry_message(entry_hash), signature)
+def entry_signature_valid(entry_hash: str, signature: str, *, signed_by: str | None = None) -> bool:
+    """`signed_by`: the entry's key id (default: the current key); an unknown key id never verifies."""
+    public = verification_keys().get(signed_by or key_id())
+    return public is not None and bool(signature) and _verify(entry_message(entry_hash), signature, public)

@@ -140,18 +140,42 @@ def working_copy_decklist(copy: WorkingCopy) -> Decklist:
     return Decklist(lines=lines, errors=())
 
 
+def _civs(facts: CardFacts) -> list[str]:
+    return sorted((c.value for c in facts.civilizations), key=lambda c: _CIV_ORDER[Civilization(c)])
+
+
+def _half(facts: CardFacts | None) -> dict | None:
+    if facts is None:
+        return None
+    return {"name_ja": facts.name_ja, "cost": facts.cost, "civilizations": _civs(facts), "power": facts.power,
+            "card_type_ja": facts.card_type_ja, "card_type": facts.card_type}  # fmt: skip
+
+
 def card_summary(facts: CardFacts) -> dict:
+    """What the browser draws a card tile with (static/js/tile.js) and groups the deck by."""
     return {
         "id": facts.id,
         "name_ja": facts.name_ja,
         "name_en": facts.name_en,
-        "civilizations": sorted((c.value for c in facts.civilizations), key=lambda c: _CIV_ORDER[Civilization(c)]),
+        "civilizations": _civs(facts),
         "cost": facts.cost,
         "power": facts.power,
         "card_type": facts.card_type,
+        "card_type_ja": facts.card_type_ja,
+        "races": list(facts.races),
         "zone": facts.zone.value if facts.zone else None,
         "home": home_zone(facts).value,
         "shield_trigger": facts.shield_trigger,
+        "blocker": facts.blocker,
+        "speed_attacker": facts.speed_attacker,
+        "breaker": facts.breaker.value if facts.breaker else None,
+        "psychic": facts.psychic,
+        "dragheart": facts.dragheart,
+        "gr": facts.gr,
+        "twinpact": facts.twinpact,
+        "halves": [_half(facts.twinpact_top), _half(facts.twinpact_bottom)] if facts.twinpact else None,
+        # The other sides of a two-sided card (psychic / dragheart back, super-forms), shown on the tile's back.
+        "other_faces": [name for name in facts.face_names if name != facts.name_ja][:3],
     }
 
 

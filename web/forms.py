@@ -3,37 +3,45 @@
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from decks.models import Deck
 from dmrules.vocabulary import Civilization, DeckZone
-from web.i18n import translate
+from web.i18n import DISPLAY
 
-CIVILIZATION_CHOICES = [(civ.value, civ.value.title()) for civ in Civilization]
+CIVILIZATION_CHOICES = [(civ.value, DISPLAY[civ.value]) for civ in Civilization]
 TYPE_CHOICES = [
-    ("", "Any type"),
-    ("creature", "Creature"),
-    ("spell", "Spell"),
-    ("cross_gear", "Cross Gear"),
-    ("castle", "Castle"),
-    ("field", "Field"),
-    ("twinpact", "Twinpact"),
+    ("", _("Any type")),
+    ("creature", _("Creature")),
+    ("spell", _("Spell")),
+    ("cross_gear", _("Cross Gear")),
+    ("castle", _("Castle")),
+    ("field", _("Field")),
+    ("twinpact", _("Twinpact")),
 ]
-ZONE_CHOICES = [("", "Any zone"), ("main", "Main deck"), ("hyperspatial", "Hyperspatial zone"), ("gr", "Super GR zone")]
+ZONE_CHOICES = [
+    ("", _("Any zone")),
+    ("main", _("Main deck")),
+    ("hyperspatial", _("Hyperspatial zone")),
+    ("gr", _("Super GR zone")),
+]
 KEYWORD_CHOICES = [
-    ("trigger", "Shield trigger"),
-    ("blocker", "Blocker"),
-    ("speed_attacker", "Speed attacker"),
-    ("slayer", "Slayer"),
-    ("evolution", "Evolution"),
-    ("twinpact", "Twinpact"),
+    ("trigger", _("Shield trigger")),
+    ("blocker", _("Blocker")),
+    ("speed_attacker", _("Speed attacker")),
+    ("slayer", _("Slayer")),
+    ("evolution", _("Evolution")),
+    ("twinpact", _("Twinpact")),
 ]
-ORDER_CHOICES = [("name", "Name"), ("cost", "Cost"), ("power", "Power")]
-FORMAT_CHOICES = [("advance", "Advance"), ("original", "Original"), ("unrestricted", "Unrestricted")]
-VISIBILITY_CHOICES = [("private", "Private"), ("unlisted", "Unlisted (by link)"), ("public", "Public")]
+ORDER_CHOICES = [("name", _("Name")), ("cost", _("Cost")), ("power", _("Power"))]
+FORMAT_CHOICES = [("advance", _("Advance")), ("original", _("Original")), ("unrestricted", _("Unrestricted"))]
+VISIBILITY_CHOICES = [("private", _("Private")), ("unlisted", _("Unlisted (by link)")), ("public", _("Public"))]
 
 
 def _translated(choices):
-    return [(value, translate(label)) for value, label in choices]
+    """Choices with their (lazy) labels rendered in the active language."""
+    return [(value, str(label)) for value, label in choices]
 
 
 def format_choices() -> list[tuple[str, str]]:
@@ -43,7 +51,13 @@ def format_choices() -> list[tuple[str, str]]:
     from regulations.selectors import format_list
 
     japanese = (get_language() or "en").startswith("ja")
-    formats = [(f.code, (f.name_ja if japanese and f.name_ja else f.name) or f.code) for f in format_list()]
+    formats = [
+        (
+            f.code,
+            str(DISPLAY[f.code]) if f.code in DISPLAY else (f.name_ja if japanese and f.name_ja else f.name) or f.code,
+        )
+        for f in format_list()
+    ]
     return formats or _translated(FORMAT_CHOICES)
 
 
@@ -106,9 +120,9 @@ class DeckCreateForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["name"].label = translate("Name")
-        self.fields["format"].label = translate("Format")
-        self.fields["visibility"].label = translate("Visibility")
+        self.fields["name"].label = gettext("Name")
+        self.fields["format"].label = gettext("Format")
+        self.fields["visibility"].label = gettext("Visibility")
         self.fields["format"].choices = format_choices()
         self.fields["visibility"].choices = _translated(VISIBILITY_CHOICES)
 

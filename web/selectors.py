@@ -20,3 +20,129 @@ def _overlay_row(overlay) -> dict:
         base = base.get("code") if isinstance(base, dict) else base
         return {"id": overlay.get("id") or overlay.get("slug"), "name": overlay.get("name", ""), "base_format": base}
     return {"id": overlay.slug, "name": overlay.name, "base_format": overlay.base_format.code}
+
+
+# ---- deck lists: summaries (counts, civilizations, key card, legality today) and filters ------------------------
+
+LIST_LEGALITY_TIMEOUT = 3600  # a cached legality status is per deck version and day; regulation imports age out
+LEGALITY_FILTER_LIMIT = 500  # the legality filter checks at most this many decks (newest first)
+
+
+def deck_list_filtered(*, decks, civ: str | None = None, card: str | None = None):
+    """Narrow a deck queryset to decks with a card of a civilization and/or a card whose name contains `card`."""
+    from django.db.models import F, Q
+
+    from dmrules.vocabulary import Civilization, CivMask
+
+    if civ in {c.value for c in Civilization}:
+        bit = int(CivMask[Civilization(civ).name])
+        ids = (
+            decks.model.entries.rel.related_model.objects.annotate(civ_bit=F("card__civ_mask").bitand(bit))
+            .filter(civ_bit__gt=0)
+            .values("deck_id")
+        )
+        decks = decks.filter(id__in=ids)
+    if card:
+        match = Q(card__name_ja__icontains=card) | Q(card__name_en__icontains=card) | Q(card__name_key__icontains=card)
+        entries = decks.model.entries.rel.related_model.objects.filter(match).values("deck_id")
+        decks = decks.filter(id__in=entries)
+    return decks
+
+
+def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
+    """Per deck: cards per zone (main/hyperspatial/GR/considering totals), civilizations, a key card (the main deck's
+    most expensive card, then the one with most copies) and its legality status as of `as_of` (cached per version)."""
+    from django.core.cache import cache
+
+    from decks.models import DeckEntry
+    from dmrules.decklist import Decklist, DecklistLine
+    from dmrules.vocabulary import Civilization, DeckZone
+    from regulations.services import UnknownFormat, legality_report
+
+    civ_order = {civ.value: index for index, civ in enumerate(Civilization)}
+    summaries = {
+        deck.id: {"counts": dict.fromkeys([z.value for z in DeckZone], 0), "civs": set(), "key": None, "lines": []}
+        for deck in decks
+    }
+    rows = DeckEntry.objects.filter(deck_id__in=summaries).values_list(
+        "deck_id", "zone", "quantity", "card_id", "card__name_ja", "card__cost", "card__civilizations"
+    )
+    for deck_id, zone, quantity, card_id, name, cost, civilizations in rows:
+        summary = summaries[deck_id]
+        summary["counts"][zone] += quantity
+        summary["lines"].append(DecklistLine(zone=DeckZone(zone), card=card_id, count=quantity, line=None))
+        if zone != DeckZone.CONSIDERING.value:
+            summary["civs"].update(str(c).lower() for c in civilizations or [])
+        if zone == DeckZone.MAIN.value:
+            rank = (cost if cost is not None else -1, quantity)
+            if summary["key"] is None or rank > summary["key"][0]:
+                summary["key"] = (rank, {"id": card_id, "name_ja": name})
+    keys = {deck.id: f"web:deck-legality:{deck.id}:{deck.version}:{deck.format_code}:{as_of}" for deck in decks}
+    cached = cache.get_many(list(keys.values()))
+    fresh = {}
+    for deck in decks:
+        summary = summaries[deck.id]
+        status = cached.get(keys[deck.id])
+        if status is None:
+            lines = tuple(line for line in summary["lines"] if line.zone != DeckZone.CONSIDERING)
+            try:
+                report = legality_report(
+                    decklist=Decklist(lines=lines, errors=()), format_code=deck.format_code, as_of=as_of
+                )
+                status = "legal" if report["legal"] else "buildable" if report.get("buildable") else "illegal"
+            except UnknownFormat:  # a deck of a format since removed: the list says so, the page still works
+                status = "unknown"
+            fresh[keys[deck.id]] = status
+        summary["status"] = status
+        summary["civs"] = sorted(summary["civs"], key=lambda c: civ_order.get(c, 9))
+        summary["key"] = summary["key"][1] if summary["key"] else None
+        del summary["lines"]
+    if fresh:
+        cache.set_many(fresh, LIST_LEGALITY_TIMEOUT)
+    return summaries
+
+
+def deck_list_page(*, decks, as_of, legality: str | None = None) -> list:
+    """Decks (a queryset or list) with their summaries attached (`deck.summary`); filtered by legality status when
+    asked (over at most LEGALITY_FILTER_LIMIT decks, newest first)."""
+    decks = list(decks[:LEGALITY_FILTER_LIMIT]) if legality else list(decks)
+    summaries = deck_list_summaries(decks=decks, as_of=as_of)
+    _labels(decks, summaries)
+    for deck in decks:
+        deck.summary = summaries[deck.id]
+    if legality:
+        decks = [deck for deck in decks if deck.summary["status"] == legality]
+    return decks
+
+
+def _labels(decks: list, summaries: dict[int, dict]) -> None:
+    """The words a list row shows, translated once per page rather than once per row (the deck list benchmark)."""
+    from django.utils import timezone
+    from django.utils.translation import gettext
+
+    from web.i18n import display
+
+    words: dict[str, str] = {}
+
+    def word(value: str) -> str:
+        if value not in words:
+            words[value] = display(value)
+        return words[value]
+
+    status_labels = {
+        "legal": gettext("Legal"),
+        "buildable": gettext("Buildable"),
+        "illegal": gettext("Not legal"),
+        "unknown": gettext("Unknown"),
+    }
+    for deck in decks:
+        summary = summaries[deck.id]
+        updated = timezone.localtime(deck.updated_at)
+        summary.update(
+            status_label=status_labels[summary["status"]],
+            civ_labels=[(civ, word(civ)) for civ in summary["civs"]] or [("colorless", word("colorless"))],
+            format_label=word(deck.format_code),
+            visibility_label=word(deck.visibility),
+            updated_iso=updated.isoformat(),
+            updated_text=updated.strftime("%Y-%m-%d %H:%M"),
+        )

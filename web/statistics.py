@@ -29,6 +29,7 @@ def deck_statistics(*, main: list[tuple[CardFacts, int]]) -> dict:
     curve = {group: [0] * len(curve_labels) for group in groups}
     civilizations = Counter()
     types = Counter()
+    type_ja: dict[str, str] = {}
     total = triggers = multicolored = 0
     for facts, count in main:
         total += count
@@ -37,6 +38,7 @@ def deck_statistics(*, main: list[tuple[CardFacts, int]]) -> dict:
         for civ in facts.civilizations:
             civilizations[civ.value] += count
         types[facts.card_type or "Unknown"] += count
+        type_ja.setdefault(facts.card_type or "Unknown", facts.card_type_ja or "不明")
         if facts.shield_trigger:
             triggers += count
         if len(facts.civilizations) > 1:
@@ -48,7 +50,7 @@ def deck_statistics(*, main: list[tuple[CardFacts, int]]) -> dict:
             "series": [{"group": group, "values": values} for group, values in curve.items() if any(values)],
         },
         "civilizations": [{"civ": civ.value, "count": civilizations[civ.value]} for civ in Civilization],
-        "types": [{"type": name, "count": count} for name, count in types.most_common()],
+        "types": [{"type": name, "type_ja": type_ja[name], "count": count} for name, count in types.most_common()],
         "shield_triggers": triggers,
         "p_trigger_in_shields": float(trigger_probability(deck_size=total, triggers=triggers)),
         "multicolored": multicolored,

@@ -1,4 +1,6 @@
 from django.urls import path
+from django.views.decorators.cache import cache_control
+from django.views.i18n import JavaScriptCatalog
 
 from web.views import accounts, cards, decks, pages, simulations, tournaments
 
@@ -6,6 +8,8 @@ app_name = "web"
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    # The JS modules' messages (djangojs.po) in the request's language; the page adds ?v=<language> to the URL.
+    path("jsi18n/", cache_control(max_age=3600)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
     path("cards/", cards.card_browser, name="card-browser"),
     path("cards/<int:card_id>/", cards.card_detail, name="card-detail"),
     path("accounts/signup/", accounts.signup_page, name="signup"),
@@ -22,6 +26,7 @@ urlpatterns = [
     path("decks/<int:deck_id>/import/", decks.deck_import, name="deck-import"),
     path("decks/<int:deck_id>/export/<str:kind>/", decks.deck_export, name="deck-export"),
     path("decks/<int:deck_id>/simulate/", simulations.deck_simulate, name="deck-simulate"),
+    path("decks/<int:deck_id>/solo/", decks.deck_solo, name="deck-solo"),
     path("editor/state/", decks.editor_state_api, name="editor-state"),
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
     path("tournaments/<int:event_id>/", tournaments.tournament_page, name="tournament"),

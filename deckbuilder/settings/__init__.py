@@ -189,6 +189,7 @@ CACHES = {
 AUDIT_SIGNING_KEY = os.environ.get("AUDIT_SIGNING_KEY", "")
 AUDIT_SIGNING_KEY_FILE = os.environ.get("AUDIT_SIGNING_KEY_FILE", str(VAR_DIR / "audit-signing-key"))
 AUDIT_SIGNING_KEY_CREATE = env_bool("AUDIT_SIGNING_KEY_CREATE", True)
+AUDIT_RETIRED_PUBLIC_KEYS = env_list("AUDIT_RETIRED_PUBLIC_KEYS", "")  # after a rotation: the old public halves
 
 # Celery: the embedded default needs no server (kombu's SQLAlchemy transport on an SQLite file);
 # production sets CELERY_BROKER_URL=redis://...

@@ -75,6 +75,34 @@ def test_update_needs_the_current_version(deck, owner):
     assert (deck.name, deck.version, DeckVersion.objects.filter(deck=deck).count()) == ("Renamed", 2, 2)
 
 
+SESSION_CASES = [
+    # id, session of each save after version 1, version numbers kept afterwards
+    pytest.param(["", "", ""], [1, 2, 3, 4], id="no-session-every-save-is-a-version"),
+    pytest.param(["tab-a", "tab-a", "tab-a"], [1, 4], id="one-session-folds-into-one-version"),
+    pytest.param(["tab-a", "tab-a", "tab-b", "tab-b"], [1, 3, 5], id="two-sessions-two-versions"),
+    pytest.param(["tab-a", "", "tab-a"], [1, 2, 3, 4], id="a-save-between-ends-the-session"),
+]
+
+
+@pytest.mark.parametrize(("sessions", "kept"), SESSION_CASES)
+def test_saves_of_one_editing_session_fold_into_one_version(deck, owner, sessions, kept):
+    for number, session in enumerate(sessions, start=2):
+        services.deck_update(deck_id=deck.id, user=owner, if_match=number - 1, name=f"v{number}", session=session)
+    versions = list(DeckVersion.objects.filter(deck=deck).order_by("number"))
+    assert [v.number for v in versions] == kept
+    assert versions[-1].snapshot["name"] == f"v{len(sessions) + 1}"
+    diff = selectors.deck_version_diff(deck=deck, number=kept[-1])
+    assert (diff["from_version"], diff["changed"]["name"]["to"]) == (kept[-2], f"v{len(sessions) + 1}")
+
+
+def test_a_folded_session_is_restorable_by_its_number(deck, owner):
+    for number in (2, 3):
+        services.deck_update(deck_id=deck.id, user=owner, if_match=number - 1, name=f"v{number}", session="tab")
+    restored = services.deck_version_restore(deck_id=deck.id, user=owner, if_match=3, number=1)
+    assert (restored.version, restored.name) == (4, "Fire")
+    assert [v.number for v in DeckVersion.objects.filter(deck=deck).order_by("number")] == [1, 3, 4]
+
+
 def test_only_the_owner_writes_a_public_deck(deck, other):
     Deck.objects.filter(id=deck.id).update(visibility=DeckVisibility.PUBLIC.value)
     with pytest.raises(selectors.DeckForbidden):

@@ -296,6 +296,11 @@ def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, ca
             row[k.FX_INVADE] = 2
         elif kind == "extra_turn":
             row[k.FX_EXTRA_TURN] = 1
+        elif kind == "grant_speed_attacker" and effect.get("static"):
+            row[k.FX_GRANT] = 1
+            for t, other in enumerate(cards):
+                if filter_matches(effect.get("filter") or {}, other):
+                    mt[i, k.M_GRANT, t] = 1
         if kind not in ("grant_speed_attacker", "self_cost_reduction"):
             row[k.FX_ANY] = 1  # something resolves when the card is played
         purpose = _MATCH.get(kind)

@@ -116,8 +116,15 @@ def _model(effect: dict, halves: Sequence) -> dict | None:
         if halves[half].kind == "spell":
             return None
         return {"kind": kind, "half": half, "filter": effect.get("on") or {}}
-    if kind == "grant_speed_attacker" and effect.get("target") == "self" and ("static" in whens or played):
+    target = effect.get("target")
+    if kind == "grant_speed_attacker" and target == "self" and ("static" in whens or played):
         return {"kind": kind, "half": half}
+    if kind == "grant_speed_attacker" and isinstance(target, dict) and "static" in whens:
+        # your creatures (matching the filter) have Speed Attacker while this card is in the battle zone
+        if not target.get("yours") or target.get("count") or halves[half].kind == "spell":
+            return None
+        wanted = {key: value for key, value in target.items() if key != "yours"}
+        return {"kind": kind, "half": half, "static": True, "filter": wanted}
     if kind == "extra_turn" and played:
         return {"kind": kind, "half": half}
     return None
@@ -164,7 +171,7 @@ def engine_effects(effects: Sequence[dict], halves: Sequence) -> tuple[tuple[dic
             if line in modal_lines:
                 continue  # one option of a "choose one" line
             modal_lines.add(line)
-        if engine["kind"] == "grant_speed_attacker":
+        if engine["kind"] == "grant_speed_attacker" and not engine.get("static"):
             halves[engine["half"]] = replace(halves[engine["half"]], speed_attacker=True)  # 101.2
         modeled.append(engine)
     return tuple(modeled), tuple(dict.fromkeys(unmodeled)), halves

@@ -42,6 +42,7 @@ _KERNEL_FUNCTIONS = (
     "remove_from_library",
     "queue",
     "resolve_effects",
+    "can_attack",
     "lethal",
     "find_lethal",
     "play_games",

@@ -21,12 +21,13 @@ FX_ANY, FX_DRAW, FX_RAMP, FX_RAMP_TAPPED, FX_CHARGER, FX_REDUCE, FX_REDUCE_LIMIT
 FX_REDUCE_TYPE, FX_GR, FX_HYPER, FX_SEARCH, FX_EXTRA_TURN, FX_INVADE, FX_PUT, FX_LOOK = range(8, 16)
 # This card's own reduction (シンパシー and kin): amount, mode (SELF_*), the condition's minimum, floor
 FX_SELF_REDUCE, FX_SELF_MODE, FX_SELF_MIN, FX_SELF_FLOOR = range(16, 20)
-N_FX = 20
+FX_GRANT = 20  # while in the battle zone, your matching creatures have Speed Attacker (101.2)
+N_FX = 21
 SELF_FLAT, SELF_CONTROL, SELF_PER_CREATURE = 1, 2, 3
 ALL_MATCHING = 99  # FX_SEARCH: every matching card of those looked at
 # Target matrices `mt[card, purpose, other card]` = 1 when the other card matches the effect's filter
-M_REDUCE, M_INVADE, M_SEARCH, M_HYPER, M_PUT, M_SELF = range(6)
-N_MATCH = 6
+M_REDUCE, M_INVADE, M_SEARCH, M_HYPER, M_PUT, M_SELF, M_GRANT = range(7)
+N_MATCH = 7
 # Game state counters (`st`): hand size, mana cards, battle zone slots, library position, GR position, extra
 # turns owed, deck-out flag, effect queue head and tail
 S_HAND, S_MANA, S_BZ, S_POS, S_GRPOS, S_EXTRA, S_DECKOUT, S_QHEAD, S_QTAIL, S_BOTTOM, S_REDUCERS = range(11)
@@ -707,6 +708,21 @@ def queue(c, h, pend_c, pend_h, st):
         st[S_QTAIL] += 1
 
 
+def can_attack(j, tn, bz_card, bz_half, bz_turn, bz_ready, bz_attacks, bz_count, fx, mt, granters):
+    """301.5: in the battle zone since the start of the turn, or Speed Attacker (its own, or granted by a creature
+    of yours in the battle zone)."""
+    if bz_attacks[j] == 0:
+        return False
+    if bz_turn[j] < tn or bz_ready[j] == 1:
+        return True
+    if granters > 0:
+        for k in range(bz_count):
+            g = bz_card[k]
+            if fx[g, bz_half[k], FX_GRANT] == 1 and mt[g, M_GRANT, bz_card[j]] == 1:
+                return True
+    return False
+
+
 def lethal(breaks, n, shields):
     """Attacks biggest first win when one of them meets 0 shields (104.2a): the n - 1 biggest must break them all,
     i.e. the total minus the smallest."""
@@ -742,13 +758,24 @@ def find_lethal(
     cand_i,
     cand_h,
     want,
+    bz_card,
+    bz_half,
+    fx,
+    mt,
+    granters,
 ):
     """Lethal search: when the creatures that may attack do not win this turn, the cheapest set of speed attackers
     in the hand (affordable with this turn's effective costs) that makes them win; its cards are marked in `want`
     so the main step plays them first. Returns 1 when such a set exists."""
     n = 0
     for j in range(bz_count):
-        if bz_attacks[j] == 1 and (bz_turn[j] < tn or bz_ready[j] == 1):
+        if bz_attacks[j] == 1 and (
+            bz_turn[j] < tn
+            or bz_ready[j] == 1
+            or (
+                granters > 0 and can_attack(j, tn, bz_card, bz_half, bz_turn, bz_ready, bz_attacks, bz_count, fx, mt, 1)
+            )
+        ):
             scratch[n] = bz_breaks[j]
             n += 1
     if lethal(scratch, n, shields):
@@ -878,9 +905,12 @@ def play_games(
     cast_turn = np.zeros(max(n_track, 1), dtype=np.int64)
     want = np.zeros(n_cards, dtype=np.int64)
     invaders = 0  # cards that play from the hand on attack: without them the attack step skips the hand
+    granters = 0  # cards that give your creatures Speed Attacker
     for t in range(n_cards):
         if fx[t, 0, FX_INVADE] > 0 or fx[t, 1, FX_INVADE] > 0:
             invaders += 1
+        if fx[t, 0, FX_GRANT] > 0 or fx[t, 1, FX_GRANT] > 0:
+            granters += 1
     cand_i = np.empty(12, dtype=np.int64)
     cand_h = np.empty(12, dtype=np.int64)
     for game in range(first_game, first_game + n_games):
@@ -1032,6 +1062,11 @@ def play_games(
                     cand_i,
                     cand_h,
                     want,
+                    bz_card,
+                    bz_half,
+                    fx,
+                    mt,
+                    granters,
                 )
             # 504: ramp first; then the useful cards that use the most mana this turn (a knapsack over the hand's
             # effective costs), the most expensive, then a speed attacker, then the most powerful; spells without a
@@ -1217,7 +1252,14 @@ def play_games(
             # better matching creature from the hand (once; the old one returns to the hand)
             n_att = 0
             for j in range(st[S_BZ]):
-                if bz_attacks[j] == 1 and (bz_turn[j] < tn or bz_ready[j] == 1):
+                if bz_attacks[j] == 1 and (
+                    bz_turn[j] < tn
+                    or bz_ready[j] == 1
+                    or (
+                        granters > 0
+                        and can_attack(j, tn, bz_card, bz_half, bz_turn, bz_ready, bz_attacks, st[S_BZ], fx, mt, 1)
+                    )
+                ):
                     k = n_att
                     while k > 0 and bz_breaks[attackers[k - 1]] < bz_breaks[j]:
                         attackers[k] = attackers[k - 1]

@@ -30,6 +30,7 @@ def first_kill(cards, going="first", games=20, seed=1):
 
 
 SPEED = {"kind": "grant_speed_attacker", "when": "static", "target": "self"}
+GRANT_ALL = {"kind": "grant_speed_attacker", "when": "static", "target": {"type": "creature", "yours": True}}
 INVADE = {"kind": "invasion", "when": "alt_cost", "from": ["hand"], "on": {"civs": ["Fire"], "type": "creature"}}
 
 # 40 one-breakers of cost 1 going first: turn 1 plays one, turns 2.. each attack; shields 5 -> kill on turn 7
@@ -46,11 +47,14 @@ CASES = [
         {3},
     ),
     (
+        "your creatures have speed attacker while the granter is in play",
+        [card("v", 1, copies=40, effects=[GRANT_ALL])],
+        {3},
+    ),
+    (
         # every 1-drop gives another turn before the goldfish's: the whole kill happens in round 1
         "extra turns keep the round's number",
-        [
-            card("v", 1, copies=40, effects=[{"kind": "extra_turn", "when": "on_play"}]),
-        ],
+        [card("v", 1, copies=40, effects=[{"kind": "extra_turn", "when": "on_play"}])],
         {1},
     ),
 ]

@@ -137,6 +137,6 @@ def test_worker_killed_mid_chunk_the_run_completes_with_the_undisturbed_result(
         cards=cards,
         key_cards=run.params["key_cards"],
     )
-    for key in ("kill_turn", "first_cast", "deck_outs", "games"):
+    for key in ("kill_turn", "first_cast", "cards", "deck_outs", "games"):
         assert run.result[key] == undisturbed[key]
     assert run.progress == 1.0 and run.chunks_done == 8

@@ -90,7 +90,9 @@ def test_jokers_list_their_unmodeled_free_plays(real_catalogue, django_db_blocke
     assert _first_turn(rows["ヤッタレマン"]) == 2
     vanilla = {row["name_ja"]: row["unmodeled"] for row in result["vanilla"]}
     assert vanilla["ジョジョジョ・マキシマム"] == ["free_self"]  # G・G・G: conditional, treated as not firing
-    assert "ガンバトラーG7" in vanilla
+    # 5 less while you control 4 jokers, and every joker of yours has Speed Attacker
+    assert rows["ガンバトラーG7"]["effects"] == ["grant_speed_attacker", "self_cost_reduction"]
+    assert "ガンバトラーG7" not in vanilla
 
 
 def test_don_jungle_summons_draghearts_from_the_hyperspatial_zone(real_catalogue, django_db_blocker):

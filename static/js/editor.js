@@ -1,98 +1,193 @@
-// The deck editor: a working copy in the browser; each change is one call to /editor/state/ (deck + legality +
-// statistics computed by the server's services); "Save" writes through the decks API with If-Match.
+// The deck editor. The browser keeps a working copy; each change is one call to /editor/state/ (deck + legality +
+// statistics from the server's services) and is then saved on its own through the decks API (PATCH with If-Match,
+// one `session` per page so that the history keeps one version per editing session). A draft in localStorage keeps
+// every change until the server has it: a closed tab loses nothing. A change saved from another tab meanwhile (412)
+// is merged (merge.js) or, when both changed the same card, offered to the player; never silently overwritten.
 import { api, ApiError } from "./api.js";
-import { el, clear, civDot, civBorder, readJson } from "./dom.js";
-import { t, message, cardName, otherName } from "./i18n.js";
+import { el, clear, civDot, readJson } from "./dom.js";
+import { gettext, gettext_noop, ngettext, interpolate, lang, message, cardName, otherName } from "./i18n.js";
 import { renderStats } from "./stats.js";
+import { cardTile, civsOf, frameStyle, typeLabel, attachPreview, hidePreview } from "./tile.js";
+import { ZONES, FIELDS, mergeDecks, sameDeck, settle } from "./merge.js";
 
-const ZONES = ["main", "hyperspatial", "gr", "considering"];
-const ZONE_LABELS = { main: "Main deck", hyperspatial: "Hyperspatial", gr: "GR", considering: "Considering" };
+const ZONE_LABELS = { main: gettext_noop("Main deck"), hyperspatial: gettext_noop("Hyperspatial"), gr: gettext_noop("GR"), considering: gettext_noop("Considering") };
+const TYPE_ORDER = ["Creature", "Evolution Creature", "Spell", "Twinpact", "Cross Gear", "Castle", "Field", "Psychic Creature", "GR Creature"];
+const SAVE_DELAY = 400;
 
 const config = readJson("editor-config");
-const state = {
-  deck: config.state.deck,
-  cards: config.state.cards,
-  legality: config.state.legality,
-  stats: config.state.stats,
-  sizes: config.state.sizes,
-  etag: config.etag,
-  zone: "main",
-  dirty: false,
-  results: [],
-  active: -1,
-};
-let queue = Promise.resolve();
+const draftKey = `deck-draft-${config.deckId}`;
+const prefsKey = "deck-editor-view";
+const prefs = { group: "type", view: "stack", ...JSON.parse(localStorage.getItem(prefsKey) || "{}") };
+const session = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
 
 const $ = (id) => document.getElementById(id);
 const nodes = {
-  search: $("editor-search"),
-  results: $("search-results"),
-  searchStatus: $("search-status"),
-  tabs: $("zone-tabs"),
-  entries: $("zone-entries"),
-  legality: $("legality"),
-  stats: $("stats"),
-  save: $("save-deck"),
-  saveState: $("save-state"),
-  name: $("deck-name"),
-  description: $("deck-description"),
-  format: $("deck-format"),
-  asOf: $("deck-as-of"),
-  overlay: $("deck-overlay"),
-  visibility: $("deck-visibility"),
-  error: $("editor-error"),
+  search: $("editor-search"), results: $("search-results"), searchStatus: $("search-status"), zones: $("deck-zones"),
+  legality: $("legality"), stats: $("stats"), save: $("save-deck"), saveState: $("save-state"), name: $("deck-name"),
+  description: $("deck-description"), format: $("deck-format"), asOf: $("deck-as-of"), overlay: $("deck-overlay"),
+  visibility: $("deck-visibility"), error: $("editor-error"), sync: $("sync-notice"), feedback: $("add-feedback"),
+  group: $("group-by"), view: $("view-mode"), title: $("deck-title"),
 };
 
+const state = {
+  deck: config.state.deck, cards: config.state.cards, legality: config.state.legality, stats: config.state.stats,
+  sizes: config.state.sizes, etag: config.etag, results: [], active: -1,
+  saved: null, // {deck, fields} as the server has it at `etag`: the base of a merge
+  saving: false, again: false, blocked: false,
+};
+let queue = Promise.resolve();
+let saveTimer = null;
+
+function fields() {
+  return { name: nodes.name.value, description: nodes.description.value, format: nodes.format.value, visibility: nodes.visibility.value };
+}
+
+function setFields(values) {
+  for (const field of FIELDS) if (values[field] != null) nodes[field === "format" ? "format" : field].value = values[field];
+  nodes.title.textContent = nodes.name.value;
+}
+
+function snapshot() {
+  return { deck: JSON.parse(JSON.stringify(state.deck)), fields: fields() };
+}
+
+function sameSnapshot(a, b) {
+  return a && b && sameDeck(a.deck, b.deck) && FIELDS.every((f) => a.fields[f] === b.fields[f]);
+}
+
 // ---- server round trips -------------------------------------------------------------------------------------
-function change(op) {
+function change(op, { record = true } = {}) {
   queue = queue.then(async () => {
     try {
       const { data } = await api(config.stateUrl, {
         method: "POST",
         body: { deck: state.deck, op, format: nodes.format.value, as_of: nodes.asOf.value || null, overlay: nodes.overlay.value || null },
       });
-      Object.assign(state, { deck: data.deck, cards: data.cards, legality: data.legality, stats: data.stats, sizes: data.sizes });
-      if (op.op !== "none") setDirty(true);
+      Object.assign(state, { deck: data.deck, cards: { ...state.cards, ...data.cards }, legality: data.legality, stats: data.stats, sizes: data.sizes });
       showError("");
       render();
+      if (record && op.op !== "none") changed();
+      return data;
     } catch (error) {
       showError(error instanceof ApiError ? `${error.message} (${error.code})` : String(error));
+      return null;
     }
   });
   return queue;
 }
 
-async function save() {
-  nodes.save.disabled = true;
-  nodes.saveState.textContent = t("Saving…");
-  try {
-    const deck = {};
-    for (const zone of ZONES) deck[zone] = state.deck[zone].map((e) => ({ card: e.card, count: e.count }));
-    const { response } = await api(config.deckApiUrl, {
-      method: "PATCH",
-      headers: { "If-Match": state.etag },
-      body: { name: nodes.name.value, description: nodes.description.value, format: nodes.format.value, visibility: nodes.visibility.value, deck },
-    });
-    state.etag = response.headers.get("ETag") || state.etag;
-    setDirty(false);
-    nodes.saveState.textContent = t("Saved");
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 412) {
-      showError(t("This deck was changed elsewhere. Reload the page to see the newest version; your changes are not saved."));
-    } else {
-      showError(error instanceof ApiError ? `${error.message} (${error.code})` : String(error));
-    }
-    nodes.saveState.textContent = t("Not saved");
-  } finally {
-    nodes.save.disabled = false;
-  }
+// Something changed: keep it in the draft at once, save it shortly.
+function changed() {
+  writeDraft();
+  setSaveState("dirty");
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(save, SAVE_DELAY);
 }
 
-function setDirty(dirty) {
-  state.dirty = dirty;
-  nodes.saveState.textContent = dirty ? t("Unsaved changes") : t("Saved");
-  nodes.saveState.classList.toggle("dirty", dirty);
+function writeDraft() {
+  const mine = snapshot();
+  if (sameSnapshot(mine, state.saved)) localStorage.removeItem(draftKey);
+  else localStorage.setItem(draftKey, JSON.stringify({ etag: state.etag, base: state.saved, mine, at: Date.now() }));
 }
+
+function setSaveState(kind) {
+  const text = { dirty: gettext("Unsaved changes"), saving: gettext("Saving…"), saved: gettext("Saved"), failed: gettext("Not saved"), conflict: gettext("Not saved") }[kind];
+  nodes.saveState.textContent = text;
+  nodes.saveState.dataset.state = kind;
+  nodes.saveState.classList.toggle("dirty", kind !== "saved");
+}
+
+function patchBody(snap) {
+  const deck = {};
+  for (const zone of ZONES) deck[zone] = snap.deck[zone].map((e) => ({ card: e.card, count: e.count }));
+  return { ...snap.fields, deck, session };
+}
+
+async function save() {
+  clearTimeout(saveTimer);
+  if (state.blocked) return;
+  if (state.saving) { state.again = true; return; }
+  await queue; // a change still on its way to /editor/state/ is part of this save
+  const sending = snapshot();
+  if (sameSnapshot(sending, state.saved)) { setSaveState("saved"); localStorage.removeItem(draftKey); return; }
+  state.saving = true;
+  setSaveState("saving");
+  try {
+    const { response } = await api(config.deckApiUrl, { method: "PATCH", headers: { "If-Match": state.etag }, body: patchBody(sending) });
+    state.etag = response.headers.get("ETag") || state.etag;
+    state.saved = sending;
+    showError("");
+    writeDraft();
+    setSaveState(sameSnapshot(snapshot(), sending) ? "saved" : "dirty");
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 412) await reconcile();
+    else {
+      setSaveState("failed");
+      showError(error instanceof ApiError ? `${error.message} (${error.code})` : String(error));
+      // The draft keeps the change meanwhile: a lost connection or a server error is retried; a refused value
+      // (e.g. an empty name) waits for the player's next change.
+      if (!(error instanceof ApiError) || error.status >= 500) saveTimer = setTimeout(save, 5000);
+      state.again = false;
+    }
+  } finally {
+    state.saving = false;
+  }
+  if (state.again) { state.again = false; save(); }
+  else if (!state.blocked && nodes.saveState.dataset.state !== "failed" && !sameSnapshot(snapshot(), state.saved)) saveTimer = setTimeout(save, SAVE_DELAY);
+}
+
+async function serverDeck() {
+  const { data, response } = await api(config.deckApiUrl);
+  const deck = Object.fromEntries(ZONES.map((zone) => [zone, (data.entries[zone] || []).map((e) => ({ card: e.card_id, count: e.count }))]));
+  return { etag: response.headers.get("ETag"), snap: { deck, fields: { name: data.name, description: data.description, format: data.format, visibility: data.visibility } } };
+}
+
+// The deck was saved elsewhere since our base: merge both changes, or let the player choose.
+async function reconcile(base = state.saved, mine = snapshot()) {
+  const theirs = await serverDeck();
+  const merged = mergeDecks(base, mine, theirs.snap);
+  state.etag = theirs.etag;
+  state.saved = theirs.snap;
+  if (!merged.conflicts.length) {
+    await apply({ deck: merged.deck, fields: merged.fields });
+    showSync(gettext("This deck was also changed in another tab or window: both changes were kept."), []);
+    changed();
+    return;
+  }
+  state.blocked = true;
+  setSaveState("conflict");
+  writeDraftConflict(mine, theirs);
+  const names = merged.conflicts.map((c) => (c.key.startsWith("field:") ? gettext(FIELD_LABELS[c.key.slice(6)]) : cardLabel(c)));
+  showSync(interpolate(gettext("This deck was changed in another tab or window, on the same cards: %(what)s. Which version do you keep?"), { what: names.join(", ") }), [
+    [gettext("Keep my version"), async () => { state.blocked = false; hideSync(); await apply(settle(merged, "mine")); changed(); }],
+    [gettext("Use the other version"), async () => { state.blocked = false; hideSync(); await apply(settle(merged, "theirs")); changed(); }],
+  ]);
+}
+
+const FIELD_LABELS = { name: gettext_noop("Name"), description: gettext_noop("Description"), format: gettext_noop("Format"), visibility: gettext_noop("Visibility") };
+
+function writeDraftConflict(mine, theirs) {
+  localStorage.setItem(draftKey, JSON.stringify({ etag: theirs.etag, base: state.saved, mine, at: Date.now(), conflict: true }));
+}
+
+function cardLabel(conflict) {
+  const [zone, id] = conflict.key.split(":");
+  return `${cardName(state.cards[id]) || `#${id}`} (${gettext(ZONE_LABELS[zone])} ${conflict.mine}/${conflict.theirs})`;
+}
+
+async function apply(snap) {
+  setFields(snap.fields);
+  state.deck = snap.deck;
+  await change({ op: "none" }, { record: false });
+}
+
+function showSync(text, actions) {
+  clear(nodes.sync);
+  nodes.sync.append(el("span", {}, text), ...actions.map(([label, onclick]) => el("button", { type: "button", class: "btn small", onclick }, label)));
+  nodes.sync.hidden = false;
+}
+
+function hideSync() { nodes.sync.hidden = true; }
 
 function showError(text) {
   nodes.error.textContent = text;
@@ -107,6 +202,7 @@ async function search(text) {
   if (searchController) searchController.abort();
   if (!text.trim()) {
     state.results = [];
+    nodes.searchStatus.textContent = "";
     renderResults();
     return;
   }
@@ -114,9 +210,11 @@ async function search(text) {
   try {
     const url = `${config.cardsApiUrl}?q=${encodeURIComponent(text)}&page_size=30`;
     const { data } = await api(url, { signal: searchController.signal });
+    // The server's order is the order: Enter adds the first result the server returns (exact name first).
     state.results = data.results || [];
     state.active = state.results.length ? 0 : -1;
-    nodes.searchStatus.textContent = t("{count} cards", { count: data.count ?? state.results.length });
+    const n = data.count ?? state.results.length;
+    nodes.searchStatus.textContent = interpolate(ngettext("%(count)s card", "%(count)s cards", n), { count: n });
   } catch (error) {
     if (error.name === "AbortError") return;
     state.results = [];
@@ -128,21 +226,18 @@ async function search(text) {
 function renderResults() {
   clear(nodes.results);
   state.results.forEach((card, index) => {
-    const item = el(
-      "li",
-      { id: `result-${index}`, role: "option", "aria-selected": index === state.active ? "true" : "false", dataset: { cardId: card.id } },
-      el("span", { class: "cost-badge" }, card.cost ?? "–"),
-      (card.civilizations || []).map((civ) => civDot(civ.toLowerCase())),
-      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted" }, ` ${otherName(card)}`) : null),
-      card.zone === "hyperspatial_zone" ? el("span", { class: "tag" }, t("Hyperspatial")) : null,
+    const civs = civsOf(card);
+    const item = el("li", { id: `result-${index}`, role: "option", "aria-selected": index === state.active ? "true" : "false", dataset: { cardId: card.id }, style: frameStyle(civs), class: "result" },
+      el("span", { class: "gem" }, card.cost_text || (card.cost ?? "–")),
+      civs.map(civDot),
+      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null),
+      el("span", { class: "result-type muted" }, typeLabel(card)),
+      card.zone === "hyperspatial_zone" ? el("span", { class: "tag" }, gettext("Hyperspatial")) : null,
       card.zone === "super_gr_zone" ? el("span", { class: "tag" }, "GR") : null,
-    );
-    civBorder(item, (card.civilizations || []).map((c) => c.toLowerCase()));
+      el("button", { type: "button", class: "btn small add-btn", tabindex: "-1", "aria-label": interpolate(gettext("Add one %(name)s"), { name: cardName(card) }) }, "+"));
     item.addEventListener("mousedown", (event) => event.preventDefault());
-    item.addEventListener("click", () => {
-      state.active = index;
-      addActive(false);
-    });
+    item.addEventListener("click", () => { state.active = index; addActive(false); });
+    attachPreview(item, card);
     nodes.results.append(item);
   });
   nodes.search.setAttribute("aria-expanded", state.results.length ? "true" : "false");
@@ -151,10 +246,25 @@ function renderResults() {
   if (active) active.scrollIntoView({ block: "nearest" });
 }
 
-function addActive(toConsidering) {
+async function addActive(toConsidering) {
   const card = state.results[state.active];
   if (!card) return;
-  change({ op: "add", card: card.id, zone: toConsidering ? "considering" : null, count: 1 });
+  state.cards[card.id] = state.cards[card.id] || card;
+  const data = await change({ op: "add", card: card.id, zone: toConsidering ? "considering" : null, count: 1 });
+  if (!data) return;
+  const zone = ZONES.find((z) => data.deck[z].some((e) => e.card === card.id && (toConsidering ? z === "considering" : true)) && (toConsidering ? z === "considering" : z !== "considering")) || "main";
+  const count = data.deck[zone].find((e) => e.card === card.id)?.count || 1;
+  feedback(interpolate(gettext("Added %(name)s: %(count)s in %(zone)s"), { name: cardName(card), count, zone: gettext(ZONE_LABELS[zone]) }), zone, card.id);
+}
+
+let feedbackTimer = null;
+function feedback(text, zone, cardId) {
+  nodes.feedback.textContent = text;
+  nodes.feedback.hidden = false;
+  clearTimeout(feedbackTimer);
+  feedbackTimer = setTimeout(() => { nodes.feedback.hidden = true; }, 2500);
+  const row = nodes.zones.querySelector(`#zone-${zone} li.entry[data-card-id="${cardId}"]`);
+  if (row) { row.classList.remove("flash"); void row.offsetWidth; row.classList.add("flash"); }
 }
 
 nodes.search.addEventListener("input", () => {
@@ -177,49 +287,9 @@ nodes.search.addEventListener("keydown", (event) => {
   }
 });
 
-// ---- deck side ----------------------------------------------------------------------------------------------
+// ---- the whole deck: four zones, grouped by type or cost, as stacks or as a list ---------------------------------
 function zoneCount(zone) {
   return state.deck[zone].reduce((sum, e) => sum + e.count, 0);
-}
-
-function renderTabs() {
-  clear(nodes.tabs);
-  // The required main size: the engine's DECK_SIZE limit when it reports one (a Rule Plus card changes it), else
-  // the format's size.
-  const sizeViolation = ((state.legality && state.legality.violations) || []).find((v) => v.code === "DECK_SIZE" && v.zone !== "hyperspatial");
-  const required = (sizeViolation && sizeViolation.limit) || state.sizes.main;
-  for (const zone of ZONES) {
-    const count = zoneCount(zone);
-    const text = zone === "main" ? `${count}/${required}` : String(count);
-    const counter = el("span", { class: "counter", "data-zone-counter": zone }, text);
-    if (zone === "main") counter.classList.add(count === required ? "full" : count > required ? "over" : "x");
-    if (zone === "hyperspatial" && count > state.sizes.hyperspatial_max) counter.classList.add("over");
-    if (zone === "gr" && count > 0) counter.classList.add(count === state.sizes.gr ? "full" : "over");
-    const tab = el(
-      "button",
-      { type: "button", role: "tab", id: `tab-${zone}`, "aria-selected": zone === state.zone ? "true" : "false",
-        "aria-controls": "zone-entries", tabindex: zone === state.zone ? "0" : "-1" },
-      t(ZONE_LABELS[zone]),
-      counter,
-    );
-    tab.addEventListener("click", () => selectZone(zone));
-    tab.addEventListener("keydown", (event) => {
-      const index = ZONES.indexOf(zone);
-      if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-        event.preventDefault();
-        const next = ZONES[(index + (event.key === "ArrowRight" ? 1 : ZONES.length - 1)) % ZONES.length];
-        selectZone(next);
-        $(`tab-${next}`).focus();
-      }
-    });
-    nodes.tabs.append(tab);
-  }
-}
-
-function selectZone(zone) {
-  state.zone = zone;
-  renderTabs();
-  renderEntries();
 }
 
 function offendingCards() {
@@ -234,89 +304,132 @@ function offendingCards() {
   return offending;
 }
 
-function renderEntries() {
-  const focusedId = document.activeElement && document.activeElement.closest("#zone-entries li")
-    ? document.activeElement.closest("li").dataset.cardId : null;
-  const focusedAction = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.action : null;
-  const focusedIndex = focusedId ? [...nodes.entries.children].indexOf(document.activeElement.closest("li")) : -1;
-  clear(nodes.entries);
-  nodes.entries.setAttribute("aria-labelledby", `tab-${state.zone}`);
-  const offending = offendingCards();
-  const entries = [...state.deck[state.zone]].sort((a, b) => {
-    const ca = state.cards[a.card] || {}, cb = state.cards[b.card] || {};
-    return (ca.cost ?? 99) - (cb.cost ?? 99) || String(ca.name_ja).localeCompare(String(cb.name_ja));
-  });
-  if (!entries.length) nodes.entries.append(el("li", { class: "muted" }, t("No cards in this zone yet.")));
+function groupsOf(entries) {
+  const groups = new Map();
   for (const entry of entries) {
-    const card = state.cards[entry.card] || { id: entry.card, name_ja: `#${entry.card}`, civilizations: [] };
-    const problems = offending.get(String(entry.card)) || [];
-    const zone = state.zone;
-    const moveTarget = zone === "considering" ? card.home || "main" : "considering";
-    const item = el(
-      "li",
-      { tabindex: "0", class: problems.length ? "offending" : "", dataset: { cardId: entry.card, zone },
-        "aria-label": `${entry.count} × ${cardName(card)}${problems.length ? " — " + problems.map((v) => v.code).join(", ") : ""}` },
-      el("span", { class: "qty" }, `${entry.count}×`),
-      el("span", { class: "cost-badge" }, card.cost ?? "–"),
-      (card.civilizations || []).map(civDot),
-      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted" }, ` ${otherName(card)}`) : null),
-      problems.length ? el("span", { class: "code" }, problems.map((v) => v.code).join(" ")) : null,
-      el("span", { class: "actions" },
-        el("button", { type: "button", class: "btn small secondary", "data-action": "dec", "aria-label": t("Remove one {name}", { name: cardName(card) }),
-          onclick: () => change({ op: "set", card: entry.card, zone, count: entry.count - 1 }) }, "−"),
-        el("button", { type: "button", class: "btn small secondary", "data-action": "inc", "aria-label": t("Add one {name}", { name: cardName(card) }),
-          onclick: () => change({ op: "set", card: entry.card, zone, count: entry.count + 1 }) }, "+"),
-        el("button", { type: "button", class: "btn small secondary", "data-action": "move",
-          "aria-label": t("Move {name} to {zone}", { name: cardName(card), zone: t(ZONE_LABELS[moveTarget]) }),
-          onclick: () => change({ op: "move", card: entry.card, from: zone, to: moveTarget }) }, `→ ${t(ZONE_LABELS[moveTarget])}`),
-        zoneSelect(entry, card, zone),
-      ),
-    );
-    civBorder(item, card.civilizations);
-    item.addEventListener("keydown", (event) => {
-      if (event.target !== item) return;
-      const ops = {
-        "+": { op: "set", card: entry.card, zone, count: entry.count + 1 },
-        "=": { op: "set", card: entry.card, zone, count: entry.count + 1 },
-        "-": { op: "set", card: entry.card, zone, count: entry.count - 1 },
-        Delete: { op: "set", card: entry.card, zone, count: 0 },
-        m: { op: "move", card: entry.card, from: zone, to: moveTarget },
-      };
-      // 1-4: move the whole entry to that zone (main, hyperspatial, GR, considering). A card may be put in a zone
-      // where it does not belong: the server reports ZONE_MISPLACED, the browser does not block it.
-      const target = ZONES[Number(event.key) - 1];
-      if (/^[1-4]$/.test(event.key) && target !== zone) ops[event.key] = { op: "move", card: entry.card, from: zone, to: target };
-      if (ops[event.key]) {
-        event.preventDefault();
-        change(ops[event.key]);
-      } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-        event.preventDefault();
-        const sibling = event.key === "ArrowDown" ? item.nextElementSibling : item.previousElementSibling;
-        if (sibling) sibling.focus();
-      }
-    });
-    nodes.entries.append(item);
+    const card = state.cards[entry.card] || {};
+    const key = prefs.group === "cost" ? String(card.cost ?? "–") : card.card_type || "Unknown";
+    if (!groups.has(key)) {
+      const label = prefs.group === "cost" ? interpolate(gettext("Cost %(cost)s"), { cost: key }) : typeLabel(card) || gettext("Unknown");
+      groups.set(key, { key, label, entries: [] });
+    }
+    groups.get(key).entries.push(entry);
   }
-  if (focusedId) {
-    const again = nodes.entries.querySelector(`li[data-card-id="${CSS.escape(focusedId)}"]`);
+  const order = (g) => (prefs.group === "cost" ? (g.key === "–" ? 999 : Number(g.key)) : (TYPE_ORDER.indexOf(g.key) + 1 || 99));
+  return [...groups.values()].sort((a, b) => order(a) - order(b) || a.label.localeCompare(b.label));
+}
+
+function requiredMain() {
+  // The engine's DECK_SIZE limit when it reports one (a Rule Plus card changes it), else the format's size.
+  const sizeViolation = ((state.legality && state.legality.violations) || []).find((v) => v.code === "DECK_SIZE" && v.zone !== "hyperspatial");
+  return (sizeViolation && sizeViolation.limit) || state.sizes.main;
+}
+
+function counterFor(zone) {
+  const count = zoneCount(zone);
+  const required = requiredMain();
+  const text = zone === "main" ? `${count}/${required}` : zone === "gr" && state.sizes.gr ? `${count}/${state.sizes.gr}` : String(count);
+  const counter = el("span", { class: "counter", "data-zone-counter": zone }, zone === "gr" ? String(count) : text);
+  if (zone === "main") counter.classList.add(count === required ? "full" : count > required ? "over" : "x");
+  if (zone === "hyperspatial" && count > state.sizes.hyperspatial_max) counter.classList.add("over");
+  if (zone === "gr" && count > 0) counter.classList.add(count === state.sizes.gr ? "full" : "over");
+  return counter;
+}
+
+function renderDeck() {
+  const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("#deck-zones li.entry");
+  const focusKey = focused ? `${focused.dataset.zone}:${focused.dataset.cardId}` : null;
+  const focusedAction = focused && document.activeElement.dataset ? document.activeElement.dataset.action : null;
+  const rowsBefore = [...nodes.zones.querySelectorAll("li.entry")];
+  const focusedIndex = focused ? rowsBefore.indexOf(focused) : -1;
+  clear(nodes.zones);
+  nodes.zones.dataset.view = prefs.view;
+  const offending = offendingCards();
+  for (const zone of ZONES) {
+    const entries = [...state.deck[zone]].sort((a, b) => {
+      const ca = state.cards[a.card] || {}, cb = state.cards[b.card] || {};
+      return (ca.cost ?? 99) - (cb.cost ?? 99) || String(ca.name_ja).localeCompare(String(cb.name_ja));
+    });
+    const section = el("section", { class: `zone zone-${zone}${entries.length ? "" : " empty"}`, id: `zone-${zone}`, "aria-labelledby": `zone-head-${zone}` },
+      el("h3", { id: `zone-head-${zone}`, class: "zone-head" }, gettext(ZONE_LABELS[zone]), " ", counterFor(zone)));
+    if (!entries.length) section.append(el("p", { class: "muted empty-zone" }, gettext("No cards in this zone yet.")));
+    for (const group of groupsOf(entries)) {
+      const total = group.entries.reduce((sum, e) => sum + e.count, 0);
+      section.append(el("h4", { class: "group-head", "data-group": group.key },
+        el("span", {}, group.label), " ", el("span", { class: "group-count", "data-group-count": group.key }, total)));
+      const list = el("ul", { class: `entries ${prefs.view}`, "data-group": group.key });
+      for (const entry of group.entries) list.append(entryRow(entry, zone, offending.get(String(entry.card)) || []));
+      section.append(list);
+    }
+    nodes.zones.append(section);
+  }
+  if (focusKey) {
+    const [zone, id] = focusKey.split(":");
+    const again = nodes.zones.querySelector(`#zone-${zone} li.entry[data-card-id="${CSS.escape(id)}"]`);
     const target = again && focusedAction ? again.querySelector(`[data-action="${focusedAction}"]`) : again;
     if (target) target.focus();
     else {
-      // The row is gone (count 0 or moved): keep the keyboard in the list, on the row that took its place.
-      const rows = nodes.entries.querySelectorAll("li[tabindex]");
-      if (rows.length) rows[Math.min(focusedIndex, rows.length - 1)].focus();
+      // The row is gone (count 0 or moved): keep the keyboard in the deck, on the row that took its place.
+      const rows = nodes.zones.querySelectorAll("li.entry");
+      if (rows.length) rows[Math.min(Math.max(focusedIndex, 0), rows.length - 1)].focus();
       else nodes.search.focus();
     }
   }
 }
 
+function entryRow(entry, zone, problems) {
+  const card = state.cards[entry.card] || { id: entry.card, name_ja: `#${entry.card}`, civilizations: [] };
+  const moveTarget = zone === "considering" ? card.home || "main" : "considering";
+  const civs = civsOf(card);
+  const set = (count) => change({ op: "set", card: entry.card, zone, count });
+  const actions = el("span", { class: "actions" },
+    el("button", { type: "button", class: "btn small secondary", "data-action": "dec", "aria-label": interpolate(gettext("Remove one %(name)s"), { name: cardName(card) }), onclick: () => set(entry.count - 1) }, "−"),
+    el("button", { type: "button", class: "btn small secondary", "data-action": "inc", "aria-label": interpolate(gettext("Add one %(name)s"), { name: cardName(card) }), onclick: () => set(entry.count + 1) }, "+"),
+    el("button", { type: "button", class: "btn small secondary move-btn", "data-action": "move",
+      "aria-label": interpolate(gettext("Move %(name)s to %(zone)s"), { name: cardName(card), zone: gettext(ZONE_LABELS[moveTarget]) }),
+      onclick: () => change({ op: "move", card: entry.card, from: zone, to: moveTarget }) }, `→ ${gettext(ZONE_LABELS[moveTarget])}`),
+    zoneSelect(entry, card, zone));
+  const codes = problems.length ? el("span", { class: "code" }, problems.map((v) => v.code).join(" ")) : null;
+  const body = prefs.view === "stack"
+    ? [el("div", { class: "stack", "data-copies": Math.min(entry.count, 4) }, cardTile(card, { size: "mini", count: entry.count })), el("span", { class: "qty sr-only" }, `${entry.count}×`), codes]
+    : [el("span", { class: "qty" }, `${entry.count}×`), el("span", { class: "gem" }, card.cost ?? "–"), ...civs.map(civDot),
+      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null), codes];
+  const item = el("li", {
+    tabindex: "0", class: `entry${problems.length ? " offending" : ""}`, dataset: { cardId: entry.card, zone }, style: frameStyle(civs),
+    "aria-label": `${entry.count} × ${cardName(card)}${problems.length ? " — " + problems.map((v) => v.code).join(", ") : ""}`,
+  }, body, actions);
+  attachPreview(item, card);
+  item.addEventListener("keydown", (event) => {
+    if (event.target !== item) return;
+    const ops = {
+      "+": { op: "set", card: entry.card, zone, count: entry.count + 1 },
+      "=": { op: "set", card: entry.card, zone, count: entry.count + 1 },
+      "-": { op: "set", card: entry.card, zone, count: entry.count - 1 },
+      Delete: { op: "set", card: entry.card, zone, count: 0 },
+      m: { op: "move", card: entry.card, from: zone, to: moveTarget },
+    };
+    // 1-4: move the whole entry to that zone (main, hyperspatial, GR, considering). A card may be put in a zone
+    // where it does not belong: the server reports ZONE_MISPLACED, the browser does not block it.
+    const target = ZONES[Number(event.key) - 1];
+    if (/^[1-4]$/.test(event.key) && target !== zone) ops[event.key] = { op: "move", card: entry.card, from: zone, to: target };
+    if (ops[event.key]) {
+      event.preventDefault();
+      hidePreview();
+      change(ops[event.key]);
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const rows = [...nodes.zones.querySelectorAll("li.entry")];
+      const next = rows[rows.indexOf(item) + (event.key === "ArrowDown" ? 1 : -1)];
+      if (next) next.focus();
+    }
+  });
+  return item;
+}
+
 // A zone selector per row: moving by mouse to any zone (the same "move" change as the keys 1-4).
 function zoneSelect(entry, card, zone) {
-  const select = el(
-    "select",
-    { class: "zone-select", "data-action": "zone", "aria-label": t("Zone of {name}", { name: cardName(card) }) },
-    ZONES.map((value, index) => el("option", { value, selected: value === zone ? "" : null }, `${index + 1} ${t(ZONE_LABELS[value])}`)),
-  );
+  const select = el("select", { class: "zone-select", "data-action": "zone", "aria-label": interpolate(gettext("Zone of %(name)s"), { name: cardName(card) }) },
+    ZONES.map((value, index) => el("option", { value, selected: value === zone ? "" : null }, `${index + 1} ${gettext(ZONE_LABELS[value])}`)));
   select.value = zone;
   select.addEventListener("change", () => {
     if (select.value !== zone) change({ op: "move", card: entry.card, from: zone, to: select.value });
@@ -331,17 +444,17 @@ function renderLegality() {
   const status = report.legal ? "legal" : report.buildable ? "buildable" : "illegal";
   nodes.legality.className = `legality ${status}`;
   nodes.legality.dataset.status = status;
-  const title = report.legal ? t("Legal") : report.buildable ? t("Buildable: legal so far, deck not complete") : t("Not legal");
-  const overlay = report.overlay ? ` · ${t("Overlay")}: ${report.overlay.name || report.overlay.id} (${report.overlay.id})` : "";
+  const title = report.legal ? gettext("Legal") : report.buildable ? gettext("Buildable: legal so far, deck not complete") : gettext("Not legal");
+  const overlay = report.overlay ? ` · ${gettext("Overlay")}: ${report.overlay.name || report.overlay.id} (${report.overlay.id})` : "";
   const formatLabel = report.overlay ? report.format : nodes.format.selectedOptions[0]?.textContent || report.format;
-  nodes.legality.append(el("strong", {}, title), " ", el("span", { class: "muted", "data-overlay": report.overlay ? report.overlay.id : "" }, `${t("Format")}: ${formatLabel} · ${report.as_of || ""}${overlay}`));
+  nodes.legality.append(el("strong", {}, title), " ", el("span", { class: "muted", "data-overlay": report.overlay ? report.overlay.id : "" }, `${gettext("Format")}: ${formatLabel} · ${report.as_of || ""}${overlay}`));
   const items = [...(report.violations || []).map((v) => ["violation", v]), ...(report.warnings || []).map((w) => ["warning", w])];
   if (items.length) {
     const list = el("ul");
     for (const [kind, item] of items) {
       const names = (item.cards || []).map((c) => c.name).filter(Boolean);
       list.append(el("li", { class: kind, "data-code": item.code },
-        el("span", { class: "rule" }, item.rule || ""), message(item),
+        el("span", { class: "rule" }, item.rule || ""), el("span", { class: "report-message" }, message(item)),
         names.length ? el("span", { class: "muted" }, ` (${names.join(", ")})`) : null,
         " ", el("span", { class: "code" }, item.code)));
     }
@@ -350,21 +463,28 @@ function renderLegality() {
 }
 
 function render() {
-  renderTabs();
-  renderEntries();
+  renderDeck();
   renderLegality();
   renderStats(nodes.stats, state.stats);
 }
 
 // ---- toolbar ------------------------------------------------------------------------------------------------
 nodes.save.addEventListener("click", save);
-nodes.format.addEventListener("change", () => { setDirty(true); change({ op: "none" }); });
+nodes.format.addEventListener("change", () => change({ op: "none" }).then(changed));
 nodes.asOf.addEventListener("change", () => change({ op: "none" }));
 // An event overlay is only checked against (a deck does not store one): the report is the overlay's.
 nodes.overlay.addEventListener("change", () => change({ op: "none" }));
-nodes.name.addEventListener("input", () => setDirty(true));
-nodes.description.addEventListener("input", () => setDirty(true));
-nodes.visibility.addEventListener("change", () => setDirty(true));
+nodes.name.addEventListener("input", () => { nodes.title.textContent = nodes.name.value; changed(); });
+nodes.description.addEventListener("input", changed);
+nodes.visibility.addEventListener("change", changed);
+for (const [node, key] of [[nodes.group, "group"], [nodes.view, "view"]]) {
+  node.value = prefs[key];
+  node.addEventListener("change", () => {
+    prefs[key] = node.value;
+    localStorage.setItem(prefsKey, JSON.stringify(prefs));
+    renderDeck();
+  });
+}
 document.addEventListener("keydown", (event) => {
   if ((event.ctrlKey || event.metaKey) && event.key === "s") {
     event.preventDefault();
@@ -374,10 +494,38 @@ document.addEventListener("keydown", (event) => {
     nodes.search.focus();
   }
 });
-window.addEventListener("beforeunload", (event) => {
-  if (state.dirty) event.preventDefault();
+// Leaving the page: send what is not saved yet (the draft keeps it too, for the next visit).
+window.addEventListener("pagehide", () => {
+  const mine = snapshot();
+  if (state.blocked || sameSnapshot(mine, state.saved)) return;
+  fetch(config.deckApiUrl, {
+    method: "PATCH", keepalive: true, credentials: "same-origin",
+    headers: { "Content-Type": "application/json", Accept: "application/json", "If-Match": state.etag, "X-CSRFToken": document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/)?.[1] || "" },
+    body: JSON.stringify(patchBody(mine)),
+  }).catch(() => {});
 });
 
-render();
-setDirty(false);
-document.body.dataset.editorReady = "true";
+// ---- start: the server's deck, and a draft left by an earlier visit (a closed tab, a lost connection) -----------
+async function start() {
+  state.saved = snapshot();
+  render();
+  setSaveState("saved");
+  const draft = JSON.parse(localStorage.getItem(draftKey) || "null");
+  if (draft && draft.mine && !sameSnapshot(draft.mine, state.saved)) {
+    if (draft.etag === state.etag && !draft.conflict) {
+      await apply(draft.mine); // nothing was saved since: the draft simply continues
+      showSync(gettext("Your unsaved changes from your last visit were restored and saved."), []);
+      changed();
+    } else {
+      await reconcile(draft.base || state.saved, draft.mine); // saved elsewhere since: merge, or ask
+    }
+  } else if (draft) {
+    localStorage.removeItem(draftKey);
+  }
+  document.body.dataset.editorReady = "true";
+}
+
+start();
+
+// The settings fold away on a phone, open on a wide screen.
+$("deck-settings").open = window.matchMedia("(min-width: 900px)").matches;

@@ -1,7 +1,7 @@
 // The organizer's re-validation job: poll the tournaments API while it runs; show progress and the result per player.
 import { api, ApiError } from "./api.js";
 import { el, clear, readJson } from "./dom.js";
-import { t } from "./i18n.js";
+import { gettext, statusLabel } from "./i18n.js";
 
 const config = readJson("revalidation-config");
 const progress = document.getElementById("reval-progress");
@@ -10,21 +10,21 @@ const body = document.querySelector("#reval-results tbody");
 const RUNNING = new Set(["queued", "running"]);
 
 function statusCell(status) {
-  return el("td", { class: `line-status st-${status === "legal" ? "ok" : "error"}` }, t(status === "legal" ? "Legal" : "Illegal"));
+  return el("td", { class: `line-status st-${status === "legal" ? "ok" : "error"}` }, status === "legal" ? gettext("Legal") : gettext("Illegal"));
 }
 
 function render(job) {
   progress.max = job.total || 1;
   progress.value = job.status === "done" ? job.total || 1 : job.done;
   statusText.dataset.status = job.status;
-  statusText.textContent = `${t(job.status)} · ${job.done}/${job.total}${job.error ? ` · ${job.error}` : ""}`;
+  statusText.textContent = `${statusLabel(job.status)} · ${job.done}/${job.total}${job.error ? ` · ${job.error}` : ""}`;
   clear(body);
   for (const row of job.results || []) {
     body.append(el("tr", { class: row.changed ? "changed" : "" },
       el("td", {}, row.player),
       statusCell(row.status_at_registration),
       statusCell(row.status_now),
-      el("td", {}, row.changed ? el("strong", {}, t("yes")) : t("no")),
+      el("td", {}, row.changed ? el("strong", {}, gettext("yes")) : gettext("no")),
       el("td", {}, (row.violations || []).map((code) => [el("span", { class: "code" }, code), " "]))));
   }
 }

@@ -1,7 +1,7 @@
 // Simulation runs: start through the simulations API, poll the run (progress bar), draw the results.
 import { api, ApiError } from "./api.js";
 import { el, clear, readJson } from "./dom.js";
-import { t } from "./i18n.js";
+import { gettext, ngettext, interpolate, statusLabel } from "./i18n.js";
 import { stackedBars, lines } from "./charts.js";
 
 const config = readJson("simulate-config");
@@ -14,7 +14,7 @@ const SIDE_COLORS = { first: "#2451b3", second: "#d8432c" };
 let current = null;
 
 function sideLabel(side) {
-  return side === "first" ? t("Going first") : t("Going second");
+  return side === "first" ? gettext("Going first") : gettext("Going second");
 }
 
 function turnsOf(killTurn) {
@@ -43,7 +43,7 @@ function renderGoldfish(result) {
   for (const side of sides) {
     const dist = killTurn[side].distribution || {};
     charts.append(el("div", { class: "chart panel" },
-      stackedBars(`${t("Kill turn")} — ${sideLabel(side)}`, turns.map(String), [{ name: sideLabel(side), color: SIDE_COLORS[side], values: turns.map((turn) => dist[String(turn)] || 0) }], { percent: true })));
+      stackedBars(`${gettext("Kill turn")} — ${sideLabel(side)}`, turns.map(String), [{ name: sideLabel(side), color: SIDE_COLORS[side], values: turns.map((turn) => dist[String(turn)] || 0) }], { percent: true })));
   }
   if (sides.length) {
     const series = sides.map((side) => {
@@ -51,11 +51,11 @@ function renderGoldfish(result) {
       let last = 0;
       return { name: sideLabel(side), color: SIDE_COLORS[side], values: turns.map((turn) => (last = byTurn[String(turn)] ?? last)) };
     });
-    charts.append(el("div", { class: "chart panel" }, lines(t("P(kill by turn t)"), turns, series, { xLabel: t("Own turn") })));
+    charts.append(el("div", { class: "chart panel" }, lines(gettext("P(kill by turn t)"), turns, series, { xLabel: gettext("Own turn") })));
   }
   results.append(charts);
   for (const warning of result.warnings || []) results.append(el("p", { class: "notice warning", "data-code": warning.code }, warning.message));
-  results.append(table([t("Going"), t("Mean"), t("95% interval"), "p50", "p90", t("Kill rate")], sides.map((side) => {
+  results.append(table([gettext("Going"), gettext("Mean"), gettext("95% interval"), "p50", "p90", gettext("Kill rate")], sides.map((side) => {
     const s = killTurn[side];
     return [sideLabel(side), s.mean != null ? Number(s.mean).toFixed(2) : "–", interval(s.mean_ci95, (v) => v.toFixed(2)), s.p50 ?? "–", s.p90 ?? "–", pct(s.kill_rate)];
   })));
@@ -65,7 +65,7 @@ function renderGoldfish(result) {
     const value = (s.kill_by_turn || {})[String(turn)];
     return [pct(value), interval((s.kill_by_turn_ci95 || {})[String(turn)], (v) => pct(v))];
   })]);
-  results.append(table([t("Own turn"), ...sides.flatMap((side) => [t("P(kill by turn t)") + ` (${sideLabel(side)})`, t("95% interval")])], byTurnRows));
+  results.append(table([gettext("Own turn"), ...sides.flatMap((side) => [gettext("P(kill by turn t)") + ` (${sideLabel(side)})`, gettext("95% interval")])], byTurnRows));
   renderCards(result, sides);
 }
 
@@ -83,8 +83,8 @@ function mostCommonTurn(distribution) {
 function renderCards(result, sides) {
   const cards = result.cards || [];
   if (!cards.length) return;
-  results.append(el("p", { class: "muted" }, t("Card effects the engine models are played; cards listed as vanilla run without the effects shown.")));
-  const wrap = table([t("Card"), ...sides.map((side) => `${t("Played")} (${sideLabel(side)})`), t("Most common first turn"), t("Modeled effects"), t("Run as vanilla")], cards.map((row) => [
+  results.append(el("p", { class: "muted" }, gettext("Card effects the engine models are played; cards listed as vanilla run without the effects shown.")));
+  const wrap = table([gettext("Card"), ...sides.map((side) => `${gettext("Played")} (${sideLabel(side)})`), gettext("Most common first turn"), gettext("Modeled effects"), gettext("Run as vanilla")], cards.map((row) => [
     row.name_ja,
     ...sides.map((side) => pct((row.played || {})[side])),
     mostCommonTurn((row.first_played_turn || {})[sides[0]]),
@@ -97,8 +97,8 @@ function renderCards(result, sides) {
 
 function renderHands(result) {
   const exact = result.exact || {};
-  results.append(el("p", {}, t("{count} hands", { count: result.hands })));
-  results.append(table([t("Card"), t("In opening hand"), t("Exact"), t("In shields"), t("In hand or shields")], (result.cards || []).map((row) => [
+  results.append(el("p", {}, interpolate(ngettext("%(count)s hand", "%(count)s hands", result.hands), { count: result.hands })));
+  results.append(table([gettext("Card"), gettext("In opening hand"), gettext("Exact"), gettext("In shields"), gettext("In hand or shields")], (result.cards || []).map((row) => [
     row.name, pct(row.in_hand), pct(exact[row.card] && exact[row.card].in_hand), pct(row.in_shields), pct(row.in_hand_or_shields),
   ])));
 }
@@ -125,7 +125,7 @@ async function poll(url) {
     const { data } = await api(url);
     const percent = Math.round((data.progress || 0) * 100);
     progress.value = percent;
-    statusText.textContent = `${t(data.status)} · ${percent}%`;
+    statusText.textContent = `${statusLabel(data.status)} · ${percent}%`;
     if (["done", "failed", "cancelled"].includes(data.status)) return data;
     await new Promise((resolve) => setTimeout(resolve, 400));
   }
@@ -139,7 +139,7 @@ form.addEventListener("submit", async (event) => {
   clear(results);
   progress.value = 0;
   progress.hidden = false;
-  statusText.textContent = t("queued");
+  statusText.textContent = statusLabel("queued");
   try {
     const { data: created } = await api(config.simulationsUrl, { method: "POST", body });
     current = `${config.simulationsUrl}${created.id}/`;
@@ -147,7 +147,7 @@ form.addEventListener("submit", async (event) => {
     const run = await poll(current);
     cancel.hidden = true;
     if (run.status === "done") renderResult(run);
-    else if (run.status === "failed") results.append(el("p", { class: "notice error" }, run.error || t("failed")));
+    else if (run.status === "failed") results.append(el("p", { class: "notice error" }, run.error || statusLabel("failed")));
   } catch (error) {
     statusText.textContent = error instanceof ApiError ? `${error.message} (${error.code})` : String(error);
   }

@@ -185,6 +185,21 @@ def test_the_published_signature_verifies_with_the_public_key_alone(history):
         key.verify(base64.b64decode(head["signature"]), message.replace(head["hash"].encode(), b"0" * 64))
 
 
+def test_a_rotated_key_keeps_the_old_entries_verifiable(history, settings):
+    import base64
+    import os
+
+    old_public = signing.public_key_b64()
+    old_head = selectors.audit_head(event=history)
+    settings.AUDIT_SIGNING_KEY = base64.b64encode(os.urandom(32)).decode()  # the new key
+    assert signing.public_key_b64() != old_public
+    assert set(problems_of(history)) == {f"entry signed with an unknown key ({old_head['key_id']})"}
+    settings.AUDIT_RETIRED_PUBLIC_KEYS = [old_public]
+    assert problems_of(history, heads=[old_head]) == []
+    public = Client().get("/api/v1/audit/public-key/").json()
+    assert public["retired_keys"] == [{"key_id": old_head["key_id"], "public_key": old_public}]
+
+
 # --- vendor-specific attacks -------------------------------------------------------------------------------
 
 

@@ -1,37 +1,77 @@
-"""Template tags of the pages: `{% t "English text" %}` (the UI catalogue of web.i18n) and the JS string table."""
+"""Template filters of the pages (`|tr` for data words, civilization classes, percentages) and the old `{% t %}` tag.
 
-import json
+UI texts are Django's `{% translate %}` / `{% blocktranslate %}` (load `i18n`). `{% t "..." %}` is kept only so that a
+template not yet converted still renders translated: `manage.py convert_ui_strings` rewrites it (web/README.md).
+"""
+
+import re
 
 from django import template
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
-from web.i18n import JS_STRINGS, display, translate
+from web.i18n import display, server_message
 
 register = template.Library()
+
+_BRACES = re.compile(r"\{(\w+)\}")
+_PERCENT = re.compile(r"%\((\w+)\)s")
 
 
 @register.simple_tag
 def t(text: str, **kwargs) -> str:
-    """The UI text in the active language; keyword arguments fill `{name}` placeholders (all escaped by Django)."""
-    translated = translate(text)
+    """The old tag: `{x}` placeholders are looked up as gettext's `%(x)s`, then filled (Django escapes the result)."""
+    translated = _PERCENT.sub(r"{\1}", gettext(_BRACES.sub(r"%(\1)s", text)))
     return translated.format(**kwargs) if kwargs else translated
 
 
 @register.filter
 def tr(text) -> str:
-    """A data word (zone, format, status...) or UI text in the active language."""
+    """A data word (zone, format, status, face role...) in the active language."""
     return display(text)
 
 
-@register.simple_tag
-def ui_strings_json():
-    """The JS string table as a JSON <script> element (json_script-style escaping: no `<`, `>`, `&` in the data)."""
-    data = {key: translate(key) for key in JS_STRINGS}
-    payload = (
-        json.dumps(data, ensure_ascii=False).replace("<", "\\u003C").replace(">", "\\u003E").replace("&", "\\u0026")
-    )
-    return format_html('<script id="ui-strings" type="application/json">{}</script>', mark_safe(payload))
+@register.filter
+def server_text(text) -> str:
+    """An English message of another layer (search error, decklist line error...) in the active language."""
+    return server_message(text, as_html=True)
+
+
+_CIVS = ("light", "water", "darkness", "fire", "nature")
+_BREAKER_SHORT = {"double": "W・B", "triple": "T・B", "quattro": "Q・B", "world": "∞W・B"}
+
+
+@register.filter
+def civ_list(civilizations) -> list[str]:
+    """A card's civilizations in the printed order, lower case (the data writes "Fire")."""
+    civs = {str(civ).lower() for civ in civilizations or []}
+    return [civ for civ in _CIVS if civ in civs]
+
+
+@register.filter
+def frame_style(civilizations) -> str:
+    """The tile's frame (`--frame`, see static/js/tile.js frameStyle): one colour, or the civilizations side by side."""
+    civs = civ_list(civilizations)
+    if not civs:
+        return "--frame: linear-gradient(var(--colorless), var(--colorless))"
+    if len(civs) == 1:
+        return f"--frame: linear-gradient(var(--{civs[0]}), var(--{civs[0]}))"
+    step = 100 / len(civs)
+    stops = ", ".join(f"var(--{civ}) {i * step:g}% {(i + 1) * step:g}%" for i, civ in enumerate(civs))
+    return f"--frame: linear-gradient(90deg, {stops})"
+
+
+@register.filter
+def twinpact_half(name, index) -> str:
+    """One half of a twinpact's combined name ("top/bottom"); the whole name for other cards' first half."""
+    parts = [part for part in str(name or "").replace("／", "/").split("/") if part]
+    if len(parts) != 2:
+        return str(name or "") if index == 0 else ""
+    return parts[int(index)]
+
+
+@register.filter
+def breaker_short(breaker) -> str:
+    return _BREAKER_SHORT.get(str(breaker), display(breaker))
 
 
 @register.filter

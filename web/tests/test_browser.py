@@ -1,7 +1,9 @@
 """End to end in Debian's Chromium (Playwright): sign up, search, build a deck with the keyboard, legality live,
 psychic cards to the hyperspatial zone, save, version diff, a goldfish run with its chart, export, escaping."""
 
+import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -138,13 +140,13 @@ def test_full_deck_building_flow(page):
     violation = page.locator('#legality li[data-code="COPY_LIMIT"]')
     expect(violation).to_be_visible()
     expect(violation.locator(".rule")).to_have_text(re.compile(r"^100\.2"))
-    entry = page.locator('#zone-entries li.offending:has-text("テスト紅蓮竜")')
+    entry = page.locator('#zone-main li.entry.offending:has-text("テスト紅蓮竜")')
     expect(entry).to_contain_text("5×")
     shot(page, "editor-copy-limit")
     entry.focus()
     page.keyboard.press("-")
     expect(violation).to_have_count(0)
-    expect(page.locator("#zone-entries li.offending")).to_have_count(0)
+    expect(page.locator("#deck-zones li.entry.offending")).to_have_count(0)
     expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
 
     # Psychic creatures go to the hyperspatial zone on their own.
@@ -154,21 +156,19 @@ def test_full_deck_building_flow(page):
     page.keyboard.press("Enter")
     expect(counter(page, "hyperspatial")).to_have_text("2")
     expect(counter(page, "main")).to_have_text("40/40")
-    page.locator("#tab-hyperspatial").click()
-    expect(page.locator("#zone-entries li")).to_have_count(2)
+    expect(page.locator("#zone-hyperspatial li.entry")).to_have_count(2)
     expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
     shot(page, "editor")
 
     # A psychic moved to the main deck with the mouse (the row's zone menu) is kept there and flagged
     # ZONE_MISPLACED; key 2 moves it back to the hyperspatial zone and the violation goes away.
-    psychic_row = page.locator('#zone-entries li:has-text("テスト超次元獣アルファ")')
+    psychic_row = page.locator('#zone-hyperspatial li.entry:has-text("テスト超次元獣アルファ")')
     psychic_row.locator("select.zone-select").select_option("main")
     misplaced = page.locator('#legality li[data-code="ZONE_MISPLACED"]')
     expect(misplaced).to_be_visible()
     expect(counter(page, "hyperspatial")).to_have_text("1")
     expect(counter(page, "main")).to_have_text("41/40")
-    page.locator("#tab-main").click()
-    moved = page.locator('#zone-entries li.offending:has-text("テスト超次元獣アルファ")')
+    moved = page.locator('#zone-main li.entry.offending:has-text("テスト超次元獣アルファ")')
     expect(moved).to_contain_text("ZONE_MISPLACED")
     shot(page, "editor-zone-misplaced")
     moved.focus()
@@ -179,23 +179,21 @@ def test_full_deck_building_flow(page):
     expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
 
     # Main deck -> considering with the keyboard (key 4), and back with the mouse from the considering tab.
-    page.locator('#zone-entries li:has-text("テスト火炎兵")').focus()
+    page.locator('#zone-main li.entry:has-text("テスト火炎兵")').focus()
     page.keyboard.press("4")
     expect(counter(page, "considering")).to_have_text("4")
     expect(counter(page, "main")).to_have_text("36/40")
     expect(page.locator("#legality")).to_have_attribute("data-status", "buildable")
-    page.locator("#tab-considering").click()
-    page.locator('#zone-entries li:has-text("テスト火炎兵") select.zone-select').select_option("main")
+    page.locator('#zone-considering li.entry:has-text("テスト火炎兵") select.zone-select').select_option("main")
     expect(counter(page, "considering")).to_have_text("0")
     expect(counter(page, "main")).to_have_text("40/40")
     expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
 
-    # Save through the decks API (If-Match), then see the diff in the version history.
-    page.locator("#save-deck").click()
+    # Every change was saved as it happened (decks API, If-Match); the session is one version in the history.
     expect(page.locator("#save-state")).to_have_text("Saved")
     page.goto(page.url + "versions/")
+    expect(page.locator(".version")).to_have_count(2)
     latest = page.locator(".version").first
-    expect(latest).to_contain_text("Version 2")
     expect(latest.locator(".diff-add")).to_have_count(len(LEGAL_MAIN) + 2)
     expect(latest).to_contain_text("+4 テスト紅蓮竜")
     expect(latest).to_contain_text("+1 テスト超次元獣アルファ")
@@ -256,6 +254,7 @@ def test_script_in_a_deck_name_is_text(page):
 
 
 def test_phone_width_and_japanese(page):
+    """390×844: search and deck without scrolling past help, 44 px touch targets, visible feedback on an add."""
     from playwright.sync_api import expect
 
     page.set_viewport_size({"width": 390, "height": 844})
@@ -263,13 +262,31 @@ def test_phone_width_and_japanese(page):
     page.get_by_role("button", name="日本語").click()
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     create_deck(page, "スマホのデッキ")
+    search = page.locator("#editor-search")
+    assert search.bounding_box()["y"] + search.bounding_box()["height"] < 844 / 2  # no page of help above it
+    expect(page.locator("#search-help")).to_be_hidden()  # the help folds away
     search_and_choose(page, "Test Gale", "テスト疾風ドラゴン")
     page.keyboard.press("Enter")
     expect(counter(page, "main")).to_have_text("1/40")
+    feedback = page.locator("#add-feedback")
+    expect(feedback).to_be_visible()
+    expect(feedback).to_contain_text("テスト疾風ドラゴン")
+    expect(feedback).to_contain_text("メインデッキに 1 枚")
+    box = feedback.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 844  # on screen, wherever the page is scrolled
     expect(page.locator("#legality")).to_contain_text("構築中")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390
     shot(page, "editor-phone-ja")
+    small = page.evaluate(
+        """() => [...document.querySelectorAll(
+                 '#deck-zones button, #deck-zones select, #search-results button, #editor-search, .deck-controls select'
+               )]
+            .map((node) => node.getBoundingClientRect())
+            .filter((r) => r.width && (r.width < 44 || r.height < 44)).length"""
+    )
+    assert small == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    deck_top = page.locator("#deck-zones").bounding_box()["y"]
+    assert deck_top < 844 * 1.5  # the deck starts right below the search results, not a page further down
 
 
 def test_tournament_organizer_and_player_pages(page):
@@ -338,3 +355,365 @@ def test_tournament_organizer_and_player_pages(page):
     page.get_by_role("button", name="Amend").click()
     expect(page.locator("main")).to_contain_text("The registration of player4 was amended: Legal.")
     assert page.errors == []
+
+
+# Words allowed in Japanese mode: names of things that are written in Latin letters in Japanese too, file formats,
+# and the search-language keywords shown as examples.
+JA_ALLOWED_WORDS = {
+    "DM",
+    "GR",
+    "API",
+    "JSON",
+    "CSV",
+    "OK",
+    "English",
+    "SHA",
+    "ID",
+    "p50",
+    "p90",
+    "Enter",
+    "Shift",
+    "Delete",
+    "Ctrl",
+    "Tab",
+    "Esc",
+    "civ",
+    "fire",
+    "cost",
+    "type",
+    "creature",
+    "race",
+    "is",
+    "trigger",
+    "zone",
+    "gr",
+    "blocker",
+    "main",
+    "hyperspatial",
+    "considering",
+    "x4",
+    "4x",
+    "S",
+    "W",
+    "T",
+    "Q",
+    "v1",
+    "v2",
+    "v3",
+}
+# Elements whose text is data, not UI: English card names (lang="en"), user-typed names, codes shown as references
+# (violation codes beside their Japanese message, deck hashes), the language switch, and the legality report's
+# messages, which are the regulations app's own Japanese texts (`message_ja`).
+JA_DATA_SELECTORS = ", ".join(
+    ['[lang="en"]', ".code", ".rule", "code", ".user-text", ".lang", ".hash", "time", "script", "style"]
+    + ["[aria-hidden=true]", ".report-message"]
+)
+ENGLISH_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]+")
+
+
+def _visible_english(page) -> list[str]:
+    text = page.evaluate(
+        """(skip) => {
+          const hidden = (node) => node.closest(skip) || node.closest('[hidden]')
+            || getComputedStyle(node).display === 'none' || getComputedStyle(node).visibility === 'hidden';
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          const words = [];
+          for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+            if (!hidden(text.parentElement)) words.push(text.textContent);
+          }
+          for (const node of document.body.querySelectorAll('[title],[aria-label],[placeholder]')) {
+            if (!hidden(node)) words.push(node.title, node.getAttribute('aria-label') || '', node.placeholder || '');
+          }
+          return words.join(' ') + ' ' + document.title;
+        }""",
+        JA_DATA_SELECTORS,
+    )
+    return sorted({word for word in ENGLISH_WORD.findall(text) if word not in JA_ALLOWED_WORDS})
+
+
+def _crawl_fixture(live_server):
+    """A player with a deck (two versions), another player's public deck, an event with a registration."""
+    from datetime import date, datetime, time
+
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from decks.services import deck_create, deck_update, deck_version_restore
+    from dmrules.decklist import parse_json
+    from tournaments.services import event_create, registration_submit
+
+    users = get_user_model().objects
+    player = users.create_user(username="たろう", password=PASSWORD)
+    other = users.create_user(username="はなこ", password=PASSWORD)
+    decklist = parse_json({"main": [{"card": name, "count": 4} for name in LEGAL_MAIN]})
+    deck = deck_create(owner=player, name="赤青速攻", decklist=decklist, visibility="public")
+    deck = deck_update(deck_id=deck.id, user=player, if_match=deck.version, visibility="unlisted")
+    deck = deck_version_restore(deck_id=deck.id, user=player, if_match=deck.version, number=1)  # a version note
+    theirs = deck_create(owner=other, name="光闇コントロール", decklist=decklist, visibility="public")
+    deadline = timezone.make_aware(datetime.combine(date(2030, 1, 9), time(23, 59)))
+    event = event_create(organizer=player, name="店舗大会", date=date(2030, 1, 10), registration_deadline=deadline)
+    registration = registration_submit(event_id=event.id, user=player, deck_id=deck.id)
+    return {"deck": deck, "theirs": theirs, "event": event, "registration": registration}
+
+
+def test_japanese_mode_shows_no_english_on_any_page(page, live_server):
+    """Every page in Japanese (a crawl): no English UI word, no internal code; screenshots in both languages."""
+    from cards.models import Card
+
+    data = _crawl_fixture(live_server)
+    deck, event = data["deck"], data["event"]
+    card = Card.objects.get(name_ja="テスト爆炎王")
+    pages = {
+        "home": "/",
+        "cards": "/cards/?q=ドラゴン",
+        "cards-error": "/cards/?q=civ:purple",
+        "my-decks": "/decks/",
+        "public-decks": "/decks/public/",
+        "editor": f"/decks/{deck.id}/",
+        "deck-view": f"/decks/{data['theirs'].id}/",
+        "versions": f"/decks/{deck.id}/versions/",
+        "import": f"/decks/{deck.id}/import/",
+        "sheet": f"/decks/{deck.id}/export/sheet/",
+        "simulate": f"/decks/{deck.id}/simulate/",
+        "solo": f"/decks/{deck.id}/solo/",
+        "tournaments": "/tournaments/",
+        "tournament": f"/tournaments/{event.id}/",
+        "tournament-register": f"/tournaments/{event.id}/register/",
+        "tournament-amend": f"/tournaments/{event.id}/registrations/{data['registration'].id}/amend/",
+    }
+    # The card page (card_detail.html) is changed elsewhere and still shows face roles and English card types: it is
+    # photographed in both languages but not yet held to the no-English rule.
+    unchecked = {"card": f"/cards/{card.id}/"}
+    page.goto(page.base + "/accounts/login/")
+    for language, button in (("en", "English"), ("ja", "日本語")):
+        page.get_by_role("button", name=button).click()
+        page.wait_for_selector(f'html[lang="{language}"]')
+        for name, url in [("login", "/accounts/login/"), ("signup", "/accounts/signup/")]:
+            page.goto(page.base + url)
+            shot(page, f"page-{name}-{language}")
+    page.goto(page.base + "/accounts/login/")
+    page.get_by_label("ユーザー名").fill("たろう")
+    page.get_by_label("パスワード").fill(PASSWORD)
+    page.get_by_role("button", name="ログイン").click()
+    page.wait_for_url(re.compile(r"/decks/$"))
+    leaks = {}
+    for name, url in {**pages, **unchecked}.items():
+        page.goto(page.base + url)
+        if name == "editor":
+            page.wait_for_selector("body[data-editor-ready=true]")
+        page.wait_for_load_state("networkidle")
+        shot(page, f"page-{name}-ja")
+        if name not in unchecked and (words := _visible_english(page)):
+            leaks[name] = words
+    page.get_by_role("button", name="English").click()
+    page.wait_for_selector('html[lang="en"]')
+    for name, url in {**pages, **unchecked}.items():
+        page.goto(page.base + url)
+        page.wait_for_load_state("networkidle")
+        shot(page, f"page-{name}-en")
+    assert leaks == {}, json.dumps(leaks, ensure_ascii=False)
+    assert page.errors == []
+
+
+def _owned_deck(username: str, *, main: list[str] | None = None):
+    """A user (logged in through the page later) and their deck with four of each given card."""
+    from django.contrib.auth import get_user_model
+
+    from decks.services import deck_create
+    from dmrules.decklist import parse_json
+
+    user = get_user_model().objects.create_user(username=username, password=PASSWORD)
+    decklist = parse_json({"main": [{"card": name, "count": 4} for name in main or []]})
+    return deck_create(owner=user, name=f"{username}'s deck", decklist=decklist)
+
+
+def log_in(page, username: str) -> None:
+    page.goto(page.base + "/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(re.compile(r"/decks/$"))
+
+
+def open_editor(page, deck) -> None:
+    page.goto(f"{page.base}/decks/{deck.id}/")
+    page.wait_for_selector("body[data-editor-ready=true]")
+
+
+def server_counts(deck) -> dict[tuple[str, str], int]:
+    from decks.models import DeckEntry
+
+    return {(e.zone, e.card.name_ja): e.quantity for e in DeckEntry.objects.filter(deck=deck).select_related("card")}
+
+
+def add_by_keyboard(page, name: str, times: int = 1) -> None:
+    search_and_choose(page, name, name)
+    for _ in range(times):
+        page.keyboard.press("Enter")
+
+
+def test_closing_the_tab_mid_edit_loses_nothing(page):
+    """Changes not yet on the server (saves fail, the tab closes) come back from the draft, merged, and are saved."""
+    from playwright.sync_api import expect
+
+    deck = _owned_deck("closer")
+    log_in(page, "closer")
+    open_editor(page, deck)
+    # Saves fail (the server cannot be reached), then the connection drops and the tab is closed: not even the save
+    # sent when the page is left reaches the server.
+    page.route("**/api/v1/decks/**", lambda route: route.abort())
+    add_by_keyboard(page, "テスト紅蓮竜", 3)
+    add_by_keyboard(page, "テスト超次元獣アルファ", 1)
+    expect(counter(page, "main")).to_have_text("3/40")
+    expect(page.locator("#save-state")).to_have_text("Not saved")
+    expect(counter(page, "hyperspatial")).to_have_text("1")
+    assert server_counts(deck) == {}
+    # Meanwhile the deck is changed elsewhere (so the save sent as the tab closes is refused: If-Match).
+    from decks.services import deck_update
+
+    deck_update(deck_id=deck.id, user=deck.owner, if_match=1, description="changed elsewhere")
+    page.close(run_before_unload=False)
+    time.sleep(0.5)
+    assert server_counts(deck) == {}
+
+    again = page.context.new_page()
+    again.base = page.base
+    again.errors = []
+    again.on("pageerror", lambda error: again.errors.append(str(error)))
+    open_editor(again, deck)
+    expect(counter(again, "main")).to_have_text("3/40")
+    expect(counter(again, "hyperspatial")).to_have_text("1")
+    expect(again.locator("#sync-notice")).to_contain_text("both changes were kept")
+    expect(again.locator("#save-state")).to_have_text("Saved")
+    assert server_counts(deck) == {("main", "テスト紅蓮竜"): 3, ("hyperspatial", "テスト超次元獣アルファ"): 1}
+    deck.refresh_from_db()
+    assert deck.description == "changed elsewhere"
+    shot(again, "editor-restored-draft")
+    assert again.errors == []
+
+
+def test_two_tabs_editing_one_deck(page):
+    """A change saved from another tab is merged, never overwritten; the same card changed in both is offered."""
+    from playwright.sync_api import expect
+
+    deck = _owned_deck("twotabs")
+    log_in(page, "twotabs")
+    open_editor(page, deck)
+    other = page.context.new_page()
+    other.base = page.base
+    open_editor(other, deck)
+
+    add_by_keyboard(page, "テスト紅蓮竜", 2)
+    expect(page.locator("#save-state")).to_have_text("Saved")
+    add_by_keyboard(other, "テスト深海獣", 1)  # this tab still holds version 1: a 412, then a merge
+    expect(other.locator("#sync-notice")).to_contain_text("both changes were kept")
+    expect(other.locator("#save-state")).to_have_text("Saved")
+    expect(counter(other, "main")).to_have_text("3/40")
+    assert server_counts(deck) == {("main", "テスト紅蓮竜"): 2, ("main", "テスト深海獣"): 1}
+
+    # The same card changed in both tabs: the player chooses; nothing is written before.
+    other.locator('#zone-main li.entry:has-text("テスト紅蓮竜")').focus()
+    other.keyboard.press("+")
+    expect(other.locator("#save-state")).to_have_text("Saved")
+    page.locator('#zone-main li.entry:has-text("テスト紅蓮竜")').focus()
+    page.keyboard.press("-")
+    notice = page.locator("#sync-notice")
+    expect(notice).to_contain_text("Test Crimson Wyrm")
+    assert server_counts(deck)[("main", "テスト紅蓮竜")] == 3
+    shot(page, "editor-conflict")
+    notice.get_by_role("button", name="Keep my version").click()
+    expect(page.locator("#save-state")).to_have_text("Saved")
+    assert server_counts(deck) == {("main", "テスト紅蓮竜"): 1, ("main", "テスト深海獣"): 1}
+    from decks.models import DeckVersion
+
+    assert DeckVersion.objects.filter(deck=deck).count() <= 4  # one per editing session (two tabs), not per click
+
+
+GROUP_CASES = [
+    # group by, expected count per group of the legal 40-card test deck (web/tests/catalogue.py)
+    pytest.param("type", {"Creature": 32, "Spell": 8}, id="by-type"),
+    pytest.param("cost", {"1": 4, "2": 12, "3": 12, "4": 8, "5": 4}, id="by-cost"),
+]
+
+
+@pytest.mark.parametrize(("group", "expected"), GROUP_CASES)
+def test_grouped_whole_deck_view_counts(page, group, expected):
+    from playwright.sync_api import expect
+
+    deck = _owned_deck(f"grouper{group}", main=LEGAL_MAIN)
+    log_in(page, f"grouper{group}")
+    open_editor(page, deck)
+    page.locator("#group-by").select_option(group)
+    for view in ("stack", "list"):
+        page.locator("#view-mode").select_option(view)
+        counts = page.locator("#zone-main .group-count")
+        expect(counts).to_have_count(len(expected))
+        shown = {node.get_attribute("data-group-count"): int(node.inner_text()) for node in counts.all()}
+        assert shown == expected
+        expect(page.locator(f"#zone-main ul.entries.{view} li.entry")).to_have_count(len(LEGAL_MAIN))
+        expect(page.locator("#deck-zones")).not_to_contain_text("[object")
+        for zone in ("hyperspatial", "gr", "considering"):
+            expect(page.locator(f"#zone-{zone}")).to_be_visible()  # all four zones on one screen
+        shot(page, f"editor-grouped-{group}-{view}")
+
+
+def test_solo_board_deals_and_plays(page):
+    from playwright.sync_api import expect
+
+    deck = _owned_deck("solo", main=LEGAL_MAIN)
+    log_in(page, "solo")
+    page.goto(f"{page.base}/decks/{deck.id}/solo/")
+    page.wait_for_selector("body[data-solo-ready=true]")
+    count = lambda area: page.locator(f"[data-solo-count={area}]")  # noqa: E731
+    expect(count("shields")).to_have_text("5")
+    expect(count("hand")).to_have_text("5")
+    expect(page.locator("#solo-library")).to_have_attribute("data-count", "30")
+    hand = page.locator("#solo-hand li").all_inner_texts()
+
+    page.locator("#solo-hand li").first.get_by_role("button", name="Charge mana").click()
+    expect(count("mana")).to_have_text("1")
+    expect(count("hand")).to_have_text("4")
+    page.locator("#solo-mana li").first.get_by_role("button", name="Tap").click()
+    expect(page.locator("#solo-mana li.tapped")).to_have_count(1)
+    page.locator("#solo-draw").click()
+    expect(count("hand")).to_have_text("5")
+    page.locator("#solo-hand li").first.get_by_role("button", name="Summon / cast").click()
+    expect(count("battle")).to_have_text("1")
+    page.locator("#solo-battle li").first.get_by_role("button", name="Attack a shield").click()
+    expect(count("shields")).to_have_text("4")
+    expect(count("hand")).to_have_text("5")
+    shot(page, "solo-board")
+
+    page.locator("#solo-deal").click()  # the same seed deals the same hand
+    expect(count("hand")).to_have_text("5")
+    assert page.locator("#solo-hand li").all_inner_texts() == hand
+    page.locator("#solo-new").click()
+    expect(count("shields")).to_have_text("5")
+    assert page.errors == []
+
+
+def test_enter_adds_the_first_result_the_server_returns(page):
+    """The editor keeps the server's order (the server ranks the exact name first): no re-sorting in the browser."""
+    from playwright.sync_api import expect
+
+    from cards.models import Card
+
+    deck = _owned_deck("ranker")
+    log_in(page, "ranker")
+    open_editor(page, deck)
+    first, second = Card.objects.get(name_ja="テスト紅蓮竜"), Card.objects.get(name_ja="テスト火炎兵")
+
+    def reply(route):
+        response = route.fetch()
+        body = response.json()
+        rows = {row["id"]: row for row in body["results"]}
+        body["results"] = [rows[first.id], rows[second.id]]  # a cost-3 card ranked above a cost-1 card
+        route.fulfill(response=response, json=body)
+
+    page.route("**/api/v1/cards/?q=*", reply)
+    search = page.locator("#editor-search")
+    search.press_sequentially("civ:fire cost<=3")  # both cards, a handful of results
+    expect(page.locator("#search-results li").first).to_contain_text("テスト紅蓮竜")
+    page.keyboard.press("Enter")
+    expect(page.locator('#zone-main li.entry:has-text("テスト紅蓮竜")')).to_have_count(1)
+    expect(page.locator('#zone-main li.entry:has-text("テスト火炎兵")')).to_have_count(0)

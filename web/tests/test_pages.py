@@ -1,6 +1,7 @@
 """The pages: status per page and caller, escaping of user text, log-in limiting, the editor's state endpoint."""
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -281,3 +282,72 @@ def test_editor_lists_overlays_and_checks_against_one(owner_client, deck):
     response = _state(owner_client, {"deck": {}, "op": {"op": "none"}, "overlay": "city-league"})
     assert response.status_code == 200
     assert response.json()["legality"]["overlay"]["id"] == "city-league"
+
+
+@pytest.fixture
+def three_decks(user, catalogue):
+    """A legal 40-card fire/water deck, a small light deck, and a public deck of another player."""
+    from django.contrib.auth import get_user_model
+
+    from decks.services import deck_create
+    from dmrules.decklist import parse_json
+
+    def make(owner, name, cards, **kwargs):
+        decklist = parse_json({"main": [{"card": card, "count": 4} for card in cards]})
+        return deck_create(owner=owner, name=name, decklist=decklist, **kwargs)
+
+    other = get_user_model().objects.create_user(username="carol", password=PASSWORD)
+    return {
+        "legal": make(user, "Legal fire", LEGAL_MAIN, visibility="public"),
+        "small": make(user, "Small light", ["テスト光の守護者", "テスト天空騎士"]),
+        "theirs": make(other, "Carol's water", ["テスト水流兵", "テスト深海獣"], visibility="public"),
+    }
+
+
+def _rows(body: str) -> dict[str, str]:
+    """Deck id -> its row in a deck list page."""
+    return dict(re.findall(r'<tr data-deck-id="(\d+)">(.*?)</tr>', body, re.S))
+
+
+def test_my_decks_show_counts_legality_civilizations_and_a_key_card(owner_client, three_decks):
+    rows = _rows(owner_client.get("/decks/").content.decode())
+    legal, small = rows[str(three_decks["legal"].id)], rows[str(three_decks["small"].id)]
+    assert 'data-counts="40/0/0"' in legal  # cards, not distinct cards
+    assert 'data-counts="8/0/0"' in small
+    assert 'data-status="legal"' in legal and 'data-status="buildable"' in small
+    assert re.findall(r'civ civ-(\w+)"', legal) == ["water", "fire"]
+    assert "テスト爆炎王" in legal  # the key card: the main deck's most expensive card
+    assert str(three_decks["theirs"].id) not in rows
+
+
+LIST_FILTERS = [
+    # page, query string, expected deck keys (three_decks)
+    pytest.param("/decks/", "legality=legal", ["legal"], id="mine-legal-today"),
+    pytest.param("/decks/", "legality=buildable", ["small"], id="mine-buildable"),
+    pytest.param("/decks/", "civ=light", ["small"], id="mine-light"),
+    pytest.param("/decks/", "civ=fire&legality=legal", ["legal"], id="mine-fire-and-legal"),
+    pytest.param("/decks/", "format=original", [], id="mine-other-format"),
+    pytest.param("/decks/public/", "", ["legal", "theirs"], id="public-all"),
+    pytest.param("/decks/public/", "card=深海獣", ["legal", "theirs"], id="public-by-card"),
+    pytest.param("/decks/public/", "card=Stream Guard", ["legal", "theirs"], id="public-by-english-card-name"),
+    pytest.param("/decks/public/", "card=天空騎士", [], id="public-card-only-in-a-private-deck"),
+    pytest.param("/decks/public/", "civ=water&card=爆炎王", ["legal"], id="public-civ-and-card"),
+]
+
+
+@pytest.mark.parametrize(("url", "query", "expected"), LIST_FILTERS)
+def test_deck_list_filters(owner_client, three_decks, url, query, expected):
+    rows = _rows(owner_client.get(f"{url}?{query}").content.decode())
+    assert sorted(rows) == sorted(str(three_decks[key].id) for key in expected)
+
+
+def test_deck_view_counts_cards_not_distinct_cards(other_client, deck):
+    body = other_client.get(f"/decks/{deck.id}/").content.decode()
+    assert 'data-zone-total="main">40 cards<' in body
+
+
+def test_solo_page_gets_the_deck_for_the_browser(other_client, deck):
+    body = other_client.get(f"/decks/{deck.id}/solo/").content.decode()
+    config = json.loads(re.search(r'id="solo-config" type="application/json">(.*?)</script>', body).group(1))
+    assert sum(entry["count"] for entry in config["deck"]["main"]) == 40
+    assert {card["name_ja"] for card in config["cards"].values()} == set(LEGAL_MAIN)

@@ -5,11 +5,11 @@ from django.contrib.auth import login, logout
 from django.contrib.auth.forms import AuthenticationForm
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.services import LoginLocked, RegistrationRejected, client_address, login_attempt_check, user_register
 from web.forms import SignUpForm
-from web.i18n import translate
 
 
 def _next_url(request, default: str = "/") -> str:
@@ -31,7 +31,7 @@ def signup_page(request):
                     form.add_error("password2" if field == "password" else field, error["message"])
         else:
             login(request, user, backend="accounts.backends.LoginLimitedModelBackend")
-            messages.success(request, translate("Welcome! Your account has been created."))
+            messages.success(request, gettext("Welcome! Your account has been created."))
             return redirect(_next_url(request, "/decks/"))
     return render(request, "web/signup.html", {"form": form, "next": _next_url(request, "")})
 

@@ -2,6 +2,7 @@
 
 import json
 import re
+from urllib.parse import quote
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,6 +12,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from decks import selectors as deck_selectors
@@ -18,8 +20,7 @@ from decks import services as deck_services
 from decks.models import DeckVisibility
 from web.editor import editor_state, working_copy_from_json
 from web.forms import VISIBILITY_CHOICES, DeckCreateForm, DeckImportForm, _translated, format_choices
-from web.i18n import translate
-from web.selectors import overlay_choices
+from web.selectors import deck_list_filtered, deck_list_page, overlay_choices
 
 
 def _int_or_none(value) -> int | None:
@@ -38,7 +39,7 @@ def _owned_or_404(request, deck_id: int):
 
 def _conflict(request) -> None:
     messages.error(
-        request, translate("This deck was changed elsewhere; nothing was written. Here is the newest version.")
+        request, gettext("This deck was changed elsewhere; nothing was written. Here is the newest version.")
     )
 
 
@@ -55,8 +56,8 @@ def my_decks(request):
         )
         return redirect("web:deck", deck_id=deck.id)
     decks = deck_selectors.deck_list_visible(user=request.user, mine=True)
-    page = Paginator(decks, 50).get_page(request.GET.get("page"))
-    return render(request, "web/my_decks.html", {"form": form, "page": page, "nav": "my-decks"})
+    context = {"form": form, "nav": "my-decks", **_deck_list(request, decks)}
+    return render(request, "web/my_decks.html", context)
 
 
 def public_decks(request):
@@ -64,8 +65,79 @@ def public_decks(request):
     decks = deck_selectors.deck_list_visible(user=request.user, q=q or None).filter(
         visibility=DeckVisibility.PUBLIC.value
     )
-    page = Paginator(decks, 50).get_page(request.GET.get("page"))
-    return render(request, "web/public_decks.html", {"page": page, "q": q, "nav": "public-decks"})
+    return render(request, "web/public_decks.html", {"q": q, "nav": "public-decks", **_deck_list(request, decks)})
+
+
+LEGALITY_FILTERS = ("legal", "buildable", "illegal")
+ROW_CACHE_SECONDS = 3600
+
+
+def _deck_rows(request, decks: list, *, as_of) -> None:
+    """Each deck's table row (`deck.row_html`), rendered once per deck version, language, day and viewer role and
+    then served from the cache: a row holds no CSRF token (its buttons post the page's one form per action)."""
+    from django.core.cache import cache
+    from django.template.loader import render_to_string
+    from django.utils.safestring import mark_safe
+    from django.utils.translation import get_language
+
+    user_id = request.user.id if request.user.is_authenticated else None
+    show_owner = request.resolver_match.url_name == "public-decks"
+    keys = {
+        deck.id: f"web:deck-row:{deck.id}:{deck.version}:{get_language()}:{as_of}:"
+        f"{int(user_id is not None)}{int(deck.owner_id == user_id)}{int(show_owner)}"
+        for deck in decks
+    }
+    cached = cache.get_many(list(keys.values()))
+    missing = [deck for deck in decks if keys[deck.id] not in cached and not hasattr(deck, "summary")]
+    if missing:  # summaries (one query, legality from its own cache) only for the rows not cached
+        deck_list_page(decks=missing, as_of=as_of)
+    fresh = {}
+    for deck in decks:
+        html = cached.get(keys[deck.id])
+        if html is None:
+            context = {
+                "deck": deck,
+                "show_owner": show_owner,
+                "authenticated": user_id is not None,
+                "owner": deck.owner_id == user_id,
+            }
+            html = fresh[keys[deck.id]] = render_to_string("web/_deck_row.html", context)
+        deck.row_html = mark_safe(html)  # noqa: S308 - our template's output, every value escaped there
+    if fresh:
+        cache.set_many(fresh, ROW_CACHE_SECONDS)
+
+
+def _deck_list(request, decks) -> dict:
+    """Filters (legality today, civilization, format, a card the deck contains), one page, each deck's summary."""
+    from dmrules.vocabulary import Civilization
+
+    filters = {
+        "legality": request.GET.get("legality") if request.GET.get("legality") in LEGALITY_FILTERS else "",
+        "civ": request.GET.get("civ") if request.GET.get("civ") in {c.value for c in Civilization} else "",
+        "format": request.GET.get("format", "").strip()[:32],
+        "card": request.GET.get("card", "").strip()[:100],
+    }
+    if filters["format"]:
+        decks = decks.filter(format_code=filters["format"])
+    decks = deck_list_filtered(decks=decks, civ=filters["civ"] or None, card=filters["card"] or None)
+    today = timezone.localdate()
+    if filters["legality"]:
+        page = Paginator(deck_list_page(decks=decks, as_of=today, legality=filters["legality"]), 50).get_page(
+            request.GET.get("page")
+        )
+    else:
+        page = Paginator(decks, 50).get_page(request.GET.get("page"))
+        page.object_list = list(page.object_list)
+    _deck_rows(request, page.object_list, as_of=today)
+    params = "&".join(f"{key}={quote(value)}" for key, value in filters.items() if value)
+    return {
+        "page": page,
+        "filters": filters,
+        "params": params,
+        "formats": format_choices(),
+        "civilizations": [c.value for c in Civilization],
+        "today": today,
+    }
 
 
 def _editor_config(request, deck) -> dict:
@@ -117,11 +189,32 @@ def _deck_view(request, deck, context: dict):
         resolver=get_resolver(),
     )
     context.update(
-        zones=deck_selectors.deck_entries_by_zone(deck=deck),
+        zone_list=[
+            {"zone": zone, "entries": entries, "total": sum(entry.quantity for entry in entries)}
+            for zone, entries in deck_selectors.deck_entries_by_zone(deck=deck).items()
+        ],
         legality=state["legality"],
         stats=state["stats"],
     )
     return render(request, "web/deck_view.html", context)
+
+
+def deck_solo(request, deck_id: int):
+    """The solo board (一人回し): the deck's cards for static/js/solo.js; the play itself stays in the browser."""
+    from cards.resolver import get_resolver
+    from web.editor import card_summary
+
+    deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+    resolver = get_resolver()
+    deck_json = _deck_json(deck)
+    cards = {str(e["card"]): card_summary(resolver.facts(e["card"])) for rows in deck_json.values() for e in rows}
+    context = {
+        "deck": deck,
+        "is_owner": request.user.is_authenticated and deck.owner_id == request.user.id,
+        "config": {"deck": deck_json, "cards": cards},
+        "nav": "my-decks" if deck.owner_id == request.user.id else "public-decks",
+    }
+    return render(request, "web/deck_solo.html", context)
 
 
 def deck_shared_page(request, slug: str):
@@ -173,7 +266,7 @@ def deck_delete(request, deck_id: int):
     except deck_services.VersionConflict:
         _conflict(request)
         return redirect("web:my-decks")
-    messages.success(request, translate("The deck was deleted."))
+    messages.success(request, gettext("The deck was deleted."))
     return redirect("web:my-decks")
 
 
@@ -184,7 +277,7 @@ def deck_copy(request, deck_id: int):
         deck = deck_services.deck_copy(deck_id=deck_id, user=request.user)
     except deck_services.DeckNotCopyable:
         raise Http404 from None
-    messages.success(request, translate("The deck was copied into your decks."))
+    messages.success(request, gettext("The deck was copied into your decks."))
     return redirect("web:deck", deck_id=deck.id)
 
 
@@ -208,7 +301,7 @@ def deck_restore(request, deck_id: int, number: int):
     except deck_services.VersionConflict:
         _conflict(request)
         return redirect("web:deck-versions", deck_id=deck_id)
-    messages.success(request, translate("Version {number} was restored as a new version.").format(number=number))
+    messages.success(request, gettext("Version %(number)s was restored as a new version.") % {"number": number})
     return redirect("web:deck-versions", deck_id=deck_id)
 
 
@@ -243,9 +336,9 @@ def deck_import(request, deck_id: int):
                 return redirect("web:deck-import", deck_id=deck.id)
             except deck_services.DecklistRejected as rejected:
                 lines, unresolved = rejected.lines, True
-                messages.error(request, translate("Fix or remove the flagged lines: nothing was imported."))
+                messages.error(request, gettext("Fix or remove the flagged lines: nothing was imported."))
             else:
-                messages.success(request, translate("The decklist was imported."))
+                messages.success(request, gettext("The decklist was imported."))
                 return redirect("web:deck", deck_id=deck.id)
         else:
             resolved = deck_services.decklist_resolve(decklist=decklist)
@@ -292,7 +385,18 @@ def deck_export(request, deck_id: int, kind: str):
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="{filename}.json"'
     elif kind == "sheet":
-        response = HttpResponse(deck_services.deck_export_sheet(deck))
+        response = render(request, "web/deck_sheet.html", _sheet_context(deck))
     else:
         raise Http404
     return response
+
+
+def _sheet_context(deck) -> dict:
+    """The printable sheet in the UI language: entries per zone with their totals, the deck hash of this version."""
+    zones = [
+        {"zone": zone, "entries": entries, "total": sum(entry.quantity for entry in entries)}
+        for zone, entries in deck_selectors.deck_entries_by_zone(deck=deck).items()
+        if entries
+    ]
+    deck_hash = deck_services.snapshot_canonical_hash(deck_services.deck_snapshot(deck=deck))
+    return {"deck": deck, "zones": zones, "printed_on": timezone.localdate(), "deck_hash": deck_hash}

@@ -13,6 +13,9 @@ def deck_simulate(request, deck_id: int):
     odds, odds_error = None, None
     try:
         odds = odds_deck_report(decklist=decklist)
+        names = {str(entry.card_id): entry.card.name_ja for entry in deck_selectors.deck_entries(deck=deck)}
+        for row in odds["cards"]:
+            row["name_ja"] = names.get(str(row["card"]))
     except SimulationRejected as exc:  # e.g. a deck too small for the setup: no odds to show
         odds_error = exc.message
     context = {

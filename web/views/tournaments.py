@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from decks import selectors as deck_selectors
@@ -20,7 +21,7 @@ from regulations.services import UnknownFormat, UnknownOverlay
 from tournaments import selectors as event_selectors
 from tournaments import services as event_services
 from web.forms import FORMAT_CHOICES, format_choices
-from web.i18n import display, translate
+from web.i18n import display, server_message
 from web.selectors import overlay_choices
 
 
@@ -41,17 +42,17 @@ class EventCreateForm(forms.Form):
             (row["id"], f"{row['name']} ({row['id']})") for row in overlay_choices()
         ]
         labels = {
-            "capacity": "Capacity (players; empty: no limit)",
-            "name": "Name",
-            "date": "Event date",
-            "registration_deadline": "Registration deadline (end of day)",
-            "format": "Format",
-            "regulation_date": "Regulation date (default: the event date)",
-            "overlay": "Event overlay (optional)",
-            "publish_decklists": "Publish the decklists after the event",
+            "capacity": gettext("Capacity (players; empty: no limit)"),
+            "name": gettext("Name"),
+            "date": gettext("Event date"),
+            "registration_deadline": gettext("Registration deadline (end of day)"),
+            "format": gettext("Format"),
+            "regulation_date": gettext("Regulation date (default: the event date)"),
+            "overlay": gettext("Event overlay (optional)"),
+            "publish_decklists": gettext("Publish the decklists after the event"),
         }
         for name, label in labels.items():
-            self.fields[name].label = translate(label)
+            self.fields[name].label = label
 
 
 @require_http_methods(["GET", "POST"])
@@ -76,7 +77,7 @@ def tournament_list(request):
                     capacity=data.get("capacity"),
                 )
             except event_services.EventInvalid as exc:
-                form.add_error(exc.field, exc.message)
+                form.add_error(exc.field, server_message(exc.message))
             except UnknownFormat as exc:
                 form.add_error("format", str(exc))
             except UnknownOverlay as exc:
@@ -111,8 +112,8 @@ class UnlockForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, prefix="unlock", **kwargs)
-        self.fields["reason"].label = translate("Reason (kept in the audit trail)")
-        self.fields["registration_deadline"].label = translate("New registration deadline (end of day)")
+        self.fields["reason"].label = gettext("Reason (kept in the audit trail)")
+        self.fields["registration_deadline"].label = gettext("New registration deadline (end of day)")
 
 
 def _end_of_day(day):
@@ -134,13 +135,13 @@ def _organizer_post(request, event):
     url = reverse("web:tournament", args=[event.id])
     if "lock" in request.POST:
         event_services.event_lock(event_id=event.id, user=request.user)
-        messages.success(request, translate("Registrations are locked."))
+        messages.success(request, gettext("Registrations are locked."))
     elif "publish" in request.POST:
         event_services.event_publish(event_id=event.id, user=request.user)
-        messages.success(request, translate("The decklists are published."))
+        messages.success(request, gettext("The decklists are published."))
     elif "revalidate" in request.POST:
         job = event_services.revalidation_job_create(event_id=event.id, user=request.user)
-        messages.success(request, translate("The re-validation has started."))
+        messages.success(request, gettext("The re-validation has started."))
         return redirect(f"{url}?job={job.id}#revalidation")
     elif "unlock" in request.POST:
         form = UnlockForm(request.POST)
@@ -155,9 +156,9 @@ def _organizer_post(request, event):
                 registration_deadline=_end_of_day(day) if day else None,
             )
         except event_services.EventInvalid as exc:
-            form.add_error("registration_deadline", translate(exc.message))
+            form.add_error("registration_deadline", server_message(exc.message))
             return {"unlock_form": form}
-        messages.success(request, translate("Registrations are open again."))
+        messages.success(request, gettext("Registrations are open again."))
     elif "settings" in request.POST:
         form = EventSettingsForm.for_event(event, request.POST)
         if not form.is_valid():
@@ -177,9 +178,12 @@ def _organizer_post(request, event):
                 publish_decklists=data.get("publish_decklists", False),
             )
         except event_services.EventLocked:
-            messages.error(request, translate("The registrations are locked: the settings can no longer change."))
+            messages.error(request, gettext("The registrations are locked: the settings can no longer change."))
         except event_services.EventInvalid as exc:
-            form.add_error({"format_code": "format", "overlay_id": "overlay"}.get(exc.field, exc.field), exc.message)
+            form.add_error(
+                {"format_code": "format", "overlay_id": "overlay"}.get(exc.field, exc.field),
+                server_message(exc.message),
+            )
             return {"settings_form": form}
         except UnknownFormat as exc:
             form.add_error("format", str(exc))
@@ -188,17 +192,17 @@ def _organizer_post(request, event):
             form.add_error("overlay", str(exc))
             return {"settings_form": form}
         else:
-            messages.success(request, translate("The settings are saved."))
+            messages.success(request, gettext("The settings are saved."))
     elif "delete" in request.POST:
         try:
             event_services.event_delete(event_id=event.id, user=request.user)
         except event_services.EventHasAuditTrail:
             messages.error(
                 request,
-                translate("This event has registrations in its audit trail and cannot be deleted; lock it instead."),
+                gettext("This event has registrations in its audit trail and cannot be deleted; lock it instead."),
             )
         else:
-            messages.success(request, translate("The event is deleted."))
+            messages.success(request, gettext("The event is deleted."))
             return redirect("web:tournaments")
     return redirect(url)
 
@@ -309,8 +313,8 @@ class AmendForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["reason"].label = translate("Reason (kept in the audit trail)")
-        self.fields["text"].label = translate("Decklist")
+        self.fields["reason"].label = gettext("Reason (kept in the audit trail)")
+        self.fields["text"].label = gettext("Decklist")
 
 
 @login_required
@@ -342,16 +346,15 @@ def registration_amend(request, event_id: int, registration_id: int):
                 decklist=decklist,
             )
         except event_services.ReasonRequired:
-            form.add_error("reason", translate("Give a reason for the amendment."))
+            form.add_error("reason", gettext("Give a reason for the amendment."))
         except DecklistRejected as exc:
-            form.add_error("text", translate("Some lines could not be read; nothing was changed."))
+            form.add_error("text", gettext("Some lines could not be read; nothing was changed."))
             lines = exc.lines
         else:
             messages.success(
                 request,
-                translate("The registration of {player} was amended: {status}.").format(
-                    player=amended.player_name, status=display(amended.status)
-                ),
+                gettext("The registration of %(player)s was amended: %(status)s.")
+                % {"player": amended.player_name, "status": display(amended.status)},
             )
             return redirect("web:tournament", event_id=event.id)
     context = {
@@ -384,15 +387,15 @@ def tournament_register(request, event_id: int):
         except event_services.DeckIllegal as exc:
             report = exc.report
         except event_services.RegistrationClosed:
-            messages.error(request, translate("Registrations for this event are closed."))
+            messages.error(request, gettext("Registrations for this event are closed."))
             return redirect("web:tournament", event_id=event.id)
         except event_services.EventFull:
-            messages.error(request, translate("The event is full."))
+            messages.error(request, gettext("The event is full."))
             return redirect("web:tournament", event_id=event.id)
         except (ValueError, deck_selectors.DeckForbidden):
-            messages.error(request, translate("Choose one of your decks."))
+            messages.error(request, gettext("Choose one of your decks."))
         else:
-            messages.success(request, translate("Your deck is registered."))
+            messages.success(request, gettext("Your deck is registered."))
             return redirect("web:tournament", event_id=event.id)
     mine = event_selectors.registration_of(event=event, user=request.user)
     context = {
@@ -420,9 +423,9 @@ def tournament_withdraw(request, event_id: int):
     try:
         event_services.registration_withdraw(registration_id=mine.id, user=request.user)
     except event_services.RegistrationClosed:
-        messages.error(request, translate("Registrations for this event are closed."))
+        messages.error(request, gettext("Registrations for this event are closed."))
     else:
-        messages.success(request, translate("Your registration is withdrawn."))
+        messages.success(request, gettext("Your registration is withdrawn."))
     return redirect("web:tournament", event_id=event.id)
 
 
@@ -462,8 +465,8 @@ class DeckCheckForm(forms.Form):
     def __init__(self, *args, registrations=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["registration"].choices = [(r.id, r.player_name) for r in registrations]
-        self.fields["registration"].label = translate("Player")
-        self.fields["text"].label = translate("The physical deck (typed, or the text of the deck sheet's QR code)")
+        self.fields["registration"].label = gettext("Player")
+        self.fields["text"].label = gettext("The physical deck (typed, or the text of the deck sheet's QR code)")
 
 
 @login_required
@@ -542,7 +545,7 @@ class ImportForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["file"].label = translate("CSV file (UTF-8 or Shift-JIS)")
+        self.fields["file"].label = gettext("CSV file (UTF-8 or Shift-JIS)")
 
 
 IMPORT_MAX_BYTES = 5_000_000
@@ -619,23 +622,25 @@ class OverlayForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         labels = {
-            "name": "Name",
-            "card_pool_cutoff": "Card pool cut-off (cards released after it are not allowed)",
-            "entries": "Extra bans and limits, one per line: banned <card>, limited <card> or unrestricted <card>",
-            "combos": "Banned combinations, one per line: <card> + <card>",
-            "description": "Description",
+            "name": gettext("Name"),
+            "card_pool_cutoff": gettext("Card pool cut-off (cards released after it are not allowed)"),
+            "entries": gettext(
+                "Extra bans and limits, one per line: banned <card>, limited <card> or unrestricted <card>"
+            ),
+            "combos": gettext("Banned combinations, one per line: <card> + <card>"),
+            "description": gettext("Description"),
         }
         for name, label in labels.items():
-            self.fields[name].label = translate(label)
+            self.fields[name].label = label
 
     def clean(self):
         data = super().clean()
         data["entry_rows"], bad_entries = _overlay_entries(data.get("entries") or "")
         data["combo_rows"], bad_combos = _overlay_combos(data.get("combos") or "")
         for line in bad_entries:
-            self.add_error("entries", translate("Unreadable line: {line}").format(line=line))
+            self.add_error("entries", gettext("Unreadable line: %(line)s") % {"line": line})
         for line in bad_combos:
-            self.add_error("combos", translate("Unreadable line: {line}").format(line=line))
+            self.add_error("combos", gettext("Unreadable line: %(line)s") % {"line": line})
         return data
 
     @classmethod
@@ -683,14 +688,14 @@ def tournament_overlay(request, event_id: int):
         try:
             event_services.event_update(event_id=event.id, user=request.user, overlay_id=overlay.slug)
         except event_services.EventLocked:
-            messages.error(request, translate("The registrations are locked: the settings can no longer change."))
+            messages.error(request, gettext("The registrations are locked: the settings can no longer change."))
         else:
-            messages.success(request, translate("The event now uses this overlay."))
+            messages.success(request, gettext("The event now uses this overlay."))
         return redirect(f"{url}?overlay={overlay.slug}")
     if request.method == "POST" and "save" in request.POST and form.is_valid():
         in_use = overlay is not None and overlay.slug == event.overlay_id
         if in_use and event.locked_at is not None:
-            messages.error(request, translate("The registrations are locked: the settings can no longer change."))
+            messages.error(request, gettext("The registrations are locked: the settings can no longer change."))
             return redirect(f"{url}?overlay={overlay.slug}")
         data = form.cleaned_data
         values = {
@@ -715,7 +720,7 @@ def tournament_overlay(request, event_id: int):
                 event_services.event_recheck(
                     event_id=event.id, user=request.user, reason=f"overlay {overlay.slug} edited"
                 )
-            messages.success(request, translate("The overlay is saved."))
+            messages.success(request, gettext("The overlay is saved."))
             return redirect(f"{url}?overlay={overlay.slug}")
     preview = event_selectors.overlay_preview(event=event, overlay_id=overlay.slug) if overlay is not None else None
     context = {

@@ -1,0 +1,117 @@
+// A card drawn by our own code (no images): frame in the civilization colours (split for multicolour), cost gem,
+// name, type and races line, power, keyword icons, twinpact halves, the back of a two-sided card. The same markup
+// and CSS as templates/web/_card_tile.html. Takes the editor's card summary or a card of the cards API.
+import { el } from "./dom.js";
+import { gettext, gettext_noop, lang } from "./i18n.js";
+
+const CIV_ORDER = ["light", "water", "darkness", "fire", "nature"];
+const BREAKERS = {
+  double: gettext_noop("Double breaker"), triple: gettext_noop("Triple breaker"), quattro: gettext_noop("Quattro breaker"),
+  world: gettext_noop("World breaker"), powered: gettext_noop("Powered breaker"), infinity: gettext_noop("Infinity breaker"),
+  other: gettext_noop("Breaker"),
+};
+
+export function civsOf(card) {
+  return [...new Set((card.civilizations || []).map((c) => String(c).toLowerCase()))]
+    .sort((a, b) => CIV_ORDER.indexOf(a) - CIV_ORDER.indexOf(b));
+}
+
+// The frame: one colour, or the civilizations side by side (a hard-edged split, like the printed cards).
+export function frameStyle(civs) {
+  if (!civs.length) return "--frame: linear-gradient(var(--colorless), var(--colorless))";
+  if (civs.length === 1) return `--frame: linear-gradient(var(--${civs[0]}), var(--${civs[0]}))`;
+  const step = 100 / civs.length;
+  const stops = civs.map((civ, i) => `var(--${civ}) ${i * step}% ${(i + 1) * step}%`).join(", ");
+  return `--frame: linear-gradient(90deg, ${stops})`;
+}
+
+export function typeLabel(card) {
+  return lang.startsWith("ja") ? card.card_type_ja || card.card_type || "" : card.card_type || card.card_type_ja || "";
+}
+
+function keywordIcons(card) {
+  const icons = [];
+  if (card.shield_trigger) icons.push(["trigger", "S・トリガー", gettext("Shield trigger")]);
+  if (card.blocker) icons.push(["blocker", lang.startsWith("ja") ? "ブロッカー" : gettext("Blocker"), gettext("Blocker")]);
+  if (card.breaker) {
+    const short = { double: "W", triple: "T", quattro: "Q", world: "∞W" }[card.breaker] || "";
+    const label = gettext(BREAKERS[card.breaker] || BREAKERS.other);
+    icons.push(["breaker", short ? `${short}・B` : label, label]);
+  }
+  if (card.speed_attacker) icons.push(["speed", lang.startsWith("ja") ? "スピードアタッカー" : "SA", gettext("Speed attacker")]);
+  return el("div", { class: "tile-icons" }, icons.map(([kind, text, title]) => el("span", { class: `kw kw-${kind}`, title }, text)));
+}
+
+function halfBlock(half, role) {
+  return el("div", { class: `tile-half tile-${role}` },
+    el("span", { class: "gem" }, half.cost ?? "–"),
+    el("span", { class: "tile-name" }, half.name_ja),
+    el("span", { class: "tile-type" }, typeLabel(half)),
+    half.power ? el("span", { class: "tile-power" }, half.power) : null);
+}
+
+function twinpactHalves(card) {
+  if (card.halves && card.halves[0] && card.halves[1]) return card.halves;
+  const names = String(card.name_ja || "").split(/[／/]/);
+  if (names.length !== 2) return null;
+  return [
+    { name_ja: names[0], cost: card.cost, power: card.power, card_type_ja: gettext("Creature"), card_type: gettext("Creature") },
+    { name_ja: names[1], cost: null, power: null, card_type_ja: gettext("Spell"), card_type: gettext("Spell") },
+  ];
+}
+
+// size: "full" (search results, previews, the card page) or "mini" (deck stacks).
+export function cardTile(card, { size = "full", count = null } = {}) {
+  const civs = civsOf(card);
+  const halves = card.twinpact ? twinpactHalves(card) : null;
+  const other = lang.startsWith("ja") ? card.name_en : card.name_en ? card.name_ja : "";
+  const races = (card.races || []).join(" / ");
+  const tile = el("div", { class: `tile tile-${size}${halves ? " twinpact" : ""}`, style: frameStyle(civs), "data-civs": civs.join(" ") },
+    el("div", { class: "tile-head" },
+      el("span", { class: "gem", title: gettext("Cost") }, card.cost_text || (card.cost ?? "–")),
+      el("span", { class: "tile-name" }, halves ? halves[0].name_ja : card.name_ja),
+      count != null ? el("span", { class: "tile-count" }, `×${count}`) : null),
+    size === "full" && other && other !== card.name_ja ? el("div", { class: "tile-other", lang: lang.startsWith("ja") ? "en" : "ja" }, other) : null,
+    el("div", { class: "tile-type" }, [typeLabel(card), races].filter(Boolean).join(" ・ ")),
+    keywordIcons(card),
+    halves ? halfBlock(halves[1], "bottom") : null,
+    card.power ? el("div", { class: "tile-power" }, card.power) : null,
+    (card.other_faces || []).length && size === "full"
+      ? el("div", { class: "tile-back", title: gettext("Back") }, `↻ ${card.other_faces.join(" / ")}`) : null,
+  );
+  return tile;
+}
+
+// A larger tile beside the pointer on hover, and on a long press (touch). One preview element for the page.
+let preview = null;
+let pressTimer = null;
+
+function showPreview(card, x, y) {
+  if (!preview) {
+    preview = el("div", { class: "tile-preview", role: "tooltip", "aria-hidden": "true" });
+    document.body.append(preview);
+  }
+  preview.replaceChildren(cardTile(card, { size: "full" }));
+  preview.hidden = false;
+  const width = 260;
+  const left = Math.min(window.innerWidth - width - 8, x + 16);
+  preview.style.left = `${Math.max(8, left) + window.scrollX}px`;
+  preview.style.top = `${Math.max(8, y - 40) + window.scrollY}px`;
+}
+
+export function hidePreview() {
+  if (preview) preview.hidden = true;
+  clearTimeout(pressTimer);
+}
+
+export function attachPreview(node, card) {
+  node.addEventListener("mouseenter", (event) => showPreview(card, event.clientX, event.clientY));
+  node.addEventListener("mouseleave", hidePreview);
+  node.addEventListener("touchstart", (event) => {
+    const touch = event.touches[0];
+    clearTimeout(pressTimer);
+    pressTimer = setTimeout(() => showPreview(card, touch.clientX, touch.clientY), 450);
+  }, { passive: true });
+  node.addEventListener("touchend", () => { clearTimeout(pressTimer); setTimeout(hidePreview, 1500); });
+  node.addEventListener("touchmove", () => clearTimeout(pressTimer), { passive: true });
+}
