@@ -7,7 +7,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import services
-from api.errors import ApiError, error_response
 from api.schema import error_responses
 
 
@@ -34,10 +33,7 @@ class RegisterApi(APIView):
     def post(self, request):
         data = self.RegisterInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            user = services.user_register(**data.validated_data)
-        except services.RegistrationRejected as exc:
-            raise ApiError("VALIDATION_ERROR", "The account was not created.", details={"fields": exc.errors}) from None
+        user = services.user_register(**data.validated_data)
         # The new account's own token: no log-in step, so a log-in lock of the address cannot half-finish a sign-up.
         token = services.user_token(user=user)
         out = {"id": user.id, "username": user.username, "token": token}
@@ -66,17 +62,5 @@ class TokenObtainApi(APIView):
     def post(self, request):
         data = self.TokenObtainInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            token = services.token_obtain(**data.validated_data, request=request)
-        except services.LoginLocked as exc:
-            response = error_response(
-                "LOGIN_LOCKED",
-                "Too many failed log-ins. Try again later.",
-                details={"retry_after_seconds": exc.retry_after_seconds},
-                status_code=status.HTTP_429_TOO_MANY_REQUESTS,
-            )
-            response["Retry-After"] = str(exc.retry_after_seconds)
-            return response
-        except services.InvalidCredentials:
-            raise ApiError("INVALID_CREDENTIALS", "Unknown username or wrong password.") from None
+        token = services.token_obtain(**data.validated_data, request=request)  # LoginLocked, InvalidCredentials
         return Response({"token": token})

@@ -41,22 +41,29 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from accounts.models import LoginFailureCounter
+from api.codes import ApplicationError, ErrorCode
 
 
-class RegistrationRejected(Exception):
+class RegistrationRejected(ApplicationError):
     def __init__(self, errors: dict[str, list[dict]]):
-        super().__init__("registration rejected")
+        super().__init__(ErrorCode.VALIDATION_ERROR, "The account was not created.", {"fields": errors})
         self.errors = errors
 
 
-class LoginLocked(Exception):
+class LoginLocked(ApplicationError):
     def __init__(self, retry_after_seconds: int):
-        super().__init__(f"too many failed log-ins; retry after {retry_after_seconds} s")
+        super().__init__(
+            ErrorCode.LOGIN_LOCKED,
+            "Too many failed log-ins. Try again later.",
+            {"retry_after_seconds": retry_after_seconds},
+            headers={"Retry-After": str(retry_after_seconds)},
+        )
         self.retry_after_seconds = retry_after_seconds
 
 
-class InvalidCredentials(Exception):
-    pass
+class InvalidCredentials(ApplicationError):
+    def __init__(self):
+        super().__init__(ErrorCode.INVALID_CREDENTIALS, "Unknown username or wrong password.")
 
 
 def _setting(name: str, default: int) -> int:

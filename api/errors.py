@@ -1,75 +1,70 @@
 """One JSON shape for every API error: {"error": {"code", "message", "details"}} with a stable code."""
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
 from django.http import Http404, JsonResponse
 from django.views.csrf import csrf_failure as django_csrf_failure
 from django.views.defaults import page_not_found
 from django.views.defaults import server_error as django_server_error
-from rest_framework import exceptions, status
+from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+from rest_framework.views import set_rollback
 
-from api.parsers import JsonBodyError
+from api.codes import ApplicationError, ErrorCode
 from deckbuilder.budget import TimeBudgetExceeded
+from dmrules.decklist import DecklistFormatError
 
-
-class ApiError(exceptions.APIException):
-    """A workflow error with a stable code, raised by services or views and rendered by the handler."""
-
-    status_code = status.HTTP_400_BAD_REQUEST
-    default_code = "BAD_REQUEST"
-
-    def __init__(
-        self,
-        code: str,
-        message: str,
-        *,
-        details: dict | None = None,
-        status_code: int | None = None,
-        headers: dict[str, str] | None = None,
-    ):
-        super().__init__(detail=message, code=code)
-        self.code = code
-        self.message = message
-        self.details = details or {}
-        self.headers = headers or {}  # e.g. the current ETag on a 412
-        if status_code is not None:
-            self.status_code = status_code
-
-
-_CODES = {
-    exceptions.ValidationError: "VALIDATION_ERROR",
-    exceptions.ParseError: "MALFORMED_REQUEST",
-    exceptions.AuthenticationFailed: "AUTHENTICATION_FAILED",
-    exceptions.NotAuthenticated: "NOT_AUTHENTICATED",
-    exceptions.PermissionDenied: "PERMISSION_DENIED",
-    exceptions.NotFound: "NOT_FOUND",
-    exceptions.MethodNotAllowed: "METHOD_NOT_ALLOWED",
-    exceptions.NotAcceptable: "NOT_ACCEPTABLE",
-    exceptions.UnsupportedMediaType: "UNSUPPORTED_MEDIA_TYPE",
-    exceptions.Throttled: "THROTTLED",
+# DRF's own exceptions -> our codes (each code fixes its status; DRF's exceptions carry the same ones).
+_DRF_CODES = {
+    exceptions.ValidationError: ErrorCode.VALIDATION_ERROR,
+    exceptions.ParseError: ErrorCode.MALFORMED_REQUEST,
+    exceptions.AuthenticationFailed: ErrorCode.AUTHENTICATION_FAILED,
+    exceptions.NotAuthenticated: ErrorCode.NOT_AUTHENTICATED,
+    exceptions.PermissionDenied: ErrorCode.PERMISSION_DENIED,
+    exceptions.NotFound: ErrorCode.NOT_FOUND,
+    exceptions.MethodNotAllowed: ErrorCode.METHOD_NOT_ALLOWED,
+    exceptions.NotAcceptable: ErrorCode.NOT_ACCEPTABLE,
+    exceptions.UnsupportedMediaType: ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+    exceptions.Throttled: ErrorCode.THROTTLED,
 }
 
 
-def error_body(code: str, message: str, details: dict | None = None) -> dict:
+def domain_error(exc: Exception) -> ApplicationError | None:
+    """The one mapping from an exception raised below the API to a coded error; None for anything else.
+
+    Our services raise ApplicationError subclasses; the few exceptions of layers that cannot know the vocabulary
+    (the pure rules engines, Django itself) are translated here."""
+    if isinstance(exc, ApplicationError):
+        return exc
+    if isinstance(exc, RequestDataTooBig | TooManyFieldsSent):
+        # Raised by Django while the body is read: a clear 413 with the limit, never an HTML page or a 500.
+        details = {"max_bytes": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
+        return ApplicationError(ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large.", details)
+    if isinstance(exc, TimeBudgetExceeded):
+        details = {"budget_seconds": exc.budget_seconds, "done": exc.done, "total": exc.total}
+        message = "The request needs more time than one request may take; nothing was written. Send less at once."
+        return ApplicationError(ErrorCode.TIME_BUDGET_EXCEEDED, message, details)
+    if isinstance(exc, ObjectDoesNotExist):  # a service's `.get()` of an id the caller named, e.g. a registration
+        model = type(exc).__qualname__.split(".")[0]  # "Registration.DoesNotExist"
+        return ApplicationError(ErrorCode.NOT_FOUND, f"{model} not found.")
+    if isinstance(exc, DecklistFormatError):
+        return ApplicationError(ErrorCode.MALFORMED_DECKLIST, str(exc))
+    if isinstance(exc, SuspiciousOperation):
+        return ApplicationError(ErrorCode.MALFORMED_REQUEST, "The request could not be read.")
+    return None
+
+
+def error_body(code: ErrorCode, message: str, details: dict | None = None) -> dict:
     return {"error": {"code": code, "message": message, "details": details or {}}}
 
 
 def exception_handler(exc, context):
-    if isinstance(exc, RequestDataTooBig | TooManyFieldsSent):
-        # Raised by Django while DRF reads the body: a clear 413 with the limit, never an HTML page or a 500.
-        details = {"max_bytes": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
-        return error_response("PAYLOAD_TOO_LARGE", "The request body is too large.", details=details, status_code=413)
-    if isinstance(exc, TimeBudgetExceeded):
-        details = {"budget_seconds": exc.budget_seconds, "done": exc.done, "total": exc.total}
-        message = "The request needs more time than one request may take; nothing was written. Send less at once."
-        return error_response("TIME_BUDGET_EXCEEDED", message, details=details, status_code=503)
-    if isinstance(exc, JsonBodyError):
-        return error_response(exc.code, exc.message, details=exc.details, status_code=400)
-    if isinstance(exc, SuspiciousOperation):
-        return error_response("MALFORMED_REQUEST", "The request could not be read.", status_code=400)
+    error = domain_error(exc)
+    if error is not None:
+        set_rollback()  # as DRF does for its own exceptions: an atomic request writes nothing
+        return application_error_response(error)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):
@@ -77,14 +72,11 @@ def exception_handler(exc, context):
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
-    if isinstance(exc, ApiError):
-        body = error_body(exc.code, exc.message, exc.details)
-        for name, value in exc.headers.items():
-            response[name] = value
-    elif isinstance(exc, exceptions.ValidationError):
-        body = error_body("VALIDATION_ERROR", "The request is not valid.", {"fields": response.data})
+    if isinstance(exc, exceptions.ValidationError):
+        fields = exc.get_full_details()
+        body = error_body(ErrorCode.VALIDATION_ERROR, "The request is not valid.", {"fields": fields})
     else:
-        code = next((c for klass, c in _CODES.items() if isinstance(exc, klass)), "ERROR")
+        code = next((c for klass, c in _DRF_CODES.items() if isinstance(exc, klass)), ErrorCode.SERVER_ERROR)
         detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
         details = {}
         if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
@@ -94,8 +86,27 @@ def exception_handler(exc, context):
     return response
 
 
-def error_response(code: str, message: str, *, details: dict | None = None, status_code: int = 400) -> Response:
-    return Response(error_body(code, message, details), status=status_code)
+def application_error_response(error: ApplicationError) -> Response:
+    response = Response(error_body(error.code, error.message, error.details), status=error.status_code)
+    for name, value in error.headers.items():
+        response[name] = value
+    return response
+
+
+def error_json(code: ErrorCode, message: str, details: dict | None = None) -> JsonResponse:
+    """The error shape outside DRF: Django views of /api/ URLs and the pages' JSON endpoints."""
+    return JsonResponse(error_body(code, message, details), status=code.status)
+
+
+def error_json_for(exc: Exception) -> JsonResponse:
+    """A page's JSON endpoint (the deck editor): the same mapping and shape as the API's exception handler."""
+    error = domain_error(exc)
+    if error is None:
+        raise exc
+    response = error_json(error.code, error.message, error.details)
+    for name, value in error.headers.items():
+        response[name] = value
+    return response
 
 
 def _is_api(request) -> bool:
@@ -105,18 +116,18 @@ def _is_api(request) -> bool:
 def not_found(request, exception=None):
     """URLs that match no route: the API answers in its error shape, pages with the HTML 404 page."""
     if _is_api(request):
-        return JsonResponse(error_body("NOT_FOUND", "No such endpoint."), status=404)
+        return error_json(ErrorCode.NOT_FOUND, "No such endpoint.")
     return page_not_found(request, exception)
 
 
 def server_error(request):
     if _is_api(request):
-        return JsonResponse(error_body("SERVER_ERROR", "An unexpected error occurred; it has been logged."), status=500)
+        return error_json(ErrorCode.SERVER_ERROR, "An unexpected error occurred; it has been logged.")
     return django_server_error(request)
 
 
 def csrf_failure(request, reason=""):
     """CSRF_FAILURE_VIEW: an /api/ URL answers 403 in the error shape; pages keep Django's explanation page."""
     if _is_api(request):
-        return JsonResponse(error_body("CSRF_FAILED", "CSRF verification failed.", {"reason": reason}), status=403)
+        return error_json(ErrorCode.CSRF_FAILED, "CSRF verification failed.", {"reason": reason})
     return django_csrf_failure(request, reason=reason)

@@ -17,6 +17,8 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from rest_framework.parsers import JSONParser
 
+from api.codes import ApplicationError, ErrorCode
+
 # A JSON string literal (escapes included): brackets inside strings do not nest anything.
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NOT_BRACKET = re.compile(rb"[^\[\]{}]+")
@@ -25,14 +27,8 @@ _STEP[ord("[")] = _STEP[ord("{")] = 1
 _STEP[ord("]")] = _STEP[ord("}")] = -1
 
 
-class JsonBodyError(ValueError):
-    """A body refused before parsing; `code` is the stable API error code."""
-
-    def __init__(self, code: str, message: str, details: dict | None = None):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.details = details or {}
+class JsonBodyError(ApplicationError, ValueError):
+    """A body refused before parsing (BODY_NOT_UTF8, JSON_TOO_DEEP, MALFORMED_REQUEST)."""
 
 
 def json_max_depth() -> int:
@@ -54,20 +50,22 @@ def json_body_load(raw: bytes):
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise JsonBodyError(
-            "BODY_NOT_UTF8", "The request body is not valid UTF-8.", {"byte_offset": exc.start}
+            ErrorCode.BODY_NOT_UTF8, "The request body is not valid UTF-8.", {"byte_offset": exc.start}
         ) from None
     limit = json_max_depth()
     depth = json_depth(raw)
     if depth > limit:
-        raise JsonBodyError("JSON_TOO_DEEP", f"The JSON body nests deeper than {limit} levels.", {"max_depth": limit})
+        raise JsonBodyError(
+            ErrorCode.JSON_TOO_DEEP, f"The JSON body nests deeper than {limit} levels.", {"max_depth": limit}
+        )
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise JsonBodyError(
-            "MALFORMED_REQUEST", f"The request body is not JSON: {exc.msg}.", {"position": exc.pos}
+            ErrorCode.MALFORMED_REQUEST, f"The request body is not JSON: {exc.msg}.", {"position": exc.pos}
         ) from None
     except RecursionError:  # cannot happen below the depth limit; kept so that no body can ever give a 500
-        raise JsonBodyError("JSON_TOO_DEEP", "The JSON body nests too deeply.", {"max_depth": limit}) from None
+        raise JsonBodyError(ErrorCode.JSON_TOO_DEEP, "The JSON body nests too deeply.", {"max_depth": limit}) from None
 
 
 class BoundedJSONParser(JSONParser):

@@ -3,13 +3,17 @@
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
 from rest_framework import serializers
 
+from api.codes import ErrorCode
+
 ErrorSerializer = inline_serializer(
     name="Error",
     fields={
         "error": inline_serializer(
             name="ErrorBody",
             fields={
-                "code": serializers.CharField(help_text="Stable machine code, e.g. NOT_FOUND, VERSION_CONFLICT."),
+                "code": serializers.ChoiceField(
+                    choices=[code.value for code in ErrorCode], help_text="Stable machine code (docs/api.md)."
+                ),
                 "message": serializers.CharField(),
                 "details": serializers.DictField(),
             },
@@ -32,12 +36,15 @@ _DESCRIPTIONS = {
 }
 
 
+def _description(status: int) -> str:
+    codes = ", ".join(code.value for code in ErrorCode if code.status == status)
+    return f"{_DESCRIPTIONS.get(status, 'Error.')} Codes with this status: {codes}."
+
+
 def error_responses(*statuses: int) -> dict:
     """`responses=` entries for the given error statuses; 429 is always added (throttling applies everywhere)."""
     wanted = sorted(set(statuses) | {429})
-    return {
-        status: OpenApiResponse(ErrorSerializer, description=_DESCRIPTIONS.get(status, "Error.")) for status in wanted
-    }
+    return {status: OpenApiResponse(ErrorSerializer, description=_description(status)) for status in wanted}
 
 
 def paginated(name: str, item: serializers.Serializer, extra: dict | None = None):

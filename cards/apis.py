@@ -6,11 +6,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import ApiError
+from api.codes import ApplicationError, ErrorCode
 from api.pagination import StandardPagination
 from api.schema import error_responses, paginated
 from cards.models import Card
-from cards.query import QueryError
 from cards.selectors import ORDERS, card_get, card_search_result, cards_by_ids
 
 QUERY_HELP = """Card search language (full reference: docs/search.md). Terms are separated by spaces and ANDed;
@@ -105,12 +104,7 @@ class CardListApi(APIView):
         data = self.InputSerializer(data=request.query_params)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        try:
-            result = card_search_result(q=values["q"], order=values["order"], as_of=values["as_of"])
-        except QueryError as exc:
-            raise ApiError(
-                "INVALID_QUERY", exc.message, details={"position": exc.position, "expected": exc.expected}
-            ) from None
+        result = card_search_result(q=values["q"], order=values["order"], as_of=values["as_of"])  # INVALID_QUERY
         paginator = StandardPagination()
         page = paginator.paginate_queryset(result.ids, request, view=self)
         cards = cards_by_ids(ids=list(page))
@@ -177,5 +171,5 @@ class CardDetailApi(APIView):
         try:
             card = card_get(card_id=card_id)
         except Card.DoesNotExist:
-            raise ApiError("NOT_FOUND", "No card with this id.", status_code=404) from None
+            raise ApplicationError(ErrorCode.NOT_FOUND, "No card with this id.") from None
         return Response(self.OutputSerializer(card).data)

@@ -24,14 +24,14 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from api.codes import ApplicationError, ErrorCode
 from cards.names import fold_for_search
 from dmrules.vocabulary import Civilization, Zone
 
 
-class QueryError(ValueError):
+class QueryError(ApplicationError, ValueError):
     def __init__(self, message: str, *, position: int, expected: str):
-        super().__init__(message)
-        self.message = message
+        super().__init__(ErrorCode.INVALID_QUERY, message, {"position": position, "expected": expected})
         self.position = position
         self.expected = expected
 

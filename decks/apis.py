@@ -2,7 +2,6 @@
 
 import json
 import re
-from contextlib import contextmanager
 from types import SimpleNamespace
 
 from django.http import HttpResponse
@@ -20,12 +19,12 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import ApiError
+from api.codes import ApplicationError, ErrorCode
 from api.pagination import StandardPagination
 from api.schema import error_responses
 from decks import selectors, services
 from decks.models import Deck, DeckVisibility
-from dmrules.decklist import Decklist, DecklistFormatError, parse_json
+from dmrules.decklist import Decklist, parse_json
 from dmrules.vocabulary import LineStatus
 
 
@@ -41,49 +40,6 @@ class BaseApi(APIView):
     content_negotiation_class = GameFormatNegotiation
 
 
-@contextmanager
-def service_errors():
-    """Service exceptions -> the API's error shape (one mapping for every deck endpoint)."""
-    from regulations import services as regulation_services
-
-    unknown = tuple(
-        getattr(regulation_services, name)
-        for name in ("UnknownFormat", "UnknownOverlay")
-        if hasattr(regulation_services, name)
-    )
-    try:
-        yield
-    except services.PreconditionRequired:
-        raise ApiError(
-            "PRECONDITION_REQUIRED",
-            'This write needs an If-Match header with the deck version (ETag), e.g. If-Match: "3".',
-            status_code=428,
-        ) from None
-    except services.VersionConflict as exc:
-        raise ApiError(
-            "VERSION_CONFLICT",
-            "The deck was changed since you read it; reload it and apply your change again. Nothing was written.",
-            details={"current_version": exc.current_version},
-            status_code=412,
-            headers={"ETag": f'"{exc.current_version}"'},
-        ) from None
-    except selectors.DeckForbidden:
-        raise ApiError("PERMISSION_DENIED", "Only the owner can change this deck.", status_code=403) from None
-    except services.DeckNotCopyable:
-        raise ApiError("PERMISSION_DENIED", "Only public decks can be copied.", status_code=403) from None
-    except services.DecklistRejected as exc:
-        raise ApiError(
-            "DECKLIST_UNRESOLVED",
-            "Some lines of the decklist could not be read or matched to a card; nothing was written.",
-            details={"lines": exc.lines},
-        ) from None
-    except DecklistFormatError as exc:
-        raise ApiError("MALFORMED_DECKLIST", str(exc)) from None
-    except unknown as exc:
-        code = "UNKNOWN_OVERLAY" if type(exc).__name__ == "UnknownOverlay" else "UNKNOWN_FORMAT"
-        raise ApiError(code, str(exc)) from None
-
-
 _IF_MATCH_RE = re.compile(r'^\s*(W/)?("?)(\d{1,9})\2\s*$')
 # No deck has version 0 (deck_version_positive), so the write's own version check answers 412 VERSION_CONFLICT.
 NEVER_MATCHES = 0
@@ -97,7 +53,9 @@ def if_match_version(request) -> int | None:
         return None
     match = _IF_MATCH_RE.match(raw)
     if not match:
-        raise ApiError("INVALID_IF_MATCH", 'If-Match must be the deck version as given by the ETag, e.g. "3".')
+        raise ApplicationError(
+            ErrorCode.INVALID_IF_MATCH, 'If-Match must be the deck version as given by the ETag, e.g. "3".'
+        )
     if match.group(1):
         return NEVER_MATCHES
     return int(match.group(3))
@@ -126,7 +84,9 @@ ETAG = OpenApiParameter(
 
 def decklist_from_input(data: dict) -> Decklist | None:
     if data.get("deck") is not None and data.get("text") is not None:
-        raise ApiError("VALIDATION_ERROR", "Give the cards either as `deck` (JSON) or as `text`, not both.")
+        raise ApplicationError(
+            ErrorCode.VALIDATION_ERROR, "Give the cards either as `deck` (JSON) or as `text`, not both."
+        )
     if data.get("deck") is not None:
         return parse_json(data["deck"])
     if data.get("text") is not None:
@@ -310,17 +270,16 @@ class DeckListCreateApi(BaseApi):
         data = DeckCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        with service_errors():
-            decklist = decklist_from_input(values)
-            lines = services.decklist_resolve(decklist=decklist).lines if decklist is not None else None
-            deck = services.deck_create(
-                owner=request.user,
-                name=values["name"],
-                description=values.get("description", ""),
-                format_code=values.get("format", "advance"),
-                visibility=values["visibility"],
-                decklist=decklist,
-            )
+        decklist = decklist_from_input(values)
+        lines = services.decklist_resolve(decklist=decklist).lines if decklist is not None else None
+        deck = services.deck_create(
+            owner=request.user,
+            name=values["name"],
+            description=values.get("description", ""),
+            format_code=values.get("format", "advance"),
+            visibility=values["visibility"],
+            decklist=decklist,
+        )
         return deck_response(deck, request, status_code=status.HTTP_201_CREATED, lines=lines)
 
 
@@ -347,21 +306,20 @@ class DeckDetailApi(BaseApi):
         data = DeckPatchSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        with service_errors():
-            decklist = decklist_from_input(values)
-            lines = services.decklist_resolve(decklist=decklist).lines if decklist is not None else None
-            deck = services.deck_update(
-                deck_id=deck_id,
-                user=request.user,
-                if_match=if_match_version(request),
-                name=values.get("name"),
-                description=values.get("description"),
-                format_code=values.get("format"),
-                visibility=values.get("visibility"),
-                decklist=decklist,
-                note=values.get("note", ""),
-                session=values.get("session", ""),
-            )
+        decklist = decklist_from_input(values)
+        lines = services.decklist_resolve(decklist=decklist).lines if decklist is not None else None
+        deck = services.deck_update(
+            deck_id=deck_id,
+            user=request.user,
+            if_match=if_match_version(request),
+            name=values.get("name"),
+            description=values.get("description"),
+            format_code=values.get("format"),
+            visibility=values.get("visibility"),
+            decklist=decklist,
+            note=values.get("note", ""),
+            session=values.get("session", ""),
+        )
         return deck_response(deck, request, lines=lines)
 
     @extend_schema(
@@ -370,8 +328,7 @@ class DeckDetailApi(BaseApi):
         responses={204: None, **error_responses(401, 403, 404, 412, 428)},
     )
     def delete(self, request, deck_id: int):
-        with service_errors():
-            services.deck_delete(deck_id=deck_id, user=request.user, if_match=if_match_version(request))
+        services.deck_delete(deck_id=deck_id, user=request.user, if_match=if_match_version(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -462,10 +419,9 @@ class DeckVersionRestoreApi(BaseApi):
         description="Restore version `number` as a new version (the history is kept).",
     )
     def post(self, request, deck_id: int, number: int):
-        with service_errors():
-            deck = services.deck_version_restore(
-                deck_id=deck_id, user=request.user, if_match=if_match_version(request), number=number
-            )
+        deck = services.deck_version_restore(
+            deck_id=deck_id, user=request.user, if_match=if_match_version(request), number=number
+        )
         return deck_response(deck, request)
 
 
@@ -485,8 +441,7 @@ class DeckCopyApi(BaseApi):
     def post(self, request, deck_id: int):
         data = self.DeckCopyInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        with service_errors():
-            deck = services.deck_copy(deck_id=deck_id, user=request.user, name=data.validated_data.get("name"))
+        deck = services.deck_copy(deck_id=deck_id, user=request.user, name=data.validated_data.get("name"))
         return deck_response(deck, request, status_code=status.HTTP_201_CREATED)
 
 
@@ -510,17 +465,16 @@ class DeckImportApi(BaseApi):
     def post(self, request, deck_id: int):
         data = self.DeckImportInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        with service_errors():
-            decklist = decklist_from_input(data.validated_data)
-            if decklist is None:
-                raise ApiError("VALIDATION_ERROR", "Give the cards as `deck` (JSON) or as `text`.")
-            deck, lines = services.deck_import(
-                deck_id=deck_id,
-                user=request.user,
-                if_match=if_match_version(request),
-                decklist=decklist,
-                replace=data.validated_data["replace"],
-            )
+        decklist = decklist_from_input(data.validated_data)
+        if decklist is None:
+            raise ApplicationError(ErrorCode.VALIDATION_ERROR, "Give the cards as `deck` (JSON) or as `text`.")
+        deck, lines = services.deck_import(
+            deck_id=deck_id,
+            user=request.user,
+            if_match=if_match_version(request),
+            decklist=decklist,
+            replace=data.validated_data["replace"],
+        )
         return deck_response(deck, request, lines=lines)
 
 
@@ -549,7 +503,7 @@ class DeckExportApi(BaseApi):
         elif kind == "sheet":
             response = HttpResponse(services.deck_export_sheet(deck), content_type="text/html; charset=utf-8")
         else:
-            raise ApiError("NOT_FOUND", f"Unknown export kind; use one of {', '.join(EXPORT_KINDS)}.", status_code=404)
+            raise ApplicationError(ErrorCode.NOT_FOUND, f"Unknown export kind; use one of {', '.join(EXPORT_KINDS)}.")
         response["ETag"] = f'"{deck.version}"'
         return response
 
@@ -573,10 +527,9 @@ class DeckLegalityApi(BaseApi):
         query.is_valid(raise_exception=True)
         deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)
         params = query.validated_data
-        with service_errors():
-            report = services.deck_legality(
-                deck=deck, as_of=params.get("as_of"), format_code=params.get("format"), overlay_id=params.get("overlay")
-            )
+        report = services.deck_legality(
+            deck=deck, as_of=params.get("as_of"), format_code=params.get("format"), overlay_id=params.get("overlay")
+        )
         return with_etag(Response(report), deck)
 
 

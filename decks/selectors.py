@@ -3,14 +3,18 @@
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
+from api.codes import ApplicationError, ErrorCode
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
 from dmrules.vocabulary import DeckZone
 
 ZONE_ORDER = [DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.CONSIDERING]
 
 
-class DeckForbidden(Exception):
-    """The caller may see the deck but not change it (API: 403)."""
+class DeckForbidden(ApplicationError):
+    """The caller may see the deck but not change it."""
+
+    def __init__(self):
+        super().__init__(ErrorCode.PERMISSION_DENIED, "Only the owner can change this deck.")
 
 
 def _is_user(user) -> bool:

@@ -21,6 +21,7 @@ from django.db.models import F
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from api.codes import ApplicationError, ErrorCode
 from cards.models import Card
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
 from decks.selectors import ZONE_ORDER, deck_entries, deck_get_owned, deck_get_visible, deck_version_get
@@ -30,28 +31,41 @@ from dmrules.vocabulary import Civilization, DeckZone, LineStatus
 SHIELDS = 5  # rule 103.3: five shields from the top of the shuffled deck
 
 
-class PreconditionRequired(Exception):
-    """A write without If-Match (API: 428)."""
+class PreconditionRequired(ApplicationError):
+    """A write without If-Match."""
+
+    def __init__(self):
+        message = 'This write needs an If-Match header with the deck version (ETag), e.g. If-Match: "3".'
+        super().__init__(ErrorCode.PRECONDITION_REQUIRED, message)
 
 
-class VersionConflict(Exception):
-    """If-Match is not the deck's current version (API: 412); nothing was written."""
+class VersionConflict(ApplicationError):
+    """If-Match is not the deck's current version; nothing was written. The answer carries the current ETag."""
 
     def __init__(self, current_version: int):
-        super().__init__(f"the deck is at version {current_version}")
+        super().__init__(
+            ErrorCode.VERSION_CONFLICT,
+            "The deck was changed since you read it; reload it and apply your change again. Nothing was written.",
+            {"current_version": current_version},
+            headers={"ETag": f'"{current_version}"'},
+        )
         self.current_version = current_version
 
 
-class DecklistRejected(Exception):
+class DecklistRejected(ApplicationError):
     """Some lines of a decklist could not be read or resolved; nothing was written."""
 
     def __init__(self, lines: list[dict]):
-        super().__init__("the decklist has unresolved lines")
+        message = "Some lines of the decklist could not be read or matched to a card; nothing was written."
+        super().__init__(ErrorCode.DECKLIST_UNRESOLVED, message, {"lines": lines})
         self.lines = lines
 
 
-class DeckNotCopyable(Exception):
+class DeckNotCopyable(ApplicationError):
     """Only public decks (or one's own) can be copied."""
+
+    def __init__(self):
+        super().__init__(ErrorCode.PERMISSION_DENIED, "Only public decks can be copied.")
 
 
 # --- resolving a decklist into entries ---------------------------------------------------------------------

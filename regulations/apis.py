@@ -19,7 +19,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import ApiError
+from api.codes import ApplicationError, ErrorCode, field_errors
 from api.pagination import StandardPagination
 from api.parsers import BoundedJSONParser
 from api.schema import error_responses, paginated
@@ -33,23 +33,27 @@ MAX_TEXT = 100_000  # characters of one text decklist
 
 
 def decklist_from(*, deck=None, text=None) -> Decklist:
-    """The decklist of a request: JSON `deck` or `text`, exactly one. Raises ApiError (400) only when the body is not
-    a decklist at all: empty, not text, over the size limits, or JSON whose structure or entries are wrong. A text
-    decklist is never refused because of some of its lines: each gets a status in the report."""
+    """The decklist of a request: JSON `deck` or `text`, exactly one. Raises ApplicationError (400) only when the body
+    is not a decklist at all: empty, not text, over the size limits, or JSON whose structure or entries are wrong. A
+    text decklist is never refused because of some of its lines: each gets a status in the report."""
     if (deck is None) == (text is None):
-        raise ApiError("DECKLIST_MISSING", "Send exactly one of 'deck' (JSON) or 'text'.")
+        raise ApplicationError(ErrorCode.DECKLIST_MISSING, "Send exactly one of 'deck' (JSON) or 'text'.")
     if text is not None:
         if not isinstance(text, str):
-            raise ApiError("DECKLIST_MALFORMED", "'text' must be a string.")
+            raise ApplicationError(ErrorCode.MALFORMED_DECKLIST, "'text' must be a string.")
         if len(text) > MAX_TEXT:
-            raise ApiError("DECKLIST_TOO_LARGE", f"A text decklist may have at most {MAX_TEXT} characters.")
+            raise ApplicationError(
+                ErrorCode.DECKLIST_TOO_LARGE, f"A text decklist may have at most {MAX_TEXT} characters."
+            )
         if not text.strip():
-            raise ApiError("DECKLIST_EMPTY", "The decklist is empty.")
+            raise ApplicationError(ErrorCode.DECKLIST_EMPTY, "The decklist is empty.")
         if not_text(text):
-            raise ApiError("DECKLIST_NOT_TEXT", "The decklist is not text (it holds control or binary characters).")
+            raise ApplicationError(
+                ErrorCode.DECKLIST_NOT_TEXT, "The decklist is not text (it holds control or binary characters)."
+            )
         lines = sum(1 for line in text.splitlines() if line.strip())
         if lines > MAX_LINES:
-            raise ApiError("DECKLIST_TOO_LARGE", f"A decklist may have at most {MAX_LINES} lines.")
+            raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, f"A decklist may have at most {MAX_LINES} lines.")
         from cards.resolver import decklist_parse, get_resolver
 
         decklist = decklist_parse(text, resolver=get_resolver())
@@ -57,18 +61,18 @@ def decklist_from(*, deck=None, text=None) -> Decklist:
         try:
             decklist = parse_json(deck)
         except DecklistFormatError as exc:
-            raise ApiError("DECKLIST_MALFORMED", str(exc)) from None
+            raise ApplicationError(ErrorCode.MALFORMED_DECKLIST, str(exc)) from None
         if len(decklist.lines) + len(decklist.errors) > MAX_LINES:
-            raise ApiError("DECKLIST_TOO_LARGE", f"A decklist may have at most {MAX_LINES} lines.")
+            raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, f"A decklist may have at most {MAX_LINES} lines.")
         if decklist.errors:
-            raise ApiError(
-                "DECKLIST_UNREADABLE",
+            raise ApplicationError(
+                ErrorCode.DECKLIST_UNREADABLE,
                 f"{len(decklist.errors)} entr(y/ies) of the decklist could not be read.",
                 details={"errors": [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]},
             )
     if decklist.copies > MAX_COPIES:
-        raise ApiError(
-            "DECKLIST_TOO_MANY_COPIES",
+        raise ApplicationError(
+            ErrorCode.DECKLIST_TOO_MANY_COPIES,
             f"A decklist may hold at most {MAX_COPIES} copies in all (this one holds {decklist.copies}).",
             details={"copies": decklist.copies, "limit": MAX_COPIES},
         )
@@ -79,14 +83,6 @@ def not_text(text: str) -> bool:
     """A body that is not a decklist: NUL or other control characters (binary pasted as text)."""
     controls = sum(1 for char in text if ord(char) < 32 and char not in "\t\n\r\f\v")
     return "\x00" in text or controls > max(2, len(text) // 100)
-
-
-def workflow_error(exc: Exception) -> ApiError:
-    if isinstance(exc, services.UnknownFormat):
-        return ApiError("UNKNOWN_FORMAT", str(exc), details={"format": exc.code})
-    if isinstance(exc, services.UnknownOverlay):
-        return ApiError("UNKNOWN_OVERLAY", str(exc), details={"overlay": exc.overlay_id}, status_code=404)
-    raise exc
 
 
 # ------------------------------------------------------------------------------------------- output documentation
@@ -168,7 +164,7 @@ class LegalityCheckApi(APIView):
             "its status (card, heading, ignored, unknown with suggestions, ambiguous with candidates): unknown lines "
             "count in their zone and make the deck not legal, but never refuse the request. 400 only for a body that "
             "is not a decklist (DECKLIST_EMPTY, DECKLIST_NOT_TEXT, DECKLIST_TOO_LARGE, DECKLIST_TOO_MANY_COPIES, "
-            "DECKLIST_MALFORMED, DECKLIST_UNREADABLE for bad JSON entries); unknown format: 400 UNKNOWN_FORMAT; "
+            "MALFORMED_DECKLIST, DECKLIST_UNREADABLE for bad JSON entries); unknown format: 400 UNKNOWN_FORMAT; "
             "unknown overlay: 404."
         ),
     )
@@ -177,12 +173,9 @@ class LegalityCheckApi(APIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         decklist = decklist_from(deck=values.get("deck"), text=values.get("text"))
-        try:
-            report = services.legality_report(
-                decklist=decklist, format_code=values["format"], as_of=values["as_of"], overlay_id=values["overlay"]
-            )
-        except (services.UnknownFormat, services.UnknownOverlay) as exc:
-            raise workflow_error(exc) from None
+        report = services.legality_report(
+            decklist=decklist, format_code=values["format"], as_of=values["as_of"], overlay_id=values["overlay"]
+        )
         return Response(report)
 
 
@@ -238,17 +231,18 @@ class LegalityBatchApi(APIView):
         elif values.get("decks") is not None:
             entries = values["decks"]
         else:
-            raise ApiError("DECKLIST_MISSING", "Send 'decks' (JSON) or a CSV 'file' with the columns player,decklist.")
+            raise ApplicationError(
+                ErrorCode.DECKLIST_MISSING, "Send 'decks' (JSON) or a CSV 'file' with the columns player,decklist."
+            )
         if len(entries) > MAX_BATCH:
-            raise ApiError(
-                "BATCH_TOO_LARGE", f"A batch may have at most {MAX_BATCH} decklists.", details={"count": len(entries)}
+            raise ApplicationError(
+                ErrorCode.BATCH_TOO_LARGE,
+                f"A batch may have at most {MAX_BATCH} decklists.",
+                details={"count": len(entries)},
             )
-        try:
-            context = services.legality_context(
-                format_code=values["format"], as_of=values["as_of"], overlay_id=values["overlay"]
-            )
-        except (services.UnknownFormat, services.UnknownOverlay) as exc:
-            raise workflow_error(exc) from None
+        context = services.legality_context(
+            format_code=values["format"], as_of=values["as_of"], overlay_id=values["overlay"]
+        )
         results = []
         legal = 0
         budget = TimeBudget()  # a batch that cannot finish in time answers 503 TIME_BUDGET_EXCEEDED (api/errors.py)
@@ -258,7 +252,7 @@ class LegalityBatchApi(APIView):
             player = str(player) if player is not None else str(index + 1)
             try:
                 decklist = decklist_from(deck=entry.get("deck"), text=entry.get("text"))
-            except ApiError as exc:
+            except ApplicationError as exc:
                 results.append(
                     {"player": player, "error": {"code": exc.code, "message": exc.message, "details": exc.details}}
                 )
@@ -282,11 +276,13 @@ def _csv_entries(upload) -> list[dict]:
     try:
         text = upload.read().decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ApiError("CSV_MALFORMED", "The CSV file must be UTF-8.") from None
+        raise ApplicationError(ErrorCode.MALFORMED_CSV, "The CSV file must be UTF-8.") from None
     try:
         reader = csv.DictReader(io.StringIO(text))
         if not reader.fieldnames or not {"player", "decklist"} <= {f.strip() for f in reader.fieldnames}:
-            raise ApiError("CSV_MALFORMED", "The CSV file needs a header row with the columns player,decklist.")
+            raise ApplicationError(
+                ErrorCode.MALFORMED_CSV, "The CSV file needs a header row with the columns player,decklist."
+            )
         entries = []
         for row in reader:
             row = {(k or "").strip(): v for k, v in row.items()}
@@ -294,7 +290,7 @@ def _csv_entries(upload) -> list[dict]:
             if len(entries) > MAX_BATCH:
                 break
     except csv.Error as exc:
-        raise ApiError("CSV_MALFORMED", f"The CSV file could not be read: {exc}") from None
+        raise ApplicationError(ErrorCode.MALFORMED_CSV, f"The CSV file could not be read: {exc}") from None
     return entries
 
 
@@ -329,10 +325,7 @@ class RegulationInForceApi(APIView):
     )
     def get(self, request, format_code: str):
         as_of = _date_param(request, "as_of") or timezone.localdate()
-        try:
-            in_force = selectors.regulation_in_force(format_code=format_code, as_of=as_of)
-        except selectors.UnknownFormat as exc:
-            raise workflow_error(exc) from None
+        in_force = selectors.regulation_in_force(format_code=format_code, as_of=as_of)
         regulation = in_force.regulation
         return Response(
             {
@@ -366,12 +359,9 @@ class RegulationChangesApi(APIView):
     def get(self, request, format_code: str):
         since = _date_param(request, "from")
         if since is None:
-            raise ApiError("VALIDATION_ERROR", "The query parameter 'from' (YYYY-MM-DD) is required.")
+            raise ApplicationError(ErrorCode.VALIDATION_ERROR, "The query parameter 'from' (YYYY-MM-DD) is required.")
         until = _date_param(request, "to") or timezone.localdate()
-        try:
-            changes = selectors.regulation_changes(format_code=format_code, since=since, until=until)
-        except selectors.UnknownFormat as exc:
-            raise workflow_error(exc) from None
+        changes = selectors.regulation_changes(format_code=format_code, since=since, until=until)
         return Response(changes)
 
 
@@ -400,25 +390,6 @@ OVERLAY_MAX_ENTRIES = 500
 OVERLAY_MAX_COMBOS = 100
 OVERLAY_ID = OpenApiParameter(
     "overlay_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The overlay's stable id (a slug)."
-)
-_OVERLAY_ERRORS_409 = {"OVERLAY_ID_TAKEN", "OVERLAY_IN_USE"}
-
-
-def overlay_error(exc: Exception) -> ApiError:
-    """Overlay service exceptions -> the API's error shape."""
-    if isinstance(exc, services.OverlayError):
-        code = status.HTTP_409_CONFLICT if exc.code in _OVERLAY_ERRORS_409 else status.HTTP_400_BAD_REQUEST
-        return ApiError(exc.code, exc.message, details=exc.details, status_code=code)
-    if isinstance(exc, services.OverlayPermissionDenied):
-        return ApiError("PERMISSION_DENIED", str(exc), details={"overlay": exc.overlay_id}, status_code=403)
-    return workflow_error(exc)
-
-
-_OVERLAY_SERVICE_ERRORS = (
-    services.OverlayError,
-    services.OverlayPermissionDenied,
-    services.UnknownFormat,
-    services.UnknownOverlay,
 )
 
 
@@ -567,19 +538,16 @@ class OverlayListCreateApi(OverlayApi):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        try:
-            overlay = services.overlay_create(
-                owner=request.user,
-                overlay_id=values.get("id"),
-                name=values["name"],
-                base_format=values["base_format"],
-                entries=values.get("entries", []),
-                combos=values.get("combos", []),
-                card_pool_cutoff=values.get("card_pool_cutoff"),
-                description=values["description"],
-            )
-        except _OVERLAY_SERVICE_ERRORS as exc:
-            raise overlay_error(exc) from None
+        overlay = services.overlay_create(
+            owner=request.user,
+            overlay_id=values.get("id"),
+            name=values["name"],
+            base_format=values["base_format"],
+            entries=values.get("entries", []),
+            combos=values.get("combos", []),
+            card_pool_cutoff=values.get("card_pool_cutoff"),
+            description=values["description"],
+        )
         return Response(overlay_to_dict(overlay), status=status.HTTP_201_CREATED)
 
 
@@ -605,10 +573,7 @@ class OverlayDetailApi(OverlayApi):
         description="An event overlay players validate against: its base format, card statuses and combos.",
     )
     def get(self, request, overlay_id: str):
-        try:
-            overlay = selectors.overlay_get(overlay_id=overlay_id)
-        except selectors.UnknownOverlay as exc:
-            raise workflow_error(exc) from None
+        overlay = selectors.overlay_get(overlay_id=overlay_id)
         return Response(overlay_to_dict(overlay))
 
     @extend_schema(
@@ -622,28 +587,24 @@ class OverlayDetailApi(OverlayApi):
         ),
     )
     def patch(self, request, overlay_id: str):
-        try:  # 404 / 403 before the body is looked at
-            selectors.overlay_get_owned(overlay_id=overlay_id, user=request.user)
-        except (selectors.UnknownOverlay, selectors.OverlayPermissionDenied) as exc:
-            raise overlay_error(exc) from None
+        selectors.overlay_get_owned(overlay_id=overlay_id, user=request.user)  # 404 / 403 before the body is looked at
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
         if isinstance(request.data, dict) and request.data.get("id") not in (None, overlay_id):
-            raise ApiError("OVERLAY_ID_IMMUTABLE", "An overlay's id never changes; create a new overlay instead.")
+            raise ApplicationError(
+                ErrorCode.OVERLAY_ID_IMMUTABLE, "An overlay's id never changes; create a new overlay instead."
+            )
         changes = {
             key: values[key] for key in ("name", "base_format", "description", "card_pool_cutoff") if key in values
         }
-        try:
-            overlay = services.overlay_update(
-                overlay_id=overlay_id,
-                user=request.user,
-                entries=values.get("entries"),
-                combos=values.get("combos"),
-                **changes,
-            )
-        except _OVERLAY_SERVICE_ERRORS as exc:
-            raise overlay_error(exc) from None
+        overlay = services.overlay_update(
+            overlay_id=overlay_id,
+            user=request.user,
+            entries=values.get("entries"),
+            combos=values.get("combos"),
+            **changes,
+        )
         return Response(overlay_to_dict(overlay))
 
     @extend_schema(
@@ -653,10 +614,7 @@ class OverlayDetailApi(OverlayApi):
         description="Delete an overlay (owner only); 409 OVERLAY_IN_USE while a tournament event validates against it.",
     )
     def delete(self, request, overlay_id: str):
-        try:
-            services.overlay_delete(overlay_id=overlay_id, user=request.user)
-        except _OVERLAY_SERVICE_ERRORS as exc:
-            raise overlay_error(exc) from None
+        services.overlay_delete(overlay_id=overlay_id, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -680,6 +638,8 @@ def _date_param(request, name: str) -> date | None:
     try:
         return date.fromisoformat(raw)
     except ValueError:
-        raise ApiError(
-            "VALIDATION_ERROR", f"'{name}' must be a date (YYYY-MM-DD).", details={"fields": {name: raw}}
+        raise ApplicationError(
+            ErrorCode.VALIDATION_ERROR,
+            f"'{name}' must be a date (YYYY-MM-DD).",
+            field_errors(**{name: (f"'{raw[:40]}' is not a date.", "invalid")}),
         ) from None

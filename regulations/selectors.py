@@ -8,6 +8,7 @@ from types import MappingProxyType
 from django.db import connection, models
 from django.db.models import Prefetch, QuerySet
 
+from api.codes import ApplicationError, ErrorCode
 from cards.selectors import FormatCardPool, version_check
 from dmrules.legality import ALL_ZONES, Combo, FormatRules, Regulation
 from dmrules.vocabulary import DeckZone, RegulationStatus, Zone
@@ -17,21 +18,24 @@ _CARD_LIMITS = {RegulationStatus.LIMITED: 1, RegulationStatus.BANNED: 0}
 _COMBO_KINDS = {RegulationStatus.PREMIUM_COMBO, RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO}
 
 
-class UnknownFormat(Exception):
+class UnknownFormat(ApplicationError):
     def __init__(self, code: str):
-        super().__init__(f"Unknown format '{code}'.")
-        self.code = code
+        super().__init__(ErrorCode.UNKNOWN_FORMAT, f"Unknown format '{code}'.", {"format": code[:64]})
+        self.format_code = code
 
 
-class UnknownOverlay(Exception):
+class UnknownOverlay(ApplicationError):
     def __init__(self, overlay_id: str):
-        super().__init__(f"Unknown event overlay '{overlay_id}'.")
+        super().__init__(
+            ErrorCode.UNKNOWN_OVERLAY, f"Unknown event overlay '{overlay_id}'.", {"overlay": overlay_id[:64]}
+        )
         self.overlay_id = overlay_id
 
 
-class OverlayPermissionDenied(Exception):
+class OverlayPermissionDenied(ApplicationError):
     def __init__(self, overlay_id: str):
-        super().__init__(f"Only the owner of the event overlay '{overlay_id}' may change or delete it.")
+        message = f"Only the owner of the event overlay '{overlay_id}' may change or delete it."
+        super().__init__(ErrorCode.PERMISSION_DENIED, message, {"overlay": overlay_id})
         self.overlay_id = overlay_id
 
 

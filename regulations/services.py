@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
+from api.codes import ApplicationError, ErrorCode
 from cards.names import name_key as normalise_name
 from dmrules.cards import CardFacts
 from dmrules.decklist import Decklist
@@ -241,14 +242,8 @@ def legality_reports(
 # ------------------------------------------------------------------------------------------------ event overlays
 
 
-class OverlayError(Exception):
+class OverlayError(ApplicationError):
     """An overlay write that cannot be done as asked (a workflow error with a stable code; nothing was stored)."""
-
-    def __init__(self, code: str, message: str, *, details: dict | None = None):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.details = details or {}
 
 
 _CARD_STATUSES = {RegulationStatus.UNRESTRICTED, RegulationStatus.LIMITED, RegulationStatus.BANNED}
@@ -282,7 +277,9 @@ def _resolve_overlay(*, entries: Iterable[Mapping], combos: Iterable[Mapping]) -
     for index, entry in enumerate(entries):
         status = RegulationStatus(entry["status"])
         if status not in _CARD_STATUSES:
-            raise OverlayError("OVERLAY_STATUS_INVALID", f"'{status}' is not a card status.", details={"index": index})
+            raise OverlayError(
+                ErrorCode.OVERLAY_STATUS_INVALID, f"'{status}' is not a card status.", details={"index": index}
+            )
         resolution = resolver.resolve(entry["card"])
         if resolution.status != "ok" or resolution.card is None:
             problems.append(_problem(resolution, field="entries", index=index))
@@ -299,7 +296,9 @@ def _resolve_overlay(*, entries: Iterable[Mapping], combos: Iterable[Mapping]) -
     for index, combo in enumerate(combos):
         kind = RegulationStatus(combo.get("kind") or RegulationStatus.PREMIUM_COMBO)
         if kind not in _COMBO_KINDS:
-            raise OverlayError("OVERLAY_STATUS_INVALID", f"'{kind}' is not a combo kind.", details={"index": index})
+            raise OverlayError(
+                ErrorCode.OVERLAY_STATUS_INVALID, f"'{kind}' is not a combo kind.", details={"index": index}
+            )
         sides = []
         for side, written in enumerate(combo["cards"]):
             resolution = resolver.resolve(written)
@@ -314,16 +313,20 @@ def _resolve_overlay(*, entries: Iterable[Mapping], combos: Iterable[Mapping]) -
                 pairs.append((sides[0].id, sides[1].id, kind.value))
     if problems:
         raise OverlayError(
-            "OVERLAY_CARDS_UNRESOLVED",
+            ErrorCode.OVERLAY_CARDS_UNRESOLVED,
             f"{len(problems)} card(s) of the overlay could not be identified; nothing was stored.",
             details={"cards": problems},
         )
     if repeated:
         raise OverlayError(
-            "OVERLAY_CARD_REPEATED", "A card may have only one status in an overlay.", details={"entries": repeated}
+            ErrorCode.OVERLAY_CARD_REPEATED,
+            "A card may have only one status in an overlay.",
+            details={"entries": repeated},
         )
     if same:
-        raise OverlayError("OVERLAY_COMBO_SAME_CARD", "A combo needs two different cards.", details={"combos": same})
+        raise OverlayError(
+            ErrorCode.OVERLAY_COMBO_SAME_CARD, "A combo needs two different cards.", details={"combos": same}
+        )
     return _ResolvedOverlay(tuple(cards), tuple(pairs))
 
 
@@ -335,7 +338,9 @@ def _store_cards(overlay: EventOverlay, resolved: _ResolvedOverlay, *, replace_c
     }
     # The resolver's index follows the catalogue; a card re-imported away in between must not reach the FK.
     if len(wanted) != Card.objects.filter(id__in=wanted).count():
-        raise OverlayError("OVERLAY_CARDS_UNRESOLVED", "The card catalogue changed during the request; try again.")
+        raise OverlayError(
+            ErrorCode.OVERLAY_CARDS_UNRESOLVED, "The card catalogue changed during the request; try again."
+        )
     if replace_cards:
         overlay.cards.all().delete()
         OverlayCard.objects.bulk_create(
@@ -375,7 +380,9 @@ def overlay_create(
     try:
         with transaction.atomic():
             if EventOverlay.objects.filter(slug=slug).exists():
-                raise OverlayError("OVERLAY_ID_TAKEN", f"The overlay id '{slug}' is taken.", details={"id": slug})
+                raise OverlayError(
+                    ErrorCode.OVERLAY_ID_TAKEN, f"The overlay id '{slug}' is taken.", details={"id": slug}
+                )
             overlay = EventOverlay.objects.create(
                 slug=slug,
                 name=name,
@@ -386,7 +393,9 @@ def overlay_create(
             )
             _store_cards(overlay, resolved, replace_cards=True, replace_combos=True)
     except IntegrityError:  # the same id created concurrently
-        raise OverlayError("OVERLAY_ID_TAKEN", f"The overlay id '{slug}' is taken.", details={"id": slug}) from None
+        raise OverlayError(
+            ErrorCode.OVERLAY_ID_TAKEN, f"The overlay id '{slug}' is taken.", details={"id": slug}
+        ) from None
     return overlay_get(overlay_id=slug)
 
 
@@ -447,7 +456,7 @@ def overlay_delete(*, overlay_id: str, user) -> None:
         in_use = _events_using(overlay_id)
         if in_use:
             raise OverlayError(
-                "OVERLAY_IN_USE",
+                ErrorCode.OVERLAY_IN_USE,
                 f"{in_use} tournament event(s) validate against the overlay '{overlay_id}'; it cannot be deleted.",
                 details={"events": in_use},
             )

@@ -9,10 +9,10 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import ApiError
+from api.codes import ApplicationError, ErrorCode
 from api.pagination import StandardPagination
 from api.schema import error_responses
-from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
+from dmrules.decklist import Decklist, parse_json, parse_text
 from simulations import services
 from simulations.models import SimulationKind, SimulationRun
 
@@ -36,27 +36,17 @@ class DeckInputSerializer(serializers.Serializer):
 
 
 def deck_input(data: dict, user) -> tuple[Decklist | None, int | None]:
-    """(decklist, deck_id) from validated input."""
-    try:
-        if data.get("text"):
-            return parse_text(data["text"]), None
-        value = data.get("deck") if data.get("deck") is not None else data.get("decklist")
-        if isinstance(value, bool):
-            raise ApiError("VALIDATION_ERROR", "deck must be an id or a decklist object.")
-        if isinstance(value, int) or (isinstance(value, str) and value.isdigit()):
-            return services.decklist_for(user=user, decklist=None, deck_id=int(value)), int(value)
-        if isinstance(value, dict):
-            return parse_json(value), None
-    except DecklistFormatError as exc:
-        raise ApiError("DECKLIST_INVALID", str(exc)) from None
-    raise ApiError("VALIDATION_ERROR", "deck must be an id or a decklist object.")
-
-
-_STATUS = {"TOO_MANY_RUNS": status.HTTP_409_CONFLICT, "QUEUE_UNAVAILABLE": status.HTTP_503_SERVICE_UNAVAILABLE}
-
-
-def rejected(exc: services.SimulationRejected) -> ApiError:
-    return ApiError(exc.code, exc.message, details=exc.details, status_code=_STATUS.get(exc.code))
+    """(decklist, deck_id) from validated input (a malformed decklist: MALFORMED_DECKLIST, api/errors.py)."""
+    if data.get("text"):
+        return parse_text(data["text"]), None
+    value = data.get("deck") if data.get("deck") is not None else data.get("decklist")
+    if isinstance(value, bool):
+        raise ApplicationError(ErrorCode.VALIDATION_ERROR, "deck must be an id or a decklist object.")
+    if isinstance(value, int) or (isinstance(value, str) and value.isdigit()):
+        return services.decklist_for(user=user, decklist=None, deck_id=int(value)), int(value)
+    if isinstance(value, dict):
+        return parse_json(value), None
+    raise ApplicationError(ErrorCode.VALIDATION_ERROR, "deck must be an id or a decklist object.")
 
 
 _RunSummarySerializer = inline_serializer(
@@ -108,19 +98,16 @@ class SimulationListCreateApi(BaseApi):
                 {"deck": values.get("compare_deck"), "text": values.get("compare_text")}, request.user
             )
             params["compare"] = {"decklist": decklist_b, "deck_id": deck_id_b}
-        try:
-            run = services.simulation_run_create(
-                user=request.user,
-                kind=values["kind"],
-                decklist=decklist,
-                deck_id=deck_id,
-                games=values["games"],
-                seed=values.get("seed"),
-                going=values["going"],
-                params=params,
-            )
-        except services.SimulationRejected as exc:
-            raise rejected(exc) from None
+        run = services.simulation_run_create(
+            user=request.user,
+            kind=values["kind"],
+            decklist=decklist,
+            deck_id=deck_id,
+            games=values["games"],
+            seed=values.get("seed"),
+            going=values["going"],
+            params=params,
+        )
         body = {"id": run.id, "status": run.status, "url": f"/api/v1/simulations/{run.id}/"}
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
 
@@ -217,10 +204,7 @@ class OddsQueryApi(BaseApi):
         queries = self.OddsQuerySerializer(data=data.validated_data["queries"], many=True)
         queries.is_valid(raise_exception=True)
         decklist, _ = deck_input(data.validated_data, request.user)
-        try:
-            results = services.odds_query(decklist=decklist, queries=queries.validated_data)
-        except services.SimulationRejected as exc:
-            raise rejected(exc) from None
+        results = services.odds_query(decklist=decklist, queries=queries.validated_data)
         return Response({"results": results})
 
 
@@ -233,10 +217,7 @@ class OddsReportApi(BaseApi):
         data = DeckInputSerializer(data=values)
         data.is_valid(raise_exception=True)
         decklist, _ = deck_input(data.validated_data, request.user)
-        try:
-            return Response(services.odds_deck_report(decklist=decklist))
-        except services.SimulationRejected as exc:
-            raise rejected(exc) from None
+        return Response(services.odds_deck_report(decklist=decklist))
 
     @extend_schema(
         parameters=[OpenApiParameter("deck", int, required=False), OpenApiParameter("text", str, required=False)],

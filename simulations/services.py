@@ -19,7 +19,8 @@ from django.db import transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
 
-from deckbuilder.jobs import QUEUE_UNAVAILABLE, enqueue_failed, enqueue_on_commit, jobs_max_attempts, jobs_stale_seconds
+from api.codes import ApplicationError, ErrorCode
+from deckbuilder.jobs import enqueue_failed, enqueue_on_commit, jobs_max_attempts, jobs_stale_seconds
 from dmrules import goldfish, odds
 from dmrules.cards import CardFacts
 from dmrules.decklist import Decklist
@@ -38,14 +39,8 @@ CHUNK_GAMES = {SimulationKind.GOLDFISH: 100_000, SimulationKind.OPENING_HANDS: 2
 MIN_CHUNK_GAMES = 1_000
 
 
-class SimulationRejected(Exception):
+class SimulationRejected(ApplicationError):
     """The request cannot become a run or an odds answer (bad deck, unknown cards, bad parameters)."""
-
-    def __init__(self, code: str, message: str, details: dict | None = None):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.details = details or {}
 
 
 def max_games() -> int:
@@ -76,7 +71,7 @@ def deck_resolve(*, decklist: Decklist) -> ResolvedDeck:
     """The main deck as CardFacts with counts (hyperspatial / GR / considering lines never enter the library)."""
     if decklist.errors:
         raise SimulationRejected(
-            "DECKLIST_INVALID",
+            ErrorCode.DECKLIST_UNREADABLE,
             "Some decklist lines could not be read.",
             {"lines": [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]},
         )
@@ -90,7 +85,7 @@ def deck_resolve(*, decklist: Decklist) -> ResolvedDeck:
             continue
         resolution = resolver.resolve(line.card)
         if resolution.status != "ok" or resolution.card is None:
-            code = "AMBIGUOUS_CARD" if resolution.status == "ambiguous" else "UNKNOWN_CARD"
+            code = ErrorCode.AMBIGUOUS_CARD if resolution.status == "ambiguous" else ErrorCode.UNKNOWN_CARD
             problems.append(
                 {
                     "line": line.line if line.line is not None else index,
@@ -117,10 +112,10 @@ def deck_resolve(*, decklist: Decklist) -> ResolvedDeck:
         facts[card.id] = card
         counts[card.id] = counts.get(card.id, 0) + line.count
     if problems:
-        code = problems[0]["code"] if len({p["code"] for p in problems}) == 1 else "UNKNOWN_CARD"
+        code = problems[0]["code"] if len({p["code"] for p in problems}) == 1 else ErrorCode.UNKNOWN_CARD
         raise SimulationRejected(code, "Some cards could not be identified.", {"lines": problems})
     if not counts:
-        raise SimulationRejected("DECK_EMPTY", "The main deck is empty.")
+        raise SimulationRejected(ErrorCode.DECK_EMPTY, "The main deck is empty.")
     main = tuple((facts[i], n) for i, n in counts.items())
     unavailable = tuple(str(f.id) for f, _ in main if not f.facts_available)
     return ResolvedDeck(main=main, facts_unavailable=unavailable, outside=tuple(outside.values()))
@@ -143,7 +138,7 @@ def decklist_for(*, user, decklist: Decklist | None, deck_id: int | None) -> Dec
 
         return deck_to_decklist(deck_get_visible(deck_id=deck_id, user=user))
     if decklist is None:
-        raise SimulationRejected("DECK_REQUIRED", "Give a deck id or a decklist.")
+        raise SimulationRejected(ErrorCode.DECK_REQUIRED, "Give a deck id or a decklist.")
     return decklist
 
 
@@ -155,7 +150,9 @@ def _key_ids(resolved: ResolvedDeck, written: list) -> list[str]:
     for item in written:
         resolution = resolver.resolve(item)
         if resolution.status != "ok" or resolution.card is None or resolution.card.id not in in_deck:
-            raise SimulationRejected("KEY_CARD_NOT_IN_DECK", f"{item} is not a card of the main deck.", {"card": item})
+            raise SimulationRejected(
+                ErrorCode.KEY_CARD_NOT_IN_DECK, f"{item} is not a card of the main deck.", {"card": item}
+            )
         keys.append(str(resolution.card.id))
     return keys
 
@@ -179,11 +176,13 @@ def simulation_run_create(
     try:
         kind = SimulationKind(kind)
     except ValueError:
-        raise SimulationRejected("INVALID_KIND", f"kind must be one of {[k.value for k in SimulationKind]}.") from None
+        raise SimulationRejected(
+            ErrorCode.INVALID_KIND, f"kind must be one of {[k.value for k in SimulationKind]}."
+        ) from None
     if going not in GOINGS:
-        raise SimulationRejected("INVALID_GOING", "going must be first, second or both.")
+        raise SimulationRejected(ErrorCode.INVALID_GOING, "going must be first, second or both.")
     if not 1 <= games <= max_games():
-        raise SimulationRejected("INVALID_GAMES", f"games must be between 1 and {max_games()}.")
+        raise SimulationRejected(ErrorCode.INVALID_GAMES, f"games must be between 1 and {max_games()}.")
     if seed is None:
         seed = secrets.randbits(62)
     # Orphans (no progress for JOBS_STALE_SECONDS: the sweep is resuming or failing them) do not count.
@@ -194,7 +193,9 @@ def simulation_run_create(
     )
     if active >= max_active_runs():
         raise SimulationRejected(
-            "TOO_MANY_RUNS", f"At most {max_active_runs()} runs may be queued or running at once.", {"active": active}
+            ErrorCode.TOO_MANY_RUNS,
+            f"At most {max_active_runs()} runs may be queued or running at once.",
+            {"active": active},
         )
     resolved = deck_resolve(decklist=decklist_for(user=user, decklist=decklist, deck_id=deck_id))
     cards = engine_cards(resolved)
@@ -202,7 +203,7 @@ def simulation_run_create(
     deck_b = None
     if compare:
         if kind != SimulationKind.GOLDFISH:
-            raise SimulationRejected("COMPARE_NOT_SUPPORTED", "Only goldfish runs compare two decks.")
+            raise SimulationRejected(ErrorCode.COMPARE_NOT_SUPPORTED, "Only goldfish runs compare two decks.")
         resolved_b = deck_resolve(
             decklist=decklist_for(user=user, decklist=compare.get("decklist"), deck_id=compare.get("deck_id"))
         )
@@ -233,7 +234,7 @@ def simulation_run_create_from_cards(
         if deck_b:
             goldfish.compile_deck(deck_b)
     except DeckError as exc:
-        raise SimulationRejected("DECK_TOO_SMALL", str(exc)) from None
+        raise SimulationRejected(ErrorCode.DECK_TOO_SMALL, str(exc)) from None
     chunk = max(MIN_CHUNK_GAMES, int(params.get("chunk_games") or CHUNK_GAMES[kind]))
     stored = {
         "deck": [c.to_dict() for c in cards],
@@ -262,7 +263,7 @@ def simulation_run_create_from_cards(
     run.refresh_from_db(fields=["status", "error"])
     if run.status == RunStatus.FAILED and enqueue_failed(run.error):
         raise SimulationRejected(
-            QUEUE_UNAVAILABLE,
+            ErrorCode.QUEUE_UNAVAILABLE,
             "The job queue is unavailable; the run was not started. Try again later.",
             {"run": run.id},
         )
@@ -525,7 +526,7 @@ def odds_deck_report(*, decklist: Decklist) -> dict:
     try:
         report = odds.deck_report(_odds_cards(resolved))
     except odds.OddsError as exc:
-        raise SimulationRejected("DECK_TOO_SMALL", str(exc)) from None
+        raise SimulationRejected(ErrorCode.DECK_TOO_SMALL, str(exc)) from None
     report["facts_unavailable"] = list(resolved.facts_unavailable)
     return report
 
@@ -549,19 +550,19 @@ def odds_query(*, decklist: Decklist, queries: list[dict]) -> list[dict]:
                 resolution = resolver.resolve(written)
                 if resolution.status != "ok" or resolution.card is None:
                     raise SimulationRejected(
-                        "UNKNOWN_CARD", f"query {number}: {written} could not be identified.", {"query": number}
+                        ErrorCode.UNKNOWN_CARD, f"query {number}: {written} could not be identified.", {"query": number}
                     )
                 if str(resolution.card.id) not in copies:
                     # asking for a card the deck does not hold is a mistake, not a probability of 0
                     raise SimulationRejected(
-                        "CARD_NOT_IN_DECK",
+                        ErrorCode.CARD_NOT_IN_DECK,
                         f"query {number}: {written} is not in the main deck.",
                         {"query": number, "card": written},
                     )
                 ids.add(str(resolution.card.id))
             if ids & used:
                 raise SimulationRejected(
-                    "OVERLAPPING_GROUPS", f"query {number}: groups share a card.", {"query": number}
+                    ErrorCode.OVERLAPPING_GROUPS, f"query {number}: groups share a card.", {"query": number}
                 )
             used |= ids
             groups.append((sum(copies.get(i, 0) for i in ids), int(group.get("at_least", 1))))
@@ -574,7 +575,7 @@ def odds_query(*, decklist: Decklist, queries: list[dict]) -> list[dict]:
         try:
             value = odds.query_probability(deck_size=deck_size, query=q, seals=seals)
         except odds.OddsError as exc:
-            raise SimulationRejected("IMPOSSIBLE_QUERY", f"query {number}: {exc}", {"query": number}) from None
+            raise SimulationRejected(ErrorCode.IMPOSSIBLE_QUERY, f"query {number}: {exc}", {"query": number}) from None
         row = odds.probability_json(value)
         drawn = odds.sample_size(where=q.where, by_turn=q.by_turn, going=q.going)
         row["cards_drawn"] = drawn

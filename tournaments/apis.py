@@ -1,7 +1,6 @@
 """Tournament API: events, registrations (frozen, hidden until published), organizer tools, the audit trail."""
 
 import json
-from contextlib import contextmanager
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
@@ -10,60 +9,16 @@ from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
-from api.errors import ApiError
+from api.codes import ApplicationError, ErrorCode, field_errors
 from api.pagination import StandardPagination
 from api.schema import error_responses
-from deckbuilder.jobs import QUEUE_UNAVAILABLE, enqueue_failed
-from decks.apis import BaseApi, decklist_from_input, service_errors
+from deckbuilder.jobs import enqueue_failed
+from decks.apis import BaseApi, decklist_from_input
 from tournaments import selectors, services, signing
 from tournaments.models import JobStatus, Registration, RegistrationStatus
 
 EVENT_ID = OpenApiParameter("event_id", OpenApiTypes.INT, OpenApiParameter.PATH)
 REGISTRATION_ID = OpenApiParameter("registration_id", OpenApiTypes.INT, OpenApiParameter.PATH)
-
-
-@contextmanager
-def tournament_errors():
-    with service_errors():
-        try:
-            yield
-        except services.NotOrganizer:
-            raise ApiError("PERMISSION_DENIED", "Only the event's organizer can do this.", status_code=403) from None
-        except services.NotRegistrant:
-            raise ApiError(
-                "PERMISSION_DENIED", "Only the registered player can withdraw this registration.", status_code=403
-            ) from None
-        except services.RegistrationClosed:
-            raise ApiError(
-                "REGISTRATION_CLOSED",
-                "Registrations for this event are locked (deadline passed or locked by the organizer); "
-                "only the organizer can amend a registration.",
-                status_code=409,
-            ) from None
-        except services.DeckIllegal as exc:
-            raise ApiError(
-                "DECK_ILLEGAL",
-                "The deck is not legal for this event. Fix it, or register it flagged as illegal with "
-                "accept_illegal=true.",
-                details={"report": exc.report},
-            ) from None
-        except services.ReasonRequired:
-            raise ApiError(
-                "VALIDATION_ERROR", "An amendment needs a reason.", details={"fields": {"reason": ["required"]}}
-            ) from None
-        except services.EventInvalid as exc:
-            raise ApiError("VALIDATION_ERROR", exc.message, details={"fields": {exc.field: [exc.message]}}) from None
-        except services.CsvRejected as exc:
-            raise ApiError(exc.code, exc.message, details=exc.details) from None
-        except services.EventFull as exc:
-            raise ApiError(
-                "EVENT_FULL",
-                f"The event is full: it takes at most {exc.capacity} players.",
-                status_code=409,
-                details={"capacity": exc.capacity},
-            ) from None
-        except Registration.DoesNotExist:
-            raise ApiError("NOT_FOUND", "Registration not found.", status_code=404) from None
 
 
 class EventSerializer(serializers.Serializer):
@@ -201,18 +156,17 @@ class EventListCreateApi(BaseApi):
         data = self.EventListCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        with tournament_errors():
-            event = services.event_create(
-                organizer=request.user,
-                name=values["name"],
-                date=values["date"],
-                format_code=values["format"],
-                regulation_date=values.get("regulation_date"),
-                overlay_id=values.get("overlay_id") or None,
-                registration_deadline=values["registration_deadline"],
-                publish_decklists=values["publish_decklists"],
-                capacity=values.get("capacity"),
-            )
+        event = services.event_create(
+            organizer=request.user,
+            name=values["name"],
+            date=values["date"],
+            format_code=values["format"],
+            regulation_date=values.get("regulation_date"),
+            overlay_id=values.get("overlay_id") or None,
+            registration_deadline=values["registration_deadline"],
+            publish_decklists=values["publish_decklists"],
+            capacity=values.get("capacity"),
+        )
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
 
@@ -236,8 +190,7 @@ class EventLockApi(BaseApi):
     )
     def post(self, request, event_id: int):
         selectors.event_get(event_id=event_id)
-        with tournament_errors():
-            event = services.event_lock(event_id=event_id, user=request.user)
+        event = services.event_lock(event_id=event_id, user=request.user)
         return Response(EventSerializer(event).data)
 
 
@@ -251,8 +204,7 @@ class EventPublishApi(BaseApi):
     )
     def post(self, request, event_id: int):
         selectors.event_get(event_id=event_id)
-        with tournament_errors():
-            event = services.event_publish(event_id=event_id, user=request.user)
+        event = services.event_publish(event_id=event_id, user=request.user)
         return Response(EventSerializer(event).data)
 
 
@@ -281,7 +233,7 @@ class RegistrationListSubmitApi(BaseApi):
             event.refresh_from_db()
         wanted = filters.validated_data.get("status")
         if wanted and not (selectors.is_organizer(event, request.user) or selectors.event_decklists_published(event)):
-            raise ApiError("PERMISSION_DENIED", "Only the organizer can filter by status.", status_code=403)
+            raise ApplicationError(ErrorCode.PERMISSION_DENIED, "Only the organizer can filter by status.")
         paginator = StandardPagination()
         page = paginator.paginate_queryset(selectors.registration_list(event=event, status=wanted), request, view=self)
         return paginator.get_paginated_response([registration_data(r, event=event, user=request.user) for r in page])
@@ -306,10 +258,9 @@ class RegistrationListSubmitApi(BaseApi):
         data = self.RegistrationListSubmitInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         selectors.event_get(event_id=event_id)
-        with tournament_errors():
-            registration, created = services.registration_submit_or_replace(
-                event_id=event_id, user=request.user, **data.validated_data
-            )
+        registration, created = services.registration_submit_or_replace(
+            event_id=event_id, user=request.user, **data.validated_data
+        )
         return Response(
             RegistrationOwnerSerializer(registration).data,
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
@@ -344,9 +295,8 @@ class RegistrationDetailApi(BaseApi):
             self.permission_denied(request)
         event = selectors.event_get(event_id=event_id)
         if not Registration.objects.filter(event=event, id=registration_id).exists():
-            raise ApiError("NOT_FOUND", "Registration not found.", status_code=404)
-        with tournament_errors():
-            services.registration_withdraw(registration_id=registration_id, user=request.user)
+            raise ApplicationError(ErrorCode.NOT_FOUND, "Registration not found.")
+        services.registration_withdraw(registration_id=registration_id, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -367,19 +317,18 @@ class RegistrationAmendApi(BaseApi):
     def post(self, request, event_id: int, registration_id: int):
         event = selectors.event_get(event_id=event_id)
         if not Registration.objects.filter(event=event, id=registration_id).exists():
-            raise ApiError("NOT_FOUND", "Registration not found.", status_code=404)
+            raise ApplicationError(ErrorCode.NOT_FOUND, "Registration not found.")
         data = self.RegistrationAmendInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        with tournament_errors():
-            decklist = decklist_from_input(data.validated_data)
-            if decklist is None:
-                raise ApiError("VALIDATION_ERROR", "Give the amended decklist as `deck` (JSON) or `text`.")
-            registration = services.registration_amend(
-                registration_id=registration_id,
-                user=request.user,
-                reason=data.validated_data["reason"],
-                decklist=decklist,
-            )
+        decklist = decklist_from_input(data.validated_data)
+        if decklist is None:
+            raise ApplicationError(ErrorCode.VALIDATION_ERROR, "Give the amended decklist as `deck` (JSON) or `text`.")
+        registration = services.registration_amend(
+            registration_id=registration_id,
+            user=request.user,
+            reason=data.validated_data["reason"],
+            decklist=decklist,
+        )
         return Response(RegistrationOwnerSerializer(registration).data)
 
 
@@ -414,15 +363,14 @@ class RegistrationImportApi(BaseApi):
         data.is_valid(raise_exception=True)
         upload = data.validated_data.get("file")
         if upload is not None and upload.size > 5_000_000:
-            raise ApiError("MALFORMED_CSV", "The CSV file is larger than 5 MB.")
-        with tournament_errors():
-            if upload is not None:
-                csv_text = services.csv_decode(upload.read())
-            elif "csv" in data.validated_data:
-                csv_text = data.validated_data["csv"]
-            else:
-                raise ApiError("VALIDATION_ERROR", "Send the CSV as `csv` (text) or `file` (an upload).")
-            results = services.registrations_import_csv(event_id=event_id, user=request.user, csv_text=csv_text)
+            raise ApplicationError(ErrorCode.MALFORMED_CSV, "The CSV file is larger than 5 MB.")
+        if upload is not None:
+            csv_text = services.csv_decode(upload.read())
+        elif "csv" in data.validated_data:
+            csv_text = data.validated_data["csv"]
+        else:
+            raise ApplicationError(ErrorCode.VALIDATION_ERROR, "Send the CSV as `csv` (text) or `file` (an upload).")
+        results = services.registrations_import_csv(event_id=event_id, user=request.user, csv_text=csv_text)
         return Response({"results": results})
 
 
@@ -449,14 +397,12 @@ class RevalidationCreateApi(BaseApi):
     )
     def post(self, request, event_id: int):
         selectors.event_get(event_id=event_id)
-        with tournament_errors():
-            job = services.revalidation_job_create(event_id=event_id, user=request.user)
+        job = services.revalidation_job_create(event_id=event_id, user=request.user)
         if job.status == JobStatus.FAILED and enqueue_failed(job.error):
-            raise ApiError(
-                QUEUE_UNAVAILABLE,
+            raise ApplicationError(
+                ErrorCode.QUEUE_UNAVAILABLE,
                 "The job queue is unavailable; the re-validation was not started. Retry later.",
                 details={"job": job.id},
-                status_code=status.HTTP_503_SERVICE_UNAVAILABLE,
             )
         return Response(JobSerializer(job).data, status=status.HTTP_202_ACCEPTED)
 
@@ -470,8 +416,8 @@ class RevalidationDetailApi(BaseApi):
     def get(self, request, event_id: int, job_id: int):
         event = selectors.event_get(event_id=event_id)
         if not selectors.is_organizer(event, request.user):
-            raise ApiError(
-                "PERMISSION_DENIED", "Only the event's organizer can see re-validation jobs.", status_code=403
+            raise ApplicationError(
+                ErrorCode.PERMISSION_DENIED, "Only the event's organizer can see re-validation jobs."
             )
         return Response(JobSerializer(selectors.revalidation_job_get(event=event, job_id=job_id)).data)
 
@@ -510,9 +456,9 @@ class RegistrationExportApi(BaseApi):
         if services.event_lock_if_due(event_id=event.id):
             event.refresh_from_db()
         if kind not in EXPORT_KINDS:
-            raise ApiError("NOT_FOUND", f"Unknown export kind; use one of {', '.join(EXPORT_KINDS)}.", status_code=404)
+            raise ApplicationError(ErrorCode.NOT_FOUND, f"Unknown export kind; use one of {', '.join(EXPORT_KINDS)}.")
         if not (selectors.is_organizer(event, request.user) or selectors.event_decklists_published(event)):
-            raise ApiError("PERMISSION_DENIED", "The decklists are not published yet.", status_code=403)
+            raise ApplicationError(ErrorCode.PERMISSION_DENIED, "The decklists are not published yet.")
         head = selectors.audit_head(event=event)  # exported with the decklists, so every copy pins the history
         if kind == "json":
             rows = selectors.registration_export_rows(event=event)
@@ -523,16 +469,16 @@ class RegistrationExportApi(BaseApi):
         encoding = request.query_params.get("encoding", "utf-8").lower().replace("_", "-")
         encoding = {"shift-jis": "sjis", "cp932": "sjis", "utf8": "utf-8"}.get(encoding, encoding)
         if encoding not in selectors.EXPORT_ENCODINGS:
-            raise ApiError(
-                "VALIDATION_ERROR",
+            raise ApplicationError(
+                ErrorCode.VALIDATION_ERROR,
                 "Unknown encoding; use utf-8 (with a BOM, the default) or sjis.",
-                details={"fields": {"encoding": ["utf-8 or sjis"]}},
+                field_errors(encoding=("utf-8 or sjis", "invalid_choice")),
             )
         try:
             body = selectors.registration_export_csv(event=event, encoding=encoding)
         except UnicodeEncodeError as exc:
-            raise ApiError(
-                "CSV_UNENCODABLE",
+            raise ApplicationError(
+                ErrorCode.CSV_UNENCODABLE,
                 "A name or card has no Shift-JIS form; export in UTF-8 (the default) instead.",
                 details={"text": exc.object[exc.start : exc.end]},
             ) from None
@@ -603,7 +549,7 @@ class AuditListApi(BaseApi):
     def get(self, request, event_id: int):
         event = selectors.event_get(event_id=event_id)
         if not selectors.is_organizer(event, request.user):
-            raise ApiError("PERMISSION_DENIED", "Only the event's organizer can read the audit trail.", status_code=403)
+            raise ApplicationError(ErrorCode.PERMISSION_DENIED, "Only the event's organizer can read the audit trail.")
         paginator = StandardPagination()
         page = paginator.paginate_queryset(selectors.audit_entries(event=event), request, view=self)
         return paginator.get_paginated_response(AuditEntrySerializer(page, many=True).data)

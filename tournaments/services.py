@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from api.codes import ApplicationError, ErrorCode, field_errors
 from deckbuilder.budget import TimeBudget
 from deckbuilder.jobs import enqueue_on_commit, jobs_max_attempts, jobs_stale_seconds
 from decks.selectors import deck_get_owned
@@ -43,48 +44,60 @@ GENESIS_HASH = "0" * 64
 logger = logging.getLogger(__name__)
 
 
-class NotOrganizer(Exception):
-    """Only the event's organizer may do this (API: 403)."""
+class NotOrganizer(ApplicationError):
+    """Only the event's organizer may do this."""
+
+    def __init__(self):
+        super().__init__(ErrorCode.PERMISSION_DENIED, "Only the event's organizer can do this.")
 
 
-class RegistrationClosed(Exception):
-    """The deadline has passed or the organizer locked the event (API: 409)."""
+class RegistrationClosed(ApplicationError):
+    """The deadline has passed or the organizer locked the event."""
+
+    def __init__(self):
+        message = (
+            "Registrations for this event are locked (deadline passed or locked by the organizer); "
+            "only the organizer can amend a registration."
+        )
+        super().__init__(ErrorCode.REGISTRATION_CLOSED, message)
 
 
-class DeckIllegal(Exception):
+class DeckIllegal(ApplicationError):
     """The deck is not legal for the event; it can be registered only flagged illegal (`accept_illegal`)."""
 
     def __init__(self, report: dict):
-        super().__init__("the deck is not legal for this event")
+        message = (
+            "The deck is not legal for this event. Fix it, or register it flagged as illegal with accept_illegal=true."
+        )
+        super().__init__(ErrorCode.DECK_ILLEGAL, message, {"report": report})
         self.report = report
 
 
-class ReasonRequired(Exception):
-    pass
+class ReasonRequired(ApplicationError):
+    def __init__(self):
+        message = "An amendment needs a reason."
+        super().__init__(ErrorCode.VALIDATION_ERROR, message, field_errors(reason=(message, "required")))
 
 
-class EventInvalid(Exception):
+class EventInvalid(ApplicationError):
     """The event's own data contradicts itself (API: 400 with the field)."""
 
     def __init__(self, field: str, message: str):
-        super().__init__(message)
+        super().__init__(ErrorCode.VALIDATION_ERROR, message, field_errors(**{field: (message, "invalid")}))
         self.field = field
-        self.message = message
 
 
-class CsvRejected(Exception):
-    def __init__(self, message: str, *, code: str = "MALFORMED_CSV", details: dict | None = None):
-        super().__init__(message)
-        self.message = message
-        self.code = code
-        self.details = details or {}
+class CsvRejected(ApplicationError):
+    def __init__(self, message: str, *, code: ErrorCode = ErrorCode.MALFORMED_CSV, details: dict | None = None):
+        super().__init__(code, message, details)
 
 
-class EventFull(Exception):
-    """The event has as many registrations as its capacity (API: 409)."""
+class EventFull(ApplicationError):
+    """The event has as many registrations as its capacity."""
 
     def __init__(self, capacity: int):
-        super().__init__(f"the event is full ({capacity} players)")
+        message = f"The event is full: it takes at most {capacity} players."
+        super().__init__(ErrorCode.EVENT_FULL, message, {"capacity": capacity})
         self.capacity = capacity
 
 
@@ -663,8 +676,11 @@ def registration_submit_or_replace(
     return registration, created
 
 
-class NotRegistrant(Exception):
-    """Only the registered player may withdraw their registration (API: 403)."""
+class NotRegistrant(ApplicationError):
+    """Only the registered player may withdraw their registration."""
+
+    def __init__(self):
+        super().__init__(ErrorCode.PERMISSION_DENIED, "Only the registered player can withdraw this registration.")
 
 
 def registration_withdraw(*, registration_id: int, user) -> None:
@@ -798,7 +814,7 @@ def _csv_rows(csv_text: str) -> list[dict]:
             if len(rows) == limit:  # stop reading at once: the rest of a huge upload is never parsed
                 raise CsvRejected(
                     f"at most {limit} rows per import; split the file",
-                    code="CSV_TOO_MANY_ROWS",
+                    code=ErrorCode.CSV_TOO_MANY_ROWS,
                     details={"max_rows": limit},
                 )
             rows.append({(k or "").strip(): v for k, v in row.items()})

@@ -7,6 +7,7 @@ statistics. Nothing is stored here: saving goes through the decks API with If-Ma
 
 from datetime import date
 
+from api.codes import ApplicationError, ErrorCode
 from dmrules.cards import CardFacts, deck_zone_of
 from dmrules.decklist import Decklist, DecklistLine
 from dmrules.vocabulary import Civilization, DeckZone
@@ -19,12 +20,8 @@ ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.CONSIDERING
 _CIV_ORDER = {civ: index for index, civ in enumerate(Civilization)}
 
 
-class EditorInputError(ValueError):
-    def __init__(self, code: str, message: str, details: dict | None = None):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.details = details or {}
+class EditorInputError(ApplicationError, ValueError):
+    """A change or working copy the editor cannot read (its JSON endpoint answers in the API's error shape)."""
 
 
 WorkingCopy = dict[DeckZone, dict[int, int]]  # zone -> {card id: count}, in insertion order
@@ -33,7 +30,7 @@ WorkingCopy = dict[DeckZone, dict[int, int]]  # zone -> {card id: count}, in ins
 def _card_id(value) -> int:
     text = str(value)
     if isinstance(value, bool) or not isinstance(value, int | str) or not (text.isascii() and text.isdigit()):
-        raise EditorInputError("INVALID_CARD", "A card is given by its numeric id.", {"card": text[:50]})
+        raise EditorInputError(ErrorCode.INVALID_CARD, "A card is given by its numeric id.", {"card": text[:50]})
     return int(value)
 
 
@@ -41,7 +38,7 @@ def editor_as_of(value) -> date | None:
     """The regulation date of an editor request: YYYY-MM-DD, or nothing for today."""
     if value in (None, ""):
         return None
-    problem = EditorInputError("INVALID_DATE", "as_of is a date YYYY-MM-DD.", {"as_of": str(value)[:50]})
+    problem = EditorInputError(ErrorCode.INVALID_DATE, "as_of is a date YYYY-MM-DD.", {"as_of": str(value)[:50]})
     if not isinstance(value, str):
         raise problem
     try:
@@ -54,12 +51,12 @@ def _zone(value) -> DeckZone:
     try:
         return DeckZone(value)
     except ValueError:
-        raise EditorInputError("INVALID_ZONE", "Unknown zone.", {"zone": str(value)[:50]}) from None
+        raise EditorInputError(ErrorCode.INVALID_ZONE, "Unknown zone.", {"zone": str(value)[:50]}) from None
 
 
 def _count(value) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
-        raise EditorInputError("INVALID_COUNT", f"A count is a whole number from 0 to {MAX_COUNT}.")
+        raise EditorInputError(ErrorCode.INVALID_COUNT, f"A count is a whole number from 0 to {MAX_COUNT}.")
     return value
 
 
@@ -67,15 +64,15 @@ def working_copy_from_json(data, *, resolver) -> WorkingCopy:
     """{"main": [{"card": id, "count": n}], "hyperspatial": [...], "gr": [...], "considering": [...]}; every id
     must be a card of the catalogue."""
     if not isinstance(data, dict):
-        raise EditorInputError("INVALID_DECK", "The deck is an object with one list per zone.")
+        raise EditorInputError(ErrorCode.INVALID_DECK, "The deck is an object with one list per zone.")
     copy: WorkingCopy = {zone: {} for zone in ZONES}
     for key, entries in data.items():
         zone = _zone(key)
         if not isinstance(entries, list):
-            raise EditorInputError("INVALID_DECK", "Each zone is a list of entries.", {"zone": zone.value})
+            raise EditorInputError(ErrorCode.INVALID_DECK, "Each zone is a list of entries.", {"zone": zone.value})
         for entry in entries:
             if not isinstance(entry, dict):
-                raise EditorInputError("INVALID_DECK", "Each entry is an object with card and count.")
+                raise EditorInputError(ErrorCode.INVALID_DECK, "Each entry is an object with card and count.")
             card, count = _card_id(entry.get("card")), _count(entry.get("count"))
             _known(card, resolver)
             if count:
@@ -91,7 +88,7 @@ def _known(card: int, resolver) -> CardFacts:
     try:
         return resolver.facts(card)
     except KeyError:
-        raise EditorInputError("UNKNOWN_CARD", "No card has this id.", {"card": card}) from None
+        raise EditorInputError(ErrorCode.UNKNOWN_CARD, "No card has this id.", {"card": card}) from None
 
 
 def home_zone(facts: CardFacts) -> DeckZone:
@@ -101,7 +98,7 @@ def home_zone(facts: CardFacts) -> DeckZone:
 def working_copy_apply(copy: WorkingCopy, op: dict, *, resolver) -> WorkingCopy:
     """One editor change: add (to the card's own zone unless one is given), set a count, or move between zones."""
     if not isinstance(op, dict):
-        raise EditorInputError("INVALID_OPERATION", "The change is an object with an `op`.")
+        raise EditorInputError(ErrorCode.INVALID_OPERATION, "The change is an object with an `op`.")
     kind = op.get("op")
     if kind in (None, "none"):
         return copy
@@ -128,7 +125,9 @@ def working_copy_apply(copy: WorkingCopy, op: dict, *, resolver) -> WorkingCopy:
                 copy[source][card] = have - count
             copy[target][card] = min(MAX_COUNT, copy[target].get(card, 0) + count)
     else:
-        raise EditorInputError("INVALID_OPERATION", "`op` is one of add, set, move, none.", {"op": str(kind)[:20]})
+        raise EditorInputError(
+            ErrorCode.INVALID_OPERATION, "`op` is one of add, set, move, none.", {"op": str(kind)[:20]}
+        )
     return copy
 
 

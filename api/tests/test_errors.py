@@ -1,7 +1,14 @@
 import pytest
 from rest_framework import exceptions
 
-from api.errors import ApiError, exception_handler
+from api.codes import ApplicationError, ErrorCode
+from api.errors import exception_handler
+from decks.selectors import DeckForbidden
+from decks.services import VersionConflict
+from dmrules.decklist import DecklistFormatError
+from regulations.selectors import UnknownFormat, UnknownOverlay
+from tournaments.models import Registration
+from tournaments.services import EventFull, NotOrganizer, RegistrationClosed
 
 
 @pytest.mark.parametrize(
@@ -13,7 +20,19 @@ from api.errors import ApiError, exception_handler
         pytest.param(exceptions.ParseError(), 400, "MALFORMED_REQUEST", id="malformed-json"),
         pytest.param(exceptions.ValidationError({"name": ["required"]}), 400, "VALIDATION_ERROR", id="validation"),
         pytest.param(exceptions.Throttled(wait=12), 429, "THROTTLED", id="throttled"),
-        pytest.param(ApiError("DECK_CONFLICT", "stale", status_code=412), 412, "DECK_CONFLICT", id="workflow-error"),
+        pytest.param(
+            ApplicationError(ErrorCode.VERSION_CONFLICT, "stale"), 412, "VERSION_CONFLICT", id="workflow-error"
+        ),
+        # domain exceptions carry their code; the status follows from the code, whatever the endpoint
+        pytest.param(DeckForbidden(), 403, "PERMISSION_DENIED", id="deck-forbidden"),
+        pytest.param(NotOrganizer(), 403, "PERMISSION_DENIED", id="not-organizer"),
+        pytest.param(RegistrationClosed(), 409, "REGISTRATION_CLOSED", id="registration-closed"),
+        pytest.param(EventFull(8), 409, "EVENT_FULL", id="event-full"),
+        pytest.param(UnknownFormat("nope"), 400, "UNKNOWN_FORMAT", id="unknown-format"),
+        pytest.param(UnknownOverlay("nope"), 404, "UNKNOWN_OVERLAY", id="unknown-overlay"),
+        pytest.param(Registration.DoesNotExist(), 404, "NOT_FOUND", id="registration-not-found"),
+        # the pure engine cannot know the vocabulary: mapped in api/errors.py
+        pytest.param(DecklistFormatError("not a decklist"), 400, "MALFORMED_DECKLIST", id="engine-malformed"),
     ],
 )
 def test_every_error_has_one_shape(exc, status, code):
@@ -24,14 +43,27 @@ def test_every_error_has_one_shape(exc, status, code):
     assert response.data["error"]["code"] == code
 
 
+def test_a_missing_object_names_its_kind():
+    response = exception_handler(Registration.DoesNotExist(), {})
+    assert response.data["error"]["message"] == "Registration not found."
+
+
 def test_workflow_error_carries_its_headers():
-    exc = ApiError(
-        "VERSION_CONFLICT", "stale", details={"current_version": 4}, status_code=412, headers={"ETag": '"4"'}
-    )
-    response = exception_handler(exc, {})
+    response = exception_handler(VersionConflict(4), {})
     assert response.status_code == 412 and response["ETag"] == '"4"'
     assert response.data["error"]["details"] == {"current_version": 4}
-    assert "ETag" not in exception_handler(ApiError("X", "no headers"), {})
+    assert "ETag" not in exception_handler(ApplicationError(ErrorCode.DECK_EMPTY, "no headers"), {})
+
+
+def test_a_code_outside_the_vocabulary_fails_where_it_is_raised():
+    with pytest.raises(ValueError):
+        ApplicationError("DECK_CONFLICT", "not one of ours")
+
+
+def test_field_errors_keep_their_codes():
+    exc = exceptions.ValidationError({"name": [exceptions.ErrorDetail("This field is required.", code="required")]})
+    fields = exception_handler(exc, {}).data["error"]["details"]["fields"]
+    assert fields == {"name": [{"message": "This field is required.", "code": "required"}]}
 
 
 def test_throttled_error_carries_retry_after():

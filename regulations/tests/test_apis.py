@@ -60,8 +60,8 @@ ERRORS = [
     pytest.param({"text": "  \n\n"}, 400, "DECKLIST_EMPTY", id="empty-text"),
     pytest.param({"text": "4 A\x01\x02\x03\x04\x05"}, 400, "DECKLIST_NOT_TEXT", id="binary-text"),
     pytest.param({"text": "999 A\n999 A\n999 A\n"}, 400, "DECKLIST_TOO_MANY_COPIES", id="too-many-copies"),
-    pytest.param({"deck": ["not", "an", "object"]}, 400, "DECKLIST_MALFORMED", id="deck-not-object"),
-    pytest.param({"deck": {"side": []}}, 400, "DECKLIST_MALFORMED", id="unknown-zone"),
+    pytest.param({"deck": ["not", "an", "object"]}, 400, "MALFORMED_DECKLIST", id="deck-not-object"),
+    pytest.param({"deck": {"side": []}}, 400, "MALFORMED_DECKLIST", id="unknown-zone"),
     pytest.param({"deck": {"main": [{"card": "A", "count": -1}]}}, 400, "DECKLIST_UNREADABLE", id="bad-count"),
     pytest.param({"text": "4 A", "format": "modern"}, 400, "UNKNOWN_FORMAT", id="unknown-format"),
     pytest.param({"text": "4 A", "overlay": "no-such-event"}, 404, "UNKNOWN_OVERLAY", id="unknown-overlay"),
@@ -152,7 +152,7 @@ def test_batch_errors(hof, client, payload, code):
 )
 def test_batch_bad_csv(hof, client, content):
     upload = SimpleUploadedFile("decks.csv", content, content_type="text/csv")
-    error_of(client.post("/api/v1/legality/batch/", {"file": upload}, format="multipart"), 400, "CSV_MALFORMED")
+    error_of(client.post("/api/v1/legality/batch/", {"file": upload}, format="multipart"), 400, "MALFORMED_CSV")
 
 
 def test_regulation_in_force_endpoint(hof, client):

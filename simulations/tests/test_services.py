@@ -102,7 +102,7 @@ REJECTIONS = [
     ("unknown card", "40 Nobody", {}, "UNKNOWN_CARD"),
     ("too small", "9 Bolt Soldier", {}, "DECK_TOO_SMALL"),
     ("key card not in deck", "40 Bolt Soldier", {"key_cards": ["Forest Giant"]}, "KEY_CARD_NOT_IN_DECK"),
-    ("bad line", "40 Bolt Soldier\n0 Bolt Soldier", {}, "DECKLIST_INVALID"),
+    ("bad line", "40 Bolt Soldier\n0 Bolt Soldier", {}, "DECKLIST_UNREADABLE"),
 ]
 
 

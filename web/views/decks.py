@@ -226,22 +226,23 @@ def deck_shared_page(request, slug: str):
 @require_POST
 def editor_state_api(request):
     """One editor interaction: apply a change to the working copy; return deck + legality + statistics."""
-    from api.parsers import JsonBodyError, json_body_load
+    from api.codes import ApplicationError, ErrorCode
+    from api.errors import error_json_for
+    from api.parsers import json_body_load
     from cards.resolver import get_resolver
-    from regulations.services import UnknownFormat, UnknownOverlay
     from web.editor import EditorInputError, editor_as_of, working_copy_apply
 
     try:
         body = json_body_load(request.body or b"{}")
         if not isinstance(body, dict):
-            raise EditorInputError("MALFORMED_REQUEST", "The request body is a JSON object.")
+            raise EditorInputError(ErrorCode.MALFORMED_REQUEST, "The request body is a JSON object.")
         as_of = editor_as_of(body.get("as_of")) or timezone.localdate()
         resolver = get_resolver()
         copy = working_copy_from_json(body.get("deck", {}), resolver=resolver)
         copy = working_copy_apply(copy, body.get("op") or {}, resolver=resolver)
         overlay = body.get("overlay") or None
         if overlay is not None and not isinstance(overlay, str):
-            raise EditorInputError("INVALID_OVERLAY", "An event overlay is given by its id (slug).")
+            raise EditorInputError(ErrorCode.INVALID_OVERLAY, "An event overlay is given by its id (slug).")
         state = editor_state(
             copy=copy,
             format_code=str(body.get("format") or "advance"),
@@ -249,23 +250,9 @@ def editor_state_api(request):
             resolver=resolver,
             overlay_id=overlay,
         )
-    except JsonBodyError as exc:
-        return _error(exc.code, exc.message, exc.details)
-    except RequestDataTooBig:
-        return _error("PAYLOAD_TOO_LARGE", "The request body is too large.", status=413)
-    except EditorInputError as exc:
-        return _error(exc.code, exc.message, exc.details)
-    except UnknownOverlay as exc:
-        return _error("UNKNOWN_OVERLAY", str(exc), {"overlay": exc.overlay_id[:64]})
-    except UnknownFormat as exc:
-        return _error("UNKNOWN_FORMAT", str(exc))
+    except (RequestDataTooBig, ApplicationError) as exc:
+        return error_json_for(exc)
     return JsonResponse(state)
-
-
-def _error(code: str, message: str, details: dict | None = None, status: int = 400) -> JsonResponse:
-    from api.errors import error_body
-
-    return JsonResponse(error_body(code, message, details), status=status)
 
 
 @login_required
