@@ -77,6 +77,13 @@ def deck_list_visible(
     return decks.select_related("owner").order_by("-updated_at", "-id")
 
 
+def deck_choices_owned(*, user) -> list[Deck]:
+    """The caller's own decks, newest first, with only what a deck chooser needs (id, name, version)."""
+    if not _is_user(user):
+        return []
+    return list(Deck.objects.filter(owner_id=user.id).only("id", "name", "version").order_by("-updated_at", "-id"))
+
+
 def deck_list_public_with_card(*, card_id: int, limit: int = 20) -> tuple[list[Deck], int]:
     """The public decks holding a card in any zone, newest first (at most `limit`), each with `card_copies` (its count
     over all zones), and how many there are in all. Private and unlisted decks are never listed (unlisted ones are

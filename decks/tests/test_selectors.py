@@ -55,3 +55,16 @@ def test_newest_first_at_most_the_limit_with_the_total(cards, owner, other):
     decks, total = selectors.deck_list_public_with_card(card_id=cards[FIRE], limit=3)
     assert ([d.name for d in decks], total) == (["公開4", "公開3", "公開2"], 5)
     assert [d.owner.username for d in decks] == ["other", "owner", "other"]
+
+
+def test_deck_choices_are_the_callers_own_decks_newest_first(cards, owner, other):
+    from django.contrib.auth.models import AnonymousUser
+
+    for name, who, visibility in [
+        ("古い", owner, "private"),
+        ("他人の公開", other, "public"),
+        ("新しい", owner, "public"),
+    ]:
+        deck(who, name, visibility, {})
+    assert [d.name for d in selectors.deck_choices_owned(user=owner)] == ["新しい", "古い"]
+    assert selectors.deck_choices_owned(user=AnonymousUser()) == []

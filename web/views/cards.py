@@ -79,9 +79,8 @@ def card_detail(request, card_id: int):
         card_id=card.id, limit=PUBLIC_DECKS_SHOWN
     )
     if request.user.is_authenticated:
-        decks = list(deck_selectors.deck_list_visible(user=request.user, mine=True))
-        context["my_decks"] = decks
-        context["add_form"] = CardAddToDeckForm(card=card, decks=decks)
+        context["my_decks"] = deck_selectors.deck_choices_owned(user=request.user)
+        context["add_form"] = CardAddToDeckForm(card=card)
     return render(request, "web/card_detail.html", context)
 
 
@@ -100,7 +99,7 @@ def card_add_to_deck(request, card_id: int):
         deck = deck_selectors.deck_get_owned(deck_id=deck_id, user=request.user)
     except deck_selectors.DeckForbidden:
         raise Http404 from None
-    form = CardAddToDeckForm(request.POST, card=card, decks=[deck])
+    form = CardAddToDeckForm(request.POST, card=card)
     if not form.is_valid():
         messages.error(request, gettext("Choose a deck, a zone and 1 to 4 copies: nothing was added."))
         return redirect(back)
