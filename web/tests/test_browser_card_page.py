@@ -46,13 +46,11 @@ def test_card_page_adds_copies_at_phone_width_in_both_languages(page):  # noqa: 
     expect(page.locator(".add-to-deck")).to_contain_text("Log in to add this card")
     shot(page, "card-page-anonymous-en")
 
-    page.goto(page.base + "/accounts/login/")
+    page.get_by_role("link", name="Log in to add this card to one of your decks.").click()
     page.get_by_label("Username").fill("alice")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(re.compile(r"/decks/$"))
-
-    page.goto(url)
+    page.wait_for_url(url)  # back on the card page
     expect(page.locator("table.public-decks")).to_contain_text("ボブの速攻")
     shot(page, "card-page-en")
 
