@@ -1,7 +1,9 @@
 """Web benchmark: server time of one editor interaction (add a card -> deck + legality + statistics in one response,
 POST /editor/state/), of the autosave that follows it (PATCH /api/v1/decks/<id>/ with If-Match and a session), of the
-editor's first page load (GET /decks/<id>/) and of the deck list page of a player with 200 decks (GET /decks/: cards
-per zone, civilizations, key card and legality as of today per deck), with Django's test client in-process.
+editor's first page load (GET /decks/<id>/), of the deck list page of a player with 200 decks (GET /decks/: cards
+per zone, civilizations, key card and legality as of today per deck) and of a card page for that player when 150 of
+those decks are public and use the card (GET /cards/<id>/: the add-to-deck form over 200 decks, the newest 20 public
+decks with their copies and the total), with Django's test client in-process.
 
 `.venv/bin/python -m bench web`. A temporary SQLite file is migrated and filled by `manage.py import_cards` (and
 `import_regulations`) from settings.CARD_DATA_SOURCE when the real data is available, else with a synthetic
@@ -24,6 +26,7 @@ LIST_DECKS = 200
 LIST_LOADS = 30
 INTERACTIONS = 300
 PAGE_LOADS = 30
+CARD_PAGE_PUBLIC = 150
 SYNTHETIC_CARDS = 9000
 
 
@@ -156,8 +159,10 @@ def measure_in_process() -> dict:
         assert response.status_code == 200, response.content[:300]
         version += 1
     lists = _measure_deck_list(client, user, main, hyper)
+    card_page = _measure_card_page(client, user, main[0])
     return {
         **lists,
+        **card_page,
         "autosave_patch_p50_ms": round(statistics.median(saves), 2),
         "autosave_patch_p95_ms": round(percentile(saves, 0.95), 2),
         "editor_interaction_p50_ms": round(statistics.median(times), 2),
@@ -211,6 +216,28 @@ def _measure_deck_list(client, user, main, hyper) -> dict:
         "deck_list_200_warm_p50_ms": round(statistics.median(loads), 2),
         "deck_list_200_warm_p95_ms": round(percentile(loads, 0.95), 2),
         "deck_list_200_legality_filter_cold_p50_ms": round(statistics.median(filtered), 1),
+    }
+
+
+def _measure_card_page(client, user, card_id: int) -> dict:
+    """GET /cards/<id>/ for the player of the deck list: CARD_PAGE_PUBLIC of their decks holding the card are made
+    public (the bench's own data set-up), the others stay private."""
+    from decks.models import Deck, DeckVisibility
+
+    holding = Deck.objects.filter(owner=user, entries__card_id=card_id).order_by("id").values_list("id", flat=True)
+    Deck.objects.filter(id__in=list(holding[:CARD_PAGE_PUBLIC])).update(visibility=DeckVisibility.PUBLIC.value)
+    public = Deck.objects.filter(visibility=DeckVisibility.PUBLIC.value, entries__card_id=card_id).count()
+    response = client.get(f"/cards/{card_id}/")
+    assert response.status_code == 200 and response.content.count(b"<option value=") >= LIST_DECKS, response.status_code
+    loads = []
+    for _ in range(PAGE_LOADS):
+        started = time.perf_counter()
+        client.get(f"/cards/{card_id}/")
+        loads.append((time.perf_counter() - started) * 1000)
+    return {
+        "card_page_public_decks_using_it": public,
+        "card_page_p50_ms": round(statistics.median(loads), 2),
+        "card_page_p95_ms": round(percentile(loads, 0.95), 2),
     }
 
 

@@ -1,6 +1,6 @@
 """Deck reads. Every read takes the caller and returns only what the caller may see (private decks never leak)."""
 
-from django.db.models import Q, QuerySet
+from django.db.models import Q, QuerySet, Sum
 from django.http import Http404
 
 from api.codes import ApplicationError, ErrorCode
@@ -79,6 +79,26 @@ def deck_list_visible(
     if owner:
         decks = decks.filter(owner__username=owner)
     return decks.select_related("owner").order_by("-updated_at", "-id")
+
+
+def deck_choices_owned(*, user) -> list[Deck]:
+    """The caller's own decks, newest first, with only what a deck chooser needs (id, name, version)."""
+    if not _is_user(user):
+        return []
+    return list(Deck.objects.filter(owner_id=user.id).only("id", "name", "version").order_by("-updated_at", "-id"))
+
+
+def deck_list_public_with_card(*, card_id: int, limit: int = 20) -> tuple[list[Deck], int]:
+    """The public decks holding a card in any zone, newest first (at most `limit`), each with `card_copies` (its count
+    over all zones), and how many there are in all. Private and unlisted decks are never listed (unlisted ones are
+    reached only through their link)."""
+    decks = (
+        Deck.objects.filter(visibility=DeckVisibility.PUBLIC.value, entries__card_id=card_id)
+        .annotate(card_copies=Sum("entries__quantity"))
+        .select_related("owner")
+        .order_by("-updated_at", "-id")
+    )
+    return list(decks[:limit]), decks.count()
 
 
 def deck_entries(*, deck: Deck) -> list[DeckEntry]:

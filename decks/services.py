@@ -279,7 +279,7 @@ def deck_update(
 
 
 def deck_import(
-    *, deck_id: int, user, if_match: int | None, decklist: Decklist, replace: bool = True
+    *, deck_id: int, user, if_match: int | None, decklist: Decklist, replace: bool = True, note: str = "import"
 ) -> tuple[Deck, list[dict]]:
     """Import a decklist into a deck (replacing or adding to the entries); every line gets a status.
 
@@ -300,8 +300,27 @@ def deck_import(
             counts[key] = counts.get(key, 0) + quantity
         _conditional_bump(deck=deck, if_match=if_match)
         _write_entries(deck, counts)
-        _version_create(deck=deck, author=user, note="import")
+        _version_create(deck=deck, author=user, note=note)
     return deck, resolved.lines
+
+
+CARD_PAGE_NOTE = "added from a card page"  # a version note (shown through web.i18n.server_message)
+
+
+def deck_cards_add(*, deck_id: int, user, if_match: int | None, card_id: int, zone: str, count: int) -> Deck:
+    """Add `count` copies of one card to a deck's entries (a card page's "add to a deck"): an adding import of one
+    line, so the same If-Match check, zone rule (a card written outside its own zone goes to it, except in the
+    considering list) and version history as every other write. Raises DecklistRejected for an unknown card."""
+    line = DecklistLine(zone=DeckZone(zone), card=card_id, count=count, line=None)
+    deck, _ = deck_import(
+        deck_id=deck_id,
+        user=user,
+        if_match=if_match,
+        decklist=Decklist(lines=(line,), errors=()),
+        replace=False,
+        note=CARD_PAGE_NOTE,
+    )
+    return deck
 
 
 def deck_delete(*, deck_id: int, user, if_match: int | None) -> None:

@@ -83,6 +83,8 @@ def format_rules_from(fmt: Format) -> FormatRules:
         zones.discard(DeckZone.GR)
     return FormatRules(
         code=fmt.code,
+        name=fmt.name,
+        name_ja=fmt.name_ja,
         zones=frozenset(zones),
         start_of_game_cards=fmt.start_of_game_cards,
         hall_of_fame=fmt.hall_of_fame,

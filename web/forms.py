@@ -132,3 +132,24 @@ class DeckImportForm(forms.Form):
 
 
 DECK_ZONES = [zone.value for zone in DeckZone]
+
+
+class CardAddToDeckForm(forms.Form):
+    """A card page's "add to a deck": the zone and 1-4 copies (the deck is one of the user's, checked by the view
+    with decks.selectors.deck_get_owned). The zones offered are the card's own zone (where it starts the game,
+    dmrules.cards.deck_zone_of), the default, and the considering list: a deck write puts a card written in any
+    other zone into its own zone anyway (decks.services.decklist_resolve)."""
+
+    zone = forms.ChoiceField()
+    count = forms.TypedChoiceField(coerce=int, choices=[(n, n) for n in range(1, 5)], initial=1)
+
+    def __init__(self, *args, card, **kwargs):
+        from cards.resolver import get_resolver
+        from dmrules.cards import deck_zone_of
+
+        super().__init__(*args, **kwargs)
+        home = deck_zone_of(get_resolver().facts(card.id)).value
+        self.fields["zone"].choices = [(zone, str(DISPLAY[zone])) for zone in (home, DeckZone.CONSIDERING.value)]
+        self.fields["zone"].initial = home
+        self.fields["zone"].label = gettext("Zone")
+        self.fields["count"].label = gettext("Copies")

@@ -174,6 +174,7 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
         (r"^import$", gettext_noop("imported from a decklist")),
         (r"^restored version (?P<number>\d+)$", gettext_noop("restored version %(number)s")),
         (r"^copied from deck (?P<deck>\d+)$", gettext_noop("copied from deck %(deck)s")),
+        (r"^added from a card page$", gettext_noop("added from a card page")),
         # dmrules/odds.py (the model note under the exact odds)
         (
             r"^exact \(multivariate hypergeometric\); shields = top 5, hand = next 5 \(103\.3\); first player skips "

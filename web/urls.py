@@ -12,6 +12,7 @@ urlpatterns = [
     path("jsi18n/", cache_control(max_age=3600)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
     path("cards/", cards.card_browser, name="card-browser"),
     path("cards/<int:card_id>/", cards.card_detail, name="card-detail"),
+    path("cards/<int:card_id>/add-to-deck/", cards.card_add_to_deck, name="card-add-to-deck"),
     path("accounts/signup/", accounts.signup_page, name="signup"),
     path("accounts/login/", accounts.login_page, name="login"),
     path("accounts/logout/", accounts.logout_page, name="logout"),

@@ -272,3 +272,42 @@ def test_unknown_format_is_refused(cards, owner):
     with pytest.raises(UnknownFormat):
         services.deck_create(owner=owner, name="x", format_code="nosuchformat")
     assert services.deck_create(owner=owner, name="x", format_code="original").format_code == "original"
+
+
+ADD_CASES = [
+    # id, zone asked for, count, the entry written (zone), copies there afterwards
+    ("main-deck-adds-to-the-copies-there", "main", 2, "main", 6),
+    ("considering-list", "considering", 1, "considering", 1),
+    ("a-main-deck-card-asked-for-the-gr-zone-goes-to-its-own-zone", "gr", 3, "main", 7),
+]
+
+
+@pytest.mark.parametrize(
+    ("zone", "count", "written", "copies"), [c[1:] for c in ADD_CASES], ids=[c[0] for c in ADD_CASES]
+)
+def test_cards_add_writes_a_new_version(deck, owner, cards, zone, count, written, copies):
+    added = services.deck_cards_add(
+        deck_id=deck.id, user=owner, if_match=1, card_id=cards[MAIN[0][0]], zone=zone, count=count
+    )
+    assert entry_counts(added)[(written, MAIN[0][0])] == copies
+    assert (added.version, added.versions.get(number=2).note) == (2, services.CARD_PAGE_NOTE)
+
+
+@pytest.mark.parametrize(
+    ("if_match", "error"),
+    [pytest.param(None, services.PreconditionRequired, id="no-version"),
+     pytest.param(7, services.VersionConflict, id="stale-version")],
+)  # fmt: skip
+def test_cards_add_needs_the_current_version(deck, owner, cards, if_match, error):
+    with pytest.raises(error):
+        services.deck_cards_add(deck_id=deck.id, user=owner, if_match=if_match, card_id=cards[PSYCHIC], zone="main",
+                                count=1)  # fmt: skip
+    deck.refresh_from_db()
+    assert (deck.version, entry_counts(deck)[("hyperspatial", PSYCHIC)]) == (1, 4)
+
+
+def test_cards_add_to_someone_elses_deck_is_refused(deck, other, cards):
+    deck.visibility = DeckVisibility.PUBLIC.value
+    deck.save()
+    with pytest.raises(selectors.DeckForbidden):
+        services.deck_cards_add(deck_id=deck.id, user=other, if_match=1, card_id=cards[PSYCHIC], zone="main", count=1)

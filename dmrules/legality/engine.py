@@ -180,9 +180,7 @@ def check_deck(
     for zone, cards in ((_HYPER, hyper), (_GR, gr)):
         if zone not in zones and cards:
             refs = tuple(sorted((_ref(slot[0]) for slot in cards.values()), key=_card_sort))
-            found.append(
-                v.zone_not_in_format(zone=zone, cards=refs, format_code=format_rules.code, start_of_game=False)
-            )
+            found.append(v.zone_not_in_format(zone=zone, cards=refs, format_rules=format_rules, start_of_game=False))
 
     # 100.2, 314.3a: the main deck size; a Rule Plus card in the hyperspatial zone may change it.
     required = format_rules.main_size
@@ -258,7 +256,7 @@ def check_deck(
     # Hall of Fame (100.2 + the dated list): across all zones; the lower of list and card limit wins.
     if format_rules.hall_of_fame:
         if regulation is None:
-            warnings.append(v.regulation_unavailable(format_code=format_rules.code))
+            warnings.append(v.regulation_unavailable(format_rules=format_rules))
         else:
             _hall_of_fame(regulation, main, hyper if uses_hyper else {}, gr if uses_gr else {}, found)
 
@@ -297,7 +295,7 @@ def _start_of_game(main, set_of_key, start_sets, format_rules, found, warnings) 
         return
     if not format_rules.start_of_game_cards:
         refs = tuple(sorted((_ref(card) for members in present.values() for _, card, _ in members), key=_card_sort))
-        found.append(v.zone_not_in_format(zone=_MAIN, cards=refs, format_code=format_rules.code, start_of_game=True))
+        found.append(v.zone_not_in_format(zone=_MAIN, cards=refs, format_rules=format_rules, start_of_game=True))
         return
     duplicated = tuple(_ref(card) for members in present.values() for _, card, count in members if count > 1)
     if len(present) > 1:

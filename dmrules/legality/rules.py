@@ -18,6 +18,9 @@ class FormatRules:
     """Construction rules of one format (section 1.2.10 of the spec)."""
 
     code: str
+    # The format's names (regulations.Format, data): messages name the format, never its code.
+    name: str = ""
+    name_ja: str = ""
     zones: frozenset[DeckZone] = ALL_ZONES  # zones the format uses; cards elsewhere are ZONE_NOT_IN_FORMAT
     start_of_game_cards: bool = True  # 100.5 start-of-game sets usable (not in `original`)
     hall_of_fame: bool = True  # a Hall of Fame list applies (100.2 "normally")
@@ -27,6 +30,14 @@ class FormatRules:
     main_copies: int = 4  # 100.2a
     hyperspatial_copies: int = 4  # 100.3a
     gr_copies: int = 2  # 100.4a
+
+    @property
+    def label(self) -> str:
+        return self.name or self.code
+
+    @property
+    def label_ja(self) -> str:
+        return self.name_ja or self.label
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 from datetime import date
 
+from dmrules.legality.rules import FormatRules
 from dmrules.vocabulary import DeckZone, ViolationCode, WarningCode
 
 _ZONE_EN = {
@@ -188,17 +189,16 @@ def premium_combo(*, cards: tuple[CardRef, ...], hyperspatial: bool) -> Violatio
 
 
 def zone_not_in_format(
-    *, zone: DeckZone, cards: tuple[CardRef, ...], format_code: str, start_of_game: bool
+    *, zone: DeckZone, cards: tuple[CardRef, ...], format_rules: FormatRules, start_of_game: bool
 ) -> Violation:
+    name, name_ja = format_rules.label, format_rules.label_ja
     if start_of_game:
-        en = f"The format '{format_code}' does not use start-of-game battle zone cards: {_names(cards)}."
-        ja = (
-            f"フォーマット「{format_code}」ではゲーム開始時にバトルゾーンに置くカードを使えません：{_names_ja(cards)}。"
-        )
+        en = f"The format {name} does not use start-of-game battle zone cards: {_names(cards)}."
+        ja = f"フォーマット「{name_ja}」ではゲーム開始時にバトルゾーンに置くカードを使えません：{_names_ja(cards)}。"
         rule = "100.5"
     else:
-        en = f"The format '{format_code}' does not use the {_ZONE_EN[zone]}: {_names(cards)}."
-        ja = f"フォーマット「{format_code}」では{_ZONE_JA[zone]}を使えません：{_names_ja(cards)}。"
+        en = f"The format {name} does not use the {_ZONE_EN[zone]}: {_names(cards)}."
+        ja = f"フォーマット「{name_ja}」では{_ZONE_JA[zone]}を使えません：{_names_ja(cards)}。"
         rule = "format"
     return Violation(ViolationCode.ZONE_NOT_IN_FORMAT, rule, zone, cards, en, ja)
 
@@ -236,14 +236,16 @@ def start_set_incomplete(*, name: str, missing: tuple[str, ...]) -> Violation:
     )
 
 
-def regulation_unavailable(*, format_code: str) -> Violation:
+def regulation_unavailable(*, format_rules: FormatRules) -> Violation:
     return Violation(
         WarningCode.REGULATION_UNAVAILABLE,
         "100.2",
         None,
         (),
-        f"No Hall of Fame list is loaded for the format '{format_code}'; only the construction rules were checked.",
-        f"フォーマット「{format_code}」の殿堂レギュレーションが読み込まれていないため、構築ルールのみを確認しました。",
+        f"No Hall of Fame list is loaded for the format {format_rules.label}; only the construction rules were "
+        "checked.",
+        f"フォーマット「{format_rules.label_ja}」の殿堂レギュレーションが読み込まれていないため、構築ルールのみを"
+        "確認しました。",
     )
 
 

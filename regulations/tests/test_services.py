@@ -216,6 +216,43 @@ def test_advance_without_any_import_warns(cards):
     assert [w["code"] for w in report["warnings"]] == ["REGULATION_UNAVAILABLE"]
 
 
+FORMAT_NAME_CASES = [
+    # id, decklist, format, where the message is, code, English message, Japanese message
+    ("no-list-loaded", filler(40), "original", "warnings", "REGULATION_UNAVAILABLE",
+     "No Hall of Fame list is loaded for the format Original; only the construction rules were checked.",
+     "フォーマット「オリジナル」の殿堂レギュレーションが読み込まれていないため、構築ルールのみを確認しました。"),
+    ("zone-not-used", text(filler(40), f"1 {PSYCHICS[0]}"), "original", "violations", "ZONE_NOT_IN_FORMAT",
+     f"The format Original does not use the hyperspatial zone: {PSYCHICS[0]}.",
+     f"フォーマット「オリジナル」では超次元ゾーンを使えません：《{PSYCHICS[0]}》。"),
+    ("start-card-not-used", text(f"1 {SEALED_X}\n" + filler(39)), "original", "violations", "ZONE_NOT_IN_FORMAT",
+     f"The format Original does not use start-of-game battle zone cards: {SEALED_X}.",
+     f"フォーマット「オリジナル」ではゲーム開始時にバトルゾーンに置くカードを使えません：《{SEALED_X}》。"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("decklist", "format_code", "kind", "code", "english", "japanese"),
+    [pytest.param(*c[1:], id=c[0]) for c in FORMAT_NAME_CASES],
+)
+def test_messages_name_the_format_by_its_names_never_its_code(hof, decklist, format_code, kind, code, english,
+                                                                japanese):  # fmt: skip
+    report = services.legality_report(decklist=parse_text(decklist), format_code=format_code)
+    messages = [(item["message"], item["message_ja"]) for item in report[kind] if item["code"] == code]
+    assert messages == [(english, japanese)]
+
+
+def test_a_format_renamed_in_the_admin_is_named_so(hof):
+    services.legality_report(decklist=parse_text(filler(40)), format_code="original")  # the formats are now kept
+    original = Format.objects.get(code="original")
+    original.name, original.name_ja = "Classic", "クラシック"
+    original.save()  # as the admin does: a new data version
+    report = services.legality_report(decklist=parse_text(filler(40)), format_code="original")
+    assert [w["message"].split(";")[0] for w in report["warnings"]] == [
+        "No Hall of Fame list is loaded for the format Classic"
+    ]
+    assert [w["message_ja"].split("の殿堂")[0] for w in report["warnings"]] == ["フォーマット「クラシック」"]
+
+
 def test_unknown_format_and_overlay_are_workflow_errors(hof):
     with pytest.raises(services.UnknownFormat):
         services.legality_report(decklist=parse_text(filler(40)), format_code="nope")

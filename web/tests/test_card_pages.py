@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 
 from cards.models import Card
-from regulations.tests.catalogue import BANNED, FIRST_SET, LIMITED, catalogue, hall_of_fame, sets
+from regulations.tests.catalogue import BANNED, FIRST_SET, LIMITED, PSYCHICS, catalogue, hall_of_fame, sets
 
 pytestmark = pytest.mark.django_db
 
@@ -88,3 +88,187 @@ def test_card_browser_says_how_many_cards_a_term_cannot_decide(listed):
     assert "1 more cards may match date&lt;=2010-01-01: their release_date is not known." in body
     banned = Client().get("/cards/", {"q": "banned:advance", "as_of": "2013-01-01"}).content.decode()
     assert BANNED in banned and LIMITED not in banned
+
+
+# --- add to a deck -------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def players(listed):
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects
+    return users.create_user(username="alice", password="a-long-passw0rd!"), users.create_user(
+        username="bob", password="a-long-passw0rd!"
+    )
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def new_deck(owner, name: str, visibility: str = "private", cards: dict | None = None):
+    """A deck with {(zone, card name): count} entries."""
+    from decks.services import deck_create
+    from dmrules.decklist import parse_json
+
+    entries: dict[str, list] = {}
+    for (zone, name_ja), count in (cards or {}).items():
+        entries.setdefault(zone, []).append({"card": name_ja, "count": count})
+    return deck_create(owner=owner, name=name, visibility=visibility, decklist=parse_json(entries))
+
+
+def entries_of(deck) -> dict[tuple[str, str], int]:
+    return {(e.zone, e.card.name_ja): e.quantity for e in deck.entries.select_related("card")}
+
+
+ADD_CASES = [
+    # id, card, entries before, posted zone, posted count, entries after
+    ("one-copy-to-the-main-deck", BANNED, {}, "main", "1", {("main", BANNED): 1}),
+    ("adds-to-the-copies-already-there", BANNED, {("main", BANNED): 2}, "main", "2", {("main", BANNED): 4}),
+    ("four-to-the-considering-list", LIMITED, {("main", LIMITED): 1}, "considering", "4",
+     {("main", LIMITED): 1, ("considering", LIMITED): 4}),
+    ("a-psychic-to-the-hyperspatial-zone", PSYCHICS[0], {}, "hyperspatial", "1", {("hyperspatial", PSYCHICS[0]): 1}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "before", "zone", "count", "after"), [c[1:] for c in ADD_CASES], ids=[c[0] for c in ADD_CASES]
+)
+def test_owner_adds_copies_from_the_card_page(players, name, before, zone, count, after):
+    alice, _ = players
+    deck = new_deck(alice, "火のデッキ", cards=before)
+    card = Card.objects.get(name_ja=name)
+    client = signed_in(alice)
+    response = client.post(
+        f"/cards/{card.id}/add-to-deck/", {"deck": deck.id, f"version-{deck.id}": deck.version, "zone": zone,
+                                           "count": count}
+    )  # fmt: skip
+    assert (response.status_code, response["Location"]) == (302, f"/cards/{card.id}/")
+    deck.refresh_from_db()
+    assert entries_of(deck) == after
+    assert deck.version == 2
+    assert deck.versions.get(number=2).note == "added from a card page"
+    body = client.get(response["Location"]).content.decode()
+    assert f'Added {count} × {name} to <a href="/decks/{deck.id}/">火のデッキ</a>.' in body
+
+
+REFUSED_CASES = [
+    # id, whose deck, its visibility, posted version (None: the deck's own), posted count, status, message
+    ("someone-elses-private-deck", "bob", "private", None, "1", 404, None),
+    ("someone-elses-public-deck", "bob", "public", None, "1", 404, None),
+    ("a-stale-version", "alice", "private", 0, "1", 302, "changed elsewhere"),
+    ("no-version", "alice", "private", "", "1", 302, "changed elsewhere"),
+    ("five-copies", "alice", "private", None, "5", 302, "1 to 4 copies"),
+    ("no-copies", "alice", "private", None, "0", 302, "1 to 4 copies"),
+]
+
+
+@pytest.mark.parametrize(
+    ("whose", "visibility", "version", "count", "status", "message"),
+    [c[1:] for c in REFUSED_CASES],
+    ids=[c[0] for c in REFUSED_CASES],
+)
+def test_adding_is_refused_and_writes_nothing(players, whose, visibility, version, count, status, message):
+    alice, bob = players
+    deck = new_deck(alice if whose == "alice" else bob, "デッキ", visibility=visibility)
+    card = Card.objects.get(name_ja=BANNED)
+    client = signed_in(alice)
+    posted = {"deck": deck.id, "zone": "main", "count": count}
+    posted[f"version-{deck.id}"] = deck.version if version is None else version
+    response = client.post(f"/cards/{card.id}/add-to-deck/", posted)
+    assert response.status_code == status
+    if message:
+        assert message in client.get(f"/cards/{card.id}/").content.decode()
+    deck.refresh_from_db()
+    assert (deck.version, entries_of(deck)) == (1, {})
+
+
+def test_adding_needs_a_signed_in_user_and_csrf(players):
+    alice, _ = players
+    deck = new_deck(alice, "デッキ")
+    card = Card.objects.get(name_ja=BANNED)
+    posted = {"deck": deck.id, f"version-{deck.id}": 1, "zone": "main", "count": 1}
+    anonymous = Client().post(f"/cards/{card.id}/add-to-deck/", posted)
+    assert (anonymous.status_code, anonymous["Location"].split("?")[0]) == (302, "/accounts/login/")
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(alice)
+    assert strict.post(f"/cards/{card.id}/add-to-deck/", posted).status_code == 403
+    deck.refresh_from_db()
+    assert (deck.version, entries_of(deck)) == (1, {})
+
+
+def test_anonymous_sees_a_log_in_link_instead_of_the_form(players):
+    card = Card.objects.get(name_ja=BANNED)
+    body = Client().get(f"/cards/{card.id}/").content.decode()
+    assert 'id="add-to-deck"' not in body
+    assert f'href="/accounts/login/?next=/cards/{card.id}/"' in body
+
+
+def options(body: str, select_name: str) -> list[tuple[str, str, bool]]:
+    select = re.search(rf'<select name="{select_name}"[^>]*>(.*?)</select>', body, re.S).group(1)
+    found = re.findall(r'<option value="([^"]*)"( selected)?>(.*?)</option>', select)
+    return [(value, label, bool(selected)) for value, selected, label in found]
+
+
+@pytest.mark.parametrize(
+    ("name", "zones"),
+    [
+        pytest.param(BANNED, [("main", "Main deck", True), ("considering", "Considering", False)], id="main-deck-card"),
+        pytest.param(
+            PSYCHICS[0],
+            [("hyperspatial", "Hyperspatial zone", True), ("considering", "Considering", False)],
+            id="psychic-starts-in-the-hyperspatial-zone",
+        ),
+    ],
+)
+def test_the_form_offers_only_the_users_decks_and_the_cards_own_zone(players, name, zones):
+    alice, bob = players
+    mine = [new_deck(alice, "アリスの公開", visibility="public"), new_deck(alice, "アリスの非公開")]
+    new_deck(bob, "ボブの公開", visibility="public")
+    card = Card.objects.get(name_ja=name)
+    body = signed_in(alice).get(f"/cards/{card.id}/").content.decode()
+    assert [label for _, label, _ in options(body, "deck")] == ["アリスの非公開", "アリスの公開"]  # newest first
+    assert options(body, "zone") == zones
+    assert options(body, "count") == [("1", "1", True), ("2", "2", False), ("3", "3", False), ("4", "4", False)]
+    for deck in mine:
+        assert f'name="version-{deck.id}" value="1"' in body
+
+
+# --- public decks using the card -----------------------------------------------------------------------------------
+
+
+def test_card_page_lists_only_public_decks_with_their_copies(players):
+    alice, bob = players
+    new_deck(alice, "アリスの公開", visibility="public", cards={("main", BANNED): 3, ("considering", BANNED): 1})
+    new_deck(alice, "アリスの非公開", cards={("main", BANNED): 4})
+    new_deck(bob, "ボブの限定公開", visibility="unlisted", cards={("main", BANNED): 4})
+    new_deck(bob, "ボブの公開", visibility="public", cards={("main", BANNED): 2})
+    new_deck(bob, "使っていない公開", visibility="public", cards={("main", LIMITED): 4})
+    card = Card.objects.get(name_ja=BANNED)
+    body = Client().get(f"/cards/{card.id}/").content.decode()
+    assert rows(body, "public-decks") == [["ボブの公開", "bob", "2"], ["アリスの公開", "alice", "4"]]
+    assert "2 public decks use this card." in body
+    assert "The newest" not in body
+
+
+@pytest.mark.parametrize(
+    ("decks", "shown", "sentence"),
+    [
+        pytest.param(0, 0, "No public deck uses this card yet.", id="none"),
+        pytest.param(1, 1, "1 public deck uses this card.", id="one"),
+        pytest.param(21, 20, "21 public decks use this card. The newest 20 are listed.", id="more-than-twenty"),
+    ],
+)
+def test_card_page_shows_at_most_twenty_public_decks_and_the_total(players, decks, shown, sentence):
+    alice, _ = players
+    for number in range(decks):
+        new_deck(alice, f"公開{number:02d}", visibility="public", cards={("main", BANNED): 1})
+    card = Card.objects.get(name_ja=BANNED)
+    body = Client().get(f"/cards/{card.id}/").content.decode()
+    assert sentence in body
+    listed_rows = rows(body, "public-decks") if decks else []
+    assert len(listed_rows) == shown
+    assert [row[0] for row in listed_rows[:2]] == [f"公開{decks - 1 - i:02d}" for i in range(min(2, decks))]

@@ -1,15 +1,24 @@
 """The card browser: the search language box and filter widgets (composed into `q`), results, card detail."""
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
+from django.views.decorators.http import require_POST
 
 from cards import selectors as card_selectors
 from cards.models import Card
 from cards.query import QueryError
+from decks import selectors as deck_selectors
+from decks import services as deck_services
 from regulations import selectors as regulation_selectors
-from web.forms import CardSearchForm
+from web.forms import CardAddToDeckForm, CardSearchForm
 
 PAGE_SIZE = 48
 
@@ -44,11 +53,18 @@ def card_browser(request):
     return render(request, "web/card_browser.html", context)
 
 
-def card_detail(request, card_id: int):
+PUBLIC_DECKS_SHOWN = 20
+
+
+def _card_or_404(card_id: int) -> Card:
     try:
-        card = card_selectors.card_get(card_id=card_id)
+        return card_selectors.card_get(card_id=card_id)
     except Card.DoesNotExist:
         raise Http404 from None
+
+
+def card_detail(request, card_id: int):
+    card = _card_or_404(card_id)
     printings = list(card.printings.all())
     sets = card_selectors.sets_by_code(codes=[printing.set_code for printing in printings])
     context = {
@@ -59,4 +75,52 @@ def card_detail(request, card_id: int):
         "history": regulation_selectors.card_regulation_history(card_id=card.id, name_key=card.name_key),
         "nav": "cards",
     }
+    context["public_decks"], context["public_deck_total"] = deck_selectors.deck_list_public_with_card(
+        card_id=card.id, limit=PUBLIC_DECKS_SHOWN
+    )
+    if request.user.is_authenticated:
+        context["my_decks"] = deck_selectors.deck_choices_owned(user=request.user)
+        context["add_form"] = CardAddToDeckForm(card=card)
     return render(request, "web/card_detail.html", context)
+
+
+@login_required
+@require_POST
+def card_add_to_deck(request, card_id: int):
+    """Add copies of the card to one of the user's decks: an optimistic-concurrency write with the version the page
+    showed for that deck (`version-<deck id>`), like every deck write."""
+    card = _card_or_404(card_id)
+    back = reverse("web:card-detail", args=[card.id])
+    try:
+        deck_id = int(request.POST.get("deck", ""))
+    except ValueError:
+        raise Http404 from None
+    try:
+        deck = deck_selectors.deck_get_owned(deck_id=deck_id, user=request.user)
+    except deck_selectors.DeckForbidden:
+        raise Http404 from None
+    form = CardAddToDeckForm(request.POST, card=card)
+    if not form.is_valid():
+        messages.error(request, gettext("Choose a deck, a zone and 1 to 4 copies: nothing was added."))
+        return redirect(back)
+    version = request.POST.get(f"version-{deck.id}")
+    try:
+        deck = deck_services.deck_cards_add(
+            deck_id=deck.id,
+            user=request.user,
+            if_match=int(version) if version and version.isdigit() else None,
+            card_id=card.id,
+            zone=form.cleaned_data["zone"],
+            count=form.cleaned_data["count"],
+        )
+    except (deck_services.VersionConflict, deck_services.PreconditionRequired):
+        messages.error(
+            request, gettext("The deck was changed elsewhere since this page was shown; nothing was added. Try again.")
+        )
+        return redirect(back)
+    link = format_html('<a href="{}">{}</a>', reverse("web:deck", args=[deck.id]), deck.name)
+    # The translated sentence is escaped, then given the escaped values and the link: the message is safe HTML.
+    text = conditional_escape(gettext("Added %(count)s × %(card)s to %(deck)s."))
+    values = {"count": form.cleaned_data["count"], "card": conditional_escape(card.name_ja), "deck": link}
+    messages.success(request, mark_safe(text % values))
+    return redirect(back)
