@@ -50,8 +50,8 @@ def card(name_ja, name_en, civs, cost, power=None, **facts) -> dict:
         power_value=power,
         printings=[
             {
-                "set_code": "WEB-01",
-                "set_name": "Web test set",
+                "set_code": "DM-99",
+                "set_name": "テスト用セット",
                 "number": str(len(name_ja)),
                 "collector_id": "",
                 "rarity": "C",

@@ -483,9 +483,8 @@ def test_japanese_mode_shows_no_english_on_any_page(page, live_server):
         "tournament-register": f"/tournaments/{event.id}/register/",
         "tournament-amend": f"/tournaments/{event.id}/registrations/{data['registration'].id}/amend/",
     }
-    # The card page (card_detail.html) is changed elsewhere and still shows face roles and English card types: it is
-    # photographed in both languages but not yet held to the no-English rule.
-    unchecked = {"card": f"/cards/{card.id}/"}
+    pages["card"] = f"/cards/{card.id}/"
+    unchecked = {}
     page.goto(page.base + "/accounts/login/")
     for language, button in (("en", "English"), ("ja", "日本語")):
         page.get_by_role("button", name=button).click()

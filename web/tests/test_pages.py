@@ -71,7 +71,7 @@ def test_card_detail_shows_faces_and_printings(catalogue):
 
     card = Card.objects.get(name_ja="テスト超次元獣アルファ")
     body = Client().get(f"/cards/{card.id}/").content.decode()
-    assert "テスト超次元獣アルファ" in body and "WEB-01" in body
+    assert "テスト超次元獣アルファ" in body and "DM-99" in body
 
 
 def test_card_browser_composes_the_query_and_reports_errors(catalogue):
