@@ -140,6 +140,8 @@ def summarise(
         warnings.append(
             {
                 "code": "FEW_GAMES",
+                "games": games,
+                "min_games": intervals.MIN_GAMES,
                 "message": f"Only {games} games: the intervals are wide; run at least {intervals.MIN_GAMES}.",
             }
         )

@@ -243,7 +243,7 @@ def test_every_kill_by_turn_share_has_an_interval_and_few_games_warn():
     for t, share in side["kill_by_turn"].items():
         low, high = side["kill_by_turn_ci95"][t]
         assert low <= share <= high
-    assert [w["code"] for w in few["warnings"]] == ["FEW_GAMES"]
+    assert [(w["code"], w["games"], w["min_games"]) for w in few["warnings"]] == [("FEW_GAMES", 100, 1000)]
     assert many["warnings"] == []
 
 

@@ -54,7 +54,7 @@ function renderGoldfish(result) {
     charts.append(el("div", { class: "chart panel" }, lines(gettext("P(kill by turn t)"), turns, series, { xLabel: gettext("Own turn") })));
   }
   results.append(charts);
-  for (const warning of result.warnings || []) results.append(el("p", { class: "notice warning", "data-code": warning.code }, warning.message));
+  for (const warning of result.warnings || []) results.append(el("p", { class: "notice warning", "data-code": warning.code }, warningText(warning)));
   results.append(table([gettext("Going"), gettext("Mean"), gettext("95% interval"), "p50", "p90", gettext("Kill rate")], sides.map((side) => {
     const s = killTurn[side];
     return [sideLabel(side), s.mean != null ? Number(s.mean).toFixed(2) : "–", interval(s.mean_ci95, (v) => v.toFixed(2)), s.p50 ?? "–", s.p90 ?? "–", pct(s.kill_rate)];
@@ -67,6 +67,14 @@ function renderGoldfish(result) {
   })]);
   results.append(table([gettext("Own turn"), ...sides.flatMap((side) => [gettext("P(kill by turn t)") + ` (${sideLabel(side)})`, gettext("95% interval")])], byTurnRows));
   renderCards(result, sides);
+}
+
+// The server's warnings by their code, in the page's language (the message is English).
+function warningText(warning) {
+  if (warning.code === "FEW_GAMES") {
+    return interpolate(gettext("Only %(games)s games: the intervals are wide; run at least %(min_games)s."), { games: warning.games, min_games: warning.min_games });
+  }
+  return warning.message;
 }
 
 function interval(pair, format) {
