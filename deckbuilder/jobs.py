@@ -14,7 +14,7 @@ carries ids. Two things can still go wrong:
 """
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from django.conf import settings
 from django.db import transaction
@@ -48,3 +48,22 @@ def enqueue_on_commit(send: Callable[[], object], *, on_failure: Callable[[str],
 
 def enqueue_failed(error: str) -> bool:
     return error.startswith(QUEUE_UNAVAILABLE)
+
+
+def jobs_resend(
+    stale: Iterable[tuple[int, str]], *, send: Callable[[int], object], fail: Callable[[int, str], object], what: str
+) -> list[int]:
+    """The sweep's loop, for every kind of job: each stale job (id, why it is worn out or "") is failed when worn
+    out, else its task is sent again; a broker that is away ends the sweep (the next one tries again)."""
+    resumed = []
+    for job_id, worn in stale:
+        if worn:
+            fail(job_id, worn)
+            continue
+        try:
+            send(job_id)
+        except Exception:  # the broker is away: the next sweep tries again
+            logger.exception("could not resume %s %s", what, job_id)
+            break
+        resumed.append(job_id)
+    return resumed

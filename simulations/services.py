@@ -20,7 +20,7 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from api.codes import ApplicationError, ErrorCode
-from deckbuilder.jobs import enqueue_failed, enqueue_on_commit, jobs_max_attempts, jobs_stale_seconds
+from deckbuilder.jobs import enqueue_failed, enqueue_on_commit, jobs_max_attempts, jobs_resend, jobs_stale_seconds
 from dmrules import goldfish, odds
 from dmrules.cards import CardFacts
 from dmrules.decklist import Decklist
@@ -290,21 +290,19 @@ def simulation_runs_resume(*, older_than_seconds: int | None = None) -> list[int
     JOBS_MAX_ATTEMPTS times (it keeps killing workers, or keeps being lost) is failed instead."""
     from simulations.tasks import simulation_run_start_task
 
-    resumed = []
-    for run_id in list(_stale_runs(older_than_seconds=older_than_seconds).values_list("id", flat=True)):
-        worn = SimulationChunk.objects.filter(
+    def worn(run_id: int) -> str:
+        lost = SimulationChunk.objects.filter(
             run_id=run_id, status=ChunkStatus.PENDING, attempts__gte=jobs_max_attempts()
         ).exists()
-        if worn:
-            simulation_run_fail(run_id=run_id, error=f"a chunk was lost {jobs_max_attempts()} times")
-            continue
-        try:
-            simulation_run_start_task.delay(run_id)
-        except Exception:  # the broker is away: the next sweep tries again
-            logger.exception("could not resume simulation run %s", run_id)
-            break
-        resumed.append(run_id)
-    return resumed
+        return f"a chunk was lost {jobs_max_attempts()} times" if lost else ""
+
+    stale = list(_stale_runs(older_than_seconds=older_than_seconds).values_list("id", flat=True))
+    return jobs_resend(
+        ((run_id, worn(run_id)) for run_id in stale),
+        send=simulation_run_start_task.delay,
+        fail=lambda run_id, error: simulation_run_fail(run_id=run_id, error=error),
+        what="simulation run",
+    )
 
 
 def simulation_run_start(*, run_id: int) -> int:

@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from api.codes import ApplicationError, ErrorCode, field_errors
 from deckbuilder.budget import TimeBudget
-from deckbuilder.jobs import enqueue_on_commit, jobs_max_attempts, jobs_stale_seconds
+from deckbuilder.jobs import enqueue_on_commit, jobs_max_attempts, jobs_resend, jobs_stale_seconds
 from decks.selectors import deck_get_owned
 from decks.services import (
     DecklistRejected,
@@ -939,18 +939,15 @@ def revalidation_jobs_resume(*, older_than_seconds: int | None = None) -> list[i
     stale = RevalidationJob.objects.filter(
         status__in=[JobStatus.QUEUED.value, JobStatus.RUNNING.value], updated_at__lt=cutoff
     )
-    resumed = []
-    for job_id, attempts in list(stale.values_list("id", "attempts")):
-        if attempts >= jobs_max_attempts():
-            _revalidation_job_fail(job_id=job_id, error=f"the job was lost {attempts} times")
-            continue
-        try:
-            revalidate_event.delay(job_id)
-        except Exception:  # the broker is away: the next sweep tries again
-            logger.exception("could not resume revalidation job %s", job_id)
-            break
-        resumed.append(job_id)
-    return resumed
+    return jobs_resend(
+        (
+            (job_id, f"the job was lost {attempts} times" if attempts >= jobs_max_attempts() else "")
+            for job_id, attempts in list(stale.values_list("id", "attempts"))
+        ),
+        send=revalidate_event.delay,
+        fail=lambda job_id, error: _revalidation_job_fail(job_id=job_id, error=error),
+        what="revalidation job",
+    )
 
 
 def revalidation_job_run(*, job_id: int) -> RevalidationJob:
