@@ -1,4 +1,4 @@
-"""Display names of data words, and the bridge for pages not yet on Django's gettext.
+"""Display names of data words, and the English messages of other layers shown in the page's language.
 
 The UI texts are Django gettext messages: `{% translate %}` / `{% blocktranslate %}` in templates, `gettext` in
 Python, `gettext()` / `ngettext()` of Django's `JavaScriptCatalog` in the JS modules; the Japanese catalogue is
@@ -15,9 +15,6 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
-
-_BRACES = re.compile(r"\{(\w+)\}")
-_PERCENT = re.compile(r"%\((\w+)\)s")
 
 # Data word -> UI label (lazy: translated when shown, in the request's language).
 DISPLAY = {
@@ -97,11 +94,6 @@ def display(value) -> str:
     text = str(value)
     label = DISPLAY.get(text)
     return str(label) if label is not None else text
-
-
-def translate(text: str) -> str:
-    """The old catalogue's lookup, kept for code not yet converted (`{x}` placeholders): new code calls `gettext`."""
-    return _PERCENT.sub(r"{\1}", gettext(_BRACES.sub(r"%(\1)s", text)))
 
 
 # English messages of other layers shown on the pages (the search language's errors, decklist line errors, the odds

@@ -1,27 +1,13 @@
-"""Template filters of the pages (`|tr` for data words, civilization classes, percentages) and the old `{% t %}` tag.
+"""Template filters of the pages (`|tr` for data words, civilization classes, percentages).
 
-UI texts are Django's `{% translate %}` / `{% blocktranslate %}` (load `i18n`). `{% t "..." %}` is kept only so that a
-template not yet converted still renders translated: `manage.py convert_ui_strings` rewrites it (web/README.md).
+UI texts are Django's `{% translate %}` / `{% blocktranslate %}` (load `i18n`).
 """
 
-import re
-
 from django import template
-from django.utils.translation import gettext
 
 from web.i18n import display, server_message
 
 register = template.Library()
-
-_BRACES = re.compile(r"\{(\w+)\}")
-_PERCENT = re.compile(r"%\((\w+)\)s")
-
-
-@register.simple_tag
-def t(text: str, **kwargs) -> str:
-    """The old tag: `{x}` placeholders are looked up as gettext's `%(x)s`, then filled (Django escapes the result)."""
-    translated = _PERCENT.sub(r"{\1}", gettext(_BRACES.sub(r"%(\1)s", text)))
-    return translated.format(**kwargs) if kwargs else translated
 
 
 @register.filter

@@ -24,7 +24,6 @@ DOMAINS = ["django", "djangojs"]
 # The keywords makemessages gives xgettext (django/core/management/commands/makemessages.py).
 KEYWORDS = ["gettext_noop", "gettext_lazy", "ngettext_lazy:1,2", "pgettext:1c,2", "npgettext:1c,2,3"]
 PY_KEYWORDS = [*KEYWORDS, "pgettext_lazy:1c,2", "npgettext_lazy:1c,2,3"]
-OLD_TAG = re.compile(r"""\{%\s*t\s+(["'])(.*?)\1""")
 
 
 def _po(domain: str) -> polib.POFile:
@@ -102,19 +101,6 @@ def test_catalogue_holds_every_text_of_the_sources(domain, tmp_path):
     in_catalogue = {key[0] for key in _translations(_po(domain))}
     assert len(in_sources) > 40
     assert (sorted(in_sources - in_catalogue), sorted(in_catalogue - in_sources)) == ([], [])
-
-
-def test_templates_not_yet_converted_are_still_translated():
-    """Texts of the old `{% t "..." %}` tag resolve through the same catalogue until the template is converted."""
-    texts = {match[2] for path in (ROOT / "templates").rglob("*.html") for match in OLD_TAG.finditer(path.read_text())}
-    placeholders = re.compile(r"\{(\w+)\}")
-    with translation.override("ja"):
-        untranslated = [
-            text
-            for text in texts
-            if (msgid := placeholders.sub(r"%(\1)s", text)) == translation.gettext(msgid) and msgid not in {"OK"}
-        ]
-    assert untranslated == []
 
 
 @pytest.mark.parametrize(
