@@ -113,7 +113,9 @@ class ApplicationError(Exception):
         headers: dict[str, str] | None = None,
     ):
         super().__init__(message)
-        self.code = ErrorCode(code)  # a string that is not in the vocabulary fails here, where it is raised
+        # A string that is not in the vocabulary fails here, where it is raised. (mypy takes the members' __new__ for
+        # the constructor; calling the enum class looks a value up.)
+        self.code = ErrorCode(code)  # type: ignore[call-arg]
         self.message = message
         self.details = details or {}
         self.headers = headers or {}

@@ -1,5 +1,6 @@
 """The domain vocabulary: one source for every enum the project uses (Django choices derive from these)."""
 
+from collections.abc import Iterable
 from enum import IntFlag, StrEnum
 
 
@@ -21,7 +22,7 @@ class CivMask(IntFlag):
     NATURE = 16
 
     @classmethod
-    def of(cls, civilizations) -> "CivMask":
+    def of(cls, civilizations: Iterable[str]) -> "CivMask":
         mask = cls(0)
         for civ in civilizations:
             mask |= cls[Civilization(civ).name]

@@ -14,6 +14,7 @@ Policy (documented in docs/simulation.md):
 """
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -198,7 +199,13 @@ def paired_outcomes(
     for side in sides(going):
         out_a = np.zeros(games, dtype=np.int64)
         out_b = np.zeros(games, dtype=np.int64)
-        kw = {"going": side, "first_game": first_game, "games": games, "seed": seed, "compiled": compiled}
+        kw: dict[str, Any] = {
+            "going": side,
+            "first_game": first_game,
+            "games": games,
+            "seed": seed,
+            "compiled": compiled,
+        }
         counts_a[side] = play_side(arrays_a, outcomes_out=out_a, **kw)
         counts_b[side] = play_side(arrays_b, outcomes_out=out_b, **kw)
         pairs = np.maximum(out_a, 0) * 1000 + np.maximum(out_b, 0)
@@ -237,7 +244,7 @@ def _paired(joint: dict[str, int]) -> dict:
         b_only = sum(n for (ta, tb), n in pairs if 0 < tb <= t and not 0 < ta <= t)
         a_only = sum(n for (ta, tb), n in pairs if 0 < ta <= t and not 0 < tb <= t)
         by_turn[str(t)] = intervals.paired_share_difference(b_only, a_only, games)
-    both = {}
+    both: dict[int, int] = {}
     for (ta, tb), n in pairs:
         if ta > 0 and tb > 0:
             both[tb - ta] = both.get(tb - ta, 0) + n
@@ -255,7 +262,7 @@ def compare_counts(
 ) -> dict:
     """Both summaries and B - A: the mean kill turn and P(kill by own turn t) for every turn, with paired 95 %
     intervals when the joint outcomes are given."""
-    delta = {}
+    delta: dict[str, dict[str, Any]] = {}
     for side in counts_a:
         a, b = counts_a[side], counts_b[side]
         games = a.games

@@ -266,7 +266,7 @@ def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, ca
             row[k.FX_REDUCE] = effect["amount"]
             row[k.FX_REDUCE_LIMIT] = effect["limit"]
             row[k.FX_REDUCE_FLOOR] = effect["floor"]
-            row[k.FX_REDUCE_TYPE] = {"creature": 1, "spell": 2}.get(wanted.get("type"), 0)
+            row[k.FX_REDUCE_TYPE] = {"creature": 1, "spell": 2}.get(wanted.get("type", ""), 0)
         elif kind == "self_cost_reduction":
             if row[k.FX_SELF_MODE]:
                 continue  # one own reduction per half in the engine: the first listed

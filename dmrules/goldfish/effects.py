@@ -16,8 +16,12 @@ Choices (docs/simulation.md):
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from dmrules.vocabulary import Civilization
+
+if TYPE_CHECKING:  # deck.py imports this module
+    from dmrules.goldfish.deck import EngineCard
 
 OWN_TURN_PLAY = ("on_play", "on_cast")
 ALL = 99  # a search that takes every matching card looked at (kernel.ALL_MATCHING)
@@ -33,7 +37,7 @@ def _whens(effect: dict) -> tuple[str, ...]:
     return tuple(when) if isinstance(when, list) else (str(when),)
 
 
-def _count(value, default: int = 1) -> int | None:
+def _count(value: object, default: int = 1) -> int | None:
     if value is None:
         return default
     if isinstance(value, bool) or not isinstance(value, int):
@@ -185,7 +189,7 @@ def _civilization(name: str) -> Civilization | None:
         return None
 
 
-def filter_matches(wanted: dict, card) -> bool:
+def filter_matches(wanted: dict, card: "EngineCard") -> bool:
     """Whether an engine card (any of its halves) matches an effect filter of the data's vocabulary."""
     if not wanted:
         return True

@@ -6,8 +6,9 @@ order gives exactly the same result, and a game depends only on (seed, game numb
 """
 
 import types
-from collections.abc import Sequence
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -48,10 +49,10 @@ _KERNEL_FUNCTIONS = (
     "play_games",
 )
 GR_STREAM = 0x5E11_6A7E_0000_0001  # the super GR zone's shuffles come from their own generator
-_compiled: dict[str, object] = {}
+_compiled: dict[str, Callable[..., Any]] = {}
 
 
-def compiled_kernel():
+def compiled_kernel() -> Callable[..., Any]:
     """The numba versions of the kernel functions, built once per process (disk cache: `cache=True`)."""
     if not _compiled:
         import numba
@@ -221,7 +222,7 @@ def _percentile(hist: list[int], total: int, q: float) -> int | None:
 
 
 def summarise_side(
-    counts: SideCounts, *, names: dict[str, str] | None = None, first_cast_keys: Sequence[str] | None = None
+    counts: SideCounts, *, names: dict[str, str] | None = None, first_cast_keys: Collection[str] | None = None
 ) -> dict:
     """Shares by own turn, mean (over games that kill) with its 95 % interval, p50/p90, P(kill by turn t) with
     Wilson intervals, deck-outs, first casts (of `first_cast_keys`; every tracked card when None)."""

@@ -1,5 +1,7 @@
 """Hand-written example decks (no catalogue data): the deterministic decks of spec G19 and a typical deck."""
 
+from collections.abc import Iterable
+
 from dmrules.goldfish.deck import EngineCard, EngineHalf
 from dmrules.goldfish.effects import engine_effects
 from dmrules.vocabulary import Civilization
@@ -11,15 +13,15 @@ def vanilla(
     key: str = "v",
     *,
     cost: int = 2,
-    civs=(F,),
+    civs: Iterable[Civilization] = (F,),
     copies: int = 40,
     breaks: int = 1,
     speed: bool = False,
     kind: str = "creature",
     power: int = 2000,
 ) -> EngineCard:
-    civs = frozenset(civs)
-    return EngineCard(key, key, copies, civs, halves=(EngineHalf(cost, civs, kind, power, breaks, speed),))
+    mana = frozenset(civs)
+    return EngineCard(key, key, copies, mana, halves=(EngineHalf(cost, mana, kind, power, breaks, speed),))
 
 
 def typical_deck() -> list[EngineCard]:
@@ -45,7 +47,18 @@ def typical_deck() -> list[EngineCard]:
     ]
 
 
-def _with_effects(key, cost, copies, effects, *, kind="creature", breaks=1, civs=(F,), zone="main", power=3000):
+def _with_effects(
+    key: str,
+    cost: int,
+    copies: int,
+    effects: list[dict],
+    *,
+    kind: str = "creature",
+    breaks: int = 1,
+    civs: Iterable[Civilization] = (F,),
+    zone: str = "main",
+    power: int = 3000,
+) -> EngineCard:
     half = EngineHalf(cost, frozenset(civs), kind, power, breaks)
     modeled, unmodeled, halves = engine_effects(effects, [half])
     return EngineCard(

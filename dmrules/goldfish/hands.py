@@ -47,7 +47,7 @@ class HandCounts:
         if not other.hands:
             return self
 
-        def add(a, b):
+        def add(a: list[int], b: list[int]) -> list[int]:
             return [x + y for x, y in zip(a, b, strict=True)]
 
         return HandCounts(
@@ -101,13 +101,13 @@ def sample_hands(copies: list[int], *, hands: int, seed: int, stream: int = 0) -
         ).reshape(distinct, never + 1)
         done += block
     cumulative = np.cumsum(first_total, axis=1)  # [:, p] = hands whose first draw position <= p
-    totals = {"shields": shields_total, "hand": cumulative[:, 9], "both": both_total}
+    totals: dict[str | int, np.ndarray] = {"shields": shields_total, "hand": cumulative[:, 9], "both": both_total}
     totals.update({n: cumulative[:, 5 + n - 1] for n in seen_lengths})
     return _counts(hands, totals, distinct)
 
 
 def _counts(hands: int, totals: dict, distinct: int) -> HandCounts:
-    def as_list(value) -> list[int]:
+    def as_list(value: np.ndarray | list[int] | int) -> list[int]:
         return [int(x) for x in value] if not isinstance(value, int) else [0] * distinct
 
     return HandCounts(
@@ -128,7 +128,7 @@ def sample_hands_plain(copies: list[int], *, hands: int, seed: int) -> HandCount
     distinct = len(copies)
     rnd = random.Random(seed)
     seen_lengths = range(odds.HAND, odds.HAND + odds.REPORT_TURNS[-1] + 1)
-    totals = {"shields": [0] * distinct, "hand": [0] * distinct, "both": [0] * distinct}
+    totals: dict[str | int, list[int]] = {"shields": [0] * distinct, "hand": [0] * distinct, "both": [0] * distinct}
     totals.update({n: [0] * distinct for n in seen_lengths})
     for _ in range(hands):
         rnd.shuffle(pool)

@@ -56,8 +56,8 @@ def can_kill_by(cards: Sequence[EngineCard], *, order: Sequence[int], going: str
         opening[c] += 1
 
     @cache
-    def search(turn: int, hand: tuple, mana: int, board: tuple, shields: int, drawn: int) -> bool:
-        hand = list(hand)
+    def search(turn: int, held: tuple[int, ...], mana: int, board: tuple, shields: int, drawn: int) -> bool:
+        hand = list(held)
         if not (going == "first" and turn == 1):
             hand[order[drawn]] += 1
             drawn += 1

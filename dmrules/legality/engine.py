@@ -276,7 +276,14 @@ def check_deck(
     )
 
 
-def _start_of_game(main, set_of_key, start_sets, format_rules, found, warnings) -> None:
+def _start_of_game(
+    main: dict[str, list],
+    set_of_key: dict[str, StartSet],
+    start_sets: tuple[StartSet, ...],
+    format_rules: FormatRules,
+    found: list[Violation],
+    warnings: list[Violation],
+) -> None:
     """100.5: at most one start-of-game battle zone set, counted inside the main deck.
 
     Sets come from the set table; a card the table does not know but whose data names a start set (CardFacts
@@ -318,7 +325,9 @@ def _start_of_game(main, set_of_key, start_sets, format_rules, found, warnings) 
             warnings.append(v.start_set_incomplete(name=name, missing=missing))
 
 
-def _card_pool(deck: DeckInput, zones, pool: CardPool, found: list, warnings: list) -> None:
+def _card_pool(
+    deck: DeckInput, zones: frozenset[DeckZone], pool: CardPool, found: list[Violation], warnings: list[Violation]
+) -> None:
     """100.2 + regulation: a card exists for a check only from its first release; an event overlay's cut-off
     narrows the pool further. A card of unknown release date is a warning, never a violation. Each card record is
     judged once (width variants of one name may have different printings)."""
