@@ -1,5 +1,7 @@
 """The one conversion from the catalogue's ORM rows to the engines' CardFacts (house style: one conversion point)."""
 
+from typing import Any
+
 from cards.models import Card, CardFace
 from cards.names import name_key
 from dmrules.cards import CardFacts
@@ -54,6 +56,7 @@ def _face_facts(card: Card, face: CardFace) -> CardFacts:
     """One half of a twinpact, with the face's own cost, civilizations and flags."""
     facts = face.facts or {}
     breaker = facts.get("breaker")
+    flags: dict[str, Any] = {flag: bool(facts.get(flag)) for flag in _FACE_FLAGS}
     return CardFacts(
         id=card.id,
         name_key=name_key(face.name_ja) if face.name_ja else card.name_key,
@@ -77,7 +80,7 @@ def _face_facts(card: Card, face: CardFace) -> CardFacts:
         power_attacker_bonus=facts.get("power_attacker_bonus"),
         type_codes=(facts["type_code"],) if facts.get("type_code") else (),
         zero_civilization=bool(facts.get("zero_civilization")),
-        **{flag: bool(facts.get(flag)) for flag in _FACE_FLAGS},
+        **flags,
     )
 
 

@@ -254,7 +254,8 @@ class _Parser:
         self.order: str | None = None
 
     def parse(self) -> Query:
-        terms, texts = [], []
+        terms: list[Term] = []
+        texts: list[str] = []
         while True:
             self._skip_spaces()
             if self.pos >= len(self.text):

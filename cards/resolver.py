@@ -26,7 +26,7 @@ so that an unknown line costs a fraction of a millisecond however large the cata
 
 import unicodedata
 from collections import Counter
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz
@@ -46,7 +46,6 @@ AMBIGUOUS = "ambiguous"
 FUZZY_CANDIDATES = 5
 FUZZY_MIN_SCORE = 50
 _MATCH_CACHE = 20_000  # written names whose exact-or-loose match is remembered per resolver
-_MISSING = object()
 _SUFFIX_CANDIDATES = 12  # the most cards a part of a name may name and still be offered as candidates
 _GRAMS_PER_QUERY = 8  # the query's rarest bigrams that pick the names to rank
 _NAMES_RANKED = 48  # names ranked by edit similarity per query
@@ -81,7 +80,7 @@ def _raw_key(text: str) -> str:
 class Resolver:
     def __init__(
         self,
-        cards: Iterable[tuple[CardFacts, list[str], list[str]]],
+        cards: Iterable[tuple[CardFacts, list[str | None], list[str]]],
         nicknames: Iterable[tuple[str, int]] = (),
     ):
         """cards: (facts, whole-card names, face names) per card; nicknames: (nickname, card id)."""
@@ -139,7 +138,7 @@ class Resolver:
         forms.add(_raw_key(name))
 
     @classmethod
-    def from_records(cls, records: list[dict], nicknames: list[dict] = ()) -> "Resolver":
+    def from_records(cls, records: list[dict], nicknames: Sequence[dict] = ()) -> "Resolver":
         """A resolver over card data records (the format of cards.json, and nicknames.json's `nicknames`), without a
         database: for acceptance tests and benchmarks over the full data. Ids are the records' 1-based positions."""
         from cards.models import Card, CardFace
@@ -216,9 +215,8 @@ class Resolver:
     def _match(self, text: str) -> Resolution | None:
         # The reader asks about a line's name before the line is resolved: remember the answer. The resolver is
         # immutable (rebuilt per catalogue version), so a cached answer never goes stale; the cache is bounded.
-        cached = self._matches.get(text, _MISSING)
-        if cached is not _MISSING:
-            return cached
+        if text in self._matches:
+            return self._matches[text]
         if len(self._matches) >= _MATCH_CACHE:
             self._matches.clear()
         found = self._matches[text] = self._match_uncached(text)

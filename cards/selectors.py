@@ -76,7 +76,7 @@ class VersionedCache:
         self._build = build
         self._lock = threading.Lock()
         self._version: tuple[int, str] | None = None
-        self._value = None
+        self._value: T | None = None
 
     def get(self):
         version = catalogue_version()
@@ -364,10 +364,10 @@ def _term_mask(index: SearchIndex, term, as_of: datetime.date) -> tuple[np.ndarr
                     mask[name_rows] = True
         return mask, None, ""
     if isinstance(term, DateTerm):
-        if term.year:
-            match, unknown = _compare(index.release_year, term.op, term.value)
-        else:
+        if isinstance(term.value, datetime.date):
             match, unknown = _compare(index.release, term.op, term.value.toordinal())
+        else:  # `year:`
+            match, unknown = _compare(index.release_year, term.op, term.value)
         return match, unknown, _RELEASE
     if isinstance(term, RegulationTerm):
         match, unknown = _regulation_mask(index, term, as_of)

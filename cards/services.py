@@ -10,9 +10,11 @@ import urllib.request
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.db.models import Field
 from django.utils import timezone
 
 from cards.models import Card, CardFace, Printing, Set
@@ -240,7 +242,8 @@ def _prepare(index: int, record) -> _Prepared:
     if not isinstance(record, dict):
         raise CardImportError("expected an object", index=index)
     name = record.get("name_ja")
-    _expect(isinstance(name, str) and name.strip() != "", "expected a non-empty string", index, "name_ja", None)
+    if not isinstance(name, str) or not name.strip():
+        raise CardImportError("expected a non-empty string", index=index, field="name_ja", name=None)
     name_en = record.get("name")
     _expect(name_en is None or isinstance(name_en, str), "expected a string or null", index, "name", name)
     facts_available = record.get("facts_available", True)
@@ -403,7 +406,7 @@ def _assign_start_sets(prepared: Iterable[_Prepared]) -> None:
     """100.5: cards that start in the battle zone form sets; cards sharing a face (the Zeron Nebula cards and their
     shared back face) are one set, any other such card is a set of its own."""
     starters = [item for item in prepared if item.card.get("zone") == Zone.BATTLE_ZONE_AT_START.value]
-    shared = {}
+    shared: dict[str, list[_Prepared]] = {}
     for item in starters:
         for face in item.faces:
             if face["role"] == "combined_back" and face["name_ja"]:
@@ -431,10 +434,12 @@ def _update_rows(cards: list[Card], columns: Iterable[str]) -> None:
     """UPDATE each row by id with one prepared statement (executemany). QuerySet.bulk_update builds CASE WHEN
     expressions that take minutes for thousands of rows of 45 columns; this takes seconds. Values are converted
     by each field's own get_db_prep_save, as Model.save() does."""
-    fields = [Card._meta.get_field(column) for column in columns]
+    fields = [cast("Field[Any, Any]", Card._meta.get_field(column)) for column in columns]  # Card's own columns
     quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
-    sql = f"UPDATE {quote(Card._meta.db_table)} SET {assignments} WHERE {quote(Card._meta.pk.column)} = %s"
+    # A concrete field always has a column: the stubs type `column` for every kind of field (str | None).
+    assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)  # type: ignore[arg-type]
+    pk_column = quote(Card._meta.pk.column)  # type: ignore[arg-type]
+    sql = f"UPDATE {quote(Card._meta.db_table)} SET {assignments} WHERE {pk_column} = %s"
     rows = [[field.get_db_prep_save(getattr(card, field.attname), connection) for field in fields] + [card.pk]
             for card in cards]  # fmt: skip
     with connection.cursor() as cursor:
@@ -521,7 +526,8 @@ def card_import(
                 Printing.objects.filter(card_id__in=chunk).delete()
         report(total * 3 // 4, total)
 
-        faces, printings = [], []
+        faces: list[CardFace] = []
+        printings: list[Printing] = []
         for card, item in (*to_create, *to_update):
             faces.extend(CardFace(card_id=card.pk, **face) for face in item.faces)
             printings.extend(Printing(card_id=card.pk, **printing) for printing in item.printings)
@@ -535,7 +541,8 @@ def card_import(
 
 
 def _set_dates() -> dict[str, datetime.date]:
-    return dict(Set.objects.filter(release_date__isnull=False).values_list("code", "release_date"))
+    rows = Set.objects.filter(release_date__isnull=False).values_list("code", "release_date")
+    return {code: released for code, released in rows if released is not None}
 
 
 def _first_release(set_codes: Iterable[str], dates: dict[str, datetime.date]) -> tuple[datetime.date | None, str]:
@@ -605,7 +612,8 @@ def _prepare_set(index: int, record) -> dict:
     if not isinstance(record, dict):
         raise CardImportError("expected an object", index=index)
     code = record.get("code")
-    _expect(isinstance(code, str) and code.strip() != "", "expected a non-empty string", index, "code", None)
+    if not isinstance(code, str) or not code.strip():
+        raise CardImportError("expected a non-empty string", index=index, field="code", name=None)
     for key in _SET_TEXT_FIELDS:
         _expect_optional_str(record.get(key), index, key, code)
     _expect(isinstance(record.get("suspect", False), bool), "expected true or false", index, "suspect", code)
@@ -673,7 +681,7 @@ def card_refresh_after_edit(*, card: Card) -> Card:
 
 
 # Columns of a record without facts: reset on update so that a card that loses its facts loses them in the table.
-_FACTLESS_DEFAULTS = {
+_FACTLESS_DEFAULTS: dict[str, object] = {
     "civilizations": [],
     "civ_mask": 0,
     "card_type": None,

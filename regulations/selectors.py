@@ -252,7 +252,7 @@ def regulation_in_force(*, format_code: str, as_of: date, version: tuple | None 
         result = RegulationInForce(fmt.code, as_of, None, False, (), ())
     else:
         cards, combos = _replay(events, as_of)
-        last = max((item.since for item in (*cards, *combos)), default=None)
+        last = max((*(item.since for item in cards), *(item.since for item in combos)), default=None)
         regulation = Regulation(
             limits=MappingProxyType({item.name_key: _CARD_LIMITS[item.status] for item in cards}),
             combos=tuple(Combo((item.cards[0][0], item.cards[1][0]), item.status) for item in combos),
@@ -279,7 +279,7 @@ def regulation_changes(*, format_code: str, since: date, until: date) -> dict:
         was_status = was.status if was else RegulationStatus.UNRESTRICTED
         now_status = now.status if now else RegulationStatus.UNRESTRICTED
         if was_status != now_status:
-            item = now or was
+            item = now if now is not None else old[key]
             changed.append(
                 {
                     "card": {"id": item.card_id, "name": item.name},

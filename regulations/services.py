@@ -9,6 +9,7 @@ import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
+from typing import TYPE_CHECKING
 
 from django.apps import apps
 from django.db import IntegrityError, transaction
@@ -19,10 +20,23 @@ from api.codes import ApplicationError, ErrorCode
 from cards.names import name_key as normalise_name
 from dmrules.cards import CardFacts
 from dmrules.decklist import Decklist
-from dmrules.legality import CardPool, CardRef, DeckInput, StartSet, Unresolved, check_deck, load_start_set_table
+from dmrules.legality import (
+    CardPool,
+    CardRef,
+    DeckInput,
+    FormatRules,
+    Regulation,
+    StartSet,
+    Unresolved,
+    check_deck,
+    load_start_set_table,
+)
 from dmrules.legality.engine import LegalityReport
 from dmrules.vocabulary import DeckZone, LineStatus, RegulationStatus
 from regulations.models import EventOverlay, OverlayCard, OverlayCombo
+
+if TYPE_CHECKING:  # imported when first used (the resolver's module loads the card catalogue's machinery)
+    from cards.resolver import Resolver
 from regulations.selectors import (
     OverlayPermissionDenied,
     UnknownFormat,
@@ -52,7 +66,7 @@ __all__ = [
 _COUNTED = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR)
 
 
-def _get_resolver():
+def _get_resolver() -> "Resolver":
     from cards.resolver import get_resolver
 
     return get_resolver()
@@ -62,12 +76,12 @@ def _get_resolver():
 class LegalityContext:
     """Everything a check needs besides the deck: built once, reused for every deck of a batch."""
 
-    format_rules: object
-    regulation: object
+    format_rules: FormatRules
+    regulation: Regulation | None
     as_of: date
     overlay: dict | None
     start_sets: tuple[StartSet, ...]
-    resolver: object
+    resolver: "Resolver"
     card_pool: CardPool | None = None  # cards released by the date (and by an overlay's cut-off)
     # Resolutions by written name: one batch of decklists repeats the same names many times.
     resolutions: dict = field(default_factory=dict, compare=False)
