@@ -139,7 +139,7 @@ def snapshot_zone_diff(old_snapshot: dict, new_snapshot: dict) -> dict[str, dict
     a judge checks at the table): {zone: {"added": [{card_id, name_ja, count}], "removed": [...]}}."""
     old_counts = snapshot_counts(old_snapshot)
     new_counts = snapshot_counts(new_snapshot)
-    zones = {zone.value: {"added": [], "removed": []} for zone in ZONE_ORDER}
+    zones: dict[str, dict[str, list[dict]]] = {zone.value: {"added": [], "removed": []} for zone in ZONE_ORDER}
     for key in sorted(set(old_counts) | set(new_counts)):
         zone, card_id = key
         before = old_counts.get(key, {}).get("count", 0)

@@ -425,7 +425,7 @@ def deck_stats(deck: Deck) -> dict:
     """Mana curve (main deck, by cost, stacked by civilization), civilization and type distributions, shield
     triggers with the exact chance of at least one among the five shields, multicolored count."""
     entries = deck_entries(deck=deck)
-    zone_totals = Counter()
+    zone_totals: Counter[str] = Counter()
     for entry in entries:
         zone_totals[entry.zone] += entry.quantity
     main = [e for e in entries if e.zone == DeckZone.MAIN.value]
@@ -504,7 +504,7 @@ def deck_export_json(deck: Deck) -> dict:
 
 def deck_export_sheet(deck: Deck, *, as_of: date | None = None) -> str:
     """A printable deck sheet (HTML, one page): entries per zone with counts, costs and totals."""
-    by_zone = {zone.value: [] for zone in ZONE_ORDER}
+    by_zone: dict[str, list[DeckEntry]] = {zone.value: [] for zone in ZONE_ORDER}
     for entry in deck_entries(deck=deck):
         by_zone[entry.zone].append(entry)
     zones = [

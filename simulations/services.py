@@ -13,6 +13,7 @@ import secrets
 import time
 from dataclasses import dataclass, replace
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -79,7 +80,7 @@ def deck_resolve(*, decklist: Decklist) -> ResolvedDeck:
     counts: dict[int, int] = {}
     facts: dict[int, CardFacts] = {}
     outside: dict[int, tuple[CardFacts, int]] = {}
-    problems = []
+    problems: list[dict[str, Any]] = []
     for index, line in enumerate(decklist.lines, start=1):
         if line.zone not in (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR):
             continue
@@ -393,8 +394,9 @@ def _merged_result(run: SimulationRun, chunks: list[SimulationChunk]) -> dict:
         merged: dict[str, dict[str, SideCounts]] = {}
         joint: dict[str, dict[str, int]] = {}
         for chunk in chunks:
-            joint = goldfish.merge_joint(joint, chunk.counts.get("joint", {}))
-            for name, per_side in chunk.counts.items():
+            chunk_counts = chunk.counts or {}  # a done chunk always has its counts
+            joint = goldfish.merge_joint(joint, chunk_counts.get("joint", {}))
+            for name, per_side in chunk_counts.items():
                 if name == "joint":
                     continue
                 into = merged.setdefault(name, {})
@@ -420,7 +422,7 @@ def _merged_result(run: SimulationRun, chunks: list[SimulationChunk]) -> dict:
     else:
         total = hands.HandCounts()
         for chunk in chunks:
-            total = total.merge(hands.HandCounts.from_dict(chunk.counts))
+            total = total.merge(hands.HandCounts.from_dict(chunk.counts or {}))
         in_pool = [c for c in cards if c.in_library]
         result = hands.summarise_hands(total, [(c.key, c.name) for c in in_pool])
         exact = odds.deck_report(odds_cards_from_engine(cards))
@@ -541,7 +543,8 @@ def odds_query(*, decklist: Decklist, queries: list[dict]) -> list[dict]:
     results = []
     for number, query in enumerate(queries):
         groups_in = query.get("groups") or [{"cards": query.get("cards", []), "at_least": query.get("at_least", 1)}]
-        groups, used = [], set()
+        groups: list[tuple[int, int]] = []
+        used: set[str] = set()
         for group in groups_in:
             ids = set()
             for written in group.get("cards", []):

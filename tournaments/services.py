@@ -262,7 +262,7 @@ def _registrations_check(event: Event, entries: list[AuditEntry]) -> list[dict]:
     last: dict[int, AuditEntry] = {}
     # A settings change re-checks the frozen lists under the new regulation: its entry names every registration
     # whose status it changed, which then stands for that registration's status until its next own entry.
-    status_after: dict[int, str] = {}
+    status_after: dict[int, str | None] = {}
     for entry in entries:
         if entry.registration_id_ref is not None and (
             entry.action in _REGISTRATION_WRITES or entry.action == AuditAction.WITHDRAW.value
@@ -276,16 +276,16 @@ def _registrations_check(event: Event, entries: list[AuditEntry]) -> list[dict]:
         where = {"event": event.id, "sequence": None, "entry": None, "registration": registration.id}
         if snapshot_canonical_hash(registration.snapshot) != registration.deck_hash:
             problems.append({**where, "problem": "registration snapshot does not give its stored hash (edited)"})
-        entry = last.pop(registration.id, None)
-        if entry is None:
+        own = last.pop(registration.id, None)
+        if own is None:
             problems.append({**where, "problem": "registration has no audit entry"})
             continue
-        where = {**where, "sequence": entry.sequence, "entry": entry.id}
-        if entry.action == AuditAction.WITHDRAW.value:
+        where = {**where, "sequence": own.sequence, "entry": own.id}
+        if own.action == AuditAction.WITHDRAW.value:
             problems.append({**where, "problem": "registration was withdrawn but is present"})
             continue
-        status = status_after.get(registration.id, entry.payload.get("status"))
-        stated = (entry.payload.get("player"), entry.payload.get("deck_hash"), status)
+        status = status_after.get(registration.id, own.payload.get("status"))
+        stated = (own.payload.get("player"), own.payload.get("deck_hash"), status)
         if stated != (registration.player_name, registration.deck_hash, registration.status):
             problems.append({**where, "problem": "registration differs from its last audit entry"})
     for registration_id, entry in last.items():
@@ -808,7 +808,7 @@ def _csv_rows(csv_text: str) -> list[dict]:
     if "player" not in header or not ({"decklist", "deck_json"} & set(header)):
         raise CsvRejected("the CSV needs a header with the columns player and decklist (or deck_json)")
     limit = import_max_rows()
-    rows = []
+    rows: list[dict] = []
     try:
         for row in reader:
             if len(rows) == limit:  # stop reading at once: the rest of a huge upload is never parsed

@@ -1,5 +1,7 @@
 """Reads the pages need from other apps that those apps do not offer as selectors (read-only)."""
 
+from typing import Any
+
 from regulations.models import EventOverlay
 
 
@@ -60,7 +62,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     from regulations.services import UnknownFormat, legality_report
 
     civ_order = {civ.value: index for index, civ in enumerate(Civilization)}
-    summaries = {
+    summaries: dict[int, dict[str, Any]] = {
         deck.id: {"counts": dict.fromkeys([z.value for z in DeckZone], 0), "civs": set(), "key": None, "lines": []}
         for deck in decks
     }
