@@ -40,7 +40,7 @@ def domain_error(exc: Exception) -> ApplicationError | None:
         return exc
     if isinstance(exc, RequestDataTooBig | TooManyFieldsSent):
         # Raised by Django while the body is read: a clear 413 with the limit, never an HTML page or a 500.
-        details = {"max_bytes": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
+        details: dict[str, object] = {"max_bytes": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
         return ApplicationError(ErrorCode.PAYLOAD_TOO_LARGE, "The request body is too large.", details)
     if isinstance(exc, TimeBudgetExceeded):
         details = {"budget_seconds": exc.budget_seconds, "done": exc.done, "total": exc.total}
@@ -78,9 +78,11 @@ def exception_handler(exc, context):
     else:
         code = next((c for klass, c in _DRF_CODES.items() if isinstance(exc, klass)), ErrorCode.SERVER_ERROR)
         detail = response.data.get("detail", "") if isinstance(response.data, dict) else response.data
-        details = {}
-        if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-            details["retry_after_seconds"] = int(exc.wait)
+        details: dict[str, object] = {}
+        # DRF sets `wait` in Throttled.__init__; its stubs do not declare the attribute.
+        wait = exc.wait if isinstance(exc, exceptions.Throttled) else None  # type: ignore[attr-defined]
+        if wait is not None:
+            details["retry_after_seconds"] = int(wait)
         body = error_body(code, str(detail), details)
     response.data = body
     return response

@@ -206,7 +206,7 @@ def regulation_import(*, source: str | None = None, data: dict | None = None, fo
             raise RegulationImportError(f"event {index}: kind {kind!r} / status {to!r} not understood")
         if event.get("from") is not None and event["from"] not in _STATUSES:
             raise RegulationImportError(f"event {index}: status {event['from']!r} not understood")
-        rows = []
+        rows: list[tuple[int | None, int, str, Card | None, str]] = []  # (pair, side, name as listed, card, how)
         raw = str(event.get("raw_name_ja") or "")
         if kind == "card":
             names = event.get("names_ja") or _split(raw)

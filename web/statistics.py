@@ -27,8 +27,8 @@ def deck_statistics(*, main: list[tuple[CardFacts, int]]) -> dict:
     groups = [civ.value for civ in Civilization] + ["multi", "colorless"]
     curve_labels = [str(cost) for cost in range(CURVE_MAX)] + [f"{CURVE_MAX}+"]
     curve = {group: [0] * len(curve_labels) for group in groups}
-    civilizations = Counter()
-    types = Counter()
+    civilizations: Counter[str] = Counter()
+    types: Counter[str] = Counter()
     type_ja: dict[str, str] = {}
     total = triggers = multicolored = 0
     for facts, count in main:
