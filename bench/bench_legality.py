@@ -101,14 +101,13 @@ def _free_port() -> int:
 
 
 def _synthetic_records(path: Path) -> None:
-    from cards.tests.fixtures import record
+    from cards.tests.factories import CardRecordFactory
 
-    records = [record(f"ベンチカード{i:03d}", civilizations=["Fire"], cost=i % 10) for i in range(300)]
-    records += [
-        record(f"ベンチサイキック{i}", zone="hyperspatial_zone", psychic=True, card_type="Psychic Creature")
-        for i in range(4)
+    records = [
+        CardRecordFactory(name_ja=f"ベンチカード{i:03d}", civilizations=["Fire"], cost=i % 10) for i in range(300)
     ]
-    records += [record(f"ベンチGR{i}", zone="super_gr_zone", gr=True, card_type="GR Creature") for i in range(8)]
+    records += [CardRecordFactory(name_ja=f"ベンチサイキック{i}", psychic_creature=True) for i in range(4)]
+    records += [CardRecordFactory(name_ja=f"ベンチGR{i}", gr_creature=True) for i in range(8)]
     path.write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
 
 

@@ -6,7 +6,7 @@ import pytest
 from cards.models import Card
 from cards.selectors import card_search
 from cards.services import card_import
-from cards.tests.fixtures import record
+from cards.tests.factories import CardRecordFactory
 
 NAMES = [
     "アーク・ボルシャック・ドラゴン",
@@ -19,7 +19,7 @@ NAMES = [
 
 @pytest.fixture
 def ranked(db):
-    card_import(records=[record(name) for name in NAMES], source="fixture")
+    card_import(records=[CardRecordFactory(name_ja=name) for name in NAMES], source="fixture")
     return dict(Card.objects.values_list("id", "name_ja"))
 
 

@@ -12,6 +12,7 @@ from django.core.management import CommandError, call_command
 
 from cards.models import Card, CardFace, Printing
 from cards.services import CardImportError, card_import
+from cards.tests.factories import CardRecordFactory, PrintingRecordFactory, SetRecordFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -211,37 +212,23 @@ def test_unsupported_scheme():
 # ------------------------------------------------------------------------- sets, first release, facts source
 
 
-def set_record(code: str, release_date: str | None, precision: str | None, **extra) -> dict:
-    return {
-        "code": code,
-        "name_ja": f"テスト弾 {code}",
-        "name_source": "fixture",
-        "kind": "product",
-        "release_date": release_date,
-        "date_precision": precision,
-        "date_source": "fixture",
-        "suspect": False,
-        "note": None,
-        **extra,
-    }
-
-
 def dated_card(name: str, *codes: str, tcg: tuple[str, ...] = ()) -> dict:
-    from cards.tests.fixtures import printing, record
-
-    return record(
-        name,
+    return CardRecordFactory(
+        name_ja=name,
         cost=2,
-        printings=[printing(code, str(n), name) for n, code in enumerate(codes, start=1)],
+        printings=[
+            PrintingRecordFactory(set_code=code, number=str(n), listed_name_ja=name)
+            for n, code in enumerate(codes, start=1)
+        ],
         tcg_printings=[{"set": code, "id": "1", "rarity": "C"} for code in tcg],
     )
 
 
 SETS = [
-    set_record("S-DAY", "2004-03-18", "day"),
-    set_record("S-MONTH", "2004-02", "month"),
-    set_record("S-LATE", "2019-03-16", "day"),
-    set_record("S-NONE", None, None),
+    SetRecordFactory(code="S-DAY", release_date="2004-03-18"),
+    SetRecordFactory(code="S-MONTH", release_date="2004-02", date_precision="month"),
+    SetRecordFactory(code="S-LATE", release_date="2019-03-16"),
+    SetRecordFactory(code="S-NONE", release_date=None, date_precision=None),
 ]
 
 
@@ -280,7 +267,7 @@ def test_set_import_is_idempotent_and_redates_the_cards():
     stored = (month.release_date.isoformat(), month.release_text, month.date_precision)
     assert stored == ("2004-02-29", "2004-02", "month")
     # A set gains a date: the cards printed in it are re-dated by the set import alone.
-    redated = [*SETS[:3], set_record("S-NONE", "2010-07-01", "day")]
+    redated = [*SETS[:3], SetRecordFactory(code="S-NONE", release_date="2010-07-01")]
     summary = set_import(records=redated, source="fixture")
     assert (summary.updated, summary.release_dates_changed) == (1, 1)
     card = Card.objects.get(name_ja="日付のカード")
@@ -304,7 +291,7 @@ def test_malformed_set_list_changes_nothing(change, field):
     from cards.services import set_import
 
     set_import(records=SETS, source="fixture")
-    broken = [*SETS, set_record("S-BAD", "2004-03-18", "day") | change]
+    broken = [*SETS, SetRecordFactory(code="S-BAD", release_date="2004-03-18") | change]
     with pytest.raises(CardImportError) as error:
         set_import(records=broken, source="fixture")
     assert (error.value.index, error.value.field) == (4, field)
@@ -312,9 +299,9 @@ def test_malformed_set_list_changes_nothing(change, field):
 
 
 def test_facts_source_and_unknown_fields_are_stored():
-    from cards.tests.fixtures import record
-
-    cgi3 = record("ゲーム由来のカード", facts_source="cgi3", facts_unknown=["mana_number", "cant_attack"])
+    cgi3 = CardRecordFactory(
+        name_ja="ゲーム由来のカード", facts_source="cgi3", facts_unknown=["mana_number", "cant_attack"]
+    )
     names_only = {"name": None, "name_ja": "名前だけ", "facts_available": False, "facts_source": "tw", "printings": []}
     card_import(records=[cgi3, names_only], source="fixture")
     stored = dict(Card.objects.values_list("name_ja", "facts_source"))
@@ -331,10 +318,8 @@ def test_facts_source_and_unknown_fields_are_stored():
     ],
 )
 def test_malformed_facts_source_fields_are_rejected(change, field):
-    from cards.tests.fixtures import record
-
     with pytest.raises(CardImportError) as error:
-        card_import(records=[record("カード", **change)], source="fixture")
+        card_import(records=[CardRecordFactory(name_ja="カード", **change)], source="fixture")
     assert (error.value.index, error.value.field) == (0, field)
 
 

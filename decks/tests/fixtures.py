@@ -1,12 +1,12 @@
 """Shared test fixtures for decks and tournaments: a small hand-written catalogue, users, token clients, decks."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.tests.factories import UserFactory
 from cards.services import card_import
-from cards.tests.fixtures import record
+from cards.tests.factories import CardRecordFactory
 
 MAIN = [
     # name, civilizations, cost, card type, shield trigger
@@ -27,29 +27,14 @@ GR = [f"テストGR{i}" for i in range(1, 7)]
 
 def catalogue_records() -> list[dict]:
     records = [
-        record(name, civilizations=civs, cost=cost, card_type=kind, shield_trigger=trigger)
+        CardRecordFactory(name_ja=name, civilizations=civs, cost=cost, spell=kind == "Spell", shield_trigger=trigger)
         for name, civs, cost, kind, trigger in MAIN
     ]
-    records.append(
-        record(
-            PSYCHIC,
-            civilizations=["Fire"],
-            cost=5,
-            card_type="Psychic Creature",
-            type_codes=["PC"],
-            zone="hyperspatial_zone",
-            psychic=True,
-            mana_number=None,
-        )
-    )
-    records += [
-        record(name, civilizations=["Water"], cost=3, card_type="GR Creature", type_codes=["GRC"], zone="super_gr_zone",
-               gr=True, mana_number=None)
-        for name in GR
-    ]  # fmt: skip
+    records.append(CardRecordFactory(name_ja=PSYCHIC, civilizations=["Fire"], cost=5, psychic_creature=True))
+    records += [CardRecordFactory(name_ja=name, civilizations=["Water"], cost=3, gr_creature=True) for name in GR]
     # Two different cards sharing one English name: "Twin Name" is ambiguous.
-    records.append(record("テスト曖昧甲", name="Twin Name", civilizations=["Fire"], cost=2))
-    records.append(record("テスト曖昧乙", name="Twin Name", civilizations=["Water"], cost=2))
+    records.append(CardRecordFactory(name_ja="テスト曖昧甲", name="Twin Name", civilizations=["Fire"], cost=2))
+    records.append(CardRecordFactory(name_ja="テスト曖昧乙", name="Twin Name", civilizations=["Water"], cost=2))
     return records
 
 
@@ -70,10 +55,6 @@ def cards(db):
     return dict(Card.objects.values_list("name_ja", "id"))
 
 
-def make_user(username: str):
-    return get_user_model().objects.create_user(username=username, password="a-long-test-password-42")
-
-
 def token_client(user) -> APIClient:
     client = APIClient()
     if user is not None:
@@ -84,14 +65,14 @@ def token_client(user) -> APIClient:
 
 @pytest.fixture
 def owner(db):
-    return make_user("owner")
+    return UserFactory(username="owner")
 
 
 @pytest.fixture
 def other(db):
-    return make_user("other")
+    return UserFactory(username="other")
 
 
 @pytest.fixture
 def organizer(db):
-    return make_user("organizer")
+    return UserFactory(username="organizer")

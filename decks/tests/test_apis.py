@@ -9,7 +9,7 @@ from django.utils import timezone
 from rest_framework.throttling import SimpleRateThrottle
 
 from decks import services
-from decks.tests.fixtures import legal_deck_json, make_user, token_client
+from decks.tests.fixtures import legal_deck_json, token_client
 from dmrules.decklist import parse_json
 from tournaments import services as tournament_services
 from tournaments.models import RevalidationJob
@@ -318,10 +318,6 @@ def test_other_users_cannot_see_registration_decklists_before_publication(world)
     assert published["decklist_visible"] is True and sum(e["count"] for e in published["entries"]["main"]) == 40
     assert "deck_id" not in published
     assert other.get(f"/api/v1/events/{world['E']}/registrations/export/csv/").status_code == 200
-
-
-def test_make_user_helper_creates_distinct_users(db):
-    assert make_user("a").id != make_user("b").id
 
 
 def _parameterless_get_paths() -> list[str]:

@@ -2,8 +2,9 @@
 
 import pytest
 
+from accounts.tests.factories import UserFactory
 from decks import selectors, services
-from decks.tests.fixtures import MAIN, PSYCHIC, make_user
+from decks.tests.fixtures import MAIN, PSYCHIC
 from dmrules.decklist import parse_json
 
 FIRE, WATER = MAIN[0][0], MAIN[1][0]
@@ -51,7 +52,7 @@ def test_copies_count_every_zone(cards, owner, entries, card, copies):
 def test_newest_first_at_most_the_limit_with_the_total(cards, owner, other):
     for number in range(5):
         deck(owner if number % 2 else other, f"公開{number}", "public", {"main": [(FIRE, 1)]})
-    deck(make_user("third"), "非公開", "private", {"main": [(FIRE, 4)]})
+    deck(UserFactory(username="third"), "非公開", "private", {"main": [(FIRE, 4)]})
     decks, total = selectors.deck_list_public_with_card(card_id=cards[FIRE], limit=3)
     assert ([d.name for d in decks], total) == (["公開4", "公開3", "公開2"], 5)
     assert [d.owner.username for d in decks] == ["other", "owner", "other"]

@@ -6,9 +6,10 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.http import Http404
 
+from accounts.tests.factories import UserFactory
 from decks import selectors, services
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
-from decks.tests.fixtures import GR, MAIN, PSYCHIC, legal_deck_json, make_user
+from decks.tests.fixtures import GR, MAIN, PSYCHIC, legal_deck_json
 from dmrules.decklist import parse_json, parse_text
 
 
@@ -258,7 +259,7 @@ CONSTRAINT_CASES = [
 
 @pytest.mark.parametrize("case", [c[1] for c in CONSTRAINT_CASES], ids=[c[0] for c in CONSTRAINT_CASES])
 def test_database_constraints(cards, case):
-    deck = Deck.objects.create(owner=make_user("c"), name="c")
+    deck = Deck.objects.create(owner=UserFactory(username="c"), name="c")
     card_id = cards[MAIN[0][0]]
     if case.get("duplicate"):
         DeckEntry.objects.create(deck=deck, zone="main", card_id=card_id, quantity=1)

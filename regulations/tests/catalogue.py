@@ -1,6 +1,6 @@
 """A small hand-written catalogue in the card data's schema for the legality service, API and importer tests."""
 
-from cards.tests.fixtures import face, printing, record
+from cards.tests.factories import CardRecordFactory, FaceRecordFactory, PrintingRecordFactory, SetRecordFactory
 
 FILLER = [f"フィラー{i:02d}" for i in range(1, 16)]
 PSYCHICS = ["時空の支配者ディアボロスZ（ゼータ）", "時空の英雄アンタッチャブル"]
@@ -23,13 +23,15 @@ RUBY = "竜魔神王バルカディア・NEX（ネックス）"
 
 
 def catalogue() -> list[dict]:
-    records = [record(name, civilizations=["Fire"], cost=3) for name in FILLER]
-    records += [record(name, civilizations=["Water"], cost=4) for name in (LIMITED, BANNED, *COMBO, RUBY)]
-    records.append(record(HYPER_COMBO_MAIN, card_type="Spell", card_type_ja="呪文", type_codes=["S"]))
+    records = [CardRecordFactory(name_ja=name, civilizations=["Fire"], cost=3) for name in FILLER]
+    records += [
+        CardRecordFactory(name_ja=name, civilizations=["Water"], cost=4) for name in (LIMITED, BANNED, *COMBO, RUBY)
+    ]
+    records.append(CardRecordFactory(name_ja=HYPER_COMBO_MAIN, spell=True))
     for name in PSYCHICS:
         records.append(
-            record(
-                name,
+            CardRecordFactory(
+                name_ja=name,
                 card_type="Psychic Creature",
                 type_codes=["PC", "SPC"],
                 zone="hyperspatial_zone",
@@ -38,20 +40,29 @@ def catalogue() -> list[dict]:
                 mana_number=None,
                 face_names_ja=[name, SHARED_BACK],
                 faces=[
-                    face(name, "front", psychic=True, zone="hyperspatial_zone"),
-                    face(SHARED_BACK, "combined_back", psychic=True, zone="hyperspatial_zone"),
+                    FaceRecordFactory(name_ja=name, role="front", psychic=True, zone="hyperspatial_zone"),
+                    FaceRecordFactory(
+                        name_ja=SHARED_BACK, role="combined_back", psychic=True, zone="hyperspatial_zone"
+                    ),
                 ],
             )
         )
     records.append(
-        record(DRAGHEART, card_type="Dragheart Fortress", type_codes=["DHF"], zone="hyperspatial_zone", dragheart=True)
+        CardRecordFactory(
+            name_ja=DRAGHEART,
+            card_type="Dragheart Fortress",
+            type_codes=["DHF"],
+            zone="hyperspatial_zone",
+            dragheart=True,
+        )
     )
     records += [
-        record(name, card_type="GR Creature", type_codes=["GRC"], zone="super_gr_zone", gr=True) for name in GRS
+        CardRecordFactory(name_ja=name, card_type="GR Creature", type_codes=["GRC"], zone="super_gr_zone", gr=True)
+        for name in GRS
     ]
     records.append(
-        record(
-            GR_MANY,
+        CardRecordFactory(
+            name_ja=GR_MANY,
             card_type="GR Creature",
             type_codes=["GRC"],
             zone="super_gr_zone",
@@ -60,8 +71,8 @@ def catalogue() -> list[dict]:
         )
     )
     records.append(
-        record(
-            THIRTEEN,
+        CardRecordFactory(
+            name_ja=THIRTEEN,
             card_type="Rule Plus",
             type_codes=["RP"],
             zone="hyperspatial_zone",
@@ -69,40 +80,45 @@ def catalogue() -> list[dict]:
         )
     )
     records.append(
-        record(
-            CHOROCHU,
+        CardRecordFactory(
+            name_ja=CHOROCHU,
             deck_limit_exceptions=[{"zone": "main_deck", "max_copies": None, "rule": "may include more than 4"}],
         )
     )
     records.append(
-        record(
-            SEALED_X,
+        CardRecordFactory(
+            name_ja=SEALED_X,
             name="Forbidden ~The Sealed X~",
             card_type="Forbidden Impulse",
             type_codes=["SI", "SC"],
             forbidden=True,
             multi_face=True,
-            faces=[face(SEALED_X, "front", forbidden=True), face("伝説の禁断 ドキンダムX", "back", forbidden=True)],
+            faces=[
+                FaceRecordFactory(name_ja=SEALED_X, role="front", forbidden=True),
+                FaceRecordFactory(name_ja="伝説の禁断 ドキンダムX", role="back", forbidden=True),
+            ],
         )
     )
     records.append(
-        record(
-            STAR,
+        CardRecordFactory(
+            name_ja=STAR,
             card_type="Final Forbidden Field",
             type_codes=["FFF", "FSC"],
             zone="battle_zone_at_game_start",
             forbidden=True,
             multi_face=True,
             faces=[
-                face(STAR, "front", forbidden=True, zone="battle_zone_at_game_start"),
-                face("終焉の禁断 ドルマゲドンX", "back", forbidden=True, zone="battle_zone_at_game_start"),
+                FaceRecordFactory(name_ja=STAR, role="front", forbidden=True, zone="battle_zone_at_game_start"),
+                FaceRecordFactory(
+                    name_ja="終焉の禁断 ドルマゲドンX", role="back", forbidden=True, zone="battle_zone_at_game_start"
+                ),
             ],
         )
     )
     for name in (ZEROM, *NEBULAE):
         records.append(
-            record(
-                name,
+            CardRecordFactory(
+                name_ja=name,
                 card_type="Zeron Nebula",
                 type_codes=["ZCL", "ZC"],
                 zone="battle_zone_at_game_start",
@@ -110,26 +126,33 @@ def catalogue() -> list[dict]:
                 dragheart=True,  # as the real data flags them
                 multi_face=True,
                 faces=[
-                    face(name, "front", zeron=True, zone="battle_zone_at_game_start"),
-                    face("零龍", "combined_back", zeron=True, zone="battle_zone_at_game_start"),
+                    FaceRecordFactory(name_ja=name, role="front", zeron=True, zone="battle_zone_at_game_start"),
+                    FaceRecordFactory(
+                        name_ja="零龍", role="combined_back", zeron=True, zone="battle_zone_at_game_start"
+                    ),
                 ],
             )
         )
     top, bottom = TWIN.split("/")
     records.append(
-        record(
-            TWIN,
+        CardRecordFactory(
+            name_ja=TWIN,
             card_type="Twinpact",
             type_codes=["C", "S"],
             twinpact=True,
             multi_face=True,
-            faces=[face(top, "twinpact_top"), face(bottom, "twinpact_bottom", card_type="Spell")],
+            faces=[
+                FaceRecordFactory(name_ja=top, role="twinpact_top"),
+                FaceRecordFactory(name_ja=bottom, role="twinpact_bottom", card_type="Spell"),
+            ],
         )
     )
-    records.append(record("機術士ディール"))  # a single card named like the twinpact's top half
+    records.append(CardRecordFactory(name_ja="機術士ディール"))  # a single card named like the twinpact's top half
     # Every card was released in the first set: the card-pool checks are tested with their own printings.
     for number, item in enumerate(records, start=1):
-        item["printings"] = [printing(FIRST_SET, str(number), item["name_ja"])]
+        item["printings"] = [
+            PrintingRecordFactory(set_code=FIRST_SET, number=str(number), listed_name_ja=item["name_ja"])
+        ]
     return records
 
 
@@ -141,20 +164,11 @@ UNDATED_SET = "REG-NET"
 def sets() -> list[dict]:
     """Set records in the schema of sets.json: a day-precision set, a month-precision one and an undated one."""
 
-    def entry(code: str, release_date: str | None, precision: str | None) -> dict:
-        return {
-            "code": code,
-            "name_ja": f"テスト弾 {code}",
-            "name_source": "fixture",
-            "kind": "product",
-            "release_date": release_date,
-            "date_precision": precision,
-            "date_source": "fixture",
-            "suspect": False,
-            "note": None,
-        }
-
-    return [entry(FIRST_SET, "2002-05-30", "day"), entry(LATER_SET, "2019-03", "month"), entry(UNDATED_SET, None, None)]
+    return [
+        SetRecordFactory(code=FIRST_SET, release_date="2002-05-30"),
+        SetRecordFactory(code=LATER_SET, release_date="2019-03", date_precision="month"),
+        SetRecordFactory(code=UNDATED_SET, release_date=None, date_precision=None),
+    ]
 
 
 def hall_of_fame() -> dict:

@@ -3,8 +3,9 @@
 import pytest
 from rest_framework.test import APIClient
 
+from accounts.tests.factories import UserFactory
 from decks.services import deck_create
-from decks.tests.fixtures import MAIN, cards, legal_deck_json, make_user  # noqa: F401 - `cards` is a fixture
+from decks.tests.fixtures import MAIN, cards, legal_deck_json  # noqa: F401 - `cards` is a fixture
 from dmrules.decklist import parse_json
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("simulations.tests.urls")]
@@ -12,7 +13,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.urls("simulations.tests.urls")]
 
 @pytest.fixture
 def deck(cards):  # noqa: F811
-    owner = make_user("deckowner")
+    owner = UserFactory(username="deckowner")
     return deck_create(owner=owner, name="Test", decklist=parse_json(legal_deck_json()))
 
 
@@ -30,7 +31,7 @@ def test_deck_report_for_a_saved_deck_ignores_hyperspatial_and_gr(deck):
 
 def test_a_private_deck_is_not_found_for_others(deck):
     client = APIClient()
-    client.force_authenticate(make_user("stranger"))
+    client.force_authenticate(UserFactory(username="stranger"))
     response = client.post("/api/v1/odds/", {"deck": deck.id, "queries": [{"cards": [MAIN[0][0]]}]}, format="json")
     assert response.status_code == 404
 

@@ -9,8 +9,9 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import ProtectedError
 from django.utils import timezone
 
+from accounts.tests.factories import UserFactory
 from decks import services as deck_services
-from decks.tests.fixtures import legal_deck_json, make_user
+from decks.tests.fixtures import legal_deck_json
 from dmrules.decklist import parse_json
 from tournaments import services
 from tournaments.audit_guard import FROZEN_COLUMNS, TABLE, audit_guard_disabled, audit_guard_installed
@@ -65,7 +66,7 @@ def _queryset_delete(event):
 
 
 def _reassign_actor(event):  # clearing the actor is allowed (account deleted); pointing it elsewhere is not
-    AuditEntry.objects.filter(id=_first(event).id).update(actor=make_user("impostor"))
+    AuditEntry.objects.filter(id=_first(event).id).update(actor=UserFactory(username="impostor"))
 
 
 def _raw_sql_delete(event):

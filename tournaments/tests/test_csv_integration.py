@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from accounts.tests.factories import UserFactory
 from cards.tests.conftest import full_catalogue  # noqa: F401  (module-scoped import of the real card data)
-from decks.tests.fixtures import make_user
 from dmrules.decklist import parse_text
 from tournaments import selectors, services
 from tournaments.models import Registration
@@ -60,7 +60,7 @@ def _hashes(event) -> dict[str, str]:
 
 
 def test_csv_round_trips_in_utf8_with_bom_and_shift_jis(full_catalogue):  # noqa: F811
-    organizer = make_user("organizer")
+    organizer = UserFactory(username="organizer")
     event = _event(organizer)
     fillers = _fillers(19)
     miradante = "\n".join([f"4 {NOT_IN_SHIFT_JIS}", *(f"4 {name}" for name in fillers[:9])])

@@ -9,8 +9,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from accounts.tests.factories import UserFactory
 from decks import services as deck_services
-from decks.tests.fixtures import GR, MAIN, PSYCHIC, legal_deck_json, make_user, token_client
+from decks.tests.fixtures import GR, MAIN, PSYCHIC, legal_deck_json, token_client
 from dmrules.decklist import parse_json, parse_text
 from tournaments import selectors, services
 from tournaments.models import AuditEntry, Event, Registration
@@ -268,7 +269,7 @@ def test_export_api_negotiation(event, organizer, suffix, accept, status, conten
 
 
 def test_export_api_refuses_others_before_publication_in_json(event):
-    response = token_client(make_user("stranger")).get(
+    response = token_client(UserFactory(username="stranger")).get(
         f"/api/v1/events/{event.id}/registrations/export/csv/", HTTP_ACCEPT="text/csv"
     )
     assert (response.status_code, response.json()["error"]["code"]) == (403, "PERMISSION_DENIED")

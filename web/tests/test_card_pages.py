@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from cards.models import Card
+from cards.tests.factories import CardRecordFactory
 from regulations.tests.catalogue import BANNED, FIRST_SET, LIMITED, PSYCHICS, catalogue, hall_of_fame, sets
 
 pytestmark = pytest.mark.django_db
@@ -71,9 +72,8 @@ def test_card_page_shows_hall_of_fame_today_and_history(listed, name, today, his
 
 def test_card_page_of_an_undated_card_says_unknown(listed):
     from cards.services import card_import
-    from cards.tests.fixtures import record
 
-    card_import(records=[record("日付のないカード")], source="fixture")
+    card_import(records=[CardRecordFactory(name_ja="日付のないカード")], source="fixture")
     card = Card.objects.get(name_ja="日付のないカード")
     body = Client().get(f"/cards/{card.id}/").content.decode()
     assert re.search(r"First release</th><td>Unknown</td>", body)
