@@ -7,6 +7,7 @@ distinguish, with the fields the real data gives them."""
 import factory
 
 from dmrules.cards import CardFacts
+from dmrules.vocabulary import Zone
 
 SOURCE = "test-fixture"
 
@@ -152,3 +153,7 @@ class CardFactsFactory(factory.Factory):
     id = factory.Sequence(lambda n: n + 1)
     name_ja = factory.Sequence(lambda n: f"Card {n}")
     name_key = factory.LazyAttribute(lambda o: o.name_ja)
+
+    class Params:
+        psychic_creature = factory.Trait(psychic=True, zone=Zone.HYPERSPATIAL, card_type="Psychic Creature")
+        gr_creature = factory.Trait(gr=True, zone=Zone.SUPER_GR, card_type="GR Creature")

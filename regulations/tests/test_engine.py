@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cards.tests.factories import CardFactsFactory
 from dmrules.legality import CardPool, DeckInput, Unresolved, check_deck
 from dmrules.vocabulary import DeckZone, ViolationCode, WarningCode
 from regulations.tests.synthetic import (
@@ -55,9 +56,7 @@ from regulations.tests.synthetic import (
     R,
     S,
     X,
-    card,
     filler,
-    gr_card,
 )
 
 V = ViolationCode
@@ -338,11 +337,14 @@ def test_start_zone_decides_for_zeron_cards_flagged_as_draghearts():
 # ------------------------------------------------------------------------ card pool (100.2 + regulation's date)
 
 OLD = dict(release_date=date(2002, 5, 30))
-NEW_GR = gr_card("New GR", release_date=date(2019, 3, 16))
-NEW_MAIN = card("New Main", release_date=date(2019, 3, 16))
-UNDATED = card("Undated")
-DATED_FILLER = tuple(card(f"Dated{i:02d}", **OLD) for i in range(1, 11))
-DATED_GR12 = [(NEW_GR, 2), *[(gr_card(f"Dated GR{i}", **OLD), 2) for i in range(1, 6)]]
+NEW_GR = CardFactsFactory(name_ja="New GR", gr_creature=True, release_date=date(2019, 3, 16))
+NEW_MAIN = CardFactsFactory(name_ja="New Main", release_date=date(2019, 3, 16))
+UNDATED = CardFactsFactory(name_ja="Undated")
+DATED_FILLER = tuple(CardFactsFactory(name_ja=f"Dated{i:02d}", **OLD) for i in range(1, 11))
+DATED_GR12 = [
+    (NEW_GR, 2),
+    *[(CardFactsFactory(name_ja=f"Dated GR{i}", gr_creature=True, **OLD), 2) for i in range(1, 6)],
+]
 
 
 def dated(n: int, *extra) -> list:

@@ -1,25 +1,25 @@
 """Simulation test fixtures: a hand-written catalogue behind the real Resolver, and Celery run eagerly."""
 
+import factory
 import pytest
 
-from dmrules.cards import CardFacts
+from cards.tests.factories import CardFactsFactory
 from dmrules.vocabulary import Breaker, Civilization, Zone
 
 FIRE, WATER, NATURE = Civilization.FIRE, Civilization.WATER, Civilization.NATURE
 
 
-def _creature(card_id, name, civs, cost, power=2000, **kw):
-    return CardFacts(
-        id=card_id,
-        name_key=name.casefold(),
-        name_ja=name,
-        name_en=name,
-        civilizations=frozenset(civs),
-        card_type="Creature",
-        cost=cost,
-        power=power,
-        **kw,
-    )
+class _CardFactory(CardFactsFactory):
+    """A creature whose English name is its Japanese one and whose name key is its casefold."""
+
+    name_key = factory.LazyAttribute(lambda o: o.name_ja.casefold())
+    name_en = factory.SelfAttribute("name_ja")
+    card_type = "Creature"
+    power = 2000
+
+
+def _creature(card_id, name, civs, cost, **facts):
+    return _CardFactory(id=card_id, name_ja=name, civilizations=frozenset(civs), cost=cost, **facts)
 
 
 CATALOGUE = [
@@ -31,16 +31,8 @@ CATALOGUE = [
     _creature(6, "Sealed One", [FIRE], 10, power=99999, forbidden=True, zone=Zone.BATTLE_ZONE_AT_START),
     # As the card data gives 禁断～封印されしX～: a main deck card; only the 100.5 set table makes it a start card.
     _creature(8, "禁断～封印されしX～", [FIRE], None, power=None, forbidden=True, zone=Zone.MAIN_DECK),
-    CardFacts(
-        id=7,
-        name_key="psy",
-        name_ja="Psy",
-        civilizations=frozenset([WATER]),
-        card_type="Psychic Creature",
-        cost=7,
-        power=7000,
-        psychic=True,
-        zone=Zone.HYPERSPATIAL,
+    CardFactsFactory(
+        id=7, name_key="psy", name_ja="Psy", civilizations=frozenset([WATER]), cost=7, power=7000, psychic_creature=True
     ),
 ]
 

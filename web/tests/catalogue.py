@@ -1,107 +1,43 @@
 """A small hand-written card catalogue for the web tests (records in the card data's schema; invented cards)."""
 
-FACT_DEFAULTS = {
-    "facts_available": True,
-    "zero_civilization": False,
-    "card_type": "Creature",
-    "card_type_ja": "クリーチャー",
-    "type_codes": ["C"],
-    "zone": "main_deck",
-    "cost_text": None,
-    "power": None,
-    "power_value": None,
-    "races": [],
-    "mana_number": 1,
-    "evolution": False,
-    "psychic": False,
-    "dragheart": False,
-    "gr": False,
-    "twinpact": False,
-    "hyper": False,
-    "zeron": False,
-    "forbidden": False,
-    "multi_face": False,
-    "shield_trigger": False,
-    "blocker": False,
-    "speed_attacker": False,
-    "slayer": False,
-    "breaker": None,
-    "breaker_ja": None,
-    "power_attacker_bonus": None,
-    "cant_attack": False,
-    "cant_attack_players": False,
-    "keywords_ja": [],
-    "deck_limit_exceptions": None,
-    "faces": [],
-    "tcg_printings": [],
-    "sources": ["web-tests"],
-}
+import factory
+
+from cards.tests.factories import CardRecordFactory, PrintingRecordFactory
 
 
-def card(name_ja, name_en, civs, cost, power=None, **facts) -> dict:
-    record = dict(FACT_DEFAULTS)
-    record.update(
-        name=name_en,
-        name_ja=name_ja,
-        face_names_ja=[name_ja],
-        civilizations=civs,
-        cost=cost,
-        power=str(power) if power is not None else None,
-        power_value=power,
-        printings=[
-            {
-                "set_code": "DM-99",
-                "set_name": "テスト用セット",
-                "number": str(len(name_ja)),
-                "collector_id": "",
-                "rarity": "C",
-                "listed_name_ja": name_ja,
-                "source": "web-tests",
-            }
-        ],
+class WebCardFactory(CardRecordFactory):
+    """A card of the web tests' own set."""
+
+    sources = factory.List(["web-tests"])
+    printings = factory.LazyAttribute(
+        lambda o: [
+            PrintingRecordFactory(
+                set_code="DM-99",
+                set_name="テスト用セット",
+                number=str(len(o.name_ja)),
+                collector_id="",
+                listed_name_ja=o.name_ja,
+                source="web-tests",
+            )
+        ]
     )
-    record.update(facts)
-    return record
 
 
 def creature(name_ja, name_en, civs, cost, power, races=("テスト種族",), **facts) -> dict:
-    return card(name_ja, name_en, civs, cost, power, races=list(races), **facts)
+    return WebCardFactory(name_ja=name_ja, name=name_en, civilizations=civs, cost=cost, power_value=power,
+                          races=list(races), **facts)  # fmt: skip
 
 
 def spell(name_ja, name_en, civs, cost, **facts) -> dict:
-    return card(name_ja, name_en, civs, cost, card_type="Spell", card_type_ja="呪文", type_codes=["S"], **facts)
+    return WebCardFactory(name_ja=name_ja, name=name_en, civilizations=civs, cost=cost, spell=True, **facts)
 
 
 def psychic(name_ja, name_en, civs, cost, power) -> dict:
-    return creature(
-        name_ja,
-        name_en,
-        civs,
-        cost,
-        power,
-        card_type="Psychic Creature",
-        card_type_ja="サイキック・クリーチャー",
-        type_codes=["PC"],
-        zone="hyperspatial_zone",
-        psychic=True,
-        mana_number=None,
-    )
+    return creature(name_ja, name_en, civs, cost, power, psychic_creature=True)
 
 
 def gr_creature(name_ja, name_en, civs, cost, power) -> dict:
-    return creature(
-        name_ja,
-        name_en,
-        civs,
-        cost,
-        power,
-        card_type="GR Creature",
-        card_type_ja="GRクリーチャー",
-        type_codes=["GRC"],
-        zone="super_gr_zone",
-        gr=True,
-        mana_number=None,
-    )
+    return creature(name_ja, name_en, civs, cost, power, gr_creature=True)
 
 
 TRIGGER = {"shield_trigger": True, "keywords_ja": ["S・トリガー"]}

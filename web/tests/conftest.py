@@ -1,5 +1,6 @@
 import pytest
 
+from accounts.tests.factories import UserFactory
 from web.tests.catalogue import catalogue_import
 
 
@@ -10,6 +11,4 @@ def catalogue(db):
 
 @pytest.fixture
 def user(db):
-    from django.contrib.auth import get_user_model
-
-    return get_user_model().objects.create_user(username="alice", password="a-long-passw0rd!")
+    return UserFactory(username="alice", password="a-long-passw0rd!")

@@ -6,6 +6,7 @@ import re
 import pytest
 from django.test import Client
 
+from accounts.tests.factories import UserFactory
 from cards.models import Card
 from cards.tests.factories import CardRecordFactory
 from regulations.tests.catalogue import BANNED, FIRST_SET, LIMITED, PSYCHICS, catalogue, hall_of_fame, sets
@@ -95,12 +96,7 @@ def test_card_browser_says_how_many_cards_a_term_cannot_decide(listed):
 
 @pytest.fixture
 def players(listed):
-    from django.contrib.auth import get_user_model
-
-    users = get_user_model().objects
-    return users.create_user(username="alice", password="a-long-passw0rd!"), users.create_user(
-        username="bob", password="a-long-passw0rd!"
-    )
+    return UserFactory(username="alice"), UserFactory(username="bob")
 
 
 def signed_in(user) -> Client:

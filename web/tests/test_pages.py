@@ -6,6 +6,7 @@ import re
 import pytest
 from django.test import Client
 
+from accounts.tests.factories import UserFactory
 from api.codes import ErrorCode
 from web.tests.catalogue import LEGAL_MAIN
 
@@ -30,9 +31,7 @@ def deck(user, catalogue):
 
 @pytest.fixture
 def other_client(db):
-    from django.contrib.auth import get_user_model
-
-    other = get_user_model().objects.create_user(username="bob", password=PASSWORD)
+    other = UserFactory(username="bob", password=PASSWORD)
     client = Client()
     client.force_login(other)
     return client
@@ -287,7 +286,6 @@ def test_editor_lists_overlays_and_checks_against_one(owner_client, deck):
 @pytest.fixture
 def three_decks(user, catalogue):
     """A legal 40-card fire/water deck, a small light deck, and a public deck of another player."""
-    from django.contrib.auth import get_user_model
 
     from decks.services import deck_create
     from dmrules.decklist import parse_json
@@ -296,7 +294,7 @@ def three_decks(user, catalogue):
         decklist = parse_json({"main": [{"card": card, "count": 4} for card in cards]})
         return deck_create(owner=owner, name=name, decklist=decklist, **kwargs)
 
-    other = get_user_model().objects.create_user(username="carol", password=PASSWORD)
+    other = UserFactory(username="carol", password=PASSWORD)
     return {
         "legal": make(user, "Legal fire", LEGAL_MAIN, visibility="public"),
         "small": make(user, "Small light", ["テスト光の守護者", "テスト天空騎士"]),

@@ -9,6 +9,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from accounts.tests.factories import UserFactory
 from web.tests.catalogue import LEGAL_MAIN
 
 PASSWORD = "a-long-passw0rd!"
@@ -32,10 +33,7 @@ def eager_celery():
 
 @pytest.fixture
 def people(db):
-    from django.contrib.auth import get_user_model
-
-    users = get_user_model().objects
-    return {name: users.create_user(username=name, password=PASSWORD) for name in ("organizer", "player", "other")}
+    return {name: UserFactory(username=name, password=PASSWORD) for name in ("organizer", "player", "other")}
 
 
 @pytest.fixture
