@@ -3,10 +3,10 @@
 
 import pytest
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.test import Client
 
 from accounts.models import LoginFailureCounter
+from accounts.tests.factories import UserFactory
 
 PASSWORD = "a-long-test-password-42"
 ATTACKER = "203.0.113.9"
@@ -29,7 +29,7 @@ def frozen_clock(monkeypatch):
 
 @pytest.fixture
 def owner(db):
-    return get_user_model().objects.create_user(username="owner", password=PASSWORD, is_staff=True, is_superuser=True)
+    return UserFactory(username="owner", password=PASSWORD, is_staff=True, is_superuser=True)
 
 
 def admin_sign_in(client: Client, password: str, address: str) -> bool:

@@ -7,13 +7,13 @@ from datetime import timedelta
 from types import SimpleNamespace
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import connections
 from django.test import RequestFactory
 from django.utils import timezone
 
 from accounts import services
 from accounts.models import LoginFailureCounter
+from accounts.tests.factories import UserFactory
 
 PASSWORD = "a-long-test-password-42"
 
@@ -29,7 +29,7 @@ def limits(settings):
 
 @pytest.fixture
 def alice(db):
-    return get_user_model().objects.create_user(username="alice", password=PASSWORD)
+    return UserFactory(username="alice", password=PASSWORD)
 
 
 @pytest.fixture

@@ -4,11 +4,11 @@ legality checks that apply a created overlay's statuses and combos by its stable
 from datetime import date, timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from accounts.tests.factories import UserFactory
 from dmrules.decklist import parse_text
 from dmrules.legality import Combo, Regulation
 from dmrules.vocabulary import RegulationStatus
@@ -38,11 +38,10 @@ def client_for(user) -> APIClient:
 
 @pytest.fixture
 def users(db):
-    make = get_user_model().objects.create_user
     return {
         "anonymous": None,
-        "owner": make(username="organizer", password="a-long-test-password-42"),
-        "other": make(username="someone-else", password="a-long-test-password-42"),
+        "owner": UserFactory(username="organizer"),
+        "other": UserFactory(username="someone-else"),
     }
 
 

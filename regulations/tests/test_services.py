@@ -4,6 +4,7 @@ from datetime import date
 
 import pytest
 
+from accounts.tests.factories import UserFactory
 from dmrules.decklist import parse_json, parse_text
 from regulations import services
 from regulations.models import EventOverlay, Format, OverlayCard
@@ -301,10 +302,10 @@ def _ten_fillers() -> str:
 
 
 @pytest.mark.parametrize(("as_of", "codes"), POOL_DATES)
-def test_deck_legality_applies_the_card_pool(cards, django_user_model, as_of, codes):
+def test_deck_legality_applies_the_card_pool(cards, as_of, codes):
     from decks.services import deck_create, deck_legality
 
-    owner = django_user_model.objects.create_user(username="pool-owner", password="a-long-passw0rd!")
+    owner = UserFactory(username="pool-owner")
     deck = deck_create(owner=owner, name="pool", decklist=parse_text(_ten_fillers()))
     assert [v["code"] for v in deck_legality(deck=deck, as_of=as_of)["violations"]] == codes
 

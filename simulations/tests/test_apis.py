@@ -1,8 +1,9 @@
 """Odds and simulation API: exact answers (spec 4.2 values), 202 + polling, ownership, cancel, error shape."""
 
 import pytest
-from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
+
+from accounts.tests.factories import UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("simulations.tests.urls")]
 
@@ -16,7 +17,7 @@ def client():
 
 @pytest.fixture
 def owner():
-    return get_user_model().objects.create_user("owner", password="x")
+    return UserFactory(username="owner")
 
 
 ODDS = [
@@ -145,7 +146,7 @@ def test_goldfish_run_202_then_result_and_only_the_owner_sees_it(
     }  # fmt: skip
     assert first["kill_by_turn_ci95"]["5"][0] == pytest.approx(0.99238, abs=1e-4)  # Wilson, 500 of 500
     assert body["result"]["warnings"][0]["code"] == "FEW_GAMES"
-    other = get_user_model().objects.create_user("other", password="x")
+    other = UserFactory(username="other")
     client.force_authenticate(other)
     assert client.get(f"/api/v1/simulations/{run_id}/").status_code == 404
     assert client.delete(f"/api/v1/simulations/{run_id}/").status_code == 404
@@ -193,7 +194,7 @@ def test_odds_group_fields_are_validated(client, resolver):
 def test_list_shows_only_my_runs_without_results(client, owner, resolver):
     client.force_authenticate(owner)
     client.post("/api/v1/simulations/", {"kind": "goldfish", "text": DECK, "games": 100}, format="json")
-    other = get_user_model().objects.create_user("lister", password="x")
+    other = UserFactory(username="lister")
     client.force_authenticate(other)
     assert client.get("/api/v1/simulations/").json()["count"] == 0
     client.force_authenticate(owner)

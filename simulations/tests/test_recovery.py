@@ -5,10 +5,10 @@ from datetime import timedelta
 
 import pytest
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts.tests.factories import UserFactory
 from deckbuilder.tests.fixtures import broker_down  # noqa: F401
 from dmrules.decklist import parse_text
 from simulations import services
@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.urls("simulations.tests.urls")]
 
 @pytest.fixture
 def user():
-    return get_user_model().objects.create_user("sim", password="x")
+    return UserFactory(username="sim")
 
 
 def create(user):

@@ -1,8 +1,8 @@
 """Runs: chunking, idempotent chunks, exactly-once merge, cancel, reproducibility (Celery eager)."""
 
 import pytest
-from django.contrib.auth import get_user_model
 
+from accounts.tests.factories import UserFactory
 from dmrules import goldfish
 from dmrules.decklist import parse_text
 from simulations import services
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def user():
-    return get_user_model().objects.create_user("sim", password="x")
+    return UserFactory(username="sim")
 
 
 def create(user, text="40 Bolt Soldier", *, kind="goldfish", games=3500, seed=11, going="both", **params):
