@@ -39,6 +39,9 @@ class DecklistLine:
     # card that belongs elsewhere (a psychic, a GR creature) then goes to its own zone. Under an explicit heading
     # the written zone stands (the legality check flags a misplaced card).
     zone_inferred: bool = False
+    # The blank-line-separated block the line is in (0, 1, ...): the cards of a block without a heading are one
+    # zone's, so an unknown name among psychics is counted with them.
+    paragraph: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +95,8 @@ _HEADER_LOOKUP = {word: zone for zone, words in _HEADERS.items() for word in wor
 _GROUP_WORDS = frozenset(
     (
         "光", "水", "闇", "火", "自然", "多色", "無色", "ゼロ", "レインボー", "光文明", "水文明", "闇文明", "火文明",
-        "自然文明", "多色文明", "無色文明", "クリーチャー", "クリ", "呪文", "ツインパクト", "進化クリーチャー", "進化",
+        "自然文明", "多色文明", "無色文明", "多文明", "ゼロ文明", "クリーチャー", "クリ", "呪文", "ツインパクト",
+        "進化クリーチャー", "進化",
         "クロスギア", "城", "フィールド", "d2フィールド", "オーラ", "タマシード", "ウエポン", "フォートレス", "gr",
         "grクリーチャー", "サイキッククリーチャー", "サイキック", "ドラグハート", "creature", "creatures", "spell",
         "spells", "twinpact", "twinpacts", "light", "water", "darkness", "fire", "nature", "multicolor",
@@ -181,15 +185,28 @@ _COST_HEADING = re.compile(
 )
 
 
+_CIVILIZATION_WORDS = frozenset(("光", "水", "闇", "火", "自然", "ゼロ", "無色"))
+_WORD_PAIR = re.compile("[・/]")
+
+
+def _is_group_word(word: str) -> bool:
+    """A civilization or type word, or civilizations joined (`火・自然`, `水/闇`: a multicolored group)."""
+    if word in _GROUP_WORDS:
+        return True
+    parts = _WORD_PAIR.split(word)
+    return len(parts) > 1 and all(part in _CIVILIZATION_WORDS for part in parts)
+
+
 def _is_group_heading(text: str) -> bool:
-    """`火文明*16`, `クリーチャー 29`, `光 35枚`, `11 ツインパクト`: a count separated from a civilization or type."""
+    """`火文明*16`, `クリーチャー 29`, `光 35枚`, `11 ツインパクト`, `火・自然*8`: a count separated from a
+    civilization or type."""
     if len(text) > _HEADING_MAX_LENGTH:
         return False
     if _COST_HEADING.match(text):
         return True
     match = _GROUP_HEADING.match(text)
     return bool(
-        match and (match["before"] or match["after"] or match["glued"]) and _bare_word(match["word"]) in _GROUP_WORDS
+        match and (match["before"] or match["after"] or match["glued"]) and _is_group_word(_bare_word(match["word"]))
     )
 
 
@@ -321,6 +338,7 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
     part-of-a-name matches: it decides where a name ends and a comment after it begins."""
     reader = _Reader(identify, identify_whole)
     zone, inferred = DeckZone.MAIN, True
+    paragraph, blank_before = 0, False
     group_count: int | None = None
     lines: list[DecklistLine] = []
     notes: list[LineNote] = []
@@ -336,15 +354,20 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
         elif not 1 <= count <= MAX_COUNT:
             errors.append(LineError(line=number, text=raw, message=f"the count must be 1 to {MAX_COUNT}"))
         else:
-            lines.append(DecklistLine(zone=zone, card=ref, count=count, line=number, zone_inferred=inferred))
+            lines.append(
+                DecklistLine(zone=zone, card=ref, count=count, line=number, zone_inferred=inferred, paragraph=paragraph)
+            )
 
     for number, raw in enumerate(text.splitlines(), start=1):
         cleaned = _clean(raw)
         if not cleaned:
+            blank_before = True
             group_count = None
             # Under the main deck a blank line may start the hyperspatial or GR cards without a heading.
             inferred = inferred or zone == DeckZone.MAIN
             continue
+        if blank_before:
+            paragraph, blank_before = paragraph + 1, False
         if cleaned.startswith("//") or (cleaned[0] in _RULE_CHARS and _TABLE_RULE.match(cleaned)):
             note(number, raw, LineStatus.IGNORED)
             continue
@@ -375,7 +398,8 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
                 card(number, raw, count, name)
             continue
         body = _BULLET.sub("", cleaned)
-        if _is_group_heading(cleaned) and reader.known(_strip_brackets(body)) is None:
+        # A heading nested under another is indented with dashes (`‐クリーチャー*16`, `‐‐クリーチャー*8`).
+        if _is_group_heading(body) and reader.known(_strip_brackets(body)) is None:
             note(number, raw, LineStatus.HEADING)
             continue
         if body.casefold().startswith(_TITLE_PREFIXES) or _TOTAL.match(body):
