@@ -236,6 +236,14 @@ def _has_name(text: str) -> bool:
     return any(not (char.isdigit() or char.isspace() or char in "|/-:") for char in text)
 
 
+def _same_card(a: Hashable, b: Hashable) -> bool:
+    """Whether two identities can name one card: equal, or one of them is an ambiguous name (a tuple of identities,
+    `唯我独尊ガイアール・オレドラゴン`, the back face several psychics share) that includes the other."""
+    ids_a = a if isinstance(a, tuple) else (a,)
+    ids_b = b if isinstance(b, tuple) else (b,)
+    return bool(set(ids_a) & set(ids_b))
+
+
 class _Reader:
     def __init__(self, identify: Identify | None, identify_whole: Identify | None = None):
         self.identify = identify
@@ -322,8 +330,8 @@ class _Reader:
             ):
                 other = self.known(_strip_brackets(cells[index + 1]))
                 # Another entry only when its name is a different card than the row's first (a back face or a
-                # super form names the same card).
-                if other is not None and first is not None and other != first:
+                # super form names the same card, also one that several fronts share).
+                if other is not None and first is not None and not _same_card(other, first):
                     entries.append((int(cells[index]), cells[index + 1]))
                 index += 2
             else:

@@ -247,3 +247,38 @@ def test_count_first_lines_with_the_catalogue(text, cards, notes):
     decklist = parse_text(text, identify=lambda name: name if name in KNOWN_TOO else None)
     assert [(line.card, line.count) for line in decklist.lines] == cards
     assert [(note.line, note.status) for note in decklist.notes] == notes
+
+
+# Table rows read with the catalogue: a row's other name cells are other entries only when they name another card.
+TABLE_IDS = {
+    "勝利のプリンプリン": 1,
+    "勝利のガイアール・カイザー": 2,
+    "唯我独尊ガイアール・オレドラゴン": (1, 2),  # the back face both share: an ambiguous name
+    "時空の英雄アンタッチャブル": 3,
+    "変幻の覚醒者アンタッチャブル・パワード": 3,
+    "アクア・ハルカス": 4,
+    "アクア・ガード": 5,
+}
+TABLE_ROWS = [
+    pytest.param(
+        "1 | 勝利のプリンプリン | 5 | 唯我独尊ガイアール・オレドラゴン | 30 | |||||",
+        [("勝利のプリンプリン", 1)],
+        id="psychic-row-with-a-shared-back-face",
+    ),
+    pytest.param(
+        "2 | 時空の英雄アンタッチャブル | 2 | 変幻の覚醒者アンタッチャブル・パワード | 7 |",
+        [("時空の英雄アンタッチャブル", 2)],
+        id="psychic-row-with-its-back-face",
+    ),
+    pytest.param(
+        "4 | アクア・ハルカス | 2 | アクア・ガード",
+        [("アクア・ハルカス", 4), ("アクア・ガード", 2)],
+        id="two-entries-flattened",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "cards"), TABLE_ROWS)
+def test_table_rows_with_the_catalogue(text, cards):
+    decklist = parse_text(text, identify=TABLE_IDS.get)
+    assert [(line.card, line.count) for line in decklist.lines] == cards
