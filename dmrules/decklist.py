@@ -118,6 +118,7 @@ _TRAILING_BRACKETED = re.compile(
 )
 _TRAILING_X = re.compile(rf"^(?P<rest>.+?)(?:\s+[xX]|\s*[×*])\s*(?P<count>\d{{1,4}})\s*{_COUNT_WORD}?$")
 _TRAILING_MAI = re.compile(rf"^(?P<rest>.+?)\s*(?P<count>\d{{1,4}})\s*{_COUNT_WORD}$")
+_TRAILING_NOTE = re.compile(r"^(?P<rest>.*\S)\s*[(（][^()（）]*[)）]$")
 _TRAILING_SPACED = re.compile(r"^(?P<rest>.+?)\s+(?P<count>\d{1,4})$")
 _TRAILING_GLUED = re.compile(r"^(?P<rest>.*\D)(?P<count>\d{1,2})$")
 _BULLET = re.compile(r"^(?:[-−–‐・•●◆◇○▪︎]|\*(?!/))+\s*")
@@ -299,6 +300,13 @@ class _Reader:
             match = pattern.match(text)
             if match and _has_name(match["rest"]):
                 return int(match["count"]), match["rest"]
+        # A note after the count (`name 1枚(殿堂カード)`, `name ×1 (殿)`): the count is the one before it.
+        match = _TRAILING_NOTE.match(text)
+        if match:
+            for pattern in (_TRAILING_X, _TRAILING_MAI):
+                counted = pattern.match(match["rest"])
+                if counted and _has_name(counted["rest"]):
+                    return int(counted["count"]), counted["rest"]
         match = _TRAILING_SPACED.match(text)
         if match and _has_letters(match["rest"]) and self.known(_strip_brackets(text)) is None:
             return int(match["count"]), match["rest"]

@@ -143,6 +143,8 @@ PUBLISHED_LAYOUTS = [
     pytest.param("  4x アクア・ハルカス  | ", ("アクア・ハルカス", 4), id="table-cell-on-its-own-line"),
     pytest.param("| 2 アクア・ハルカス |", ("アクア・ハルカス", 2), id="table-cell-between-rules"),
     pytest.param("4: Bronze-Arm Tribe", ("Bronze-Arm Tribe", 4), id="count-colon-name"),
+    pytest.param("・アクア・ハルカス 1枚(殿堂カード)", ("アクア・ハルカス", 1), id="bullet-name-count-mai-note"),
+    pytest.param("アクア・ハルカス ×1 (殿)", ("アクア・ハルカス", 1), id="name-times-count-note"),
 ]
 
 
