@@ -127,6 +127,23 @@ _COMMENTED = re.compile(
     r"^(?P<name>.+?)\s+\d{1,2}\s+(?:クリ|呪文|進化|ツイン|D2|城|クロス|GR|サイキック|フィールド|タマシード|オーラ|ドラグハート)"
     r"(?:\s.*)?$"
 )
+# The header row of a space-separated table with a count column after the name column (`文明 カード名 種類 コスト 枚数
+# 種族 …`, an official site's table): the rows below carry their count that many columns after the name.
+_NAME_COLUMNS = ("カード名", "card", "name")
+_COUNT_COLUMNS = ("枚数", "数", "count", "qty")
+
+
+def _count_column_offset(text: str) -> int | None:
+    words = text.casefold().split(" ")
+    if len(words) < 3 or any(len(word) > 8 for word in words):  # a header row is a few short words
+        return None
+    names = [i for i, word in enumerate(words) if word in _NAME_COLUMNS]
+    counts = [i for i, word in enumerate(words) if word in _COUNT_COLUMNS]
+    if names and counts and counts[0] > names[0]:
+        return counts[0] - names[0]
+    return None
+
+
 _TABLE_RULE = re.compile(r"^[\s|:\-=+]+$")
 _RULE_CHARS = frozenset("|:-=+")  # what a table rule starts with (a cleaned line has no leading space)
 _INVISIBLE = re.compile("[\ufeff\u200b-\u200d\u2060\ufe00-\ufe0f\U000e0100-\U000e01ef]")
@@ -321,6 +338,22 @@ class _Reader:
                 return int(match["count"]), rest
         return None
 
+    def column_row(self, text: str, offset: int) -> tuple[int, str] | None:
+        """(count, name) of a space-separated table row whose count column is `offset` columns after the name
+        (`アクア・ガード クリーチャー 1 1 リキッド・ピープル C 2000 DM-01` under `文明 カード名 種類 コスト 枚数 …`):
+        only a whole known name starts it."""
+        if self.identify is None:
+            return None
+        words = text.split(" ")
+        for end in range(len(words) - 1, 0, -1):
+            name = " ".join(words[:end])
+            if self.known_whole(_strip_brackets(name)) is not None:
+                rest = words[end:]
+                if len(rest) >= offset and rest[offset - 1].isdigit():
+                    return int(rest[offset - 1]), name
+                return None
+        return None
+
     def table_row(self, cells: list[str]) -> list[tuple[int, str]] | None:
         """Card entries of a `|`-separated row: `count | name | cost | type | ...`, a hyperspatial row
         `count | front | cost | back | cost`, or several entries flattened on one line `4 | name | 4 | name`."""
@@ -356,6 +389,7 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
     zone, inferred = DeckZone.MAIN, True
     paragraph, blank_before = 0, False
     group_count: int | None = None
+    count_column: int | None = None  # set under a space-separated table header with a count column after the name
     lines: list[DecklistLine] = []
     notes: list[LineNote] = []
     errors: list[LineError] = []
@@ -378,7 +412,7 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
         cleaned = _clean(raw)
         if not cleaned:
             blank_before = True
-            group_count = None
+            group_count = count_column = None
             # Under the main deck a blank line may start the hyperspatial or GR cards without a heading.
             inferred = inferred or zone == DeckZone.MAIN
             continue
@@ -417,6 +451,15 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
         # A heading nested under another is indented with dashes (`‐クリーチャー*16`, `‐‐クリーチャー*8`).
         if _is_group_heading(body) and reader.known(_strip_brackets(body)) is None:
             note(number, raw, LineStatus.HEADING)
+            continue
+        offset = _count_column_offset(body) if "|" not in body else None
+        if offset is not None:
+            count_column = offset
+            note(number, raw, LineStatus.IGNORED)
+            continue
+        row = reader.column_row(body, count_column) if count_column is not None else None
+        if row is not None:
+            card(number, raw, *row)
             continue
         if body.casefold().startswith(_TITLE_PREFIXES) or _TOTAL.match(body):
             note(number, raw, LineStatus.IGNORED)

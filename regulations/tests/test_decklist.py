@@ -284,3 +284,28 @@ TABLE_ROWS = [
 def test_table_rows_with_the_catalogue(text, cards):
     decklist = parse_text(text, identify=TABLE_IDS.get)
     assert [(line.card, line.count) for line in decklist.lines] == cards
+
+
+# A space-separated table whose header row puts the count column after the name column (an official site's table).
+HEADER = "文明 カード名 種類 コスト 枚数 種族 レアリティ"
+COLUMN_TABLES = [
+    pytest.param(
+        f"{HEADER}\nアクア・ハルカス クリーチャー 3 3 リキッド・ピープル C\n"
+        "アクア・ガード クリーチャー 1 2 リキッド・ピープル C",
+        [("アクア・ハルカス", 3), ("アクア・ガード", 2)],
+        id="count-column-after-the-name",
+    ),
+    pytest.param("アクア・ハルカス クリーチャー 3 3 リキッド・ピープル C", [], id="no-header-no-count-column"),
+    pytest.param(
+        f"{HEADER}\n\nアクア・ハルカス クリーチャー 3 3 リキッド・ピープル C", [], id="a-blank-line-ends-the-table"
+    ),
+    pytest.param(
+        f"{HEADER}\n未知のカード クリーチャー 3 3 リキッド・ピープル C", [], id="an-unknown-name-is-not-a-row"
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "cards"), COLUMN_TABLES)
+def test_space_separated_tables_with_a_count_column(text, cards):
+    decklist = parse_text(text, identify=TABLE_IDS.get)
+    assert [(line.card, line.count) for line in decklist.lines] == cards
