@@ -133,6 +133,9 @@ _NAME_COLUMNS = ("カード名", "card", "name")
 _COUNT_COLUMNS = ("枚数", "数", "count", "qty")
 
 
+_COUNT_COLUMN_HINT = re.compile("|".join(_COUNT_COLUMNS), re.IGNORECASE)  # cheap test before splitting a line
+
+
 def _count_column_offset(text: str) -> int | None:
     words = text.casefold().split(" ")
     if len(words) < 3 or any(len(word) > 8 for word in words):  # a header row is a few short words
@@ -452,7 +455,7 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
         if _is_group_heading(body) and reader.known(_strip_brackets(body)) is None:
             note(number, raw, LineStatus.HEADING)
             continue
-        offset = _count_column_offset(body) if "|" not in body else None
+        offset = _count_column_offset(body) if "|" not in body and _COUNT_COLUMN_HINT.search(body) else None
         if offset is not None:
             count_column = offset
             note(number, raw, LineStatus.IGNORED)
