@@ -11,7 +11,8 @@ Matching order (the first tier that knows the written key decides):
   4. the written name without a parenthesised part (a reading written after a name that has none: also the
      notes players add, `(殿)`, `(プレ殿)`, `(Sトリガー)`)
   5. the loose key (cards.names.loose_key: hiragana/katakana, long vowels, middle dots, spaces, slashes, quotes,
-     brackets folded), which also reads a twinpact written `A B` and a psychic written `front/back`
+     brackets folded), which also reads a twinpact written `A B` and a psychic written `front/back`: a whole
+     card's name first, then a face name
   6. a multi-face card written `front/back/...` by its front (`a/b/c` draghearts, `front/super form`)
   7. a nickname (nicknames.json), then the part of a name after its title (ガトリング for 音速 ガトリング): one
      card when exactly one matches, ambiguous otherwise
@@ -86,6 +87,7 @@ class Resolver:
         """cards: (facts, whole-card names, face names) per card; nicknames: (nickname, card id)."""
         self._facts: dict[int, CardFacts] = {}
         self._loose: dict[str, list[int]] = {}  # loose key of every name and face -> cards
+        self._loose_whole: dict[str, list[int]] = {}  # loose key of whole-card names only -> cards
         self._suffix: dict[str, list[int]] = {}  # loose key of the part after a title -> cards
         self._nicknames: dict[str, list[int]] = {}
         self._matches: dict[str, Resolution | None] = {}
@@ -100,6 +102,10 @@ class Resolver:
             for name in face_names:
                 self._add(2, name, facts.id, forms)
                 self._add(2, without_ruby(name), facts.id, forms)
+            for name in card_names:
+                for variant in (name, without_ruby(name)):
+                    if variant:
+                        _append(self._loose_whole, loose_key(variant), facts.id)
             for name in (*card_names, *face_names):
                 for variant in (name, without_ruby(name)):
                     if variant:
@@ -239,10 +245,13 @@ class Resolver:
             if ids:
                 return self._decide(text, attempt, ids)
         loose = [loose_key(attempt) for attempt in attempts]
-        for attempt, key in zip(attempts, loose, strict=True):
-            ids = self._loose.get(key)
-            if ids:
-                return self._decide(text, attempt, ids)
+        # As with the exact keys, a whole card's name before a face name: `R・S・F・K` is the creature R.S.F.K., not
+        # also the twinpact whose creature side bears that name.
+        for table in (self._loose_whole, self._loose):
+            for attempt, key in zip(attempts, loose, strict=True):
+                ids = table.get(key)
+                if ids:
+                    return self._decide(text, attempt, ids)
         for attempt in attempts:
             # A multi-face card written `front/back` (or `a/b/c`, `front/super form`): its front names it.
             normalised = unicodedata.normalize("NFKC", attempt)
@@ -379,9 +388,20 @@ def decklist_read(
     suggestions (marked), which bounds the work of a long list of unknown names."""
     read: list[ReadLine] = []
     suggested = 0
-    for index, line in enumerate(decklist.lines, start=1):
+    resolutions = []
+    for line in decklist.lines:
+        resolution = resolver.resolve(line.card, suggest=suggested < suggest_limit)
+        suggested += resolution.status == UNKNOWN
+        resolutions.append(resolution)
+    # The zones the known cards of each block without a heading went to: an unknown name in a block of psychics
+    # (a misspelt dragheart after the blank line that ends the main deck) is counted in their zone.
+    block_zones: dict[int, set[DeckZone]] = {}
+    for line, resolution in zip(decklist.lines, resolutions, strict=True):
+        if line.zone_inferred and resolution.status == OK and resolution.card is not None:
+            block_zones.setdefault(line.paragraph, set()).add(deck_zone_of(resolution.card))
+    suggested = 0
+    for index, (line, resolution) in enumerate(zip(decklist.lines, resolutions, strict=True), start=1):
         unknown_so_far = suggested >= suggest_limit
-        resolution = resolver.resolve(line.card, suggest=not unknown_so_far)
         number = line.line if line.line is not None else index
         if resolution.status == OK and resolution.card is not None:
             zone = line.zone
@@ -403,6 +423,10 @@ def decklist_read(
             continue
         if resolution.status == UNKNOWN:
             suggested += 1
+        zone = line.zone
+        neighbours = block_zones.get(line.paragraph, set()) if line.zone_inferred else set()
+        if len(neighbours) == 1:
+            (zone,) = neighbours
         read.append(
             ReadLine(
                 line=number,
@@ -410,8 +434,9 @@ def decklist_read(
                 status=LineStatus.AMBIGUOUS if resolution.status == AMBIGUOUS else LineStatus.UNKNOWN,
                 count=line.count,
                 written_zone=line.zone,
-                zone=line.zone,
+                zone=zone,
                 candidates=resolution.candidates,
+                moved=zone != line.zone,
                 suggestions_skipped=resolution.status == UNKNOWN and unknown_so_far,
             )
         )

@@ -163,6 +163,76 @@ def card_data_load(*, source: str, max_bytes: int | None = None, what: str = "ca
     return data
 
 
+def _power_number(power) -> int | None:
+    """The number a power is printed with (`1000+` and `1000` are one power: sources differ on the sign)."""
+    found = re.match(r"\d+", str(power)) if power is not None else None
+    return int(found.group()) if found else None
+
+
+def _link_facts(record: dict) -> tuple:
+    return (
+        record.get("cost"),
+        tuple(sorted(record.get("civilizations") or [])),
+        _power_number(record.get("power")),
+        record.get("card_type"),
+        bool(record.get("evolution")),
+    )
+
+
+def english_names_link(records: list, english_only: list) -> dict[str, str]:
+    """English names of `english_only` records (cards_en_only.json: English cards the data did not link to a Japanese
+    record) that name a card of `records` for certain: name_ja -> English name.
+
+    A link needs a printing both records carry (same set code and number) and the same cost, civilizations, power,
+    card type and evolution, with exactly one such card, which has no English name yet; a card two English records
+    would name, and an English name some card already has, are left out. Facts alone are not enough: the English
+    records exist because no Japanese record matched them, so a card with the same facts may be another card (and
+    spells, which have no power or race, share their facts with many)."""
+    by_printing: dict[tuple[str, str], list[dict]] = {}
+    taken = set()
+    for record in records:
+        if not isinstance(record, dict):
+            continue
+        if isinstance(record.get("name"), str):
+            taken.add(record["name"].casefold())
+        if not record.get("facts_available", True):
+            continue
+        for printing in record.get("printings") or []:
+            if isinstance(printing, dict) and printing.get("set_code"):
+                key = (str(printing["set_code"]), str(printing.get("number")))
+                cards = by_printing.setdefault(key, [])
+                if record not in cards:
+                    cards.append(record)
+    claims: dict[str, list[str]] = {}
+    for english in english_only:
+        name = english.get("name") if isinstance(english, dict) else None
+        if not isinstance(name, str) or not name.strip() or name.casefold() in taken:
+            continue
+        facts = _link_facts(english)
+        same: dict[str, dict] = {}
+        for printing in english.get("printings") or []:
+            key = (str(printing.get("set_code")), str(printing.get("number")))
+            for record in by_printing.get(key, ()):
+                if _link_facts(record) == facts:
+                    same[record["name_ja"]] = record
+        if len(same) == 1:
+            (record,) = same.values()
+            if not record.get("name"):
+                claims.setdefault(record["name_ja"], []).append(name)
+    return {name_ja: names[0] for name_ja, names in claims.items() if len(names) == 1}
+
+
+def records_with_english_names(records: list, english_only: list) -> list:
+    """`records` with the English names english_names_link finds written in (copies; the rest unchanged)."""
+    linked = english_names_link(records, english_only)
+    return [
+        {**record, "name": linked[record["name_ja"]]}
+        if isinstance(record, dict) and record.get("name_ja") in linked
+        else record
+        for record in records
+    ]
+
+
 def _download(url: str, limit: int) -> bytes:
     request = urllib.request.Request(url, headers={"User-Agent": "deckbuilder-import/1"})
     try:
@@ -448,9 +518,14 @@ def _update_rows(cards: list[Card], columns: Iterable[str]) -> None:
 
 
 def card_import(
-    *, source: str | None = None, records: list | None = None, progress: ProgressCallback | None = None
+    *,
+    source: str | None = None,
+    records: list | None = None,
+    progress: ProgressCallback | None = None,
+    english_only: list | None = None,
 ) -> ImportSummary:
-    """Import card records (from `records`, or loaded from `source`, default settings.CARD_DATA_SOURCE).
+    """Import card records (from `records`, or loaded from `source`, default settings.CARD_DATA_SOURCE), with the
+    English names that `english_only` records (cards_en_only.json) give for certain (english_names_link).
 
     Idempotent: a record whose content hash is unchanged is not written; a changed record is updated in place
     (its id stays, its faces and printings are replaced). Atomic: every record is validated before anything is
@@ -459,6 +534,8 @@ def card_import(
     source = source or settings.CARD_DATA_SOURCE
     if records is None:
         records = card_data_load(source=source)
+    if english_only:
+        records = records_with_english_names(records, english_only)
     total = len(records)
     summary = ImportSummary(total=total, source=str(source))
     report = progress or (lambda done, total: None)

@@ -39,6 +39,9 @@ class DecklistLine:
     # card that belongs elsewhere (a psychic, a GR creature) then goes to its own zone. Under an explicit heading
     # the written zone stands (the legality check flags a misplaced card).
     zone_inferred: bool = False
+    # The blank-line-separated block the line is in (0, 1, ...): the cards of a block without a heading are one
+    # zone's, so an unknown name among psychics is counted with them.
+    paragraph: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +95,8 @@ _HEADER_LOOKUP = {word: zone for zone, words in _HEADERS.items() for word in wor
 _GROUP_WORDS = frozenset(
     (
         "光", "水", "闇", "火", "自然", "多色", "無色", "ゼロ", "レインボー", "光文明", "水文明", "闇文明", "火文明",
-        "自然文明", "多色文明", "無色文明", "クリーチャー", "クリ", "呪文", "ツインパクト", "進化クリーチャー", "進化",
+        "自然文明", "多色文明", "無色文明", "多文明", "ゼロ文明", "クリーチャー", "クリ", "呪文", "ツインパクト",
+        "進化クリーチャー", "進化",
         "クロスギア", "城", "フィールド", "d2フィールド", "オーラ", "タマシード", "ウエポン", "フォートレス", "gr",
         "grクリーチャー", "サイキッククリーチャー", "サイキック", "ドラグハート", "creature", "creatures", "spell",
         "spells", "twinpact", "twinpacts", "light", "water", "darkness", "fire", "nature", "multicolor",
@@ -114,6 +118,7 @@ _TRAILING_BRACKETED = re.compile(
 )
 _TRAILING_X = re.compile(rf"^(?P<rest>.+?)(?:\s+[xX]|\s*[×*])\s*(?P<count>\d{{1,4}})\s*{_COUNT_WORD}?$")
 _TRAILING_MAI = re.compile(rf"^(?P<rest>.+?)\s*(?P<count>\d{{1,4}})\s*{_COUNT_WORD}$")
+_TRAILING_NOTE = re.compile(r"^(?P<rest>.*\S)\s*[(（][^()（）]*[)）]$")
 _TRAILING_SPACED = re.compile(r"^(?P<rest>.+?)\s+(?P<count>\d{1,4})$")
 _TRAILING_GLUED = re.compile(r"^(?P<rest>.*\D)(?P<count>\d{1,2})$")
 _BULLET = re.compile(r"^(?:[-−–‐・•●◆◇○▪︎]|\*(?!/))+\s*")
@@ -122,6 +127,26 @@ _COMMENTED = re.compile(
     r"^(?P<name>.+?)\s+\d{1,2}\s+(?:クリ|呪文|進化|ツイン|D2|城|クロス|GR|サイキック|フィールド|タマシード|オーラ|ドラグハート)"
     r"(?:\s.*)?$"
 )
+# The header row of a space-separated table with a count column after the name column (`文明 カード名 種類 コスト 枚数
+# 種族 …`, an official site's table): the rows below carry their count that many columns after the name.
+_NAME_COLUMNS = ("カード名", "card", "name")
+_COUNT_COLUMNS = ("枚数", "数", "count", "qty")
+
+
+_COUNT_COLUMN_HINT = re.compile("|".join(_COUNT_COLUMNS), re.IGNORECASE)  # cheap test before splitting a line
+
+
+def _count_column_offset(text: str) -> int | None:
+    words = text.casefold().split(" ")
+    if len(words) < 3 or any(len(word) > 8 for word in words):  # a header row is a few short words
+        return None
+    names = [i for i, word in enumerate(words) if word in _NAME_COLUMNS]
+    counts = [i for i, word in enumerate(words) if word in _COUNT_COLUMNS]
+    if names and counts and counts[0] > names[0]:
+        return counts[0] - names[0]
+    return None
+
+
 _TABLE_RULE = re.compile(r"^[\s|:\-=+]+$")
 _RULE_CHARS = frozenset("|:-=+")  # what a table rule starts with (a cleaned line has no leading space)
 _INVISIBLE = re.compile("[\ufeff\u200b-\u200d\u2060\ufe00-\ufe0f\U000e0100-\U000e01ef]")
@@ -181,15 +206,28 @@ _COST_HEADING = re.compile(
 )
 
 
+_CIVILIZATION_WORDS = frozenset(("光", "水", "闇", "火", "自然", "ゼロ", "無色"))
+_WORD_PAIR = re.compile("[・/]")
+
+
+def _is_group_word(word: str) -> bool:
+    """A civilization or type word, or civilizations joined (`火・自然`, `水/闇`: a multicolored group)."""
+    if word in _GROUP_WORDS:
+        return True
+    parts = _WORD_PAIR.split(word)
+    return len(parts) > 1 and all(part in _CIVILIZATION_WORDS for part in parts)
+
+
 def _is_group_heading(text: str) -> bool:
-    """`火文明*16`, `クリーチャー 29`, `光 35枚`, `11 ツインパクト`: a count separated from a civilization or type."""
+    """`火文明*16`, `クリーチャー 29`, `光 35枚`, `11 ツインパクト`, `火・自然*8`: a count separated from a
+    civilization or type."""
     if len(text) > _HEADING_MAX_LENGTH:
         return False
     if _COST_HEADING.match(text):
         return True
     match = _GROUP_HEADING.match(text)
     return bool(
-        match and (match["before"] or match["after"] or match["glued"]) and _bare_word(match["word"]) in _GROUP_WORDS
+        match and (match["before"] or match["after"] or match["glued"]) and _is_group_word(_bare_word(match["word"]))
     )
 
 
@@ -217,6 +255,14 @@ def _has_letters(text: str) -> bool:
 def _has_name(text: str) -> bool:
     """Something a name can be: not only digits, spaces and separators (`♪2×2-4×5+17=1` is a name)."""
     return any(not (char.isdigit() or char.isspace() or char in "|/-:") for char in text)
+
+
+def _same_card(a: Hashable, b: Hashable) -> bool:
+    """Whether two identities can name one card: equal, or one of them is an ambiguous name (a tuple of identities,
+    `唯我独尊ガイアール・オレドラゴン`, the back face several psychics share) that includes the other."""
+    ids_a = a if isinstance(a, tuple) else (a,)
+    ids_b = b if isinstance(b, tuple) else (b,)
+    return bool(set(ids_a) & set(ids_b))
 
 
 class _Reader:
@@ -274,6 +320,13 @@ class _Reader:
             match = pattern.match(text)
             if match and _has_name(match["rest"]):
                 return int(match["count"]), match["rest"]
+        # A note after the count (`name 1枚(殿堂カード)`, `name ×1 (殿)`): the count is the one before it.
+        match = _TRAILING_NOTE.match(text)
+        if match:
+            for pattern in (_TRAILING_X, _TRAILING_MAI):
+                counted = pattern.match(match["rest"])
+                if counted and _has_name(counted["rest"]):
+                    return int(counted["count"]), counted["rest"]
         match = _TRAILING_SPACED.match(text)
         if match and _has_letters(match["rest"]) and self.known(_strip_brackets(text)) is None:
             return int(match["count"]), match["rest"]
@@ -286,6 +339,22 @@ class _Reader:
                 self.known(_strip_brackets(rest)) is not None and self.known(_strip_brackets(text)) is None
             ):
                 return int(match["count"]), rest
+        return None
+
+    def column_row(self, text: str, offset: int) -> tuple[int, str] | None:
+        """(count, name) of a space-separated table row whose count column is `offset` columns after the name
+        (`アクア・ガード クリーチャー 1 1 リキッド・ピープル C 2000 DM-01` under `文明 カード名 種類 コスト 枚数 …`):
+        only a whole known name starts it."""
+        if self.identify is None:
+            return None
+        words = text.split(" ")
+        for end in range(len(words) - 1, 0, -1):
+            name = " ".join(words[:end])
+            if self.known_whole(_strip_brackets(name)) is not None:
+                rest = words[end:]
+                if len(rest) >= offset and rest[offset - 1].isdigit():
+                    return int(rest[offset - 1]), name
+                return None
         return None
 
     def table_row(self, cells: list[str]) -> list[tuple[int, str]] | None:
@@ -305,8 +374,8 @@ class _Reader:
             ):
                 other = self.known(_strip_brackets(cells[index + 1]))
                 # Another entry only when its name is a different card than the row's first (a back face or a
-                # super form names the same card).
-                if other is not None and first is not None and other != first:
+                # super form names the same card, also one that several fronts share).
+                if other is not None and first is not None and not _same_card(other, first):
                     entries.append((int(cells[index]), cells[index + 1]))
                 index += 2
             else:
@@ -321,7 +390,9 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
     part-of-a-name matches: it decides where a name ends and a comment after it begins."""
     reader = _Reader(identify, identify_whole)
     zone, inferred = DeckZone.MAIN, True
+    paragraph, blank_before = 0, False
     group_count: int | None = None
+    count_column: int | None = None  # set under a space-separated table header with a count column after the name
     lines: list[DecklistLine] = []
     notes: list[LineNote] = []
     errors: list[LineError] = []
@@ -336,15 +407,20 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
         elif not 1 <= count <= MAX_COUNT:
             errors.append(LineError(line=number, text=raw, message=f"the count must be 1 to {MAX_COUNT}"))
         else:
-            lines.append(DecklistLine(zone=zone, card=ref, count=count, line=number, zone_inferred=inferred))
+            lines.append(
+                DecklistLine(zone=zone, card=ref, count=count, line=number, zone_inferred=inferred, paragraph=paragraph)
+            )
 
     for number, raw in enumerate(text.splitlines(), start=1):
         cleaned = _clean(raw)
         if not cleaned:
-            group_count = None
+            blank_before = True
+            group_count = count_column = None
             # Under the main deck a blank line may start the hyperspatial or GR cards without a heading.
             inferred = inferred or zone == DeckZone.MAIN
             continue
+        if blank_before:
+            paragraph, blank_before = paragraph + 1, False
         if cleaned.startswith("//") or (cleaned[0] in _RULE_CHARS and _TABLE_RULE.match(cleaned)):
             note(number, raw, LineStatus.IGNORED)
             continue
@@ -375,8 +451,18 @@ def parse_text(text: str, *, identify: Identify | None = None, identify_whole: I
                 card(number, raw, count, name)
             continue
         body = _BULLET.sub("", cleaned)
-        if _is_group_heading(cleaned) and reader.known(_strip_brackets(body)) is None:
+        # A heading nested under another is indented with dashes (`‐クリーチャー*16`, `‐‐クリーチャー*8`).
+        if _is_group_heading(body) and reader.known(_strip_brackets(body)) is None:
             note(number, raw, LineStatus.HEADING)
+            continue
+        offset = _count_column_offset(body) if "|" not in body and _COUNT_COLUMN_HINT.search(body) else None
+        if offset is not None:
+            count_column = offset
+            note(number, raw, LineStatus.IGNORED)
+            continue
+        row = reader.column_row(body, count_column) if count_column is not None else None
+        if row is not None:
+            card(number, raw, *row)
             continue
         if body.casefold().startswith(_TITLE_PREFIXES) or _TOTAL.match(body):
             note(number, raw, LineStatus.IGNORED)

@@ -58,6 +58,9 @@ def test_second_import_changes_nothing(full_catalogue):
         ("AQreplay/伝説チャンス", "AQreplay / 伝説チャンス"),
         ("ＪＫ大バクチ", "ＪＫ大バクチ"),
         ("JK大バクチ", "JK大バクチ"),
+        # English names of WotC-era cards that only the English-only records carry, linked at import.
+        ("Brain Serum", "ネオ・ブレイン"),
+        ("brawler zyler", "喧嘩屋タイラー"),
     ],
 )
 def test_resolver_over_the_real_catalogue(full_catalogue, written, name_ja):
@@ -185,3 +188,12 @@ def test_date_searches_agree_with_the_stored_release_dates(full_catalogue, q):
     # One note per date term (`set:` is not one): an undated card can be decided by none of them.
     terms = 0 if q.startswith("set:") else len(q.split())
     assert [(n.field, n.unknown) for n in result.notes] == [("release_date", undated)] * terms
+
+
+def test_the_english_only_names_linked_at_import(full_catalogue):
+    from cards.services import english_names_link
+
+    linked = english_names_link(RECORDS_FILE, _data("cards_en_only.json"))
+    assert len(linked) > 200  # 272 with the v2 data
+    names = dict(Card.objects.filter(name_ja__in=linked).values_list("name_ja", "name_en"))
+    assert names == linked

@@ -23,6 +23,7 @@ RESOLVES = [
     ("ruby-dropped-in-brackets", "《超戦龍覇　モルトNEXT》", MALT),
     ("english-of-ruby-card", "maltnext, super battle dragon ruler", MALT),
     ("whole-card-beats-face", "パラダイス・アロマ", "パラダイス・アロマ"),
+    ("whole-card-beats-face-loosely", "パラダイス アロマ", "パラダイス・アロマ"),
     ("english-whole-card", "paradise aroma", "パラダイス・アロマ"),
     (
         "twinpact-combined-spaces",
@@ -258,3 +259,23 @@ def test_loose_key_folds_how_players_type(a, b):
     from cards.names import loose_key
 
     assert loose_key(a) == loose_key(b)
+
+
+# Where an unknown line counts: with the cards of its block when no heading placed them (a misspelt psychic after
+# the blank line that ends the main deck), else where it was written.
+UNKNOWN_LINE_ZONES = [
+    ("among-psychics-after-a-blank-line", f"4 {BOLSHACK}\n\n1 {PSYCHIC_A}\n1 時空の誤字カード\n", "hyperspatial"),
+    ("in-the-main-deck", f"4 {BOLSHACK}\n1 時空の誤字カード\n\n1 {PSYCHIC_A}\n", "main"),
+    ("block-of-two-zones", f"4 {BOLSHACK}\n1 時空の誤字カード\n1 {PSYCHIC_A}\n", "main"),
+    ("under-a-heading", f"4 {BOLSHACK}\n\n超次元\n1 {PSYCHIC_A}\nGR\n1 時空の誤字カード\n", "gr"),
+]
+
+
+@pytest.mark.parametrize(("text", "zone"), [c[1:] for c in UNKNOWN_LINE_ZONES], ids=[c[0] for c in UNKNOWN_LINE_ZONES])
+def test_an_unknown_line_counts_with_the_cards_of_its_block(imported, text, zone):
+    from cards.resolver import decklist_parse, decklist_read
+
+    resolver = get_resolver()
+    rows = decklist_read(decklist_parse(text, resolver=resolver), resolver=resolver)
+    (unknown,) = [row for row in rows if row.unresolved]
+    assert (unknown.written, unknown.zone.value) == ("時空の誤字カード", zone)

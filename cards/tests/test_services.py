@@ -333,3 +333,84 @@ def test_import_command_imports_the_sets_first(tmp_path):
     assert Set.objects.count() == 4
     assert Card.objects.get(name_ja="日付のカード").release_date.isoformat() == "2004-02-29"
     assert "sets from" in out.getvalue() and "created 4" in out.getvalue()
+
+
+# --- English names of English-only records (cards_en_only.json) ----------------------------------------------
+
+
+def english(name: str, *printings: tuple[str, str], **facts) -> dict:
+    """An English-only record: a 2-cost fire 1000+ creature printed as `printings` unless told otherwise."""
+    data = {"name": name, "name_ja": None, "civilizations": ["Fire"], "card_type": "Creature", "cost": 2}
+    data |= {"power": "1000+", "evolution": False, "printings": [{"set_code": s, "number": n} for s, n in printings]}
+    return data | facts
+
+
+def tyler(name_ja: str = "喧嘩屋タイラー", number: str = "98", **facts) -> dict:
+    # The Japanese source prints the power without its sign: 1000 and 1000+ are one power.
+    facts = {"civilizations": ["Fire"], "cost": 2, "power": "1000", "power_value": 1000} | facts
+    printings = [PrintingRecordFactory(set_code="DM-01", number=number, listed_name_ja=name_ja)]
+    return CardRecordFactory(name_ja=name_ja, printings=printings, **facts)
+
+
+ENGLISH_LINKS = [
+    (
+        "same printing and facts",
+        [tyler()],
+        [english("Brawler Zyler", ("DM-01", "98"))],
+        {"喧嘩屋タイラー": "Brawler Zyler"},
+    ),
+    ("no printing: facts alone", [tyler()], [english("Brawler Zyler")], {}),
+    ("other printing", [tyler()], [english("Brawler Zyler", ("DM-01", "99"))], {}),
+    ("other cost", [tyler(cost=3)], [english("Brawler Zyler", ("DM-01", "98"))], {}),
+    ("other power", [tyler(power="2000")], [english("Brawler Zyler", ("DM-01", "98"))], {}),
+    ("other civilization", [tyler(civilizations=["Water"])], [english("Brawler Zyler", ("DM-01", "98"))], {}),
+    ("other type", [tyler(card_type="Spell")], [english("Brawler Zyler", ("DM-01", "98"))], {}),
+    ("card already named", [tyler(name="Zyler")], [english("Brawler Zyler", ("DM-01", "98"))], {}),
+    (
+        "two cards fit",
+        [tyler(), tyler("もう一枚", number="98")],
+        [english("Brawler Zyler", ("DM-01", "98"))],
+        {},
+    ),
+    (
+        "two English records name one card",
+        [tyler()],
+        [english("Brawler Zyler", ("DM-01", "98")), english("Zyler Again", ("DM-01", "98"))],
+        {},
+    ),
+    (
+        "English name another card has",
+        [tyler(), CardRecordFactory(name_ja="別のカード", name="Brawler Zyler")],
+        [english("Brawler Zyler", ("DM-01", "98"))],
+        {},
+    ),
+    (
+        "one of two printings",
+        [tyler()],
+        [english("Brawler Zyler", ("DMC-01", "40"), ("DM-01", "98"))],
+        {"喧嘩屋タイラー": "Brawler Zyler"},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("records", "english_only", "linked"), [c[1:] for c in ENGLISH_LINKS], ids=[c[0] for c in ENGLISH_LINKS]
+)
+def test_english_names_are_linked_only_for_certain(records, english_only, linked):
+    from cards.services import english_names_link
+
+    assert english_names_link(records, english_only) == linked
+
+
+def test_import_command_writes_the_linked_english_names_once(tmp_path):
+    from cards.resolver import Resolver
+
+    cards = write(tmp_path, [tyler()])
+    english_only = write(tmp_path, [english("Brawler Zyler", ("DM-01", "98"))], "cards_en_only.json")
+    for expected in ("created 1", "unchanged 1"):
+        out = io.StringIO()
+        call_command("import_cards", cards, "--english-only", english_only, "--no-progress", stdout=out)
+        assert expected in out.getvalue()
+    card = Card.objects.get(name_ja="喧嘩屋タイラー")
+    assert card.name_en == "Brawler Zyler"
+    assert Resolver.from_catalogue().resolve("brawler zyler").card.id == card.id

@@ -133,6 +133,10 @@ CARD_DATA_DIR = os.environ.get("CARD_DATA_DIR", str(BASE_DIR.parent / "shared" /
 CARD_DATA_SOURCE = os.environ.get("CARD_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "cards.json"))
 SET_DATA_SOURCE = os.environ.get("SET_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "sets.json"))
 EFFECTS_DATA_SOURCE = os.environ.get("EFFECTS_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "effects.json"))
+# English cards the data did not link to a Japanese record; the import links those it can for certain.
+CARD_ENGLISH_ONLY_DATA_SOURCE = os.environ.get(
+    "CARD_ENGLISH_ONLY_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "cards_en_only.json")
+)
 NICKNAME_DATA_SOURCE = os.environ.get("NICKNAME_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "nicknames.json"))
 REGULATION_DATA_SOURCE = os.environ.get("REGULATION_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "hall_of_fame.json"))
 # How often a process re-reads the catalogue and regulation versions behind its in-memory indexes (0: every read).

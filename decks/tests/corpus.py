@@ -64,10 +64,15 @@ def corpus_decks() -> list[CorpusDeck]:
 
 
 def full_data_resolver():
-    """A resolver over the full card data (settings.CARD_DATA_SOURCE and nicknames.json), without a database."""
+    """A resolver over the full card data (settings.CARD_DATA_SOURCE with the English names import_cards links from
+    cards_en_only.json, and nicknames.json), without a database."""
     from cards.resolver import Resolver
+    from cards.services import records_with_english_names
 
     records = json.loads(Path(settings.CARD_DATA_SOURCE).read_text(encoding="utf-8"))
+    english_path = Path(settings.CARD_ENGLISH_ONLY_DATA_SOURCE)
+    if english_path.exists():
+        records = records_with_english_names(records, json.loads(english_path.read_text(encoding="utf-8")))
     nicknames_path = Path(settings.NICKNAME_DATA_SOURCE)
     nicknames = json.loads(nicknames_path.read_text(encoding="utf-8"))["nicknames"] if nicknames_path.exists() else []
     return Resolver.from_records(records, nicknames)

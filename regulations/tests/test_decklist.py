@@ -84,6 +84,11 @@ NOT_CARDS = [
     pytest.param("// a comment", LineStatus.IGNORED, id="comment"),
     pytest.param("火文明*16", LineStatus.HEADING, id="group-civilization-star-count"),
     pytest.param("クリーチャー 29", LineStatus.HEADING, id="group-creatures-count"),
+    pytest.param("‐クリーチャー*16", LineStatus.HEADING, id="group-nested-under-a-dash"),
+    pytest.param("‐‐クリーチャー*8", LineStatus.HEADING, id="group-nested-under-two-dashes"),
+    pytest.param("多文明*8", LineStatus.HEADING, id="group-multicolored-star-count"),
+    pytest.param("ゼロ文明*4", LineStatus.HEADING, id="group-zero-civilization"),
+    pytest.param("‐火・自然*8", LineStatus.HEADING, id="group-civilization-pair"),
     pytest.param("光 35枚", LineStatus.HEADING, id="group-light-mai"),
     pytest.param("11 ツインパクト", LineStatus.HEADING, id="group-count-first"),
     pytest.param("呪文40枚", LineStatus.HEADING, id="group-count-glued-mai"),
@@ -138,6 +143,8 @@ PUBLISHED_LAYOUTS = [
     pytest.param("  4x アクア・ハルカス  | ", ("アクア・ハルカス", 4), id="table-cell-on-its-own-line"),
     pytest.param("| 2 アクア・ハルカス |", ("アクア・ハルカス", 2), id="table-cell-between-rules"),
     pytest.param("4: Bronze-Arm Tribe", ("Bronze-Arm Tribe", 4), id="count-colon-name"),
+    pytest.param("・アクア・ハルカス 1枚(殿堂カード)", ("アクア・ハルカス", 1), id="bullet-name-count-mai-note"),
+    pytest.param("アクア・ハルカス ×1 (殿)", ("アクア・ハルカス", 1), id="name-times-count-note"),
 ]
 
 
@@ -242,3 +249,63 @@ def test_count_first_lines_with_the_catalogue(text, cards, notes):
     decklist = parse_text(text, identify=lambda name: name if name in KNOWN_TOO else None)
     assert [(line.card, line.count) for line in decklist.lines] == cards
     assert [(note.line, note.status) for note in decklist.notes] == notes
+
+
+# Table rows read with the catalogue: a row's other name cells are other entries only when they name another card.
+TABLE_IDS = {
+    "勝利のプリンプリン": 1,
+    "勝利のガイアール・カイザー": 2,
+    "唯我独尊ガイアール・オレドラゴン": (1, 2),  # the back face both share: an ambiguous name
+    "時空の英雄アンタッチャブル": 3,
+    "変幻の覚醒者アンタッチャブル・パワード": 3,
+    "アクア・ハルカス": 4,
+    "アクア・ガード": 5,
+}
+TABLE_ROWS = [
+    pytest.param(
+        "1 | 勝利のプリンプリン | 5 | 唯我独尊ガイアール・オレドラゴン | 30 | |||||",
+        [("勝利のプリンプリン", 1)],
+        id="psychic-row-with-a-shared-back-face",
+    ),
+    pytest.param(
+        "2 | 時空の英雄アンタッチャブル | 2 | 変幻の覚醒者アンタッチャブル・パワード | 7 |",
+        [("時空の英雄アンタッチャブル", 2)],
+        id="psychic-row-with-its-back-face",
+    ),
+    pytest.param(
+        "4 | アクア・ハルカス | 2 | アクア・ガード",
+        [("アクア・ハルカス", 4), ("アクア・ガード", 2)],
+        id="two-entries-flattened",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "cards"), TABLE_ROWS)
+def test_table_rows_with_the_catalogue(text, cards):
+    decklist = parse_text(text, identify=TABLE_IDS.get)
+    assert [(line.card, line.count) for line in decklist.lines] == cards
+
+
+# A space-separated table whose header row puts the count column after the name column (an official site's table).
+HEADER = "文明 カード名 種類 コスト 枚数 種族 レアリティ"
+COLUMN_TABLES = [
+    pytest.param(
+        f"{HEADER}\nアクア・ハルカス クリーチャー 3 3 リキッド・ピープル C\n"
+        "アクア・ガード クリーチャー 1 2 リキッド・ピープル C",
+        [("アクア・ハルカス", 3), ("アクア・ガード", 2)],
+        id="count-column-after-the-name",
+    ),
+    pytest.param("アクア・ハルカス クリーチャー 3 3 リキッド・ピープル C", [], id="no-header-no-count-column"),
+    pytest.param(
+        f"{HEADER}\n\nアクア・ハルカス クリーチャー 3 3 リキッド・ピープル C", [], id="a-blank-line-ends-the-table"
+    ),
+    pytest.param(
+        f"{HEADER}\n未知のカード クリーチャー 3 3 リキッド・ピープル C", [], id="an-unknown-name-is-not-a-row"
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "cards"), COLUMN_TABLES)
+def test_space_separated_tables_with_a_count_column(text, cards):
+    decklist = parse_text(text, identify=TABLE_IDS.get)
+    assert [(line.card, line.count) for line in decklist.lines] == cards

@@ -1,13 +1,15 @@
 """`manage.py import_cards [PATH_OR_URL] [--sets PATH_OR_URL]`: import the set list (default
-settings.SET_DATA_SOURCE), then the card data (default settings.CARD_DATA_SOURCE). Cards' first release dates are
-derived from both."""
+settings.SET_DATA_SOURCE), then the card data (default settings.CARD_DATA_SOURCE) with the English names the
+English-only records (default settings.CARD_ENGLISH_ONLY_DATA_SOURCE, optional) give for certain. Cards' first
+release dates are derived from the sets and the cards."""
 
 import time
+from pathlib import Path
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from cards.services import CardImportError, card_import, nickname_import, set_import
+from cards.services import CardImportError, card_data_load, card_import, nickname_import, set_import
 
 
 def _plain(text: str) -> str:
@@ -50,6 +52,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("source", nargs="?", default=None, help="path or URL of cards.json")
         parser.add_argument("--sets", default=None, help="path or URL of sets.json (default: SET_DATA_SOURCE)")
+        parser.add_argument(
+            "--english-only",
+            default=None,
+            help="path or URL of cards_en_only.json (default: CARD_ENGLISH_ONLY_DATA_SOURCE; skipped when missing)",
+        )
         parser.add_argument("--no-progress", action="store_true", help="do not draw the progress bar")
         parser.add_argument(
             "--nicknames",
@@ -57,9 +64,17 @@ class Command(BaseCommand):
             help="path of nicknames.json, imported after the cards (default: settings.NICKNAME_DATA_SOURCE)",
         )
 
-    def handle(self, *args, source=None, sets=None, no_progress=False, nicknames=None, **options):
+    def handle(self, *args, source=None, sets=None, no_progress=False, nicknames=None, english_only=None, **options):
         source = source or settings.CARD_DATA_SOURCE
         sets = sets or settings.SET_DATA_SOURCE
+        english_source = english_only or settings.CARD_ENGLISH_ONLY_DATA_SOURCE
+        english = None
+        # The English names are optional: a missing default file imports the cards without them.
+        if english_only or "://" in english_source or Path(english_source).exists():
+            try:
+                english = card_data_load(source=english_source, what="English card records")
+            except CardImportError as exc:
+                raise CommandError(f"import failed, nothing was changed: {exc}") from exc
         started = time.perf_counter()
         try:
             set_summary = set_import(source=sets)
@@ -71,7 +86,7 @@ class Command(BaseCommand):
         )
         bar = None if no_progress else ProgressBar(self.stderr)
         try:
-            summary = card_import(source=source, progress=bar)
+            summary = card_import(source=source, progress=bar, english_only=english)
         except CardImportError as exc:
             raise CommandError(f"import failed, nothing was changed: {exc}") from exc
         finally:
