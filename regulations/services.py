@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 
-from django.apps import apps
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -439,25 +439,17 @@ def overlay_update(
     return overlay_get(overlay_id=overlay_id)
 
 
-def _events_using(overlay_id: str) -> int:
-    # Tournament events name an overlay by its id (a plain column, no foreign key): deleting one in use would make
-    # every check of their registrations fail. Looked up through the app registry, so this app imports none above it.
-    if not apps.is_installed("tournaments"):
-        return 0
-    event_model = apps.get_model("tournaments", "Event")
-    return event_model.objects.filter(overlay_id=overlay_id).count()
-
-
 def overlay_delete(*, overlay_id: str, user) -> None:
     """Delete an overlay (owner only). Raises UnknownOverlay, OverlayPermissionDenied, OverlayError
-    (OVERLAY_IN_USE while a tournament event validates against it)."""
+    (OVERLAY_IN_USE while a tournament event validates against it: the events' key PROTECTs it)."""
     with transaction.atomic():
         overlay = _owned_for_update(overlay_id=overlay_id, user=user)
-        in_use = _events_using(overlay_id)
-        if in_use:
+        try:
+            overlay.delete()
+        except ProtectedError as exc:
+            in_use = len(exc.protected_objects)
             raise OverlayError(
                 ErrorCode.OVERLAY_IN_USE,
                 f"{in_use} tournament event(s) validate against the overlay '{overlay_id}'; it cannot be deleted.",
                 details={"events": in_use},
-            )
-        overlay.delete()
+            ) from exc

@@ -41,7 +41,16 @@ class Event(models.Model):
     format_code = models.CharField(max_length=32, default="advance")
     # The Hall of Fame list in force on this date applies (default: the event date).
     regulation_date = models.DateField()
-    overlay_id = models.CharField(max_length=64, null=True, blank=True)
+    # Keyed by the overlay's slug, its public id: `overlay_id` (what the API, the exports and the audit trail's
+    # settings entries carry) stays the slug. PROTECT: an overlay an event validates against cannot be deleted.
+    overlay = models.ForeignKey(
+        "regulations.EventOverlay",
+        to_field="slug",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="events",
+    )
     registration_deadline = models.DateTimeField()
     # At most this many registrations (null: no limit); checked on submit and on the CSV import.
     capacity = models.PositiveIntegerField(null=True, blank=True)

@@ -271,13 +271,9 @@ def _overlay_summary(overlay_id: str | None) -> dict | None:
     """The event overlay's content for the page: its bans/limits, combos and card-pool cut-off."""
     if not overlay_id:
         return None
-    from regulations.selectors import UnknownOverlay as MissingOverlay
     from regulations.selectors import overlay_get
 
-    try:
-        overlay = overlay_get(overlay_id=overlay_id)
-    except MissingOverlay:
-        return {"id": overlay_id, "missing": True}
+    overlay = overlay_get(overlay_id=overlay_id)  # the event's key PROTECTs it: it exists
     return {
         "id": overlay.slug,
         "name": overlay.name,
