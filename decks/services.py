@@ -8,8 +8,6 @@ the second UPDATE waits for the first's row lock and then re-checks the WHERE; S
 BEGIN IMMEDIATE, see settings).
 """
 
-import hashlib
-import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date
@@ -25,6 +23,7 @@ from api.codes import ApplicationError, ErrorCode
 from cards.models import Card
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
 from decks.selectors import ZONE_ORDER, deck_entries, deck_get_owned, deck_get_visible, deck_version_get
+from dmrules.deck_hash import deck_hash
 from dmrules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text
 from dmrules.vocabulary import Civilization, DeckZone, LineStatus
 
@@ -145,17 +144,11 @@ def deck_snapshot(*, deck: Deck) -> dict:
 
 
 def snapshot_canonical_hash(snapshot: dict) -> str:
-    """SHA-256 of the registrable part of a snapshot: sorted (zone, card id, count) of main, hyperspatial and GR.
-
-    Names, order and the considering list do not change the hash, so two identical registrations hash alike.
-    """
-    rows = sorted(
-        (zone, row["card_id"], row["count"])
-        for zone, zone_rows in snapshot.get("entries", {}).items()
-        if zone != DeckZone.CONSIDERING.value
-        for row in zone_rows
+    """The deck hash (dmrules.deck_hash) of a snapshot's registrable zones: names, order and the considering list
+    do not change it, so two identical registrations hash alike."""
+    return deck_hash(
+        (zone, row["card_id"], row["count"]) for zone, rows in snapshot.get("entries", {}).items() for row in rows
     )
-    return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
 
 
 def _version_create(*, deck: Deck, author, note: str = "", session: str = "") -> DeckVersion:
