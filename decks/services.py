@@ -8,11 +8,9 @@ the second UPDATE waits for the first's row lock and then re-checks the WHERE; S
 BEGIN IMMEDIATE, see settings).
 """
 
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
-from fractions import Fraction
-from math import comb
 
 from django.db import transaction
 from django.db.models import F
@@ -20,14 +18,12 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from api.codes import ApplicationError, ErrorCode
-from cards.models import Card
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
 from decks.selectors import ZONE_ORDER, deck_entries, deck_get_owned, deck_get_visible, deck_version_get
 from dmrules.deck_hash import deck_hash
 from dmrules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text
-from dmrules.vocabulary import Civilization, DeckZone, LineStatus
-
-SHIELDS = 5  # rule 103.3: five shields from the top of the shuffled deck
+from dmrules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
+from dmrules.vocabulary import DeckZone, LineStatus
 
 
 class PreconditionRequired(ApplicationError):
@@ -400,68 +396,49 @@ def deck_legality(
     )
 
 
-# --- statistics --------------------------------------------------------------------------------------------
-
-_CIVS = [c.value for c in Civilization]
-_CURVE_TOP = 10  # costs 10 and more share one column
-
-
-def trigger_probability(*, deck_size: int, triggers: int, shields: int = SHIELDS) -> Fraction:
-    """Exact P(at least one shield trigger among the shields): 1 - C(N-T, s) / C(N, s) (hypergeometric)."""
-    if deck_size <= 0 or triggers <= 0:
-        return Fraction(0)
-    shields = min(shields, deck_size)
-    return 1 - Fraction(comb(deck_size - triggers, shields), comb(deck_size, shields))
+# --- statistics ------------------------------------------------------------------------------------------
 
 
 def deck_stats(deck: Deck) -> dict:
-    """Mana curve (main deck, by cost, stacked by civilization), civilization and type distributions, shield
-    triggers with the exact chance of at least one among the five shields, multicolored count."""
+    """The deck statistics (dmrules.statistics) as the API gives them: zone counts, the mana curve (main deck, by
+    cost, stacked by civilization), civilization and type distributions, shield triggers with the exact chance of
+    at least one among the five shields, multicolored count."""
+    from cards.resolver import get_resolver
+
     entries = deck_entries(deck=deck)
-    zone_totals = Counter()
+    zone_totals: Counter[str] = Counter()
     for entry in entries:
         zone_totals[entry.zone] += entry.quantity
-    main = [e for e in entries if e.zone == DeckZone.MAIN.value]
-    curve: dict[str, Counter] = defaultdict(Counter)
-    civ_counts: Counter = Counter()
-    type_counts: Counter = Counter()
-    triggers = multicolored = 0
-    for entry in main:
-        card: Card = entry.card
-        civs = [c for c in _CIVS if c in (card.civilizations or [])]
-        stack = civs[0] if len(civs) == 1 else ("multicolor" if civs else "colorless")
-        if card.cost is None:
-            column = "none"
-        else:
-            column = str(card.cost) if card.cost < _CURVE_TOP else f"{_CURVE_TOP}+"
-        curve[column][stack] += entry.quantity
-        for civ in civs or ["colorless"]:
-            civ_counts[civ] += entry.quantity
-        type_counts[card.card_type or "unknown"] += entry.quantity
-        triggers += entry.quantity if card.shield_trigger else 0
-        multicolored += entry.quantity if len(civs) > 1 else 0
-    columns = [str(c) for c in range(_CURVE_TOP)] + [f"{_CURVE_TOP}+", "none"]
-    main_size = zone_totals[DeckZone.MAIN.value]
-    probability = trigger_probability(deck_size=main_size, triggers=triggers)
+    resolver = get_resolver()
+    stats = deck_statistics(
+        (resolver.facts(entry.card_id), entry.quantity) for entry in entries if entry.zone == DeckZone.MAIN.value
+    )
+    probability = stats.trigger_probability
+    empty: Counter[str] = Counter()
     return {
         "counts": {zone.value: zone_totals[zone.value] for zone in ZONE_ORDER},
         "mana_curve": [
             {
                 "cost": column,
-                "total": sum(curve[column].values()),
-                "by_civilization": dict(sorted(curve[column].items())),
+                "total": sum(stats.curve.get(column, empty).values()),
+                "by_civilization": dict(sorted(stats.curve.get(column, empty).items())),
             }
-            for column in columns
-            if column in curve or column not in ("none",)
+            for column in (*CURVE_COLUMNS, NO_COST)
+            if column != NO_COST or column in stats.curve
         ],
-        "civilizations": {civ: civ_counts[civ] for civ in [*_CIVS, "colorless"] if civ_counts[civ]},
-        "card_types": dict(sorted(type_counts.items(), key=lambda kv: (-kv[1], kv[0]))),
-        "multicolored": multicolored,
+        "civilizations": {civ: stats.civilizations[civ] for civ in STACKS if stats.civilizations[civ]},
+        "card_types": dict(
+            sorted(
+                ((card_type or "unknown", n) for card_type, n in stats.card_types.items()),
+                key=lambda kv: (-kv[1], kv[0]),
+            )
+        ),
+        "multicolored": stats.multicolored,
         "shield_triggers": {
-            "count": triggers,
+            "count": stats.shield_triggers,
             "p_at_least_one_in_shields": float(probability),
             "p_at_least_one_in_shields_exact": f"{probability.numerator}/{probability.denominator}",
-            "expected_in_shields": float(Fraction(triggers * min(SHIELDS, main_size), main_size)) if main_size else 0.0,
+            "expected_in_shields": float(stats.expected_triggers_in_shields),
         },
     }
 
