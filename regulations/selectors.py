@@ -113,6 +113,14 @@ def format_get(*, code: str, version: tuple | None = None) -> Format:
         raise UnknownFormat(code) from None
 
 
+def format_name(*, code: str, japanese: bool = False) -> str:
+    """A format's display name by code (Format.display_name); an unknown code is shown as it is."""
+    try:
+        return format_get(code=code).display_name(japanese=japanese)
+    except UnknownFormat:
+        return code
+
+
 def format_list() -> list[Format]:
     return list(Format.objects.all())
 

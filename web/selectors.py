@@ -118,8 +118,9 @@ def deck_list_page(*, decks, as_of, legality: str | None = None) -> list:
 def _labels(decks: list, summaries: dict[int, dict]) -> None:
     """The words a list row shows, translated once per page rather than once per row (the deck list benchmark)."""
     from django.utils import timezone
-    from django.utils.translation import gettext
+    from django.utils.translation import get_language, gettext
 
+    from regulations.selectors import format_name
     from web.i18n import display
 
     words: dict[str, str] = {}
@@ -129,6 +130,7 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
             words[value] = display(value)
         return words[value]
 
+    japanese = (get_language() or "en").startswith("ja")
     status_labels = {
         "legal": gettext("Legal"),
         "buildable": gettext("Buildable"),
@@ -141,7 +143,7 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
         summary.update(
             status_label=status_labels[summary["status"]],
             civ_labels=[(civ, word(civ)) for civ in summary["civs"]] or [("colorless", word("colorless"))],
-            format_label=word(deck.format_code),
+            format_label=format_name(code=deck.format_code, japanese=japanese),
             visibility_label=word(deck.visibility),
             updated_iso=updated.isoformat(),
             updated_text=updated.strftime("%Y-%m-%d %H:%M"),

@@ -20,7 +20,7 @@ from dmrules.decklist import parse_text
 from regulations.services import UnknownFormat, UnknownOverlay
 from tournaments import selectors as event_selectors
 from tournaments import services as event_services
-from web.forms import FORMAT_CHOICES, format_choices
+from web.forms import format_choices
 from web.i18n import display, server_message
 from web.selectors import overlay_choices
 
@@ -29,7 +29,7 @@ class EventCreateForm(forms.Form):
     name = forms.CharField(max_length=200)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     registration_deadline = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    format = forms.ChoiceField(choices=FORMAT_CHOICES)
+    format = forms.ChoiceField(choices=format_choices)
     regulation_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     capacity = forms.IntegerField(required=False, min_value=1, max_value=100_000)
     overlay = forms.ChoiceField(required=False)
@@ -37,7 +37,6 @@ class EventCreateForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["format"].choices = format_choices()
         self.fields["overlay"].choices = [("", "—")] + [
             (row["id"], f"{row['name']} ({row['id']})") for row in overlay_choices()
         ]
