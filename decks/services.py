@@ -9,6 +9,7 @@ BEGIN IMMEDIATE, see settings).
 """
 
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -363,23 +364,29 @@ def deck_copy(*, deck_id: int, user, name: str | None = None) -> Deck:
 # --- the one ORM -> engine conversion ----------------------------------------------------------------------
 
 
-def deck_to_decklist(deck: Deck) -> Decklist:
-    """The deck as the engines see it: card ids per zone (the considering list is kept; engines ignore it)."""
-    order = {zone.value: i for i, zone in enumerate(ZONE_ORDER)}
-    entries = sorted(deck_entries(deck=deck), key=lambda e: (order.get(e.zone, 9), e.card.cost or 0, e.card.name_ja))
-    return Decklist(
-        lines=tuple(DecklistLine(zone=DeckZone(e.zone), card=e.card_id, count=e.quantity, line=None) for e in entries)
-    )
+def _card_id(row: dict) -> int:
+    return row["card_id"]
 
 
-def snapshot_to_decklist(snapshot: dict) -> Decklist:
+def snapshot_to_decklist(
+    snapshot: dict, *, zones: Iterable[DeckZone] = ZONE_ORDER, card: Callable[[dict], str | int] = _card_id
+) -> Decklist:
+    """A stored deck (a deck's snapshot, a version, a registration) as the engines' input: one line per entry, zone
+    by zone in `zones` order (the considering list included by default: engines ignore it). `card(row)` writes the
+    card: its id by default (a name for an export)."""
+    entries = snapshot.get("entries") or {}
     return Decklist(
         lines=tuple(
-            DecklistLine(zone=DeckZone(zone), card=row["card_id"], count=row["count"], line=None)
-            for zone in [z.value for z in ZONE_ORDER]
-            for row in snapshot.get("entries", {}).get(zone, [])
+            DecklistLine(zone=zone, card=card(row), count=row["count"], line=None)
+            for zone in zones
+            for row in entries.get(zone.value, [])
         )
     )
+
+
+def deck_to_decklist(deck: Deck) -> Decklist:
+    """The deck as the engines see it: card ids per zone."""
+    return snapshot_to_decklist(deck_snapshot(deck=deck))
 
 
 def deck_legality(
@@ -447,14 +454,7 @@ def deck_stats(deck: Deck) -> dict:
 
 
 def _named_decklist(deck: Deck) -> Decklist:
-    return Decklist(
-        lines=tuple(
-            DecklistLine(zone=DeckZone(e.zone), card=e.card.name_ja, count=e.quantity, line=None)
-            for zone in ZONE_ORDER
-            for e in deck_entries(deck=deck)
-            if e.zone == zone.value
-        )
-    )
+    return snapshot_to_decklist(deck_snapshot(deck=deck), card=lambda row: row["name_ja"])
 
 
 def deck_export_text(deck: Deck) -> str:

@@ -55,13 +55,14 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     from django.core.cache import cache
 
     from decks.models import DeckEntry
-    from dmrules.decklist import Decklist, DecklistLine
+    from decks.selectors import REGISTERED_ZONES
+    from decks.services import snapshot_to_decklist
     from dmrules.vocabulary import Civilization, DeckZone
     from regulations.services import UnknownFormat, legality_report
 
     civ_order = {civ.value: index for index, civ in enumerate(Civilization)}
     summaries = {
-        deck.id: {"counts": dict.fromkeys([z.value for z in DeckZone], 0), "civs": set(), "key": None, "lines": []}
+        deck.id: {"counts": dict.fromkeys([z.value for z in DeckZone], 0), "civs": set(), "key": None, "entries": {}}
         for deck in decks
     }
     rows = DeckEntry.objects.filter(deck_id__in=summaries).values_list(
@@ -70,7 +71,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     for deck_id, zone, quantity, card_id, name, cost, civilizations in rows:
         summary = summaries[deck_id]
         summary["counts"][zone] += quantity
-        summary["lines"].append(DecklistLine(zone=DeckZone(zone), card=card_id, count=quantity, line=None))
+        summary["entries"].setdefault(zone, []).append({"card_id": card_id, "count": quantity})
         if zone != DeckZone.CONSIDERING.value:
             summary["civs"].update(str(c).lower() for c in civilizations or [])
         if zone == DeckZone.MAIN.value:
@@ -84,11 +85,9 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         summary = summaries[deck.id]
         status = cached.get(keys[deck.id])
         if status is None:
-            lines = tuple(line for line in summary["lines"] if line.zone != DeckZone.CONSIDERING)
+            decklist = snapshot_to_decklist(summary, zones=REGISTERED_ZONES)
             try:
-                report = legality_report(
-                    decklist=Decklist(lines=lines, errors=()), format_code=deck.format_code, as_of=as_of
-                )
+                report = legality_report(decklist=decklist, format_code=deck.format_code, as_of=as_of)
                 status = "legal" if report["legal"] else "buildable" if report.get("buildable") else "illegal"
             except UnknownFormat:  # a deck of a format since removed: the list says so, the page still works
                 status = "unknown"
@@ -96,7 +95,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         summary["status"] = status
         summary["civs"] = sorted(summary["civs"], key=lambda c: civ_order.get(c, 9))
         summary["key"] = summary["key"][1] if summary["key"] else None
-        del summary["lines"]
+        del summary["entries"]
     if fresh:
         cache.set_many(fresh, LIST_LEGALITY_TIMEOUT)
     return summaries
