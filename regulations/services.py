@@ -17,6 +17,8 @@ from django.utils.text import slugify
 
 from api.codes import ApplicationError, ErrorCode
 from cards.names import name_key as normalise_name
+from cards.selectors import catalogue_version
+from deckbuilder.cache import versioned_cache
 from dmrules.cards import CardFacts
 from dmrules.decklist import Decklist
 from dmrules.legality import CardPool, CardRef, DeckInput, StartSet, Unresolved, check_deck, load_start_set_table
@@ -81,13 +83,9 @@ class LegalityContext:
         return resolution
 
 
-_start_set_cache: list = [None, ()]  # [resolver, its start sets]
-
-
-def _start_sets(resolver) -> tuple[StartSet, ...]:
+@versioned_cache(version=catalogue_version, maxsize=2)
+def _start_sets(_version, resolver) -> tuple[StartSet, ...]:
     """The 100.5 set table with member names turned into name keys (by the resolver; else the normalised name)."""
-    if _start_set_cache[0] is resolver:
-        return _start_set_cache[1]
     sets = []
     for entry in load_start_set_table():
         members = {}
@@ -96,9 +94,7 @@ def _start_sets(resolver) -> tuple[StartSet, ...]:
             key = resolution.card.name_key if resolution.status == "ok" else normalise_name(member["name"])
             members[key] = member.get("physical_cards", 1)
         sets.append(StartSet(id=entry["id"], name=entry["name"], members=members))
-    result = tuple(sets)
-    _start_set_cache[:] = [resolver, result]
-    return result
+    return tuple(sets)
 
 
 def start_set_of(*, card: CardFacts) -> str | None:

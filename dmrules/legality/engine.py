@@ -116,19 +116,9 @@ def _home(card: CardFacts) -> Zone:
     return _Z_MAIN
 
 
-_set_index_cache: dict[int, tuple[tuple[StartSet, ...], dict[str, StartSet]]] = {}
-
-
 def _set_index(start_sets: tuple[StartSet, ...]) -> dict[str, StartSet]:
-    """name key -> its start set; cached per table (the table is built once per catalogue version)."""
-    cached = _set_index_cache.get(id(start_sets))
-    if cached is not None and cached[0] is start_sets:
-        return cached[1]
-    index = {key: start_set for start_set in start_sets for key in start_set.members}
-    if len(_set_index_cache) > 8:
-        _set_index_cache.clear()
-    _set_index_cache[id(start_sets)] = (start_sets, index)
-    return index
+    """name key -> its start set (a few sets of a few cards: built per check)."""
+    return {key: start_set for start_set in start_sets for key in start_set.members}
 
 
 def check_deck(
