@@ -1,4 +1,4 @@
-"""Per-process caches of values built from the database, keyed by the data version they were built from.
+"""Caches of values built from the database, keyed by the data version they were built from.
 
 A legality check needs the card catalogue's indexes, the formats and the Hall of Fame lists: reading them per
 request would cost far more than the check. Each process keeps them and asks a cheap data version (one aggregate
@@ -9,6 +9,7 @@ requests that arrive together after an import wait for one build instead of each
 """
 
 import functools
+import hashlib
 import threading
 from collections.abc import Callable, Hashable
 from typing import Any
@@ -36,3 +37,9 @@ def versioned_cache(*, version: Callable[[], Hashable], maxsize: int) -> Callabl
         return get
 
     return decorate
+
+
+def shared_cache_version(*versions: Hashable) -> str:
+    """The `version=` under which Django's (shared) cache keeps values built from these data versions: an import
+    changes it, so no page reads an entry of the older data (those expire on their own timeout)."""
+    return hashlib.sha256(repr(versions).encode()).hexdigest()[:16]

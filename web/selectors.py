@@ -24,7 +24,7 @@ def _overlay_row(overlay) -> dict:
 
 # ---- deck lists: summaries (counts, civilizations, key card, legality today) and filters ------------------------
 
-LIST_LEGALITY_TIMEOUT = 3600  # a cached legality status is per deck version and day; regulation imports age out
+LIST_LEGALITY_TIMEOUT = 3600  # a cached legality status is per deck version, day and data version
 LEGALITY_FILTER_LIMIT = 500  # the legality filter checks at most this many decks (newest first)
 
 
@@ -47,6 +47,16 @@ def deck_list_filtered(*, decks, civ: str | None = None, card: str | None = None
         entries = decks.model.entries.rel.related_model.objects.filter(match).values("deck_id")
         decks = decks.filter(id__in=entries)
     return decks
+
+
+def list_cache_version() -> str:
+    """The cached deck rows and statuses hold card names, format names and legality: a card or regulation import
+    (a new data version) must not be answered from them."""
+    from cards.selectors import catalogue_version
+    from deckbuilder.cache import shared_cache_version
+    from regulations.selectors import data_version
+
+    return shared_cache_version(catalogue_version(), data_version())
 
 
 def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
@@ -79,7 +89,8 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
             if summary["key"] is None or rank > summary["key"][0]:
                 summary["key"] = (rank, {"id": card_id, "name_ja": name})
     keys = {deck.id: f"web:deck-legality:{deck.id}:{deck.version}:{deck.format_code}:{as_of}" for deck in decks}
-    cached = cache.get_many(list(keys.values()))
+    version = list_cache_version()
+    cached = cache.get_many(list(keys.values()), version=version)
     fresh = {}
     for deck in decks:
         summary = summaries[deck.id]
@@ -97,7 +108,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         summary["key"] = summary["key"][1] if summary["key"] else None
         del summary["entries"]
     if fresh:
-        cache.set_many(fresh, LIST_LEGALITY_TIMEOUT)
+        cache.set_many(fresh, LIST_LEGALITY_TIMEOUT, version=version)
     return summaries
 
 
