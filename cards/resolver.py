@@ -25,6 +25,7 @@ catalogue version): the query's rarest bigrams pick a few dozen names, which are
 so that an unknown line costs a fraction of a millisecond however large the catalogue.
 """
 
+import functools
 import unicodedata
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
@@ -35,7 +36,8 @@ from rapidfuzz import fuzz
 from cards.facts import card_to_facts
 from cards.models import Card, CardFace
 from cards.names import lookup_key, loose_key, name_key, name_suffixes, without_ruby, written_without_parentheses
-from cards.selectors import VersionedCache
+from cards.selectors import catalogue_version
+from deckbuilder.cache import versioned_cache
 from dmrules.cards import CardFacts, deck_zone_of
 from dmrules.decklist import Decklist, parse_text
 from dmrules.vocabulary import DeckZone, LineStatus
@@ -90,7 +92,9 @@ class Resolver:
         self._loose_whole: dict[str, list[int]] = {}  # loose key of whole-card names only -> cards
         self._suffix: dict[str, list[int]] = {}  # loose key of the part after a title -> cards
         self._nicknames: dict[str, list[int]] = {}
-        self._matches: dict[str, Resolution | None] = {}
+        # The reader asks about a line's name before the line is resolved: remember the answer. The resolver is
+        # immutable (rebuilt per catalogue version, deckbuilder.cache), so a remembered answer never goes stale.
+        self._match = functools.lru_cache(maxsize=_MATCH_CACHE)(self._match_uncached)
         self._tiers: list[dict[str, list[int]]] = [{}, {}, {}]
         self._names: dict[int, set[str]] = {}  # every written form per card (for exact tie-breaks)
         for facts, card_names, face_names in cards:
@@ -200,7 +204,7 @@ class Resolver:
 
     def forget_matches(self) -> None:
         """Drop the remembered name matches (benchmarks measure a decklist whose names were never seen)."""
-        self._matches.clear()
+        self._match.cache_clear()
 
     def identify(self, written: str) -> Hashable | None:
         """The identity a written name matches without guessing (a card id, or the ids of an ambiguous name), or
@@ -217,16 +221,6 @@ class Resolver:
         name, so that the first word of a name the data lacks (`Crystal Paladin`) is not taken for a card."""
         found = self._match(written) if written else None
         return None if found is None or found.partial else self.identify(written)
-
-    def _match(self, text: str) -> Resolution | None:
-        # The reader asks about a line's name before the line is resolved: remember the answer. The resolver is
-        # immutable (rebuilt per catalogue version), so a cached answer never goes stale; the cache is bounded.
-        if text in self._matches:
-            return self._matches[text]
-        if len(self._matches) >= _MATCH_CACHE:
-            self._matches.clear()
-        found = self._matches[text] = self._match_uncached(text)
-        return found
 
     def _match_uncached(self, text: str) -> Resolution | None:
         attempts = [text]
@@ -463,9 +457,7 @@ def read_line_json(row: ReadLine) -> dict:
     }
 
 
-_resolver = VersionedCache(Resolver.from_catalogue)
-
-
-def get_resolver() -> Resolver:
+@versioned_cache(version=catalogue_version, maxsize=1)
+def get_resolver(_version=None) -> Resolver:
     """The process-wide resolver, rebuilt automatically when the catalogue changed (in any process)."""
-    return _resolver.get()
+    return Resolver.from_catalogue()

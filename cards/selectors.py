@@ -2,7 +2,6 @@
 
 import datetime
 import functools
-import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from cards.query import (
     fold,
     parse_query,
 )
+from deckbuilder.cache import versioned_cache
 from dmrules.vocabulary import CivMask, Zone
 
 T = TypeVar("T")
@@ -67,30 +67,6 @@ def catalogue_version() -> tuple[int, str]:
     row = Card.objects.aggregate(count=Count("id"), latest=Max("updated_at"))
     latest = row["latest"]
     return row["count"], latest.isoformat() if latest else ""
-
-
-class VersionedCache:
-    """One value per process, rebuilt when the catalogue version changed."""
-
-    def __init__(self, build: Callable[[], T]):
-        self._build = build
-        self._lock = threading.Lock()
-        self._version: tuple[int, str] | None = None
-        self._value: T | None = None
-
-    def get(self):
-        version = catalogue_version()
-        if version != self._version or self._value is None:
-            with self._lock:
-                if version != self._version or self._value is None:
-                    self._value = self._build()
-                    self._version = version
-        return self._value
-
-    def clear(self) -> None:
-        with self._lock:
-            self._version = None
-            self._value = None
 
 
 # ------------------------------------------------------------------------------------------------ search index
@@ -222,11 +198,10 @@ def search_index_build() -> SearchIndex:
     )
 
 
-_search_index = VersionedCache(search_index_build)
-
-
-def search_index_get() -> SearchIndex:
-    return _search_index.get()
+@versioned_cache(version=catalogue_version, maxsize=1)
+def search_index_get(_version=None) -> SearchIndex:
+    """The process's search index of the current catalogue (deckbuilder.cache: rebuilt after an import)."""
+    return search_index_build()
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
 from dmrules.vocabulary import DeckZone
 
 ZONE_ORDER = [DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.CONSIDERING]
+# The zones a deck is registered, checked and compared on (the considering list is not part of a registered deck).
+REGISTERED_ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR)
 
 
 class DeckForbidden(ApplicationError):

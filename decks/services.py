@@ -8,13 +8,10 @@ the second UPDATE waits for the first's row lock and then re-checks the WHERE; S
 BEGIN IMMEDIATE, see settings).
 """
 
-import hashlib
-import json
-from collections import Counter, defaultdict
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
-from fractions import Fraction
-from math import comb
 
 from django.db import transaction
 from django.db.models import F
@@ -22,13 +19,12 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from api.codes import ApplicationError, ErrorCode
-from cards.models import Card
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
 from decks.selectors import ZONE_ORDER, deck_entries, deck_get_owned, deck_get_visible, deck_version_get
+from dmrules.deck_hash import deck_hash
 from dmrules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text
-from dmrules.vocabulary import Civilization, DeckZone, LineStatus
-
-SHIELDS = 5  # rule 103.3: five shields from the top of the shuffled deck
+from dmrules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
+from dmrules.vocabulary import DeckZone, LineStatus
 
 
 class PreconditionRequired(ApplicationError):
@@ -145,17 +141,11 @@ def deck_snapshot(*, deck: Deck) -> dict:
 
 
 def snapshot_canonical_hash(snapshot: dict) -> str:
-    """SHA-256 of the registrable part of a snapshot: sorted (zone, card id, count) of main, hyperspatial and GR.
-
-    Names, order and the considering list do not change the hash, so two identical registrations hash alike.
-    """
-    rows = sorted(
-        (zone, row["card_id"], row["count"])
-        for zone, zone_rows in snapshot.get("entries", {}).items()
-        if zone != DeckZone.CONSIDERING.value
-        for row in zone_rows
+    """The deck hash (dmrules.deck_hash) of a snapshot's registrable zones: names, order and the considering list
+    do not change it, so two identical registrations hash alike."""
+    return deck_hash(
+        (zone, row["card_id"], row["count"]) for zone, rows in snapshot.get("entries", {}).items() for row in rows
     )
-    return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
 
 
 def _version_create(*, deck: Deck, author, note: str = "", session: str = "") -> DeckVersion:
@@ -374,23 +364,29 @@ def deck_copy(*, deck_id: int, user, name: str | None = None) -> Deck:
 # --- the one ORM -> engine conversion ----------------------------------------------------------------------
 
 
-def deck_to_decklist(deck: Deck) -> Decklist:
-    """The deck as the engines see it: card ids per zone (the considering list is kept; engines ignore it)."""
-    order = {zone.value: i for i, zone in enumerate(ZONE_ORDER)}
-    entries = sorted(deck_entries(deck=deck), key=lambda e: (order.get(e.zone, 9), e.card.cost or 0, e.card.name_ja))
-    return Decklist(
-        lines=tuple(DecklistLine(zone=DeckZone(e.zone), card=e.card_id, count=e.quantity, line=None) for e in entries)
-    )
+def _card_id(row: dict) -> int:
+    return row["card_id"]
 
 
-def snapshot_to_decklist(snapshot: dict) -> Decklist:
+def snapshot_to_decklist(
+    snapshot: dict, *, zones: Iterable[DeckZone] = ZONE_ORDER, card: Callable[[dict], str | int] = _card_id
+) -> Decklist:
+    """A stored deck (a deck's snapshot, a version, a registration) as the engines' input: one line per entry, zone
+    by zone in `zones` order (the considering list included by default: engines ignore it). `card(row)` writes the
+    card: its id by default (a name for an export)."""
+    entries = snapshot.get("entries") or {}
     return Decklist(
         lines=tuple(
-            DecklistLine(zone=DeckZone(zone), card=row["card_id"], count=row["count"], line=None)
-            for zone in [z.value for z in ZONE_ORDER]
-            for row in snapshot.get("entries", {}).get(zone, [])
+            DecklistLine(zone=zone, card=card(row), count=row["count"], line=None)
+            for zone in zones
+            for row in entries.get(zone.value, [])
         )
     )
+
+
+def deck_to_decklist(deck: Deck) -> Decklist:
+    """The deck as the engines see it: card ids per zone."""
+    return snapshot_to_decklist(deck_snapshot(deck=deck))
 
 
 def deck_legality(
@@ -407,68 +403,49 @@ def deck_legality(
     )
 
 
-# --- statistics --------------------------------------------------------------------------------------------
-
-_CIVS = [c.value for c in Civilization]
-_CURVE_TOP = 10  # costs 10 and more share one column
-
-
-def trigger_probability(*, deck_size: int, triggers: int, shields: int = SHIELDS) -> Fraction:
-    """Exact P(at least one shield trigger among the shields): 1 - C(N-T, s) / C(N, s) (hypergeometric)."""
-    if deck_size <= 0 or triggers <= 0:
-        return Fraction(0)
-    shields = min(shields, deck_size)
-    return 1 - Fraction(comb(deck_size - triggers, shields), comb(deck_size, shields))
+# --- statistics ------------------------------------------------------------------------------------------
 
 
 def deck_stats(deck: Deck) -> dict:
-    """Mana curve (main deck, by cost, stacked by civilization), civilization and type distributions, shield
-    triggers with the exact chance of at least one among the five shields, multicolored count."""
+    """The deck statistics (dmrules.statistics) as the API gives them: zone counts, the mana curve (main deck, by
+    cost, stacked by civilization), civilization and type distributions, shield triggers with the exact chance of
+    at least one among the five shields, multicolored count."""
+    from cards.resolver import get_resolver
+
     entries = deck_entries(deck=deck)
     zone_totals: Counter[str] = Counter()
     for entry in entries:
         zone_totals[entry.zone] += entry.quantity
-    main = [e for e in entries if e.zone == DeckZone.MAIN.value]
-    curve: dict[str, Counter] = defaultdict(Counter)
-    civ_counts: Counter = Counter()
-    type_counts: Counter = Counter()
-    triggers = multicolored = 0
-    for entry in main:
-        card: Card = entry.card
-        civs = [c for c in _CIVS if c in (card.civilizations or [])]
-        stack = civs[0] if len(civs) == 1 else ("multicolor" if civs else "colorless")
-        if card.cost is None:
-            column = "none"
-        else:
-            column = str(card.cost) if card.cost < _CURVE_TOP else f"{_CURVE_TOP}+"
-        curve[column][stack] += entry.quantity
-        for civ in civs or ["colorless"]:
-            civ_counts[civ] += entry.quantity
-        type_counts[card.card_type or "unknown"] += entry.quantity
-        triggers += entry.quantity if card.shield_trigger else 0
-        multicolored += entry.quantity if len(civs) > 1 else 0
-    columns = [str(c) for c in range(_CURVE_TOP)] + [f"{_CURVE_TOP}+", "none"]
-    main_size = zone_totals[DeckZone.MAIN.value]
-    probability = trigger_probability(deck_size=main_size, triggers=triggers)
+    resolver = get_resolver()
+    stats = deck_statistics(
+        (resolver.facts(entry.card_id), entry.quantity) for entry in entries if entry.zone == DeckZone.MAIN.value
+    )
+    probability = stats.trigger_probability
+    empty: Counter[str] = Counter()
     return {
         "counts": {zone.value: zone_totals[zone.value] for zone in ZONE_ORDER},
         "mana_curve": [
             {
                 "cost": column,
-                "total": sum(curve[column].values()),
-                "by_civilization": dict(sorted(curve[column].items())),
+                "total": sum(stats.curve.get(column, empty).values()),
+                "by_civilization": dict(sorted(stats.curve.get(column, empty).items())),
             }
-            for column in columns
-            if column in curve or column not in ("none",)
+            for column in (*CURVE_COLUMNS, NO_COST)
+            if column != NO_COST or column in stats.curve
         ],
-        "civilizations": {civ: civ_counts[civ] for civ in [*_CIVS, "colorless"] if civ_counts[civ]},
-        "card_types": dict(sorted(type_counts.items(), key=lambda kv: (-kv[1], kv[0]))),
-        "multicolored": multicolored,
+        "civilizations": {civ: stats.civilizations[civ] for civ in STACKS if stats.civilizations[civ]},
+        "card_types": dict(
+            sorted(
+                ((card_type or "unknown", n) for card_type, n in stats.card_types.items()),
+                key=lambda kv: (-kv[1], kv[0]),
+            )
+        ),
+        "multicolored": stats.multicolored,
         "shield_triggers": {
-            "count": triggers,
+            "count": stats.shield_triggers,
             "p_at_least_one_in_shields": float(probability),
             "p_at_least_one_in_shields_exact": f"{probability.numerator}/{probability.denominator}",
-            "expected_in_shields": float(Fraction(triggers * min(SHIELDS, main_size), main_size)) if main_size else 0.0,
+            "expected_in_shields": float(stats.expected_triggers_in_shields),
         },
     }
 
@@ -477,14 +454,7 @@ def deck_stats(deck: Deck) -> dict:
 
 
 def _named_decklist(deck: Deck) -> Decklist:
-    return Decklist(
-        lines=tuple(
-            DecklistLine(zone=DeckZone(e.zone), card=e.card.name_ja, count=e.quantity, line=None)
-            for zone in ZONE_ORDER
-            for e in deck_entries(deck=deck)
-            if e.zone == zone.value
-        )
-    )
+    return snapshot_to_decklist(deck_snapshot(deck=deck), card=lambda row: row["name_ja"])
 
 
 def deck_export_text(deck: Deck) -> str:

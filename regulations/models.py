@@ -43,6 +43,10 @@ class Format(models.Model):
     def __str__(self) -> str:
         return self.code
 
+    def display_name(self, *, japanese: bool = False) -> str:
+        """The one name of the format on every page (editable in the admin with the rest of the format)."""
+        return (self.name_ja if japanese and self.name_ja else self.name) or self.code
+
 
 class RegulationEvent(models.Model):
     """One dated change of a Hall of Fame list: a card's status, or a combo starting or ending."""

@@ -1,6 +1,5 @@
 """Reads: formats, the Hall of Fame list in force on a date (events replayed in date order), changes between dates."""
 
-import threading
 from dataclasses import dataclass
 from datetime import date
 from types import MappingProxyType
@@ -10,6 +9,7 @@ from django.db.models import Prefetch, QuerySet
 
 from api.codes import ApplicationError, ErrorCode
 from cards.selectors import FormatCardPool, version_check
+from deckbuilder.cache import versioned_cache
 from dmrules.legality import ALL_ZONES, Combo, FormatRules, Regulation
 from dmrules.vocabulary import DeckZone, RegulationStatus, Zone
 from regulations.models import EventOverlay, Format, OverlayCard, OverlayCombo, RegulationEvent, RegulationEventCard
@@ -97,24 +97,45 @@ def format_rules_from(fmt: Format) -> FormatRules:
     )
 
 
+# Replaying is cheap, but a legality check should not re-read ~300 events and the formats: every process keeps
+# them (deckbuilder.cache) for the data version they were read at (one query: counts, latest ids and times).
+@version_check
+def data_version() -> tuple:
+    """One cheap query whose answer changes whenever formats, events or their matched cards change."""
+    event, card, fmt = (model._meta.db_table for model in (RegulationEvent, RegulationEventCard, Format))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT (SELECT COUNT(*) FROM {event}), (SELECT MAX(imported_at) FROM {event}), "
+            f"(SELECT MAX(id) FROM {event}), (SELECT COUNT(*) FROM {card}), (SELECT MAX(id) FROM {card}), "
+            f"(SELECT COUNT(*) FROM {fmt}), (SELECT MAX(updated_at) FROM {fmt})"
+        )
+        return tuple(cursor.fetchone())
+
+
+# A few versions at once: a legality check's version also names the resolver it was read with.
+@versioned_cache(version=data_version, maxsize=8)
+def _formats(_version) -> dict[str, Format]:
+    return {fmt.code: fmt for fmt in Format.objects.all()}
+
+
 def format_get(*, code: str, version: tuple | None = None) -> Format:
     """The format by code; rows are kept per process and re-read when the data version changes."""
-    version = version or data_version()
-    formats = _formats_cache.get(version)
-    if formats is None:
-        formats = {fmt.code: fmt for fmt in Format.objects.all()}
-        with _lock:
-            if len(_formats_cache) > 8:
-                _formats_cache.clear()
-            _formats_cache[version] = formats
     try:
-        return formats[code]
+        return _formats(data_version=version)[code]
     except KeyError:
         raise UnknownFormat(code) from None
 
 
+def format_name(*, code: str, japanese: bool = False) -> str:
+    """A format's display name by code (Format.display_name); an unknown code is shown as it is."""
+    try:
+        return format_get(code=code).display_name(japanese=japanese)
+    except UnknownFormat:
+        return code
+
+
 def format_list() -> list[Format]:
-    return list(Format.objects.all())
+    return list(_formats().values())
 
 
 def _overlays() -> QuerySet[EventOverlay]:
@@ -156,34 +177,11 @@ def overlay_list(*, owner=None, base_format: str | None = None) -> QuerySet[Even
     return overlays.order_by("-created_at", "-id")
 
 
-# Replaying is cheap, but a legality check should not re-read ~300 events and the formats: every process keeps
-# them in memory and re-reads them when the data version changes (one query: counts, latest ids and times).
-_lock = threading.Lock()
-_formats_cache: dict[tuple, dict[str, Format]] = {}
-_events_cache: dict[tuple, list] = {}
-_in_force_cache: dict[tuple, RegulationInForce] = {}
-
-
-@version_check
-def data_version() -> tuple:
-    """One cheap query whose answer changes whenever formats, events or their matched cards change."""
-    event, card, fmt = (model._meta.db_table for model in (RegulationEvent, RegulationEventCard, Format))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT (SELECT COUNT(*) FROM {event}), (SELECT MAX(imported_at) FROM {event}), "
-            f"(SELECT MAX(id) FROM {event}), (SELECT COUNT(*) FROM {card}), (SELECT MAX(id) FROM {card}), "
-            f"(SELECT COUNT(*) FROM {fmt}), (SELECT MAX(updated_at) FROM {fmt})"
-        )
-        return tuple(cursor.fetchone())
-
-
-def _format_events(fmt: Format, version: tuple) -> list:
-    cached = _events_cache.get((fmt.id, version))
-    if cached is not None:
-        return cached
+@versioned_cache(version=data_version, maxsize=16)
+def _format_events(_version, format_id: int) -> list:
     events = []
     queryset = (
-        RegulationEvent.objects.filter(format=fmt)
+        RegulationEvent.objects.filter(format_id=format_id)
         .prefetch_related("cards__card")
         .order_by("effective_date", "position", "id")
     )
@@ -200,10 +198,6 @@ def _format_events(fmt: Format, version: tuple) -> list:
             for row in event.cards.all()
         ]
         events.append((event.effective_date, event.kind, RegulationStatus(event.status_to), cards))
-    with _lock:
-        if len(_events_cache) > 16:
-            _events_cache.clear()
-        _events_cache[(fmt.id, version)] = events
     return events
 
 
@@ -243,28 +237,24 @@ def regulation_in_force(*, format_code: str, as_of: date, version: tuple | None 
     fmt = format_get(code=format_code, version=version)
     if not fmt.hall_of_fame:
         return RegulationInForce(fmt.code, as_of, None, False, (), ())
-    cache_key = (fmt.id, as_of, version)
-    cached = _in_force_cache.get(cache_key)
-    if cached is not None:
-        return cached
-    events = _format_events(fmt, version)
+    return _in_force(fmt.code, as_of, data_version=version)
+
+
+@versioned_cache(version=data_version, maxsize=256)
+def _in_force(version, format_code: str, as_of: date) -> RegulationInForce:
+    fmt = format_get(code=format_code, version=version)
+    events = _format_events(fmt.id, data_version=version)
     if not events:
-        result = RegulationInForce(fmt.code, as_of, None, False, (), ())
-    else:
-        cards, combos = _replay(events, as_of)
-        last = max((*(item.since for item in cards), *(item.since for item in combos)), default=None)
-        regulation = Regulation(
-            limits=MappingProxyType({item.name_key: _CARD_LIMITS[item.status] for item in cards}),
-            combos=tuple(Combo((item.cards[0][0], item.cards[1][0]), item.status) for item in combos),
-            label=f"{fmt.code} {as_of.isoformat()}",
-            effective_date=last,
-        )
-        result = RegulationInForce(fmt.code, as_of, regulation, True, cards, combos)
-    with _lock:
-        if len(_in_force_cache) > 256:
-            _in_force_cache.clear()
-        _in_force_cache[cache_key] = result
-    return result
+        return RegulationInForce(fmt.code, as_of, None, False, (), ())
+    cards, combos = _replay(events, as_of)
+    last = max((*(item.since for item in cards), *(item.since for item in combos)), default=None)
+    regulation = Regulation(
+        limits=MappingProxyType({item.name_key: _CARD_LIMITS[item.status] for item in cards}),
+        combos=tuple(Combo((item.cards[0][0], item.cards[1][0]), item.status) for item in combos),
+        label=f"{fmt.code} {as_of.isoformat()}",
+        effective_date=last,
+    )
+    return RegulationInForce(fmt.code, as_of, regulation, True, cards, combos)
 
 
 def regulation_changes(*, format_code: str, since: date, until: date) -> dict:

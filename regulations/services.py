@@ -11,13 +11,15 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import TYPE_CHECKING
 
-from django.apps import apps
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.text import slugify
 
 from api.codes import ApplicationError, ErrorCode
 from cards.names import name_key as normalise_name
+from cards.selectors import catalogue_version
+from deckbuilder.cache import versioned_cache
 from dmrules.cards import CardFacts
 from dmrules.decklist import Decklist
 from dmrules.legality import (
@@ -95,13 +97,9 @@ class LegalityContext:
         return resolution
 
 
-_start_set_cache: list = [None, ()]  # [resolver, its start sets]
-
-
-def _start_sets(resolver) -> tuple[StartSet, ...]:
+@versioned_cache(version=catalogue_version, maxsize=2)
+def _start_sets(_version, resolver) -> tuple[StartSet, ...]:
     """The 100.5 set table with member names turned into name keys (by the resolver; else the normalised name)."""
-    if _start_set_cache[0] is resolver:
-        return _start_set_cache[1]
     sets = []
     for entry in load_start_set_table():
         members = {}
@@ -110,9 +108,7 @@ def _start_sets(resolver) -> tuple[StartSet, ...]:
             key = resolution.card.name_key if resolution.status == "ok" else normalise_name(member["name"])
             members[key] = member.get("physical_cards", 1)
         sets.append(StartSet(id=entry["id"], name=entry["name"], members=members))
-    result = tuple(sets)
-    _start_set_cache[:] = [resolver, result]
-    return result
+    return tuple(sets)
 
 
 def start_set_of(*, card: CardFacts) -> str | None:
@@ -453,25 +449,17 @@ def overlay_update(
     return overlay_get(overlay_id=overlay_id)
 
 
-def _events_using(overlay_id: str) -> int:
-    # Tournament events name an overlay by its id (a plain column, no foreign key): deleting one in use would make
-    # every check of their registrations fail. Looked up through the app registry, so this app imports none above it.
-    if not apps.is_installed("tournaments"):
-        return 0
-    event_model = apps.get_model("tournaments", "Event")
-    return event_model.objects.filter(overlay_id=overlay_id).count()
-
-
 def overlay_delete(*, overlay_id: str, user) -> None:
     """Delete an overlay (owner only). Raises UnknownOverlay, OverlayPermissionDenied, OverlayError
-    (OVERLAY_IN_USE while a tournament event validates against it)."""
+    (OVERLAY_IN_USE while a tournament event validates against it: the events' key PROTECTs it)."""
     with transaction.atomic():
         overlay = _owned_for_update(overlay_id=overlay_id, user=user)
-        in_use = _events_using(overlay_id)
-        if in_use:
+        try:
+            overlay.delete()
+        except ProtectedError as exc:
+            in_use = len(exc.protected_objects)
             raise OverlayError(
                 ErrorCode.OVERLAY_IN_USE,
                 f"{in_use} tournament event(s) validate against the overlay '{overlay_id}'; it cannot be deleted.",
                 details={"events": in_use},
-            )
-        overlay.delete()
+            ) from exc

@@ -41,7 +41,16 @@ class Event(models.Model):
     format_code = models.CharField(max_length=32, default="advance")
     # The Hall of Fame list in force on this date applies (default: the event date).
     regulation_date = models.DateField()
-    overlay_id = models.CharField(max_length=64, null=True, blank=True)
+    # Keyed by the overlay's slug, its public id: `overlay_id` (what the API, the exports and the audit trail's
+    # settings entries carry) stays the slug. PROTECT: an overlay an event validates against cannot be deleted.
+    overlay = models.ForeignKey(
+        "regulations.EventOverlay",
+        to_field="slug",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="events",
+    )
     registration_deadline = models.DateTimeField()
     # At most this many registrations (null: no limit); checked on submit and on the CSV import.
     capacity = models.PositiveIntegerField(null=True, blank=True)
@@ -67,7 +76,7 @@ class Registration(models.Model):
     deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     deck_version = models.PositiveIntegerField(null=True, blank=True)
     snapshot = models.JSONField()  # frozen: decks.services.deck_snapshot() at registration time
-    deck_hash = models.CharField(max_length=64)  # decks.services.snapshot_canonical_hash(snapshot)
+    deck_hash = models.CharField(max_length=64)  # dmrules.deck_hash of the snapshot
     legality_report = models.JSONField()  # the engine's report at registration time
     status = models.CharField(max_length=16, choices=_choices(RegistrationStatus))
     submitted_at = models.DateTimeField(auto_now_add=True)

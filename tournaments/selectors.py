@@ -7,13 +7,11 @@ from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
 
-from decks.selectors import snapshot_zone_diff
-from dmrules.decklist import Decklist, DecklistLine, decklist_to_text
+from decks.selectors import REGISTERED_ZONES, snapshot_zone_diff
+from decks.services import snapshot_to_decklist
+from dmrules.decklist import Decklist, decklist_to_text
 from dmrules.vocabulary import DeckZone
 from tournaments.models import AuditEntry, Event, Registration, RevalidationJob
-
-# The zones a registration is checked and compared on (the considering list is not part of a registered deck).
-REGISTERED_ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR)
 
 
 def event_list(*, organizer_id: int | None = None) -> QuerySet[Event]:
@@ -168,12 +166,7 @@ def snapshot_text(snapshot: dict, *, by_id: bool = False, name_ok=None) -> str:
             return row["card_id"]
         return name
 
-    lines = tuple(
-        DecklistLine(zone=zone, card=card(row), count=row["count"], line=None)
-        for zone in REGISTERED_ZONES
-        for row in (snapshot.get("entries") or {}).get(zone.value, [])
-    )
-    return decklist_to_text(Decklist(lines=lines))
+    return decklist_to_text(snapshot_to_decklist(snapshot, zones=REGISTERED_ZONES, card=card))
 
 
 def _encodable(codec: str):
@@ -271,7 +264,6 @@ def overlay_preview(*, event: Event, overlay_id: str | None) -> list[dict]:
     """Which registered decks an overlay changes: each registration's status under the event's regulation now and
     under the same regulation with `overlay_id` (None: without an overlay), with the violation codes it would get.
     Raises regulations' UnknownOverlay."""
-    from decks.services import snapshot_to_decklist
     from regulations.services import legality_reports
 
     registrations = list(registration_list(event=event))

@@ -5,13 +5,14 @@ the change, asks the legality service for the report (regulations.services.legal
 statistics. Nothing is stored here: saving goes through the decks API with If-Match.
 """
 
+from collections import Counter
 from datetime import date
 
 from api.codes import ApplicationError, ErrorCode
 from dmrules.cards import CardFacts, deck_zone_of
 from dmrules.decklist import Decklist, DecklistLine
+from dmrules.statistics import CURVE_COLUMNS, STACKS, deck_statistics
 from dmrules.vocabulary import Civilization, DeckZone
-from web.statistics import deck_statistics
 
 MAX_COUNT = 999
 ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.CONSIDERING)
@@ -192,7 +193,7 @@ def editor_state(
     report = legality_report(
         decklist=working_copy_decklist(copy), format_code=format_code, as_of=as_of, overlay_id=overlay_id or None
     )
-    stats = deck_statistics(main=[(facts[card], count) for card, count in copy[DeckZone.MAIN].items()])
+    stats = chart_statistics(main=[(facts[card], count) for card, count in copy[DeckZone.MAIN].items()])
     fmt = format_get(code=report.get("format") or format_code)
     return {
         "sizes": {"main": fmt.main_size, "hyperspatial_max": fmt.hyperspatial_max, "gr": fmt.gr_size},
@@ -200,4 +201,26 @@ def editor_state(
         "cards": {str(card): card_summary(f) for card, f in facts.items()},
         "legality": report,
         "stats": stats,
+    }
+
+
+def chart_statistics(*, main: list[tuple[CardFacts, int]]) -> dict:
+    """The deck statistics (dmrules.statistics) laid out for the charts (static/js/stats.js): one series per curve
+    stack, every civilization, card types with their Japanese names; cards without a cost are not on the curve."""
+    stats = deck_statistics(main)
+    series = [
+        {"group": stack, "values": [stats.curve.get(column, Counter())[stack] for column in CURVE_COLUMNS]}
+        for stack in STACKS
+    ]
+    return {
+        "total": stats.total,
+        "curve": {"labels": list(CURVE_COLUMNS), "series": [row for row in series if any(row["values"])]},
+        "civilizations": [{"civ": civ.value, "count": stats.civilizations[civ.value]} for civ in Civilization],
+        "types": [
+            {"type": card_type or "Unknown", "type_ja": stats.card_types_ja.get(card_type) or "不明", "count": count}
+            for card_type, count in stats.card_types.most_common()
+        ],
+        "shield_triggers": stats.shield_triggers,
+        "p_trigger_in_shields": float(stats.trigger_probability),
+        "multicolored": stats.multicolored,
     }

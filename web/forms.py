@@ -3,7 +3,7 @@
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import Deck
@@ -35,7 +35,6 @@ KEYWORD_CHOICES = [
     ("twinpact", _("Twinpact")),
 ]
 ORDER_CHOICES = [("name", _("Name")), ("cost", _("Cost")), ("power", _("Power"))]
-FORMAT_CHOICES = [("advance", _("Advance")), ("original", _("Original")), ("unrestricted", _("Unrestricted"))]
 VISIBILITY_CHOICES = [("private", _("Private")), ("unlisted", _("Unlisted (by link)")), ("public", _("Public"))]
 
 
@@ -46,19 +45,10 @@ def _translated(choices):
 
 def format_choices() -> list[tuple[str, str]]:
     """The formats of the regulations app (data, editable in the admin), named in the UI language."""
-    from django.utils.translation import get_language
-
     from regulations.selectors import format_list
 
     japanese = (get_language() or "en").startswith("ja")
-    formats = [
-        (
-            f.code,
-            str(DISPLAY[f.code]) if f.code in DISPLAY else (f.name_ja if japanese and f.name_ja else f.name) or f.code,
-        )
-        for f in format_list()
-    ]
-    return formats or _translated(FORMAT_CHOICES)
+    return [(f.code, f.display_name(japanese=japanese)) for f in format_list()]
 
 
 class CardSearchForm(forms.Form):
@@ -112,7 +102,7 @@ class DeckCreateForm(forms.ModelForm):
     """The name's length and the visibilities come from decks.Deck (a longer name is a form error, never a
     database error); the write itself is decks.services.deck_create, so the form is never saved."""
 
-    format = forms.ChoiceField(choices=FORMAT_CHOICES, initial="advance")
+    format = forms.ChoiceField(choices=format_choices, initial="advance")
 
     class Meta:
         model = Deck
@@ -123,7 +113,6 @@ class DeckCreateForm(forms.ModelForm):
         self.fields["name"].label = gettext("Name")
         self.fields["format"].label = gettext("Format")
         self.fields["visibility"].label = gettext("Visibility")
-        self.fields["format"].choices = format_choices()
         self.fields["visibility"].choices = _translated(VISIBILITY_CHOICES)
 
 

@@ -5,7 +5,7 @@ Python, `gettext()` / `ngettext()` of Django's `JavaScriptCatalog` in the JS mod
 `locale/ja/LC_MESSAGES/django.po` and `djangojs.po` (web/README.md, "Languages"). Rule violations are not translated
 here: the legality report carries both `message` and `message_ja`, and the pages pick one.
 
-Data words (zones, formats, visibilities, statuses, face roles, card types...) are stored as codes; `display()` (the
+Data words (zones, visibilities, statuses, face roles, card types...) are stored as codes; `display()` (the
 `|tr` template filter) gives each its name in the active language.
 """
 
@@ -27,10 +27,7 @@ DISPLAY = {
     "hyperspatial_zone": _("Hyperspatial zone"),
     "super_gr_zone": _("Super GR zone"),
     "battle_zone_at_game_start": _("Battle zone at game start"),
-    # formats and visibilities
-    "advance": _("Advance"),
-    "original": _("Original"),
-    "unrestricted": _("Unrestricted"),
+    # visibilities (format names are the Format table's: the `|format_name` filter)
     "private": _("Private"),
     "unlisted": _("Unlisted (by link)"),
     "public": _("Public"),
@@ -51,6 +48,7 @@ DISPLAY = {
     # registration and job statuses
     "legal": _("Legal"),
     # Hall of Fame statuses (dmrules.vocabulary.RegulationStatus)
+    "unrestricted": _("Unrestricted"),
     "limited": _("Limited"),
     "banned": _("Banned"),
     "premium_combo": _("Banned combination"),

@@ -26,7 +26,7 @@ def _overlay_row(overlay) -> dict:
 
 # ---- deck lists: summaries (counts, civilizations, key card, legality today) and filters ------------------------
 
-LIST_LEGALITY_TIMEOUT = 3600  # a cached legality status is per deck version and day; regulation imports age out
+LIST_LEGALITY_TIMEOUT = 3600  # a cached legality status is per deck version, day and data version
 LEGALITY_FILTER_LIMIT = 500  # the legality filter checks at most this many decks (newest first)
 
 
@@ -51,19 +51,30 @@ def deck_list_filtered(*, decks, civ: str | None = None, card: str | None = None
     return decks
 
 
+def list_cache_version() -> int:
+    """The cached deck rows and statuses hold card names, format names and legality: a card or regulation import
+    (a new data version) must not be answered from them."""
+    from cards.selectors import catalogue_version
+    from deckbuilder.cache import shared_cache_version
+    from regulations.selectors import data_version
+
+    return shared_cache_version(catalogue_version(), data_version())
+
+
 def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     """Per deck: cards per zone (main/hyperspatial/GR/considering totals), civilizations, a key card (the main deck's
     most expensive card, then the one with most copies) and its legality status as of `as_of` (cached per version)."""
     from django.core.cache import cache
 
     from decks.models import DeckEntry
-    from dmrules.decklist import Decklist, DecklistLine
+    from decks.selectors import REGISTERED_ZONES
+    from decks.services import snapshot_to_decklist
     from dmrules.vocabulary import Civilization, DeckZone
     from regulations.services import UnknownFormat, legality_report
 
     civ_order = {civ.value: index for index, civ in enumerate(Civilization)}
     summaries: dict[int, dict[str, Any]] = {
-        deck.id: {"counts": dict.fromkeys([z.value for z in DeckZone], 0), "civs": set(), "key": None, "lines": []}
+        deck.id: {"counts": dict.fromkeys([z.value for z in DeckZone], 0), "civs": set(), "key": None, "entries": {}}
         for deck in decks
     }
     rows = DeckEntry.objects.filter(deck_id__in=summaries).values_list(
@@ -72,7 +83,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     for deck_id, zone, quantity, card_id, name, cost, civilizations in rows:
         summary = summaries[deck_id]
         summary["counts"][zone] += quantity
-        summary["lines"].append(DecklistLine(zone=DeckZone(zone), card=card_id, count=quantity, line=None))
+        summary["entries"].setdefault(zone, []).append({"card_id": card_id, "count": quantity})
         if zone != DeckZone.CONSIDERING.value:
             summary["civs"].update(str(c).lower() for c in civilizations or [])
         if zone == DeckZone.MAIN.value:
@@ -80,17 +91,16 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
             if summary["key"] is None or rank > summary["key"][0]:
                 summary["key"] = (rank, {"id": card_id, "name_ja": name})
     keys = {deck.id: f"web:deck-legality:{deck.id}:{deck.version}:{deck.format_code}:{as_of}" for deck in decks}
-    cached = cache.get_many(list(keys.values()))
+    version = list_cache_version()
+    cached = cache.get_many(list(keys.values()), version=version)
     fresh = {}
     for deck in decks:
         summary = summaries[deck.id]
         status = cached.get(keys[deck.id])
         if status is None:
-            lines = tuple(line for line in summary["lines"] if line.zone != DeckZone.CONSIDERING)
+            decklist = snapshot_to_decklist(summary, zones=REGISTERED_ZONES)
             try:
-                report = legality_report(
-                    decklist=Decklist(lines=lines, errors=()), format_code=deck.format_code, as_of=as_of
-                )
+                report = legality_report(decklist=decklist, format_code=deck.format_code, as_of=as_of)
                 status = "legal" if report["legal"] else "buildable" if report.get("buildable") else "illegal"
             except UnknownFormat:  # a deck of a format since removed: the list says so, the page still works
                 status = "unknown"
@@ -98,9 +108,9 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         summary["status"] = status
         summary["civs"] = sorted(summary["civs"], key=lambda c: civ_order.get(c, 9))
         summary["key"] = summary["key"][1] if summary["key"] else None
-        del summary["lines"]
+        del summary["entries"]
     if fresh:
-        cache.set_many(fresh, LIST_LEGALITY_TIMEOUT)
+        cache.set_many(fresh, LIST_LEGALITY_TIMEOUT, version=version)
     return summaries
 
 
@@ -120,8 +130,9 @@ def deck_list_page(*, decks, as_of, legality: str | None = None) -> list:
 def _labels(decks: list, summaries: dict[int, dict]) -> None:
     """The words a list row shows, translated once per page rather than once per row (the deck list benchmark)."""
     from django.utils import timezone
-    from django.utils.translation import gettext
+    from django.utils.translation import get_language, gettext
 
+    from regulations.selectors import format_name
     from web.i18n import display
 
     words: dict[str, str] = {}
@@ -131,6 +142,7 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
             words[value] = display(value)
         return words[value]
 
+    japanese = (get_language() or "en").startswith("ja")
     status_labels = {
         "legal": gettext("Legal"),
         "buildable": gettext("Buildable"),
@@ -143,7 +155,7 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
         summary.update(
             status_label=status_labels[summary["status"]],
             civ_labels=[(civ, word(civ)) for civ in summary["civs"]] or [("colorless", word("colorless"))],
-            format_label=word(deck.format_code),
+            format_label=format_name(code=deck.format_code, japanese=japanese),
             visibility_label=word(deck.visibility),
             updated_iso=updated.isoformat(),
             updated_text=updated.strftime("%Y-%m-%d %H:%M"),

@@ -1,6 +1,6 @@
 """Deck legality (spec section 1): the pure engine, its input data types and the start-of-game set table."""
 
-from dmrules.legality.engine import DeckInput, LegalityReport, Unresolved, check_deck, deck_hash
+from dmrules.legality.engine import DeckInput, LegalityReport, Unresolved, check_deck
 from dmrules.legality.rules import ALL_ZONES, CardPool, Combo, FormatRules, Regulation, StartSet
 from dmrules.legality.start_sets import load_start_set_table
 from dmrules.legality.violations import CardRef, Violation
@@ -18,6 +18,5 @@ __all__ = [
     "Unresolved",
     "Violation",
     "check_deck",
-    "deck_hash",
     "load_start_set_table",
 ]

@@ -4,11 +4,11 @@ The engine never stops at the first problem: it returns all violations (sorted, 
 the zone counts and a canonical hash of the deck.
 """
 
-import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dmrules.cards import CardFacts
+from dmrules.deck_hash import deck_hash
 from dmrules.legality import violations as v
 from dmrules.legality.rules import CardPool, FormatRules, Regulation, StartSet
 from dmrules.legality.violations import CardRef, Violation
@@ -86,26 +86,14 @@ def _aggregate(entries: Iterable[tuple[CardFacts, int]], ids: dict[int, int]) ->
 
 
 def _hash(per_zone_ids: list[dict[int, int]], unresolved: tuple[Unresolved, ...]) -> str:
-    parts = []
-    for zone, ids in zip(_ZONES, per_zone_ids, strict=True):
-        text = ",".join(f"{card_id}x{ids[card_id]}" for card_id in sorted(ids))
-        if unresolved:
-            unknown: dict[str, int] = {}
-            for item in unresolved:
-                if item.zone is zone:
-                    key = item.written.strip()
-                    unknown[key] = unknown.get(key, 0) + item.count
-            text += "".join(f",?{key}x{unknown[key]}" for key in sorted(unknown))
-        parts.append(f"{zone.value}:{text}")
-    return hashlib.sha256("|".join(parts).encode()).hexdigest()
-
-
-def deck_hash(deck: DeckInput) -> str:
-    """SHA-256 over the sorted card identities per zone, so that one deck written differently hashes the same."""
-    per_zone_ids: list[dict[int, int]] = [{}, {}, {}]
-    for zone, ids in zip(_ZONES, per_zone_ids, strict=True):
-        _aggregate(deck.zone(zone), ids)
-    return _hash(per_zone_ids, deck.unresolved)
+    return deck_hash(
+        (
+            (zone, card_id, count)
+            for zone, ids in zip(_ZONES, per_zone_ids, strict=True)
+            for card_id, count in ids.items()
+        ),
+        ((item.zone, item.written, item.count) for item in unresolved),
+    )
 
 
 def _copy_limit(card: CardFacts, zone: DeckZone, default: int) -> int | None:
@@ -128,19 +116,9 @@ def _home(card: CardFacts) -> Zone:
     return _Z_MAIN
 
 
-_set_index_cache: dict[int, tuple[tuple[StartSet, ...], dict[str, StartSet]]] = {}
-
-
 def _set_index(start_sets: tuple[StartSet, ...]) -> dict[str, StartSet]:
-    """name key -> its start set; cached per table (the table is built once per catalogue version)."""
-    cached = _set_index_cache.get(id(start_sets))
-    if cached is not None and cached[0] is start_sets:
-        return cached[1]
-    index = {key: start_set for start_set in start_sets for key in start_set.members}
-    if len(_set_index_cache) > 8:
-        _set_index_cache.clear()
-    _set_index_cache[id(start_sets)] = (start_sets, index)
-    return index
+    """name key -> its start set (a few sets of a few cards: built per check)."""
+    return {key: start_set for start_set in start_sets for key in start_set.members}
 
 
 def check_deck(

@@ -3,7 +3,7 @@ import { el, clear } from "./dom.js";
 import { gettext, gettext_noop, lang } from "./i18n.js";
 import { stackedBars, horizontalBars, CIV_COLORS } from "./charts.js";
 
-const GROUP_LABELS = { light: gettext_noop("Light"), water: gettext_noop("Water"), darkness: gettext_noop("Darkness"), fire: gettext_noop("Fire"), nature: gettext_noop("Nature"), multi: gettext_noop("Multicolored"), colorless: gettext_noop("Colorless") };
+const GROUP_LABELS = { light: gettext_noop("Light"), water: gettext_noop("Water"), darkness: gettext_noop("Darkness"), fire: gettext_noop("Fire"), nature: gettext_noop("Nature"), multicolor: gettext_noop("Multicolored"), colorless: gettext_noop("Colorless") };
 
 export function renderStats(container, stats) {
   clear(container);

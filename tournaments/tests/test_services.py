@@ -48,6 +48,8 @@ def test_registration_freezes_snapshot_hash_and_report(event, legal_deck, owner)
     registration = services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
     assert registration.status == "legal" and registration.legality_report["legal"] is True
     assert registration.deck_hash == deck_services.snapshot_canonical_hash(registration.snapshot)
+    # One deck hash: the legality report's is the registration's (dmrules.deck_hash).
+    assert registration.legality_report["deck_hash"] == registration.deck_hash
     deck_services.deck_update(deck_id=legal_deck.id, user=owner, if_match=1, decklist=parse_text("4 テスト火竜"))
     registration.refresh_from_db()
     assert sum(e["count"] for e in registration.snapshot["entries"]["main"]) == 40  # the later edit is not seen

@@ -4,7 +4,9 @@ UI texts are Django's `{% translate %}` / `{% blocktranslate %}` (load `i18n`).
 """
 
 from django import template
+from django.utils.translation import get_language
 
+from regulations.selectors import format_name as regulations_format_name
 from web.i18n import display, server_message
 
 register = template.Library()
@@ -14,6 +16,12 @@ register = template.Library()
 def tr(text) -> str:
     """A data word (zone, format, status, face role...) in the active language."""
     return display(text)
+
+
+@register.filter
+def format_name(code) -> str:
+    """A format code as the format's name (the Format table) in the active language."""
+    return regulations_format_name(code=str(code), japanese=(get_language() or "en").startswith("ja"))
 
 
 @register.filter

@@ -2,7 +2,7 @@
 
 import pytest
 
-from decks.services import trigger_probability
+from dmrules.statistics import trigger_probability
 from dmrules.vocabulary import DeckZone
 from web.editor import EditorInputError, editor_state, working_copy_apply, working_copy_from_json, working_copy_to_json
 

@@ -123,18 +123,23 @@ def test_card_count_plural(language, count, expected):
 
 
 @pytest.mark.parametrize(
-    ("word", "english", "japanese"),
+    ("words", "word", "english", "japanese"),
     [
-        pytest.param("advance", "Advance", "アドバンス", id="format"),
-        pytest.param("hyperspatial", "Hyperspatial zone", "超次元ゾーン", id="deck-zone"),
-        pytest.param("super_gr_zone", "Super GR zone", "超GRゾーン", id="start-zone"),
-        pytest.param("twinpact_top", "Twinpact top (creature)", "ツインパクト上側（クリーチャー）", id="face-role"),
-        pytest.param("double", "Double breaker", "W・ブレイカー", id="breaker"),
-        pytest.param("running", "running", "実行中", id="job-status"),
+        pytest.param("tr", "hyperspatial", "Hyperspatial zone", "超次元ゾーン", id="deck-zone"),
+        pytest.param("tr", "super_gr_zone", "Super GR zone", "超GRゾーン", id="start-zone"),
+        pytest.param(
+            "tr", "twinpact_top", "Twinpact top (creature)", "ツインパクト上側（クリーチャー）", id="face-role"
+        ),
+        pytest.param("tr", "double", "Double breaker", "W・ブレイカー", id="breaker"),
+        pytest.param("tr", "running", "running", "実行中", id="job-status"),
+        # One owner of a format's name: the Format table (editable in the admin), not the message catalogue.
+        pytest.param("format_name", "advance", "Advance", "アドバンス", id="format"),
+        pytest.param("format_name", "unrestricted", "Unrestricted", "殿堂ゼロ", id="format-not-the-status"),
+        pytest.param("format_name", "no-such-format", "no-such-format", "no-such-format", id="unknown-format"),
     ],
 )
-def test_data_words_have_names_in_both_languages(word, english, japanese):
-    template = Template("{% load ui %}{{ word|tr }}")
+def test_data_words_have_names_in_both_languages(db, words, word, english, japanese):
+    template = Template("{% load ui %}{{ word|" + words + " }}")
     for language, expected in (("en", english), ("ja", japanese)):
         with translation.override(language):
             assert template.render(Context({"word": word})) == expected

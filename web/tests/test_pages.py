@@ -349,3 +349,15 @@ def test_solo_page_gets_the_deck_for_the_browser(other_client, deck):
     config = json.loads(re.search(r'id="solo-config" type="application/json">(.*?)</script>', body).group(1))
     assert sum(entry["count"] for entry in config["deck"]["main"]) == 40
     assert {card["name_ja"] for card in config["cards"].values()} == set(LEGAL_MAIN)
+
+
+def test_cached_deck_rows_follow_an_edit_of_the_data(owner_client, three_decks):
+    """The rows and statuses are cached under the data version: an import or an admin edit is seen at once."""
+    from regulations.models import Format
+
+    legal = str(three_decks["legal"].id)
+    assert "<td>Advance</td>" in _rows(owner_client.get("/decks/").content.decode())[legal]
+    advance = Format.objects.get(code="advance")
+    advance.name = "Advance (new list)"
+    advance.save()
+    assert "<td>Advance (new list)</td>" in _rows(owner_client.get("/decks/").content.decode())[legal]

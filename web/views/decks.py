@@ -20,7 +20,7 @@ from decks import services as deck_services
 from decks.models import DeckVisibility
 from web.editor import editor_state, working_copy_from_json
 from web.forms import VISIBILITY_CHOICES, DeckCreateForm, DeckImportForm, _translated, format_choices
-from web.selectors import deck_list_filtered, deck_list_page, overlay_choices
+from web.selectors import deck_list_filtered, deck_list_page, list_cache_version, overlay_choices
 
 
 def _int_or_none(value) -> int | None:
@@ -73,8 +73,9 @@ ROW_CACHE_SECONDS = 3600
 
 
 def _deck_rows(request, decks: list, *, as_of) -> None:
-    """Each deck's table row (`deck.row_html`), rendered once per deck version, language, day and viewer role and
-    then served from the cache: a row holds no CSRF token (its buttons post the page's one form per action)."""
+    """Each deck's table row (`deck.row_html`), rendered once per deck version, data version, language, day and
+    viewer role and then served from the cache: a row holds no CSRF token (its buttons post the page's one form per
+    action)."""
     from django.core.cache import cache
     from django.template.loader import render_to_string
     from django.utils.safestring import mark_safe
@@ -87,7 +88,8 @@ def _deck_rows(request, decks: list, *, as_of) -> None:
         f"{int(user_id is not None)}{int(deck.owner_id == user_id)}{int(show_owner)}"
         for deck in decks
     }
-    cached = cache.get_many(list(keys.values()))
+    version = list_cache_version()
+    cached = cache.get_many(list(keys.values()), version=version)
     missing = [deck for deck in decks if keys[deck.id] not in cached and not hasattr(deck, "summary")]
     if missing:  # summaries (one query, legality from its own cache) only for the rows not cached
         deck_list_page(decks=missing, as_of=as_of)
@@ -104,7 +106,7 @@ def _deck_rows(request, decks: list, *, as_of) -> None:
             html = fresh[keys[deck.id]] = render_to_string("web/_deck_row.html", context)
         deck.row_html = mark_safe(html)  # noqa: S308 - our template's output, every value escaped there
     if fresh:
-        cache.set_many(fresh, ROW_CACHE_SECONDS)
+        cache.set_many(fresh, ROW_CACHE_SECONDS, version=version)
 
 
 def _deck_list(request, decks) -> dict:

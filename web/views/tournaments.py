@@ -20,7 +20,7 @@ from dmrules.decklist import parse_text
 from regulations.services import UnknownFormat, UnknownOverlay
 from tournaments import selectors as event_selectors
 from tournaments import services as event_services
-from web.forms import FORMAT_CHOICES, format_choices
+from web.forms import format_choices
 from web.i18n import display, server_message
 from web.selectors import overlay_choices
 
@@ -29,7 +29,7 @@ class EventCreateForm(forms.Form):
     name = forms.CharField(max_length=200)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     registration_deadline = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    format = forms.ChoiceField(choices=FORMAT_CHOICES)
+    format = forms.ChoiceField(choices=format_choices)
     regulation_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     capacity = forms.IntegerField(required=False, min_value=1, max_value=100_000)
     overlay = forms.ChoiceField(required=False)
@@ -37,7 +37,6 @@ class EventCreateForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["format"].choices = format_choices()
         self.fields["overlay"].choices = [("", "—")] + [
             (row["id"], f"{row['name']} ({row['id']})") for row in overlay_choices()
         ]
@@ -271,13 +270,9 @@ def _overlay_summary(overlay_id: str | None) -> dict | None:
     """The event overlay's content for the page: its bans/limits, combos and card-pool cut-off."""
     if not overlay_id:
         return None
-    from regulations.selectors import UnknownOverlay as MissingOverlay
     from regulations.selectors import overlay_get
 
-    try:
-        overlay = overlay_get(overlay_id=overlay_id)
-    except MissingOverlay:
-        return {"id": overlay_id, "missing": True}
+    overlay = overlay_get(overlay_id=overlay_id)  # the event's key PROTECTs it: it exists
     return {
         "id": overlay.slug,
         "name": overlay.name,
