@@ -49,16 +49,21 @@ def test_an_import_of_new_cards_is_seen_by_the_resolver_and_the_search():
     from cards.resolver import get_resolver
     from cards.selectors import card_search
     from cards.services import card_import
-    from cards.tests.fixtures import record
+    from cards.tests.factories import CardRecordFactory
 
-    card_import(records=[record("キャッシュ試験竜", cost=3)])
+    card_import(records=[CardRecordFactory(name_ja="キャッシュ試験竜", cost=3)])
     before = get_resolver()
     assert before.resolve("キャッシュ試験竜").status == "ok"
     assert before.resolve("キャッシュ新顔").status == "unknown"
     assert get_resolver() is before  # no change, no rebuild
     assert len(card_search(q="キャッシュ")) == 1
 
-    card_import(records=[record("キャッシュ試験竜", cost=3), record("キャッシュ新顔", cost=4)])
+    card_import(
+        records=[
+            CardRecordFactory(name_ja="キャッシュ試験竜", cost=3),
+            CardRecordFactory(name_ja="キャッシュ新顔", cost=4),
+        ]
+    )
     after = get_resolver()
     assert after is not before
     assert after.resolve("キャッシュ新顔").status == "ok"
