@@ -10,9 +10,10 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
     extend_schema_field,
+    extend_schema_view,
     inline_serializer,
 )
-from rest_framework import serializers, status
+from rest_framework import generics, serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import IsAuthenticated
@@ -20,7 +21,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
-from api.pagination import StandardPagination
 from api.schema import error_responses
 from decks import selectors, services
 from decks.models import Deck, DeckVisibility
@@ -226,34 +226,36 @@ DECK_ID = OpenApiParameter("deck_id", OpenApiTypes.INT, OpenApiParameter.PATH)
 NUMBER = OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH, description="Version number")
 
 
-class DeckListCreateApi(BaseApi):
-    class DeckListCreateFilterSerializer(serializers.Serializer):
-        q = serializers.CharField(required=False, max_length=100, help_text="Search in name and description")
-        format = serializers.CharField(required=False, max_length=32)
-        owner = serializers.CharField(required=False, max_length=150, help_text="Owner's username")
-        mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's decks")
+class DeckListFilterSerializer(serializers.Serializer):
+    q = serializers.CharField(required=False, max_length=100, help_text="Search in name and description")
+    format = serializers.CharField(required=False, max_length=32)
+    owner = serializers.CharField(required=False, max_length=150, help_text="Owner's username")
+    mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's decks")
 
-    @extend_schema(
+
+@extend_schema_view(
+    get=extend_schema(
         operation_id="decks_list",
-        parameters=[DeckListCreateFilterSerializer],
-        responses={200: DeckSummarySerializer(many=True), **error_responses(400)},
+        parameters=[DeckListFilterSerializer],
+        responses={200: DeckSummarySerializer(many=True), **error_responses(400, 404)},
         description="Decks the caller may see: their own (any visibility) and public decks. Unlisted and private "
         "decks of others are never listed.",
     )
-    def get(self, request):
-        filters = self.DeckListCreateFilterSerializer(data=request.query_params)
+)
+class DeckListCreateApi(BaseApi, generics.ListAPIView):
+    serializer_class = DeckSummarySerializer
+
+    def get_queryset(self):
+        filters = DeckListFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
         params = filters.validated_data
-        decks = selectors.deck_list_visible(
-            user=request.user,
+        return selectors.deck_list_visible(
+            user=self.request.user,
             q=params.get("q"),
             format_code=params.get("format"),
             owner=params.get("owner"),
-            mine=params.get("mine", False),
+            mine=params["mine"],
         )
-        paginator = StandardPagination()
-        page = paginator.paginate_queryset(decks, request, view=self)
-        return paginator.get_paginated_response(DeckSummarySerializer(page, many=True).data)
 
     @extend_schema(
         operation_id="decks_create",
@@ -354,28 +356,34 @@ class VersionDetailSerializer(VersionSerializer):
     snapshot = serializers.JSONField()
 
 
-class DeckVersionListApi(BaseApi):
-    @extend_schema(
+@extend_schema_view(
+    get=extend_schema(
         operation_id="decks_versions_list",
         parameters=[DECK_ID],
         responses={200: VersionSerializer(many=True), **error_responses(404)},
     )
-    def get(self, request, deck_id: int):
-        deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)
-        paginator = StandardPagination()
-        page = paginator.paginate_queryset(selectors.deck_versions_list(deck=deck), request, view=self)
-        return paginator.get_paginated_response(VersionSerializer(page, many=True).data)
+)
+class DeckVersionListApi(BaseApi, generics.ListAPIView):
+    serializer_class = VersionSerializer
+
+    def get_queryset(self):
+        deck = selectors.deck_get_visible(deck_id=self.kwargs["deck_id"], user=self.request.user)
+        return selectors.deck_versions_list(deck=deck)
 
 
-class DeckVersionDetailApi(BaseApi):
-    @extend_schema(
+@extend_schema_view(
+    get=extend_schema(
         operation_id="decks_versions_read",
         parameters=[DECK_ID, NUMBER],
         responses={200: VersionDetailSerializer, **error_responses(404)},
     )
-    def get(self, request, deck_id: int, number: int):
-        deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)
-        return Response(VersionDetailSerializer(selectors.deck_version_get(deck=deck, number=number)).data)
+)
+class DeckVersionDetailApi(BaseApi, generics.RetrieveAPIView):
+    serializer_class = VersionDetailSerializer
+
+    def get_object(self):
+        deck = selectors.deck_get_visible(deck_id=self.kwargs["deck_id"], user=self.request.user)
+        return selectors.deck_version_get(deck=deck, number=self.kwargs["number"])
 
 
 class DeckVersionDiffApi(BaseApi):
