@@ -1,16 +1,22 @@
 """Tournament API: events, registrations (frozen, hidden until published), organizer tools, the audit trail."""
 
 import json
+from functools import cached_property
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
-from rest_framework import serializers, status
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+    inline_serializer,
+)
+from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from api.codes import ApplicationError, ErrorCode, field_errors
-from api.pagination import StandardPagination
 from api.schema import error_responses
 from deckbuilder.jobs import enqueue_failed
 from decks.apis import BaseApi, decklist_from_input
@@ -115,7 +121,37 @@ def registration_data(registration, *, event, user) -> dict:
     return RegistrationPublicSerializer(registration).data
 
 
-class EventListCreateApi(BaseApi):
+class RegistrationForViewerSerializer(RegistrationPublicSerializer):
+    """A registration as the caller may see it (registration_data): everyone gets the public fields; the decklist
+    fields only the organizer, the player, or everyone once published; the source deck and the full report only
+    the organizer and the player. Needs `event` and `request` in the context."""
+
+    updated_at = serializers.DateTimeField(required=False)
+    status = serializers.CharField(required=False)
+    deck_hash = serializers.CharField(required=False)
+    entries = serializers.DictField(child=serializers.ListField(child=serializers.DictField()), required=False)
+    legal = serializers.BooleanField(required=False)
+    violations = serializers.ListField(child=serializers.DictField(), required=False)
+    deck_id = serializers.IntegerField(allow_null=True, required=False)
+    deck_version = serializers.IntegerField(allow_null=True, required=False)
+    legality_report = serializers.JSONField(required=False)
+
+    def to_representation(self, registration):
+        return registration_data(registration, event=self.context["event"], user=self.context["request"].user)
+
+
+class EventListFilterSerializer(serializers.Serializer):
+    mine = serializers.BooleanField(default=False, help_text="Only events the caller organizes")
+
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="events_list",
+        parameters=[EventListFilterSerializer],
+        responses={200: EventSerializer(many=True), **error_responses(400, 404)},
+    )
+)
+class EventListCreateApi(BaseApi, generics.ListAPIView):
     class EventListCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200)
         date = serializers.DateField()
@@ -128,23 +164,15 @@ class EventListCreateApi(BaseApi):
         )
         publish_decklists = serializers.BooleanField(default=False)
 
-    class EventListCreateFilterSerializer(serializers.Serializer):
-        mine = serializers.BooleanField(default=False, help_text="Only events the caller organizes")
+    serializer_class = EventSerializer
 
-    @extend_schema(
-        operation_id="events_list",
-        parameters=[EventListCreateFilterSerializer],
-        responses={200: EventSerializer(many=True), **error_responses(400)},
-    )
-    def get(self, request):
-        filters = self.EventListCreateFilterSerializer(data=request.query_params)
+    def get_queryset(self):
+        filters = EventListFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
         organizer_id = None
         if filters.validated_data["mine"]:
-            organizer_id = request.user.id if request.user.is_authenticated else -1
-        paginator = StandardPagination()
-        page = paginator.paginate_queryset(selectors.event_list(organizer_id=organizer_id), request, view=self)
-        return paginator.get_paginated_response(EventSerializer(page, many=True).data)
+            organizer_id = self.request.user.id if self.request.user.is_authenticated else -1
+        return selectors.event_list(organizer_id=organizer_id)
 
     @extend_schema(
         operation_id="events_create",
@@ -170,14 +198,18 @@ class EventListCreateApi(BaseApi):
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
 
-class EventDetailApi(BaseApi):
-    @extend_schema(
+@extend_schema_view(
+    get=extend_schema(
         operation_id="events_read",
         parameters=[EVENT_ID],
         responses={200: EventDetailSerializer, **error_responses(404)},
     )
-    def get(self, request, event_id: int):
-        return Response(EventDetailSerializer(selectors.event_get(event_id=event_id)).data)
+)
+class EventDetailApi(BaseApi, generics.RetrieveAPIView):
+    serializer_class = EventDetailSerializer
+
+    def get_object(self):
+        return selectors.event_get(event_id=self.kwargs["event_id"])
 
 
 class EventLockApi(BaseApi):
@@ -208,35 +240,48 @@ class EventPublishApi(BaseApi):
         return Response(EventSerializer(event).data)
 
 
-class RegistrationListSubmitApi(BaseApi):
-    class RegistrationListSubmitFilterSerializer(serializers.Serializer):
-        status = serializers.ChoiceField(
-            choices=[s.value for s in RegistrationStatus], required=False, help_text="Organizer: e.g. illegal"
-        )
+class RegistrationListFilterSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=[s.value for s in RegistrationStatus], required=False, help_text="Organizer: e.g. illegal"
+    )
+
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="registrations_list",
+        parameters=[EVENT_ID, RegistrationListFilterSerializer],
+        responses={200: RegistrationForViewerSerializer(many=True), **error_responses(400, 403, 404)},
+        description="Everyone sees who registered; decklists only the organizer, the player, or everyone once the "
+        "decklists are published. The status filter is for the organizer.",
+    )
+)
+class RegistrationListSubmitApi(BaseApi, generics.ListAPIView):
+    serializer_class = RegistrationForViewerSerializer
 
     class RegistrationListSubmitInputSerializer(serializers.Serializer):
         deck_id = serializers.IntegerField(min_value=1, max_value=2**62)
         accept_illegal = serializers.BooleanField(default=False, help_text="Register an illegal deck flagged as such")
 
-    @extend_schema(
-        operation_id="registrations_list",
-        parameters=[EVENT_ID, RegistrationListSubmitFilterSerializer],
-        responses={200: RegistrationFullSerializer(many=True), **error_responses(400, 404)},
-        description="Everyone sees who registered; decklists only the organizer, the player, or everyone once the "
-        "decklists are published. The status filter is for the organizer.",
-    )
-    def get(self, request, event_id: int):
-        filters = self.RegistrationListSubmitFilterSerializer(data=request.query_params)
+    def get_queryset(self):
+        filters = RegistrationListFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
-        event = selectors.event_get(event_id=event_id)
+        event = self.event
+        wanted = filters.validated_data.get("status")
+        if wanted and not (
+            selectors.is_organizer(event, self.request.user) or selectors.event_decklists_published(event)
+        ):
+            raise ApplicationError(ErrorCode.PERMISSION_DENIED, "Only the organizer can filter by status.")
+        return selectors.registration_list(event=event, status=wanted)
+
+    @cached_property
+    def event(self):
+        event = selectors.event_get(event_id=self.kwargs["event_id"])
         if services.event_lock_if_due(event_id=event.id):
             event.refresh_from_db()
-        wanted = filters.validated_data.get("status")
-        if wanted and not (selectors.is_organizer(event, request.user) or selectors.event_decklists_published(event)):
-            raise ApplicationError(ErrorCode.PERMISSION_DENIED, "Only the organizer can filter by status.")
-        paginator = StandardPagination()
-        page = paginator.paginate_queryset(selectors.registration_list(event=event, status=wanted), request, view=self)
-        return paginator.get_paginated_response([registration_data(r, event=event, user=request.user) for r in page])
+        return event
+
+    def get_serializer_context(self):
+        return {**super().get_serializer_context(), "event": self.event}
 
     @extend_schema(
         operation_id="registrations_submit",
@@ -271,7 +316,7 @@ class RegistrationDetailApi(BaseApi):
     @extend_schema(
         operation_id="registrations_read",
         parameters=[EVENT_ID, REGISTRATION_ID],
-        responses={200: RegistrationOwnerSerializer, **error_responses(404)},
+        responses={200: RegistrationForViewerSerializer, **error_responses(404)},
         description="A registration with its decklist: organizer, the player, or anyone after publication.",
     )
     def get(self, request, event_id: int, registration_id: int):
@@ -537,19 +582,20 @@ class AuditPublicKeyApi(BaseApi):
         )
 
 
-class AuditListApi(BaseApi):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
+@extend_schema_view(
+    get=extend_schema(
         operation_id="events_audit",
         parameters=[EVENT_ID],
         responses={200: AuditEntrySerializer(many=True), **error_responses(401, 403, 404)},
         description="Organizer: the append-only audit trail, each entry chained to the previous entry's SHA-256.",
     )
-    def get(self, request, event_id: int):
-        event = selectors.event_get(event_id=event_id)
-        if not selectors.is_organizer(event, request.user):
+)
+class AuditListApi(BaseApi, generics.ListAPIView):
+    permission_classes = [IsAuthenticated]
+    serializer_class = AuditEntrySerializer
+
+    def get_queryset(self):
+        event = selectors.event_get(event_id=self.kwargs["event_id"])
+        if not selectors.is_organizer(event, self.request.user):
             raise ApplicationError(ErrorCode.PERMISSION_DENIED, "Only the event's organizer can read the audit trail.")
-        paginator = StandardPagination()
-        page = paginator.paginate_queryset(selectors.audit_entries(event=event), request, view=self)
-        return paginator.get_paginated_response(AuditEntrySerializer(page, many=True).data)
+        return selectors.audit_entries(event=event)
