@@ -9,10 +9,12 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiTypes,
     extend_schema,
+    extend_schema_field,
     extend_schema_serializer,
+    extend_schema_view,
     inline_serializer,
 )
-from rest_framework import serializers, status
+from rest_framework import generics, serializers, status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
@@ -20,9 +22,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode, field_errors
-from api.pagination import StandardPagination
 from api.parsers import BoundedJSONParser
-from api.schema import error_responses, paginated
+from api.schema import error_responses
 from deckbuilder.budget import TimeBudget
 from dmrules.decklist import MAX_COPIES, MAX_LINES, Decklist, DecklistFormatError, parse_json
 from dmrules.vocabulary import LineStatus, RegulationStatus
@@ -365,8 +366,12 @@ class RegulationChangesApi(APIView):
         return Response(changes)
 
 
-class FormatListApi(APIView):
+@extend_schema_view(get=extend_schema(operation_id="format_list", auth=[]))
+class FormatListApi(generics.ListAPIView):
+    """Every format, in one answer (a handful: not paginated)."""
+
     permission_classes = [AllowAny]
+    pagination_class = None
 
     @extend_schema_serializer(component_name="Format")
     class OutputSerializer(serializers.Serializer):
@@ -379,9 +384,10 @@ class FormatListApi(APIView):
         start_of_game_cards = serializers.BooleanField()
         hall_of_fame = serializers.BooleanField()
 
-    @extend_schema(operation_id="format_list", responses={200: OutputSerializer(many=True)}, auth=[])
-    def get(self, request):
-        return Response(self.OutputSerializer(selectors.format_list(), many=True).data)
+    serializer_class = OutputSerializer
+
+    def get_queryset(self):
+        return selectors.format_list()
 
 
 # ---------------------------------------------------------------------------------------------- event overlays
@@ -411,60 +417,45 @@ class OverlayComboInputSerializer(serializers.Serializer):
     )
 
 
+class _OverlayCardNameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(source="name_ja")
+
+
 class _OverlayCardSerializer(serializers.Serializer):
-    card = _CardSerializer()
+    card = _OverlayCardNameSerializer()
     status = serializers.CharField()
 
 
 class _OverlayComboSerializer(serializers.Serializer):
-    cards = _CardSerializer(many=True)
+    cards = serializers.SerializerMethodField()
     kind = serializers.CharField()
+
+    @extend_schema_field(_OverlayCardNameSerializer(many=True))
+    def get_cards(self, combo) -> list:
+        return _OverlayCardNameSerializer([combo.first, combo.second], many=True).data
 
 
 @extend_schema_serializer(component_name="EventOverlay")
 class OverlaySerializer(serializers.Serializer):
-    """Documentation of an overlay as every overlay endpoint returns it (built by `overlay_to_dict`)."""
+    """An overlay as every overlay endpoint returns it."""
 
-    id = serializers.CharField(help_text="The stable id players validate against (legality `overlay`).")
+    id = serializers.CharField(source="slug", help_text="The stable id players validate against (legality `overlay`).")
     name = serializers.CharField()
-    base_format = serializers.CharField()
+    base_format = serializers.CharField(source="base_format.code")
     card_pool_cutoff = serializers.DateField(allow_null=True)
-    card_pool_cutoff_enforced = serializers.BooleanField(
+    card_pool_cutoff_enforced = serializers.SerializerMethodField(
         help_text="True when a cut-off is set: a card first released after it is a CARD_POOL_CUTOFF violation."
     )
     description = serializers.CharField()
-    owner = serializers.CharField(allow_null=True, help_text="The organizer's username.")
-    cards = _OverlayCardSerializer(many=True)
-    combos = _OverlayComboSerializer(many=True)
+    owner = serializers.CharField(source="owner.username", allow_null=True, help_text="The organizer's username.")
+    cards = _OverlayCardSerializer(many=True, source="cards.all")
+    combos = _OverlayComboSerializer(many=True, source="combos.all")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 
-
-def overlay_to_dict(overlay) -> dict:
-    return {
-        "id": overlay.slug,
-        "name": overlay.name,
-        "base_format": overlay.base_format.code,
-        "card_pool_cutoff": overlay.card_pool_cutoff,
-        "card_pool_cutoff_enforced": overlay.card_pool_cutoff is not None,
-        "description": overlay.description,
-        "owner": overlay.owner.get_username() if overlay.owner_id else None,
-        "cards": [
-            {"card": {"id": row.card_id, "name": row.card.name_ja}, "status": row.status} for row in overlay.cards.all()
-        ],
-        "combos": [
-            {
-                "cards": [
-                    {"id": row.first_id, "name": row.first.name_ja},
-                    {"id": row.second_id, "name": row.second.name_ja},
-                ],
-                "kind": row.kind,
-            }
-            for row in overlay.combos.all()
-        ],
-        "created_at": overlay.created_at,
-        "updated_at": overlay.updated_at,
-    }
+    def get_card_pool_cutoff_enforced(self, overlay) -> bool:
+        return overlay.card_pool_cutoff is not None
 
 
 class OverlayApi(APIView):
@@ -473,10 +464,31 @@ class OverlayApi(APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
 
-class OverlayListCreateApi(OverlayApi):
-    class FilterSerializer(serializers.Serializer):
-        mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's overlays")
-        base_format = serializers.SlugField(required=False, max_length=32, help_text="Only overlays over this format")
+class OverlayListFilterSerializer(serializers.Serializer):
+    mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's overlays")
+    base_format = serializers.SlugField(required=False, max_length=32, help_text="Only overlays over this format")
+
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="overlays_list",
+        parameters=[OverlayListFilterSerializer],
+        responses={200: OverlaySerializer(many=True), **error_responses(400, 404)},
+        description="Every event overlay, newest first (overlays are public: players validate against them).",
+    )
+)
+class OverlayListCreateApi(OverlayApi, generics.ListAPIView):
+    serializer_class = OverlaySerializer
+
+    def get_queryset(self):
+        filters = OverlayListFilterSerializer(data=self.request.query_params)
+        filters.is_valid(raise_exception=True)
+        params = filters.validated_data
+        if params["mine"] and not self.request.user.is_authenticated:
+            return selectors.overlay_list().none()
+        return selectors.overlay_list(
+            owner=self.request.user if params["mine"] else None, base_format=params.get("base_format")
+        )
 
     @extend_schema_serializer(component_name="EventOverlayCreateInput")
     class InputSerializer(serializers.Serializer):
@@ -493,35 +505,6 @@ class OverlayListCreateApi(OverlayApi):
             help_text="Only cards first released on or before this date (CARD_POOL_CUTOFF).",
         )
         description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
-
-    @extend_schema(
-        operation_id="overlays_list",
-        parameters=[
-            FilterSerializer,
-            OpenApiParameter("page", OpenApiTypes.INT, description="Page number (1-based)"),
-            OpenApiParameter(
-                "page_size", OpenApiTypes.INT, description=f"Default 50, at most {StandardPagination.max_page_size}"
-            ),
-        ],
-        responses={
-            200: paginated("PaginatedEventOverlayList", OverlaySerializer(many=True)),
-            **error_responses(400, 404),
-        },
-        description="Every event overlay, newest first (overlays are public: players validate against them).",
-    )
-    def get(self, request):
-        filters = self.FilterSerializer(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        params = filters.validated_data
-        if params["mine"] and not request.user.is_authenticated:
-            overlays = selectors.overlay_list().none()
-        else:
-            overlays = selectors.overlay_list(
-                owner=request.user if params["mine"] else None, base_format=params.get("base_format")
-            )
-        paginator = StandardPagination()
-        page = paginator.paginate_queryset(overlays, request, view=self)
-        return paginator.get_paginated_response([overlay_to_dict(overlay) for overlay in page])
 
     @extend_schema(
         operation_id="overlays_create",
@@ -548,10 +531,24 @@ class OverlayListCreateApi(OverlayApi):
             card_pool_cutoff=values.get("card_pool_cutoff"),
             description=values["description"],
         )
-        return Response(overlay_to_dict(overlay), status=status.HTTP_201_CREATED)
+        return Response(OverlaySerializer(overlay).data, status=status.HTTP_201_CREATED)
 
 
-class OverlayDetailApi(OverlayApi):
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="overlays_read",
+        parameters=[OVERLAY_ID],
+        responses={200: OverlaySerializer, **error_responses(404)},
+        auth=[],
+        description="An event overlay players validate against: its base format, card statuses and combos.",
+    )
+)
+class OverlayDetailApi(OverlayApi, generics.RetrieveAPIView):
+    serializer_class = OverlaySerializer
+
+    def get_object(self):
+        return selectors.overlay_get(overlay_id=self.kwargs["overlay_id"])
+
     @extend_schema_serializer(component_name="EventOverlayUpdateInput")
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200, required=False)
@@ -564,17 +561,6 @@ class OverlayDetailApi(OverlayApi):
         )
         card_pool_cutoff = serializers.DateField(required=False, allow_null=True, help_text="null removes it.")
         description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
-
-    @extend_schema(
-        operation_id="overlays_read",
-        parameters=[OVERLAY_ID],
-        responses={200: OverlaySerializer, **error_responses(404)},
-        auth=[],
-        description="An event overlay players validate against: its base format, card statuses and combos.",
-    )
-    def get(self, request, overlay_id: str):
-        overlay = selectors.overlay_get(overlay_id=overlay_id)
-        return Response(overlay_to_dict(overlay))
 
     @extend_schema(
         operation_id="overlays_update",
@@ -605,7 +591,7 @@ class OverlayDetailApi(OverlayApi):
             combos=values.get("combos"),
             **changes,
         )
-        return Response(overlay_to_dict(overlay))
+        return Response(OverlaySerializer(overlay).data)
 
     @extend_schema(
         operation_id="overlays_delete",
