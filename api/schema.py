@@ -45,18 +45,3 @@ def error_responses(*statuses: int) -> dict:
     """`responses=` entries for the given error statuses; 429 is always added (throttling applies everywhere)."""
     wanted = sorted(set(statuses) | {429})
     return {status: OpenApiResponse(ErrorSerializer, description=_description(status)) for status in wanted}
-
-
-def paginated(name: str, item: serializers.Serializer, extra: dict | None = None):
-    """The schema of a page of StandardPagination: count, next, previous and the items (and `extra` fields an
-    endpoint adds to its pages)."""
-    return inline_serializer(
-        name,
-        {
-            "count": serializers.IntegerField(),
-            "next": serializers.URLField(allow_null=True),
-            "previous": serializers.URLField(allow_null=True),
-            "results": item,
-            **(extra or {}),
-        },
-    )
