@@ -10,7 +10,7 @@ class StandardPagination(PageNumberPagination):
         """A page_size that is not a whole number of at least 1 is a 400 like any invalid parameter (DRF would
         silently use the default); a larger one than the maximum is cut to it."""
         raw = request.query_params.get(self.page_size_query_param)
-        if raw is not None:
+        if raw:  # sent empty: not sent, as for every optional parameter
             field = serializers.IntegerField(min_value=1)
             try:
                 field.run_validation(raw)

@@ -40,7 +40,9 @@ class BaseApi(APIView):
     content_negotiation_class = GameFormatNegotiation
 
 
-_IF_MATCH_RE = re.compile(r'^\s*(W/)?("?)(\d{1,9})\2\s*$')
+# A version number, quoted or not, optionally weak (W/), between optional spaces or tabs (RFC 9110's OWS).
+IF_MATCH_PATTERN = r'^[ \t]*(W/)?("[0-9]{1,9}"|[0-9]{1,9})[ \t]*$'
+_IF_MATCH_RE = re.compile(IF_MATCH_PATTERN)
 # No deck has version 0 (deck_version_positive), so the write's own version check answers 412 VERSION_CONFLICT.
 NEVER_MATCHES = 0
 
@@ -58,7 +60,7 @@ def if_match_version(request) -> int | None:
         )
     if match.group(1):
         return NEVER_MATCHES
-    return int(match.group(3))
+    return int(match.group(2).strip('"'))
 
 
 def with_etag(response: Response, deck: Deck) -> Response:
@@ -68,10 +70,11 @@ def with_etag(response: Response, deck: Deck) -> Response:
 
 IF_MATCH = OpenApiParameter(
     "If-Match",
-    OpenApiTypes.STR,
+    {"type": "string", "pattern": IF_MATCH_PATTERN},
     OpenApiParameter.HEADER,
     required=True,
-    description='The deck version you read (its ETag), e.g. "3". Missing: 428; stale: 412 and nothing is written.',
+    description='The deck version you read (its ETag), e.g. "3". Missing: 428; stale: 412 and nothing is written; '
+    "not a version: 400 INVALID_IF_MATCH.",
 )
 ETAG = OpenApiParameter(
     "ETag",
@@ -327,7 +330,7 @@ class DeckDetailApi(BaseApi):
     @extend_schema(
         operation_id="decks_delete",
         parameters=[ETAG, DECK_ID, IF_MATCH],
-        responses={204: None, **error_responses(401, 403, 404, 412, 428)},
+        responses={204: None, **error_responses(400, 401, 403, 404, 412, 428)},
     )
     def delete(self, request, deck_id: int):
         services.deck_delete(deck_id=deck_id, user=request.user, if_match=if_match_version(request))
@@ -423,7 +426,7 @@ class DeckVersionRestoreApi(BaseApi):
         operation_id="decks_versions_restore",
         parameters=[ETAG, DECK_ID, NUMBER, IF_MATCH],
         request=None,
-        responses={200: DeckDetailSerializer, **error_responses(401, 403, 404, 412, 428)},
+        responses={200: DeckDetailSerializer, **error_responses(400, 401, 403, 404, 412, 428)},
         description="Restore version `number` as a new version (the history is kept).",
     )
     def post(self, request, deck_id: int, number: int):

@@ -295,15 +295,18 @@ def _csv_entries(upload) -> list[dict]:
     return entries
 
 
+# A path segment matched by Django's `slug` converter: anything else is no route (404).
+SLUG = {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"}
+FORMAT_CODE = OpenApiParameter("format_code", SLUG, OpenApiParameter.PATH, description="advance, original, ...")
+
+
 class RegulationInForceApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
         operation_id="regulation_in_force",
         parameters=[
-            OpenApiParameter(
-                "format_code", OpenApiTypes.STR, OpenApiParameter.PATH, description="advance, original, ..."
-            ),
+            FORMAT_CODE,
             OpenApiParameter("as_of", OpenApiTypes.DATE, description="date (default today)"),
         ],
         responses={
@@ -319,7 +322,7 @@ class RegulationInForceApi(APIView):
                     "combos": serializers.ListField(child=serializers.DictField()),
                 },
             ),
-            **error_responses(400),
+            **error_responses(400, 404),
         },
         auth=[],
         description="The Hall of Fame list in force for a format on a date (its dated events replayed in order).",
@@ -347,13 +350,11 @@ class RegulationChangesApi(APIView):
     @extend_schema(
         operation_id="regulation_changes",
         parameters=[
-            OpenApiParameter(
-                "format_code", OpenApiTypes.STR, OpenApiParameter.PATH, description="advance, original, ..."
-            ),
+            FORMAT_CODE,
             OpenApiParameter("from", OpenApiTypes.DATE, required=True),
             OpenApiParameter("to", OpenApiTypes.DATE, description="default today"),
         ],
-        responses={200: OpenApiTypes.OBJECT, **error_responses(400)},
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404)},
         auth=[],
         description="Cards whose status differs between two dates, and combos added or removed.",
     )
@@ -395,7 +396,7 @@ class FormatListApi(generics.ListAPIView):
 OVERLAY_MAX_ENTRIES = 500
 OVERLAY_MAX_COMBOS = 100
 OVERLAY_ID = OpenApiParameter(
-    "overlay_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The overlay's stable id (a slug)."
+    "overlay_id", SLUG, OpenApiParameter.PATH, description="The overlay's stable id (a slug)."
 )
 
 

@@ -177,8 +177,8 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
     @extend_schema(
         operation_id="events_create",
         request=EventListCreateInputSerializer,
-        responses={201: EventSerializer, **error_responses(400, 401)},
-        description="Create an event; the caller becomes its organizer.",
+        responses={201: EventSerializer, **error_responses(400, 401, 404)},
+        description="Create an event; the caller becomes its organizer. An unknown overlay_id: 404 UNKNOWN_OVERLAY.",
     )
     def post(self, request):
         data = self.EventListCreateInputSerializer(data=request.data)
@@ -511,7 +511,7 @@ class RegistrationExportApi(BaseApi):
                 {"event": event.id, "audit_head": head, "registrations": rows}, ensure_ascii=False, indent=2
             )
             return HttpResponse(body, content_type="application/json")
-        encoding = request.query_params.get("encoding", "utf-8").lower().replace("_", "-")
+        encoding = (request.query_params.get("encoding") or "utf-8").lower().replace("_", "-")
         encoding = {"shift-jis": "sjis", "cp932": "sjis", "utf8": "utf-8"}.get(encoding, encoding)
         if encoding not in selectors.EXPORT_ENCODINGS:
             raise ApplicationError(
