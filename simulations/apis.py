@@ -3,7 +3,6 @@
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -13,10 +12,6 @@ from api.schema import error_responses
 from dmrules.decklist import Decklist, parse_json, parse_text
 from simulations import services
 from simulations.models import SimulationKind, SimulationRun
-
-
-class BaseApi(APIView):
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
 
 
 class DeckInputSerializer(serializers.Serializer):
@@ -70,7 +65,7 @@ class SimulationRunSummarySerializer(serializers.Serializer):
         description="The caller's own runs, newest first (without results: GET a run for its result).",
     )
 )
-class SimulationListCreateApi(BaseApi, generics.ListAPIView):
+class SimulationListCreateApi(generics.ListAPIView):
     permission_classes = [IsAuthenticated]
     serializer_class = SimulationRunSummarySerializer
 
@@ -148,7 +143,7 @@ class SimulationRunSerializer(serializers.Serializer):
         description="Cancel the run; the answer is the run as it stands.",
     ),
 )
-class SimulationDetailApi(BaseApi, generics.RetrieveDestroyAPIView):
+class SimulationDetailApi(generics.RetrieveDestroyAPIView):
     permission_classes = [IsAuthenticated]
     serializer_class = SimulationRunSerializer
     lookup_url_kwarg = "run_id"
@@ -167,7 +162,7 @@ class OddsGroupSerializer(serializers.Serializer):
     at_least = serializers.IntegerField(required=False, default=1, min_value=0, max_value=40)
 
 
-class OddsQueryApi(BaseApi):
+class OddsQueryApi(APIView):
     permission_classes = [AllowAny]
 
     class OddsQuerySerializer(serializers.Serializer):
@@ -207,7 +202,7 @@ class OddsQueryApi(BaseApi):
         return Response({"results": results})
 
 
-class OddsReportApi(BaseApi):
+class OddsReportApi(APIView):
     """The exact deck report: GET ?deck=<id> (or ?text=...), or POST a decklist."""
 
     permission_classes = [AllowAny]
