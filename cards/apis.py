@@ -81,24 +81,15 @@ class CardSearchPagination(StandardPagination):
         return response
 
     def get_paginated_response_schema(self, schema):
-        note = {
-            "type": "object",
-            "required": ["term", "field", "unknown"],
-            "properties": {
-                "term": {"type": "string", "description": "The term as written in `q`."},
-                "field": {
-                    "type": "string",
-                    "description": "The unknown field: a `facts_unknown` name, or `release_date`.",
-                },
-                "unknown": {
-                    "type": "integer",
-                    "description": "Cards that match every other term but not known for this one.",
-                },
-            },
-        }
         page = super().get_paginated_response_schema(schema)
+        note = {"type": "object", "required": ["term", "field", "unknown"], "properties": {}}
+        note["properties"] = {"term": {"type": "string"}, "field": {"type": "string"}, "unknown": {"type": "integer"}}
+        notes = {"type": "array", "items": note}
+        notes["description"] = (
+            "For a `term` of q: how many (`unknown`) otherwise matching cards do not know its `field`."
+        )
+        page["properties"] |= {"as_of": {"type": "string", "format": "date"}, "notes": notes}
         page["required"] = [*page["required"], "as_of", "notes"]
-        page["properties"] |= {"as_of": {"type": "string", "format": "date"}, "notes": {"type": "array", "items": note}}
         return page
 
 

@@ -108,23 +108,10 @@ class RegistrationOwnerSerializer(RegistrationFullSerializer):
     legality_report = serializers.JSONField()
 
 
-def registration_data(registration, *, event, user) -> dict:
-    if user.is_authenticated and registration.player_id == user.id:
-        return RegistrationOwnerSerializer(registration).data
-    if selectors.is_organizer(event, user):
-        # The organizer gets the frozen copy and its report, not a pointer to the player's (maybe private) deck.
-        data = RegistrationOwnerSerializer(registration).data
-        data["deck_id"] = None
-        return data
-    if selectors.event_decklists_published(event):
-        return RegistrationFullSerializer(registration).data
-    return RegistrationPublicSerializer(registration).data
-
-
 class RegistrationForViewerSerializer(RegistrationPublicSerializer):
-    """A registration as the caller may see it (registration_data): everyone gets the public fields; the decklist
-    fields only the organizer, the player, or everyone once published; the source deck and the full report only
-    the organizer and the player. Needs `event` and `request` in the context."""
+    """A registration as the caller may see it: everyone gets the public fields; the decklist fields only the
+    organizer, the player, or everyone once published; the source deck and the full report only the organizer and
+    the player. Needs `event` and `request` in the context."""
 
     updated_at = serializers.DateTimeField(required=False)
     status = serializers.CharField(required=False)
@@ -137,7 +124,15 @@ class RegistrationForViewerSerializer(RegistrationPublicSerializer):
     legality_report = serializers.JSONField(required=False)
 
     def to_representation(self, registration):
-        return registration_data(registration, event=self.context["event"], user=self.context["request"].user)
+        event, user = self.context["event"], self.context["request"].user
+        if user.is_authenticated and registration.player_id == user.id:
+            return RegistrationOwnerSerializer(registration).data
+        if selectors.is_organizer(event, user):
+            # The organizer gets the frozen copy and its report, not a pointer to the player's (maybe private) deck.
+            return {**RegistrationOwnerSerializer(registration).data, "deck_id": None}
+        if selectors.event_decklists_published(event):
+            return RegistrationFullSerializer(registration).data
+        return RegistrationPublicSerializer(registration).data
 
 
 class EventListFilterSerializer(serializers.Serializer):
@@ -163,6 +158,12 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
             min_value=1, max_value=100_000, required=False, allow_null=True, help_text="Most players (none: no limit)"
         )
         publish_decklists = serializers.BooleanField(default=False)
+
+        def validate_registration_deadline(self, value):
+            # Before 1888 Japan's local time was mean solar time (+09:18:59), which no ISO 8601 offset can write.
+            if value.year < 1900:
+                raise serializers.ValidationError("The registration deadline must be in 1900 or later.", "min_value")
+            return value
 
     serializer_class = EventSerializer
 
@@ -324,7 +325,8 @@ class RegistrationDetailApi(BaseApi):
         registration = selectors.registration_get_visible(
             event=event, registration_id=registration_id, user=request.user
         )
-        return Response(registration_data(registration, event=event, user=request.user))
+        context = {"event": event, "request": request}
+        return Response(RegistrationForViewerSerializer(registration, context=context).data)
 
     @extend_schema(
         operation_id="registrations_withdraw",
