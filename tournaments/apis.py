@@ -23,9 +23,6 @@ from decks.apis import BaseApi, decklist_from_input
 from tournaments import selectors, services, signing
 from tournaments.models import JobStatus, Registration, RegistrationStatus
 
-EVENT_ID = OpenApiParameter("event_id", OpenApiTypes.INT, OpenApiParameter.PATH)
-REGISTRATION_ID = OpenApiParameter("registration_id", OpenApiTypes.INT, OpenApiParameter.PATH)
-
 
 class EventSerializer(serializers.Serializer):
     id = serializers.IntegerField()
@@ -202,7 +199,6 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
 @extend_schema_view(
     get=extend_schema(
         operation_id="events_read",
-        parameters=[EVENT_ID],
         responses={200: EventDetailSerializer, **error_responses(404)},
     )
 )
@@ -216,7 +212,6 @@ class EventDetailApi(BaseApi, generics.RetrieveAPIView):
 class EventLockApi(BaseApi):
     @extend_schema(
         operation_id="events_lock",
-        parameters=[EVENT_ID],
         request=None,
         responses={200: EventSerializer, **error_responses(401, 403, 404)},
         description="Organizer: lock the registrations now (recorded in the audit trail).",
@@ -230,7 +225,6 @@ class EventLockApi(BaseApi):
 class EventPublishApi(BaseApi):
     @extend_schema(
         operation_id="events_publish",
-        parameters=[EVENT_ID],
         request=None,
         responses={200: EventSerializer, **error_responses(401, 403, 404)},
         description="Organizer: publish the decklists to everyone.",
@@ -250,7 +244,7 @@ class RegistrationListFilterSerializer(serializers.Serializer):
 @extend_schema_view(
     get=extend_schema(
         operation_id="registrations_list",
-        parameters=[EVENT_ID, RegistrationListFilterSerializer],
+        parameters=[RegistrationListFilterSerializer],
         responses={200: RegistrationForViewerSerializer(many=True), **error_responses(400, 403, 404)},
         description="Everyone sees who registered; decklists only the organizer, the player, or everyone once the "
         "decklists are published. The status filter is for the organizer.",
@@ -286,7 +280,6 @@ class RegistrationListSubmitApi(BaseApi, generics.ListAPIView):
 
     @extend_schema(
         operation_id="registrations_submit",
-        parameters=[EVENT_ID],
         request=RegistrationListSubmitInputSerializer,
         responses={
             201: RegistrationOwnerSerializer,
@@ -299,8 +292,6 @@ class RegistrationListSubmitApi(BaseApi, generics.ListAPIView):
         "200). An illegal deck needs accept_illegal=true and is flagged illegal.",
     )
     def post(self, request, event_id: int):
-        if not request.user.is_authenticated:
-            self.permission_denied(request)
         data = self.RegistrationListSubmitInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         selectors.event_get(event_id=event_id)
@@ -316,7 +307,6 @@ class RegistrationListSubmitApi(BaseApi, generics.ListAPIView):
 class RegistrationDetailApi(BaseApi):
     @extend_schema(
         operation_id="registrations_read",
-        parameters=[EVENT_ID, REGISTRATION_ID],
         responses={200: RegistrationForViewerSerializer, **error_responses(404)},
         description="A registration with its decklist: organizer, the player, or anyone after publication.",
     )
@@ -330,7 +320,6 @@ class RegistrationDetailApi(BaseApi):
 
     @extend_schema(
         operation_id="registrations_withdraw",
-        parameters=[EVENT_ID, REGISTRATION_ID],
         request=None,
         responses={204: None, **error_responses(401, 403, 404, 409)},
         description="The player withdraws their own registration before the deadline (then 409 "
@@ -338,8 +327,6 @@ class RegistrationDetailApi(BaseApi):
         "`withdraw` entry. The player may register again while registration is open.",
     )
     def delete(self, request, event_id: int, registration_id: int):
-        if not request.user.is_authenticated:
-            self.permission_denied(request)
         event = selectors.event_get(event_id=event_id)
         if not Registration.objects.filter(event=event, id=registration_id).exists():
             raise ApplicationError(ErrorCode.NOT_FOUND, "Registration not found.")
@@ -355,7 +342,6 @@ class RegistrationAmendApi(BaseApi):
 
     @extend_schema(
         operation_id="registrations_amend",
-        parameters=[EVENT_ID, REGISTRATION_ID],
         request=RegistrationAmendInputSerializer,
         responses={200: RegistrationOwnerSerializer, **error_responses(400, 401, 403, 404)},
         description="Organizer: replace a registration's decklist (also after the deadline) with a reason; "
@@ -395,7 +381,6 @@ class RegistrationImportApi(BaseApi):
 
     @extend_schema(
         operation_id="registrations_import",
-        parameters=[EVENT_ID],
         request=RegistrationImportInputSerializer,
         responses={
             200: serializers.ListSerializer(child=serializers.DictField()),
@@ -435,7 +420,6 @@ class JobSerializer(serializers.Serializer):
 class RevalidationCreateApi(BaseApi):
     @extend_schema(
         operation_id="revalidations_create",
-        parameters=[EVENT_ID],
         request=None,
         responses={202: JobSerializer, **error_responses(401, 403, 404, 503)},
         description="Organizer: re-validate every registration against the event's regulation (a Celery job). "
@@ -457,7 +441,6 @@ class RevalidationCreateApi(BaseApi):
 class RevalidationDetailApi(BaseApi):
     @extend_schema(
         operation_id="revalidations_read",
-        parameters=[EVENT_ID, OpenApiParameter("job_id", OpenApiTypes.INT, OpenApiParameter.PATH)],
         responses={200: JobSerializer, **error_responses(401, 403, 404)},
     )
     def get(self, request, event_id: int, job_id: int):
@@ -481,7 +464,6 @@ class RegistrationExportApi(BaseApi):
     @extend_schema(
         operation_id="registrations_export",
         parameters=[
-            EVENT_ID,
             OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=EXPORT_KINDS),
             OpenApiParameter(
                 "encoding",
@@ -587,7 +569,6 @@ class AuditPublicKeyApi(BaseApi):
 @extend_schema_view(
     get=extend_schema(
         operation_id="events_audit",
-        parameters=[EVENT_ID],
         responses={200: AuditEntrySerializer(many=True), **error_responses(401, 403, 404)},
         description="Organizer: the append-only audit trail, each entry chained to the previous entry's SHA-256.",
     )
