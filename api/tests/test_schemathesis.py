@@ -36,7 +36,7 @@ from tournaments import services as tournament_services
 pytestmark = pytest.mark.schema
 
 # Examples per operation and generation mode: with ~50 operations, both modes give well over 5,000 cases.
-MAX_EXAMPLES = 25
+MAX_EXAMPLES = 55
 MIN_CASES = 5_000
 CONFIG = SchemathesisConfig.from_dict(
     {
