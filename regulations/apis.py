@@ -2,7 +2,6 @@
 
 import csv
 import io
-from datetime import date
 
 from django.utils import timezone
 from drf_spectacular.utils import (
@@ -20,7 +19,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.codes import ApplicationError, ErrorCode, field_errors
+from api.codes import ApplicationError, ErrorCode
 from api.parsers import BoundedJSONParser
 from api.schema import error_responses
 from deckbuilder.budget import TimeBudget
@@ -299,15 +298,21 @@ SLUG = {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"}
 FORMAT_CODE = OpenApiParameter("format_code", SLUG, OpenApiParameter.PATH, description="advance, original, ...")
 
 
+class RegulationInForceQuerySerializer(serializers.Serializer):
+    as_of = serializers.DateField(required=False, help_text="date (default today)")
+
+
+class RegulationChangesQuerySerializer(serializers.Serializer):
+    def get_fields(self):  # `from` is a Python keyword: no class attribute can be named so
+        return {"from": serializers.DateField(), "to": serializers.DateField(required=False, help_text="default today")}
+
+
 class RegulationInForceApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
         operation_id="regulation_in_force",
-        parameters=[
-            FORMAT_CODE,
-            OpenApiParameter("as_of", OpenApiTypes.DATE, description="date (default today)"),
-        ],
+        parameters=[FORMAT_CODE, RegulationInForceQuerySerializer],
         responses={
             200: inline_serializer(
                 "RegulationInForce",
@@ -327,7 +332,9 @@ class RegulationInForceApi(APIView):
         description="The Hall of Fame list in force for a format on a date (its dated events replayed in order).",
     )
     def get(self, request, format_code: str):
-        as_of = _date_param(request, "as_of") or timezone.localdate()
+        query = RegulationInForceQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        as_of = query.validated_data.get("as_of") or timezone.localdate()
         in_force = selectors.regulation_in_force(format_code=format_code, as_of=as_of)
         regulation = in_force.regulation
         return Response(
@@ -348,20 +355,15 @@ class RegulationChangesApi(APIView):
 
     @extend_schema(
         operation_id="regulation_changes",
-        parameters=[
-            FORMAT_CODE,
-            OpenApiParameter("from", OpenApiTypes.DATE, required=True),
-            OpenApiParameter("to", OpenApiTypes.DATE, description="default today"),
-        ],
+        parameters=[FORMAT_CODE, RegulationChangesQuerySerializer],
         responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404)},
         auth=[],
         description="Cards whose status differs between two dates, and combos added or removed.",
     )
     def get(self, request, format_code: str):
-        since = _date_param(request, "from")
-        if since is None:
-            raise ApplicationError(ErrorCode.VALIDATION_ERROR, "The query parameter 'from' (YYYY-MM-DD) is required.")
-        until = _date_param(request, "to") or timezone.localdate()
+        query = RegulationChangesQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        since, until = query.validated_data["from"], query.validated_data.get("to") or timezone.localdate()
         changes = selectors.regulation_changes(format_code=format_code, since=since, until=until)
         return Response(changes)
 
@@ -614,17 +616,3 @@ class PingApi(APIView):
     )
     def get(self, request):
         return Response({"ok": True})
-
-
-def _date_param(request, name: str) -> date | None:
-    raw = request.query_params.get(name)
-    if not raw:
-        return None
-    try:
-        return date.fromisoformat(raw)
-    except ValueError:
-        raise ApplicationError(
-            ErrorCode.VALIDATION_ERROR,
-            f"'{name}' must be a date (YYYY-MM-DD).",
-            field_errors(**{name: (f"'{raw[:40]}' is not a date.", "invalid")}),
-        ) from None
