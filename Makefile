@@ -31,11 +31,13 @@ run: install
 	$(PY) manage.py collectstatic --noinput -v 0
 	PORT=$(PORT) $(PY) -m deckbuilder.serve
 
-# Everything: unit tests (SQLite), integration tests (PostgreSQL, Redis, a Celery worker), browser tests.
+# Everything: unit tests (SQLite), integration tests (PostgreSQL, Redis, a Celery worker), browser tests, and the
+# API fuzzed against its own OpenAPI schema with every schemathesis check (api/tests/test_schemathesis.py).
 test: install-dev services browser gettext
 	$(PY) -m pytest -m "not integration and not browser"
 	DATABASE_URL=$(PG_URL) REDIS_URL_TEST=$(REDIS_URL_TEST) $(PY) -m pytest -m integration
 	$(PY) -m pytest -m browser
+	$(PY) -m pytest -m schema
 
 test-unit: install-dev gettext
 	$(PY) -m pytest -m "not integration and not browser"

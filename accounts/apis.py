@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import services
+from api.fields import StrictCharField
 from api.schema import error_responses
 
 
@@ -15,8 +16,8 @@ class RegisterApi(APIView):
     authentication_classes: list = []  # no session: sign-up needs no CSRF token from API clients
 
     class RegisterInputSerializer(serializers.Serializer):
-        username = serializers.CharField(max_length=150)
-        password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+        username = StrictCharField(max_length=150)
+        password = StrictCharField(max_length=128, write_only=True, trim_whitespace=False)
 
     class RegisterOutputSerializer(serializers.Serializer):
         id = serializers.IntegerField()
@@ -45,8 +46,8 @@ class TokenObtainApi(APIView):
     authentication_classes: list = []
 
     class TokenObtainInputSerializer(serializers.Serializer):
-        username = serializers.CharField(max_length=150)
-        password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+        username = StrictCharField(max_length=150)
+        password = StrictCharField(max_length=128, write_only=True, trim_whitespace=False)
 
     @extend_schema(
         operation_id="auth_token",

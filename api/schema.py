@@ -1,5 +1,7 @@
 """OpenAPI pieces shared by every API: the one error shape, documented once (see api/errors.py)."""
 
+import copy
+
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
 from rest_framework import serializers
 
@@ -47,16 +49,43 @@ def error_responses(*statuses: int) -> dict:
     return {status: OpenApiResponse(ErrorSerializer, description=_description(status)) for status in wanted}
 
 
-def paginated(name: str, item: serializers.Serializer, extra: dict | None = None):
-    """The schema of a page of StandardPagination: count, next, previous and the items (and `extra` fields an
-    endpoint adds to its pages)."""
-    return inline_serializer(
-        name,
-        {
-            "count": serializers.IntegerField(),
-            "next": serializers.URLField(allow_null=True),
-            "previous": serializers.URLField(allow_null=True),
-            "results": item,
-            **(extra or {}),
-        },
-    )
+def _error_response(status: int) -> dict:
+    return {
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+        "description": _description(status),
+    }
+
+
+def postprocess_schema(result, generator, request, public):
+    """Facts true of every operation, stated once instead of on each view (SPECTACULAR_SETTINGS hook):
+
+    - an optional query parameter sent empty (`?q=`) counts as not sent (DRF's form semantics): allowEmptyValue;
+    - a request body of a type no parser reads is a 415 UNSUPPORTED_MEDIA_TYPE;
+    - a page (StandardPagination) answers 400 for an invalid page_size and 404 for a page past the last;
+    - in a form body, an optional field sent empty counts as not sent too."""
+    components = result.get("components", {}).get("schemas", {})
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            for media_type, content in operation.get("requestBody", {}).get("content", {}).items():
+                if media_type != "application/json" and "$ref" in content.get("schema", {}):
+                    content["schema"] = _empty_means_absent(components[content["schema"]["$ref"].split("/")[-1]])
+            for parameter in operation.get("parameters", []):
+                if parameter["in"] == "query" and not parameter.get("required"):
+                    parameter["allowEmptyValue"] = True
+            responses = operation.get("responses", {})
+            wanted = []
+            if "requestBody" in operation:
+                wanted.append(415)
+            if any(parameter["name"] == "page_size" for parameter in operation.get("parameters", [])):
+                wanted += [400, 404]
+            for status in wanted:
+                responses.setdefault(str(status), _error_response(status))
+    return result
+
+
+def _empty_means_absent(schema: dict) -> dict:
+    schema = copy.deepcopy(schema)
+    for name, field in schema.get("properties", {}).items():
+        if name not in schema.get("required", []):
+            schema["properties"][name] = {"anyOf": [field, {"type": "string", "maxLength": 0}]}
+    return schema

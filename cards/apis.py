@@ -1,14 +1,18 @@
 """Card catalogue API: search (`GET /api/v1/cards/`) and detail (`GET /api/v1/cards/{id}/`)."""
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiTypes, extend_schema
-from rest_framework import serializers
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiTypes,
+    extend_schema,
+    extend_schema_serializer,
+    extend_schema_view,
+)
+from rest_framework import generics, serializers
 from rest_framework.permissions import AllowAny
-from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
 from api.pagination import StandardPagination
-from api.schema import error_responses, paginated
+from api.schema import error_responses
 from cards.models import Card
 from cards.selectors import ORDERS, card_get, card_search_result, cards_by_ids
 
@@ -49,6 +53,7 @@ A malformed query (or an unknown format in `legal:`) is a 400 `INVALID_QUERY` wi
 character index) and `details.expected`."""
 
 
+@extend_schema_serializer(component_name="Card")
 class CardListOutputSerializer(serializers.ModelSerializer):
     class Meta:
         model = Card
@@ -61,20 +66,41 @@ class CardListOutputSerializer(serializers.ModelSerializer):
         )  # fmt: skip
 
 
-class CardListApi(APIView):
-    permission_classes = [AllowAny]
+class CardSearchPagination(StandardPagination):
+    """A page of a search (a SearchResult): the page of cards, plus the search's date and its notes on terms that
+    some cards leave undecided."""
 
-    class InputSerializer(serializers.Serializer):
-        q = serializers.CharField(required=False, allow_blank=True, max_length=500, default="", trim_whitespace=False)
-        order = serializers.ChoiceField(choices=ORDERS, required=False, default="name")
-        as_of = serializers.DateField(required=False, default=None, allow_null=True)
+    def paginate_queryset(self, result, request, view=None):
+        self.result = result
+        return cards_by_ids(ids=list(super().paginate_queryset(result.ids, request, view)))
 
-    class NoteSerializer(serializers.Serializer):
-        term = serializers.CharField(help_text="The term as written in `q`.")
-        field = serializers.CharField(help_text="The unknown field: a `facts_unknown` name, or `release_date`.")
-        unknown = serializers.IntegerField(help_text="Cards that match every other term but not known for this one.")
+    def get_paginated_response(self, data):
+        response = super().get_paginated_response(data)
+        response.data["as_of"] = self.result.as_of.isoformat()
+        response.data["notes"] = [note.as_dict() for note in self.result.notes]
+        return response
 
-    @extend_schema(
+    def get_paginated_response_schema(self, schema):
+        page = super().get_paginated_response_schema(schema)
+        note = {"type": "object", "required": ["term", "field", "unknown"], "properties": {}}
+        note["properties"] = {"term": {"type": "string"}, "field": {"type": "string"}, "unknown": {"type": "integer"}}
+        notes = {"type": "array", "items": note}
+        notes["description"] = (
+            "For a `term` of q: how many (`unknown`) otherwise matching cards do not know its `field`."
+        )
+        page["properties"] |= {"as_of": {"type": "string", "format": "date"}, "notes": notes}
+        page["required"] = [*page["required"], "as_of", "notes"]
+        return page
+
+
+class CardSearchFilterSerializer(serializers.Serializer):
+    q = serializers.CharField(required=False, allow_blank=True, max_length=500, default="", trim_whitespace=False)
+    order = serializers.ChoiceField(choices=ORDERS, required=False, default="name")
+    as_of = serializers.DateField(required=False, default=None, allow_null=True)
+
+
+@extend_schema_view(
+    get=extend_schema(
         operation_id="cards_search",
         parameters=[
             OpenApiParameter("q", OpenApiTypes.STR, description=QUERY_HELP),
@@ -86,32 +112,22 @@ class CardListApi(APIView):
                 OpenApiTypes.DATE,
                 description="The date of `legal:`, `banned:`, `limited:` and `is:new` (default: today).",
             ),
-            OpenApiParameter("page", OpenApiTypes.INT),
-            OpenApiParameter("page_size", OpenApiTypes.INT, description="Results per page (at most 200)."),
         ],
-        responses={
-            200: paginated(
-                "CardSearchPage",
-                CardListOutputSerializer(many=True),
-                extra={"as_of": serializers.DateField(), "notes": NoteSerializer(many=True)},
-            ),
-            **error_responses(400, 404),
-        },
+        responses={200: CardListOutputSerializer(many=True), **error_responses(400, 404)},
         auth=[],
         description="Search the card catalogue. " + QUERY_HELP,
     )
-    def get(self, request):
-        data = self.InputSerializer(data=request.query_params)
+)
+class CardListApi(generics.ListAPIView):
+    permission_classes = [AllowAny]
+    serializer_class = CardListOutputSerializer
+    pagination_class = CardSearchPagination
+
+    def get_queryset(self):
+        data = CardSearchFilterSerializer(data=self.request.query_params)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        result = card_search_result(q=values["q"], order=values["order"], as_of=values["as_of"])  # INVALID_QUERY
-        paginator = StandardPagination()
-        page = paginator.paginate_queryset(result.ids, request, view=self)
-        cards = cards_by_ids(ids=list(page))
-        response = paginator.get_paginated_response(CardListOutputSerializer(cards, many=True).data)
-        response.data["as_of"] = result.as_of.isoformat()
-        response.data["notes"] = [note.as_dict() for note in result.notes]
-        return response
+        return card_search_result(q=values["q"], order=values["order"], as_of=values["as_of"])  # INVALID_QUERY
 
 
 class CardFaceOutputSerializer(serializers.Serializer):
@@ -140,36 +156,40 @@ class CardPrintingOutputSerializer(serializers.Serializer):
     tcg = serializers.BooleanField(help_text="An English TCG printing.")
 
 
-class CardDetailApi(APIView):
-    permission_classes = [AllowAny]
+@extend_schema_serializer(component_name="CardDetail")
+class CardDetailOutputSerializer(CardListOutputSerializer):
+    faces = CardFaceOutputSerializer(many=True, read_only=True)
+    printings = CardPrintingOutputSerializer(many=True, read_only=True)
 
-    class OutputSerializer(CardListOutputSerializer):
-        faces = CardFaceOutputSerializer(many=True, read_only=True)
-        printings = CardPrintingOutputSerializer(many=True, read_only=True)
+    class Meta(CardListOutputSerializer.Meta):
+        fields = (
+            *CardListOutputSerializer.Meta.fields,
+            "type_codes",
+            "keywords_ja",
+            "deck_limit_exceptions",
+            "start_set",
+            "start_set_size",
+            "facts_unknown",
+            "release_set",
+            "faces",
+            "printings",
+        )
 
-        class Meta(CardListOutputSerializer.Meta):
-            fields = (
-                *CardListOutputSerializer.Meta.fields,
-                "type_codes",
-                "keywords_ja",
-                "deck_limit_exceptions",
-                "start_set",
-                "start_set_size",
-                "facts_unknown",
-                "release_set",
-                "faces",
-                "printings",
-            )
 
-    @extend_schema(
+@extend_schema_view(
+    get=extend_schema(
         operation_id="cards_detail",
-        responses={200: OutputSerializer, **error_responses(404)},
+        responses={200: CardDetailOutputSerializer, **error_responses(404)},
         auth=[],
         description="One card with all its facts, its faces and its printings.",
     )
-    def get(self, request, card_id: int):
+)
+class CardDetailApi(generics.RetrieveAPIView):
+    permission_classes = [AllowAny]
+    serializer_class = CardDetailOutputSerializer
+
+    def get_object(self):
         try:
-            card = card_get(card_id=card_id)
+            return card_get(card_id=self.kwargs["card_id"])
         except Card.DoesNotExist:
             raise ApplicationError(ErrorCode.NOT_FOUND, "No card with this id.") from None
-        return Response(self.OutputSerializer(card).data)

@@ -10,17 +10,16 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
     extend_schema_field,
+    extend_schema_view,
     inline_serializer,
 )
-from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework import generics, serializers, status
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
-from api.pagination import StandardPagination
 from api.schema import error_responses
 from decks import selectors, services
 from decks.models import Deck, DeckVisibility
@@ -35,12 +34,12 @@ class GameFormatNegotiation(DefaultContentNegotiation):
 
 
 class BaseApi(APIView):
-    # Token first: an anonymous write then gets 401 with `WWW-Authenticate: Token` (session-first would give 403).
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
     content_negotiation_class = GameFormatNegotiation
 
 
-_IF_MATCH_RE = re.compile(r'^\s*(W/)?("?)(\d{1,9})\2\s*$')
+# A version number, quoted or not, optionally weak (W/), between optional spaces or tabs (RFC 9110's OWS).
+IF_MATCH_PATTERN = r'^[ \t]*(W/)?("[0-9]{1,9}"|[0-9]{1,9})[ \t]*$'
+_IF_MATCH_RE = re.compile(IF_MATCH_PATTERN)
 # No deck has version 0 (deck_version_positive), so the write's own version check answers 412 VERSION_CONFLICT.
 NEVER_MATCHES = 0
 
@@ -58,7 +57,7 @@ def if_match_version(request) -> int | None:
         )
     if match.group(1):
         return NEVER_MATCHES
-    return int(match.group(3))
+    return int(match.group(2).strip('"'))
 
 
 def with_etag(response: Response, deck: Deck) -> Response:
@@ -68,10 +67,11 @@ def with_etag(response: Response, deck: Deck) -> Response:
 
 IF_MATCH = OpenApiParameter(
     "If-Match",
-    OpenApiTypes.STR,
+    {"type": "string", "pattern": IF_MATCH_PATTERN},
     OpenApiParameter.HEADER,
     required=True,
-    description='The deck version you read (its ETag), e.g. "3". Missing: 428; stale: 412 and nothing is written.',
+    description='The deck version you read (its ETag), e.g. "3". Missing: 428; stale: 412 and nothing is written; '
+    "not a version: 400 INVALID_IF_MATCH.",
 )
 ETAG = OpenApiParameter(
     "ETag",
@@ -222,38 +222,37 @@ class DeckPatchSerializer(DeckCreateInputSerializer):
 
 # --- views -------------------------------------------------------------------------------------------------
 
-DECK_ID = OpenApiParameter("deck_id", OpenApiTypes.INT, OpenApiParameter.PATH)
-NUMBER = OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH, description="Version number")
+
+class DeckListFilterSerializer(serializers.Serializer):
+    q = serializers.CharField(required=False, max_length=100, help_text="Search in name and description")
+    format = serializers.CharField(required=False, max_length=32)
+    owner = serializers.CharField(required=False, max_length=150, help_text="Owner's username")
+    mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's decks")
 
 
-class DeckListCreateApi(BaseApi):
-    class DeckListCreateFilterSerializer(serializers.Serializer):
-        q = serializers.CharField(required=False, max_length=100, help_text="Search in name and description")
-        format = serializers.CharField(required=False, max_length=32)
-        owner = serializers.CharField(required=False, max_length=150, help_text="Owner's username")
-        mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's decks")
-
-    @extend_schema(
+@extend_schema_view(
+    get=extend_schema(
         operation_id="decks_list",
-        parameters=[DeckListCreateFilterSerializer],
-        responses={200: DeckSummarySerializer(many=True), **error_responses(400)},
+        parameters=[DeckListFilterSerializer],
+        responses={200: DeckSummarySerializer(many=True), **error_responses(400, 404)},
         description="Decks the caller may see: their own (any visibility) and public decks. Unlisted and private "
         "decks of others are never listed.",
     )
-    def get(self, request):
-        filters = self.DeckListCreateFilterSerializer(data=request.query_params)
+)
+class DeckListCreateApi(BaseApi, generics.ListAPIView):
+    serializer_class = DeckSummarySerializer
+
+    def get_queryset(self):
+        filters = DeckListFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
         params = filters.validated_data
-        decks = selectors.deck_list_visible(
-            user=request.user,
+        return selectors.deck_list_visible(
+            user=self.request.user,
             q=params.get("q"),
             format_code=params.get("format"),
             owner=params.get("owner"),
-            mine=params.get("mine", False),
+            mine=params["mine"],
         )
-        paginator = StandardPagination()
-        page = paginator.paginate_queryset(decks, request, view=self)
-        return paginator.get_paginated_response(DeckSummarySerializer(page, many=True).data)
 
     @extend_schema(
         operation_id="decks_create",
@@ -265,8 +264,6 @@ class DeckListCreateApi(BaseApi):
         "with a status for every line). The response carries the ETag (version 1).",
     )
     def post(self, request):
-        if not request.user.is_authenticated:
-            self.permission_denied(request)
         data = DeckCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
@@ -286,7 +283,7 @@ class DeckListCreateApi(BaseApi):
 class DeckDetailApi(BaseApi):
     @extend_schema(
         operation_id="decks_read",
-        parameters=[ETAG, DECK_ID],
+        parameters=[ETAG],
         responses={200: DeckDetailSerializer, **error_responses(404)},
         description="A deck the caller may see (own, or public). The ETag header is the version.",
     )
@@ -296,7 +293,7 @@ class DeckDetailApi(BaseApi):
 
     @extend_schema(
         operation_id="decks_update",
-        parameters=[ETAG, DECK_ID, IF_MATCH],
+        parameters=[ETAG, IF_MATCH],
         request=DeckPatchSerializer,
         responses={200: DeckWriteResultSerializer, **error_responses(400, 401, 403, 404, 412, 428)},
         description="Change fields and/or replace the cards (`deck` or `text`). Every save is a new version; saves "
@@ -324,8 +321,8 @@ class DeckDetailApi(BaseApi):
 
     @extend_schema(
         operation_id="decks_delete",
-        parameters=[ETAG, DECK_ID, IF_MATCH],
-        responses={204: None, **error_responses(401, 403, 404, 412, 428)},
+        parameters=[ETAG, IF_MATCH],
+        responses={204: None, **error_responses(400, 401, 403, 404, 412, 428)},
     )
     def delete(self, request, deck_id: int):
         services.deck_delete(deck_id=deck_id, user=request.user, if_match=if_match_version(request))
@@ -354,28 +351,32 @@ class VersionDetailSerializer(VersionSerializer):
     snapshot = serializers.JSONField()
 
 
-class DeckVersionListApi(BaseApi):
-    @extend_schema(
+@extend_schema_view(
+    get=extend_schema(
         operation_id="decks_versions_list",
-        parameters=[DECK_ID],
         responses={200: VersionSerializer(many=True), **error_responses(404)},
     )
-    def get(self, request, deck_id: int):
-        deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)
-        paginator = StandardPagination()
-        page = paginator.paginate_queryset(selectors.deck_versions_list(deck=deck), request, view=self)
-        return paginator.get_paginated_response(VersionSerializer(page, many=True).data)
+)
+class DeckVersionListApi(BaseApi, generics.ListAPIView):
+    serializer_class = VersionSerializer
+
+    def get_queryset(self):
+        deck = selectors.deck_get_visible(deck_id=self.kwargs["deck_id"], user=self.request.user)
+        return selectors.deck_versions_list(deck=deck)
 
 
-class DeckVersionDetailApi(BaseApi):
-    @extend_schema(
+@extend_schema_view(
+    get=extend_schema(
         operation_id="decks_versions_read",
-        parameters=[DECK_ID, NUMBER],
         responses={200: VersionDetailSerializer, **error_responses(404)},
     )
-    def get(self, request, deck_id: int, number: int):
-        deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)
-        return Response(VersionDetailSerializer(selectors.deck_version_get(deck=deck, number=number)).data)
+)
+class DeckVersionDetailApi(BaseApi, generics.RetrieveAPIView):
+    serializer_class = VersionDetailSerializer
+
+    def get_object(self):
+        deck = selectors.deck_get_visible(deck_id=self.kwargs["deck_id"], user=self.request.user)
+        return selectors.deck_version_get(deck=deck, number=self.kwargs["number"])
 
 
 class DeckVersionDiffApi(BaseApi):
@@ -386,7 +387,7 @@ class DeckVersionDiffApi(BaseApi):
 
     @extend_schema(
         operation_id="decks_versions_diff",
-        parameters=[DECK_ID, NUMBER, DeckVersionDiffQuerySerializer],
+        parameters=[DeckVersionDiffQuerySerializer],
         responses={
             200: inline_serializer(
                 "DeckDiff",
@@ -413,9 +414,9 @@ class DeckVersionDiffApi(BaseApi):
 class DeckVersionRestoreApi(BaseApi):
     @extend_schema(
         operation_id="decks_versions_restore",
-        parameters=[ETAG, DECK_ID, NUMBER, IF_MATCH],
+        parameters=[ETAG, IF_MATCH],
         request=None,
-        responses={200: DeckDetailSerializer, **error_responses(401, 403, 404, 412, 428)},
+        responses={200: DeckDetailSerializer, **error_responses(400, 401, 403, 404, 412, 428)},
         description="Restore version `number` as a new version (the history is kept).",
     )
     def post(self, request, deck_id: int, number: int):
@@ -433,7 +434,7 @@ class DeckCopyApi(BaseApi):
 
     @extend_schema(
         operation_id="decks_copy",
-        parameters=[ETAG, DECK_ID],
+        parameters=[ETAG],
         request=DeckCopyInputSerializer,
         responses={201: DeckDetailSerializer, **error_responses(400, 401, 403, 404)},
         description="Copy a public deck (or one's own) into the caller's decks, as a private deck.",
@@ -455,7 +456,7 @@ class DeckImportApi(BaseApi):
 
     @extend_schema(
         operation_id="decks_import",
-        parameters=[ETAG, DECK_ID, IF_MATCH],
+        parameters=[ETAG, IF_MATCH],
         request=DeckImportInputSerializer,
         responses={200: DeckWriteResultSerializer, **error_responses(400, 401, 403, 404, 412, 428)},
         description="Import a text or JSON decklist into the deck. Every line gets a status: ok, moved (wrong zone, "
@@ -484,7 +485,7 @@ EXPORT_KINDS = ["text", "json", "sheet"]
 class DeckExportApi(BaseApi):
     @extend_schema(
         operation_id="decks_export",
-        parameters=[DECK_ID, OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=EXPORT_KINDS)],
+        parameters=[OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=EXPORT_KINDS)],
         responses={
             (200, "text/plain"): OpenApiTypes.STR,
             (200, "application/json"): OpenApiTypes.OBJECT,
@@ -518,7 +519,7 @@ class DeckLegalityApi(BaseApi):
 
     @extend_schema(
         operation_id="decks_legality",
-        parameters=[DECK_ID, DeckLegalityQuerySerializer],
+        parameters=[DeckLegalityQuerySerializer],
         responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404)},
         description="The legality engine's report for the saved deck as of a date, in a format.",
     )
@@ -536,7 +537,6 @@ class DeckLegalityApi(BaseApi):
 class DeckStatsApi(BaseApi):
     @extend_schema(
         operation_id="decks_stats",
-        parameters=[DECK_ID],
         responses={200: OpenApiTypes.OBJECT, **error_responses(404)},
         description="Mana curve stacked by civilization, civilization and card-type counts, shield triggers with "
         "the exact probability of at least one among the 5 shields, multicolored count.",

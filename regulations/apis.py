@@ -2,27 +2,26 @@
 
 import csv
 import io
-from datetime import date
 
 from django.utils import timezone
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiTypes,
     extend_schema,
+    extend_schema_field,
     extend_schema_serializer,
+    extend_schema_view,
     inline_serializer,
 )
-from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework import generics, serializers, status
 from rest_framework.parsers import FormParser, MultiPartParser
-from rest_framework.permissions import AllowAny, IsAuthenticatedOrReadOnly
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.codes import ApplicationError, ErrorCode, field_errors
-from api.pagination import StandardPagination
+from api.codes import ApplicationError, ErrorCode
 from api.parsers import BoundedJSONParser
-from api.schema import error_responses, paginated
+from api.schema import error_responses
 from deckbuilder.budget import TimeBudget
 from dmrules.decklist import MAX_COPIES, MAX_LINES, Decklist, DecklistFormatError, parse_json
 from dmrules.vocabulary import LineStatus, RegulationStatus
@@ -294,17 +293,26 @@ def _csv_entries(upload) -> list[dict]:
     return entries
 
 
+# A path segment matched by Django's `slug` converter: anything else is no route (404).
+SLUG = {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"}
+FORMAT_CODE = OpenApiParameter("format_code", SLUG, OpenApiParameter.PATH, description="advance, original, ...")
+
+
+class RegulationInForceQuerySerializer(serializers.Serializer):
+    as_of = serializers.DateField(required=False, help_text="date (default today)")
+
+
+class RegulationChangesQuerySerializer(serializers.Serializer):
+    def get_fields(self):  # `from` is a Python keyword: no class attribute can be named so
+        return {"from": serializers.DateField(), "to": serializers.DateField(required=False, help_text="default today")}
+
+
 class RegulationInForceApi(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
         operation_id="regulation_in_force",
-        parameters=[
-            OpenApiParameter(
-                "format_code", OpenApiTypes.STR, OpenApiParameter.PATH, description="advance, original, ..."
-            ),
-            OpenApiParameter("as_of", OpenApiTypes.DATE, description="date (default today)"),
-        ],
+        parameters=[FORMAT_CODE, RegulationInForceQuerySerializer],
         responses={
             200: inline_serializer(
                 "RegulationInForce",
@@ -318,13 +326,15 @@ class RegulationInForceApi(APIView):
                     "combos": serializers.ListField(child=serializers.DictField()),
                 },
             ),
-            **error_responses(400),
+            **error_responses(400, 404),
         },
         auth=[],
         description="The Hall of Fame list in force for a format on a date (its dated events replayed in order).",
     )
     def get(self, request, format_code: str):
-        as_of = _date_param(request, "as_of") or timezone.localdate()
+        query = RegulationInForceQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        as_of = query.validated_data.get("as_of") or timezone.localdate()
         in_force = selectors.regulation_in_force(format_code=format_code, as_of=as_of)
         regulation = in_force.regulation
         return Response(
@@ -345,28 +355,25 @@ class RegulationChangesApi(APIView):
 
     @extend_schema(
         operation_id="regulation_changes",
-        parameters=[
-            OpenApiParameter(
-                "format_code", OpenApiTypes.STR, OpenApiParameter.PATH, description="advance, original, ..."
-            ),
-            OpenApiParameter("from", OpenApiTypes.DATE, required=True),
-            OpenApiParameter("to", OpenApiTypes.DATE, description="default today"),
-        ],
-        responses={200: OpenApiTypes.OBJECT, **error_responses(400)},
+        parameters=[FORMAT_CODE, RegulationChangesQuerySerializer],
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404)},
         auth=[],
         description="Cards whose status differs between two dates, and combos added or removed.",
     )
     def get(self, request, format_code: str):
-        since = _date_param(request, "from")
-        if since is None:
-            raise ApplicationError(ErrorCode.VALIDATION_ERROR, "The query parameter 'from' (YYYY-MM-DD) is required.")
-        until = _date_param(request, "to") or timezone.localdate()
+        query = RegulationChangesQuerySerializer(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        since, until = query.validated_data["from"], query.validated_data.get("to") or timezone.localdate()
         changes = selectors.regulation_changes(format_code=format_code, since=since, until=until)
         return Response(changes)
 
 
-class FormatListApi(APIView):
+@extend_schema_view(get=extend_schema(operation_id="format_list", auth=[]))
+class FormatListApi(generics.ListAPIView):
+    """Every format, in one answer (a handful: not paginated)."""
+
     permission_classes = [AllowAny]
+    pagination_class = None
 
     @extend_schema_serializer(component_name="Format")
     class OutputSerializer(serializers.Serializer):
@@ -379,9 +386,10 @@ class FormatListApi(APIView):
         start_of_game_cards = serializers.BooleanField()
         hall_of_fame = serializers.BooleanField()
 
-    @extend_schema(operation_id="format_list", responses={200: OutputSerializer(many=True)}, auth=[])
-    def get(self, request):
-        return Response(self.OutputSerializer(selectors.format_list(), many=True).data)
+    serializer_class = OutputSerializer
+
+    def get_queryset(self):
+        return selectors.format_list()
 
 
 # ---------------------------------------------------------------------------------------------- event overlays
@@ -389,7 +397,7 @@ class FormatListApi(APIView):
 OVERLAY_MAX_ENTRIES = 500
 OVERLAY_MAX_COMBOS = 100
 OVERLAY_ID = OpenApiParameter(
-    "overlay_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The overlay's stable id (a slug)."
+    "overlay_id", SLUG, OpenApiParameter.PATH, description="The overlay's stable id (a slug)."
 )
 
 
@@ -411,72 +419,77 @@ class OverlayComboInputSerializer(serializers.Serializer):
     )
 
 
+class _OverlayCardNameSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField(source="name_ja")
+
+
 class _OverlayCardSerializer(serializers.Serializer):
-    card = _CardSerializer()
+    card = _OverlayCardNameSerializer()
     status = serializers.CharField()
 
 
 class _OverlayComboSerializer(serializers.Serializer):
-    cards = _CardSerializer(many=True)
+    cards = serializers.SerializerMethodField()
     kind = serializers.CharField()
+
+    @extend_schema_field(_OverlayCardNameSerializer(many=True))
+    def get_cards(self, combo) -> list:
+        return _OverlayCardNameSerializer([combo.first, combo.second], many=True).data
 
 
 @extend_schema_serializer(component_name="EventOverlay")
 class OverlaySerializer(serializers.Serializer):
-    """Documentation of an overlay as every overlay endpoint returns it (built by `overlay_to_dict`)."""
+    """An overlay as every overlay endpoint returns it."""
 
-    id = serializers.CharField(help_text="The stable id players validate against (legality `overlay`).")
+    id = serializers.CharField(source="slug", help_text="The stable id players validate against (legality `overlay`).")
     name = serializers.CharField()
-    base_format = serializers.CharField()
+    base_format = serializers.CharField(source="base_format.code")
     card_pool_cutoff = serializers.DateField(allow_null=True)
-    card_pool_cutoff_enforced = serializers.BooleanField(
+    card_pool_cutoff_enforced = serializers.SerializerMethodField(
         help_text="True when a cut-off is set: a card first released after it is a CARD_POOL_CUTOFF violation."
     )
     description = serializers.CharField()
-    owner = serializers.CharField(allow_null=True, help_text="The organizer's username.")
-    cards = _OverlayCardSerializer(many=True)
-    combos = _OverlayComboSerializer(many=True)
+    owner = serializers.CharField(source="owner.username", allow_null=True, help_text="The organizer's username.")
+    cards = _OverlayCardSerializer(many=True, source="cards.all")
+    combos = _OverlayComboSerializer(many=True, source="combos.all")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 
-
-def overlay_to_dict(overlay) -> dict:
-    return {
-        "id": overlay.slug,
-        "name": overlay.name,
-        "base_format": overlay.base_format.code,
-        "card_pool_cutoff": overlay.card_pool_cutoff,
-        "card_pool_cutoff_enforced": overlay.card_pool_cutoff is not None,
-        "description": overlay.description,
-        "owner": overlay.owner.get_username() if overlay.owner_id else None,
-        "cards": [
-            {"card": {"id": row.card_id, "name": row.card.name_ja}, "status": row.status} for row in overlay.cards.all()
-        ],
-        "combos": [
-            {
-                "cards": [
-                    {"id": row.first_id, "name": row.first.name_ja},
-                    {"id": row.second_id, "name": row.second.name_ja},
-                ],
-                "kind": row.kind,
-            }
-            for row in overlay.combos.all()
-        ],
-        "created_at": overlay.created_at,
-        "updated_at": overlay.updated_at,
-    }
+    def get_card_pool_cutoff_enforced(self, overlay) -> bool:
+        return overlay.card_pool_cutoff is not None
 
 
 class OverlayApi(APIView):
-    # Token first: an anonymous write gets 401 with `WWW-Authenticate: Token` (session first would give 403).
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
-    permission_classes = [IsAuthenticatedOrReadOnly]
+    # Entries and combos are lists of objects, which a form cannot carry (DRF would silently drop them).
+    parser_classes = [BoundedJSONParser]
 
 
-class OverlayListCreateApi(OverlayApi):
-    class FilterSerializer(serializers.Serializer):
-        mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's overlays")
-        base_format = serializers.SlugField(required=False, max_length=32, help_text="Only overlays over this format")
+class OverlayListFilterSerializer(serializers.Serializer):
+    mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's overlays")
+    base_format = serializers.SlugField(required=False, max_length=32, help_text="Only overlays over this format")
+
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="overlays_list",
+        parameters=[OverlayListFilterSerializer],
+        responses={200: OverlaySerializer(many=True), **error_responses(400, 404)},
+        description="Every event overlay, newest first (overlays are public: players validate against them).",
+    )
+)
+class OverlayListCreateApi(OverlayApi, generics.ListAPIView):
+    serializer_class = OverlaySerializer
+
+    def get_queryset(self):
+        filters = OverlayListFilterSerializer(data=self.request.query_params)
+        filters.is_valid(raise_exception=True)
+        params = filters.validated_data
+        if params["mine"] and not self.request.user.is_authenticated:
+            return selectors.overlay_list().none()
+        return selectors.overlay_list(
+            owner=self.request.user if params["mine"] else None, base_format=params.get("base_format")
+        )
 
     @extend_schema_serializer(component_name="EventOverlayCreateInput")
     class InputSerializer(serializers.Serializer):
@@ -493,35 +506,6 @@ class OverlayListCreateApi(OverlayApi):
             help_text="Only cards first released on or before this date (CARD_POOL_CUTOFF).",
         )
         description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
-
-    @extend_schema(
-        operation_id="overlays_list",
-        parameters=[
-            FilterSerializer,
-            OpenApiParameter("page", OpenApiTypes.INT, description="Page number (1-based)"),
-            OpenApiParameter(
-                "page_size", OpenApiTypes.INT, description=f"Default 50, at most {StandardPagination.max_page_size}"
-            ),
-        ],
-        responses={
-            200: paginated("PaginatedEventOverlayList", OverlaySerializer(many=True)),
-            **error_responses(400, 404),
-        },
-        description="Every event overlay, newest first (overlays are public: players validate against them).",
-    )
-    def get(self, request):
-        filters = self.FilterSerializer(data=request.query_params)
-        filters.is_valid(raise_exception=True)
-        params = filters.validated_data
-        if params["mine"] and not request.user.is_authenticated:
-            overlays = selectors.overlay_list().none()
-        else:
-            overlays = selectors.overlay_list(
-                owner=request.user if params["mine"] else None, base_format=params.get("base_format")
-            )
-        paginator = StandardPagination()
-        page = paginator.paginate_queryset(overlays, request, view=self)
-        return paginator.get_paginated_response([overlay_to_dict(overlay) for overlay in page])
 
     @extend_schema(
         operation_id="overlays_create",
@@ -548,10 +532,24 @@ class OverlayListCreateApi(OverlayApi):
             card_pool_cutoff=values.get("card_pool_cutoff"),
             description=values["description"],
         )
-        return Response(overlay_to_dict(overlay), status=status.HTTP_201_CREATED)
+        return Response(OverlaySerializer(overlay).data, status=status.HTTP_201_CREATED)
 
 
-class OverlayDetailApi(OverlayApi):
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="overlays_read",
+        parameters=[OVERLAY_ID],
+        responses={200: OverlaySerializer, **error_responses(404)},
+        auth=[],
+        description="An event overlay players validate against: its base format, card statuses and combos.",
+    )
+)
+class OverlayDetailApi(OverlayApi, generics.RetrieveAPIView):
+    serializer_class = OverlaySerializer
+
+    def get_object(self):
+        return selectors.overlay_get(overlay_id=self.kwargs["overlay_id"])
+
     @extend_schema_serializer(component_name="EventOverlayUpdateInput")
     class InputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200, required=False)
@@ -564,17 +562,6 @@ class OverlayDetailApi(OverlayApi):
         )
         card_pool_cutoff = serializers.DateField(required=False, allow_null=True, help_text="null removes it.")
         description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
-
-    @extend_schema(
-        operation_id="overlays_read",
-        parameters=[OVERLAY_ID],
-        responses={200: OverlaySerializer, **error_responses(404)},
-        auth=[],
-        description="An event overlay players validate against: its base format, card statuses and combos.",
-    )
-    def get(self, request, overlay_id: str):
-        overlay = selectors.overlay_get(overlay_id=overlay_id)
-        return Response(overlay_to_dict(overlay))
 
     @extend_schema(
         operation_id="overlays_update",
@@ -605,7 +592,7 @@ class OverlayDetailApi(OverlayApi):
             combos=values.get("combos"),
             **changes,
         )
-        return Response(overlay_to_dict(overlay))
+        return Response(OverlaySerializer(overlay).data)
 
     @extend_schema(
         operation_id="overlays_delete",
@@ -629,17 +616,3 @@ class PingApi(APIView):
     )
     def get(self, request):
         return Response({"ok": True})
-
-
-def _date_param(request, name: str) -> date | None:
-    raw = request.query_params.get(name)
-    if not raw:
-        return None
-    try:
-        return date.fromisoformat(raw)
-    except ValueError:
-        raise ApplicationError(
-            ErrorCode.VALIDATION_ERROR,
-            f"'{name}' must be a date (YYYY-MM-DD).",
-            field_errors(**{name: (f"'{raw[:40]}' is not a date.", "invalid")}),
-        ) from None

@@ -1,24 +1,17 @@
 """Simulation and odds API: thin views over simulations.services (one class per operation)."""
 
-from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import serializers, status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
-from api.pagination import StandardPagination
 from api.schema import error_responses
 from dmrules.decklist import Decklist, parse_json, parse_text
 from simulations import services
 from simulations.models import SimulationKind, SimulationRun
-
-
-class BaseApi(APIView):
-    authentication_classes = [TokenAuthentication, SessionAuthentication]
 
 
 class DeckInputSerializer(serializers.Serializer):
@@ -49,21 +42,35 @@ def deck_input(data: dict, user) -> tuple[Decklist | None, int | None]:
     raise ApplicationError(ErrorCode.VALIDATION_ERROR, "deck must be an id or a decklist object.")
 
 
-_RunSummarySerializer = inline_serializer(
-    name="SimulationRunSummary",
-    fields={
-        "id": serializers.IntegerField(),
-        "kind": serializers.CharField(),
-        "status": serializers.CharField(),
-        "progress": serializers.FloatField(),
-        "url": serializers.CharField(),
-    },
-    many=True,
+class SimulationRunSummarySerializer(serializers.Serializer):
+    """A run in the list: without its result (GET the run for it)."""
+
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    status = serializers.CharField()
+    progress = serializers.FloatField()
+    url = serializers.CharField()
+
+    def to_representation(self, run):
+        row = services.simulation_run_json(run)
+        row.pop("result")
+        row["url"] = f"/api/v1/simulations/{run.id}/"
+        return row
+
+
+@extend_schema_view(
+    get=extend_schema(
+        responses={200: SimulationRunSummarySerializer(many=True), **error_responses(401, 404)},
+        tags=["simulations"],
+        description="The caller's own runs, newest first (without results: GET a run for its result).",
+    )
 )
-
-
-class SimulationListCreateApi(BaseApi):
+class SimulationListCreateApi(generics.ListAPIView):
     permission_classes = [IsAuthenticated]
+    serializer_class = SimulationRunSummarySerializer
+
+    def get_queryset(self):
+        return SimulationRun.objects.filter(owner=self.request.user)
 
     class SimulationCreateInputSerializer(DeckInputSerializer):
         kind = serializers.ChoiceField(choices=[k.value for k in SimulationKind])
@@ -111,56 +118,43 @@ class SimulationListCreateApi(BaseApi):
         body = {"id": run.id, "status": run.status, "url": f"/api/v1/simulations/{run.id}/"}
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
 
-    @extend_schema(responses={200: _RunSummarySerializer, **error_responses(401)}, tags=["simulations"])
-    def get(self, request):
-        """The caller's own runs, newest first (without results: GET a run for its result)."""
-        paginator = StandardPagination()
-        page = paginator.paginate_queryset(SimulationRun.objects.filter(owner=request.user), request, view=self)
-        rows = []
-        for run in page:
-            row = services.simulation_run_json(run)
-            row.pop("result")
-            row["url"] = f"/api/v1/simulations/{run.id}/"
-            rows.append(row)
-        return paginator.get_paginated_response(rows)
+
+class SimulationRunSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.CharField()
+    status = serializers.CharField()
+    progress = serializers.FloatField()
+    games = serializers.IntegerField()
+    going = serializers.CharField()
+    seed = serializers.IntegerField()
+    result = serializers.DictField(allow_null=True)
+    error = serializers.CharField(allow_null=True)
+    timings = serializers.DictField()
+
+    def to_representation(self, run):
+        return services.simulation_run_json(run)
 
 
-def _own_run(run_id: int, user) -> SimulationRun:
-    """Only the owner sees a run (another user's run is indistinguishable from a missing one)."""
-    run = SimulationRun.objects.filter(id=run_id, owner=user).first()
-    if run is None:
-        raise Http404("simulation not found")
-    return run
-
-
-_RunSerializer = inline_serializer(
-    name="SimulationRun",
-    fields={
-        "id": serializers.IntegerField(),
-        "kind": serializers.CharField(),
-        "status": serializers.CharField(),
-        "progress": serializers.FloatField(),
-        "games": serializers.IntegerField(),
-        "going": serializers.CharField(),
-        "seed": serializers.IntegerField(),
-        "result": serializers.DictField(allow_null=True),
-        "error": serializers.CharField(allow_null=True),
-        "timings": serializers.DictField(),
-    },
+@extend_schema_view(
+    get=extend_schema(responses={200: SimulationRunSerializer, **error_responses(401, 404)}, tags=["simulations"]),
+    delete=extend_schema(
+        responses={200: SimulationRunSerializer, **error_responses(401, 404)},
+        tags=["simulations"],
+        description="Cancel the run; the answer is the run as it stands.",
+    ),
 )
-
-
-class SimulationDetailApi(BaseApi):
+class SimulationDetailApi(generics.RetrieveDestroyAPIView):
     permission_classes = [IsAuthenticated]
+    serializer_class = SimulationRunSerializer
+    lookup_url_kwarg = "run_id"
 
-    @extend_schema(responses={200: _RunSerializer, **error_responses(401, 404)}, tags=["simulations"])
-    def get(self, request, run_id: int):
-        return Response(services.simulation_run_json(_own_run(run_id, request.user)))
+    def get_queryset(self):
+        # Only the owner sees a run (another user's run is indistinguishable from a missing one).
+        return SimulationRun.objects.filter(owner=self.request.user)
 
-    @extend_schema(responses={200: _RunSerializer, **error_responses(401, 404)}, tags=["simulations"])
-    def delete(self, request, run_id: int):
-        run = services.simulation_run_cancel(run=_own_run(run_id, request.user))
-        return Response(services.simulation_run_json(run))
+    def destroy(self, request, *args, **kwargs):
+        run = services.simulation_run_cancel(run=self.get_object())
+        return Response(self.get_serializer(run).data)
 
 
 class OddsGroupSerializer(serializers.Serializer):
@@ -168,7 +162,7 @@ class OddsGroupSerializer(serializers.Serializer):
     at_least = serializers.IntegerField(required=False, default=1, min_value=0, max_value=40)
 
 
-class OddsQueryApi(BaseApi):
+class OddsQueryApi(APIView):
     permission_classes = [AllowAny]
 
     class OddsQuerySerializer(serializers.Serializer):
@@ -208,7 +202,7 @@ class OddsQueryApi(BaseApi):
         return Response({"results": results})
 
 
-class OddsReportApi(BaseApi):
+class OddsReportApi(APIView):
     """The exact deck report: GET ?deck=<id> (or ?text=...), or POST a decklist."""
 
     permission_classes = [AllowAny]

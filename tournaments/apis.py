@@ -1,24 +1,27 @@
 """Tournament API: events, registrations (frozen, hidden until published), organizer tools, the audit trail."""
 
 import json
+from functools import cached_property
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field, inline_serializer
-from rest_framework import serializers, status
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+    inline_serializer,
+)
+from rest_framework import generics, serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from api.codes import ApplicationError, ErrorCode, field_errors
-from api.pagination import StandardPagination
 from api.schema import error_responses
 from deckbuilder.jobs import enqueue_failed
 from decks.apis import BaseApi, decklist_from_input
 from tournaments import selectors, services, signing
 from tournaments.models import JobStatus, Registration, RegistrationStatus
-
-EVENT_ID = OpenApiParameter("event_id", OpenApiTypes.INT, OpenApiParameter.PATH)
-REGISTRATION_ID = OpenApiParameter("registration_id", OpenApiTypes.INT, OpenApiParameter.PATH)
 
 
 class EventSerializer(serializers.Serializer):
@@ -102,20 +105,45 @@ class RegistrationOwnerSerializer(RegistrationFullSerializer):
     legality_report = serializers.JSONField()
 
 
-def registration_data(registration, *, event, user) -> dict:
-    if user.is_authenticated and registration.player_id == user.id:
-        return RegistrationOwnerSerializer(registration).data
-    if selectors.is_organizer(event, user):
-        # The organizer gets the frozen copy and its report, not a pointer to the player's (maybe private) deck.
-        data = RegistrationOwnerSerializer(registration).data
-        data["deck_id"] = None
-        return data
-    if selectors.event_decklists_published(event):
-        return RegistrationFullSerializer(registration).data
-    return RegistrationPublicSerializer(registration).data
+class RegistrationForViewerSerializer(RegistrationPublicSerializer):
+    """A registration as the caller may see it: everyone gets the public fields; the decklist fields only the
+    organizer, the player, or everyone once published; the source deck and the full report only the organizer and
+    the player. Needs `event` and `request` in the context."""
+
+    updated_at = serializers.DateTimeField(required=False)
+    status = serializers.CharField(required=False)
+    deck_hash = serializers.CharField(required=False)
+    entries = serializers.DictField(child=serializers.ListField(child=serializers.DictField()), required=False)
+    legal = serializers.BooleanField(required=False)
+    violations = serializers.ListField(child=serializers.DictField(), required=False)
+    deck_id = serializers.IntegerField(allow_null=True, required=False)
+    deck_version = serializers.IntegerField(allow_null=True, required=False)
+    legality_report = serializers.JSONField(required=False)
+
+    def to_representation(self, registration):
+        event, user = self.context["event"], self.context["request"].user
+        if user.is_authenticated and registration.player_id == user.id:
+            return RegistrationOwnerSerializer(registration).data
+        if selectors.is_organizer(event, user):
+            # The organizer gets the frozen copy and its report, not a pointer to the player's (maybe private) deck.
+            return {**RegistrationOwnerSerializer(registration).data, "deck_id": None}
+        if selectors.event_decklists_published(event):
+            return RegistrationFullSerializer(registration).data
+        return RegistrationPublicSerializer(registration).data
 
 
-class EventListCreateApi(BaseApi):
+class EventListFilterSerializer(serializers.Serializer):
+    mine = serializers.BooleanField(default=False, help_text="Only events the caller organizes")
+
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="events_list",
+        parameters=[EventListFilterSerializer],
+        responses={200: EventSerializer(many=True), **error_responses(400, 404)},
+    )
+)
+class EventListCreateApi(BaseApi, generics.ListAPIView):
     class EventListCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200)
         date = serializers.DateField()
@@ -128,29 +156,27 @@ class EventListCreateApi(BaseApi):
         )
         publish_decklists = serializers.BooleanField(default=False)
 
-    class EventListCreateFilterSerializer(serializers.Serializer):
-        mine = serializers.BooleanField(default=False, help_text="Only events the caller organizes")
+        def validate_registration_deadline(self, value):
+            # Before 1888 Japan's local time was mean solar time (+09:18:59), which no ISO 8601 offset can write.
+            if value.year < 1900:
+                raise serializers.ValidationError("The registration deadline must be in 1900 or later.", "min_value")
+            return value
 
-    @extend_schema(
-        operation_id="events_list",
-        parameters=[EventListCreateFilterSerializer],
-        responses={200: EventSerializer(many=True), **error_responses(400)},
-    )
-    def get(self, request):
-        filters = self.EventListCreateFilterSerializer(data=request.query_params)
+    serializer_class = EventSerializer
+
+    def get_queryset(self):
+        filters = EventListFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
         organizer_id = None
         if filters.validated_data["mine"]:
-            organizer_id = request.user.id if request.user.is_authenticated else -1
-        paginator = StandardPagination()
-        page = paginator.paginate_queryset(selectors.event_list(organizer_id=organizer_id), request, view=self)
-        return paginator.get_paginated_response(EventSerializer(page, many=True).data)
+            organizer_id = self.request.user.id if self.request.user.is_authenticated else -1
+        return selectors.event_list(organizer_id=organizer_id)
 
     @extend_schema(
         operation_id="events_create",
         request=EventListCreateInputSerializer,
-        responses={201: EventSerializer, **error_responses(400, 401)},
-        description="Create an event; the caller becomes its organizer.",
+        responses={201: EventSerializer, **error_responses(400, 401, 404)},
+        description="Create an event; the caller becomes its organizer. An unknown overlay_id: 404 UNKNOWN_OVERLAY.",
     )
     def post(self, request):
         data = self.EventListCreateInputSerializer(data=request.data)
@@ -170,20 +196,22 @@ class EventListCreateApi(BaseApi):
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
 
-class EventDetailApi(BaseApi):
-    @extend_schema(
+@extend_schema_view(
+    get=extend_schema(
         operation_id="events_read",
-        parameters=[EVENT_ID],
         responses={200: EventDetailSerializer, **error_responses(404)},
     )
-    def get(self, request, event_id: int):
-        return Response(EventDetailSerializer(selectors.event_get(event_id=event_id)).data)
+)
+class EventDetailApi(BaseApi, generics.RetrieveAPIView):
+    serializer_class = EventDetailSerializer
+
+    def get_object(self):
+        return selectors.event_get(event_id=self.kwargs["event_id"])
 
 
 class EventLockApi(BaseApi):
     @extend_schema(
         operation_id="events_lock",
-        parameters=[EVENT_ID],
         request=None,
         responses={200: EventSerializer, **error_responses(401, 403, 404)},
         description="Organizer: lock the registrations now (recorded in the audit trail).",
@@ -197,7 +225,6 @@ class EventLockApi(BaseApi):
 class EventPublishApi(BaseApi):
     @extend_schema(
         operation_id="events_publish",
-        parameters=[EVENT_ID],
         request=None,
         responses={200: EventSerializer, **error_responses(401, 403, 404)},
         description="Organizer: publish the decklists to everyone.",
@@ -208,39 +235,51 @@ class EventPublishApi(BaseApi):
         return Response(EventSerializer(event).data)
 
 
-class RegistrationListSubmitApi(BaseApi):
-    class RegistrationListSubmitFilterSerializer(serializers.Serializer):
-        status = serializers.ChoiceField(
-            choices=[s.value for s in RegistrationStatus], required=False, help_text="Organizer: e.g. illegal"
-        )
+class RegistrationListFilterSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(
+        choices=[s.value for s in RegistrationStatus], required=False, help_text="Organizer: e.g. illegal"
+    )
+
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="registrations_list",
+        parameters=[RegistrationListFilterSerializer],
+        responses={200: RegistrationForViewerSerializer(many=True), **error_responses(400, 403, 404)},
+        description="Everyone sees who registered; decklists only the organizer, the player, or everyone once the "
+        "decklists are published. The status filter is for the organizer.",
+    )
+)
+class RegistrationListSubmitApi(BaseApi, generics.ListAPIView):
+    serializer_class = RegistrationForViewerSerializer
 
     class RegistrationListSubmitInputSerializer(serializers.Serializer):
         deck_id = serializers.IntegerField(min_value=1, max_value=2**62)
         accept_illegal = serializers.BooleanField(default=False, help_text="Register an illegal deck flagged as such")
 
-    @extend_schema(
-        operation_id="registrations_list",
-        parameters=[EVENT_ID, RegistrationListSubmitFilterSerializer],
-        responses={200: RegistrationFullSerializer(many=True), **error_responses(400, 404)},
-        description="Everyone sees who registered; decklists only the organizer, the player, or everyone once the "
-        "decklists are published. The status filter is for the organizer.",
-    )
-    def get(self, request, event_id: int):
-        filters = self.RegistrationListSubmitFilterSerializer(data=request.query_params)
+    def get_queryset(self):
+        filters = RegistrationListFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
-        event = selectors.event_get(event_id=event_id)
+        event = self.event
+        wanted = filters.validated_data.get("status")
+        if wanted and not (
+            selectors.is_organizer(event, self.request.user) or selectors.event_decklists_published(event)
+        ):
+            raise ApplicationError(ErrorCode.PERMISSION_DENIED, "Only the organizer can filter by status.")
+        return selectors.registration_list(event=event, status=wanted)
+
+    @cached_property
+    def event(self):
+        event = selectors.event_get(event_id=self.kwargs["event_id"])
         if services.event_lock_if_due(event_id=event.id):
             event.refresh_from_db()
-        wanted = filters.validated_data.get("status")
-        if wanted and not (selectors.is_organizer(event, request.user) or selectors.event_decklists_published(event)):
-            raise ApplicationError(ErrorCode.PERMISSION_DENIED, "Only the organizer can filter by status.")
-        paginator = StandardPagination()
-        page = paginator.paginate_queryset(selectors.registration_list(event=event, status=wanted), request, view=self)
-        return paginator.get_paginated_response([registration_data(r, event=event, user=request.user) for r in page])
+        return event
+
+    def get_serializer_context(self):
+        return {**super().get_serializer_context(), "event": self.event}
 
     @extend_schema(
         operation_id="registrations_submit",
-        parameters=[EVENT_ID],
         request=RegistrationListSubmitInputSerializer,
         responses={
             201: RegistrationOwnerSerializer,
@@ -253,8 +292,6 @@ class RegistrationListSubmitApi(BaseApi):
         "200). An illegal deck needs accept_illegal=true and is flagged illegal.",
     )
     def post(self, request, event_id: int):
-        if not request.user.is_authenticated:
-            self.permission_denied(request)
         data = self.RegistrationListSubmitInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         selectors.event_get(event_id=event_id)
@@ -270,8 +307,7 @@ class RegistrationListSubmitApi(BaseApi):
 class RegistrationDetailApi(BaseApi):
     @extend_schema(
         operation_id="registrations_read",
-        parameters=[EVENT_ID, REGISTRATION_ID],
-        responses={200: RegistrationOwnerSerializer, **error_responses(404)},
+        responses={200: RegistrationForViewerSerializer, **error_responses(404)},
         description="A registration with its decklist: organizer, the player, or anyone after publication.",
     )
     def get(self, request, event_id: int, registration_id: int):
@@ -279,11 +315,11 @@ class RegistrationDetailApi(BaseApi):
         registration = selectors.registration_get_visible(
             event=event, registration_id=registration_id, user=request.user
         )
-        return Response(registration_data(registration, event=event, user=request.user))
+        context = {"event": event, "request": request}
+        return Response(RegistrationForViewerSerializer(registration, context=context).data)
 
     @extend_schema(
         operation_id="registrations_withdraw",
-        parameters=[EVENT_ID, REGISTRATION_ID],
         request=None,
         responses={204: None, **error_responses(401, 403, 404, 409)},
         description="The player withdraws their own registration before the deadline (then 409 "
@@ -291,8 +327,6 @@ class RegistrationDetailApi(BaseApi):
         "`withdraw` entry. The player may register again while registration is open.",
     )
     def delete(self, request, event_id: int, registration_id: int):
-        if not request.user.is_authenticated:
-            self.permission_denied(request)
         event = selectors.event_get(event_id=event_id)
         if not Registration.objects.filter(event=event, id=registration_id).exists():
             raise ApplicationError(ErrorCode.NOT_FOUND, "Registration not found.")
@@ -308,7 +342,6 @@ class RegistrationAmendApi(BaseApi):
 
     @extend_schema(
         operation_id="registrations_amend",
-        parameters=[EVENT_ID, REGISTRATION_ID],
         request=RegistrationAmendInputSerializer,
         responses={200: RegistrationOwnerSerializer, **error_responses(400, 401, 403, 404)},
         description="Organizer: replace a registration's decklist (also after the deadline) with a reason; "
@@ -348,7 +381,6 @@ class RegistrationImportApi(BaseApi):
 
     @extend_schema(
         operation_id="registrations_import",
-        parameters=[EVENT_ID],
         request=RegistrationImportInputSerializer,
         responses={
             200: serializers.ListSerializer(child=serializers.DictField()),
@@ -388,7 +420,6 @@ class JobSerializer(serializers.Serializer):
 class RevalidationCreateApi(BaseApi):
     @extend_schema(
         operation_id="revalidations_create",
-        parameters=[EVENT_ID],
         request=None,
         responses={202: JobSerializer, **error_responses(401, 403, 404, 503)},
         description="Organizer: re-validate every registration against the event's regulation (a Celery job). "
@@ -410,7 +441,6 @@ class RevalidationCreateApi(BaseApi):
 class RevalidationDetailApi(BaseApi):
     @extend_schema(
         operation_id="revalidations_read",
-        parameters=[EVENT_ID, OpenApiParameter("job_id", OpenApiTypes.INT, OpenApiParameter.PATH)],
         responses={200: JobSerializer, **error_responses(401, 403, 404)},
     )
     def get(self, request, event_id: int, job_id: int):
@@ -434,7 +464,6 @@ class RegistrationExportApi(BaseApi):
     @extend_schema(
         operation_id="registrations_export",
         parameters=[
-            EVENT_ID,
             OpenApiParameter("kind", OpenApiTypes.STR, OpenApiParameter.PATH, enum=EXPORT_KINDS),
             OpenApiParameter(
                 "encoding",
@@ -466,7 +495,7 @@ class RegistrationExportApi(BaseApi):
                 {"event": event.id, "audit_head": head, "registrations": rows}, ensure_ascii=False, indent=2
             )
             return HttpResponse(body, content_type="application/json")
-        encoding = request.query_params.get("encoding", "utf-8").lower().replace("_", "-")
+        encoding = (request.query_params.get("encoding") or "utf-8").lower().replace("_", "-")
         encoding = {"shift-jis": "sjis", "cp932": "sjis", "utf8": "utf-8"}.get(encoding, encoding)
         if encoding not in selectors.EXPORT_ENCODINGS:
             raise ApplicationError(
@@ -537,19 +566,19 @@ class AuditPublicKeyApi(BaseApi):
         )
 
 
-class AuditListApi(BaseApi):
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
+@extend_schema_view(
+    get=extend_schema(
         operation_id="events_audit",
-        parameters=[EVENT_ID],
         responses={200: AuditEntrySerializer(many=True), **error_responses(401, 403, 404)},
         description="Organizer: the append-only audit trail, each entry chained to the previous entry's SHA-256.",
     )
-    def get(self, request, event_id: int):
-        event = selectors.event_get(event_id=event_id)
-        if not selectors.is_organizer(event, request.user):
+)
+class AuditListApi(BaseApi, generics.ListAPIView):
+    permission_classes = [IsAuthenticated]
+    serializer_class = AuditEntrySerializer
+
+    def get_queryset(self):
+        event = selectors.event_get(event_id=self.kwargs["event_id"])
+        if not selectors.is_organizer(event, self.request.user):
             raise ApplicationError(ErrorCode.PERMISSION_DENIED, "Only the event's organizer can read the audit trail.")
-        paginator = StandardPagination()
-        page = paginator.paginate_queryset(selectors.audit_entries(event=event), request, view=self)
-        return paginator.get_paginated_response(AuditEntrySerializer(page, many=True).data)
+        return selectors.audit_entries(event=event)
