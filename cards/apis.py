@@ -10,6 +10,7 @@ from api.codes import ApplicationError, ErrorCode
 from api.pagination import StandardPagination
 from api.schema import error_responses, paginated
 from cards.models import Card
+from cards.resolver import card_name_suggestions
 from cards.selectors import ORDERS, card_get, card_search_result, cards_by_ids
 
 QUERY_HELP = """Card search language (full reference: docs/search.md). Terms are separated by spaces and ANDed;
@@ -74,6 +75,11 @@ class CardListApi(APIView):
         field = serializers.CharField(help_text="The unknown field: a `facts_unknown` name, or `release_date`.")
         unknown = serializers.IntegerField(help_text="Cards that match every other term but not known for this one.")
 
+    class SuggestionSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        name_ja = serializers.CharField()
+        name_en = serializers.CharField(allow_null=True)
+
     @extend_schema(
         operation_id="cards_search",
         parameters=[
@@ -93,7 +99,15 @@ class CardListApi(APIView):
             200: paginated(
                 "CardSearchPage",
                 CardListOutputSerializer(many=True),
-                extra={"as_of": serializers.DateField(), "notes": NoteSerializer(many=True)},
+                extra={
+                    "as_of": serializers.DateField(),
+                    "notes": NoteSerializer(many=True),
+                    "suggestions": SuggestionSerializer(
+                        many=True,
+                        help_text="When nothing matches: the card names closest to the query's name words, best "
+                        "first (a misspelt name); empty otherwise.",
+                    ),
+                },
             ),
             **error_responses(400, 404),
         },
@@ -111,6 +125,8 @@ class CardListApi(APIView):
         response = paginator.get_paginated_response(CardListOutputSerializer(cards, many=True).data)
         response.data["as_of"] = result.as_of.isoformat()
         response.data["notes"] = [note.as_dict() for note in result.notes]
+        suggestions = card_name_suggestions(text=result.name_text) if not result.ids else ()
+        response.data["suggestions"] = self.SuggestionSerializer(suggestions, many=True).data
         return response
 
 

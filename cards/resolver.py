@@ -191,7 +191,7 @@ class Resolver:
         found = self._match(text)
         if found is not None:
             return found
-        return Resolution(written=text, status=UNKNOWN, card=None, candidates=self._closest(text) if suggest else ())
+        return Resolution(written=text, status=UNKNOWN, card=None, candidates=self.suggest(text) if suggest else ())
 
     def forget_matches(self) -> None:
         """Drop the remembered name matches (benchmarks measure a decklist whose names were never seen)."""
@@ -300,8 +300,9 @@ class Resolver:
         )
         return Resolution(written=written, status=OK, card=self._facts[best], candidates=())
 
-    def _closest(self, written: str) -> tuple[Candidate, ...]:
-        """Suggestions for an unknown name, best first (see the module docstring for why this is bounded)."""
+    def suggest(self, written: str) -> tuple[Candidate, ...]:
+        """The names closest to a written one, best first: for an unknown decklist line and an empty card search
+        (see the module docstring for why this is bounded)."""
         key = loose_key(written)
         if not key:
             return ()
@@ -446,3 +447,9 @@ _resolver = VersionedCache(Resolver.from_catalogue)
 def get_resolver() -> Resolver:
     """The process-wide resolver, rebuilt automatically when the catalogue changed (in any process)."""
     return _resolver.get()
+
+
+def card_name_suggestions(*, text: str) -> tuple[Candidate, ...]:
+    """Card names close to the name words of a search that found nothing (a misspelt name): the decklist
+    reader's suggestion index, so that a search and a pasted line suggest the same cards."""
+    return get_resolver().suggest(text) if text.strip() else ()
