@@ -163,8 +163,18 @@ _HEADING = re.compile(
 _HEADING_MAX_LENGTH = 40
 
 
+def _words_pattern(words) -> re.Pattern:
+    return re.compile("|".join(re.escape(word) for word in sorted(words, key=len, reverse=True)))
+
+
+# A heading's word, decoration dropped, is a part of its line with decoration dropped: a line holding none of the
+# words (most card lines) is no heading, without the patterns' backtracking over the whole line.
+_HEADER_WORDS = _words_pattern(_HEADER_LOOKUP)
+_GROUP_WORDS_PATTERN = _words_pattern(_GROUP_WORDS)
+
+
 def _zone_heading(text: str) -> DeckZone | None:
-    if len(text) > _HEADING_MAX_LENGTH:
+    if len(text) > _HEADING_MAX_LENGTH or not _HEADER_WORDS.search(_BARE_DROPPED.sub("", text.casefold())):
         return None
     match = _HEADING.match(text)
     return _HEADER_LOOKUP.get(_BARE_DROPPED.sub("", match["word"].casefold())) if match else None
@@ -189,6 +199,8 @@ def _is_group_heading(text: str) -> bool:
         return False
     if _COST_HEADING.match(text):
         return True
+    if not _GROUP_WORDS_PATTERN.search(_BARE_DROPPED.sub("", text.casefold())):
+        return False
     match = _GROUP_HEADING.match(text)
     return bool(
         match and (match["before"] or match["after"] or match["glued"]) and _bare_word(match["word"]) in _GROUP_WORDS
