@@ -104,6 +104,7 @@ def test_editor_search_more_and_suggestions_at_phone_width(page, label, lang, mo
     expect(results).to_have_count(60)
     expect(page.locator("#search-results > li[aria-selected=true]")).to_contain_text("テスト量産兵030")
     expect(search).to_be_focused()  # Enter adds the chosen card, as before
+    assert page.get_by_role("button", name=more).bounding_box()["height"] >= 44  # a thumb's target
     shot(page, f"search-editor-more-phone-{lang}")
     results.last.scroll_into_view_if_needed()  # the end of the list loads the next page
     expect(results).to_have_count(90)
