@@ -14,6 +14,7 @@ from api.codes import ApplicationError, ErrorCode
 from api.pagination import StandardPagination
 from api.schema import error_responses
 from cards.models import Card
+from cards.resolver import card_name_suggestions
 from cards.selectors import ORDERS, card_get, card_search_result, cards_by_ids
 
 QUERY_HELP = """Card search language (full reference: docs/search.md). Terms are separated by spaces and ANDed;
@@ -78,6 +79,11 @@ class CardSearchPagination(StandardPagination):
         response = super().get_paginated_response(data)
         response.data["as_of"] = self.result.as_of.isoformat()
         response.data["notes"] = [note.as_dict() for note in self.result.notes]
+        # Nothing matches: the names closest to the query's name words (a misspelt name), best first
+        suggestions = card_name_suggestions(text=self.result.name_text) if not self.result.ids else ()
+        response.data["suggestions"] = [
+            {"id": facts.id, "name_ja": facts.name_ja, "name_en": facts.name_en} for facts in suggestions
+        ]
         return response
 
     def get_paginated_response_schema(self, schema):
@@ -88,8 +94,23 @@ class CardSearchPagination(StandardPagination):
         notes["description"] = (
             "For a `term` of q: how many (`unknown`) otherwise matching cards do not know its `field`."
         )
-        page["properties"] |= {"as_of": {"type": "string", "format": "date"}, "notes": notes}
-        page["required"] = [*page["required"], "as_of", "notes"]
+        suggestion = {"type": "object", "required": ["id", "name_ja", "name_en"], "properties": {}}
+        suggestion["properties"] = {
+            "id": {"type": "integer"},
+            "name_ja": {"type": "string"},
+            "name_en": {"type": "string", "nullable": True},
+        }
+        suggestions = {"type": "array", "items": suggestion}
+        suggestions["description"] = (
+            "When nothing matches: the card names closest to the query's name words, best first (a misspelt "
+            "name); empty otherwise."
+        )
+        page["properties"] |= {
+            "as_of": {"type": "string", "format": "date"},
+            "notes": notes,
+            "suggestions": suggestions,
+        }
+        page["required"] = [*page["required"], "as_of", "notes", "suggestions"]
         return page
 
 

@@ -240,6 +240,7 @@ class SearchResult:
     ids: list[int]
     notes: tuple[SearchNote, ...]
     as_of: datetime.date
+    name_text: str = ""  # the query's name words (what suggestions are looked up by when nothing matches)
 
 
 def _contains(values: list[str], text: str) -> np.ndarray:
@@ -387,7 +388,7 @@ def card_search_result(*, q: str = "", order: str = "name", as_of: datetime.date
     texts = [term.text for term in query.terms if isinstance(term, TextTerm) and not term.negate]
     if order == "name" and texts:
         rows = _rank_by_name_match(index, rows, " ".join(texts))
-    return SearchResult(ids=index.ids[rows].tolist(), notes=tuple(notes), as_of=as_of)
+    return SearchResult(ids=index.ids[rows].tolist(), notes=tuple(notes), as_of=as_of, name_text=" ".join(texts))
 
 
 def card_search(*, q: str = "", order: str = "name", as_of: datetime.date | None = None) -> list[int]:

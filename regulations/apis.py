@@ -2,6 +2,7 @@
 
 import csv
 import io
+import re
 
 from django.utils import timezone
 from drf_spectacular.utils import (
@@ -78,10 +79,12 @@ def decklist_from(*, deck=None, text=None) -> Decklist:
     return decklist
 
 
+_CONTROL = re.compile("[\x00-\x08\x0e-\x1f]")  # below 32, except the whitespace \t \n \v \f \r
+
+
 def not_text(text: str) -> bool:
     """A body that is not a decklist: NUL or other control characters (binary pasted as text)."""
-    controls = sum(1 for char in text if ord(char) < 32 and char not in "\t\n\r\f\v")
-    return "\x00" in text or controls > max(2, len(text) // 100)
+    return "\x00" in text or len(_CONTROL.findall(text)) > max(2, len(text) // 100)
 
 
 # ------------------------------------------------------------------------------------------- output documentation

@@ -167,11 +167,15 @@ def report_for(decklist: Decklist, context: LegalityContext, *, include_lines: b
     zones: dict[DeckZone, list] = {zone: [] for zone in _COUNTED}
     unresolved: list[Unresolved] = []
     read = decklist_read(decklist, resolver=context.resolver)
+    card_status = LineStatus.CARD
     for row in read:
-        if row.zone not in zones or row.count is None:  # "considering", headings and notes never count
+        if row.zone is None or row.count is None:  # headings and notes never count
             continue
-        if row.status == LineStatus.CARD and row.card is not None:
-            zones[row.zone].append((row.card, row.count))
+        cards = zones.get(row.zone)
+        if cards is None:  # nor does "considering"
+            continue
+        if row.status is card_status and row.card is not None:
+            cards.append((row.card, row.count))
         elif row.unresolved:
             unresolved.append(
                 Unresolved(

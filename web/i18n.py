@@ -47,6 +47,16 @@ DISPLAY = {
     "error": _("Unreadable line"),
     # registration and job statuses
     "legal": _("Legal"),
+    # audit trail actions (tournaments.models.AuditAction)
+    "submit": _("Deck submitted"),
+    "replace": _("Deck replaced"),
+    "amend": _("Amended by the organizer"),
+    "lock": _("Registrations locked"),
+    "import": _("Imported from CSV"),
+    "withdraw": _("Withdrawn"),
+    "publish": _("Lists published"),
+    "unlock": _("Registrations reopened"),
+    "settings": _("Settings changed"),
     # Hall of Fame statuses (dmrules.vocabulary.RegulationStatus)
     "unrestricted": _("Unrestricted"),
     "limited": _("Limited"),
@@ -159,6 +169,61 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
         (
             r"^The deadline has passed: give a new registration deadline\.$",
             gettext_noop("The deadline has passed: give a new registration deadline."),
+        ),
+        # tournaments/services.py (CsvRejected messages and the import's row messages), web/views/tournaments.py
+        (
+            r'^the CSV is neither UTF-8 nor Shift-JIS \(CP932\): save it as "CSV UTF-8" and try again$',
+            gettext_noop('The CSV is neither UTF-8 nor Shift-JIS (CP932): save it as "CSV UTF-8" and try again.'),
+        ),
+        (
+            r"^the CSV has (?P<rows>\d+) rows but the event takes at most (?P<capacity>\d+) players; nothing was "
+            r"imported$",
+            gettext_noop(
+                "The CSV has %(rows)s rows but the event takes at most %(capacity)s players; nothing was imported."
+            ),
+        ),
+        (
+            r"^with this CSV the event would have (?P<total>\d+) players \((?P<registered>\d+) already registered\) "
+            r"but it takes at most (?P<capacity>\d+); nothing was imported$",
+            gettext_noop(
+                "With this CSV the event would have %(total)s players (%(registered)s already registered) but it "
+                "takes at most %(capacity)s; nothing was imported."
+            ),
+        ),
+        (r"^unreadable CSV: (?P<reason>.*)$", gettext_noop("The CSV could not be read: %(reason)s")),
+        (
+            r"^the CSV needs a header with the columns player and decklist \(or deck_json\)$",
+            gettext_noop("The CSV needs a header row with the columns player and decklist (or deck_json)."),
+        ),
+        (
+            r"^at most (?P<limit>\d+) rows per import; split the file$",
+            gettext_noop("At most %(limit)s rows per import: split the file."),
+        ),
+        (r"^the file is larger than 5 MB$", gettext_noop("The file is larger than 5 MB.")),
+        (r"^the player is empty$", gettext_noop("The player is empty.")),
+        (r"^unreadable decklist: (?P<reason>.*)$", gettext_noop("Unreadable decklist: %(reason)s")),
+        (r"^unresolved lines$", gettext_noop("Lines that name no card (or several):")),
+        # regulations/services.py (OverlayError messages)
+        (r"^'(?P<value>.*)' is not a card status\.$", gettext_noop("'%(value)s' is not a card status.")),
+        (r"^'(?P<value>.*)' is not a combo kind\.$", gettext_noop("'%(value)s' is not a combo kind.")),
+        (
+            r"^(?P<count>\d+) card\(s\) of the overlay could not be identified; nothing was stored\.$",
+            gettext_noop("%(count)s card(s) of the overlay could not be identified; nothing was stored."),
+        ),
+        (
+            r"^A card may have only one status in an overlay\.$",
+            gettext_noop("A card may have only one status in an overlay."),
+        ),
+        (r"^A combo needs two different cards\.$", gettext_noop("A combo needs two different cards.")),
+        (
+            r"^The card catalogue changed during the request; try again\.$",
+            gettext_noop("The card catalogue changed during the request; try again."),
+        ),
+        (r"^The overlay id '(?P<id>.*)' is taken\.$", gettext_noop("The overlay id '%(id)s' is taken.")),
+        (
+            r"^(?P<count>\d+) tournament event\(s\) validate against the overlay '(?P<id>.*)'; it cannot be "
+            r"deleted\.$",
+            gettext_noop("%(count)s tournament event(s) validate against the overlay '%(id)s'; it cannot be deleted."),
         ),
         # decks/services.py (version notes)
         (r"^import$", gettext_noop("imported from a decklist")),

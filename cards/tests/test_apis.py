@@ -3,6 +3,8 @@
 import pytest
 from rest_framework.test import APIClient
 
+from cards.tests.fixtures import BOLSHACK, MALT
+
 pytestmark = pytest.mark.urls("cards.tests.urls")
 
 LIST_FIELDS = {
@@ -58,6 +60,40 @@ def test_malformed_query_is_a_400_with_position(imported, client, q, position, e
 def test_unknown_order_is_a_400(imported, client):
     response = client.get("/api/v1/cards/", {"order": "rarity"})
     assert (response.status_code, response.json()["error"]["code"]) == (400, "VALIDATION_ERROR")
+
+
+SUGGESTION_CASES = [
+    # (query that matches no card, the card suggested first)
+    pytest.param("ボルシャク・ドラゴン", BOLSHACK, id="japanese-letter-missing"),
+    pytest.param("Bolshak Dragon", BOLSHACK, id="english-misspelt-two-words"),
+    pytest.param("超戦龍王 モルトNEXT", MALT, id="one-wrong-kanji"),
+    pytest.param("ぼるしゃっくどらごんX", BOLSHACK, id="hiragana-with-an-extra-letter"),
+    pytest.param("ボルシャク・ドラゴン civ:fire", BOLSHACK, id="name-words-beside-a-filter"),
+]
+
+
+@pytest.mark.parametrize(("q", "best"), SUGGESTION_CASES)
+def test_an_empty_result_suggests_the_closest_names(imported, client, q, best):
+    body = client.get("/api/v1/cards/", {"q": q}).json()
+    assert (body["count"], body["results"]) == (0, [])
+    first = body["suggestions"][0]
+    assert (first["id"], first["name_ja"], set(first)) == (imported[best], best, {"id", "name_ja", "name_en"})
+    assert len(body["suggestions"]) <= 5
+
+
+NO_SUGGESTION_CASES = [
+    # (query, whether it matches cards): suggestions only when nothing matches and the query has name words
+    pytest.param("bolshack", True, id="results-found"),
+    pytest.param("cost>=99", False, id="filters-only"),
+    pytest.param("xqzxqzxqz", False, id="nothing-close"),
+    pytest.param("-ボルシャク cost>=99", False, id="negated-name-word"),
+]
+
+
+@pytest.mark.parametrize(("q", "found"), NO_SUGGESTION_CASES)
+def test_no_suggestions_without_a_misspelt_name(imported, client, q, found):
+    body = client.get("/api/v1/cards/", {"q": q}).json()
+    assert (body["count"] > 0, body["suggestions"]) == (found, [])
 
 
 def test_page_out_of_range_is_a_404(imported, client):

@@ -309,3 +309,29 @@ COLUMN_TABLES = [
 def test_space_separated_tables_with_a_count_column(text, cards):
     decklist = parse_text(text, identify=TABLE_IDS.get)
     assert [(line.card, line.count) for line in decklist.lines] == cards
+
+
+# A line read from the memo (a batch repeats lines) reads as it did the first time, in its own place: the zone of
+# the heading above it, a heading switching the zone, the zone inferred after a blank line.
+MEMO_TEXTS = [
+    pytest.param("4 アクア・ハルカス\n超次元\n4 アクア・ハルカス\n", id="same-line-under-another-heading"),
+    pytest.param(
+        "超次元\n4 アクア・ハルカス\n\n4 アクア・ハルカス\nメイン\n4 アクア・ハルカス\n", id="blank-line-and-headings"
+    ),
+    pytest.param("8 超次元\n4 アクア・ハルカス\n11 ツインパクト\n4 アクア・ハルカス\n", id="headings-with-counts"),
+    pytest.param(
+        "4枚\nアクア・ハルカス\n4 アクア・ハルカス\nアクア・ハルカス\n", id="group-count-ended-by-a-card-line"
+    ),
+    pytest.param("0 アクア・ハルカス\n4 アクア・ハルカス\n0 アクア・ハルカス\n", id="count-errors-are-not-remembered"),
+]
+
+
+@pytest.mark.parametrize("text", MEMO_TEXTS)
+def test_remembered_lines_read_as_the_first_time(text):
+    identify = lambda name: name if name in KNOWN_TOO else None  # noqa: E731
+    fresh = parse_text(text, identify=identify)
+    memo: dict = {}
+    first = parse_text(text, identify=identify, memo=memo)
+    again = parse_text(text, identify=identify, memo=memo)
+    assert memo  # something was remembered
+    assert first == fresh and again == fresh

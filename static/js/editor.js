@@ -26,12 +26,14 @@ const nodes = {
   legality: $("legality"), stats: $("stats"), save: $("save-deck"), saveState: $("save-state"), name: $("deck-name"),
   description: $("deck-description"), format: $("deck-format"), asOf: $("deck-as-of"), overlay: $("deck-overlay"),
   visibility: $("deck-visibility"), error: $("editor-error"), sync: $("sync-notice"), feedback: $("add-feedback"),
-  group: $("group-by"), view: $("view-mode"), title: $("deck-title"),
+  group: $("group-by"), view: $("view-mode"), title: $("deck-title"), suggestions: $("search-suggestions"),
+  more: $("search-more"), moreButton: $("search-more-button"), shown: $("search-shown"),
 };
 
 const state = {
   deck: config.state.deck, cards: config.state.cards, legality: config.state.legality, stats: config.state.stats,
   sizes: config.state.sizes, etag: config.etag, results: [], active: -1,
+  query: "", count: 0, nextPage: 0, loadingMore: false, // the search shown and the API page that comes next
   saved: null, // {deck, fields} as the server has it at `etag`: the base of a merge
   saving: false, again: false, blocked: false,
 };
@@ -195,35 +197,92 @@ function showError(text) {
 }
 
 // ---- search panel -------------------------------------------------------------------------------------------
+const SEARCH_PAGE = 30;
 let searchTimer = null;
 let searchController = null;
 
+function searchUrl(text, page) {
+  return `${config.cardsApiUrl}?q=${encodeURIComponent(text)}&page_size=${SEARCH_PAGE}&page=${page}`;
+}
+
 async function search(text) {
   if (searchController) searchController.abort();
+  state.query = text;
+  state.nextPage = 0;
   if (!text.trim()) {
     state.results = [];
     nodes.searchStatus.textContent = "";
+    renderSuggestions([]);
     renderResults();
     return;
   }
   searchController = new AbortController();
+  let suggestions = [];
   try {
-    const url = `${config.cardsApiUrl}?q=${encodeURIComponent(text)}&page_size=30`;
-    const { data } = await api(url, { signal: searchController.signal });
+    const { data } = await api(searchUrl(text, 1), { signal: searchController.signal });
     // The server's order is the order: Enter adds the first result the server returns (exact name first).
     state.results = data.results || [];
     state.active = state.results.length ? 0 : -1;
-    const n = data.count ?? state.results.length;
-    nodes.searchStatus.textContent = interpolate(ngettext("%(count)s card", "%(count)s cards", n), { count: n });
+    state.count = data.count ?? state.results.length;
+    state.nextPage = data.next ? 2 : 0;
+    suggestions = data.suggestions || [];
+    nodes.searchStatus.textContent = state.count
+      ? interpolate(ngettext("%(count)s card", "%(count)s cards", state.count), { count: state.count })
+      : interpolate(gettext("No card matches “%(query)s”."), { query: text.trim() });
   } catch (error) {
     if (error.name === "AbortError") return;
     state.results = [];
+    state.count = 0;
     nodes.searchStatus.textContent = error instanceof ApiError ? error.message : String(error);
   }
+  renderSuggestions(suggestions);
   renderResults();
 }
 
-function renderResults() {
+// The next page of the same search, appended: when the last result scrolls into view, or with the "more" button.
+async function searchMore() {
+  if (state.loadingMore || !state.nextPage) return;
+  const query = state.query;
+  state.loadingMore = true;
+  nodes.moreButton.setAttribute("aria-busy", "true");
+  try {
+    const { data } = await api(searchUrl(query, state.nextPage), { signal: searchController?.signal });
+    if (query !== state.query) return; // a new search started meanwhile
+    state.results = [...state.results, ...(data.results || [])];
+    state.nextPage = data.next ? state.nextPage + 1 : 0;
+  } catch (error) {
+    if (error.name === "AbortError") return;
+    nodes.searchStatus.textContent = error instanceof ApiError ? error.message : String(error);
+  } finally {
+    state.loadingMore = false;
+    nodes.moreButton.removeAttribute("aria-busy");
+  }
+  renderResults({ keepScroll: true });
+}
+
+// A misspelt name finds nothing: the closest names, each a button that searches for it (then Enter adds it).
+function renderSuggestions(suggestions) {
+  clear(nodes.suggestions);
+  nodes.suggestions.hidden = !suggestions.length;
+  if (!suggestions.length) return;
+  nodes.suggestions.append(el("span", { class: "muted" }, gettext("Did you mean:")), " ",
+    ...suggestions.map((candidate) => el("button", {
+      type: "button", class: "suggestion", lang: cardName(candidate) === candidate.name_ja ? "ja" : "en",
+      onclick: () => {
+        nodes.search.value = `"${cardName(candidate).replaceAll('"', " ").trim()}"`;
+        nodes.search.focus();
+        search(nodes.search.value);
+      },
+    }, cardName(candidate))));
+}
+
+const moreObserver = new IntersectionObserver((entries) => {
+  if (entries.some((entry) => entry.isIntersecting)) searchMore();
+}, { root: nodes.results, rootMargin: "80px" });
+
+function renderResults({ keepScroll = false } = {}) {
+  const scroll = nodes.results.scrollTop;
+  moreObserver.disconnect();
   clear(nodes.results);
   state.results.forEach((card, index) => {
     const civs = civsOf(card);
@@ -242,9 +301,24 @@ function renderResults() {
   });
   nodes.search.setAttribute("aria-expanded", state.results.length ? "true" : "false");
   nodes.search.setAttribute("aria-activedescendant", state.active >= 0 ? `result-${state.active}` : "");
+  nodes.more.hidden = !state.nextPage;
+  nodes.shown.textContent = state.nextPage ? interpolate(gettext("%(shown)s of %(count)s"), { shown: state.results.length, count: state.count }) : "";
+  if (state.nextPage && nodes.results.lastElementChild) moreObserver.observe(nodes.results.lastElementChild);
+  if (keepScroll) nodes.results.scrollTop = scroll;
   const active = state.active >= 0 ? $(`result-${state.active}`) : null;
-  if (active) active.scrollIntoView({ block: "nearest" });
+  if (active && !keepScroll) active.scrollIntoView({ block: "nearest" });
 }
+
+nodes.moreButton.addEventListener("click", async () => {
+  const first = state.results.length;
+  await searchMore();
+  // The keyboard continues in the search box, on the first card of the new page.
+  if (state.results.length > first) {
+    state.active = first;
+    renderResults();
+  }
+  nodes.search.focus();
+});
 
 async function addActive(toConsidering) {
   const card = state.results[state.active];
@@ -276,6 +350,11 @@ nodes.search.addEventListener("keydown", (event) => {
     event.preventDefault();
     if (!state.results.length) return;
     const step = event.key === "ArrowDown" ? 1 : -1;
+    if (step === 1 && state.active === state.results.length - 1 && state.nextPage) {
+      // Past the last result of a page: the next page, not back to the first.
+      searchMore().then(() => { if (state.results.length > state.active + 1) { state.active += 1; renderResults(); } });
+      return;
+    }
     state.active = (state.active + step + state.results.length) % state.results.length;
     renderResults();
   } else if (event.key === "Enter") {

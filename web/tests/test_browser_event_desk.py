@@ -210,8 +210,9 @@ def test_the_organizers_day(desk):
     page.goto(event_url)
     page.get_by_role("link", name="Audit trail").click()
     expect(page.locator("#chain-status")).to_have_attribute("data-verified", "true")
-    actions = page.locator("#audit tbody td:nth-child(4)").all_inner_texts()
+    actions = [node.get_attribute("data-action") for node in page.locator("#audit tbody [data-action]").all()]
     assert actions == ["submit", "replace", "submit", "lock", "amend", "publish"]
+    expect(page.locator("#audit tbody td:nth-child(4)").first).to_have_text("Deck submitted")
     _all_languages_and_phone(page, "audit")
     download = page.request.get(page.url + "?download=json").json()
     assert download["verified"] is True and len(download["entries"]) == 6

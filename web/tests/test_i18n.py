@@ -188,3 +188,76 @@ def test_values_in_a_translated_message_are_escaped():
     with translation.override("ja"):
         html = template.render(Context({"text": "unknown field '<b>x</b>'"}))
     assert html == "不明な項目「<code>&lt;b&gt;x&lt;/b&gt;</code>」"
+
+
+def _csv_message(text: str) -> str:
+    from tournaments.services import CsvRejected, _csv_rows
+
+    with pytest.raises(CsvRejected) as raised:
+        _csv_rows(text)
+    return raised.value.message
+
+
+def _undecodable_csv() -> str:
+    from tournaments.services import CsvRejected, csv_decode
+
+    with pytest.raises(CsvRejected) as raised:
+        csv_decode(b"\x81\x00\xff\xfe")
+    return raised.value.message
+
+
+def _overlay_message(entries: list, combos: list) -> str:
+    from regulations.services import OverlayError, _resolve_overlay
+
+    with pytest.raises(OverlayError) as raised:
+        _resolve_overlay(entries=entries, combos=combos)
+    return raised.value.message
+
+
+# The services' own messages (raised for real, not copied here), as the import and overlay pages show them.
+SERVICE_MESSAGES = [
+    pytest.param(lambda: _csv_message("name,deck\r\n"), "CSV には player と decklist", id="csv-header"),
+    pytest.param(_undecodable_csv, "CSV が UTF-8 でも Shift-JIS", id="csv-encoding"),
+    pytest.param(
+        lambda: _overlay_message([{"status": "banned", "card": "存在しないカードX"}], []),
+        "オーバーレイのカード 1 枚を特定できませんでした",
+        id="overlay-unresolved",
+    ),
+    pytest.param(
+        lambda: _overlay_message([], [{"cards": ["テスト火炎兵", "テスト火炎兵"]}]),
+        "組み合わせには異なる 2 枚のカードが必要です",
+        id="overlay-combo-same-card",
+    ),
+]
+
+
+@pytest.mark.parametrize(("raise_message", "japanese"), SERVICE_MESSAGES)
+def test_import_and_overlay_errors_are_shown_in_the_page_language(catalogue, raise_message, japanese):
+    from web.i18n import server_message
+
+    english = raise_message()
+    with translation.override("ja"):
+        assert japanese in server_message(english)
+    with translation.override("en"):
+        shown = server_message(english)
+    assert not shown[0].islower() and shown.endswith((".", ":"))  # a sentence, as the page shows it
+
+
+AUDIT_ACTIONS = ["submit", "replace", "amend", "lock", "import", "withdraw", "publish", "unlock", "settings"]
+
+
+def test_every_audit_action_is_listed():
+    from tournaments.models import AuditAction
+
+    assert sorted(AUDIT_ACTIONS) == sorted(action.value for action in AuditAction)
+
+
+@pytest.mark.parametrize("action", AUDIT_ACTIONS)
+def test_audit_actions_have_a_label_in_each_language(action):
+    from web.i18n import display
+
+    with translation.override("en"):
+        english = display(action)
+    with translation.override("ja"):
+        japanese = display(action)
+    assert english != action and japanese not in (action, english)

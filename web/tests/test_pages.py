@@ -81,6 +81,39 @@ def test_card_browser_composes_the_query_and_reports_errors(catalogue):
     assert malformed.status_code == 200 and 'class="query-error"' in malformed.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("params", "suggested"),
+    [
+        pytest.param({"q": "テスト紅連竜"}, "テスト紅蓮竜", id="one-wrong-kanji"),
+        pytest.param({"q": "Test Crimsen Wyrm"}, "テスト紅蓮竜", id="english-misspelt"),
+        pytest.param({"q": "テスト紅連竜", "civ": ["fire"]}, "テスト紅蓮竜", id="beside-a-filter"),
+        pytest.param({"q": "cost>=99"}, None, id="filters-only-no-suggestion"),
+    ],
+)
+def test_card_browser_says_nothing_matches_and_suggests_names(catalogue, params, suggested):
+    from urllib.parse import quote
+
+    body = Client().get("/cards/", params).content.decode()
+    assert 'id="no-results"' in body and "No card matches this search." in body
+    assert 'id="card-results"></ul>' in body and 'id="more-results"' not in body
+    if suggested is None:
+        assert 'class="suggestions"' not in body
+    else:
+        first = body.split('class="suggestions"', 1)[1].split("</li>", 1)[0]
+        assert suggested in first and quote(f'"{suggested}"') in first  # the link searches the exact name
+
+
+def test_card_browser_offers_more_when_there_is_a_next_page(catalogue, monkeypatch):
+    from web.views import cards
+
+    monkeypatch.setattr(cards, "PAGE_SIZE", 4)
+    body = Client().get("/cards/", {"q": "テスト", "order": "cost"}).content.decode()
+    more = body.split('id="more-results"', 1)[1].split(">", 1)[0]
+    assert 'href="?q=%E3%83%86%E3%82%B9%E3%83%88&amp;order=cost&amp;page=2"' in more
+    assert 'data-api="/api/v1/cards/?q=%E3%83%86%E3%82%B9%E3%83%88&amp;order=cost&amp;page_size=4"' in more
+    assert 'data-next-page="2"' in more and "No card matches" not in body
+
+
 @pytest.mark.parametrize("url", ["/decks/", "/decks/public/", "/decks/{deck}/", "/decks/{deck}/versions/"])
 def test_deck_name_is_escaped(owner_client, deck, url):
     body = owner_client.get(url.format(deck=deck.id)).content.decode()

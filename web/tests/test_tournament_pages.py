@@ -374,8 +374,12 @@ def test_audit_page_shows_the_verified_chain_and_downloads(people, event):
     organizer = _client(people["organizer"])
     page = organizer.get(f"/tournaments/{event.id}/audit/").content.decode()
     assert 'data-verified="true"' in page
-    actions = re.findall(r'<span class="code">(\w+)</span>', page.split('id="audit"')[1])
-    assert actions == ["submit", "submit", "amend"]
+    actions = re.findall(r'data-action="(\w+)">([^<]+)</span>', page.split('id="audit"')[1])
+    assert actions == [
+        ("submit", "Deck submitted"),
+        ("submit", "Deck submitted"),
+        ("amend", "Amended by the organizer"),
+    ]
     download = organizer.get(f"/tournaments/{event.id}/audit/?download=json")
     body = json.loads(download.content)
     assert body["verified"] is True and [e["sequence"] for e in body["entries"]] == [1, 2, 3]
@@ -402,7 +406,7 @@ def test_import_page_reads_excel_csv(people, event, codec):
     page = _client(people["organizer"]).post(f"/tournaments/{event.id}/import/", {"file": upload}).content.decode()
     results = page.split('id="import-results"')[1]
     assert re.findall(r'<td class="num">(\d+)</td><td>([^<]+)</td>', results) == [("2", "山田"), ("3", "鈴木")]
-    assert "unresolved lines" in results and "存在しないカード" in results
+    assert "Lines that name no card (or several):" in results and "存在しないカード" in results
 
 
 def test_import_page_refuses_more_players_than_the_capacity(people, event):
@@ -415,7 +419,7 @@ def test_import_page_refuses_more_players_than_the_capacity(people, event):
     upload = SimpleUploadedFile("entries.csv", ("player,decklist\r\n" + rows).encode(), content_type="text/csv")
     response = _client(people["organizer"]).post(f"/tournaments/{event.id}/import/", {"file": upload})
     assert response.status_code == 400
-    assert "the CSV has 4 rows but the event takes at most 3 players" in response.content.decode()
+    assert "The CSV has 4 rows but the event takes at most 3 players" in response.content.decode()
     assert Registration.objects.filter(event=event).count() == 2
 
 

@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404
+from django.http import Http404, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 from cards import selectors as card_selectors
 from cards.models import Card
 from cards.query import QueryError
+from cards.resolver import card_name_suggestions
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from regulations import selectors as regulation_selectors
@@ -25,7 +26,7 @@ PAGE_SIZE = 48
 
 def card_browser(request):
     form = CardSearchForm(request.GET)
-    query, page, cards, query_error, notes = "", None, [], None, ()
+    query, page, cards, query_error, notes, suggestions = "", None, [], None, (), ()
     if form.is_valid():
         query = form.query()
         order = form.cleaned_data.get("order") or "name"
@@ -37,6 +38,8 @@ def card_browser(request):
             notes = result.notes
             page = Paginator(result.ids, PAGE_SIZE).get_page(request.GET.get("page"))
             cards = card_selectors.cards_by_ids(ids=list(page.object_list))
+            if not result.ids:
+                suggestions = card_name_suggestions(text=result.name_text)
     params = request.GET.copy()
     params.pop("page", None)
     context = {
@@ -46,11 +49,28 @@ def card_browser(request):
         "cards": cards,
         "query_error": query_error,
         "notes": notes,
+        "suggestions": [(candidate, _name_query(candidate.name_ja)) for candidate in suggestions],
         "params": params.urlencode(),
+        # The next pages come from the cards API (the same query, order and date, the same page size), appended
+        # on scroll or with the "more" button; without scripts the button is a link to the next page.
+        "more_api": _more_api_query(query, form) if page is not None and page.has_next() else "",
         "caret_pad": " " * query_error.position if query_error else "",
         "nav": "cards",
     }
     return render(request, "web/card_browser.html", context)
+
+
+def _name_query(name: str) -> str:
+    """A suggested name as a search (quoted: names have spaces; a name's own quotes cannot be written inside)."""
+    return '"' + name.replace('"', " ").strip() + '"'
+
+
+def _more_api_query(query: str, form: CardSearchForm) -> str:
+    params = QueryDict(mutable=True)
+    params.update({"q": query, "order": form.cleaned_data.get("order") or "name", "page_size": str(PAGE_SIZE)})
+    if form.cleaned_data.get("as_of"):
+        params["as_of"] = form.cleaned_data["as_of"].isoformat()
+    return params.urlencode()
 
 
 PUBLIC_DECKS_SHOWN = 20

@@ -569,7 +569,7 @@ def tournament_import(request, event_id: int):
             text = event_services.csv_decode(upload.read())
             results = event_services.registrations_import_csv(event_id=event.id, user=request.user, csv_text=text)
         except event_services.CsvRejected as exc:
-            error = exc.message
+            error = server_message(exc.message)
     context = {"event": event, "form": form, "results": results, "error": error, "nav": "tournaments"}
     return render(request, "web/tournament_import.html", context, status=400 if error else 200)
 
@@ -716,7 +716,7 @@ def tournament_overlay(request, event_id: int):
             else:
                 overlay = regulation_services.overlay_update(overlay_id=overlay.slug, user=request.user, **values)
         except regulation_services.OverlayError as exc:
-            form.add_error(None, exc.message)
+            form.add_error(None, server_message(exc.message))
             problems = exc.details.get("cards")
         else:
             if in_use:
