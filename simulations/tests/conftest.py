@@ -2,6 +2,7 @@
 
 import pytest
 
+from deckbuilder.tests.fixtures import eager_celery  # noqa: F401
 from dmrules.cards import CardFacts
 from dmrules.vocabulary import Breaker, Civilization, Zone
 
@@ -53,14 +54,3 @@ def resolver(monkeypatch):
     monkeypatch.setattr("simulations.services._get_resolver", lambda: fake)
     monkeypatch.setattr(resolver_module, "get_resolver", lambda: fake)
     return fake
-
-
-@pytest.fixture
-def eager_celery():
-    from deckbuilder.celery import app
-
-    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = True
-    app.conf.task_eager_propagates = True
-    yield app
-    app.conf.task_always_eager, app.conf.task_eager_propagates = previous
