@@ -10,10 +10,15 @@ from django.utils import timezone
 from decks.selectors import snapshot_zone_diff
 from dmrules.decklist import Decklist, DecklistLine, decklist_to_text
 from dmrules.vocabulary import DeckZone
-from tournaments.models import AuditEntry, Event, Registration, RevalidationJob
+from tournaments.models import AuditEntry, Event, Registration, RegistrationStatus, RevalidationJob
 
 # The zones a registration is checked and compared on (the considering list is not part of a registered deck).
 REGISTERED_ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR)
+
+
+def registration_status(report: dict) -> str:
+    """A registration's status from its legality report (one rule for registering, re-checks and previews)."""
+    return RegistrationStatus.LEGAL.value if report.get("legal") else RegistrationStatus.ILLEGAL.value
 
 
 def event_list(*, organizer_id: int | None = None) -> QuerySet[Event]:
@@ -285,7 +290,7 @@ def overlay_preview(*, event: Event, overlay_id: str | None) -> list[dict]:
     )
     rows = []
     for registration, report in zip(registrations, reports, strict=True):
-        status = "legal" if report.get("legal") else "illegal"
+        status = registration_status(report)
         rows.append(
             {
                 "registration_id": registration.id,
