@@ -18,12 +18,15 @@ from regulations.models import BatchChunkStatus, BatchStatus, LegalityBatch, Leg
 from regulations.services import LegalityContext, jsonable
 from regulations.tasks import legality_batch_start_task
 
-# Decklists per chunk task: about a second of work, two with 500-line decklists of unknown names (42-85 ms each).
-BATCH_CHUNK = 25
-
 
 def batch_sync_max() -> int:
     return int(getattr(settings, "LEGALITY_BATCH_SYNC_MAX", 50))
+
+
+def batch_chunk_size() -> int:
+    """Decklists per chunk task (LEGALITY_BATCH_CHUNK, 25): about a second of work, two with 500-line decklists of
+    unknown names (42-85 ms each)."""
+    return int(getattr(settings, "LEGALITY_BATCH_CHUNK", 25))
 
 
 def legality_batch_url(batch: LegalityBatch) -> str:
@@ -33,10 +36,11 @@ def legality_batch_url(batch: LegalityBatch) -> str:
 def legality_batch_create(
     *, user, entries: list[dict], context: LegalityContext, overlay_id: str | None, include_lines: bool
 ) -> LegalityBatch:
-    """Store the entries as sent (each is read on the worker exactly as in a request) in chunks of BATCH_CHUNK and
+    """Store the entries as sent (each is read on the worker exactly as in a request) in chunks and
     send the start task once this transaction commits. The broker away: the batch is failed and QUEUE_UNAVAILABLE
     (503) raised, so no batch stays queued with nobody to run it."""
     owner = user if user is not None and user.is_authenticated else None
+    size = batch_chunk_size()
     with transaction.atomic():
         batch = LegalityBatch.objects.create(
             token=secrets.token_urlsafe(32),
@@ -47,17 +51,17 @@ def legality_batch_create(
             overlay=jsonable(context.overlay),
             include_lines=include_lines,
             total=len(entries),
-            chunks_total=(len(entries) + BATCH_CHUNK - 1) // BATCH_CHUNK,
+            chunks_total=(len(entries) + size - 1) // size,
         )
         LegalityBatchChunk.objects.bulk_create(
             LegalityBatchChunk(
                 batch=batch,
                 index=index,
                 first=start,
-                entries=entries[start : start + BATCH_CHUNK],
-                size=len(entries[start : start + BATCH_CHUNK]),
+                entries=entries[start : start + size],
+                size=len(entries[start : start + size]),
             )
-            for index, start in enumerate(range(0, len(entries), BATCH_CHUNK))
+            for index, start in enumerate(range(0, len(entries), size))
         )
         enqueue_on_commit(
             lambda: legality_batch_start_task.delay(batch.id),

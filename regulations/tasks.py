@@ -44,7 +44,7 @@ def legality_batch_start_task(batch_id: int) -> int:
     name="regulations.batch_chunk",
     acks_late=True,
     reject_on_worker_lost=True,
-    # a chunk (regulations.batches.BATCH_CHUNK decklists) takes a second or two even of 500-line decklists of
+    # a chunk (LEGALITY_BATCH_CHUNK decklists) takes a second or two even of 500-line decklists of
     # unknown names; the hard limit stays under JOBS_STALE_SECONDS
     soft_time_limit=40,
     time_limit=50,

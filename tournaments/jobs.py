@@ -2,8 +2,8 @@
 merge, failure, and the staleness rule of the sweep. Below the tasks (tournaments.tasks calls it and sends the chunk
 tasks); the services create jobs and send the start task. Nothing here imports Celery.
 
-A large event is re-validated REVALIDATION_CHUNK registrations per task: the organizer sees progress chunk by chunk,
-a worker lost in the middle loses one chunk (the sweep re-sends the start, which re-sends only the pending chunks),
+A large event is re-validated REVALIDATION_CHUNK (100) registrations per task: the organizer sees progress chunk by
+chunk, a worker lost in the middle loses one chunk (the sweep re-sends the start, which re-sends only pending chunks),
 and no task runs near its time limit. Safe to repeat: the chunks are cut once (under a row lock on the job), a chunk's
 results are written once (a conditional update), and the job is merged exactly once (another conditional update).
 """
@@ -11,6 +11,7 @@ results are written once (a conditional update), and the job is merged exactly o
 from collections.abc import Iterator
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Sum
 from django.utils import timezone
@@ -21,8 +22,12 @@ from regulations.services import legality_reports
 from tournaments.models import ChunkStatus, JobStatus, Registration, RevalidationChunk, RevalidationJob
 from tournaments.selectors import registration_status
 
-# Registrations per chunk task: a few hundred milliseconds of legality checks, far under the chunk's time limit.
-REVALIDATION_CHUNK = 100
+
+def revalidation_chunk_size() -> int:
+    """Registrations per chunk task (REVALIDATION_CHUNK, 100): well under a second of legality checks."""
+    return int(getattr(settings, "REVALIDATION_CHUNK", 100))
+
+
 _ACTIVE = [JobStatus.QUEUED.value, JobStatus.RUNNING.value]
 
 
@@ -37,7 +42,8 @@ def revalidation_job_start(*, job_id: int) -> list[int]:
         if not job.chunks.exists():
             registrations = Registration.objects.filter(event_id=job.event_id).order_by("player_name")
             ids = list(registrations.values_list("id", flat=True))
-            slices = [ids[start : start + REVALIDATION_CHUNK] for start in range(0, len(ids), REVALIDATION_CHUNK)]
+            size = revalidation_chunk_size()
+            slices = [ids[start : start + size] for start in range(0, len(ids), size)]
             RevalidationChunk.objects.bulk_create(
                 RevalidationChunk(job=job, index=index, registration_ids=part, size=len(part), updated_at=now)
                 for index, part in enumerate(slices)

@@ -43,7 +43,7 @@ def revalidate_event(job_id: int) -> int:
     name="tournaments.revalidate_chunk",
     acks_late=True,
     reject_on_worker_lost=True,
-    soft_time_limit=40,  # jobs.REVALIDATION_CHUNK registrations: well under a second of legality checks
+    soft_time_limit=40,  # REVALIDATION_CHUNK registrations: well under a second of legality checks
     time_limit=50,
     **_RETRY,
 )

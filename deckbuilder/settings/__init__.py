@@ -127,6 +127,9 @@ REQUEST_TIME_BUDGET_SECONDS = float(os.environ.get("REQUEST_TIME_BUDGET_SECONDS"
 # A batch legality check of more decklists than this is checked on the Celery workers (202 and a progress URL):
 # 50 ordinary decklists take well under a second in a request, 50 of 500 unknown lines about two seconds.
 LEGALITY_BATCH_SYNC_MAX = int(os.environ.get("LEGALITY_BATCH_SYNC_MAX", "50"))
+# Chunk sizes of the jobs: a few seconds of work at most, far under the chunk tasks' 40 s soft time limit.
+LEGALITY_BATCH_CHUNK = int(os.environ.get("LEGALITY_BATCH_CHUNK", "25"))  # decklists (of 500 unknown lines: ~2 s)
+REVALIDATION_CHUNK = int(os.environ.get("REVALIDATION_CHUNK", "100"))  # registrations
 # Rows of one registration CSV import (the event lock is held while they are written).
 TOURNAMENT_IMPORT_MAX_ROWS = int(os.environ.get("TOURNAMENT_IMPORT_MAX_ROWS", "256"))
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
@@ -199,6 +202,8 @@ AUDIT_RETIRED_PUBLIC_KEYS = env_list("AUDIT_RETIRED_PUBLIC_KEYS", "")  # after a
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", f"sqla+sqlite:///{VAR_DIR / 'celery-broker.sqlite3'}")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+# The queue tasks go to, the follow-up chunks a worker sends included (a worker started with -Q must see them).
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

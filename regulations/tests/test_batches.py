@@ -20,10 +20,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def small_limits(settings, monkeypatch):
+def small_limits(settings):
     """Batches of more than 4 decklists go to the workers, in chunks of 3."""
     settings.LEGALITY_BATCH_SYNC_MAX = 4
-    monkeypatch.setattr(batches, "BATCH_CHUNK", 3)
+    settings.LEGALITY_BATCH_CHUNK = 3
 
 
 def decks(n: int) -> list[dict]:

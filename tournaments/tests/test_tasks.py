@@ -65,11 +65,11 @@ def test_a_job_lost_too_often_is_failed(event, organizer):
 
 
 @pytest.fixture
-def large_event(event, organizer, monkeypatch):
+def large_event(event, organizer, settings):
     """Seven registrations (the owner's and six imported, two of them short decks) in chunks of three."""
     from decks.tests.fixtures import MAIN
 
-    monkeypatch.setattr(jobs, "REVALIDATION_CHUNK", 3)
+    settings.REVALIDATION_CHUNK = 3
     legal = "\n".join(f"4 {name}" for name, *_ in MAIN)
     short = "\n".join(f"4 {name}" for name, *_ in MAIN[:9])
     rows = "".join(f'p{i},"{short if i in (1, 4) else legal}"\n' for i in range(6))
