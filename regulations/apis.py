@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode, field_errors
+from api.concurrency import ExpensiveRequestLimit
 from api.pagination import StandardPagination
 from api.parsers import BoundedJSONParser
 from api.schema import error_responses, paginated
@@ -27,6 +28,7 @@ from deckbuilder.budget import TimeBudget
 from dmrules.vocabulary import LineStatus, RegulationStatus
 from regulations import batches, selectors, services
 from regulations.decklists import decklist_from
+from regulations.models import BatchStatus
 
 MAX_BATCH = 1000
 
@@ -93,7 +95,7 @@ _BatchProgressSerializer = inline_serializer(
     {
         "id": serializers.CharField(help_text="The batch's token: whoever holds it may read an anonymous batch."),
         "url": serializers.CharField(),
-        "status": serializers.ChoiceField(choices=["queued", "running", "done", "failed"]),
+        "status": serializers.ChoiceField(choices=[s.value for s in BatchStatus]),
         "total": serializers.IntegerField(),
         "done": serializers.IntegerField(),
         "progress": serializers.FloatField(),
@@ -113,7 +115,7 @@ _BatchProgressSerializer = inline_serializer(
 # ------------------------------------------------------------------------------------------------------- views
 
 
-class LegalityCheckApi(APIView):
+class LegalityCheckApi(ExpensiveRequestLimit, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema_serializer(component_name="LegalityCheckInput")
@@ -124,7 +126,7 @@ class LegalityCheckApi(APIView):
     @extend_schema(
         operation_id="legality_check",
         request=InputSerializer,
-        responses={200: ReportSerializer, **error_responses(400, 404)},
+        responses={200: ReportSerializer, **error_responses(400, 404, 503)},
         auth=[],
         description=(
             "Check one decklist (JSON `deck` or `text`) against a format on a date, optionally under an event "
@@ -133,7 +135,7 @@ class LegalityCheckApi(APIView):
             "count in their zone and make the deck not legal, but never refuse the request. 400 only for a body that "
             "is not a decklist (DECKLIST_EMPTY, DECKLIST_NOT_TEXT, DECKLIST_TOO_LARGE, DECKLIST_TOO_MANY_COPIES, "
             "MALFORMED_DECKLIST, DECKLIST_UNREADABLE for bad JSON entries); unknown format: 400 UNKNOWN_FORMAT; "
-            "unknown overlay: 404."
+            "unknown overlay: 404. More decklist checks at once than the server takes: 503 SERVER_BUSY (Retry-After)."
         ),
     )
     def post(self, request):
@@ -147,7 +149,7 @@ class LegalityCheckApi(APIView):
         return Response(report)
 
 
-class LegalityBatchApi(APIView):
+class LegalityBatchApi(ExpensiveRequestLimit, APIView):
     permission_classes = [AllowAny]
     parser_classes = [BoundedJSONParser, MultiPartParser, FormParser]
 
