@@ -5,7 +5,10 @@
    real catalogue (settings.CARD_DATA_SOURCE; a synthetic one of the same size without it). The p50/p99 of
    `GET /api/v1/ping/` idle, then while 4 clients keep POSTing `/api/v1/legality/` with a 500-line decklist of unknown
    names (target: loaded p99 under 3 x idle p99). Over several rounds (BENCH_PING_ROUNDS, 3): the machine's other
-   load moves a p99 a lot, so every round's figures are kept and the median round's ratio is the figure.
+   load moves a p99 a lot, so every round's figures are kept and the median round's ratio is the figure. A client
+   answered 503 SERVER_BUSY pauses 10 ms before its next request: the clients run on the same two cores as the
+   server here, and a client spinning on refusals would measure its own CPU use, not the server's.
+   `load_checks_per_s` is how many checks the server answered per second meanwhile (the work is bounded, not lost).
 2. `recovery_*`: the real supervisor (`python -m deckbuilder.serve --no-web`: a Celery worker with beat, restarted when
    it dies) with the production job settings (JOBS_STALE_SECONDS, JOBS_SWEEP_INTERVAL_SECONDS, the Redis visibility
    timeout), a temporary PostgreSQL database; the worker's main process is SIGKILLed in the middle of a chunk of a
