@@ -54,6 +54,7 @@ def measure_in_process() -> dict:
     from cards.resolver import get_resolver
     from decks import services
     from dmrules.decklist import parse_text
+    from tournaments import jobs as revalidation
     from tournaments import services as tournaments
     from tournaments.models import RevalidationJob
 
@@ -109,7 +110,7 @@ def measure_in_process() -> dict:
     tournaments.registrations_import_csv(event_id=event.id, user=organizer, csv_text="player,decklist\n" + rows)
     job = RevalidationJob.objects.create(event=event, requested_by=organizer)
     started = time.perf_counter()
-    tournaments.revalidation_job_run(job_id=job.id)
+    revalidation.revalidation_job_run(job_id=job.id)
     revalidate_seconds = time.perf_counter() - started
     return {
         "deck_create_40_8_12": summary_ms(create),

@@ -1,4 +1,5 @@
-"""`make run`: the web server and a Celery worker (with beat, for the jobs' periodic sweep) side by side.
+"""`make run`: the web server (gunicorn with gunicorn.conf.py, as in production) and a Celery worker (with beat, for
+the jobs' periodic sweep) side by side.
 
 The worker is supervised: when it dies (a crash, the OOM killer, a SIGKILL) it is started again after a short
 back-off, and the web server keeps serving meanwhile; the restarted worker's start-up sweep and beat resume the work
@@ -20,6 +21,15 @@ from pathlib import Path
 RESTART_DELAY_MIN = 1.0
 RESTART_DELAY_MAX = 30.0
 STABLE_SECONDS = 60.0  # a worker that ran this long restarts at once after it dies
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def web_command(python: str, port: str) -> list[str]:
+    """The production web server (docs/production.md), bound to this machine; also what `bench hardening` measures."""
+    config = str(ROOT / "gunicorn.conf.py")
+    return [python, "-m", "gunicorn", "-c", config, "-b", f"127.0.0.1:{port}", "deckbuilder.wsgi"]
 
 
 def worker_command(python: str) -> list[str]:
@@ -70,8 +80,7 @@ class Supervisor:
             pass
 
     def start_web(self) -> None:
-        command = [self.python, "manage.py", "runserver", f"127.0.0.1:{self.port}", "--noreload"]
-        self.web = subprocess.Popen(command)
+        self.web = subprocess.Popen(web_command(self.python, self.port), cwd=ROOT)
 
     def tick(self) -> bool:
         """One supervision step; False once the web server has stopped (everything then stops)."""

@@ -2,7 +2,6 @@
 
 import csv
 import io
-import re
 
 from django.utils import timezone
 from drf_spectacular.utils import (
@@ -21,70 +20,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
+from api.concurrency import ExpensiveRequestLimit
 from api.parsers import BoundedJSONParser
 from api.schema import error_responses
 from deckbuilder.budget import TimeBudget
-from dmrules.decklist import MAX_COPIES, MAX_LINES, Decklist, DecklistFormatError, parse_json
 from dmrules.vocabulary import LineStatus, RegulationStatus
-from regulations import selectors, services
+from regulations import batches, selectors, services
+from regulations.decklists import decklist_from
+from regulations.models import BatchStatus
 
 MAX_BATCH = 1000
-MAX_TEXT = 100_000  # characters of one text decklist
-
-
-def decklist_from(*, deck=None, text=None) -> Decklist:
-    """The decklist of a request: JSON `deck` or `text`, exactly one. Raises ApplicationError (400) only when the body
-    is not a decklist at all: empty, not text, over the size limits, or JSON whose structure or entries are wrong. A
-    text decklist is never refused because of some of its lines: each gets a status in the report."""
-    if (deck is None) == (text is None):
-        raise ApplicationError(ErrorCode.DECKLIST_MISSING, "Send exactly one of 'deck' (JSON) or 'text'.")
-    if text is not None:
-        if not isinstance(text, str):
-            raise ApplicationError(ErrorCode.MALFORMED_DECKLIST, "'text' must be a string.")
-        if len(text) > MAX_TEXT:
-            raise ApplicationError(
-                ErrorCode.DECKLIST_TOO_LARGE, f"A text decklist may have at most {MAX_TEXT} characters."
-            )
-        if not text.strip():
-            raise ApplicationError(ErrorCode.DECKLIST_EMPTY, "The decklist is empty.")
-        if not_text(text):
-            raise ApplicationError(
-                ErrorCode.DECKLIST_NOT_TEXT, "The decklist is not text (it holds control or binary characters)."
-            )
-        lines = sum(1 for line in text.splitlines() if line.strip())
-        if lines > MAX_LINES:
-            raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, f"A decklist may have at most {MAX_LINES} lines.")
-        from cards.resolver import decklist_parse, get_resolver
-
-        decklist = decklist_parse(text, resolver=get_resolver())
-    else:
-        try:
-            decklist = parse_json(deck)
-        except DecklistFormatError as exc:
-            raise ApplicationError(ErrorCode.MALFORMED_DECKLIST, str(exc)) from None
-        if len(decklist.lines) + len(decklist.errors) > MAX_LINES:
-            raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, f"A decklist may have at most {MAX_LINES} lines.")
-        if decklist.errors:
-            raise ApplicationError(
-                ErrorCode.DECKLIST_UNREADABLE,
-                f"{len(decklist.errors)} entr(y/ies) of the decklist could not be read.",
-                details={"errors": [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]},
-            )
-    if decklist.copies > MAX_COPIES:
-        raise ApplicationError(
-            ErrorCode.DECKLIST_TOO_MANY_COPIES,
-            f"A decklist may hold at most {MAX_COPIES} copies in all (this one holds {decklist.copies}).",
-            details={"copies": decklist.copies, "limit": MAX_COPIES},
-        )
-    return decklist
-
-
-_CONTROL = re.compile("[\x00-\x08\x0e-\x1f]")  # below 32, except the whitespace \t \n \v \f \r
-
-
-def not_text(text: str) -> bool:
-    """A body that is not a decklist: NUL or other control characters (binary pasted as text)."""
-    return "\x00" in text or len(_CONTROL.findall(text)) > max(2, len(text) // 100)
 
 
 # ------------------------------------------------------------------------------------------- output documentation
@@ -144,10 +89,32 @@ class _ContextSerializer(serializers.Serializer):
     overlay = serializers.CharField(max_length=64, required=False, allow_null=True, allow_blank=True, default=None)
 
 
+_BatchProgressSerializer = inline_serializer(
+    "LegalityBatchProgress",
+    {
+        "id": serializers.CharField(help_text="The batch's token: whoever holds it may read an anonymous batch."),
+        "url": serializers.CharField(),
+        "status": serializers.ChoiceField(choices=[s.value for s in BatchStatus]),
+        "total": serializers.IntegerField(),
+        "done": serializers.IntegerField(),
+        "progress": serializers.FloatField(),
+        "error": serializers.CharField(allow_null=True),
+        "created_at": serializers.DateTimeField(),
+        "finished_at": serializers.DateTimeField(allow_null=True),
+        "format": serializers.CharField(required=False, help_text="Once done: the synchronous answer's fields."),
+        "as_of": serializers.DateField(required=False),
+        "overlay": serializers.DictField(required=False, allow_null=True),
+        "count": serializers.IntegerField(required=False),
+        "legal": serializers.IntegerField(required=False),
+        "results": serializers.ListField(child=serializers.DictField(), required=False),
+    },
+)
+
+
 # ------------------------------------------------------------------------------------------------------- views
 
 
-class LegalityCheckApi(APIView):
+class LegalityCheckApi(ExpensiveRequestLimit, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema_serializer(component_name="LegalityCheckInput")
@@ -158,7 +125,7 @@ class LegalityCheckApi(APIView):
     @extend_schema(
         operation_id="legality_check",
         request=InputSerializer,
-        responses={200: ReportSerializer, **error_responses(400, 404)},
+        responses={200: ReportSerializer, **error_responses(400, 404, 503)},
         auth=[],
         description=(
             "Check one decklist (JSON `deck` or `text`) against a format on a date, optionally under an event "
@@ -167,7 +134,7 @@ class LegalityCheckApi(APIView):
             "count in their zone and make the deck not legal, but never refuse the request. 400 only for a body that "
             "is not a decklist (DECKLIST_EMPTY, DECKLIST_NOT_TEXT, DECKLIST_TOO_LARGE, DECKLIST_TOO_MANY_COPIES, "
             "MALFORMED_DECKLIST, DECKLIST_UNREADABLE for bad JSON entries); unknown format: 400 UNKNOWN_FORMAT; "
-            "unknown overlay: 404."
+            "unknown overlay: 404. More decklist checks at once than the server takes: 503 SERVER_BUSY (Retry-After)."
         ),
     )
     def post(self, request):
@@ -181,7 +148,7 @@ class LegalityCheckApi(APIView):
         return Response(report)
 
 
-class LegalityBatchApi(APIView):
+class LegalityBatchApi(ExpensiveRequestLimit, APIView):
     permission_classes = [AllowAny]
     parser_classes = [BoundedJSONParser, MultiPartParser, FormParser]
 
@@ -207,15 +174,18 @@ class LegalityBatchApi(APIView):
                     "results": serializers.ListField(child=serializers.DictField()),
                 },
             ),
+            202: _BatchProgressSerializer,
             **error_responses(400, 404, 503),
         },
         auth=[],
         description=(
-            f"Check up to {MAX_BATCH} decklists in one request: JSON `decks` (each with a `player` id and `deck` or "
+            f"Check up to {MAX_BATCH} decklists: JSON `decks` (each with a `player` id and `deck` or "
             "`text`; a bare JSON list of such entries also works, with `as_of` / `overlay` in the query string) or a "
             "CSV upload `file` with the columns player,decklist. One result per entry, in input order: "
             "{player, report} or {player, error} for an unreadable decklist. Reports leave out `lines` unless "
-            "include_lines is true."
+            "include_lines is true. Up to LEGALITY_BATCH_SYNC_MAX (50) decklists are answered at once (200); a larger "
+            "batch is checked on the workers: 202 with the batch's URL (also in Location) to poll with GET; the job "
+            "queue away: 503 QUEUE_UNAVAILABLE."
         ),
     )
     def post(self, request):
@@ -245,6 +215,16 @@ class LegalityBatchApi(APIView):
         context = services.legality_context(
             format_code=values["format"], as_of=values["as_of"], overlay_id=values["overlay"]
         )
+        if len(entries) > batches.batch_sync_max():  # checked on the workers: 202 and the batch's URL
+            batch = batches.legality_batch_create(
+                user=request.user,
+                entries=entries,
+                context=context,
+                overlay_id=values["overlay"],
+                include_lines=values["include_lines"],
+            )
+            body = batches.legality_batch_json(batch)
+            return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
         results = []
         legal = 0
         budget = TimeBudget()  # a batch that cannot finish in time answers 503 TIME_BUDGET_EXCEEDED (api/errors.py)
@@ -308,6 +288,23 @@ class RegulationInForceQuerySerializer(serializers.Serializer):
 class RegulationChangesQuerySerializer(serializers.Serializer):
     def get_fields(self):  # `from` is a Python keyword: no class attribute can be named so
         return {"from": serializers.DateField(), "to": serializers.DateField(required=False, help_text="default today")}
+
+
+class LegalityBatchDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="legality_batch_read",
+        responses={200: _BatchProgressSerializer, **error_responses(404)},
+        auth=[],
+        description=(
+            "A batch checked on the workers: its progress and, once `status` is `done`, the synchronous answer's "
+            "fields (format, as_of, overlay, count, legal, results in input order). A batch sent signed in is shown "
+            "only to its sender; an anonymous one to whoever holds its URL. 404 otherwise."
+        ),
+    )
+    def get(self, request, token: str):
+        return Response(batches.legality_batch_json(batches.legality_batch_get(token=token, user=request.user)))
 
 
 class RegulationInForceApi(APIView):

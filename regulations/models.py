@@ -1,5 +1,7 @@
 """Formats, dated Hall of Fame events and organizers' event overlays: rules as data, with effective dates."""
 
+from enum import StrEnum
+
 from django.conf import settings
 from django.db import models
 
@@ -149,3 +151,87 @@ class OverlayCombo(models.Model):
 
     def __str__(self) -> str:
         return f"{self.overlay}: {self.first} + {self.second}"
+
+
+class BatchStatus(StrEnum):
+    QUEUED = "queued"
+    RUNNING = "running"
+    DONE = "done"
+    FAILED = "failed"
+
+
+class BatchChunkStatus(StrEnum):
+    PENDING = "pending"
+    DONE = "done"
+
+
+class LegalityBatch(models.Model):
+    """A batch legality check too large for one request, checked on Celery workers chunk by chunk. The batch API is
+    open to everyone, so a batch is found by its unguessable `token` (the URL); one created by a signed-in caller is
+    shown to that caller only."""
+
+    token = models.CharField(max_length=43, unique=True)  # secrets.token_urlsafe(32)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="legality_batches"
+    )
+    # The context as the request resolved it: the format (an overlay's base format), the date, the overlay and its
+    # description as the synchronous answer gives it.
+    format_code = models.CharField(max_length=32)
+    as_of = models.DateField()
+    overlay_id = models.CharField(max_length=64, null=True, blank=True)
+    overlay = models.JSONField(null=True, blank=True)
+    include_lines = models.BooleanField(default=False)
+    status = models.CharField(
+        max_length=8, choices=[(s.value, s.value) for s in BatchStatus], default=BatchStatus.QUEUED.value
+    )
+    total = models.PositiveIntegerField()  # decklists
+    done = models.PositiveIntegerField(default=0)
+    chunks_total = models.PositiveIntegerField(default=0)
+    error = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(status__in=[s.value for s in BatchStatus]), name="legality_batch_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(done__lte=models.F("total")), name="legality_batch_done_le_total"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"legality batch {self.pk} ({self.status}, {self.done}/{self.total})"
+
+
+class LegalityBatchChunk(models.Model):
+    """A slice of a batch's entries (as sent) and, once checked, their results in the synchronous answer's shape."""
+
+    batch = models.ForeignKey(LegalityBatch, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    first = models.PositiveIntegerField()  # the position of the first entry in the batch (default player names)
+    entries = models.JSONField()
+    size = models.PositiveIntegerField()
+    status = models.CharField(
+        max_length=8, choices=[(s.value, s.value) for s in BatchChunkStatus], default=BatchChunkStatus.PENDING.value
+    )
+    results = models.JSONField(null=True, blank=True)
+    legal = models.PositiveIntegerField(default=0)
+    attempts = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["batch_id", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["batch", "index"], name="legality_batch_chunk_unique_index"),
+            models.CheckConstraint(
+                condition=models.Q(status__in=[s.value for s in BatchChunkStatus]),
+                name="legality_batch_chunk_status_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"legality batch {self.batch_id} chunk {self.index} ({self.status})"

@@ -5,6 +5,7 @@ from regulations import apis
 urlpatterns = [
     path("legality/", apis.LegalityCheckApi.as_view(), name="legality-check"),
     path("legality/batch/", apis.LegalityBatchApi.as_view(), name="legality-batch"),
+    path("legality/batches/<str:token>/", apis.LegalityBatchDetailApi.as_view(), name="legality-batch-detail"),
     # The format is a path segment: DRF reserves the query parameter `format` for content negotiation.
     path("regulations/<slug:format_code>/", apis.RegulationInForceApi.as_view(), name="regulation-in-force"),
     path("regulations/<slug:format_code>/changes/", apis.RegulationChangesApi.as_view(), name="regulation-changes"),

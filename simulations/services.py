@@ -1,36 +1,31 @@
 """Simulation and odds services.
 
 `simulation_run_create` resolves the deck once, stores it as engine card records in the run's params, splits
-the games into chunks and enqueues the start task after the transaction commits. Workers then need only ids:
-`simulation_run_start` fans the pending chunks out, `simulation_chunk_execute` computes one chunk (idempotent:
-a chunk is written once, by a conditional update) and the last chunk to finish merges the run (again a
-conditional update, so the merge is written exactly once). Every game depends only on (seed, game number),
-so the result never depends on which worker ran which chunk, or how often.
+the games into chunks and enqueues the start task after the transaction commits. Workers then need only ids: the
+work they do (start, chunks, merge) lives in simulations.jobs, below the tasks; services send tasks, tasks never
+import services (the import-linter contract "Services send tasks; tasks run jobs").
 """
 
 import logging
 import secrets
-import time
 from dataclasses import dataclass, replace
-from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from api.codes import ApplicationError, ErrorCode
-from deckbuilder.jobs import enqueue_failed, enqueue_on_commit, jobs_max_attempts, jobs_resend, jobs_stale_seconds
+from deckbuilder.jobs import enqueue_failed, enqueue_on_commit
 from dmrules import goldfish, odds
 from dmrules.cards import CardFacts
 from dmrules.decklist import Decklist
-from dmrules.goldfish import hands
 from dmrules.goldfish.deck import DeckError, EngineCard, engine_card_from_facts
-from dmrules.goldfish.engine import SideCounts
 from dmrules.vocabulary import DeckZone, Zone
 from regulations.services import start_set_of
-from simulations.models import FINISHED, ChunkStatus, RunStatus, SimulationChunk, SimulationKind, SimulationRun
+from simulations.jobs import odds_cards_from_engine, simulation_run_fail, stale_runs
+from simulations.models import RunStatus, SimulationChunk, SimulationKind, SimulationRun
+from simulations.tasks import simulation_run_start_task
 
 logger = logging.getLogger(__name__)
 
@@ -189,7 +184,7 @@ def simulation_run_create(
     # Orphans (no progress for JOBS_STALE_SECONDS: the sweep is resuming or failing them) do not count.
     active = (
         SimulationRun.objects.filter(owner=user, status__in=[RunStatus.QUEUED, RunStatus.RUNNING])
-        .exclude(id__in=_stale_runs())
+        .exclude(id__in=stale_runs())
         .count()
     )
     if active >= max_active_runs():
@@ -226,8 +221,6 @@ def simulation_run_create_from_cards(
     *, user, kind: str, cards: list[EngineCard], games: int, seed: int, going: str, params: dict
 ) -> SimulationRun:
     """Create a run for an already resolved deck (engine cards); `params` holds key/track cards (card keys)."""
-    from simulations.tasks import simulation_run_start_task
-
     kind = SimulationKind(kind)
     deck_b = params.get("deck_b")
     try:
@@ -271,194 +264,6 @@ def simulation_run_create_from_cards(
     return run
 
 
-def _stale_runs(*, older_than_seconds: int | None = None):
-    """Queued or running runs with no progress (no chunk started or finished) for JOBS_STALE_SECONDS: their
-    messages were lost (a killed worker, a broker restarted without persistence). A subquery of ids."""
-    cutoff = timezone.now() - timedelta(
-        seconds=jobs_stale_seconds() if older_than_seconds is None else older_than_seconds
-    )
-    return (
-        SimulationRun.objects.filter(status__in=[RunStatus.QUEUED, RunStatus.RUNNING], created_at__lt=cutoff)
-        .annotate(last_progress=Max("chunks__updated_at"))
-        .filter(Q(last_progress__isnull=True) | Q(last_progress__lt=cutoff))
-        .values("id")
-    )
-
-
-def simulation_runs_resume(*, older_than_seconds: int | None = None) -> list[int]:
-    """The sweep (Celery beat, the worker's start-up, `manage.py resume_simulations`): re-send the start task of
-    stale runs, which re-enqueues their pending chunks (safe to repeat). A run whose chunk was already tried
-    JOBS_MAX_ATTEMPTS times (it keeps killing workers, or keeps being lost) is failed instead."""
-    from simulations.tasks import simulation_run_start_task
-
-    def worn(run_id: int) -> str:
-        lost = SimulationChunk.objects.filter(
-            run_id=run_id, status=ChunkStatus.PENDING, attempts__gte=jobs_max_attempts()
-        ).exists()
-        return f"a chunk was lost {jobs_max_attempts()} times" if lost else ""
-
-    stale = list(_stale_runs(older_than_seconds=older_than_seconds).values_list("id", flat=True))
-    return jobs_resend(
-        ((run_id, worn(run_id)) for run_id in stale),
-        send=simulation_run_start_task.delay,
-        fail=lambda run_id, error: simulation_run_fail(run_id=run_id, error=error),
-        what="simulation run",
-    )
-
-
-def simulation_run_start(*, run_id: int) -> int:
-    """Mark the run running and fan its pending chunks out (safe to repeat: chunks are idempotent)."""
-    from simulations.tasks import simulation_chunk_execute_task
-
-    SimulationRun.objects.filter(id=run_id, status=RunStatus.QUEUED).update(
-        status=RunStatus.RUNNING, started_at=timezone.now()
-    )
-    run = SimulationRun.objects.filter(id=run_id).first()
-    if run is None or run.status != RunStatus.RUNNING:
-        return 0
-    pending = list(
-        SimulationChunk.objects.filter(run_id=run_id, status=ChunkStatus.PENDING).values_list("id", flat=True)
-    )
-    if not pending:
-        simulation_run_merge(run_id=run_id)
-        return 0
-    from celery import group
-
-    group(simulation_chunk_execute_task.s(chunk_id) for chunk_id in pending).apply_async()
-    return len(pending)
-
-
-def _chunk_counts(run: SimulationRun, chunk: SimulationChunk) -> dict:
-    params = run.params
-    cards = [EngineCard.from_dict(c) for c in params["deck"]]
-    if run.kind == SimulationKind.GOLDFISH:
-        decks = {"a": cards}
-        if params.get("deck_b"):
-            # A/B: both decks on the same shuffles, with the joint per-game outcomes for paired intervals
-            deck_b = [EngineCard.from_dict(c) for c in params["deck_b"]]
-            counts_a, counts_b, joint = goldfish.paired_outcomes(
-                cards, deck_b, games=chunk.games, seed=run.seed, going=run.going, first_game=chunk.first_game
-            )
-            return {
-                "a": {side: c.to_dict() for side, c in counts_a.items()},
-                "b": {side: c.to_dict() for side, c in counts_b.items()},
-                "joint": joint,
-            }
-        result = {}
-        for name, deck in decks.items():
-            counts = goldfish.play(
-                deck,
-                games=chunk.games,
-                seed=run.seed,  # the same seed: deck B gets the same shuffles
-                going=run.going,
-                key_cards=params.get("key_cards", []),
-                track_cards=params.get("track_cards", []),
-                first_game=chunk.first_game,
-            )
-            result[name] = {side: c.to_dict() for side, c in counts.items()}
-        return result
-    copies = [c.copies for c in cards if c.in_library]
-    return hands.sample_hands(copies, hands=chunk.games, seed=run.seed, stream=chunk.index).to_dict()
-
-
-def simulation_chunk_execute(*, chunk_id: int) -> str:
-    """Compute one chunk unless it is done or its run finished; the last chunk merges the run."""
-    chunk = SimulationChunk.objects.select_related("run").filter(id=chunk_id).first()
-    if chunk is None:
-        return "missing"
-    run = chunk.run
-    if run.status in FINISHED:
-        return "skipped"
-    if chunk.status == ChunkStatus.PENDING:
-        # updated_at is the run's heartbeat for the sweep (update() does not touch auto_now fields)
-        SimulationChunk.objects.filter(id=chunk_id).update(attempts=F("attempts") + 1, updated_at=timezone.now())
-        started = time.perf_counter()
-        counts = _chunk_counts(run, chunk)
-        seconds = time.perf_counter() - started
-        # written once: a duplicate delivery computed the same counts and finds the chunk already done
-        SimulationChunk.objects.filter(id=chunk_id, status=ChunkStatus.PENDING).update(
-            status=ChunkStatus.DONE, counts=counts, seconds=seconds, updated_at=timezone.now()
-        )
-    done = SimulationChunk.objects.filter(run_id=run.id, status=ChunkStatus.DONE).count()
-    SimulationRun.objects.filter(id=run.id, status=RunStatus.RUNNING, chunks_done__lt=done).update(
-        chunks_done=done, progress=done / run.chunks_total
-    )
-    if done == run.chunks_total:
-        simulation_run_merge(run_id=run.id)
-    return "done"
-
-
-def _merged_result(run: SimulationRun, chunks: list[SimulationChunk]) -> dict:
-    cards = [EngineCard.from_dict(c) for c in run.params["deck"]]
-    if run.kind == SimulationKind.GOLDFISH:
-        merged: dict[str, dict[str, SideCounts]] = {}
-        joint: dict[str, dict[str, int]] = {}
-        for chunk in chunks:
-            chunk_counts = chunk.counts or {}  # a done chunk always has its counts
-            joint = goldfish.merge_joint(joint, chunk_counts.get("joint", {}))
-            for name, per_side in chunk_counts.items():
-                if name == "joint":
-                    continue
-                into = merged.setdefault(name, {})
-                for side, data in per_side.items():
-                    counts = SideCounts.from_dict(data)
-                    into[side] = into[side].merge(counts) if side in into else counts
-        result = goldfish.summarise(
-            merged["a"],
-            cards=cards,
-            key_cards=run.params.get("key_cards", []),
-            track_cards=run.params.get("track_cards", []),
-        )
-        result["sample_game"] = {  # spec 2.6: mana and hand traces, here of game 0 (same shuffle as the counts)
-            side: goldfish.trace(cards, seed=run.seed, game=0, going=side, key_cards=run.params.get("key_cards", []))
-            for side in merged["a"]
-        }
-        if "b" in merged:
-            cards_b = [EngineCard.from_dict(c) for c in run.params["deck_b"]]
-            comparison = goldfish.compare_counts(
-                merged["a"], merged["b"], cards_a=cards, cards_b=cards_b, joint=joint or None
-            )
-            result["compare"] = {k: comparison[k] for k in ("b", "b_minus_a", "same_shuffles")}
-    else:
-        total = hands.HandCounts()
-        for chunk in chunks:
-            total = total.merge(hands.HandCounts.from_dict(chunk.counts or {}))
-        in_pool = [c for c in cards if c.in_library]
-        result = hands.summarise_hands(total, [(c.key, c.name) for c in in_pool])
-        exact = odds.deck_report(odds_cards_from_engine(cards))
-        result["exact"] = {row["card"]: row for row in exact["cards"]}
-    result["seed"] = run.seed
-    result["facts_unavailable"] = run.params.get("facts_unavailable", [])
-    return result
-
-
-def simulation_run_merge(*, run_id: int) -> bool:
-    """Merge the chunks into the result; the conditional update makes the write happen exactly once."""
-    run = SimulationRun.objects.get(id=run_id)
-    chunks = list(SimulationChunk.objects.filter(run_id=run_id).order_by("index"))
-    if run.status != RunStatus.RUNNING or any(c.status != ChunkStatus.DONE for c in chunks):
-        return False
-    result = _merged_result(run, chunks)
-    written = SimulationRun.objects.filter(id=run_id, status=RunStatus.RUNNING).update(
-        status=RunStatus.DONE,
-        result=result,
-        progress=1.0,
-        chunks_done=len(chunks),
-        finished_at=timezone.now(),
-        compute_seconds=sum(c.seconds for c in chunks),
-    )
-    return written == 1
-
-
-def simulation_run_fail(*, run_id: int, error: str) -> bool:
-    return (
-        SimulationRun.objects.filter(id=run_id, status__in=[RunStatus.QUEUED, RunStatus.RUNNING]).update(
-            status=RunStatus.FAILED, error=error[:2000], finished_at=timezone.now()
-        )
-        == 1
-    )
-
-
 def simulation_run_cancel(*, run: SimulationRun) -> SimulationRun:
     """Cancel a queued or running run (its remaining chunks are skipped); a finished run stays as it is."""
     SimulationRun.objects.filter(id=run.id, status__in=[RunStatus.QUEUED, RunStatus.RUNNING]).update(
@@ -498,22 +303,6 @@ def simulation_run_json(run: SimulationRun) -> dict:
 
 
 # --- exact odds ---------------------------------------------------------------------------------------------
-
-
-def odds_cards_from_engine(cards: list[EngineCard]) -> list[odds.OddsCard]:
-    return [
-        odds.OddsCard(
-            key=c.key,
-            name=c.name,
-            copies=c.copies,
-            civilizations=c.mana_civilizations,
-            shield_trigger=c.shield_trigger,
-            starts_outside_deck=c.starts_in_battle_zone,
-            seals=c.seals,
-        )
-        for c in cards
-        if c.zone == "main"
-    ]
 
 
 def _odds_cards(resolved: ResolvedDeck) -> list[odds.OddsCard]:

@@ -1,4 +1,5 @@
-"""Celery tasks: thin, take ids, safe to repeat (the state lives in simulations' tables).
+"""Celery tasks: thin, take ids, safe to repeat (the state lives in simulations' tables, the work in
+simulations.jobs). The services send these tasks; the tasks never import the services.
 
 acks_late + reject_on_worker_lost (also the global settings): a worker killed in the middle of a chunk leaves
 the message unacknowledged, and Redis redelivers it after its visibility timeout. The embedded broker never does,
@@ -9,12 +10,13 @@ JOBS_STALE_SECONDS. A chunk's hard time limit stays under JOBS_STALE_SECONDS, so
 
 import logging
 
-from celery import shared_task
+from celery import group, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from celery.signals import worker_init, worker_ready
 from django.db import InterfaceError, OperationalError
 
-from simulations import services
+from deckbuilder.jobs import jobs_resend
+from simulations import jobs
 
 logger = logging.getLogger(__name__)
 
@@ -30,7 +32,11 @@ _RETRY = {"autoretry_for": (OperationalError, InterfaceError), "retry_backoff": 
     **_RETRY,
 )
 def simulation_run_start_task(run_id: int) -> int:
-    return services.simulation_run_start(run_id=run_id)
+    """Fan the run's pending chunks out (a re-sent start re-sends only the chunks not done yet)."""
+    pending = jobs.simulation_run_start(run_id=run_id)
+    if pending:
+        group(simulation_chunk_execute_task.s(chunk_id) for chunk_id in pending).apply_async()
+    return len(pending)
 
 
 @shared_task(
@@ -43,29 +49,32 @@ def simulation_run_start_task(run_id: int) -> int:
 )
 def simulation_chunk_execute_task(chunk_id: int) -> str:
     try:
-        return services.simulation_chunk_execute(chunk_id=chunk_id)
+        return jobs.simulation_chunk_execute(chunk_id=chunk_id)
     except (OperationalError, InterfaceError):
         raise  # retried
     except SoftTimeLimitExceeded:
-        _fail(chunk_id, "a chunk exceeded its time limit")
+        jobs.simulation_chunk_fail(chunk_id=chunk_id, error="a chunk exceeded its time limit")
         raise
     except Exception as exc:  # a deterministic error would fail on every retry: fail the run instead
         logger.exception("simulation chunk %s failed", chunk_id)
-        _fail(chunk_id, f"{type(exc).__name__}: {exc}")
+        jobs.simulation_chunk_fail(chunk_id=chunk_id, error=f"{type(exc).__name__}: {exc}")
         raise
+
+
+def simulation_runs_resume(*, older_than_seconds: int | None = None) -> list[int]:
+    """The sweep (Celery beat, the worker's start-up, `manage.py resume_simulations`): re-send the start task of
+    stale runs, which re-sends their pending chunks (safe to repeat); a worn-out run is failed instead."""
+    return jobs_resend(
+        jobs.simulation_runs_stale(older_than_seconds=older_than_seconds),
+        send=simulation_run_start_task.delay,
+        fail=lambda run_id, error: jobs.simulation_run_fail(run_id=run_id, error=error),
+        what="simulation run",
+    )
 
 
 @shared_task(name="simulations.resume_stale", soft_time_limit=20, time_limit=30)
 def simulation_runs_resume_task() -> list[int]:
-    return services.simulation_runs_resume()
-
-
-def _fail(chunk_id: int, error: str) -> None:
-    from simulations.models import SimulationChunk
-
-    run_id = SimulationChunk.objects.filter(id=chunk_id).values_list("run_id", flat=True).first()
-    if run_id is not None:
-        services.simulation_run_fail(run_id=run_id, error=error)
+    return simulation_runs_resume()
 
 
 @worker_init.connect

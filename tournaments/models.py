@@ -30,6 +30,11 @@ class JobStatus(StrEnum):
     FAILED = "failed"
 
 
+class ChunkStatus(StrEnum):
+    PENDING = "pending"
+    DONE = "done"
+
+
 def _choices(enum) -> list[tuple[str, str]]:
     return [(member.value, member.value.title()) for member in enum]
 
@@ -144,3 +149,29 @@ class RevalidationJob(models.Model):
 
     def __str__(self) -> str:
         return f"revalidation {self.id} of event {self.event_id}: {self.status}"
+
+
+class RevalidationChunk(models.Model):
+    """One slice of a re-validation (REVALIDATION_CHUNK registrations, fixed when the job starts), run by its own task:
+    a large event's job shows progress per chunk, a lost chunk is re-sent alone, and the results are written once."""
+
+    job = models.ForeignKey(RevalidationJob, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    registration_ids = models.JSONField(default=list)
+    size = models.PositiveIntegerField()
+    status = models.CharField(max_length=8, choices=_choices(ChunkStatus), default=ChunkStatus.PENDING.value)
+    results = models.JSONField(default=list)  # the job's result rows for these registrations, in their order
+    attempts = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["job_id", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["job", "index"], name="revalidation_chunk_unique_index"),
+            models.CheckConstraint(
+                condition=models.Q(status__in=[s.value for s in ChunkStatus]), name="revalidation_chunk_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"revalidation {self.job_id} chunk {self.index} ({self.status})"

@@ -11,7 +11,12 @@ from decks.selectors import REGISTERED_ZONES, snapshot_zone_diff
 from decks.services import snapshot_to_decklist
 from dmrules.decklist import Decklist, decklist_to_text
 from dmrules.vocabulary import DeckZone
-from tournaments.models import AuditEntry, Event, Registration, RevalidationJob
+from tournaments.models import AuditEntry, Event, Registration, RegistrationStatus, RevalidationJob
+
+
+def registration_status(report: dict) -> str:
+    """A registration's status from its legality report (one rule for registering, re-checks and previews)."""
+    return RegistrationStatus.LEGAL.value if report.get("legal") else RegistrationStatus.ILLEGAL.value
 
 
 def event_list(*, organizer_id: int | None = None) -> QuerySet[Event]:
@@ -277,7 +282,7 @@ def overlay_preview(*, event: Event, overlay_id: str | None) -> list[dict]:
     )
     rows = []
     for registration, report in zip(registrations, reports, strict=True):
-        status = "legal" if report.get("legal") else "illegal"
+        status = registration_status(report)
         rows.append(
             {
                 "registration_id": registration.id,

@@ -9,7 +9,7 @@ import hashlib
 import io
 import json
 import logging
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from api.codes import ApplicationError, ErrorCode, field_errors
 from deckbuilder.budget import TimeBudget
-from deckbuilder.jobs import enqueue_on_commit, jobs_max_attempts, jobs_resend, jobs_stale_seconds
+from deckbuilder.jobs import enqueue_on_commit
 from decks.selectors import deck_get_owned
 from decks.services import (
     DecklistRejected,
@@ -29,16 +29,16 @@ from decks.services import (
 )
 from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
 from tournaments import signing
+from tournaments.jobs import revalidation_job_fail
 from tournaments.models import (
     AuditAction,
     AuditEntry,
     Event,
-    JobStatus,
     Registration,
-    RegistrationStatus,
     RevalidationJob,
 )
-from tournaments.selectors import snapshot_from_decklist
+from tournaments.selectors import registration_status, snapshot_from_decklist
+from tournaments.tasks import revalidate_event
 
 GENESIS_HASH = "0" * 64
 logger = logging.getLogger(__name__)
@@ -429,7 +429,7 @@ def _registrations_recheck(event: Event, registrations: list[Registration]) -> l
     )
     changes = []
     for registration, report in zip(registrations, reports, strict=True):
-        status = _status(report)
+        status = registration_status(report)
         if status != registration.status:
             changes.append(
                 {
@@ -597,10 +597,6 @@ def _event_report(event: Event, snapshot: dict) -> dict:
     )
 
 
-def _status(report: dict) -> str:
-    return RegistrationStatus.LEGAL.value if report.get("legal") else RegistrationStatus.ILLEGAL.value
-
-
 def _store(
     *, event: Event, player, player_name: str, snapshot: dict, deck=None, report: dict
 ) -> tuple[Registration, bool]:
@@ -611,7 +607,7 @@ def _store(
         "snapshot": snapshot,
         "deck_hash": snapshot_canonical_hash(snapshot),
         "legality_report": report,
-        "status": _status(report),
+        "status": registration_status(report),
     }
     registration = Registration.objects.filter(event=event, player_name=player_name).first()
     if registration is None:
@@ -790,9 +786,6 @@ def registrations_import_check_capacity(*, event: Event, player_names: list[str]
         )
 
 
-REVALIDATION_CHUNK = 25
-
-
 def import_max_rows() -> int:
     return int(getattr(settings, "TOURNAMENT_IMPORT_MAX_ROWS", 256))
 
@@ -903,8 +896,6 @@ def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict
 def revalidation_job_create(*, event_id: int, user) -> RevalidationJob:
     """Queue a re-validation of every registration; the task is sent only once this transaction commits. When the
     broker is away the job is returned failed (its error starts with QUEUE_UNAVAILABLE; the API answers 503)."""
-    from tournaments.tasks import revalidate_event
-
     with transaction.atomic():
         event = Event.objects.get(id=event_id)
         _require_organizer(event, user)
@@ -916,92 +907,7 @@ def revalidation_job_create(*, event_id: int, user) -> RevalidationJob:
         )
         enqueue_on_commit(
             lambda: revalidate_event.delay(job.id),
-            on_failure=lambda error: _revalidation_job_fail(job_id=job.id, error=error),
+            on_failure=lambda error: revalidation_job_fail(job_id=job.id, error=error),
         )
-    job.refresh_from_db()
-    return job
-
-
-def _revalidation_job_fail(*, job_id: int, error: str) -> None:
-    RevalidationJob.objects.filter(id=job_id, status__in=[JobStatus.QUEUED.value, JobStatus.RUNNING.value]).update(
-        status=JobStatus.FAILED.value, error=error[:2000], finished_at=timezone.now(), updated_at=timezone.now()
-    )
-
-
-def revalidation_jobs_resume(*, older_than_seconds: int | None = None) -> list[int]:
-    """The sweep (Celery beat and the worker's start-up): re-send jobs queued or running with no progress for
-    JOBS_STALE_SECONDS (their message was lost with a killed worker, or never delivered). A job already taken
-    JOBS_MAX_ATTEMPTS times is failed instead."""
-    from tournaments.tasks import revalidate_event
-
-    seconds = jobs_stale_seconds() if older_than_seconds is None else older_than_seconds
-    cutoff = timezone.now() - timedelta(seconds=seconds)
-    stale = RevalidationJob.objects.filter(
-        status__in=[JobStatus.QUEUED.value, JobStatus.RUNNING.value], updated_at__lt=cutoff
-    )
-    return jobs_resend(
-        (
-            (job_id, f"the job was lost {attempts} times" if attempts >= jobs_max_attempts() else "")
-            for job_id, attempts in list(stale.values_list("id", "attempts"))
-        ),
-        send=revalidate_event.delay,
-        fail=lambda job_id, error: _revalidation_job_fail(job_id=job_id, error=error),
-        what="revalidation job",
-    )
-
-
-def revalidation_job_run(*, job_id: int) -> RevalidationJob:
-    """Re-check every registration against the event's regulation; safe to run again (results are recomputed)."""
-    from regulations.services import legality_reports
-
-    job = RevalidationJob.objects.select_related("event").get(id=job_id)
-    if job.status == JobStatus.DONE.value:
-        return job
-    event = job.event
-    registrations = list(Registration.objects.filter(event=event).order_by("player_name"))
-    RevalidationJob.objects.filter(id=job.id).update(
-        status=JobStatus.RUNNING.value,
-        total=len(registrations),
-        done=0,
-        results=[],
-        error="",
-        attempts=F("attempts") + 1,
-        updated_at=timezone.now(),
-    )
-    try:
-        results = []
-        for start in range(0, len(registrations), REVALIDATION_CHUNK):
-            chunk = registrations[start : start + REVALIDATION_CHUNK]
-            reports = legality_reports(
-                decklists=[snapshot_to_decklist(r.snapshot) for r in chunk],
-                format_code=event.format_code,
-                as_of=event.regulation_date,
-                overlay_id=event.overlay_id,
-            )
-            for registration, report in zip(chunk, reports, strict=True):
-                now_status = _status(report)
-                results.append(
-                    {
-                        "registration_id": registration.id,
-                        "player": registration.player_name,
-                        "deck_hash": registration.deck_hash,
-                        "status_at_registration": registration.status,
-                        "status_now": now_status,
-                        "changed": now_status != registration.status,
-                        "violations": [v["code"] for v in report.get("violations", [])],
-                    }
-                )
-            # Progress is visible to the organizer while the job runs (one UPDATE per chunk).
-            RevalidationJob.objects.filter(id=job.id).update(done=F("done") + len(chunk), updated_at=timezone.now())
-    except Exception as exc:
-        _revalidation_job_fail(job_id=job.id, error=str(exc))
-        raise
-    RevalidationJob.objects.filter(id=job.id).update(
-        status=JobStatus.DONE.value,
-        results=results,
-        done=len(results),
-        finished_at=timezone.now(),
-        updated_at=timezone.now(),
-    )
     job.refresh_from_db()
     return job

@@ -1,35 +1,74 @@
-"""Celery tasks: thin, safe to repeat; the job's state lives in tournaments.RevalidationJob.
+"""Celery tasks: thin, take ids, safe to repeat; the job's state lives in tournaments.RevalidationJob and its chunks,
+the work in tournaments.jobs. The services send these tasks; the tasks never import the services.
 
-A worker killed mid-job loses the message with the embedded broker (Redis redelivers it after its visibility
-timeout): `tournaments.resume_stale` (Celery beat every JOBS_SWEEP_INTERVAL_SECONDS, and once at a worker's start-up)
-re-sends jobs with no progress for JOBS_STALE_SECONDS. A running job reports progress every REVALIDATION_CHUNK
-registrations, so a stale job has no task running; re-running a job recomputes its results from scratch.
+`tournaments.revalidate_event` starts a job and sends one `tournaments.revalidate_chunk` per chunk. A worker killed
+mid-chunk loses the message with the embedded broker (Redis redelivers it after its visibility timeout):
+`tournaments.resume_stale` (Celery beat every JOBS_SWEEP_INTERVAL_SECONDS, and once at a worker's start-up) re-sends
+the start of jobs with no progress for JOBS_STALE_SECONDS, which re-sends only their pending chunks. A chunk's hard
+time limit stays under JOBS_STALE_SECONDS, so a stale job has no chunk running.
 """
 
 import logging
 
-from celery import shared_task
+from celery import group, shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 from celery.signals import worker_ready
-from django.db import OperationalError
+from django.db import InterfaceError, OperationalError
 
-from tournaments.services import revalidation_job_run, revalidation_jobs_resume
+from deckbuilder.jobs import jobs_resend
+from tournaments import jobs
 
 logger = logging.getLogger(__name__)
+
+_RETRY = {"autoretry_for": (OperationalError, InterfaceError), "retry_backoff": True, "max_retries": 3}
 
 
 @shared_task(
     name="tournaments.revalidate_event",
     acks_late=True,
     reject_on_worker_lost=True,
-    soft_time_limit=75,
-    time_limit=85,
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    max_retries=3,
+    soft_time_limit=20,
+    time_limit=30,
+    **_RETRY,
 )
-def revalidate_event(job_id: int) -> dict:
-    job = revalidation_job_run(job_id=job_id)
-    return {"job": job.id, "status": job.status, "done": job.done}
+def revalidate_event(job_id: int) -> int:
+    """Start a re-validation: send its pending chunks (a re-sent start re-sends only those not done yet)."""
+    pending = jobs.revalidation_job_start(job_id=job_id)
+    if pending:
+        group(revalidate_chunk.s(chunk_id) for chunk_id in pending).apply_async()
+    return len(pending)
+
+
+@shared_task(
+    name="tournaments.revalidate_chunk",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=40,  # REVALIDATION_CHUNK registrations: well under a second of legality checks
+    time_limit=50,
+    **_RETRY,
+)
+def revalidate_chunk(chunk_id: int) -> str:
+    try:
+        return jobs.revalidation_chunk_run(chunk_id=chunk_id)
+    except (OperationalError, InterfaceError):
+        raise  # retried
+    except SoftTimeLimitExceeded:
+        jobs.revalidation_chunk_fail(chunk_id=chunk_id, error="a chunk exceeded its time limit")
+        raise
+    except Exception as exc:  # a deterministic error would fail on every retry: fail the job instead
+        logger.exception("revalidation chunk %s failed", chunk_id)
+        jobs.revalidation_chunk_fail(chunk_id=chunk_id, error=f"{type(exc).__name__}: {exc}")
+        raise
+
+
+def revalidation_jobs_resume(*, older_than_seconds: int | None = None) -> list[int]:
+    """The sweep: re-send the start of stale jobs (which re-sends their pending chunks); a worn-out job is failed."""
+    return jobs_resend(
+        jobs.revalidation_jobs_stale(older_than_seconds=older_than_seconds),
+        send=revalidate_event.delay,
+        fail=lambda job_id, error: jobs.revalidation_job_fail(job_id=job_id, error=error),
+        what="revalidation job",
+    )
 
 
 @shared_task(name="tournaments.resume_stale", soft_time_limit=20, time_limit=30)

@@ -124,6 +124,17 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 JSON_MAX_DEPTH = int(os.environ.get("JSON_MAX_DEPTH", "32"))
 # Loops over many items in one request stop with 503 TIME_BUDGET_EXCEEDED after this (deckbuilder/budget.py).
 REQUEST_TIME_BUDGET_SECONDS = float(os.environ.get("REQUEST_TIME_BUDGET_SECONDS", "5"))
+# Expensive requests (decklist checks, api/concurrency.py): how many one web process runs at once, how many more wait
+# for a slot (and how long); beyond that 503 SERVER_BUSY at once.
+EXPENSIVE_REQUESTS_PER_PROCESS = int(os.environ.get("EXPENSIVE_REQUESTS_PER_PROCESS", "1"))
+EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = int(os.environ.get("EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS", "2"))
+EXPENSIVE_REQUEST_WAIT_SECONDS = float(os.environ.get("EXPENSIVE_REQUEST_WAIT_SECONDS", "5"))
+# A batch legality check of more decklists than this is checked on the Celery workers (202 and a progress URL):
+# 50 ordinary decklists take well under a second in a request, 50 of 500 unknown lines about two seconds.
+LEGALITY_BATCH_SYNC_MAX = int(os.environ.get("LEGALITY_BATCH_SYNC_MAX", "50"))
+# Chunk sizes of the jobs: a few seconds of work at most, far under the chunk tasks' 40 s soft time limit.
+LEGALITY_BATCH_CHUNK = int(os.environ.get("LEGALITY_BATCH_CHUNK", "25"))  # decklists (of 500 unknown lines: ~2 s)
+REVALIDATION_CHUNK = int(os.environ.get("REVALIDATION_CHUNK", "100"))  # registrations
 # Rows of one registration CSV import (the event lock is held while they are written).
 TOURNAMENT_IMPORT_MAX_ROWS = int(os.environ.get("TOURNAMENT_IMPORT_MAX_ROWS", "256"))
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
@@ -202,6 +213,8 @@ AUDIT_RETIRED_PUBLIC_KEYS = env_list("AUDIT_RETIRED_PUBLIC_KEYS", "")  # after a
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", f"sqla+sqlite:///{VAR_DIR / 'celery-broker.sqlite3'}")
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+# The queue tasks go to, the follow-up chunks a worker sends included (a worker started with -Q must see them).
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -213,8 +226,8 @@ CELERY_BROKER_CONNECTION_TIMEOUT = float(os.environ.get("CELERY_BROKER_CONNECTIO
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
 
 # Self-healing jobs (deckbuilder/jobs.py): a job is stale when it made no progress for JOBS_STALE_SECONDS; a
-# simulation chunk's hard time limit (50 s) is under that and a re-validation reports progress every 25
-# registrations, so a stale job has no task running. The sweep (Celery beat, and the worker's start-up) re-sends it:
+# chunk's hard time limit (50 s: a simulation chunk, a re-validation chunk, a legality batch chunk) is under that,
+# so a stale job has no task running. The sweep (Celery beat, and the worker's start-up) re-sends it:
 # a lost chunk comes back within JOBS_STALE_SECONDS + JOBS_SWEEP_INTERVAL_SECONDS (75 s).
 JOBS_STALE_SECONDS = int(os.environ.get("JOBS_STALE_SECONDS", "60"))
 JOBS_SWEEP_INTERVAL_SECONDS = float(os.environ.get("JOBS_SWEEP_INTERVAL_SECONDS", "15"))
@@ -224,11 +237,12 @@ _SWEEP = {"schedule": JOBS_SWEEP_INTERVAL_SECONDS, "options": {"expires": JOBS_S
 CELERY_BEAT_SCHEDULE = {
     "simulations-resume-stale": {"task": "simulations.resume_stale", **_SWEEP},
     "tournaments-resume-stale": {"task": "tournaments.resume_stale", **_SWEEP},
+    "regulations-resume-stale": {"task": "regulations.resume_stale", **_SWEEP},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     # acks_late on Redis: a message held by a worker that died is redelivered once it has been unacknowledged
-    # for visibility_timeout seconds. It must exceed the longest hard time limit (85 s, tournaments.revalidate_event),
+    # for visibility_timeout seconds. It must exceed the longest hard time limit (50 s, the chunk tasks),
     # the sweep above usually resumes the job first.
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "150")),

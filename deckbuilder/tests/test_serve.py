@@ -53,3 +53,19 @@ def test_everything_stops_when_the_web_server_stops(supervisor):
 def test_the_worker_runs_beat_with_the_sweep():
     command = serve.worker_command("python")
     assert "--beat" in command and any(part.startswith("--schedule=") for part in command)
+
+
+def test_make_run_serves_with_the_production_web_server():
+    """`make run`, docs/production.md and `bench hardening` start the same gunicorn configuration: threaded workers in
+    several processes (a cheap request never waits in the listen queue behind decklist checks)."""
+    import runpy
+    from pathlib import Path
+
+    command = serve.web_command("python", "8123")
+    assert command[1:3] == ["-m", "gunicorn"] and command[-1] == "deckbuilder.wsgi"
+    assert command[command.index("-b") + 1] == "127.0.0.1:8123"
+    config = runpy.run_path(command[command.index("-c") + 1])
+    assert Path(command[command.index("-c") + 1]).name == "gunicorn.conf.py"
+    assert (config["worker_class"], config["workers"] >= 2, config["threads"] >= 2) == ("gthread", True, True)
+    assert config["timeout"] > 5  # REQUEST_TIME_BUDGET_SECONDS ends a long request first
+    assert "gunicorn -c gunicorn.conf.py" in Path(serve.ROOT / "docs" / "production.md").read_text()

@@ -1,5 +1,6 @@
 import pytest
 
+from deckbuilder.tests.fixtures import eager_celery  # noqa: F401
 from regulations.tests.catalogue import catalogue, hall_of_fame, sets
 
 

@@ -4,6 +4,7 @@ import factory
 import pytest
 
 from cards.tests.factories import CardFactsFactory
+from deckbuilder.tests.fixtures import eager_celery  # noqa: F401
 from dmrules.vocabulary import Breaker, Civilization, Zone
 
 FIRE, WATER, NATURE = Civilization.FIRE, Civilization.WATER, Civilization.NATURE
@@ -45,14 +46,3 @@ def resolver(monkeypatch):
     monkeypatch.setattr("simulations.services._get_resolver", lambda: fake)
     monkeypatch.setattr(resolver_module, "get_resolver", lambda: fake)
     return fake
-
-
-@pytest.fixture
-def eager_celery():
-    from deckbuilder.celery import app
-
-    previous = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = True
-    app.conf.task_eager_propagates = True
-    yield app
-    app.conf.task_always_eager, app.conf.task_eager_propagates = previous

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from accounts.tests.factories import UserFactory
 from deckbuilder.tests.fixtures import broker_down  # noqa: F401
 from dmrules.decklist import parse_text
-from simulations import services
+from simulations import jobs, services, tasks
 from simulations.models import ChunkStatus, RunStatus, SimulationChunk, SimulationRun
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("simulations.tests.urls")]
@@ -82,7 +82,7 @@ def test_the_sweep_resumes_only_runs_without_progress(user, resolver, eager_cele
     stale, fresh = create(user), create(user)
     age(stale, settings.JOBS_STALE_SECONDS + 1)
     age(fresh, settings.JOBS_STALE_SECONDS - 30)
-    assert services.simulation_runs_resume() == [stale.id]
+    assert tasks.simulation_runs_resume() == [stale.id]
     stale.refresh_from_db()
     fresh.refresh_from_db()
     assert (stale.status, fresh.status) == (RunStatus.DONE, RunStatus.QUEUED)
@@ -93,7 +93,7 @@ def test_a_chunk_lost_too_often_fails_its_run(user, resolver, settings):
     SimulationRun.objects.filter(id=run.id).update(status=RunStatus.RUNNING)
     SimulationChunk.objects.filter(run=run, index=1).update(attempts=settings.JOBS_MAX_ATTEMPTS)
     age(run, settings.JOBS_STALE_SECONDS + 1)
-    assert services.simulation_runs_resume() == []
+    assert tasks.simulation_runs_resume() == []
     run.refresh_from_db()
     assert run.status == RunStatus.FAILED and "lost 5 times" in run.error
 
@@ -103,24 +103,29 @@ def test_a_chunk_heartbeat_keeps_a_slow_run_out_of_the_sweep(user, resolver, eag
     age(run, settings.JOBS_STALE_SECONDS + 1)
     chunk = SimulationChunk.objects.filter(run=run).first()
     SimulationRun.objects.filter(id=run.id).update(status=RunStatus.RUNNING)
-    services.simulation_chunk_execute(chunk_id=chunk.id)  # progress now
-    assert services.simulation_runs_resume() == []
+    jobs.simulation_chunk_execute(chunk_id=chunk.id)  # progress now
+    assert tasks.simulation_runs_resume() == []
     assert SimulationChunk.objects.get(id=chunk.id).status == ChunkStatus.DONE
 
 
 def test_beat_and_time_limits_bring_a_lost_chunk_back_within_two_minutes():
     from deckbuilder.celery import app
+    from regulations.tasks import legality_batch_chunk_task
     from simulations.tasks import simulation_chunk_execute_task, simulation_run_start_task
-    from tournaments.tasks import revalidate_event
+    from tournaments.tasks import revalidate_chunk, revalidate_event
 
     schedule = {entry["task"]: entry["schedule"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
-    assert set(schedule) == {"simulations.resume_stale", "tournaments.resume_stale"}
+    assert set(schedule) == {"simulations.resume_stale", "tournaments.resume_stale", "regulations.resume_stale"}
     assert set(app.tasks) >= set(schedule)
     # a chunk reports progress only when it starts and ends: a stale run has no chunk running
-    assert max(t.time_limit for t in (simulation_chunk_execute_task, simulation_run_start_task)) < (
-        settings.JOBS_STALE_SECONDS
+    chunk_tasks = (
+        simulation_chunk_execute_task,
+        simulation_run_start_task,
+        revalidate_chunk,
+        legality_batch_chunk_task,
     )
+    assert max(t.time_limit for t in chunk_tasks) < settings.JOBS_STALE_SECONDS
     assert settings.JOBS_STALE_SECONDS + max(schedule.values()) <= 120
     # Redis must not redeliver a task that is still running
     visibility = 150  # CELERY_VISIBILITY_TIMEOUT's default (settings apply it only with a Redis broker)
-    assert revalidate_event.time_limit < visibility
+    assert max(t.time_limit for t in (*chunk_tasks, revalidate_event)) < visibility

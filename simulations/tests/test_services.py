@@ -5,7 +5,7 @@ import pytest
 from accounts.tests.factories import UserFactory
 from dmrules import goldfish
 from dmrules.decklist import parse_text
-from simulations import services
+from simulations import jobs, services, tasks
 from simulations.models import ChunkStatus, RunStatus, SimulationChunk, SimulationRun
 
 pytestmark = pytest.mark.django_db
@@ -63,16 +63,16 @@ def test_chunks_are_idempotent_and_the_merge_is_written_once(user, resolver):
     SimulationRun.objects.filter(id=run.id).update(status=RunStatus.RUNNING)
     chunk_ids = list(SimulationChunk.objects.filter(run=run).values_list("id", flat=True))
     for chunk_id in chunk_ids[:-1]:
-        services.simulation_chunk_execute(chunk_id=chunk_id)
-        services.simulation_chunk_execute(chunk_id=chunk_id)  # a redelivered message
+        jobs.simulation_chunk_execute(chunk_id=chunk_id)
+        jobs.simulation_chunk_execute(chunk_id=chunk_id)  # a redelivered message
     first = SimulationChunk.objects.get(id=chunk_ids[0])
     assert first.status == ChunkStatus.DONE and first.attempts == 1
     run.refresh_from_db()
     assert run.status == RunStatus.RUNNING and run.chunks_done == 2
-    services.simulation_chunk_execute(chunk_id=chunk_ids[-1])
+    jobs.simulation_chunk_execute(chunk_id=chunk_ids[-1])
     run.refresh_from_db()
     assert run.status == RunStatus.DONE
-    assert services.simulation_run_merge(run_id=run.id) is False  # already merged: no second write
+    assert jobs.simulation_run_merge(run_id=run.id) is False  # already merged: no second write
 
 
 def test_cancelled_run_skips_its_chunks(user, resolver):
@@ -80,8 +80,8 @@ def test_cancelled_run_skips_its_chunks(user, resolver):
     services.simulation_run_cancel(run=run)
     assert run.status == RunStatus.CANCELLED
     chunk = SimulationChunk.objects.filter(run=run).first()
-    assert services.simulation_chunk_execute(chunk_id=chunk.id) == "skipped"
-    assert services.simulation_run_start(run_id=run.id) == 0
+    assert jobs.simulation_chunk_execute(chunk_id=chunk.id) == "skipped"
+    assert jobs.simulation_run_start(run_id=run.id) == []
 
 
 def test_opening_hands_run_estimates_match_the_exact_values(
@@ -163,9 +163,9 @@ def test_resume_resends_stale_runs_and_they_complete(user, resolver, eager_celer
 
     run = create(user, games=1500)  # its start message was "lost": on-commit callbacks never ran
     SimulationRun.objects.filter(id=run.id).update(created_at=timezone.now() - timedelta(hours=1))
-    assert services.simulation_runs_resume(older_than_seconds=600) == []  # its chunks were written just now
+    assert tasks.simulation_runs_resume(older_than_seconds=600) == []  # its chunks were written just now
     SimulationChunk.objects.filter(run=run).update(updated_at=timezone.now() - timedelta(hours=1))
-    assert services.simulation_runs_resume(older_than_seconds=600) == [run.id]
+    assert tasks.simulation_runs_resume(older_than_seconds=600) == [run.id]
     run.refresh_from_db()
     assert run.status == RunStatus.DONE
     assert run.result["sample_game"]["first"][0]["library"] == 30  # G01 in the published trace

@@ -51,6 +51,8 @@ def _start_worker(log: Path) -> subprocess.Popen:
         "DATABASE_URL": _database_url(),
         "CELERY_BROKER_URL": REDIS_URL,
         "CELERY_TASK_ALWAYS_EAGER": "false",
+        "CELERY_TASK_DEFAULT_QUEUE": QUEUE,  # the chunk tasks the worker sends stay on this test's queue
+        "REVALIDATION_CHUNK": "7",  # 30 registrations: five chunk tasks
     }
     command = [sys.executable, "-m", "celery", "-A", "deckbuilder", "worker", "--pool=solo", "--loglevel=INFO",
                "-n", f"tournaments-{os.getpid()}@%h", "--without-gossip", "--without-mingle", "--without-heartbeat",
@@ -88,6 +90,8 @@ def test_revalidation_job_runs_on_a_worker(cards, organizer, redis_broker, tmp_p
             worker.wait(timeout=30)
     assert job.status == JobStatus.DONE, log.read_text()[-3000:]
     assert (job.total, job.done, len(job.results)) == (30, 30, 30)
+    assert sorted(job.chunks.values_list("size", flat=True)) == [2, 7, 7, 7, 7]
+    assert [r["player"] for r in job.results] == sorted(f"p{i}" for i in range(30))
     by_player = {r["player"]: r for r in job.results}
     assert by_player["p1"]["status_now"] == "legal" and by_player["p0"]["violations"] == ["DECK_SIZE"]
     assert RevalidationJob.objects.get(id=job.id).finished_at is not None

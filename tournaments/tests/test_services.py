@@ -12,7 +12,7 @@ from django.utils import timezone
 from decks import services as deck_services
 from decks.tests.fixtures import MAIN, legal_deck_json
 from dmrules.decklist import parse_json, parse_text
-from tournaments import services
+from tournaments import jobs, services
 from tournaments.audit_guard import audit_guard_disabled
 from tournaments.models import AuditEntry, Event, Registration, RevalidationJob
 from tournaments.tasks import revalidate_event
@@ -208,7 +208,7 @@ def test_csv_batch_import(event, organizer, other, cards):
 
 
 def test_revalidation_runs_on_celery_after_commit(event, illegal_deck, legal_deck, owner, other, organizer, monkeypatch,
-                                                  django_capture_on_commit_callbacks):  # fmt: skip
+                                                  eager_celery, django_capture_on_commit_callbacks):  # fmt: skip
     services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
     services.registrations_import_csv(
         event_id=event.id, user=organizer, csv_text=f'player,decklist\nzed,"{SHORT_TEXT}"\n'
@@ -243,7 +243,7 @@ def test_revalidation_sees_a_regulation_change(event, organizer, cards, monkeypa
     Format.objects.create(code="nogr", name="No GR", uses_gr=False)
     Event.objects.filter(id=event.id).update(format_code="nogr")
     job = RevalidationJob.objects.create(event=event, requested_by=organizer)
-    services.revalidation_job_run(job_id=job.id)
+    jobs.revalidation_job_run(job_id=job.id)
     job.refresh_from_db()
     assert job.results[0]["status_at_registration"] == "legal"
     assert job.results[0]["status_now"] == "illegal" and job.results[0]["changed"] is True

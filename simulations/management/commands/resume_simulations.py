@@ -3,7 +3,7 @@ itself (Celery beat and its start-up, simulations.tasks); the command is for a l
 
 from django.core.management.base import BaseCommand
 
-from simulations.services import simulation_runs_resume
+from simulations.tasks import simulation_runs_resume
 
 
 class Command(BaseCommand):

@@ -1,0 +1,86 @@
+"""A bound on the expensive requests a web process runs at once (decklist checks: CPU-bound Python).
+
+With threaded workers (gunicorn.conf.py) every request gets a thread at once; without a bound, four clients sending
+500-line decklists would keep every thread of every process busy with CPU work and a cheap request would wait for the
+interpreter lock behind them. `ExpensiveRequestLimit` admits an expensive request after authentication, permissions
+and throttles: EXPENSIVE_REQUESTS_PER_PROCESS (1) run, up to EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS (2) more wait for a
+slot without using the CPU (at most EXPENSIVE_REQUEST_WAIT_SECONDS, 5), and anything beyond answers `503 SERVER_BUSY`
+with `Retry-After` at once. So the expensive requests never hold more than 3 of a process's threads and never more
+CPU than one core per process; the other threads stay free for cheap requests. One gate for all expensive endpoints of
+the process, so two different expensive endpoints cannot together take the process's CPU either.
+
+Refusing at once instead of letting a few wait was measured worse: clients that retry a 503 at once keep the process
+busy with refusals, and the admitted check starves among them.
+"""
+
+import threading
+
+from django.conf import settings
+from rest_framework.views import APIView
+
+from api.codes import ApplicationError, ErrorCode
+
+RETRY_AFTER_SECONDS = 1
+
+
+class Gate:
+    """`slots` run at once, `queue` more wait for one; `enter` says whether the caller got a slot."""
+
+    def __init__(self, *, slots: int, queue: int):
+        self.slots, self.queue = slots, queue
+        self._running = threading.BoundedSemaphore(slots)
+        self._lock = threading.Lock()
+        self._admitted = 0
+
+    def enter(self, *, wait_seconds: float) -> bool:
+        with self._lock:
+            if self._admitted >= self.slots + self.queue:
+                return False
+            self._admitted += 1
+        if self._running.acquire(timeout=wait_seconds):
+            return True
+        with self._lock:
+            self._admitted -= 1
+        return False
+
+    def leave(self) -> None:
+        self._running.release()
+        with self._lock:
+            self._admitted -= 1
+
+
+_gate: list = [None]
+_gate_lock = threading.Lock()
+
+
+def expensive_gate() -> Gate:
+    slots = int(getattr(settings, "EXPENSIVE_REQUESTS_PER_PROCESS", 1))
+    queue = int(getattr(settings, "EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS", 2))
+    with _gate_lock:
+        gate = _gate[0]
+        if gate is None or (gate.slots, gate.queue) != (slots, queue):  # first use, or the settings changed (tests)
+            gate = _gate[0] = Gate(slots=slots, queue=queue)
+        return gate
+
+
+class ExpensiveRequestLimit(APIView):
+    """The base of the API views of expensive operations: at most a few run at once per process."""
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        gate = expensive_gate()
+        if not gate.enter(wait_seconds=float(getattr(settings, "EXPENSIVE_REQUEST_WAIT_SECONDS", 5))):
+            raise ApplicationError(
+                ErrorCode.SERVER_BUSY,
+                "The server is busy with other decklist checks; try again in a moment.",
+                {"retry_after_seconds": RETRY_AFTER_SECONDS},
+                headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+            )
+        request.expensive_gate = gate
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        gate = getattr(request, "expensive_gate", None)
+        if gate is not None:
+            request.expensive_gate = None
+            gate.leave()
+        return super().finalize_response(request, response, *args, **kwargs)

@@ -1,0 +1,55 @@
+"""gunicorn's configuration: `make run` (deckbuilder/serve.py), production (docs/production.md) and `bench hardening`
+all start `gunicorn -c gunicorn.conf.py deckbuilder.wsgi`, so what is measured is what runs.
+
+A legality check of a long decklist is CPU-bound Python (tens of milliseconds); a ping, a page or a card search is a
+few milliseconds. With sync workers a cheap request that arrives while every worker is busy waits in the listen queue
+behind the expensive ones (the bench measured ping p99 at 60 x idle with 4 clients sending 500-line decklists). So:
+
+- gthread workers: each process takes every connection at once on one of its threads, nothing waits in the queue;
+- the expensive endpoints are bounded per process (api/concurrency.py): one CPU-bound request runs per process, two
+  more wait for it without using the CPU, more answer 503 SERVER_BUSY at once instead of piling up; so at most 3 of
+  a process's 8 threads are ever taken by decklist checks;
+- the catalogue's resolver (names, n-gram suggestion index) and the legality context are built once in the master
+  before the workers are forked (`preload_app`, `when_ready`), with the URL configuration and its views: without it
+  the first decklist check of each process took 5-7 s of CPU while it built them (and its first request 2 s more to
+  import the views), and every other request of that process waited for the interpreter lock meanwhile;
+- the CPU-bound thread hands the GIL over every millisecond instead of every 5 ms (`sys.setswitchinterval`), so a
+  cheap request on another thread of the same process waits about a millisecond for it, not five, each time it needs
+  it back (after every socket read and write).
+"""
+
+import multiprocessing
+import os
+import sys
+
+workers = int(os.environ.get("WEB_CONCURRENCY", max(2, multiprocessing.cpu_count())))
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS", "8"))
+timeout = 30  # REQUEST_TIME_BUDGET_SECONDS (5) ends long requests well before this
+graceful_timeout = 10
+keepalive = 5
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
+preload_app = True
+
+
+def when_ready(server):
+    """Warm the per-process caches in the master, so that every forked worker starts with them built."""
+    from django.db import connections
+    from django.urls import resolve
+
+    from cards.resolver import get_resolver
+    from regulations.services import legality_context
+
+    try:
+        resolve("/api/v1/ping/")  # imports the URL configuration and every view module (else the first request does)
+        get_resolver()
+        legality_context()
+        server.log.info("URLs, resolver and legality context loaded")
+    except Exception:  # an empty or unmigrated database: the first request builds them instead
+        server.log.exception("could not warm the resolver before forking the workers")
+    finally:
+        connections.close_all()  # a connection must never be shared by forked processes
+
+
+def post_fork(server, worker):
+    sys.setswitchinterval(float(os.environ.get("GIL_SWITCH_INTERVAL_SECONDS", "0.001")))

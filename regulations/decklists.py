@@ -1,0 +1,67 @@
+"""The decklist of a request (legality checks, one or a batch): JSON or text, within the size limits.
+
+Below the views and the batch jobs alike, so that a decklist checked on a worker is read exactly as one checked in a
+request.
+"""
+
+import re
+
+from api.codes import ApplicationError, ErrorCode
+from dmrules.decklist import MAX_COPIES, MAX_LINES, Decklist, DecklistFormatError, parse_json
+
+MAX_TEXT = 100_000  # characters of one text decklist
+
+
+def decklist_from(*, deck=None, text=None) -> Decklist:
+    """The decklist of a request: JSON `deck` or `text`, exactly one. Raises ApplicationError (400) only when the body
+    is not a decklist at all: empty, not text, over the size limits, or JSON whose structure or entries are wrong. A
+    text decklist is never refused because of some of its lines: each gets a status in the report."""
+    if (deck is None) == (text is None):
+        raise ApplicationError(ErrorCode.DECKLIST_MISSING, "Send exactly one of 'deck' (JSON) or 'text'.")
+    if text is not None:
+        if not isinstance(text, str):
+            raise ApplicationError(ErrorCode.MALFORMED_DECKLIST, "'text' must be a string.")
+        if len(text) > MAX_TEXT:
+            raise ApplicationError(
+                ErrorCode.DECKLIST_TOO_LARGE, f"A text decklist may have at most {MAX_TEXT} characters."
+            )
+        if not text.strip():
+            raise ApplicationError(ErrorCode.DECKLIST_EMPTY, "The decklist is empty.")
+        if not_text(text):
+            raise ApplicationError(
+                ErrorCode.DECKLIST_NOT_TEXT, "The decklist is not text (it holds control or binary characters)."
+            )
+        lines = sum(1 for line in text.splitlines() if line.strip())
+        if lines > MAX_LINES:
+            raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, f"A decklist may have at most {MAX_LINES} lines.")
+        from cards.resolver import decklist_parse, get_resolver
+
+        decklist = decklist_parse(text, resolver=get_resolver())
+    else:
+        try:
+            decklist = parse_json(deck)
+        except DecklistFormatError as exc:
+            raise ApplicationError(ErrorCode.MALFORMED_DECKLIST, str(exc)) from None
+        if len(decklist.lines) + len(decklist.errors) > MAX_LINES:
+            raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, f"A decklist may have at most {MAX_LINES} lines.")
+        if decklist.errors:
+            raise ApplicationError(
+                ErrorCode.DECKLIST_UNREADABLE,
+                f"{len(decklist.errors)} entr(y/ies) of the decklist could not be read.",
+                details={"errors": [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]},
+            )
+    if decklist.copies > MAX_COPIES:
+        raise ApplicationError(
+            ErrorCode.DECKLIST_TOO_MANY_COPIES,
+            f"A decklist may hold at most {MAX_COPIES} copies in all (this one holds {decklist.copies}).",
+            details={"copies": decklist.copies, "limit": MAX_COPIES},
+        )
+    return decklist
+
+
+_CONTROL = re.compile("[\x00-\x08\x0e-\x1f]")  # below 32, except the whitespace \t \n \v \f \r
+
+
+def not_text(text: str) -> bool:
+    """A body that is not a decklist: NUL or other control characters (binary pasted as text)."""
+    return "\x00" in text or len(_CONTROL.findall(text)) > max(2, len(text) // 100)

@@ -1,0 +1,99 @@
+"""Decklist checks are bounded per web process (api/concurrency.py): one runs, a few wait for it without using the CPU,
+more answer 503 SERVER_BUSY with Retry-After at once; cheap endpoints are not bounded, and a slot comes back after
+every answer, errors included."""
+
+import threading
+
+import pytest
+from rest_framework.test import APIClient
+
+from api import concurrency
+from regulations.tests.test_apis import filler_text
+
+CHECK = ("/api/v1/legality/", {"text": filler_text(40), "as_of": "2013-01-01"})
+BATCH = ("/api/v1/legality/batch/", {"decks": [{"text": filler_text(40)}], "as_of": "2013-01-01"})
+
+
+@pytest.fixture
+def gate(settings):
+    """One slot, no room to wait, no waiting: the smallest gate."""
+    settings.EXPENSIVE_REQUESTS_PER_PROCESS = 1
+    settings.EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = 0
+    settings.EXPENSIVE_REQUEST_WAIT_SECONDS = 0
+    return concurrency.expensive_gate()
+
+
+@pytest.fixture
+def slot_taken(gate):
+    """Another thread of this process holds the slot (a long decklist check in progress)."""
+    assert gate.enter(wait_seconds=0)
+    yield
+    gate.leave()
+
+
+@pytest.mark.parametrize(("url", "body"), [pytest.param(*CHECK, id="check"), pytest.param(*BATCH, id="batch")])
+def test_a_check_finding_the_gate_full_answers_503_server_busy(hof, slot_taken, url, body):
+    response = APIClient().post(url, body, format="json")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "1"
+    error = response.json()["error"]
+    assert (error["code"], error["details"]) == ("SERVER_BUSY", {"retry_after_seconds": 1})
+
+
+def test_cheap_endpoints_are_not_bounded(hof, slot_taken):
+    assert APIClient().get("/api/v1/ping/").status_code == 200
+    assert APIClient().get("/api/v1/formats/").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        pytest.param({"text": filler_text(40)}, id="after-an-answer"),
+        pytest.param({"text": ""}, id="after-a-400"),
+        pytest.param({"text": "4 x", "format": "nope"}, id="after-an-unknown-format"),
+    ],
+)
+def test_the_slot_comes_back_after_every_answer(hof, gate, first):
+    client = APIClient()
+    client.post("/api/v1/legality/", first, format="json")
+    assert client.post(*CHECK, format="json").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("queue", "wait_seconds", "second_status"),
+    [
+        pytest.param(0, 5, 503, id="no-room-to-wait-refused-at-once"),
+        pytest.param(1, 0.2, 503, id="waited-too-long-refused"),
+        pytest.param(1, 10, 200, id="waits-for-the-slot-and-runs"),
+    ],
+)
+def test_a_check_beyond_the_slot_waits_within_the_queue_or_is_refused(
+    hof, settings, monkeypatch, queue, wait_seconds, second_status
+):
+    """Two threads: the first holds the slot inside its check until the second has been answered (or, when the
+    second may wait, until it is waiting)."""
+    settings.EXPENSIVE_REQUESTS_PER_PROCESS = 1
+    settings.EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = queue
+    settings.EXPENSIVE_REQUEST_WAIT_SECONDS = wait_seconds
+    from regulations import services
+
+    inside, leave = threading.Event(), threading.Event()
+    real = services.legality_report
+
+    def slow(**kwargs):
+        if not inside.is_set():
+            inside.set()
+            leave.wait(10)
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "legality_report", slow)
+    statuses = []
+    first = threading.Thread(target=lambda: statuses.append(APIClient().post(*CHECK, format="json").status_code))
+    first.start()
+    assert inside.wait(10)
+    if second_status == 200:
+        threading.Timer(0.3, leave.set).start()  # the first check ends while the second waits
+    second = APIClient().post(*CHECK, format="json")
+    leave.set()
+    first.join(10)
+    assert (second.status_code, statuses) == (second_status, [200])

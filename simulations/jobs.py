@@ -1,0 +1,215 @@
+"""The work of a simulation run, done on a worker: start, chunks, merge, failure, and the staleness rule of the
+sweep. Below the tasks (simulations.tasks calls it and sends the follow-up tasks); the services create runs and send
+the start task. Nothing here imports Celery.
+
+Every game depends only on (seed, game number), so the result never depends on which worker ran which chunk, or how
+often: a chunk is written once (a conditional update) and the run is merged exactly once (another conditional update).
+"""
+
+import time
+from collections.abc import Iterator
+from datetime import timedelta
+
+from django.db.models import F, Max, Q
+from django.utils import timezone
+
+from deckbuilder.jobs import jobs_max_attempts, jobs_stale_seconds
+from dmrules import goldfish, odds
+from dmrules.goldfish import hands
+from dmrules.goldfish.deck import EngineCard
+from dmrules.goldfish.engine import SideCounts
+from simulations.models import FINISHED, ChunkStatus, RunStatus, SimulationChunk, SimulationKind, SimulationRun
+
+
+def stale_runs(*, older_than_seconds: int | None = None):
+    """Queued or running runs with no progress (no chunk started or finished) for JOBS_STALE_SECONDS: their
+    messages were lost (a killed worker, a broker restarted without persistence). A subquery of ids."""
+    cutoff = timezone.now() - timedelta(
+        seconds=jobs_stale_seconds() if older_than_seconds is None else older_than_seconds
+    )
+    return (
+        SimulationRun.objects.filter(status__in=[RunStatus.QUEUED, RunStatus.RUNNING], created_at__lt=cutoff)
+        .annotate(last_progress=Max("chunks__updated_at"))
+        .filter(Q(last_progress__isnull=True) | Q(last_progress__lt=cutoff))
+        .values("id")
+    )
+
+
+def simulation_runs_stale(*, older_than_seconds: int | None = None) -> Iterator[tuple[int, str]]:
+    """The sweep's input: each stale run's id and, when one of its chunks was already tried JOBS_MAX_ATTEMPTS times
+    (it keeps killing workers, or keeps being lost), why it is worn out."""
+    for run_id in list(stale_runs(older_than_seconds=older_than_seconds).values_list("id", flat=True)):
+        lost = SimulationChunk.objects.filter(
+            run_id=run_id, status=ChunkStatus.PENDING, attempts__gte=jobs_max_attempts()
+        ).exists()
+        yield run_id, f"a chunk was lost {jobs_max_attempts()} times" if lost else ""
+
+
+def simulation_run_start(*, run_id: int) -> list[int]:
+    """Mark the run running; the ids of its pending chunks, for the start task to fan out (safe to repeat: chunks
+    are idempotent). A run with no pending chunk left is merged here."""
+    SimulationRun.objects.filter(id=run_id, status=RunStatus.QUEUED).update(
+        status=RunStatus.RUNNING, started_at=timezone.now()
+    )
+    run = SimulationRun.objects.filter(id=run_id).first()
+    if run is None or run.status != RunStatus.RUNNING:
+        return []
+    pending = list(
+        SimulationChunk.objects.filter(run_id=run_id, status=ChunkStatus.PENDING).values_list("id", flat=True)
+    )
+    if not pending:
+        simulation_run_merge(run_id=run_id)
+    return pending
+
+
+def _chunk_counts(run: SimulationRun, chunk: SimulationChunk) -> dict:
+    params = run.params
+    cards = [EngineCard.from_dict(c) for c in params["deck"]]
+    if run.kind == SimulationKind.GOLDFISH:
+        decks = {"a": cards}
+        if params.get("deck_b"):
+            # A/B: both decks on the same shuffles, with the joint per-game outcomes for paired intervals
+            deck_b = [EngineCard.from_dict(c) for c in params["deck_b"]]
+            counts_a, counts_b, joint = goldfish.paired_outcomes(
+                cards, deck_b, games=chunk.games, seed=run.seed, going=run.going, first_game=chunk.first_game
+            )
+            return {
+                "a": {side: c.to_dict() for side, c in counts_a.items()},
+                "b": {side: c.to_dict() for side, c in counts_b.items()},
+                "joint": joint,
+            }
+        result = {}
+        for name, deck in decks.items():
+            counts = goldfish.play(
+                deck,
+                games=chunk.games,
+                seed=run.seed,  # the same seed: deck B gets the same shuffles
+                going=run.going,
+                key_cards=params.get("key_cards", []),
+                track_cards=params.get("track_cards", []),
+                first_game=chunk.first_game,
+            )
+            result[name] = {side: c.to_dict() for side, c in counts.items()}
+        return result
+    copies = [c.copies for c in cards if c.in_library]
+    return hands.sample_hands(copies, hands=chunk.games, seed=run.seed, stream=chunk.index).to_dict()
+
+
+def simulation_chunk_execute(*, chunk_id: int) -> str:
+    """Compute one chunk unless it is done or its run finished; the last chunk merges the run."""
+    chunk = SimulationChunk.objects.select_related("run").filter(id=chunk_id).first()
+    if chunk is None:
+        return "missing"
+    run = chunk.run
+    if run.status in FINISHED:
+        return "skipped"
+    if chunk.status == ChunkStatus.PENDING:
+        # updated_at is the run's heartbeat for the sweep (update() does not touch auto_now fields)
+        SimulationChunk.objects.filter(id=chunk_id).update(attempts=F("attempts") + 1, updated_at=timezone.now())
+        started = time.perf_counter()
+        counts = _chunk_counts(run, chunk)
+        seconds = time.perf_counter() - started
+        # written once: a duplicate delivery computed the same counts and finds the chunk already done
+        SimulationChunk.objects.filter(id=chunk_id, status=ChunkStatus.PENDING).update(
+            status=ChunkStatus.DONE, counts=counts, seconds=seconds, updated_at=timezone.now()
+        )
+    done = SimulationChunk.objects.filter(run_id=run.id, status=ChunkStatus.DONE).count()
+    SimulationRun.objects.filter(id=run.id, status=RunStatus.RUNNING, chunks_done__lt=done).update(
+        chunks_done=done, progress=done / run.chunks_total
+    )
+    if done == run.chunks_total:
+        simulation_run_merge(run_id=run.id)
+    return "done"
+
+
+def _merged_result(run: SimulationRun, chunks: list[SimulationChunk]) -> dict:
+    cards = [EngineCard.from_dict(c) for c in run.params["deck"]]
+    if run.kind == SimulationKind.GOLDFISH:
+        merged: dict[str, dict[str, SideCounts]] = {}
+        joint: dict[str, dict[str, int]] = {}
+        for chunk in chunks:
+            counts = chunk.counts or {}  # merged once every chunk is done, so never empty in practice
+            joint = goldfish.merge_joint(joint, counts.get("joint", {}))
+            for name, per_side in counts.items():
+                if name == "joint":
+                    continue
+                into = merged.setdefault(name, {})
+                for side, data in per_side.items():
+                    counts = SideCounts.from_dict(data)
+                    into[side] = into[side].merge(counts) if side in into else counts
+        result = goldfish.summarise(
+            merged["a"],
+            cards=cards,
+            key_cards=run.params.get("key_cards", []),
+            track_cards=run.params.get("track_cards", []),
+        )
+        result["sample_game"] = {  # spec 2.6: mana and hand traces, here of game 0 (same shuffle as the counts)
+            side: goldfish.trace(cards, seed=run.seed, game=0, going=side, key_cards=run.params.get("key_cards", []))
+            for side in merged["a"]
+        }
+        if "b" in merged:
+            cards_b = [EngineCard.from_dict(c) for c in run.params["deck_b"]]
+            comparison = goldfish.compare_counts(
+                merged["a"], merged["b"], cards_a=cards, cards_b=cards_b, joint=joint or None
+            )
+            result["compare"] = {k: comparison[k] for k in ("b", "b_minus_a", "same_shuffles")}
+    else:
+        total = hands.HandCounts()
+        for chunk in chunks:
+            total = total.merge(hands.HandCounts.from_dict(chunk.counts or {}))
+        in_pool = [c for c in cards if c.in_library]
+        result = hands.summarise_hands(total, [(c.key, c.name) for c in in_pool])
+        exact = odds.deck_report(odds_cards_from_engine(cards))
+        result["exact"] = {row["card"]: row for row in exact["cards"]}
+    result["seed"] = run.seed
+    result["facts_unavailable"] = run.params.get("facts_unavailable", [])
+    return result
+
+
+def simulation_run_merge(*, run_id: int) -> bool:
+    """Merge the chunks into the result; the conditional update makes the write happen exactly once."""
+    run = SimulationRun.objects.get(id=run_id)
+    chunks = list(SimulationChunk.objects.filter(run_id=run_id).order_by("index"))
+    if run.status != RunStatus.RUNNING or any(c.status != ChunkStatus.DONE for c in chunks):
+        return False
+    result = _merged_result(run, chunks)
+    written = SimulationRun.objects.filter(id=run_id, status=RunStatus.RUNNING).update(
+        status=RunStatus.DONE,
+        result=result,
+        progress=1.0,
+        chunks_done=len(chunks),
+        finished_at=timezone.now(),
+        compute_seconds=sum(c.seconds for c in chunks),
+    )
+    return written == 1
+
+
+def simulation_run_fail(*, run_id: int, error: str) -> bool:
+    return (
+        SimulationRun.objects.filter(id=run_id, status__in=[RunStatus.QUEUED, RunStatus.RUNNING]).update(
+            status=RunStatus.FAILED, error=error[:2000], finished_at=timezone.now()
+        )
+        == 1
+    )
+
+
+def simulation_chunk_fail(*, chunk_id: int, error: str) -> bool:
+    """Fail the run of a chunk that cannot succeed (it ran out of time, or fails the same way on every try)."""
+    run_id = SimulationChunk.objects.filter(id=chunk_id).values_list("run_id", flat=True).first()
+    return run_id is not None and simulation_run_fail(run_id=run_id, error=error)
+
+
+def odds_cards_from_engine(cards: list[EngineCard]) -> list[odds.OddsCard]:
+    return [
+        odds.OddsCard(
+            key=c.key,
+            name=c.name,
+            copies=c.copies,
+            civilizations=c.mana_civilizations,
+            shield_trigger=c.shield_trigger,
+            starts_outside_deck=c.starts_in_battle_zone,
+            seals=c.seals,
+        )
+        for c in cards
+        if c.zone == "main"
+    ]
