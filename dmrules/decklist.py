@@ -245,14 +245,27 @@ def _is_group_heading(text: str) -> bool:
     )
 
 
+_OPENING_OF = {"》": "《", "≫": "≪", "〉": "〈", ">": "<"}
+_WIDE_ANGLES = str.maketrans("＜＞", "<>")  # JSON input is not width-folded: ＜＞ are <> there too
+
+
 def _strip_brackets(name: str) -> str:
-    """《name》, ≪name≫, <name>, unbalanced ones (`4×《name`), and quotes around a whole name."""
+    """《name》, ≪name≫, <name>, unbalanced ones (`4×《name`, `name》`): the brackets around a name, never the ones
+    that are part of it. A closing bracket goes only when the name closes more of its kind than it opens, so
+    `アクア・ジェット〈BOOON・スカイ〉` and `BAKUOOON <5000GT.Star>` keep theirs (cut, they would fold into other
+    cards' names: `アクア・ジェット＜BOOON・スカイ＞` is another record)."""
     name = name.strip()
     while name and name[0] in _OPEN_BRACKETS:
         name = name[1:].strip()
-    while name and name[-1] in _CLOSE_BRACKETS:
+    while name and name[-1] in _CLOSE_BRACKETS and _closes_unopened(name):
         name = name[:-1].strip()
     return name
+
+
+def _closes_unopened(name: str) -> bool:
+    """Whether the bracket `name` ends with closes more of its kind than `name` opens."""
+    folded = name.translate(_WIDE_ANGLES)
+    return folded.count(folded[-1]) > folded.count(_OPENING_OF[folded[-1]])
 
 
 def _card_ref(name: str) -> str | int:
@@ -354,6 +367,12 @@ class _Reader:
             ):
                 return int(match["count"]), rest
         return None
+
+    def known_card_line(self, text: str) -> tuple[int, str] | None:
+        """(count, name) of a line with a count whose name is a whole known name, else None: a line that reads as
+        a table row or a title (`神聖十二神騎:|| ×4`, `Author-Unknown-Machine/... ×4`) but names a card."""
+        counted = self.counted(text)
+        return counted if counted and self.known_whole(_strip_brackets(counted[1])) is not None else None
 
     def column_row(self, text: str, offset: int) -> tuple[int, str] | None:
         """(count, name) of a space-separated table row whose count column is `offset` columns after the name
@@ -484,6 +503,12 @@ def parse_text(
             if memo is not None:
                 memo[raw] = heading
             continue
+        # A card whose name holds a `|` (`神聖十二神騎:||`) before a table's cells.
+        named = reader.known_card_line(cleaned) if "|" in cleaned else None
+        if named is not None and "|" in named[1]:
+            group_count = None
+            card(number, raw, *named)
+            continue
         if "|" in cleaned:
             cells = [cell.strip() for cell in cleaned.split("|")]
             filled = [cell for cell in cells if cell]
@@ -512,7 +537,7 @@ def parse_text(
         if row is not None:
             card(number, raw, *row)
             continue
-        if body.casefold().startswith(_TITLE_PREFIXES) or _TOTAL.match(body):
+        if (body.casefold().startswith(_TITLE_PREFIXES) or _TOTAL.match(body)) and reader.known_card_line(body) is None:
             note(number, raw, LineStatus.IGNORED)
             continue
         counted = reader.counted(body)

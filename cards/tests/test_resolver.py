@@ -6,6 +6,7 @@ from cards.models import Card
 from cards.resolver import AMBIGUOUS, OK, UNKNOWN, Resolver, get_resolver
 from cards.services import card_import
 from cards.tests.fixtures import AROMA_TWIN, BOLSHACK, HOME_TWIN, JK_FULL, JK_HALF, MALT, PSYCHIC_A, PSYCHIC_B
+from dmrules.vocabulary import LineStatus
 
 RESOLVES = [
     # (id, written, expected record)
@@ -279,3 +280,47 @@ def test_an_unknown_line_counts_with_the_cards_of_its_block(imported, text, zone
     rows = decklist_read(decklist_parse(text, resolver=resolver), resolver=resolver)
     (unknown,) = [row for row in rows if row.unresolved]
     assert (unknown.written, unknown.zone.value) == ("時空の誤字カード", zone)
+
+
+# Names whose brackets or bars are part of them, read from a decklist line (reader and resolver together). Each
+# pair folds into one loose key, so only the exact name tells them apart: it must win (the data holds both).
+OWN_BRACKETS = (
+    "アクア・ジェット〈BOOON・スカイ〉",
+    "アクア・ジェット＜BOOON・スカイ＞",
+    "帝王坂∞",
+    "帝王坂∞＜…………！＞",
+)
+OWN_BRACKET_LINES = [
+    *(pytest.param(f"4 {name}", name, id=f"exact-{index}") for index, name in enumerate(OWN_BRACKETS)),
+    *(pytest.param(f"《{name}》 ×4", name, id=f"quoted-{index}") for index, name in enumerate(OWN_BRACKETS)),
+    pytest.param(
+        "4 アクア・ジェット<BOOON・スカイ>", "アクア・ジェット＜BOOON・スカイ＞", id="half-width-of-full-width"
+    ),
+    pytest.param("4 神聖十二神騎:||", "神聖十二神騎:||", id="bars-in-the-name"),
+    pytest.param("神聖十二神騎:|| ×4", "神聖十二神騎:||", id="bars-in-the-name-count-after"),
+]
+
+
+@pytest.fixture(scope="module")
+def bracket_resolver():
+    from cards.tests.factories import CardRecordFactory
+
+    records = [CardRecordFactory(name_ja=name) for name in (*OWN_BRACKETS, "神聖十二神騎:||", "十・二・神・騎")]
+    return Resolver.from_records(records)
+
+
+@pytest.mark.parametrize(("text", "name"), OWN_BRACKET_LINES)
+def test_a_name_with_its_own_brackets_reads_as_that_card(bracket_resolver, text, name):
+    from cards.resolver import decklist_parse, decklist_read
+
+    rows = decklist_read(decklist_parse(text, resolver=bracket_resolver), resolver=bracket_resolver)
+    assert [(row.status, row.card.name_ja if row.card else None, row.count) for row in rows] == [
+        (LineStatus.CARD, name, 4)
+    ]
+
+
+def test_a_name_cut_before_its_own_bracket_stays_ambiguous(bracket_resolver):
+    # Written without its closing bracket, the name is no exact name: the loose key matches both spellings.
+    resolution = bracket_resolver.resolve("アクア・ジェット〈BOOON・スカイ")
+    assert resolution.status == AMBIGUOUS
+    assert {c.name_ja for c in resolution.candidates} == set(OWN_BRACKETS[:2])

@@ -5,13 +5,17 @@ reported too, with the names of the cards it lacks).
 
 A deck whose zones cannot come out right because a card is missing from the data names that card in its fixture
 (`missing:`); a name misspelt in the published list is named with the card meant (`misspelt: written => card`).
-The test checks that exactly those lines stay unresolved, and that a misspelt name suggests the card meant first."""
+The test checks that exactly those lines stay unresolved, and that a misspelt name suggests the card meant first.
+
+Every card name in the data, written exactly as the data spells it on a decklist line, reads as that card (its
+counting name): brackets and bars that are part of a name stay, and an exact name wins over looser matches."""
 
 from pathlib import Path
 
 import pytest
 from django.conf import settings
 
+from cards.resolver import decklist_parse, decklist_read
 from decks.tests.corpus import corpus_decks, corpus_figures, full_data_resolver, read_deck
 
 pytestmark = pytest.mark.skipif(not Path(settings.CARD_DATA_SOURCE).exists(), reason="the card data is not present")
@@ -52,3 +56,37 @@ def test_corpus_figures(resolver, capsys):
     assert figures["corpus_lines_in_data_resolved_pct"] >= 95.0
     # Zones come out right for every deck but those naming a card the data lacks (their unknown lines still count).
     assert [r.deck.name for r in results if not r.zones_right and not r.deck.missing] == []
+
+
+NAME_LINES = [
+    pytest.param("4 {}", id="count-name"),
+    pytest.param("《{}》 ×4", id="quoted-name-times-count"),
+    pytest.param("{} ×4", id="name-times-count"),
+    pytest.param("4x <{}>", id="count-x-angle-quoted-name"),
+]
+
+
+@pytest.mark.parametrize("layout", NAME_LINES)
+def test_every_card_name_in_the_data_reads_as_its_card(resolver, layout, capsys):
+    names = [
+        (card_id, name)
+        for card_id in range(1, len(resolver) + 1)
+        for name in (resolver.facts(card_id).name_ja, resolver.facts(card_id).name_en)
+        if name
+    ]
+    wrong: dict[str, list[str]] = {}
+    for card_id, name in names:
+        rows = decklist_read(decklist_parse(layout.format(name), resolver=resolver), resolver=resolver)
+        cards = [row for row in rows if row.count is not None]
+        if len(cards) != 1:
+            why = f"{len(cards)} card lines"
+        elif cards[0].card is None:
+            why = f"{cards[0].status.value} as {cards[0].written!r}"
+        elif cards[0].card.name_key != resolver.facts(card_id).name_key:
+            why = f"another card: {cards[0].card.name_ja}"
+        else:
+            continue
+        wrong.setdefault(why, []).append(name)
+    with capsys.disabled():
+        print(f"\n{layout!r}: {len(names)} names, {sum(map(len, wrong.values()))} not read as their card")
+    assert wrong == {}

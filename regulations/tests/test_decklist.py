@@ -154,6 +154,70 @@ def test_published_layouts_without_the_catalogue(text, expected):
     assert [(line.card, line.count) for line in decklist.lines] == [expected]
 
 
+# Brackets around a name go; brackets that are part of it stay (`〈BOOON・スカイ〉`, `<5000GT.Star>`): cut, the name
+# would fold into another card's (`アクア・ジェット＜BOOON・スカイ＞` is another record).
+BRACKETS = [
+    pytest.param("4 アクア・ジェット〈BOOON・スカイ〉", "アクア・ジェット〈BOOON・スカイ〉", id="own-angle-brackets"),
+    pytest.param(
+        "4 アクア・ジェット＜BOOON・スカイ＞", "アクア・ジェット<BOOON・スカイ>", id="own-full-width-less-greater"
+    ),
+    pytest.param(
+        "《アクア・ジェット〈BOOON・スカイ〉》 ×4", "アクア・ジェット〈BOOON・スカイ〉", id="own-brackets-inside-quotes"
+    ),
+    pytest.param("4x <BAKUOOON <5000GT.Star>>", "BAKUOOON <5000GT.Star>", id="own-brackets-inside-same-kind"),
+    pytest.param(
+        "アクア・ジェット〈BOOON・スカイ〉×4", "アクア・ジェット〈BOOON・スカイ〉", id="own-brackets-count-after"
+    ),
+    pytest.param("4 帝王坂∞＜…………！＞", "帝王坂∞<............!>", id="own-brackets-punctuation"),
+    pytest.param(
+        "4×《アクア・ジェット〈BOOON・スカイ〉", "アクア・ジェット〈BOOON・スカイ〉", id="unbalanced-open-quote"
+    ),
+    pytest.param("4 アクア・ハルカス》", "アクア・ハルカス", id="stray-closing-quote"),
+    pytest.param("4 <<アクア・ハルカス>>", "アクア・ハルカス", id="doubled-brackets"),
+    pytest.param(
+        "4 アクア・ジェット〈BOOON・スカイ〉〉", "アクア・ジェット〈BOOON・スカイ〉", id="one-closing-too-many"
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "name"), BRACKETS)
+def test_brackets_that_are_part_of_a_name_are_kept(text, name):
+    decklist = parse_text(text)
+    assert [(line.card, line.count) for line in decklist.lines] == [(name, 4)]
+
+
+@pytest.mark.parametrize(
+    ("card", "name"),
+    [
+        pytest.param("アクア・ジェット＜BOOON・スカイ＞", "アクア・ジェット＜BOOON・スカイ＞", id="own-brackets"),
+        pytest.param(
+            "《アクア・ジェット〈BOOON・スカイ〉》", "アクア・ジェット〈BOOON・スカイ〉", id="quoted-own-brackets"
+        ),
+    ],
+)
+def test_json_names_keep_their_own_brackets(card, name):
+    assert [line.card for line in parse_json({"main": [{"card": card, "count": 1}]}).lines] == [name]
+
+
+# A line that looks like a table row or a title but names a card (`|` and `Author` are parts of these names).
+AUTHOR_SPELL = 'Author-Unknown-Machine/"Magical", Water Summon Spell'
+KNOWN_LOOKALIKES = {"神聖十二神騎:||", AUTHOR_SPELL, "アクア・ハルカス"}
+LOOKALIKE_LINES = [
+    pytest.param("4 神聖十二神騎:||", ("神聖十二神騎:||", 4), id="name-ending-in-bars"),
+    pytest.param("《神聖十二神騎:||》 ×4", ("神聖十二神騎:||", 4), id="name-ending-in-bars-count-after"),
+    pytest.param(f"{AUTHOR_SPELL} ×4", (AUTHOR_SPELL, 4), id="name-starting-with-author"),
+    pytest.param("Author: someone 2", None, id="title-line-still-a-title"),
+    pytest.param("4 | アクア・ハルカス | 3 | クリ | 水 | |", ("アクア・ハルカス", 4), id="table-row-still-a-table-row"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), LOOKALIKE_LINES)
+def test_a_known_name_is_read_whatever_it_looks_like(text, expected):
+    known = lambda name: name if name in KNOWN_LOOKALIKES else None  # noqa: E731
+    decklist = parse_text(text, identify=known, identify_whole=known)
+    assert [(line.card, line.count) for line in decklist.lines] == ([expected] if expected else [])
+
+
 # Where a name ends and a comment begins: only a whole name cuts the line, never a part of another card's name.
 WHOLE = {"アクア・ハルカス", "Crystal Lancer"}
 PART = {"Crystal"}  # the part after a title of a card the catalogue knows (`Faerie Crystal`)
