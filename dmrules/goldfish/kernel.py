@@ -46,6 +46,7 @@ S_SPELLS, S_WON, S_DYING = 11, 12, 13
 N_STATE = 14
 ALL_SHIELDS = 99  # World / Infinity breakers (JP 509.4)
 MASK32 = 0xFFFFFFFF
+POPCOUNT = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
 NEVER = 0  # first-cast column for "never cast" (turns are numbered from 1)
 # Trace columns (one row per own turn, row 0 = after setup) of the traced game
 T_LIBRARY, T_HAND_AFTER_DRAW, T_MANA, T_UNTAPPED_MAIN, T_CREATURES, T_HAND_END, T_ATTACKS, T_SHIELDS = range(8)
@@ -53,6 +54,8 @@ TRACE_COLUMNS = 8
 
 
 def popcount(mask):
+    if mask < 32:
+        return POPCOUNT[mask]  # civilization masks: 5 bits
     count = 0
     while mask:
         mask &= mask - 1
@@ -321,8 +324,10 @@ def choose_charge(
         score += 5 * (copies - 1)
         if score <= best_score:
             continue
+        # a card that is not usable with this turn's mana is in no best set: charging it never loses a play
+        usable = (euse[i, 0] == 1 and ecost[i, 0] <= available) or (euse[i, 1] == 1 and ecost[i, 1] <= available)
         gain = c_mana_num[c] if c_tapped_in[c] == 0 else 0
-        if best_spend(hand_count, i, available + gain, ecost, euse) < without:
+        if usable and best_spend(hand_count, i, available + gain, ecost, euse) < without:
             continue  # keep a castable card rather than lose this turn's play
         best_score = score
         best = i
@@ -1046,8 +1051,15 @@ def play_games(
     alts = 0  # cards with another way to pay (G・ゼロ, B・A・D, ...)
     dashers = 0  # cards with キリフダッシュ
     winners = 0  # cards whose effect wins the game at the start or end of the turn or on attack
+    zeros = 0  # cards that may cost 0: printed at 0 or free another way (G・ゼロ)
+    c_zero = np.zeros(n_cards, dtype=np.int64)
     for t in range(n_cards):
         for th in range(2):
+            if h_valid[t, th] == 1 and (
+                h_cost[t, th] == 0 or (fx[t, th, FX_ALT_MODE] == ALT_FIXED and fx[t, th, FX_ALT_COST] == 0)
+            ):
+                c_zero[t] = 1
+                zeros += 1
             if fx[t, th, FX_INVADE] > 0:
                 invaders += 1
             if fx[t, th, FX_GRANT] > 0:
@@ -1204,7 +1216,9 @@ def play_games(
             # lethal search first: speed attackers that win on the spot are played before anything else
             for t in range(n_cards):
                 want[t] = 0
+            fresh = 0  # 1: ecost / euse already hold this state's costs (the lethal search computed them)
             if st[S_HAND] > 0:
+                fresh = 1
                 amount = 0
                 for j in range(st[S_MANA]):
                     if mana_tapped[j] == 0:
@@ -1291,33 +1305,46 @@ def play_games(
                     amount -= reserve - 1
                     if amount < 0:
                         amount = 0
-                costs_of_hand(
-                    hand,
-                    st[S_HAND],
-                    h_valid,
-                    h_cost,
-                    h_civ,
-                    h_kind,
-                    h_ready,
-                    h_attacks,
-                    fx,
-                    mt,
-                    bz_card,
-                    bz_half,
-                    bz_used,
-                    st[S_BZ],
-                    st[S_REDUCERS],
-                    ecost,
-                    euse,
-                    eciv,
-                    ealt,
-                    alts,
-                    amount,
-                    mana_card,
-                    st[S_MANA],
-                    st[S_SPELLS],
-                    shields,
-                )
+                    fresh = 0
+                if amount == 0:
+                    # nothing costs 0 after reductions (floors are at least 1): only a card printed at 0 or free
+                    # another way can still be played
+                    free = 0
+                    if zeros > 0:
+                        for i in range(st[S_HAND]):
+                            free += c_zero[hand[i]]
+                    if free == 0:
+                        break
+                if fresh == 1:
+                    fresh = 0
+                else:
+                    costs_of_hand(
+                        hand,
+                        st[S_HAND],
+                        h_valid,
+                        h_cost,
+                        h_civ,
+                        h_kind,
+                        h_ready,
+                        h_attacks,
+                        fx,
+                        mt,
+                        bz_card,
+                        bz_half,
+                        bz_used,
+                        st[S_BZ],
+                        st[S_REDUCERS],
+                        ecost,
+                        euse,
+                        eciv,
+                        ealt,
+                        alts,
+                        amount,
+                        mana_card,
+                        st[S_MANA],
+                        st[S_SPELLS],
+                        shields,
+                    )
                 if reserve > 0:
                     for i in range(st[S_HAND]):
                         for h in range(2):
