@@ -965,6 +965,88 @@ def find_lethal(
     return 1
 
 
+def workspace(size, gr_size, n_cards, n_track):
+    """The arrays a call of play_games works in (`ws`), allocated by the caller: the compiled loop allocates
+    nothing, so it runs without reference counting (`engine.compiled_kernel`)."""
+    room = size + gr_size + 64
+    lib = np.zeros(size, dtype=np.int64)
+    gr = np.zeros(max(gr_size, 1), dtype=np.int64)
+    state = np.zeros(4, dtype=np.int64)
+    gr_state = np.zeros(4, dtype=np.int64)
+    hand = np.zeros(room, dtype=np.int64)
+    mana_mask = np.zeros(room, dtype=np.int64)
+    mana_num = np.zeros(room, dtype=np.int64)
+    mana_tapped = np.zeros(room, dtype=np.int64)
+    bz_card = np.zeros(room, dtype=np.int64)
+    bz_half = np.zeros(room, dtype=np.int64)
+    bz_breaks = np.zeros(room, dtype=np.int64)
+    bz_power = np.zeros(room, dtype=np.int64)
+    bz_turn = np.zeros(room, dtype=np.int64)
+    bz_ready = np.zeros(room, dtype=np.int64)
+    bz_attacks = np.zeros(room, dtype=np.int64)
+    bz_used = np.zeros(room, dtype=np.int64)
+    bz_dies = np.zeros(room, dtype=np.int64)
+    mana_card = np.zeros(room, dtype=np.int64)
+    eciv = np.zeros((room, 2), dtype=np.int64)
+    ealt = np.zeros((room, 2), dtype=np.int64)
+    attackers = np.zeros(room, dtype=np.int64)
+    ecost = np.zeros((room, 2), dtype=np.int64)
+    euse = np.zeros((room, 2), dtype=np.int64)
+    pend_c = np.zeros(64, dtype=np.int64)
+    pend_h = np.zeros(64, dtype=np.int64)
+    hs_left = np.zeros(n_cards, dtype=np.int64)
+    order = np.zeros(room, dtype=np.int64)
+    in_s = np.zeros(room, dtype=np.int64)
+    civ_bits = np.zeros(5, dtype=np.int64)
+    choice = np.zeros(5, dtype=np.int64)
+    supply = np.zeros(5, dtype=np.int64)
+    st = np.zeros(N_STATE, dtype=np.int64)
+    cast_turn = np.zeros(max(n_track, 1), dtype=np.int64)
+    want = np.zeros(n_cards, dtype=np.int64)
+    c_zero = np.zeros(n_cards, dtype=np.int64)
+    cand_i = np.zeros(12, dtype=np.int64)
+    cand_h = np.zeros(12, dtype=np.int64)
+    return (
+        lib,
+        gr,
+        state,
+        gr_state,
+        hand,
+        mana_mask,
+        mana_num,
+        mana_tapped,
+        bz_card,
+        bz_half,
+        bz_breaks,
+        bz_power,
+        bz_turn,
+        bz_ready,
+        bz_attacks,
+        bz_used,
+        bz_dies,
+        mana_card,
+        eciv,
+        ealt,
+        attackers,
+        ecost,
+        euse,
+        pend_c,
+        pend_h,
+        hs_left,
+        order,
+        in_s,
+        civ_bits,
+        choice,
+        supply,
+        st,
+        cast_turn,
+        want,
+        c_zero,
+        cand_i,
+        cand_h,
+    )
+
+
 def play_games(
     first_game,
     n_games,
@@ -1001,6 +1083,7 @@ def play_games(
     outcomes,
     trace_game,
     trace,
+    ws,
 ):
     """Play games first_game .. first_game + n_games - 1; add their outcomes to kills / deckouts / first_cast
     (and, when `outcomes` has room, each game's outcome: kill turn > 0, -(deck-out turn), or 0).
@@ -1011,48 +1094,53 @@ def play_games(
     size = lib0.shape[0]
     gr_size = gr0.shape[0]
     n_cards = c_mana_mask.shape[0]
-    room = size + gr_size + 64
-    lib = np.empty(size, dtype=np.int64)
-    gr = np.empty(max(gr_size, 1), dtype=np.int64)
-    state = np.zeros(4, dtype=np.int64)
-    gr_state = np.zeros(4, dtype=np.int64)
-    hand = np.empty(room, dtype=np.int64)
-    mana_mask = np.empty(room, dtype=np.int64)
-    mana_num = np.empty(room, dtype=np.int64)
-    mana_tapped = np.empty(room, dtype=np.int64)
-    bz_card = np.empty(room, dtype=np.int64)
-    bz_half = np.empty(room, dtype=np.int64)
-    bz_breaks = np.empty(room, dtype=np.int64)
-    bz_power = np.empty(room, dtype=np.int64)
-    bz_turn = np.empty(room, dtype=np.int64)
-    bz_ready = np.empty(room, dtype=np.int64)
-    bz_attacks = np.empty(room, dtype=np.int64)
-    bz_used = np.empty(room, dtype=np.int64)
-    bz_dies = np.zeros(room, dtype=np.int64)
-    mana_card = np.empty(room, dtype=np.int64)
-    eciv = np.zeros((room, 2), dtype=np.int64)
-    ealt = np.zeros((room, 2), dtype=np.int64)
-    attackers = np.empty(room, dtype=np.int64)
-    ecost = np.empty((room, 2), dtype=np.int64)
-    euse = np.empty((room, 2), dtype=np.int64)
-    pend_c = np.empty(64, dtype=np.int64)
-    pend_h = np.empty(64, dtype=np.int64)
-    hs_left = np.zeros(n_cards, dtype=np.int64)
-    order = np.empty(room, dtype=np.int64)
-    in_s = np.zeros(room, dtype=np.int64)
-    civ_bits = np.empty(5, dtype=np.int64)
-    choice = np.empty(5, dtype=np.int64)
-    supply = np.empty(5, dtype=np.int64)
-    st = np.zeros(N_STATE, dtype=np.int64)
-    cast_turn = np.zeros(max(n_track, 1), dtype=np.int64)
-    want = np.zeros(n_cards, dtype=np.int64)
+    (
+        lib,
+        gr,
+        state,
+        gr_state,
+        hand,
+        mana_mask,
+        mana_num,
+        mana_tapped,
+        bz_card,
+        bz_half,
+        bz_breaks,
+        bz_power,
+        bz_turn,
+        bz_ready,
+        bz_attacks,
+        bz_used,
+        bz_dies,
+        mana_card,
+        eciv,
+        ealt,
+        attackers,
+        ecost,
+        euse,
+        pend_c,
+        pend_h,
+        hs_left,
+        order,
+        in_s,
+        civ_bits,
+        choice,
+        supply,
+        st,
+        cast_turn,
+        want,
+        c_zero,
+        cand_i,
+        cand_h,
+    ) = ws
     invaders = 0  # cards that play from the hand on attack: without them the attack step skips the hand
     granters = 0  # cards that give your creatures Speed Attacker
     alts = 0  # cards with another way to pay (G・ゼロ, B・A・D, ...)
     dashers = 0  # cards with キリフダッシュ
     winners = 0  # cards whose effect wins the game at the start or end of the turn or on attack
     zeros = 0  # cards that may cost 0: printed at 0 or free another way (G・ゼロ)
-    c_zero = np.zeros(n_cards, dtype=np.int64)
+    for t in range(n_cards):
+        c_zero[t] = 0
     for t in range(n_cards):
         for th in range(2):
             if h_valid[t, th] == 1 and (
@@ -1070,8 +1158,6 @@ def play_games(
                 dashers += 1
             if fx[t, th, FX_WIN_WHEN] > 1:
                 winners += 1
-    cand_i = np.empty(12, dtype=np.int64)
-    cand_h = np.empty(12, dtype=np.int64)
     for game in range(first_game, first_game + n_games):
         rng_seed_game(base_seed, game, state)
         rng_seed_game(gr_seed, game, gr_state)  # its own stream: GR summons never change the main deck's order
