@@ -240,10 +240,11 @@ _MATCH = {
     "search": k.M_SEARCH,
     "hyperspatial": k.M_HYPER,
     "put_into_play": k.M_PUT,
+    "attack_chance": k.M_CHANCE,
 }
 
 
-PAYMENTS = ("free_self", "bad", "alt_cost", "kirifuda_dash")  # ways to pay: nothing resolves
+PAYMENTS = ("free_self", "bad", "alt_cost", "kirifuda_dash", "attack_chance")  # ways to pay: nothing resolves
 WIN_WHENS = {
     "resolve": k.WIN_RESOLVE,
     "turn_start": k.WIN_TURN_START,
@@ -337,6 +338,9 @@ def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, ca
             row[k.FX_ALT_DIES] = 1 if effect.get("dies") else 0
             always = {"type": "always", "n": 0}
             _condition_columns(row, mt, i, k.FX_ALT_COND, k.M_ALT, effect.get("condition") or always, cards)
+        elif kind == "attack_chance":
+            row[k.FX_CHANCE] = effect["cost"] + 1
+            row[k.FX_CHANCE_CIV] = _civ_mask(effect["civs"])
         elif kind == "kirifuda_dash":
             row[k.FX_DASH] = effect["cost"] + 1
             row[k.FX_DASH_CIV] = _civ_mask(effect["civs"])

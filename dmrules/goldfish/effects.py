@@ -117,6 +117,15 @@ def _alternative(effect: dict, halves: Sequence) -> dict | None:
         return {"kind": kind, "mechanism": "alternative_payment", "half": half, "cost": cost,
                 "civs": list(effect.get("civs") or []), "condition": found,
                 "dies": bool(effect.get("destroy_self_at_end_of_turn"))}  # fmt: skip
+    if kind == "alt_cost" and effect.get("mechanism") in ("attack_chance", "ddd"):
+        # アタック・チャンス (free) / D・D・D (`cost` in `civs`): cast when a creature of yours matching `on` attacks
+        cost = _count(effect.get("cost"), 0)
+        on = effect.get("on") or {}
+        spell = _half_for({"when": "on_cast"}, halves)
+        if cost is None or spell is None or effect.get("conditional") or not filter_known(on):
+            return None
+        return {"kind": "attack_chance", "mechanism": effect["mechanism"], "half": spell, "cost": cost,
+                "civs": list(effect.get("civs") or []), "filter": on}  # fmt: skip
     if kind == "kirifuda_dash" and effect.get("timing", "after_your_creature_breaks_shield") == (
         "after_your_creature_breaks_shield"
     ):
@@ -280,6 +289,26 @@ def data_civilization(name: str) -> Civilization | None:
         return Civilization(name.lower())
     except ValueError:
         return None
+
+
+FILTER_TYPES = (
+    None,
+    "creature",
+    "creature_or_tamaseed",
+    "any",
+    "card",
+    "spell",
+    "non_creature",
+    "psychic",
+    "dragheart",
+)
+
+
+def filter_known(wanted: dict) -> bool:
+    """Whether the engine knows every key and the card type of a filter (an unknown one would never match)."""
+    return not set(wanted) - FILTER_KEYS - {"card_type"} and (wanted.get("type") or wanted.get("card_type")) in (
+        FILTER_TYPES
+    )
 
 
 def filter_matches(wanted: dict, card) -> bool:

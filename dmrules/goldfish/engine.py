@@ -19,9 +19,9 @@ NOT_MODELED = (
     "Modeled from the effects data, on your own turn only: draw, mana from the deck top and charger spells, static "
     "cost reductions, searches, GR summons, psychic/dragheart summons, creatures put into play from the hand, "
     "侵略 and 革命チェンジ from the hand, granted speed attackers (self) and extra turns, G・ゼロ and other ways to "
-    "pay, B・A・D, キリフダッシュ and win-the-game effects when their condition can be evaluated (creatures, mana, "
-    "hand size, spells cast this turn, shields). Not modeled: other conditions (treated as not firing), variable "
-    "amounts, アタック・チャンス, D・D・D, ムゲンクライム, マナ爆誕 and the other alternative costs, removal, shield "
+    "pay, B・A・D, キリフダッシュ, アタック・チャンス, D・D・D and win-the-game effects when their condition can be "
+    "evaluated (creatures, mana, hand size, spells cast this turn, shields). Not modeled: other conditions (treated "
+    "as not firing), variable amounts, ムゲンクライム, マナ爆誕 and the other alternative costs, removal, shield "
     "triggers, blockers; each card with effects the engine skips is listed in `vanilla`. The opponent has 5 "
     "shields and does nothing (spec 2.6)."
 )

@@ -27,7 +27,8 @@ FX_GRANT = 20  # while in the battle zone, your matching creatures have Speed At
 FX_ALT_MODE, FX_ALT_COST, FX_ALT_CIV, FX_ALT_DIES, FX_ALT_COND, FX_ALT_N = range(21, 27)
 FX_DASH, FX_DASH_CIV = 27, 28  # キリフダッシュ: cost + 1 (0 = none) and its civilizations
 FX_WIN_WHEN, FX_WIN_COND, FX_WIN_N = 29, 30, 31  # you win the game: when (WIN_*), condition, its number
-N_FX = 32
+FX_CHANCE, FX_CHANCE_CIV = 32, 33  # アタック・チャンス / D・D・D: cost + 1 (0 = none) and its civilizations
+N_FX = 34
 SELF_FLAT, SELF_CONTROL, SELF_PER_CREATURE = 1, 2, 3
 ALT_FIXED, ALT_REDUCE = 1, 2
 WIN_RESOLVE, WIN_TURN_START, WIN_ATTACK, WIN_TURN_END = 1, 2, 3, 4
@@ -36,8 +37,8 @@ COND_SPELLS, COND_SHIELDS_AT_MOST, COND_NO_SHIELDS = 7, 8, 9
 OWN_SHIELDS = 5  # the goldfish never attacks: your shields stay 5 (鬼タイム counts both players')
 ALL_MATCHING = 99  # FX_SEARCH: every matching card of those looked at
 # Target matrices `mt[card, purpose, other card]` = 1 when the other card matches the effect's filter
-M_REDUCE, M_INVADE, M_SEARCH, M_HYPER, M_PUT, M_SELF, M_GRANT, M_ALT, M_WIN = range(9)
-N_MATCH = 9
+M_REDUCE, M_INVADE, M_SEARCH, M_HYPER, M_PUT, M_SELF, M_GRANT, M_ALT, M_WIN, M_CHANCE = range(10)
+N_MATCH = 10
 # Game state counters (`st`): hand size, mana cards, battle zone slots, library position, GR position, extra
 # turns owed, deck-out flag, effect queue head and tail, bottom cards, reducers in play, spells cast this turn,
 # won by an effect, creatures to destroy at the end of the turn
@@ -1139,6 +1140,7 @@ def play_games(
     dashers = 0  # cards with キリフダッシュ
     winners = 0  # cards whose effect wins the game at the start or end of the turn or on attack
     zeros = 0  # cards that may cost 0: printed at 0 or free another way (G・ゼロ)
+    chancers = 0  # spells cast when a creature of yours attacks (アタック・チャンス, D・D・D)
     for t in range(n_cards):
         c_zero[t] = 0
     for t in range(n_cards):
@@ -1158,6 +1160,8 @@ def play_games(
                 dashers += 1
             if fx[t, th, FX_WIN_WHEN] > 1:
                 winners += 1
+            if fx[t, th, FX_CHANCE] > 0:
+                chancers += 1
     for game in range(first_game, first_game + n_games):
         rng_seed_game(base_seed, game, state)
         rng_seed_game(gr_seed, game, gr_state)  # its own stream: GR summons never change the main deck's order
@@ -1657,6 +1661,101 @@ def play_games(
                     ):
                         st[S_WON] = 1
                         break
+                if chancers > 0 and st[S_HAND] > 0:
+                    # アタック・チャンス / D・D・D: one spell of the hand per attack, free or paid from the untapped
+                    # mana, when it has a modeled effect (a free one is cast anyway: it costs nothing)
+                    untapped = 0
+                    for j in range(st[S_MANA]):
+                        if mana_tapped[j] == 0:
+                            untapped += mana_num[j]
+                    best = -1
+                    best_h = 0
+                    best_score = -1
+                    for i in range(st[S_HAND]):
+                        t = hand[i]
+                        for th in range(2):
+                            cost = fx[t, th, FX_CHANCE] - 1
+                            if cost < 0 or cost > untapped or mt[t, M_CHANCE, bz_card[slot]] == 0:
+                                continue
+                            if cost > 0 and fx[t, th, FX_ANY] == 0:
+                                continue
+                            score = fx[t, th, FX_ANY] * 1000 + h_cost[t, th]
+                            if score > best_score and (
+                                cost == 0
+                                or civs_coverable(fx[t, th, FX_CHANCE_CIV], mana_mask, mana_tapped, st[S_MANA])
+                            ):
+                                best_score = score
+                                best = i
+                                best_h = th
+                    if best >= 0:
+                        t = hand[best]
+                        if fx[t, best_h, FX_CHANCE] > 1:
+                            pay(
+                                fx[t, best_h, FX_CHANCE] - 1,
+                                fx[t, best_h, FX_CHANCE_CIV],
+                                mana_mask,
+                                mana_num,
+                                mana_tapped,
+                                st[S_MANA],
+                                order,
+                                in_s,
+                                civ_bits,
+                                choice,
+                                supply,
+                            )
+                        st[S_HAND] -= 1
+                        hand[best] = hand[st[S_HAND]]
+                        st[S_SPELLS] += 1
+                        tr = c_track[t]
+                        if tr >= 0 and cast_turn[tr] == 0:
+                            cast_turn[tr] = turn
+                        if fx[t, best_h, FX_ANY] == 1:
+                            queue(t, best_h, pend_c, pend_h, st)
+                            resolve_effects(
+                                tn,
+                                turn,
+                                size,
+                                lib,
+                                gr,
+                                gr_size,
+                                state,
+                                gr_state,
+                                hand,
+                                mana_mask,
+                                mana_num,
+                                mana_tapped,
+                                mana_card,
+                                c_mana_mask,
+                                c_mana_num,
+                                c_tapped_in,
+                                c_min_cost,
+                                c_track,
+                                h_valid,
+                                h_kind,
+                                h_breaks,
+                                h_power,
+                                h_ready,
+                                h_attacks,
+                                fx,
+                                mt,
+                                hs_left,
+                                bz_card,
+                                bz_half,
+                                bz_breaks,
+                                bz_power,
+                                bz_turn,
+                                bz_ready,
+                                bz_attacks,
+                                bz_used,
+                                bz_dies,
+                                pend_c,
+                                pend_h,
+                                st,
+                                cast_turn,
+                                shields,
+                            )
+                            if st[S_DECKOUT] == 1 or st[S_WON] == 1:
+                                break
                 changed = 0
                 while st[S_HAND] > 0 and invaders > 0:
                     best = -1

@@ -366,3 +366,36 @@ def test_win_the_game_effects_win_when_they_fire(effect, turns):
 )  # fmt: skip
 def test_conditions_the_goldfish_evaluates(wanted, engine):
     assert condition({"kind": "free_self", "condition": wanted}) == engine
+
+
+CHANCES = [
+    # 1-drops going first: the first attack is on turn 2; the free spell is cast then
+    ("アタック・チャンス (free) on a creature's attack", "attack_chance", 0, 1, 2),
+    # 2-cost speed attackers: turn 2 spends both mana, turn 3 leaves 1 for D・D・D after the summon
+    ("D・D・D (1 mana) when a creature attacks", "ddd", 1, 2, 3),
+]
+
+
+@pytest.mark.parametrize(
+    "mechanism, cost, creature_cost, first_turn", [c[1:] for c in CHANCES], ids=[c[0] for c in CHANCES]
+)
+def test_spells_cast_when_a_creature_attacks(mechanism, cost, creature_cost, first_turn):
+    chance = {"kind": "alt_cost", "when": "alt_cost", "mechanism": mechanism, "cost": cost, "civs": ["Fire"],
+              "on": {"type": "creature"}, "timing": "your_creature_attacks"}  # fmt: skip
+    draw = {"kind": "draw", "when": "on_cast", "n": 1}
+    spell = card("chance", 9, copies=4, kind="spell", effects=[chance, draw])
+    assert [e["kind"] for e in spell.effects] == ["attack_chance", "draw"] and spell.unmodeled == ()
+    deck = [card("v", creature_cost, copies=36, speed=creature_cost == 2), spell]
+    counts = goldfish.play(deck, games=2000, seed=8, going="first")["first"]
+    turns = counts.first_cast["chance"]
+    assert min(t for t in range(1, len(turns)) if turns[t]) == first_turn
+    slow = goldfish.play(deck, games=200, seed=8, going="first", compiled=False)["first"]
+    fast = goldfish.play(deck, games=200, seed=8, going="first")["first"]
+    assert slow.to_dict() == fast.to_dict()
+
+
+def test_an_attack_chance_on_a_filter_the_engine_does_not_know_stays_vanilla():
+    chance = {"kind": "alt_cost", "when": "alt_cost", "mechanism": "attack_chance", "cost": 0,
+              "on": {"type": "エグザイル・クリーチャー"}, "timing": "your_creature_attacks"}  # fmt: skip
+    spell = card("chance", 9, copies=4, kind="spell", effects=[chance])
+    assert (spell.effects, spell.unmodeled) == ((), ("alt_cost",))
