@@ -48,6 +48,7 @@ N_STATE = 14
 ALL_SHIELDS = 99  # World / Infinity breakers (JP 509.4)
 MASK32 = 0xFFFFFFFF
 POPCOUNT = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
+LOWEST_BIT = np.array([(m & -m).bit_length() - 1 for m in range(32)], dtype=np.int64)
 NEVER = 0  # first-cast column for "never cast" (turns are numbered from 1)
 # Trace columns (one row per own turn, row 0 = after setup) of the traced game
 T_LIBRARY, T_HAND_AFTER_DRAW, T_MANA, T_UNTAPPED_MAIN, T_CREATURES, T_HAND_END, T_ATTACKS, T_SHIELDS = range(8)
@@ -201,9 +202,12 @@ def pay(cost, civ, mana_mask, mana_num, mana_tapped, mana_count, order, in_s, ci
                 continue
             m = mana_mask[j]
             score = 1000
-            for b in range(5):
-                if (m >> b) & 1 and supply[b] < score:
+            rest = m
+            while rest > 0:  # the scarcest of its civilizations (set bits only: most mana is monocoloured)
+                b = LOWEST_BIT[rest]
+                if supply[b] < score:
                     score = supply[b]
+                rest &= rest - 1
             score = score * 8 - popcount(m)
             if score > best_score:
                 best_score = score
