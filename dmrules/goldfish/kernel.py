@@ -153,9 +153,9 @@ def pay(cost, civ, mana_mask, mana_num, mana_tapped, mana_count, order, in_s, ci
         supply[b] = 0
     for q in range(u):
         m = mana_mask[order[q]]
-        for b in range(5):
-            if (m >> b) & 1:
-                supply[b] += 1
+        while m > 0:
+            supply[LOWEST_BIT[m]] += 1
+            m &= m - 1
     # civilizations of the card, scarcest first
     nc = 0
     for b in range(5):
@@ -189,9 +189,10 @@ def pay(cost, civ, mana_mask, mana_num, mana_tapped, mana_count, order, in_s, ci
     for q in range(u):
         if in_s[order[q]] == 1:
             amount += mana_num[order[q]]
-            for b in range(5):
-                if (mana_mask[order[q]] >> b) & 1:
-                    supply[b] -= 1
+            m = mana_mask[order[q]]
+            while m > 0:
+                supply[LOWEST_BIT[m]] -= 1
+                m &= m - 1
     # 112.2b/c: fill up to the cost with the cards whose civilizations are most plentiful
     while amount < cost:
         best = -1
@@ -216,9 +217,10 @@ def pay(cost, civ, mana_mask, mana_num, mana_tapped, mana_count, order, in_s, ci
             break
         in_s[best] = 1
         amount += mana_num[best]
-        for b in range(5):
-            if (mana_mask[best] >> b) & 1:
-                supply[b] -= 1
+        m = mana_mask[best]
+        while m > 0:
+            supply[LOWEST_BIT[m]] -= 1
+            m &= m - 1
     # 112.2c: drop filler that is not needed (only possible with mana numbers other than 1)
     for q in range(u):
         j = order[q]
