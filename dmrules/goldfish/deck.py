@@ -12,7 +12,7 @@ import numpy as np
 
 from dmrules.cards import CardFacts
 from dmrules.goldfish import kernel as k
-from dmrules.goldfish.effects import engine_effects, filter_matches
+from dmrules.goldfish.effects import data_civilization, engine_effects, filter_matches
 from dmrules.goldfish.kernel import ALL_SHIELDS, KIND_CREATURE, KIND_EVOLUTION, KIND_NEO, KIND_SPELL
 from dmrules.vocabulary import Breaker, Civilization, CivMask, Zone
 
@@ -240,7 +240,44 @@ _MATCH = {
     "search": k.M_SEARCH,
     "hyperspatial": k.M_HYPER,
     "put_into_play": k.M_PUT,
+    "attack_chance": k.M_CHANCE,
 }
+
+
+PAYMENTS = ("free_self", "bad", "alt_cost", "kirifuda_dash", "attack_chance")  # ways to pay: nothing resolves
+WIN_WHENS = {
+    "resolve": k.WIN_RESOLVE,
+    "turn_start": k.WIN_TURN_START,
+    "attack": k.WIN_ATTACK,
+    "turn_end": k.WIN_TURN_END,
+}
+CONDITIONS = {
+    "always": k.COND_ALWAYS,
+    "control": k.COND_CONTROL,
+    "mana_count": k.COND_MANA,
+    "battle_zone_and_mana_count": k.COND_BZ_AND_MANA,
+    "hand_at_most": k.COND_HAND_AT_MOST,
+    "hand_at_least": k.COND_HAND_AT_LEAST,
+    "spells_cast_this_turn": k.COND_SPELLS,
+    "total_shields_at_most": k.COND_SHIELDS_AT_MOST,
+    "some_player_has_no_shields": k.COND_NO_SHIELDS,
+}
+
+
+def _civ_mask(names: Sequence[str]) -> int:
+    """The data's civilization names ("Fire"; "Colorless" adds nothing) as a mask."""
+    return _mask(c for c in (data_civilization(n) for n in names) if c is not None)
+
+
+def _condition_columns(
+    row: np.ndarray, mt: np.ndarray, i: int, column: int, purpose: int, condition: dict, cards: Sequence["EngineCard"]
+) -> None:
+    """Condition code, its number, and the cards its filter counts (the deck's cards matched once)."""
+    row[column] = CONDITIONS[condition["type"]]
+    row[column + 1] = condition["n"]
+    for t, other in enumerate(cards):
+        if filter_matches(condition.get("filter") or {}, other):
+            mt[i, purpose, t] = 1
 
 
 def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, cards: Sequence[EngineCard]) -> None:
@@ -296,12 +333,30 @@ def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, ca
             row[k.FX_INVADE] = 2
         elif kind == "extra_turn":
             row[k.FX_EXTRA_TURN] = 1
+        elif kind in ("free_self", "bad", "alt_cost"):
+            row[k.FX_ALT_MODE] = k.ALT_REDUCE if kind == "bad" else k.ALT_FIXED
+            row[k.FX_ALT_COST] = effect["reduction"] if kind == "bad" else effect["cost"]
+            row[k.FX_ALT_CIV] = _mask(card.halves[h].civilizations) if kind == "bad" else _civ_mask(effect["civs"])
+            row[k.FX_ALT_DIES] = 1 if effect.get("dies") else 0
+            always = {"type": "always", "n": 0}
+            _condition_columns(row, mt, i, k.FX_ALT_COND, k.M_ALT, effect.get("condition") or always, cards)
+        elif kind == "attack_chance":
+            row[k.FX_CHANCE] = effect["cost"] + 1
+            row[k.FX_CHANCE_CIV] = _civ_mask(effect["civs"])
+        elif kind == "kirifuda_dash":
+            row[k.FX_DASH] = effect["cost"] + 1
+            row[k.FX_DASH_CIV] = _civ_mask(effect["civs"])
+        elif kind == "win_game":
+            row[k.FX_WIN_WHEN] = WIN_WHENS[effect["when"]]
+            _condition_columns(row, mt, i, k.FX_WIN_COND, k.M_WIN, effect["condition"], cards)
         elif kind == "grant_speed_attacker" and effect.get("static"):
             row[k.FX_GRANT] = 1
             for t, other in enumerate(cards):
                 if filter_matches(effect.get("filter") or {}, other):
                     mt[i, k.M_GRANT, t] = 1
-        if kind not in ("grant_speed_attacker", "self_cost_reduction"):
+        if kind not in ("grant_speed_attacker", "self_cost_reduction", *PAYMENTS) and not (
+            kind == "win_game" and effect["when"] != "resolve"
+        ):
             row[k.FX_ANY] = 1  # something resolves when the card is played
         purpose = _MATCH.get(kind)
         if purpose is not None:

@@ -7,7 +7,10 @@ Choices (docs/simulation.md):
 * Only your own turn: `when` must be on_play (a creature half), on_cast (a spell half), static, alt_cost (侵略,
   革命チェンジ) or, for a granted speed attacker, on_play / static. Opponent-turn and "other" triggers never fire.
 * A conditional effect is treated as not firing (its condition is not evaluated): it is listed as not modeled.
-  An optional effect ("you may") is always used: every modeled effect helps the goldfish.
+  The exceptions are a card's own reduction while you control creatures, and the other ways to play a card
+  (G・ゼロ, alternative payments) and win-the-game effects, whose conditions are evaluated when they are one of
+  EVALUATED_CONDITIONS (`condition`). An optional effect ("you may") is always used: every modeled effect helps
+  the goldfish (B・A・D only when the creature gives something before it is destroyed).
 * Variable amounts ("per ..."), "up to" searches of several cards, drawbacks (draw then discard) and effects
   whose source is not the deck top / the hand are not modeled.
 * Filters are matched against the deck's own cards when the deck is compiled (`filter_matches`); a filter key
@@ -26,6 +29,20 @@ if TYPE_CHECKING:  # deck.py imports this module
 OWN_TURN_PLAY = ("on_play", "on_cast")
 ALL = 99  # a search that takes every matching card looked at (kernel.ALL_MATCHING)
 REDUCTION_LIMITS = {"all": 1, "first_each_turn": 2}
+# Conditions the goldfish evaluates (free plays, other ways to pay, win-the-game): you control `n` matching
+# creatures; `n` (matching) cards in your mana zone; `n` matching cards in your battle zone and mana zone together;
+# your hand holds at most / at least `n` cards (this card included); `n` spells cast this turn; both players'
+# shields total at most `n` (鬼タイム: yours are never broken); a player without shields (鬼エンド). Every other
+# condition (graveyard counts: the graveyard is not kept; face-up shields: never in a goldfish; keyword conditions,
+# the opponent's state, unparsed ones) is treated as not firing, and the card is listed as running partly vanilla.
+EVALUATED_CONDITIONS = (
+    "control", "mana_count", "battle_zone_and_mana_count", "hand_at_most", "hand_at_least", "hand_is_only_this_card",
+    "spells_cast_this_turn", "total_shields_at_most", "some_player_has_no_shields",
+)  # fmt: skip
+BAD_KEYS = {"kind", "when", "confidence", "keyword", "line", "reduction", "destroy_self_at_end_of_turn"}
+ALTERNATIVES = ("free_self", "bad", "alt_cost", "kirifuda_dash")
+WIN_WHENS = {"on_play": "resolve", "on_cast": "resolve", "turn_start": "turn_start", "on_attack": "attack",
+             "turn_end": "turn_end"}  # fmt: skip
 FILTER_KEYS = {
     "type", "civs", "civs_mode", "races", "races_mode", "name_contains", "name_excludes", "min_cost", "max_cost",
     "cost", "evolution", "non_evolution", "non_psychic", "multicolored", "non_multicolored", "colorless",
@@ -55,10 +72,93 @@ def _half_for(effect: dict, halves: Sequence) -> int | None:
     return None
 
 
+def condition(effect: dict) -> dict | None:
+    """The engine form of an effect's condition ({"type", "n", "filter"}; type "always" when it has none), or None
+    when the goldfish cannot evaluate it (see EVALUATED_CONDITIONS; a `conditional` effect without a structured
+    condition, or a `partial` one, is never guessed)."""
+    wanted = effect.get("condition")
+    if not wanted:
+        return None if effect.get("conditional") else {"type": "always", "n": 0, "filter": {}}
+    kind = wanted.get("type")
+    if wanted.get("partial") or kind not in EVALUATED_CONDITIONS:
+        return None
+    if kind == "hand_is_only_this_card":
+        return {"type": "hand_at_most", "n": 1, "filter": {}}
+    if kind == "some_player_has_no_shields":
+        return {"type": kind, "n": 0, "filter": {}}
+    n = _count(wanted.get("min", wanted.get("n")), 0)
+    if n is None or (kind == "control" and wanted.get("yours") is False):
+        return None
+    found = dict(wanted.get("filter") or {})
+    if wanted.get("civs"):
+        found["civs"] = wanted["civs"]
+    return {"type": kind, "n": n, "filter": found}
+
+
+def _alternative(effect: dict, halves: Sequence) -> dict | None:
+    """G・ゼロ (free while the condition holds), B・A・D (a reduction; the creature is destroyed at the end of the
+    turn), another way to pay (`alt_cost` alternative_payment: `cost` in `civs`, maybe destroyed at the end of the
+    turn) and キリフダッシュ (after a creature of yours breaks a shield: `cost` in `civs`). They belong to the card's
+    creature half (a spell-only card: its spell)."""
+    kind = effect.get("kind")
+    half = 0 if len(halves) == 1 else _half_for({"when": "on_play"}, halves)
+    if half is None:
+        return None
+    if kind == "free_self":
+        found = condition(effect)
+        return None if found is None else {"kind": kind, "half": half, "cost": 0, "civs": [], "condition": found}
+    if kind == "bad":
+        extra = set(effect) - BAD_KEYS
+        amount = _count(effect.get("reduction"), 0)
+        if extra or not amount or not effect.get("destroy_self_at_end_of_turn") or halves[half].kind == "spell":
+            return None  # B・A・D・S (a discard), マスターB・A・D (per creature summoned, destroys another creature)
+        return {"kind": kind, "half": half, "reduction": amount, "dies": True}
+    if kind == "alt_cost" and effect.get("mechanism") == "alternative_payment":
+        found = condition(effect)
+        cost = _count(effect.get("cost"), 0)
+        if found is None or cost is None or effect.get("with_drawback"):
+            return None
+        return {"kind": kind, "mechanism": "alternative_payment", "half": half, "cost": cost,
+                "civs": list(effect.get("civs") or []), "condition": found,
+                "dies": bool(effect.get("destroy_self_at_end_of_turn"))}  # fmt: skip
+    if kind == "alt_cost" and effect.get("mechanism") in ("attack_chance", "ddd"):
+        # アタック・チャンス (free) / D・D・D (`cost` in `civs`): cast when a creature of yours matching `on` attacks
+        cost = _count(effect.get("cost"), 0)
+        on = effect.get("on") or {}
+        spell = _half_for({"when": "on_cast"}, halves)
+        if cost is None or spell is None or effect.get("conditional") or not filter_known(on):
+            return None
+        return {"kind": "attack_chance", "mechanism": effect["mechanism"], "half": spell, "cost": cost,
+                "civs": list(effect.get("civs") or []), "filter": on}  # fmt: skip
+    if kind == "kirifuda_dash" and effect.get("timing", "after_your_creature_breaks_shield") == (
+        "after_your_creature_breaks_shield"
+    ):
+        cost = _count(effect.get("cost"), 0)
+        if cost is None or effect.get("conditional"):
+            return None
+        return {"kind": kind, "half": half, "cost": cost, "civs": list(effect.get("civs") or [])}
+    return None
+
+
+def _win(effect: dict, halves: Sequence) -> dict | None:
+    """You win the game when the effect fires on your turn (on play / cast, at the start or the end of your turn,
+    when the creature attacks) and its condition holds."""
+    whens = [w for w in _whens(effect) if w in WIN_WHENS]
+    found = condition(effect)
+    half = _half_for(effect, halves)
+    if not whens or found is None or half is None:
+        return None
+    return {"kind": "win_game", "half": half, "when": WIN_WHENS[whens[0]], "condition": found}
+
+
 def _model(effect: dict, halves: Sequence) -> dict | None:
     """The engine form of one effect entry, or None when the engine does not model it."""
     kind = effect.get("kind")
     whens = _whens(effect)
+    if kind in ALTERNATIVES:
+        return _alternative(effect, halves)
+    if kind == "win_game":
+        return _win(effect, halves)
     if effect.get("kind") == "self_cost_reduction" and (effect.get("condition") or {}).get("type") == "control":
         pass  # a condition the engine evaluates: you control at least `min` matching creatures
     elif effect.get("conditional") or effect.get("variable") or effect.get("either_or"):
@@ -164,8 +264,14 @@ def engine_effects(effects: Sequence[dict], halves: Sequence) -> tuple[tuple[dic
     modeled, unmodeled = [], []
     halves = list(halves)
     modal_lines: set = set()
+    paid_otherwise: set = set()
     for effect in effects:
         engine = _model(effect, halves)
+        if engine is not None and engine["kind"] in ALTERNATIVES[:3]:
+            if engine["half"] in paid_otherwise:
+                engine = None  # one other way to pay per half in the engine: the first listed
+            else:
+                paid_otherwise.add(engine["half"])
         if engine is None:
             if not effect.get("modal"):
                 unmodeled.append(str(effect.get("kind")))
@@ -181,12 +287,32 @@ def engine_effects(effects: Sequence[dict], halves: Sequence) -> tuple[tuple[dic
     return tuple(modeled), tuple(dict.fromkeys(unmodeled)), halves
 
 
-def _civilization(name: str) -> Civilization | None:
+def data_civilization(name: str) -> Civilization | None:
     """The data writes civilizations capitalised ("Fire")."""
     try:
         return Civilization(name.lower())
     except ValueError:
         return None
+
+
+FILTER_TYPES = (
+    None,
+    "creature",
+    "creature_or_tamaseed",
+    "any",
+    "card",
+    "spell",
+    "non_creature",
+    "psychic",
+    "dragheart",
+)
+
+
+def filter_known(wanted: dict) -> bool:
+    """Whether the engine knows every key and the card type of a filter (an unknown one would never match)."""
+    return not set(wanted) - FILTER_KEYS - {"card_type"} and (wanted.get("type") or wanted.get("card_type")) in (
+        FILTER_TYPES
+    )
 
 
 def filter_matches(wanted: dict, card: "EngineCard") -> bool:
@@ -212,7 +338,7 @@ def filter_matches(wanted: dict, card: "EngineCard") -> bool:
             return False
     else:
         return False
-    civs = [_civilization(c) for c in (wanted.get("civs") or []) if isinstance(c, str)]
+    civs = [data_civilization(c) for c in (wanted.get("civs") or []) if isinstance(c, str)]
     if wanted.get("civs") and isinstance(wanted.get("civs"), list):
         if wanted.get("civs_mode") == "all":
             if not set(civs) <= civs_all:

@@ -22,18 +22,33 @@ FX_REDUCE_TYPE, FX_GR, FX_HYPER, FX_SEARCH, FX_EXTRA_TURN, FX_INVADE, FX_PUT, FX
 # This card's own reduction (シンパシー and kin): amount, mode (SELF_*), the condition's minimum, floor
 FX_SELF_REDUCE, FX_SELF_MODE, FX_SELF_MIN, FX_SELF_FLOOR = range(16, 20)
 FX_GRANT = 20  # while in the battle zone, your matching creatures have Speed Attacker (101.2)
-N_FX = 21
+# Another way to pay (G・ゼロ, B・A・D, alternative payments): mode (ALT_*), the fixed cost or the reduction, the
+# civilizations it is paid with, destroyed at the end of the turn, its condition (COND_*) and the condition's number
+FX_ALT_MODE, FX_ALT_COST, FX_ALT_CIV, FX_ALT_DIES, FX_ALT_COND, FX_ALT_N = range(21, 27)
+FX_DASH, FX_DASH_CIV = 27, 28  # キリフダッシュ: cost + 1 (0 = none) and its civilizations
+FX_WIN_WHEN, FX_WIN_COND, FX_WIN_N = 29, 30, 31  # you win the game: when (WIN_*), condition, its number
+FX_CHANCE, FX_CHANCE_CIV = 32, 33  # アタック・チャンス / D・D・D: cost + 1 (0 = none) and its civilizations
+N_FX = 34
 SELF_FLAT, SELF_CONTROL, SELF_PER_CREATURE = 1, 2, 3
+ALT_FIXED, ALT_REDUCE = 1, 2
+WIN_RESOLVE, WIN_TURN_START, WIN_ATTACK, WIN_TURN_END = 1, 2, 3, 4
+COND_ALWAYS, COND_CONTROL, COND_MANA, COND_BZ_AND_MANA, COND_HAND_AT_MOST, COND_HAND_AT_LEAST = 1, 2, 3, 4, 5, 6
+COND_SPELLS, COND_SHIELDS_AT_MOST, COND_NO_SHIELDS = 7, 8, 9
+OWN_SHIELDS = 5  # the goldfish never attacks: your shields stay 5 (鬼タイム counts both players')
 ALL_MATCHING = 99  # FX_SEARCH: every matching card of those looked at
 # Target matrices `mt[card, purpose, other card]` = 1 when the other card matches the effect's filter
-M_REDUCE, M_INVADE, M_SEARCH, M_HYPER, M_PUT, M_SELF, M_GRANT = range(7)
-N_MATCH = 7
+M_REDUCE, M_INVADE, M_SEARCH, M_HYPER, M_PUT, M_SELF, M_GRANT, M_ALT, M_WIN, M_CHANCE = range(10)
+N_MATCH = 10
 # Game state counters (`st`): hand size, mana cards, battle zone slots, library position, GR position, extra
-# turns owed, deck-out flag, effect queue head and tail
+# turns owed, deck-out flag, effect queue head and tail, bottom cards, reducers in play, spells cast this turn,
+# won by an effect, creatures to destroy at the end of the turn
 S_HAND, S_MANA, S_BZ, S_POS, S_GRPOS, S_EXTRA, S_DECKOUT, S_QHEAD, S_QTAIL, S_BOTTOM, S_REDUCERS = range(11)
-N_STATE = 11
+S_SPELLS, S_WON, S_DYING = 11, 12, 13
+N_STATE = 14
 ALL_SHIELDS = 99  # World / Infinity breakers (JP 509.4)
 MASK32 = 0xFFFFFFFF
+POPCOUNT = np.array([bin(m).count("1") for m in range(32)], dtype=np.int64)
+LOWEST_BIT = np.array([(m & -m).bit_length() - 1 for m in range(32)], dtype=np.int64)
 NEVER = 0  # first-cast column for "never cast" (turns are numbered from 1)
 # Trace columns (one row per own turn, row 0 = after setup) of the traced game
 T_LIBRARY, T_HAND_AFTER_DRAW, T_MANA, T_UNTAPPED_MAIN, T_CREATURES, T_HAND_END, T_ATTACKS, T_SHIELDS = range(8)
@@ -41,6 +56,8 @@ TRACE_COLUMNS = 8
 
 
 def popcount(mask):
+    if mask < 32:
+        return POPCOUNT[mask]  # civilization masks: 5 bits
     count = 0
     while mask:
         mask &= mask - 1
@@ -136,9 +153,9 @@ def pay(cost, civ, mana_mask, mana_num, mana_tapped, mana_count, order, in_s, ci
         supply[b] = 0
     for q in range(u):
         m = mana_mask[order[q]]
-        for b in range(5):
-            if (m >> b) & 1:
-                supply[b] += 1
+        while m > 0:
+            supply[LOWEST_BIT[m]] += 1
+            m &= m - 1
     # civilizations of the card, scarcest first
     nc = 0
     for b in range(5):
@@ -172,9 +189,10 @@ def pay(cost, civ, mana_mask, mana_num, mana_tapped, mana_count, order, in_s, ci
     for q in range(u):
         if in_s[order[q]] == 1:
             amount += mana_num[order[q]]
-            for b in range(5):
-                if (mana_mask[order[q]] >> b) & 1:
-                    supply[b] -= 1
+            m = mana_mask[order[q]]
+            while m > 0:
+                supply[LOWEST_BIT[m]] -= 1
+                m &= m - 1
     # 112.2b/c: fill up to the cost with the cards whose civilizations are most plentiful
     while amount < cost:
         best = -1
@@ -185,9 +203,12 @@ def pay(cost, civ, mana_mask, mana_num, mana_tapped, mana_count, order, in_s, ci
                 continue
             m = mana_mask[j]
             score = 1000
-            for b in range(5):
-                if (m >> b) & 1 and supply[b] < score:
+            rest = m
+            while rest > 0:  # the scarcest of its civilizations (set bits only: most mana is monocoloured)
+                b = LOWEST_BIT[rest]
+                if supply[b] < score:
                     score = supply[b]
+                rest &= rest - 1
             score = score * 8 - popcount(m)
             if score > best_score:
                 best_score = score
@@ -196,9 +217,10 @@ def pay(cost, civ, mana_mask, mana_num, mana_tapped, mana_count, order, in_s, ci
             break
         in_s[best] = 1
         amount += mana_num[best]
-        for b in range(5):
-            if (mana_mask[best] >> b) & 1:
-                supply[b] -= 1
+        m = mana_mask[best]
+        while m > 0:
+            supply[LOWEST_BIT[m]] -= 1
+            m &= m - 1
     # 112.2c: drop filler that is not needed (only possible with mana numbers other than 1)
     for q in range(u):
         j = order[q]
@@ -309,12 +331,47 @@ def choose_charge(
         score += 5 * (copies - 1)
         if score <= best_score:
             continue
+        # a card that is not usable with this turn's mana is in no best set: charging it never loses a play
+        usable = (euse[i, 0] == 1 and ecost[i, 0] <= available) or (euse[i, 1] == 1 and ecost[i, 1] <= available)
         gain = c_mana_num[c] if c_tapped_in[c] == 0 else 0
-        if best_spend(hand_count, i, available + gain, ecost, euse) < without:
+        if usable and best_spend(hand_count, i, available + gain, ecost, euse) < without:
             continue  # keep a castable card rather than lose this turn's play
         best_score = score
         best = i
     return best
+
+
+def condition_holds(code, n, c, purpose, mt, bz_card, bz_count, mana_card, mana_count, hand_count, spells, shields):
+    """Whether an effect's condition (COND_*) holds now; card c's row `purpose` of mt tells which cards count."""
+    if code == COND_ALWAYS:
+        return True
+    if code == COND_HAND_AT_MOST:
+        return hand_count <= n
+    if code == COND_HAND_AT_LEAST:
+        return hand_count >= n
+    if code == COND_SPELLS:
+        return spells >= n
+    if code == COND_SHIELDS_AT_MOST:
+        return OWN_SHIELDS + shields <= n
+    if code == COND_NO_SHIELDS:
+        return shields == 0
+    count = 0
+    if code == COND_CONTROL or code == COND_BZ_AND_MANA:
+        for j in range(bz_count):
+            if mt[c, purpose, bz_card[j]] == 1:
+                count += 1
+    if code == COND_MANA or code == COND_BZ_AND_MANA:
+        for j in range(mana_count):
+            if mt[c, purpose, mana_card[j]] == 1:
+                count += 1
+    return count >= n
+
+
+def reduced(cost, amount):
+    """A reduction (B・A・D) of an effective cost: never below 1 unless the cost already is."""
+    if cost - amount >= 1:
+        return cost - amount
+    return 1 if cost >= 1 else cost
 
 
 def effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, reducers, mark):
@@ -377,11 +434,42 @@ def useful(c, h, h_valid, h_kind, fx, bz_count):
 
 
 def costs_of_hand(
-    hand, hand_count, h_valid, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, reducers, ecost, euse
+    hand,
+    hand_count,
+    h_valid,
+    h_cost,
+    h_civ,
+    h_kind,
+    h_ready,
+    h_attacks,
+    fx,
+    mt,
+    bz_card,
+    bz_half,
+    bz_used,
+    bz_count,
+    reducers,
+    ecost,
+    euse,
+    eciv,
+    ealt,
+    alts,
+    amount,
+    mana_card,
+    mana_count,
+    spells,
+    shields,
 ):
+    """This turn's cost (ecost), payment civilizations (eciv) and usefulness (euse) of every hand card's halves;
+    ealt = 1 when the card is paid the other way (`alts` = 0: the deck has no other way to pay). A way to pay that
+    destroys the creature at the end of the turn is taken only when the printed way is beyond `amount` and the
+    creature gives something now (it attacks this turn by its own Speed Attacker, or something resolves)."""
     for i in range(hand_count):
         c = hand[i]
         for h in range(2):
+            if alts > 0:
+                eciv[i, h] = h_civ[c, h]
+                ealt[i, h] = 0
             if h_valid[c, h] == 1 and reducers == 0 and fx[c, h, FX_SELF_MODE] == 0:
                 ecost[i, h] = h_cost[c, h]
             elif h_valid[c, h] == 1:
@@ -398,6 +486,38 @@ def costs_of_hand(
                 euse[i, h] = 1
             else:
                 euse[i, h] = fx[c, h, FX_ANY]
+            mode = fx[c, h, FX_ALT_MODE] if alts > 0 else 0
+            if mode == 0 or h_valid[c, h] == 0:
+                continue
+            if fx[c, h, FX_ALT_DIES] == 1:
+                if ecost[i, h] <= amount or kind == KIND_SPELL:
+                    continue
+                if not ((h_ready[c, h] == 1 and h_attacks[c, h] == 1) or fx[c, h, FX_ANY] == 1):
+                    continue
+            if mode == ALT_FIXED:
+                cost = fx[c, h, FX_ALT_COST]
+            else:
+                cost = reduced(ecost[i, h], fx[c, h, FX_ALT_COST])
+            if cost >= ecost[i, h]:
+                continue
+            if condition_holds(
+                fx[c, h, FX_ALT_COND],
+                fx[c, h, FX_ALT_N],
+                c,
+                M_ALT,
+                mt,
+                bz_card,
+                bz_count,
+                mana_card,
+                mana_count,
+                hand_count,
+                spells,
+                shields,
+            ):
+                ecost[i, h] = cost
+                ealt[i, h] = 1
+                if mode == ALT_FIXED:
+                    eciv[i, h] = fx[c, h, FX_ALT_CIV]
 
 
 def bz_enter(
@@ -417,6 +537,7 @@ def bz_enter(
     bz_ready,
     bz_attacks,
     bz_used,
+    bz_dies,
     slot,
     st,
     fx,
@@ -437,6 +558,7 @@ def bz_enter(
     bz_ready[slot] = 1 if (h_ready[c, h] == 1 or ready == 1) else 0
     bz_attacks[slot] = h_attacks[c, h]
     bz_used[slot] = 0
+    bz_dies[slot] = 0
     return slot
 
 
@@ -462,6 +584,7 @@ def resolve_effects(
     mana_mask,
     mana_num,
     mana_tapped,
+    mana_card,
     c_mana_mask,
     c_mana_num,
     c_tapped_in,
@@ -484,10 +607,12 @@ def resolve_effects(
     bz_ready,
     bz_attacks,
     bz_used,
+    bz_dies,
     pend_c,
     pend_h,
     st,
     cast_turn,
+    shields,
 ):
     """Resolve the queued cards' modeled effects in order (your turn only; opponent-turn effects never fire).
     Cards that enter the battle zone by an effect queue their own effects behind."""
@@ -504,6 +629,7 @@ def resolve_effects(
             m = take_top(lib, size, state, st)
             mana_mask[st[S_MANA]] = c_mana_mask[m]
             mana_num[st[S_MANA]] = c_mana_num[m]
+            mana_card[st[S_MANA]] = m
             mana_tapped[st[S_MANA]] = 1 if (fx[c, h, FX_RAMP_TAPPED] == 1 or c_tapped_in[m] == 1) else 0
             st[S_MANA] += 1
             if st[S_POS] >= size:
@@ -600,6 +726,7 @@ def resolve_effects(
                 bz_ready,
                 bz_attacks,
                 bz_used,
+                bz_dies,
                 -1,
                 st,
                 fx,
@@ -642,6 +769,7 @@ def resolve_effects(
                     bz_ready,
                     bz_attacks,
                     bz_used,
+                    bz_dies,
                     -1,
                     st,
                     fx,
@@ -688,6 +816,7 @@ def resolve_effects(
                 bz_ready,
                 bz_attacks,
                 bz_used,
+                bz_dies,
                 -1,
                 st,
                 fx,
@@ -698,6 +827,22 @@ def resolve_effects(
                 cast_turn[tr] = turn
         if fx[c, h, FX_EXTRA_TURN] > 0:
             st[S_EXTRA] += fx[c, h, FX_EXTRA_TURN]  # 500.5: taken right after this turn
+        if fx[c, h, FX_WIN_WHEN] == WIN_RESOLVE and condition_holds(
+            fx[c, h, FX_WIN_COND],
+            fx[c, h, FX_WIN_N],
+            c,
+            M_WIN,
+            mt,
+            bz_card,
+            st[S_BZ],
+            mana_card,
+            st[S_MANA],
+            st[S_HAND],
+            st[S_SPELLS],
+            shields,
+        ):
+            st[S_WON] = 1  # an effect of yours wins the game
+            return
 
 
 def queue(c, h, pend_c, pend_h, st):
@@ -827,6 +972,88 @@ def find_lethal(
     return 1
 
 
+def workspace(size, gr_size, n_cards, n_track):
+    """The arrays a call of play_games works in (`ws`), allocated by the caller: the compiled loop allocates
+    nothing, so it runs without reference counting (`engine.compiled_kernel`)."""
+    room = size + gr_size + 64
+    lib = np.zeros(size, dtype=np.int64)
+    gr = np.zeros(max(gr_size, 1), dtype=np.int64)
+    state = np.zeros(4, dtype=np.int64)
+    gr_state = np.zeros(4, dtype=np.int64)
+    hand = np.zeros(room, dtype=np.int64)
+    mana_mask = np.zeros(room, dtype=np.int64)
+    mana_num = np.zeros(room, dtype=np.int64)
+    mana_tapped = np.zeros(room, dtype=np.int64)
+    bz_card = np.zeros(room, dtype=np.int64)
+    bz_half = np.zeros(room, dtype=np.int64)
+    bz_breaks = np.zeros(room, dtype=np.int64)
+    bz_power = np.zeros(room, dtype=np.int64)
+    bz_turn = np.zeros(room, dtype=np.int64)
+    bz_ready = np.zeros(room, dtype=np.int64)
+    bz_attacks = np.zeros(room, dtype=np.int64)
+    bz_used = np.zeros(room, dtype=np.int64)
+    bz_dies = np.zeros(room, dtype=np.int64)
+    mana_card = np.zeros(room, dtype=np.int64)
+    eciv = np.zeros((room, 2), dtype=np.int64)
+    ealt = np.zeros((room, 2), dtype=np.int64)
+    attackers = np.zeros(room, dtype=np.int64)
+    ecost = np.zeros((room, 2), dtype=np.int64)
+    euse = np.zeros((room, 2), dtype=np.int64)
+    pend_c = np.zeros(64, dtype=np.int64)
+    pend_h = np.zeros(64, dtype=np.int64)
+    hs_left = np.zeros(n_cards, dtype=np.int64)
+    order = np.zeros(room, dtype=np.int64)
+    in_s = np.zeros(room, dtype=np.int64)
+    civ_bits = np.zeros(5, dtype=np.int64)
+    choice = np.zeros(5, dtype=np.int64)
+    supply = np.zeros(5, dtype=np.int64)
+    st = np.zeros(N_STATE, dtype=np.int64)
+    cast_turn = np.zeros(max(n_track, 1), dtype=np.int64)
+    want = np.zeros(n_cards, dtype=np.int64)
+    c_zero = np.zeros(n_cards, dtype=np.int64)
+    cand_i = np.zeros(12, dtype=np.int64)
+    cand_h = np.zeros(12, dtype=np.int64)
+    return (
+        lib,
+        gr,
+        state,
+        gr_state,
+        hand,
+        mana_mask,
+        mana_num,
+        mana_tapped,
+        bz_card,
+        bz_half,
+        bz_breaks,
+        bz_power,
+        bz_turn,
+        bz_ready,
+        bz_attacks,
+        bz_used,
+        bz_dies,
+        mana_card,
+        eciv,
+        ealt,
+        attackers,
+        ecost,
+        euse,
+        pend_c,
+        pend_h,
+        hs_left,
+        order,
+        in_s,
+        civ_bits,
+        choice,
+        supply,
+        st,
+        cast_turn,
+        want,
+        c_zero,
+        cand_i,
+        cand_h,
+    )
+
+
 def play_games(
     first_game,
     n_games,
@@ -863,6 +1090,7 @@ def play_games(
     outcomes,
     trace_game,
     trace,
+    ws,
 ):
     """Play games first_game .. first_game + n_games - 1; add their outcomes to kills / deckouts / first_cast
     (and, when `outcomes` has room, each game's outcome: kill turn > 0, -(deck-out turn), or 0).
@@ -873,46 +1101,73 @@ def play_games(
     size = lib0.shape[0]
     gr_size = gr0.shape[0]
     n_cards = c_mana_mask.shape[0]
-    room = size + gr_size + 64
-    lib = np.empty(size, dtype=np.int64)
-    gr = np.empty(max(gr_size, 1), dtype=np.int64)
-    state = np.zeros(4, dtype=np.int64)
-    gr_state = np.zeros(4, dtype=np.int64)
-    hand = np.empty(room, dtype=np.int64)
-    mana_mask = np.empty(room, dtype=np.int64)
-    mana_num = np.empty(room, dtype=np.int64)
-    mana_tapped = np.empty(room, dtype=np.int64)
-    bz_card = np.empty(room, dtype=np.int64)
-    bz_half = np.empty(room, dtype=np.int64)
-    bz_breaks = np.empty(room, dtype=np.int64)
-    bz_power = np.empty(room, dtype=np.int64)
-    bz_turn = np.empty(room, dtype=np.int64)
-    bz_ready = np.empty(room, dtype=np.int64)
-    bz_attacks = np.empty(room, dtype=np.int64)
-    bz_used = np.empty(room, dtype=np.int64)
-    attackers = np.empty(room, dtype=np.int64)
-    ecost = np.empty((room, 2), dtype=np.int64)
-    euse = np.empty((room, 2), dtype=np.int64)
-    pend_c = np.empty(64, dtype=np.int64)
-    pend_h = np.empty(64, dtype=np.int64)
-    hs_left = np.zeros(n_cards, dtype=np.int64)
-    order = np.empty(room, dtype=np.int64)
-    in_s = np.zeros(room, dtype=np.int64)
-    civ_bits = np.empty(5, dtype=np.int64)
-    choice = np.empty(5, dtype=np.int64)
-    supply = np.empty(5, dtype=np.int64)
-    st = np.zeros(N_STATE, dtype=np.int64)
-    cast_turn = np.zeros(max(n_track, 1), dtype=np.int64)
-    want = np.zeros(n_cards, dtype=np.int64)
+    (
+        lib,
+        gr,
+        state,
+        gr_state,
+        hand,
+        mana_mask,
+        mana_num,
+        mana_tapped,
+        bz_card,
+        bz_half,
+        bz_breaks,
+        bz_power,
+        bz_turn,
+        bz_ready,
+        bz_attacks,
+        bz_used,
+        bz_dies,
+        mana_card,
+        eciv,
+        ealt,
+        attackers,
+        ecost,
+        euse,
+        pend_c,
+        pend_h,
+        hs_left,
+        order,
+        in_s,
+        civ_bits,
+        choice,
+        supply,
+        st,
+        cast_turn,
+        want,
+        c_zero,
+        cand_i,
+        cand_h,
+    ) = ws
     invaders = 0  # cards that play from the hand on attack: without them the attack step skips the hand
     granters = 0  # cards that give your creatures Speed Attacker
+    alts = 0  # cards with another way to pay (G・ゼロ, B・A・D, ...)
+    dashers = 0  # cards with キリフダッシュ
+    winners = 0  # cards whose effect wins the game at the start or end of the turn or on attack
+    zeros = 0  # cards that may cost 0: printed at 0 or free another way (G・ゼロ)
+    chancers = 0  # spells cast when a creature of yours attacks (アタック・チャンス, D・D・D)
     for t in range(n_cards):
-        if fx[t, 0, FX_INVADE] > 0 or fx[t, 1, FX_INVADE] > 0:
-            invaders += 1
-        if fx[t, 0, FX_GRANT] > 0 or fx[t, 1, FX_GRANT] > 0:
-            granters += 1
-    cand_i = np.empty(12, dtype=np.int64)
-    cand_h = np.empty(12, dtype=np.int64)
+        c_zero[t] = 0
+    for t in range(n_cards):
+        for th in range(2):
+            if h_valid[t, th] == 1 and (
+                h_cost[t, th] == 0 or (fx[t, th, FX_ALT_MODE] == ALT_FIXED and fx[t, th, FX_ALT_COST] == 0)
+            ):
+                c_zero[t] = 1
+                zeros += 1
+            if fx[t, th, FX_INVADE] > 0:
+                invaders += 1
+            if fx[t, th, FX_GRANT] > 0:
+                granters += 1
+            if fx[t, th, FX_ALT_MODE] > 0:
+                alts += 1
+            if fx[t, th, FX_DASH] > 0:
+                dashers += 1
+            if fx[t, th, FX_WIN_WHEN] > 1:
+                winners += 1
+            if fx[t, th, FX_CHANCE] > 0:
+                chancers += 1
     for game in range(first_game, first_game + n_games):
         rng_seed_game(base_seed, game, state)
         rng_seed_game(gr_seed, game, gr_state)  # its own stream: GR summons never change the main deck's order
@@ -957,6 +1212,28 @@ def play_games(
                 mana_tapped[j] = 0
             for j in range(st[S_BZ]):
                 bz_used[j] = 0
+            st[S_SPELLS] = 0
+            if winners > 0:
+                for j in range(st[S_BZ]):
+                    g = bz_card[j]
+                    if fx[g, bz_half[j], FX_WIN_WHEN] == WIN_TURN_START and condition_holds(
+                        fx[g, bz_half[j], FX_WIN_COND],
+                        fx[g, bz_half[j], FX_WIN_N],
+                        g,
+                        M_WIN,
+                        mt,
+                        bz_card,
+                        st[S_BZ],
+                        mana_card,
+                        st[S_MANA],
+                        st[S_HAND],
+                        0,
+                        shields,
+                    ):
+                        st[S_WON] = 1
+                if st[S_WON] == 1:
+                    outcome = turn
+                    break
             # 502, 500.6: draw, except the first player's first turn; 104.2b: the draw that empties the deck loses
             if not (going_first == 1 and tn == 1):
                 hand[st[S_HAND]] = take_top(lib, size, state, st)
@@ -971,12 +1248,18 @@ def play_games(
                 break
             # 503: charge one card; 405.1: a multicoloured card enters tapped
             if st[S_HAND] > 0:
+                amount = 0
+                for j in range(st[S_MANA]):
+                    amount += mana_num[j]  # everything was untapped (501)
                 costs_of_hand(
                     hand,
                     st[S_HAND],
                     h_valid,
                     h_cost,
+                    h_civ,
                     h_kind,
+                    h_ready,
+                    h_attacks,
                     fx,
                     mt,
                     bz_card,
@@ -986,6 +1269,14 @@ def play_games(
                     st[S_REDUCERS],
                     ecost,
                     euse,
+                    eciv,
+                    ealt,
+                    alts,
+                    amount,
+                    mana_card,
+                    st[S_MANA],
+                    st[S_SPELLS],
+                    shields,
                 )
                 i = choose_charge(
                     hand,
@@ -1008,6 +1299,7 @@ def play_games(
                     hand[i] = hand[st[S_HAND]]
                     mana_mask[st[S_MANA]] = c_mana_mask[c]
                     mana_num[st[S_MANA]] = c_mana_num[c]
+                    mana_card[st[S_MANA]] = c
                     mana_tapped[st[S_MANA]] = c_tapped_in[c]
                     st[S_MANA] += 1
             if tracing:
@@ -1020,7 +1312,9 @@ def play_games(
             # lethal search first: speed attackers that win on the spot are played before anything else
             for t in range(n_cards):
                 want[t] = 0
+            fresh = 0  # 1: ecost / euse already hold this state's costs (the lethal search computed them)
             if st[S_HAND] > 0:
+                fresh = 1
                 amount = 0
                 for j in range(st[S_MANA]):
                     if mana_tapped[j] == 0:
@@ -1030,7 +1324,10 @@ def play_games(
                     st[S_HAND],
                     h_valid,
                     h_cost,
+                    h_civ,
                     h_kind,
+                    h_ready,
+                    h_attacks,
                     fx,
                     mt,
                     bz_card,
@@ -1040,6 +1337,14 @@ def play_games(
                     st[S_REDUCERS],
                     ecost,
                     euse,
+                    eciv,
+                    ealt,
+                    alts,
+                    amount,
+                    mana_card,
+                    st[S_MANA],
+                    st[S_SPELLS],
+                    shields,
                 )
                 find_lethal(
                     hand,
@@ -1071,27 +1376,77 @@ def play_games(
             # 504: ramp first; then the useful cards that use the most mana this turn (a knapsack over the hand's
             # effective costs), the most expensive, then a speed attacker, then the most powerful; spells without a
             # modeled effect only with mana nothing else can use. Repeated after every payment.
-            while st[S_HAND] > 0 and st[S_DECKOUT] == 0:
+            # キリフダッシュ: while a creature of yours will attack a shield this turn, the cheapest dash card of the
+            # hand is kept for after the break, with its mana left untapped
+            reserve = 0
+            if dashers > 0 and shields > 0 and st[S_HAND] > 0:
+                ready = 0
+                for j in range(st[S_BZ]):
+                    if can_attack(j, tn, bz_card, bz_half, bz_turn, bz_ready, bz_attacks, st[S_BZ], fx, mt, granters):
+                        ready = 1
+                        break
+                if ready == 1:
+                    for i in range(st[S_HAND]):
+                        c = hand[i]
+                        for h in range(2):
+                            dash = fx[c, h, FX_DASH] - 1
+                            if dash >= 0 and dash < h_cost[c, h] and (reserve == 0 or dash + 1 < reserve):
+                                reserve = dash + 1  # + 1: a dash of cost 0 is kept too
+            while st[S_HAND] > 0 and st[S_DECKOUT] == 0 and st[S_WON] == 0:
                 amount = 0
                 for j in range(st[S_MANA]):
                     if mana_tapped[j] == 0:
                         amount += mana_num[j]
-                costs_of_hand(
-                    hand,
-                    st[S_HAND],
-                    h_valid,
-                    h_cost,
-                    h_kind,
-                    fx,
-                    mt,
-                    bz_card,
-                    bz_half,
-                    bz_used,
-                    st[S_BZ],
-                    st[S_REDUCERS],
-                    ecost,
-                    euse,
-                )
+                if reserve > 0:
+                    amount -= reserve - 1
+                    if amount < 0:
+                        amount = 0
+                    fresh = 0
+                if amount == 0:
+                    # nothing costs 0 after reductions (floors are at least 1): only a card printed at 0 or free
+                    # another way can still be played
+                    free = 0
+                    if zeros > 0:
+                        for i in range(st[S_HAND]):
+                            free += c_zero[hand[i]]
+                    if free == 0:
+                        break
+                if fresh == 1:
+                    fresh = 0
+                else:
+                    costs_of_hand(
+                        hand,
+                        st[S_HAND],
+                        h_valid,
+                        h_cost,
+                        h_civ,
+                        h_kind,
+                        h_ready,
+                        h_attacks,
+                        fx,
+                        mt,
+                        bz_card,
+                        bz_half,
+                        bz_used,
+                        st[S_BZ],
+                        st[S_REDUCERS],
+                        ecost,
+                        euse,
+                        eciv,
+                        ealt,
+                        alts,
+                        amount,
+                        mana_card,
+                        st[S_MANA],
+                        st[S_SPELLS],
+                        shields,
+                    )
+                if reserve > 0:
+                    for i in range(st[S_HAND]):
+                        for h in range(2):
+                            if fx[hand[i], h, FX_DASH] > 0:
+                                ecost[i, h] = 999  # kept for the dash
+                                euse[i, h] = 0
                 target = best_spend(st[S_HAND], -1, amount, ecost, euse)
                 best_i = -1
                 best_h = -1
@@ -1126,7 +1481,7 @@ def play_games(
                                     rank += 10**15
                         if rank <= best_rank:
                             continue
-                        if civs_coverable(h_civ[c, h], mana_mask, mana_tapped, st[S_MANA]):
+                        if civs_coverable(eciv[i, h] if alts > 0 else h_civ[c, h], mana_mask, mana_tapped, st[S_MANA]):
                             best_rank = rank
                             best_i = i
                             best_h = h
@@ -1136,12 +1491,20 @@ def play_games(
                 h = best_h
                 if want[c] > 0 and h_ready[c, h] == 1:
                     want[c] -= 1
-                cost = effective_cost(
-                    c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], st[S_REDUCERS], 1
-                )
+                other_way = ealt[best_i, h] if alts > 0 else 0
+                civ = h_civ[c, h]
+                if other_way == 1 and fx[c, h, FX_ALT_MODE] == ALT_FIXED:
+                    cost = fx[c, h, FX_ALT_COST]  # G・ゼロ (0) or another payment in its own civilizations
+                    civ = fx[c, h, FX_ALT_CIV]
+                else:
+                    cost = effective_cost(
+                        c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], st[S_REDUCERS], 1
+                    )
+                    if other_way == 1:
+                        cost = reduced(cost, fx[c, h, FX_ALT_COST])  # B・A・D
                 pay(
                     cost,
-                    h_civ[c, h],
+                    civ,
                     mana_mask,
                     mana_num,
                     mana_tapped,
@@ -1172,7 +1535,7 @@ def play_games(
                             if pref < best_pref:
                                 best_pref = pref
                                 source = j
-                    bz_enter(
+                    slot = bz_enter(
                         c,
                         h,
                         tn,
@@ -1189,14 +1552,21 @@ def play_games(
                         bz_ready,
                         bz_attacks,
                         bz_used,
+                        bz_dies,
                         source,
                         st,
                         fx,
                     )
-                elif fx[c, h, FX_CHARGER] == 1:
+                    if other_way == 1 and fx[c, h, FX_ALT_DIES] == 1:
+                        bz_dies[slot] = 1  # B・A・D: destroyed at the end of the turn
+                        st[S_DYING] = 1
+                else:
+                    st[S_SPELLS] += 1
+                if kind == KIND_SPELL and fx[c, h, FX_CHARGER] == 1:
                     # チャージャー: the spell goes to the mana zone (tapped) after it resolves
                     mana_mask[st[S_MANA]] = c_mana_mask[c]
                     mana_num[st[S_MANA]] = c_mana_num[c]
+                    mana_card[st[S_MANA]] = c
                     mana_tapped[st[S_MANA]] = 1
                     st[S_MANA] += 1
                 tr = c_track[c]
@@ -1217,6 +1587,7 @@ def play_games(
                         mana_mask,
                         mana_num,
                         mana_tapped,
+                        mana_card,
                         c_mana_mask,
                         c_mana_num,
                         c_tapped_in,
@@ -1239,13 +1610,18 @@ def play_games(
                         bz_ready,
                         bz_attacks,
                         bz_used,
+                        bz_dies,
                         pend_c,
                         pend_h,
                         st,
                         cast_turn,
+                        shields,
                     )
             if st[S_DECKOUT] == 1:
                 outcome = -turn
+                break
+            if st[S_WON] == 1:
+                outcome = turn
                 break
             # 505-509: attack with everything that may (301.5), the biggest breakers first; when a creature attacks,
             # 侵略 puts the best matching evolution from the hand onto it (repeatable), 革命チェンジ swaps it with a
@@ -1266,11 +1642,126 @@ def play_games(
                         k -= 1
                     attackers[k] = j
                     n_att += 1
-            for a in range(n_att):
+            a = 0
+            while a < n_att:  # a creature played by キリフダッシュ may join the attackers
                 if shields == 0:
                     shields = -1  # 104.2a, 509.1: a direct attack with no shields left wins
                     break
                 slot = attackers[a]
+                a += 1
+                if winners > 0:
+                    g = bz_card[slot]
+                    if fx[g, bz_half[slot], FX_WIN_WHEN] == WIN_ATTACK and condition_holds(
+                        fx[g, bz_half[slot], FX_WIN_COND],
+                        fx[g, bz_half[slot], FX_WIN_N],
+                        g,
+                        M_WIN,
+                        mt,
+                        bz_card,
+                        st[S_BZ],
+                        mana_card,
+                        st[S_MANA],
+                        st[S_HAND],
+                        st[S_SPELLS],
+                        shields,
+                    ):
+                        st[S_WON] = 1
+                        break
+                if chancers > 0 and st[S_HAND] > 0:
+                    # アタック・チャンス / D・D・D: one spell of the hand per attack, free or paid from the untapped
+                    # mana, when it has a modeled effect (a free one is cast anyway: it costs nothing)
+                    untapped = 0
+                    for j in range(st[S_MANA]):
+                        if mana_tapped[j] == 0:
+                            untapped += mana_num[j]
+                    best = -1
+                    best_h = 0
+                    best_score = -1
+                    for i in range(st[S_HAND]):
+                        t = hand[i]
+                        for th in range(2):
+                            cost = fx[t, th, FX_CHANCE] - 1
+                            if cost < 0 or cost > untapped or mt[t, M_CHANCE, bz_card[slot]] == 0:
+                                continue
+                            if cost > 0 and fx[t, th, FX_ANY] == 0:
+                                continue
+                            score = fx[t, th, FX_ANY] * 1000 + h_cost[t, th]
+                            if score > best_score and (
+                                cost == 0
+                                or civs_coverable(fx[t, th, FX_CHANCE_CIV], mana_mask, mana_tapped, st[S_MANA])
+                            ):
+                                best_score = score
+                                best = i
+                                best_h = th
+                    if best >= 0:
+                        t = hand[best]
+                        if fx[t, best_h, FX_CHANCE] > 1:
+                            pay(
+                                fx[t, best_h, FX_CHANCE] - 1,
+                                fx[t, best_h, FX_CHANCE_CIV],
+                                mana_mask,
+                                mana_num,
+                                mana_tapped,
+                                st[S_MANA],
+                                order,
+                                in_s,
+                                civ_bits,
+                                choice,
+                                supply,
+                            )
+                        st[S_HAND] -= 1
+                        hand[best] = hand[st[S_HAND]]
+                        st[S_SPELLS] += 1
+                        tr = c_track[t]
+                        if tr >= 0 and cast_turn[tr] == 0:
+                            cast_turn[tr] = turn
+                        if fx[t, best_h, FX_ANY] == 1:
+                            queue(t, best_h, pend_c, pend_h, st)
+                            resolve_effects(
+                                tn,
+                                turn,
+                                size,
+                                lib,
+                                gr,
+                                gr_size,
+                                state,
+                                gr_state,
+                                hand,
+                                mana_mask,
+                                mana_num,
+                                mana_tapped,
+                                mana_card,
+                                c_mana_mask,
+                                c_mana_num,
+                                c_tapped_in,
+                                c_min_cost,
+                                c_track,
+                                h_valid,
+                                h_kind,
+                                h_breaks,
+                                h_power,
+                                h_ready,
+                                h_attacks,
+                                fx,
+                                mt,
+                                hs_left,
+                                bz_card,
+                                bz_half,
+                                bz_breaks,
+                                bz_power,
+                                bz_turn,
+                                bz_ready,
+                                bz_attacks,
+                                bz_used,
+                                bz_dies,
+                                pend_c,
+                                pend_h,
+                                st,
+                                cast_turn,
+                                shields,
+                            )
+                            if st[S_DECKOUT] == 1 or st[S_WON] == 1:
+                                break
                 changed = 0
                 while st[S_HAND] > 0 and invaders > 0:
                     best = -1
@@ -1318,6 +1809,7 @@ def play_games(
                         bz_ready,
                         bz_attacks,
                         bz_used,
+                        bz_dies,
                         slot,
                         st,
                         fx,
@@ -1340,6 +1832,7 @@ def play_games(
                             mana_mask,
                             mana_num,
                             mana_tapped,
+                            mana_card,
                             c_mana_mask,
                             c_mana_num,
                             c_tapped_in,
@@ -1362,19 +1855,183 @@ def play_games(
                             bz_ready,
                             bz_attacks,
                             bz_used,
+                            bz_dies,
                             pend_c,
                             pend_h,
                             st,
                             cast_turn,
+                            shields,
                         )
-                    if st[S_DECKOUT] == 1:
+                    if st[S_DECKOUT] == 1 or st[S_WON] == 1:
                         break
-                if st[S_DECKOUT] == 1:
+                if st[S_DECKOUT] == 1 or st[S_WON] == 1:
                     break
                 broken = bz_breaks[slot]
                 if broken > shields:
                     broken = shields
                 shields -= broken  # 509.2: the attack that breaks the last shield does not win
+                if dashers == 0 or broken == 0 or st[S_HAND] == 0:
+                    continue
+                # キリフダッシュ: after the break, the best dash card the untapped mana pays for (a creature that may
+                # attack at once first, then the biggest breaker); a creature with Speed Attacker joins the attack
+                untapped = 0
+                for j in range(st[S_MANA]):
+                    if mana_tapped[j] == 0:
+                        untapped += mana_num[j]
+                best = -1
+                best_h = 0
+                best_score = -1
+                for i in range(st[S_HAND]):
+                    t = hand[i]
+                    for th in range(2):
+                        dash = fx[t, th, FX_DASH] - 1
+                        if dash < 0 or dash > untapped or h_kind[t, th] == KIND_EVOLUTION:
+                            continue
+                        score = fx[t, th, FX_ANY]
+                        if h_kind[t, th] != KIND_SPELL:
+                            score = 10 + h_breaks[t, th] * 10**8 + h_power[t, th]
+                            if h_ready[t, th] == 1 and h_attacks[t, th] == 1:
+                                score += 10**12
+                        if score > best_score and civs_coverable(
+                            fx[t, th, FX_DASH_CIV], mana_mask, mana_tapped, st[S_MANA]
+                        ):
+                            best_score = score
+                            best = i
+                            best_h = th
+                if best < 0:
+                    continue
+                t = hand[best]
+                pay(
+                    fx[t, best_h, FX_DASH] - 1,
+                    fx[t, best_h, FX_DASH_CIV],
+                    mana_mask,
+                    mana_num,
+                    mana_tapped,
+                    st[S_MANA],
+                    order,
+                    in_s,
+                    civ_bits,
+                    choice,
+                    supply,
+                )
+                st[S_HAND] -= 1
+                hand[best] = hand[st[S_HAND]]
+                if h_kind[t, best_h] == KIND_SPELL:
+                    st[S_SPELLS] += 1
+                else:
+                    j = bz_enter(
+                        t,
+                        best_h,
+                        tn,
+                        0,
+                        h_breaks,
+                        h_power,
+                        h_ready,
+                        h_attacks,
+                        bz_card,
+                        bz_half,
+                        bz_breaks,
+                        bz_power,
+                        bz_turn,
+                        bz_ready,
+                        bz_attacks,
+                        bz_used,
+                        bz_dies,
+                        -1,
+                        st,
+                        fx,
+                    )
+                    if can_attack(j, tn, bz_card, bz_half, bz_turn, bz_ready, bz_attacks, st[S_BZ], fx, mt, granters):
+                        attackers[n_att] = j
+                        n_att += 1
+                tr = c_track[t]
+                if tr >= 0 and cast_turn[tr] == 0:
+                    cast_turn[tr] = turn
+                if fx[t, best_h, FX_ANY] == 1:
+                    queue(t, best_h, pend_c, pend_h, st)
+                    resolve_effects(
+                        tn,
+                        turn,
+                        size,
+                        lib,
+                        gr,
+                        gr_size,
+                        state,
+                        gr_state,
+                        hand,
+                        mana_mask,
+                        mana_num,
+                        mana_tapped,
+                        mana_card,
+                        c_mana_mask,
+                        c_mana_num,
+                        c_tapped_in,
+                        c_min_cost,
+                        c_track,
+                        h_valid,
+                        h_kind,
+                        h_breaks,
+                        h_power,
+                        h_ready,
+                        h_attacks,
+                        fx,
+                        mt,
+                        hs_left,
+                        bz_card,
+                        bz_half,
+                        bz_breaks,
+                        bz_power,
+                        bz_turn,
+                        bz_ready,
+                        bz_attacks,
+                        bz_used,
+                        bz_dies,
+                        pend_c,
+                        pend_h,
+                        st,
+                        cast_turn,
+                        shields,
+                    )
+                    if st[S_DECKOUT] == 1 or st[S_WON] == 1:
+                        break
+            if winners > 0 and shields >= 0 and st[S_DECKOUT] == 0 and st[S_WON] == 0:
+                for j in range(st[S_BZ]):
+                    g = bz_card[j]
+                    if fx[g, bz_half[j], FX_WIN_WHEN] == WIN_TURN_END and condition_holds(
+                        fx[g, bz_half[j], FX_WIN_COND],
+                        fx[g, bz_half[j], FX_WIN_N],
+                        g,
+                        M_WIN,
+                        mt,
+                        bz_card,
+                        st[S_BZ],
+                        mana_card,
+                        st[S_MANA],
+                        st[S_HAND],
+                        st[S_SPELLS],
+                        shields,
+                    ):
+                        st[S_WON] = 1
+            if st[S_DYING] == 1:
+                # the end of the turn: creatures summoned by B・A・D (or a like payment) are destroyed
+                w = 0
+                for j in range(st[S_BZ]):
+                    if bz_dies[j] == 1:
+                        if fx[bz_card[j], bz_half[j], FX_REDUCE] > 0:
+                            st[S_REDUCERS] -= 1
+                        continue
+                    bz_card[w] = bz_card[j]
+                    bz_half[w] = bz_half[j]
+                    bz_breaks[w] = bz_breaks[j]
+                    bz_power[w] = bz_power[j]
+                    bz_turn[w] = bz_turn[j]
+                    bz_ready[w] = bz_ready[j]
+                    bz_attacks[w] = bz_attacks[j]
+                    bz_used[w] = bz_used[j]
+                    bz_dies[w] = 0
+                    w += 1
+                st[S_BZ] = w
+                st[S_DYING] = 0
             if tracing:
                 trace[tn, T_CREATURES] = st[S_BZ]
                 trace[tn, T_HAND_END] = st[S_HAND]
@@ -1383,7 +2040,7 @@ def play_games(
             if st[S_DECKOUT] == 1:
                 outcome = -turn
                 break
-            if shields < 0:
+            if shields < 0 or st[S_WON] == 1:
                 outcome = turn
                 break
         if outcome > 0:

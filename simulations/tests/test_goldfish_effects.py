@@ -8,7 +8,7 @@ import pytest
 from dmrules import goldfish
 from dmrules.goldfish import intervals
 from dmrules.goldfish.deck import EngineCard, EngineHalf
-from dmrules.goldfish.effects import engine_effects, filter_matches
+from dmrules.goldfish.effects import condition, engine_effects, filter_matches
 from dmrules.goldfish.examples import vanilla
 from dmrules.vocabulary import Civilization
 
@@ -198,6 +198,17 @@ def test_filters_are_matched_against_the_decks_cards(wanted, matches):
     assert filter_matches(wanted, target) is matches
 
 
+BAD = {"kind": "bad", "when": "alt_cost", "keyword": "B・A・D", "reduction": 2, "destroy_self_at_end_of_turn": True}
+FIRE_5 = {"type": "mana_count", "min": 5, "civs": ["Fire"]}
+CONTROL_2 = {"type": "control", "min": 2, "filter": {"type": "creature"}, "yours": True}
+DASH = {"kind": "kirifuda_dash", "when": "alt_cost", "civs": ["Fire"], "cost": 1,
+        "timing": "after_your_creature_breaks_shield"}  # fmt: skip
+
+
+def _free(condition):
+    return {"kind": "free_self", "when": "alt_cost", "keyword": "G・ゼロ", "condition": condition}
+
+
 def test_compiled_loop_plays_the_same_effect_rich_games_as_the_plain_python_reference():
     ramp = {"kind": "mana_boost", "when": "on_cast", "n": 1, "source": "deck_top"}
     reduce = {"kind": "cost_reduction", "when": "static", "amount": 1, "limit": "first_each_turn", "target": {}}
@@ -208,18 +219,27 @@ def test_compiled_loop_plays_the_same_effect_rich_games_as_the_plain_python_refe
         card("reducer", 2, copies=6, effects=[reduce]),
         card("gr1", 2, copies=6, effects=[{"kind": "gr_summon", "when": "on_play", "n": 1}]),
         card("psy-spell", 4, copies=4, kind="spell", effects=[hyper]),
-        card("draw", 3, copies=6, effects=[{"kind": "draw", "when": "on_play", "n": 2}], civs=(F, N)),
+        card("draw", 3, copies=4, effects=[{"kind": "draw", "when": "on_play", "n": 2}], civs=(F, N)),
         card("rz", 6, copies=4, kind="evolution", breaks=3, effects=[INVADE]),
         card("rev", 5, copies=4, breaks=2, effects=[revolution]),
-        card("x", 1, copies=4, effects=[SPEED, {"kind": "extra_turn", "when": "on_play"}]),
+        card("x", 1, copies=2, effects=[SPEED, {"kind": "extra_turn", "when": "on_play"}]),
         card("grc", 0, copies=12, zone="gr", breaks=2),
         card("psy", 7, copies=2, zone="hyperspatial", breaks=2),
+        # other ways to pay, キリフダッシュ and a win
+        card("g0", 8, copies=1, breaks=2, effects=[_free(CONTROL_2)]),
+        card("bad", 5, copies=1, speed=True, breaks=2, effects=[BAD]),
+        card("dash", 6, copies=1, speed=True, breaks=2, effects=[DASH]),
+        card(
+            "win", 3, copies=1, effects=[{"kind": "win_game", "when": "turn_end", "condition": CONTROL_2 | {"min": 6}}]
+        ),
     ]
-    fast = goldfish.play(deck, games=300, seed=11, going="both")
-    slow = goldfish.play(deck, games=300, seed=11, going="both", compiled=False)
+    assert sum(c.copies for c in deck if c.zone == "main") == 40
+    fast = goldfish.play(deck, games=400, seed=11, going="both")
+    slow = goldfish.play(deck, games=400, seed=11, going="both", compiled=False)
     assert {s: c.to_dict() for s, c in fast.items()} == {s: c.to_dict() for s, c in slow.items()}
     played = {r["card"]: r["played"]["first"] for r in goldfish.summarise(fast, cards=deck)["cards"]}
-    assert all(played[k] > 0 for k in ("ramp", "reducer", "gr1", "psy-spell", "rz", "rev", "grc", "psy"))
+    modeled = ("ramp", "reducer", "gr1", "psy-spell", "rz", "rev", "grc", "psy", "g0", "bad", "dash", "win")
+    assert all(played[k] > 0 for k in modeled), played
 
 
 # --- intervals ------------------------------------------------------------------------------------------------
@@ -252,3 +272,130 @@ def test_paired_comparison_interval_is_exact_when_b_always_kills_a_turn_earlier(
     paired = result["b_minus_a"]["first"]["paired_ci95"]
     assert paired["mean_when_both_kill"] == [-1.0, -1.0]
     assert paired["kill_by_turn"]["4"] == {"difference": 1.0, "interval": [1.0, 1.0]}
+
+
+# --- other ways to pay, キリフダッシュ, winning the game -----------------------------------------------------------
+
+
+OTHER_WAYS = [
+    # going first with 1-drops: one creature more and one mana more every turn
+    ("G・ゼロ while you control 2 creatures", _free(CONTROL_2), 2),
+    ("G・ゼロ with 3 cards in your mana zone", _free({"type": "mana_count", "min": 3}), 3),
+    ("G・ゼロ with 4 cards in your battle zone and mana zone", _free(
+        {"type": "battle_zone_and_mana_count", "min": 4, "filter": {}}), 2),  # turn 2: 2 creatures + 2 mana
+    ("G・ゼロ on a graveyard count: not evaluated", _free({"type": "graveyard_count", "min": 1}), None),
+    ("G・ゼロ with face-up shields: never in a goldfish", _free({"type": "face_up_in_your_shields"}), None),
+    ("another payment: 1 fire mana with 3 mana cards",
+     {"kind": "alt_cost", "when": "alt_cost", "mechanism": "alternative_payment", "civs": ["Fire"], "cost": 1,
+      "condition": {"type": "mana_count", "min": 3}, "conditional": True, "optional": True}, 3),
+    ("キリフダッシュ: 1 mana after the first break", DASH, 2),  # turn 2: the turn-1 creature breaks a shield
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("effect, first_turn", [c[1:] for c in OTHER_WAYS], ids=[c[0] for c in OTHER_WAYS])
+def test_other_ways_to_pay_bring_a_nine_cost_card_when_their_condition_holds(effect, first_turn):
+    big = card("big", 9, copies=4, breaks=2, speed=True, effects=[effect])
+    deck = [card("v", 1, copies=36), big]
+    assert (big.effects != (), big.unmodeled == ()) == (first_turn is not None, first_turn is not None)
+    counts = goldfish.play(deck, games=2000, seed=8, going="first")["first"]
+    turns = counts.first_cast["big"]
+    assert min((t for t in range(1, len(turns)) if turns[t]), default=None) == first_turn
+
+
+def test_bad_is_cheaper_and_the_creature_is_destroyed_at_the_end_of_the_turn():
+    deck = [card("b", 3, copies=40, speed=True, effects=[BAD])]
+    rows = goldfish.trace(deck, seed=1, going="first")
+    # turn 1: 1 mana pays B・A・D (3 - 2), it attacks (Speed Attacker) and is destroyed; turns 2 and 3: two of them
+    # (on turn 3 two cards kept beat one charged: 2 mana spent, 2 shields broken), turn 4: the direct attack
+    assert [(r["attacks"], r["creatures"], r["opponent_shields"]) for r in rows[1:4]] == [
+        (1, 0, 4),
+        (2, 0, 2),
+        (2, 0, 0),
+    ]
+    assert [r["turn"] for r in rows][-1] == 4
+
+
+def test_bad_is_not_used_for_a_creature_that_gives_nothing_before_it_is_destroyed():
+    deck = [card("b", 3, copies=40, effects=[BAD])]  # no Speed Attacker, nothing on entering
+    rows = goldfish.trace(deck, seed=1, going="first")
+    assert [r["creatures"] for r in rows[1:4]] == [0, 0, 1]  # nothing until the printed cost is paid
+
+
+def _stay_home(key, cost, copies, effects):
+    half = EngineHalf(cost, frozenset({F}), "creature", 1000, 1, False, can_attack_players=False)
+    modeled, unmodeled, halves = engine_effects(effects, [half])
+    return EngineCard(key, key, copies, frozenset({F}), halves=tuple(halves), name_ja=key, effects=modeled,
+                      unmodeled=unmodeled)  # fmt: skip
+
+
+WINS = [
+    ("on play, unconditional", {"kind": "win_game", "when": "on_play"}, {2}),  # the turn the 2-cost card is played
+    ("at the start of your turn with 3 creatures",
+     {"kind": "win_game", "when": "turn_start", "condition": CONTROL_2 | {"min": 3}}, {3}),
+    ("at the end of your turn with 3 creatures",
+     {"kind": "win_game", "when": "turn_end", "condition": CONTROL_2 | {"min": 3}}, {2}),
+    ("conditional without a structured condition: never", {"kind": "win_game", "when": "on_play",
+                                                          "conditional": True}, set()),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("effect, turns", [c[1:] for c in WINS], ids=[c[0] for c in WINS])
+def test_win_the_game_effects_win_when_they_fire(effect, turns):
+    """Creatures that cannot attack players: only the effect wins (1-drops going first: 1, then 2 more a turn)."""
+    cost = 2 if effect["when"] == "on_play" else 1
+    deck = [_stay_home("w", cost, 40, [effect])]
+    counts = goldfish.play(deck, games=50, seed=2, going="first")["first"]
+    assert {t for t in range(1, len(counts.kills)) if counts.kills[t]} == turns
+
+
+@pytest.mark.parametrize(
+    "wanted, engine",
+    [
+        (CONTROL_2, {"type": "control", "n": 2, "filter": {"type": "creature"}}),
+        ({"type": "hand_is_only_this_card"}, {"type": "hand_at_most", "n": 1, "filter": {}}),
+        (FIRE_5, {"type": "mana_count", "n": 5, "filter": {"civs": ["Fire"]}}),
+        ({"type": "total_shields_at_most", "n": 6}, {"type": "total_shields_at_most", "n": 6, "filter": {}}),
+        ({"type": "graveyard_count", "min": 6}, None),
+        ({"type": "keyword", "keyword": "革命"}, None),
+        ({"type": "unparsed"}, None),
+        ({"type": "opponent_state_or_action", "partial": True}, None),
+        ({"type": "control", "min": 2, "yours": False}, None),
+    ],
+    ids=["control", "only this card", "fire mana", "鬼タイム", "graveyard", "keyword", "unparsed", "opponent",
+         "opponent's creatures"],
+)  # fmt: skip
+def test_conditions_the_goldfish_evaluates(wanted, engine):
+    assert condition({"kind": "free_self", "condition": wanted}) == engine
+
+
+CHANCES = [
+    # 1-drops going first: the first attack is on turn 2; the free spell is cast then
+    ("アタック・チャンス (free) on a creature's attack", "attack_chance", 0, 1, 2),
+    # 2-cost speed attackers: turn 2 spends both mana, turn 3 leaves 1 for D・D・D after the summon
+    ("D・D・D (1 mana) when a creature attacks", "ddd", 1, 2, 3),
+]
+
+
+@pytest.mark.parametrize(
+    "mechanism, cost, creature_cost, first_turn", [c[1:] for c in CHANCES], ids=[c[0] for c in CHANCES]
+)
+def test_spells_cast_when_a_creature_attacks(mechanism, cost, creature_cost, first_turn):
+    chance = {"kind": "alt_cost", "when": "alt_cost", "mechanism": mechanism, "cost": cost, "civs": ["Fire"],
+              "on": {"type": "creature"}, "timing": "your_creature_attacks"}  # fmt: skip
+    draw = {"kind": "draw", "when": "on_cast", "n": 1}
+    spell = card("chance", 9, copies=4, kind="spell", effects=[chance, draw])
+    assert [e["kind"] for e in spell.effects] == ["attack_chance", "draw"] and spell.unmodeled == ()
+    deck = [card("v", creature_cost, copies=36, speed=creature_cost == 2), spell]
+    counts = goldfish.play(deck, games=2000, seed=8, going="first")["first"]
+    turns = counts.first_cast["chance"]
+    assert min(t for t in range(1, len(turns)) if turns[t]) == first_turn
+    slow = goldfish.play(deck, games=200, seed=8, going="first", compiled=False)["first"]
+    fast = goldfish.play(deck, games=200, seed=8, going="first")["first"]
+    assert slow.to_dict() == fast.to_dict()
+
+
+def test_an_attack_chance_on_a_filter_the_engine_does_not_know_stays_vanilla():
+    chance = {"kind": "alt_cost", "when": "alt_cost", "mechanism": "attack_chance", "cost": 0,
+              "on": {"type": "エグザイル・クリーチャー"}, "timing": "your_creature_attacks"}  # fmt: skip
+    spell = card("chance", 9, copies=4, kind="spell", effects=[chance])
+    assert (spell.effects, spell.unmodeled) == ((), ("alt_cost",))

@@ -89,7 +89,15 @@ def test_jokers_list_their_unmodeled_free_plays(real_catalogue, django_db_blocke
     assert rows["ヤッタレマン"]["effects"] == ["cost_reduction"]
     assert _first_turn(rows["ヤッタレマン"]) == 2
     vanilla = {row["name_ja"]: row["unmodeled"] for row in result["vanilla"]}
-    assert vanilla["ジョジョジョ・マキシマム"] == ["free_self"]  # G・G・G: conditional, treated as not firing
+    # G・ゼロ: free with 11 jokers in the battle zone and mana zone; ジョラゴンJoe: 1 mana with 6 jokers in play
+    assert rows["ジョジョジョ・マキシマム"]["effects"] == ["free_self"]
+    assert rows["ジョット・ガン・ジョラゴンJoe"]["effects"] == ["alt_cost", "search"]
+    assert "ジョジョジョ・マキシマム" not in vanilla and "ジョット・ガン・ジョラゴンJoe" not in vanilla
+    # アタック・チャンス: cast free when a colorless creature attacks (its own effect is not in the data)
+    assert (
+        rows["破界秘伝ナッシング・ゼロ"]["effects"] == ["attack_chance"] and "破界秘伝ナッシング・ゼロ" not in vanilla
+    )
+    assert rows["破界秘伝ナッシング・ゼロ"]["played"]["first"] > 0
     # 5 less while you control 4 jokers, and every joker of yours has Speed Attacker
     assert rows["ガンバトラーG7"]["effects"] == ["grant_speed_attacker", "self_cost_reduction"]
     assert "ガンバトラーG7" not in vanilla
@@ -99,6 +107,7 @@ def test_don_jungle_summons_draghearts_from_the_hyperspatial_zone(real_catalogue
     with django_db_blocker.unblock():
         cards = _cards(DON_JUNGLE)
     result, rows = _rows(cards)
+    assert rows["“乱振”舞神 G・W・D"]["effects"] == ["bad"]  # B・A・D: 2 less, destroyed at the end of the turn
     molt = rows["龍覇 グレンモルト"]
     hyperspatial = [row for row in result["cards"] if row["zone"] == "hyperspatial"]
     assert len(hyperspatial) == 7
