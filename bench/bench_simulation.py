@@ -230,7 +230,7 @@ def bench_celery() -> dict:
     return _in_temporary_database("--celery", "celery")
 
 
-# --- real decks: the catalogue and the effects imported, three published lists resolved ------------------------
+# --- real decks: the catalogue and the effects imported, the published lists resolved --------------------------
 
 REAL_GAMES = 500_000
 REAL_PLAIN_GAMES = 300
@@ -238,7 +238,7 @@ REAL_REPEATS = 3
 
 
 def real_decks_orchestrate() -> dict:
-    """In a subprocess on the temporary database: import the card data and the effects, resolve the three real
+    """In a subprocess on the temporary database: import the card data and the effects, resolve the real
     decklists (simulations/tests/real_decks.py, sources cited there) and time the kernel and the reference."""
     from django.conf import settings
     from django.core.management import call_command

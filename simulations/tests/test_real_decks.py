@@ -1,4 +1,4 @@
-"""Acceptance: the real card data and effects imported, three published decklists (sources in real_decks.py)
+"""Acceptance: the real card data and effects imported, four published decklists (sources in real_decks.py)
 played by the goldfish. Their finishers are played at the turns a player expects, the compiled kernel and the
 plain-Python reference play the same games, and the cards whose effects are not modeled are listed."""
 
@@ -11,7 +11,7 @@ from django.conf import settings
 from dmrules import goldfish
 from dmrules.decklist import parse_text
 from simulations import services
-from simulations.tests.real_decks import DON_JUNGLE, JOKERS, REAL_DECKS, RED_ZONE
+from simulations.tests.real_decks import DON_JUNGLE, JOKERS, JOKERS_GR, REAL_DECKS, RED_ZONE
 
 pytestmark = pytest.mark.integration
 GAMES = 20_000
@@ -115,3 +115,18 @@ def test_don_jungle_summons_draghearts_from_the_hyperspatial_zone(real_catalogue
     assert sum(row["played"]["first"] for row in hyperspatial) == pytest.approx(molt["played"]["first"], abs=1e-9)
     gr = [row for row in result["cards"] if row["zone"] == "gr"]
     assert [(row["name_ja"], row["played"]["first"]) for row in gr] == [("メタルポンの助", 0.0)]  # no GR summon
+
+
+def test_jokers_gr_summons_from_the_shuffled_super_gr_zone(real_catalogue, django_db_blocker):
+    with django_db_blocker.unblock():
+        cards = _cards(JOKERS_GR)
+    assert sum(c.copies for c in cards if c.zone == "gr") == 12
+    result, rows = _rows(cards)
+    summoners = [row for row in result["cards"] if row["zone"] == "main" and "gr_summon" in row["effects"]]
+    assert summoners  # ガチャダマン and kin GR summon when they enter
+    gr = [row for row in result["cards"] if row["zone"] == "gr"]
+    assert len(gr) == 6
+    # every GR creature comes up in some games (the zone is shuffled), none more often than the summoners allow
+    assert all(row["played"]["first"] > 0 for row in gr)
+    assert max(row["played"]["first"] for row in gr) <= 1.0
+    assert result["kill_turn"]["first"]["mean"] is not None
