@@ -13,7 +13,9 @@ from dmrules.decklist import parse_text
 from simulations import services
 from simulations.tests.real_decks import DON_JUNGLE, JOKERS, JOKERS_GR, REAL_DECKS, RED_ZONE
 
-pytestmark = pytest.mark.integration
+# django_db: the test database is set up for this module even when it runs alone (pytest-django sets up the
+# databases that the selected tests ask for)
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 GAMES = 20_000
 
 
