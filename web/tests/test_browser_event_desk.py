@@ -235,6 +235,6 @@ def test_the_organizers_day(desk):
     page.get_by_role("button", name="Import", exact=True).click()
     expect(page.locator("#import-results tbody tr")).to_have_count(2)
     expect(page.locator("#import-results")).to_contain_text("山田")
-    expect(page.locator("#import-results")).to_contain_text("unresolved lines")
+    expect(page.locator("#import-results")).to_contain_text("Lines that name no card")
     _all_languages_and_phone(page, "import")
     assert page.errors == []

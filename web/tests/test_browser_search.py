@@ -18,10 +18,13 @@ PHONE = {"width": 390, "height": 844}
 
 def _many_cards() -> None:
     from cards.services import card_import
-    from cards.tests.fixtures import record
+    from cards.tests.factories import CardRecordFactory
     from web.tests.catalogue import RECORDS
 
-    extra = [record(f"テスト量産兵{i:03d}", civilizations=["Water"], cost=i % 9 + 1, power="1000") for i in range(MANY)]
+    extra = [
+        CardRecordFactory(name_ja=f"テスト量産兵{i:03d}", civilizations=["Water"], cost=i % 9 + 1, power_value=1000)
+        for i in range(MANY)
+    ]
     card_import(records=[dict(item) for item in RECORDS] + extra)
 
 
