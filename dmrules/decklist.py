@@ -422,6 +422,9 @@ LineMemo = dict[str, "tuple[int, str | int] | DeckZone"]
 _MEMO_SIZE = 20_000
 
 
+_GLUED_BAR = re.compile(r"[^\s|]\|")
+
+
 def parse_text(
     text: str,
     *,
@@ -503,8 +506,9 @@ def parse_text(
             if memo is not None:
                 memo[raw] = heading
             continue
-        # A card whose name holds a `|` (`神聖十二神騎:||`) before a table's cells.
-        named = reader.known_card_line(cleaned) if "|" in cleaned else None
+        # A card whose name holds a `|` (`神聖十二神騎:||`) before a table's cells. Only a `|` glued to the text before
+        # it can be part of a name: a spaced table row (`4 | name | 4`) skips the costly whole-name search.
+        named = reader.known_card_line(cleaned) if "|" in cleaned and _GLUED_BAR.search(cleaned) else None
         if named is not None and "|" in named[1]:
             group_count = None
             card(number, raw, *named)
