@@ -27,6 +27,7 @@ from deckbuilder.budget import TimeBudget
 from dmrules.vocabulary import LineStatus, RegulationStatus
 from regulations import batches, selectors, services
 from regulations.decklists import decklist_from
+from regulations.jobs import batch_entry_result
 from regulations.models import BatchStatus
 
 MAX_BATCH = 1000
@@ -230,18 +231,10 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
         budget = TimeBudget()  # a batch that cannot finish in time answers 503 TIME_BUDGET_EXCEEDED (api/errors.py)
         for index, entry in enumerate(entries):
             budget.check(done=index, total=len(entries))
-            player = entry.get("player")
-            player = str(player) if player is not None else str(index + 1)
-            try:
-                decklist = decklist_from(deck=entry.get("deck"), text=entry.get("text"))
-            except ApplicationError as exc:
-                results.append(
-                    {"player": player, "error": {"code": exc.code, "message": exc.message, "details": exc.details}}
-                )
-                continue
-            report = services.report_for(decklist, context, include_lines=values["include_lines"])
-            legal += report["legal"]
-            results.append({"player": player, "report": report})
+            # the same check of one entry as a worker's chunk (regulations.jobs), so both answers agree
+            result = batch_entry_result(entry, position=index, context=context, include_lines=values["include_lines"])
+            legal += "report" in result and result["report"]["legal"]
+            results.append(result)
         return Response(
             {
                 "format": context.format_rules.code,

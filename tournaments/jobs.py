@@ -17,10 +17,8 @@ from django.db.models import F, Sum
 from django.utils import timezone
 
 from deckbuilder.jobs import jobs_max_attempts, jobs_stale_seconds
-from decks.services import snapshot_to_decklist
-from regulations.services import legality_reports
 from tournaments.models import ChunkStatus, JobStatus, Registration, RevalidationChunk, RevalidationJob
-from tournaments.selectors import registration_status
+from tournaments.selectors import registrations_checked
 
 
 def revalidation_chunk_size() -> int:
@@ -60,32 +58,22 @@ def revalidation_job_start(*, job_id: int) -> list[int]:
 
 def _chunk_results(job: RevalidationJob, registration_ids: list[int]) -> list[dict]:
     """Each registration's status now under the event's regulation (a withdrawn one is left out)."""
-    event = job.event
     by_id = Registration.objects.in_bulk(registration_ids)
     registrations = [by_id[i] for i in registration_ids if i in by_id]
-    if not registrations:
-        return []
-    reports = legality_reports(
-        decklists=[snapshot_to_decklist(r.snapshot) for r in registrations],
-        format_code=event.format_code,
-        as_of=event.regulation_date,
-        overlay_id=event.overlay_id,
-    )
-    results = []
-    for registration, report in zip(registrations, reports, strict=True):
-        now_status = registration_status(report)
-        results.append(
-            {
-                "registration_id": registration.id,
-                "player": registration.player_name,
-                "deck_hash": registration.deck_hash,
-                "status_at_registration": registration.status,
-                "status_now": now_status,
-                "changed": now_status != registration.status,
-                "violations": [v["code"] for v in report.get("violations", [])],
-            }
+    return [
+        {
+            "registration_id": registration.id,
+            "player": registration.player_name,
+            "deck_hash": registration.deck_hash,
+            "status_at_registration": registration.status,
+            "status_now": status,
+            "changed": status != registration.status,
+            "violations": [v["code"] for v in report.get("violations", [])],
+        }
+        for registration, report, status in registrations_checked(
+            event=job.event, registrations=registrations, overlay_id=job.event.overlay_id
         )
-    return results
+    ]
 
 
 def revalidation_chunk_run(*, chunk_id: int) -> str:

@@ -19,6 +19,28 @@ def registration_status(report: dict) -> str:
     return RegistrationStatus.LEGAL.value if report.get("legal") else RegistrationStatus.ILLEGAL.value
 
 
+def registrations_checked(
+    *, event: Event, registrations: list[Registration], overlay_id: str | None
+) -> list[tuple[Registration, dict, str]]:
+    """Each registered deck checked again under the event's regulation with the overlay `overlay_id` (the event's
+    own, or another one to preview; None: none): (registration, report, status). The one re-check behind
+    re-validations, an event's settings change and the overlay preview. Raises regulations' UnknownOverlay."""
+    from regulations.services import legality_reports
+
+    if not registrations:
+        return []
+    reports = legality_reports(
+        decklists=[snapshot_to_decklist(r.snapshot) for r in registrations],
+        format_code=event.format_code,
+        as_of=event.regulation_date,
+        overlay_id=overlay_id,
+    )
+    return [
+        (registration, report, registration_status(report))
+        for registration, report in zip(registrations, reports, strict=True)
+    ]
+
+
 def event_list(*, organizer_id: int | None = None) -> QuerySet[Event]:
     events = Event.objects.select_related("organizer")
     if organizer_id is not None:
@@ -269,28 +291,17 @@ def overlay_preview(*, event: Event, overlay_id: str | None) -> list[dict]:
     """Which registered decks an overlay changes: each registration's status under the event's regulation now and
     under the same regulation with `overlay_id` (None: without an overlay), with the violation codes it would get.
     Raises regulations' UnknownOverlay."""
-    from regulations.services import legality_reports
-
     registrations = list(registration_list(event=event))
-    if not registrations:
-        return []
-    reports = legality_reports(
-        decklists=[snapshot_to_decklist(r.snapshot) for r in registrations],
-        format_code=event.format_code,
-        as_of=event.regulation_date,
-        overlay_id=overlay_id,
-    )
-    rows = []
-    for registration, report in zip(registrations, reports, strict=True):
-        status = registration_status(report)
-        rows.append(
-            {
-                "registration_id": registration.id,
-                "player": registration.player_name,
-                "status_now": registration.status,
-                "status_with_overlay": status,
-                "changed": status != registration.status,
-                "violations": [v["code"] for v in report.get("violations", [])],
-            }
+    return [
+        {
+            "registration_id": registration.id,
+            "player": registration.player_name,
+            "status_now": registration.status,
+            "status_with_overlay": status,
+            "changed": status != registration.status,
+            "violations": [v["code"] for v in report.get("violations", [])],
+        }
+        for registration, report, status in registrations_checked(
+            event=event, registrations=registrations, overlay_id=overlay_id
         )
-    return rows
+    ]

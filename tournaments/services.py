@@ -37,7 +37,7 @@ from tournaments.models import (
     Registration,
     RevalidationJob,
 )
-from tournaments.selectors import registration_status, snapshot_from_decklist
+from tournaments.selectors import registration_status, registrations_checked, snapshot_from_decklist
 from tournaments.tasks import revalidate_event
 
 GENESIS_HASH = "0" * 64
@@ -417,19 +417,10 @@ def _setting_json(value):
 
 def _registrations_recheck(event: Event, registrations: list[Registration]) -> list[dict]:
     """Store each registration's report under the event's (new) regulation; the players whose status changed."""
-    from regulations.services import legality_reports
-
-    if not registrations:
-        return []
-    reports = legality_reports(
-        decklists=[snapshot_to_decklist(r.snapshot) for r in registrations],
-        format_code=event.format_code,
-        as_of=event.regulation_date,
-        overlay_id=event.overlay_id,
-    )
     changes = []
-    for registration, report in zip(registrations, reports, strict=True):
-        status = registration_status(report)
+    for registration, report, status in registrations_checked(
+        event=event, registrations=registrations, overlay_id=event.overlay_id
+    ):
         if status != registration.status:
             changes.append(
                 {
