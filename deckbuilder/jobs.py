@@ -16,8 +16,9 @@ carries ids. Two things can still go wrong:
 import logging
 from collections.abc import Callable, Iterable
 
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
-from django.db import transaction
+from django.db import InterfaceError, OperationalError, transaction
 
 logger = logging.getLogger(__name__)
 
@@ -30,6 +31,22 @@ def jobs_stale_seconds() -> int:
 
 def jobs_max_attempts() -> int:
     return int(getattr(settings, "JOBS_MAX_ATTEMPTS", 5))
+
+
+def chunk_run(chunk_id: int, *, run: Callable[..., str], fail: Callable[..., object], what: str) -> str:
+    """A chunk task's body: run the chunk; a database hiccup is raised for the task's retry; a chunk over its time
+    limit or failing deterministically (it would fail on every retry) fails its job instead, through `fail`."""
+    try:
+        return run(chunk_id=chunk_id)
+    except (OperationalError, InterfaceError):
+        raise  # retried (the tasks' autoretry_for)
+    except SoftTimeLimitExceeded:
+        fail(chunk_id=chunk_id, error="a chunk exceeded its time limit")
+        raise
+    except Exception as exc:
+        logger.exception("%s chunk %s failed", what, chunk_id)
+        fail(chunk_id=chunk_id, error=f"{type(exc).__name__}: {exc}")
+        raise
 
 
 def enqueue_on_commit(send: Callable[[], object], *, on_failure: Callable[[str], object]) -> None:

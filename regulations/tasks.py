@@ -12,11 +12,10 @@ chunk running.
 import logging
 
 from celery import group, shared_task
-from celery.exceptions import SoftTimeLimitExceeded
 from celery.signals import worker_ready
 from django.db import InterfaceError, OperationalError
 
-from deckbuilder.jobs import jobs_resend
+from deckbuilder.jobs import chunk_run, jobs_resend
 from regulations import jobs
 
 logger = logging.getLogger(__name__)
@@ -51,17 +50,9 @@ def legality_batch_start_task(batch_id: int) -> int:
     **_RETRY,
 )
 def legality_batch_chunk_task(chunk_id: int) -> str:
-    try:
-        return jobs.legality_batch_chunk_run(chunk_id=chunk_id)
-    except (OperationalError, InterfaceError):
-        raise  # retried
-    except SoftTimeLimitExceeded:
-        jobs.legality_batch_chunk_fail(chunk_id=chunk_id, error="a chunk exceeded its time limit")
-        raise
-    except Exception as exc:  # a deterministic error (an overlay deleted meanwhile) fails on every retry
-        logger.exception("legality batch chunk %s failed", chunk_id)
-        jobs.legality_batch_chunk_fail(chunk_id=chunk_id, error=f"{type(exc).__name__}: {exc}")
-        raise
+    return chunk_run(
+        chunk_id, run=jobs.legality_batch_chunk_run, fail=jobs.legality_batch_chunk_fail, what="legality batch"
+    )
 
 
 def legality_batches_resume(*, older_than_seconds: int | None = None) -> list[int]:

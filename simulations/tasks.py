@@ -11,11 +11,10 @@ JOBS_STALE_SECONDS. A chunk's hard time limit stays under JOBS_STALE_SECONDS, so
 import logging
 
 from celery import group, shared_task
-from celery.exceptions import SoftTimeLimitExceeded
 from celery.signals import worker_init, worker_ready
 from django.db import InterfaceError, OperationalError
 
-from deckbuilder.jobs import jobs_resend
+from deckbuilder.jobs import chunk_run, jobs_resend
 from simulations import jobs
 
 logger = logging.getLogger(__name__)
@@ -48,17 +47,7 @@ def simulation_run_start_task(run_id: int) -> int:
     **_RETRY,
 )
 def simulation_chunk_execute_task(chunk_id: int) -> str:
-    try:
-        return jobs.simulation_chunk_execute(chunk_id=chunk_id)
-    except (OperationalError, InterfaceError):
-        raise  # retried
-    except SoftTimeLimitExceeded:
-        jobs.simulation_chunk_fail(chunk_id=chunk_id, error="a chunk exceeded its time limit")
-        raise
-    except Exception as exc:  # a deterministic error would fail on every retry: fail the run instead
-        logger.exception("simulation chunk %s failed", chunk_id)
-        jobs.simulation_chunk_fail(chunk_id=chunk_id, error=f"{type(exc).__name__}: {exc}")
-        raise
+    return chunk_run(chunk_id, run=jobs.simulation_chunk_execute, fail=jobs.simulation_chunk_fail, what="simulation")
 
 
 def simulation_runs_resume(*, older_than_seconds: int | None = None) -> list[int]:

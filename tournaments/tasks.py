@@ -11,11 +11,10 @@ time limit stays under JOBS_STALE_SECONDS, so a stale job has no chunk running.
 import logging
 
 from celery import group, shared_task
-from celery.exceptions import SoftTimeLimitExceeded
 from celery.signals import worker_ready
 from django.db import InterfaceError, OperationalError
 
-from deckbuilder.jobs import jobs_resend
+from deckbuilder.jobs import chunk_run, jobs_resend
 from tournaments import jobs
 
 logger = logging.getLogger(__name__)
@@ -48,17 +47,7 @@ def revalidate_event(job_id: int) -> int:
     **_RETRY,
 )
 def revalidate_chunk(chunk_id: int) -> str:
-    try:
-        return jobs.revalidation_chunk_run(chunk_id=chunk_id)
-    except (OperationalError, InterfaceError):
-        raise  # retried
-    except SoftTimeLimitExceeded:
-        jobs.revalidation_chunk_fail(chunk_id=chunk_id, error="a chunk exceeded its time limit")
-        raise
-    except Exception as exc:  # a deterministic error would fail on every retry: fail the job instead
-        logger.exception("revalidation chunk %s failed", chunk_id)
-        jobs.revalidation_chunk_fail(chunk_id=chunk_id, error=f"{type(exc).__name__}: {exc}")
-        raise
+    return chunk_run(chunk_id, run=jobs.revalidation_chunk_run, fail=jobs.revalidation_chunk_fail, what="revalidation")
 
 
 def revalidation_jobs_resume(*, older_than_seconds: int | None = None) -> list[int]:
