@@ -20,6 +20,7 @@ from django.utils import timezone
 from api.codes import ApplicationError, ErrorCode, field_errors
 from deckbuilder.budget import TimeBudget
 from deckbuilder.jobs import enqueue_on_commit
+from deckbuilder.spreadsheet import csv_cell_read
 from decks.selectors import deck_get_owned
 from decks.services import (
     DecklistRejected,
@@ -99,6 +100,15 @@ class EventFull(ApplicationError):
         message = f"The event is full: it takes at most {capacity} players."
         super().__init__(ErrorCode.EVENT_FULL, message, {"capacity": capacity})
         self.capacity = capacity
+
+
+class RegistrationOpen(ApplicationError):
+    """The decklists cannot be published while players can still register or replace a deck: a published list
+    would show the field to those still choosing theirs."""
+
+    def __init__(self):
+        message = "The decklists can be published only once the registrations are closed (deadline or lock)."
+        super().__init__(ErrorCode.REGISTRATION_OPEN, message)
 
 
 class EventLocked(Exception):
@@ -564,9 +574,14 @@ def _lock_hash(registrations: list[tuple[str, str]]) -> str:
 
 
 def event_publish(*, event_id: int, user) -> Event:
+    """Publish the decklists, once the registrations are closed (RegistrationOpen before: the deadline has not
+    passed and the organizer has not locked). A passed deadline is recorded as the lock first."""
+    event_lock_if_due(event_id=event_id)
     with transaction.atomic():
         event = _event_for_write(event_id)
         _require_organizer(event, user)
+        if event_is_open(event):
+            raise RegistrationOpen()
         if event.decklists_published_at is None:
             event.decklists_published_at = timezone.now()
             event.save(update_fields=["decklists_published_at"])
@@ -801,7 +816,8 @@ def _csv_rows(csv_text: str) -> list[dict]:
                     code=ErrorCode.CSV_TOO_MANY_ROWS,
                     details={"max_rows": limit},
                 )
-            rows.append({(k or "").strip(): v for k, v in row.items()})
+            # An exported cell that would start a formula carries a guard apostrophe (deckbuilder/spreadsheet.py).
+            rows.append({(k or "").strip(): csv_cell_read(v) for k, v in row.items()})
     except csv.Error as exc:
         raise CsvRejected(f"unreadable CSV: {exc}") from None
     return rows
