@@ -301,6 +301,7 @@ def test_published_decklists_are_readable_by_anyone(people, event):
     anonymous = Client()
     assert 'id="decklists"' not in anonymous.get(f"/tournaments/{event.id}/").content.decode()
     assert anonymous.get(f"/tournaments/{event.id}/print/").status_code == 403
+    _client(people["organizer"]).post(f"/tournaments/{event.id}/", {"lock": "1"})
     _client(people["organizer"]).post(f"/tournaments/{event.id}/", {"publish": "1"})
     page = anonymous.get(f"/tournaments/{event.id}/").content.decode()
     lists = page.split('id="decklists"')[1]

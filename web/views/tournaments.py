@@ -136,8 +136,12 @@ def _organizer_post(request, event):
         event_services.event_lock(event_id=event.id, user=request.user)
         messages.success(request, gettext("Registrations are locked."))
     elif "publish" in request.POST:
-        event_services.event_publish(event_id=event.id, user=request.user)
-        messages.success(request, gettext("The decklists are published."))
+        try:
+            event_services.event_publish(event_id=event.id, user=request.user)
+        except event_services.RegistrationOpen:
+            messages.error(request, gettext("The decklists can be published once the registrations are closed."))
+        else:
+            messages.success(request, gettext("The decklists are published."))
     elif "revalidate" in request.POST:
         job = event_services.revalidation_job_create(event_id=event.id, user=request.user)
         messages.success(request, gettext("The re-validation has started."))
