@@ -226,8 +226,8 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
             gettext_noop("%(count)s tournament event(s) validate against the overlay '%(id)s'; it cannot be deleted."),
         ),
         (
-            r"^(?P<count>\d+) locked tournament event\(s\) validate against the overlay '(?P<id>.*)'; it cannot change\. "
-            r"Make a new overlay for a new event\.$",
+            r"^(?P<count>\d+) locked tournament event\(s\) validate against the overlay '(?P<id>.*)'; it cannot "
+            r"change\. Make a new overlay for a new event\.$",
             gettext_noop(
                 "%(count)s locked tournament event(s) validate against the overlay '%(id)s'; it cannot change. Make "
                 "a new overlay for a new event."
