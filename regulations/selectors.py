@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 from django.db import connection, models
 from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
 
 from api.codes import ApplicationError, ErrorCode
 from cards.selectors import FormatCardPool, version_check
@@ -166,6 +167,15 @@ def overlay_get_owned(*, overlay_id: str, user) -> EventOverlay:
     overlay = overlay_get(overlay_id=overlay_id)
     overlay_check_owner(overlay=overlay, user=user)
     return overlay
+
+
+def overlay_closed_events(*, overlay: EventOverlay) -> int:
+    """How many tournament events that validate against the overlay are closed: locked, or past their registration
+    deadline (the lock is recorded on their next read). Such an overlay is frozen (services.overlay_update, the
+    admin). Asked through the events' key to the overlay (`EventOverlay.events`, as the PROTECT of overlay_delete
+    is), so this layer never imports the tournaments app."""
+    closed = models.Q(locked_at__isnull=False) | models.Q(registration_deadline__lte=timezone.now())
+    return overlay.events.filter(closed).count()  # the reverse of tournaments.Event.overlay
 
 
 def overlay_fingerprint(*, overlay_id: str, lock: bool = False) -> str | None:

@@ -12,7 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from django.db import IntegrityError, transaction
-from django.db.models import ProtectedError, Q
+from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -47,6 +47,7 @@ from regulations.selectors import (
     format_get,
     format_rules_from,
     overlay_check_owner,
+    overlay_closed_events,
     overlay_get,
     overlay_regulation,
     regulation_in_force,
@@ -429,8 +430,7 @@ def _refuse_if_frozen(overlay: EventOverlay) -> None:
     Asked through the events' key to the overlay (`EventOverlay.events`, as the PROTECT of overlay_delete does), so
     this layer never imports the tournaments app. The caller holds the overlay row lock, which the lock takes too.
     Raises OverlayError OVERLAY_LOCKED (409)."""
-    closed = Q(locked_at__isnull=False) | Q(registration_deadline__lte=timezone.now())
-    frozen = overlay.events.filter(closed).count()  # the reverse of tournaments.Event.overlay
+    frozen = overlay_closed_events(overlay=overlay)
     if frozen:
         raise OverlayError(
             ErrorCode.OVERLAY_LOCKED,

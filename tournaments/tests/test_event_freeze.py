@@ -298,3 +298,40 @@ def test_a_chain_locked_before_the_state_was_signed_still_verifies(vendor, cards
     assert problems_of(event) == []
     Event.objects.filter(id=event.id).update(locked_at=None)
     assert problems_of(event) == ["the event is open but its chain ends locked (unlocked in the database)"]
+
+
+@pytest.mark.parametrize("lock, can_change", [(False, True), (True, False)], ids=["open-event", "locked-event"])
+def test_the_admin_cannot_change_the_overlay_of_a_locked_event(
+    cards, organizer, overlay, django_user_model, lock, can_change
+):
+    from django.contrib import admin as django_admin
+    from django.test import Client
+
+    from regulations.admin import EventOverlayAdmin
+
+    event = _event(organizer, overlay)
+    if lock:
+        services.event_lock(event_id=event.id, user=organizer)
+    root = django_user_model.objects.create_superuser("root", password="a-long-test-password-42")
+    client = Client()
+    client.force_login(root)
+    request = client.get(f"/admin/regulations/eventoverlay/{overlay.pk}/change/").wsgi_request
+    model_admin = EventOverlayAdmin(EventOverlay, django_admin.site)
+    assert model_admin.has_change_permission(request, overlay) is can_change
+    assert model_admin.has_delete_permission(request, overlay) is can_change
+    inline = model_admin.get_inline_instances(request, overlay)
+    assert [i.has_change_permission(request, overlay) for i in inline] == [can_change, can_change]
+    assert [i.has_add_permission(request, overlay) for i in inline] == [can_change, can_change]
+    form = {
+        "slug": overlay.slug,
+        "name": overlay.name,
+        "base_format": overlay.base_format_id,
+        "description": "",
+        "card_pool_cutoff": "2020-01-01",
+        "cards-TOTAL_FORMS": "0",
+        "cards-INITIAL_FORMS": "0",
+        "combos-TOTAL_FORMS": "0",
+        "combos-INITIAL_FORMS": "0",
+    }
+    client.post(f"/admin/regulations/eventoverlay/{overlay.pk}/change/", form)
+    assert (EventOverlay.objects.get(pk=overlay.pk).card_pool_cutoff is None) is lock
