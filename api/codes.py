@@ -75,6 +75,7 @@ class ErrorCode(StrEnum):
     REGISTRATION_CLOSED = "REGISTRATION_CLOSED", 409, "Registrations are locked (deadline passed or organizer)."
     EVENT_FULL = "EVENT_FULL", 409, "The event has reached its capacity (`details.capacity`)."
     REGISTRATION_OPEN = "REGISTRATION_OPEN", 409, "Decklists are published only once the registrations are closed."
+    DECKLISTS_PUBLISHED = "DECKLISTS_PUBLISHED", 409, "The decklists are published: registration cannot reopen."
     MALFORMED_CSV = "MALFORMED_CSV", 400, "The CSV cannot be read (encoding, header, rows, capacity)."
     CSV_TOO_MANY_ROWS = "CSV_TOO_MANY_ROWS", 400, "Over the rows one import may have (`details.max_rows`)."
     CSV_UNENCODABLE = "CSV_UNENCODABLE", 400, "A text has no Shift-JIS form; export in UTF-8."

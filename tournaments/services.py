@@ -111,6 +111,15 @@ class RegistrationOpen(ApplicationError):
         super().__init__(ErrorCode.REGISTRATION_OPEN, message)
 
 
+class DecklistsPublished(ApplicationError):
+    """Once the decklists are published, the registrations cannot reopen: the players still to register (or to
+    replace a deck) would see the whole field (the counterpart of RegistrationOpen)."""
+
+    def __init__(self):
+        message = "The decklists are published: the registrations cannot reopen."
+        super().__init__(ErrorCode.DECKLISTS_PUBLISHED, message)
+
+
 class EventLocked(Exception):
     """The settings can no longer change: the registrations are locked (API: 409)."""
 
@@ -516,7 +525,8 @@ def event_recheck(*, event_id: int, user, reason: str) -> list[dict]:
 
 def event_unlock(*, event_id: int, user, reason: str, registration_deadline: datetime | None = None) -> Event:
     """Reopen the registrations with a reason (audited). Once the deadline has passed a new, later deadline is
-    needed, else the event would lock itself again at once. Raises ReasonRequired, EventInvalid, NotOrganizer."""
+    needed, else the event would lock itself again at once. Not once the decklists are published (DecklistsPublished).
+    Raises ReasonRequired, EventInvalid, NotOrganizer, DecklistsPublished."""
     if not reason or not reason.strip():
         raise ReasonRequired()
     with transaction.atomic():
@@ -524,6 +534,8 @@ def event_unlock(*, event_id: int, user, reason: str, registration_deadline: dat
         _require_organizer(event, user)
         if event.locked_at is None:
             return event
+        if event.decklists_published_at is not None:
+            raise DecklistsPublished()
         deadline = registration_deadline or event.registration_deadline
         if deadline <= timezone.now():
             raise EventInvalid("registration_deadline", "The deadline has passed: give a new registration deadline.")

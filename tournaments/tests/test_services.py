@@ -389,3 +389,21 @@ def test_decklists_are_published_only_once_registration_is_closed(event, organiz
         assert (raised.value.code, raised.value.status_code) == (code, 409)
     assert list(AuditEntry.objects.filter(event=event).values_list("action", flat=True)) == actions
     assert (Event.objects.get(id=event.id).decklists_published_at is not None) is (code is None)
+
+
+@pytest.mark.parametrize(
+    "published, code", [(False, None), (True, "DECKLISTS_PUBLISHED")], ids=["unpublished", "published"]
+)
+def test_registration_cannot_reopen_once_the_decklists_are_published(event, organizer, published, code):
+    """The other way round: unlocking after the publication would reopen registration with the field shown."""
+    services.event_lock(event_id=event.id, user=organizer)
+    if published:
+        services.event_publish(event_id=event.id, user=organizer)
+    if code is None:
+        assert services.event_unlock(event_id=event.id, user=organizer, reason="a late player").locked_at is None
+    else:
+        with pytest.raises(services.DecklistsPublished) as raised:
+            services.event_unlock(event_id=event.id, user=organizer, reason="a late player")
+        assert (raised.value.code, raised.value.status_code) == (code, 409)
+        assert Event.objects.get(id=event.id).locked_at is not None
+    assert AuditEntry.objects.filter(event=event, action="unlock").count() == (0 if code else 1)

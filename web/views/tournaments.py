@@ -161,6 +161,9 @@ def _organizer_post(request, event):
         except event_services.EventInvalid as exc:
             form.add_error("registration_deadline", server_message(exc.message))
             return {"unlock_form": form}
+        except event_services.DecklistsPublished:
+            messages.error(request, gettext("The decklists are published: the registrations cannot reopen."))
+            return redirect(url)
         messages.success(request, gettext("Registrations are open again."))
     elif "settings" in request.POST:
         form = EventSettingsForm.for_event(event, request.POST)
