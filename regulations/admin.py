@@ -1,6 +1,26 @@
 from django.contrib import admin
 
 from regulations.models import EventOverlay, Format, OverlayCard, OverlayCombo, RegulationEvent, RegulationEventCard
+from regulations.selectors import overlay_closed_events
+
+
+def _frozen(overlay) -> bool:
+    """An overlay that a locked tournament event validates against is read-only here too, as in the services
+    (overlay_update: OVERLAY_LOCKED): the event's lock entry signs its content (docs/legality.md)."""
+    return isinstance(overlay, EventOverlay) and overlay.pk is not None and overlay_closed_events(overlay=overlay) > 0
+
+
+class _FrozenOverlayInline(admin.TabularInline):
+    """An inline of an overlay's cards or combos; `obj` is the overlay."""
+
+    def has_add_permission(self, request, obj=None):
+        return not _frozen(obj) and super().has_add_permission(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return not _frozen(obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return not _frozen(obj) and super().has_delete_permission(request, obj)
 
 
 @admin.register(Format)
@@ -22,13 +42,13 @@ class RegulationEventAdmin(admin.ModelAdmin):
     inlines = [RegulationEventCardInline]
 
 
-class OverlayCardInline(admin.TabularInline):
+class OverlayCardInline(_FrozenOverlayInline):
     model = OverlayCard
     raw_id_fields = ["card"]
     extra = 0
 
 
-class OverlayComboInline(admin.TabularInline):
+class OverlayComboInline(_FrozenOverlayInline):
     model = OverlayCombo
     raw_id_fields = ["first", "second"]
     extra = 0
@@ -39,3 +59,9 @@ class EventOverlayAdmin(admin.ModelAdmin):
     list_display = ["slug", "name", "base_format", "owner", "card_pool_cutoff"]
     raw_id_fields = ["owner"]
     inlines = [OverlayCardInline, OverlayComboInline]
+
+    def has_change_permission(self, request, obj=None):
+        return not _frozen(obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return not _frozen(obj) and super().has_delete_permission(request, obj)

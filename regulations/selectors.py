@@ -1,11 +1,14 @@
 """Reads: formats, the Hall of Fame list in force on a date (events replayed in date order), changes between dates."""
 
+import hashlib
+import json
 from dataclasses import dataclass
 from datetime import date
 from types import MappingProxyType
 
 from django.db import connection, models
 from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
 
 from api.codes import ApplicationError, ErrorCode
 from cards.selectors import FormatCardPool, version_check
@@ -164,6 +167,38 @@ def overlay_get_owned(*, overlay_id: str, user) -> EventOverlay:
     overlay = overlay_get(overlay_id=overlay_id)
     overlay_check_owner(overlay=overlay, user=user)
     return overlay
+
+
+def overlay_closed_events(*, overlay: EventOverlay) -> int:
+    """How many tournament events that validate against the overlay are closed: locked, or past their registration
+    deadline (the lock is recorded on their next read). Such an overlay is frozen (services.overlay_update, the
+    admin). Asked through the events' key to the overlay (`EventOverlay.events`, as the PROTECT of overlay_delete
+    is), so this layer never imports the tournaments app."""
+    closed = models.Q(locked_at__isnull=False) | models.Q(registration_deadline__lte=timezone.now())
+    return overlay.events.filter(closed).count()  # the reverse of tournaments.Event.overlay
+
+
+def overlay_fingerprint(*, overlay_id: str, lock: bool = False) -> str | None:
+    """The SHA-256 of everything in an overlay that decides a deck's legality: its base format, card-pool cut-off,
+    card statuses and combos (cards by their unique Japanese name, the catalogue's natural key, so a re-import that
+    renumbers the cards keeps it). None for an unknown overlay. A locked tournament event signs it in its lock entry
+    (tournaments.services.event_frozen_state), so an overlay changed afterwards shows in verify_audit_chain.
+    `lock`: hold the overlay row (SELECT ... FOR UPDATE) until the transaction ends, so an edit cannot slip between
+    the fingerprint and the lock (overlay_update takes the same row lock before checking the locked events)."""
+    overlays = EventOverlay.objects.select_related("base_format").filter(slug=overlay_id)
+    overlay = (overlays.select_for_update() if lock else overlays).first()
+    if overlay is None:
+        return None
+    content = {
+        "base_format": overlay.base_format.code,
+        "card_pool_cutoff": overlay.card_pool_cutoff.isoformat() if overlay.card_pool_cutoff else None,
+        "cards": sorted(OverlayCard.objects.filter(overlay=overlay).values_list("card__name_ja", "status")),
+        "combos": sorted(
+            OverlayCombo.objects.filter(overlay=overlay).values_list("first__name_ja", "second__name_ja", "kind")
+        ),
+    }
+    canonical = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def overlay_list(*, owner=None, base_format: str | None = None) -> QuerySet[EventOverlay]:

@@ -47,6 +47,7 @@ from regulations.selectors import (
     format_get,
     format_rules_from,
     overlay_check_owner,
+    overlay_closed_events,
     overlay_get,
     overlay_regulation,
     regulation_in_force,
@@ -422,6 +423,23 @@ def _owned_for_update(*, overlay_id: str, user) -> EventOverlay:
     return overlay
 
 
+def _refuse_if_frozen(overlay: EventOverlay) -> None:
+    """An overlay that a closed tournament event validates against is frozen: its registrations were checked and
+    locked under it, and the lock entry of the event's audit trail signs its content (regulations.selectors.
+    overlay_fingerprint). Closed: locked, or past the registration deadline (the lock is recorded on the next read).
+    Asked through the events' key to the overlay (`EventOverlay.events`, as the PROTECT of overlay_delete does), so
+    this layer never imports the tournaments app. The caller holds the overlay row lock, which the lock takes too.
+    Raises OverlayError OVERLAY_LOCKED (409)."""
+    frozen = overlay_closed_events(overlay=overlay)
+    if frozen:
+        raise OverlayError(
+            ErrorCode.OVERLAY_LOCKED,
+            f"{frozen} locked tournament event(s) validate against the overlay '{overlay.slug}'; it cannot change. "
+            "Make a new overlay for a new event.",
+            details={"events": frozen},
+        )
+
+
 def overlay_update(
     *,
     overlay_id: str,
@@ -434,12 +452,14 @@ def overlay_update(
     combos: Iterable[Mapping] | None = None,
 ) -> EventOverlay:
     """Change an overlay (owner only). Arguments left out stay as they are; `entries` / `combos` replace the whole
-    list when given; `card_pool_cutoff=None` removes the cut-off. The id never changes.
+    list when given; `card_pool_cutoff=None` removes the cut-off. The id never changes. Refused while a locked event
+    uses the overlay (OverlayError OVERLAY_LOCKED, _refuse_if_frozen).
     Raises UnknownOverlay, OverlayPermissionDenied, UnknownFormat, OverlayError."""
     fmt = format_get(code=base_format) if base_format is not None else None
     resolved = _resolve_overlay(entries=list(entries or ()), combos=list(combos or ()))
     with transaction.atomic():
         overlay = _owned_for_update(overlay_id=overlay_id, user=user)
+        _refuse_if_frozen(overlay)
         if name is not None:
             overlay.name = name
         if description is not None:

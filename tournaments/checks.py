@@ -6,8 +6,14 @@
 - tournaments.W002: the database could not be asked (the role check did not run).
 - tournaments.E001: no audit signing key is configured (AUDIT_SIGNING_KEY or AUDIT_SIGNING_KEY_FILE): nothing
   could be appended to an audit trail.
+- tournaments.W003: the key file sits in the data directory (VAR_DIR) or in an SQLite database's directory: a copy
+  of the data (a backup, a stolen disk image) would carry the key, and with it its holder could re-sign a rewritten
+  chain. The key must live apart from what it protects (tournaments/signing.py).
 """
 
+from pathlib import Path
+
+from django.conf import settings
 from django.core.checks import Error, Tags, Warning, register
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.utils import Error as DatabaseError
@@ -52,4 +58,36 @@ def audit_signing_key_check(app_configs, **kwargs) -> list:
         return [Error(str(exc), hint="docs/production.md: provision the audit signing key", id="tournaments.E001")]
     except ValueError as exc:
         return [Error(f"The audit signing key is unreadable: {exc}", id="tournaments.E001")]
+    return []
+
+
+def data_directories() -> dict[str, Path]:
+    """The directories that hold the data: VAR_DIR and each SQLite database's directory (PostgreSQL keeps its files
+    on its own server, out of the app's reach)."""
+    directories = {"the data directory (VAR_DIR)": Path(settings.VAR_DIR)}
+    for alias in connections:
+        connection = connections[alias]
+        name = str(connection.settings_dict.get("NAME") or "")
+        if connection.vendor == "sqlite" and name and not name.startswith(("file:", ":memory:")):
+            directories[f"the directory of the database '{alias}'"] = Path(name).parent
+    return directories
+
+
+@register(Tags.security, deploy=True)
+def audit_signing_key_place_check(app_configs, **kwargs) -> list:
+    from tournaments import signing
+
+    if getattr(settings, "AUDIT_SIGNING_KEY", ""):
+        return []  # from the environment: no file
+    key = signing.key_file().resolve()
+    for label, directory in data_directories().items():
+        if key.is_relative_to(directory.resolve()):
+            return [
+                Warning(
+                    f"The audit signing key file {key} is in {label}: a copy of the data would carry the key.",
+                    hint="Move it out (e.g. to the default place, the user's configuration directory) and set "
+                    "AUDIT_SIGNING_KEY_FILE, or give AUDIT_SIGNING_KEY (docs/production.md).",
+                    id="tournaments.W003",
+                )
+            ]
     return []

@@ -1,12 +1,12 @@
 """Tournament reads. Decklists stay hidden from other players until the organizer publishes them."""
 
-import csv
 import io
 
 from django.db.models import QuerySet
 from django.http import Http404
 from django.utils import timezone
 
+from deckbuilder.spreadsheet import csv_writer
 from decks.selectors import REGISTERED_ZONES, snapshot_zone_diff
 from decks.services import snapshot_to_decklist
 from dmrules.decklist import Decklist, decklist_to_text
@@ -266,7 +266,7 @@ def registration_export_csv(*, event: Event, encoding: str = "utf-8") -> bytes:
         return name if name and name_ok(name) else entry["card_id"]
 
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = csv_writer(out)  # cells that would start a formula are neutralised (deckbuilder/spreadsheet.py)
     writer.writerow(EXPORT_HEADER)
     for row in registration_export_rows(event=event):
         zones = [

@@ -20,6 +20,7 @@ from django.utils import timezone
 from api.codes import ApplicationError, ErrorCode, field_errors
 from deckbuilder.budget import TimeBudget
 from deckbuilder.jobs import enqueue_on_commit
+from deckbuilder.spreadsheet import csv_cell_read
 from decks.selectors import deck_get_owned
 from decks.services import (
     DecklistRejected,
@@ -99,6 +100,24 @@ class EventFull(ApplicationError):
         message = f"The event is full: it takes at most {capacity} players."
         super().__init__(ErrorCode.EVENT_FULL, message, {"capacity": capacity})
         self.capacity = capacity
+
+
+class RegistrationOpen(ApplicationError):
+    """The decklists cannot be published while players can still register or replace a deck: a published list
+    would show the field to those still choosing theirs."""
+
+    def __init__(self):
+        message = "The decklists can be published only once the registrations are closed (deadline or lock)."
+        super().__init__(ErrorCode.REGISTRATION_OPEN, message)
+
+
+class DecklistsPublished(ApplicationError):
+    """Once the decklists are published, the registrations cannot reopen: the players still to register (or to
+    replace a deck) would see the whole field (the counterpart of RegistrationOpen)."""
+
+    def __init__(self):
+        message = "The decklists are published: the registrations cannot reopen."
+        super().__init__(ErrorCode.DECKLISTS_PUBLISHED, message)
 
 
 class EventLocked(Exception):
@@ -191,6 +210,8 @@ def audit_chain_verify(*, event_id: int | None = None, heads: list[dict] | None 
     - the registrations: each live registration's snapshot must give its stored hash, and its hash, status and
       player must be those of its last audit entry (a snapshot edited in place is caught); a registration whose
       last entry is a withdrawal, or an entry's registration that is gone without one, is reported;
+    - the lock (_lock_check): an event unlocked in the database, an open-event write after the lock, and a change
+      after the lock to what the lock entry signed (format, regulation date, overlay and its content, name, ...);
     - `heads`: chain heads published earlier ({"event", "count", "hash", "signature"}, as `selectors.audit_head`
       gives them): the entry at that count must still carry that hash, so a truncated tail is caught.
     """
@@ -231,6 +252,7 @@ def audit_chain_verify(*, event_id: int | None = None, heads: list[dict] | None 
             prev_hash = entry.entry_hash
             expected_sequence = entry.sequence + 1
         problems += _heads_check(event, entries, heads_by_event.get(event.id, []))
+        problems += _lock_check(event, entries)
         problems += _registrations_check(event, entries)
     return problems
 
@@ -254,6 +276,52 @@ def _heads_check(event: Event, entries: list[AuditEntry], heads: list[dict]) -> 
             problems.append({**where, "problem": f"published head has {count} entries; the chain has {len(entries)}"})
         elif entry.entry_hash != head_hash:
             problems.append({**where, "entry": entry.id, "problem": "entry differs from the published head"})
+    return problems
+
+
+# What only an open event writes: after a lock entry and before an unlock entry, one of these means the lock was
+# lifted in the database (the server then signs the new entry itself, so its signature proves nothing).
+_OPEN_EVENT_WRITES = {
+    AuditAction.SUBMIT.value,
+    AuditAction.REPLACE.value,
+    AuditAction.WITHDRAW.value,
+    AuditAction.SETTINGS.value,
+}
+
+
+def _lock_check(event: Event, entries: list[AuditEntry]) -> list[dict]:
+    """The event's lock against its chain: an event whose chain ends locked must be locked, no open-event write may
+    follow a lock without an unlock entry, and the FROZEN_AT_LOCK fields signed in the last lock entry must still
+    be the event's (and its overlay's content). A lock entry written before the fields were signed (no `frozen`)
+    pins only the lock itself."""
+    problems = []
+    lock: AuditEntry | None = None
+    for entry in entries:
+        where = {"event": event.id, "sequence": entry.sequence, "entry": entry.id}
+        if entry.action == AuditAction.LOCK.value:
+            if lock is not None:
+                problems.append({**where, "problem": "locked again without an unlock entry (unlocked in the database)"})
+            lock = entry
+        elif entry.action == AuditAction.UNLOCK.value:
+            lock = None
+        elif lock is not None and entry.action in _OPEN_EVENT_WRITES:
+            problems.append(
+                {
+                    **where,
+                    "problem": f"{entry.action} after the lock without an unlock entry (unlocked in the database)",
+                }
+            )
+    if lock is None:
+        return problems
+    where = {"event": event.id, "sequence": lock.sequence, "entry": lock.id}
+    if event.locked_at is None:
+        problems.append({**where, "problem": "the event is open but its chain ends locked (unlocked in the database)"})
+    frozen = lock.payload.get("frozen")
+    if isinstance(frozen, dict):
+        now = event_frozen_state(event)
+        for field in FROZEN_AT_LOCK:
+            if field in frozen and frozen[field] != now[field]:
+                problems.append({**where, "problem": f"{field} changed after the lock"})
     return problems
 
 
@@ -457,7 +525,8 @@ def event_recheck(*, event_id: int, user, reason: str) -> list[dict]:
 
 def event_unlock(*, event_id: int, user, reason: str, registration_deadline: datetime | None = None) -> Event:
     """Reopen the registrations with a reason (audited). Once the deadline has passed a new, later deadline is
-    needed, else the event would lock itself again at once. Raises ReasonRequired, EventInvalid, NotOrganizer."""
+    needed, else the event would lock itself again at once. Not once the decklists are published (DecklistsPublished).
+    Raises ReasonRequired, EventInvalid, NotOrganizer, DecklistsPublished."""
     if not reason or not reason.strip():
         raise ReasonRequired()
     with transaction.atomic():
@@ -465,6 +534,8 @@ def event_unlock(*, event_id: int, user, reason: str, registration_deadline: dat
         _require_organizer(event, user)
         if event.locked_at is None:
             return event
+        if event.decklists_published_at is not None:
+            raise DecklistsPublished()
         deadline = registration_deadline or event.registration_deadline
         if deadline <= timezone.now():
             raise EventInvalid("registration_deadline", "The deadline has passed: give a new registration deadline.")
@@ -511,6 +582,40 @@ def event_is_open(event: Event, *, now: datetime | None = None) -> bool:
     return event.locked_at is None and (now or timezone.now()) < event.registration_deadline
 
 
+# What an event's verdicts depend on (house style 3: every legality question takes the format, the date and the
+# overlay), and its name and capacity as players saw them. The lock entry signs them, so a change made in the
+# database after the lock shows in verify_audit_chain (_lock_check); the services refuse every such change while
+# locked (event_update: EventLocked; regulations.services.overlay_update: OVERLAY_LOCKED).
+FROZEN_AT_LOCK = (
+    "name",
+    "date",
+    "format_code",
+    "regulation_date",
+    "capacity",
+    "registration_deadline",
+    "overlay_id",
+    "overlay_content",
+)
+
+
+def event_frozen_state(event: Event, *, lock: bool = False) -> dict:
+    """The FROZEN_AT_LOCK fields of the event as JSON; `overlay_content` is the overlay's fingerprint
+    (regulations.selectors.overlay_fingerprint; None without an overlay). `lock` holds the overlay row until the
+    transaction ends, so an overlay edit cannot slip in between the fingerprint and the lock."""
+    from regulations.selectors import overlay_fingerprint
+
+    return {
+        "name": event.name,
+        "date": _setting_json(event.date),
+        "format_code": event.format_code,
+        "regulation_date": _setting_json(event.regulation_date),
+        "capacity": event.capacity,
+        "registration_deadline": _setting_json(event.registration_deadline),
+        "overlay_id": event.overlay_id,
+        "overlay_content": overlay_fingerprint(overlay_id=event.overlay_id, lock=lock) if event.overlay_id else None,
+    }
+
+
 def event_lock_if_due(*, event_id: int) -> bool:
     """Record the automatic lock once the deadline has passed (idempotent; True when this call locked it).
 
@@ -535,6 +640,7 @@ def event_lock_if_due(*, event_id: int) -> bool:
                 "registrations": len(registrations),
                 "lock_hash": _lock_hash(registrations),
                 "reason": "registration deadline passed",
+                "frozen": event_frozen_state(event, lock=True),
             },
         )
     return True
@@ -554,7 +660,11 @@ def event_lock(*, event_id: int, user) -> Event:
                 action=AuditAction.LOCK,
                 actor=user,
                 registration_id=None,
-                payload={"registrations": len(registrations), "lock_hash": _lock_hash(registrations)},
+                payload={
+                    "registrations": len(registrations),
+                    "lock_hash": _lock_hash(registrations),
+                    "frozen": event_frozen_state(event, lock=True),
+                },
             )
     return event
 
@@ -564,9 +674,14 @@ def _lock_hash(registrations: list[tuple[str, str]]) -> str:
 
 
 def event_publish(*, event_id: int, user) -> Event:
+    """Publish the decklists, once the registrations are closed (RegistrationOpen before: the deadline has not
+    passed and the organizer has not locked). A passed deadline is recorded as the lock first."""
+    event_lock_if_due(event_id=event_id)
     with transaction.atomic():
         event = _event_for_write(event_id)
         _require_organizer(event, user)
+        if event_is_open(event):
+            raise RegistrationOpen()
         if event.decklists_published_at is None:
             event.decklists_published_at = timezone.now()
             event.save(update_fields=["decklists_published_at"])
@@ -801,7 +916,8 @@ def _csv_rows(csv_text: str) -> list[dict]:
                     code=ErrorCode.CSV_TOO_MANY_ROWS,
                     details={"max_rows": limit},
                 )
-            rows.append({(k or "").strip(): v for k, v in row.items()})
+            # An exported cell that would start a formula carries a guard apostrophe (deckbuilder/spreadsheet.py).
+            rows.append({(k or "").strip(): csv_cell_read(v) for k, v in row.items()})
     except csv.Error as exc:
         raise CsvRejected(f"unreadable CSV: {exc}") from None
     return rows

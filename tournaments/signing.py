@@ -7,10 +7,15 @@ superuser, a stolen backup restored elsewhere) still cannot make a signature for
 private key, which lives in the environment or a file, never in the database.
 
 The private key: `AUDIT_SIGNING_KEY` (the 32-byte Ed25519 seed, base64) or the file `AUDIT_SIGNING_KEY_FILE`
-holding that text. For local development only, a missing file is created (mode 0600) on first use; production sets
-one of the two explicitly (docs/production.md). Every entry stores the signing key's id (the first 16 hex digits of
-the SHA-256 of the public key); after a rotation, the retired public keys (`AUDIT_RETIRED_PUBLIC_KEYS`) still verify
-the entries they signed.
+holding that text. Without either, the file is `deckbuilder/audit-signing-key` in the user's configuration directory
+(`$XDG_CONFIG_HOME`, else `~/.config`): outside the data directory (VAR_DIR), so a copy of the database or of its
+directory never carries the key that would let its holder re-sign a rewritten chain. A key file that an earlier
+version made in VAR_DIR is still the one used (the entries it signed must keep verifying); `manage.py check
+--deploy` warns about it (tournaments.W003, tournaments/checks.py) until it is moved. For local development only, a
+missing file is created (mode 0600) on first use; production sets one of the two explicitly (docs/production.md).
+
+Every entry stores the signing key's id (the first 16 hex digits of the SHA-256 of the public key); after a
+rotation, the retired public keys (`AUDIT_RETIRED_PUBLIC_KEYS`) still verify the entries they signed.
 """
 
 import base64
@@ -32,18 +37,46 @@ class SigningKeyMissing(Exception):
     pass
 
 
+KEY_FILE_NAME = "audit-signing-key"
+
+
+def default_key_file() -> Path:
+    """The key file when none is configured: in the user's configuration directory, not in the data directory."""
+    config_home = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(config_home) / "deckbuilder" / KEY_FILE_NAME
+
+
+def legacy_key_file() -> Path:
+    """Where earlier versions made the key: inside VAR_DIR, next to the database."""
+    return Path(settings.VAR_DIR) / KEY_FILE_NAME
+
+
+def key_file() -> Path:
+    """The key file in use: AUDIT_SIGNING_KEY_FILE; else a key an earlier version made in VAR_DIR, which signed the
+    existing entries (check --deploy warns until it is moved); else default_key_file()."""
+    configured = getattr(settings, "AUDIT_SIGNING_KEY_FILE", "") or ""
+    if configured:
+        return Path(configured)
+    legacy = legacy_key_file()
+    return legacy if legacy.exists() else default_key_file()
+
+
 def _seed_text() -> str:
     configured = getattr(settings, "AUDIT_SIGNING_KEY", "") or ""
     if configured:
         return configured
-    path = Path(getattr(settings, "AUDIT_SIGNING_KEY_FILE", "") or Path(settings.VAR_DIR) / "audit-signing-key")
+    path = key_file()
     if not path.exists():
         if not getattr(settings, "AUDIT_SIGNING_KEY_CREATE", False):
             raise SigningKeyMissing(f"no audit signing key: set AUDIT_SIGNING_KEY or create {path}")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "w") as handle:
-            handle.write(base64.b64encode(os.urandom(32)).decode() + "\n")
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # another process made it first: use theirs
+            pass
+        else:
+            with os.fdopen(descriptor, "w") as handle:
+                handle.write(base64.b64encode(os.urandom(32)).decode() + "\n")
     return path.read_text().strip()
 
 

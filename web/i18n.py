@@ -225,6 +225,14 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
             r"deleted\.$",
             gettext_noop("%(count)s tournament event(s) validate against the overlay '%(id)s'; it cannot be deleted."),
         ),
+        (
+            r"^(?P<count>\d+) locked tournament event\(s\) validate against the overlay '(?P<id>.*)'; it cannot "
+            r"change\. Make a new overlay for a new event\.$",
+            gettext_noop(
+                "%(count)s locked tournament event(s) validate against the overlay '%(id)s'; it cannot change. Make "
+                "a new overlay for a new event."
+            ),
+        ),
         # decks/services.py (version notes)
         (r"^import$", gettext_noop("imported from a decklist")),
         (r"^restored version (?P<number>\d+)$", gettext_noop("restored version %(number)s")),

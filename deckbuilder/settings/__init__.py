@@ -202,9 +202,11 @@ CACHES = {
 }
 
 # The audit trail's Ed25519 signing key (tournaments/signing.py): never in the database. AUDIT_SIGNING_KEY is the
-# base64 32-byte seed, or AUDIT_SIGNING_KEY_FILE a file holding it; locally a key file is created in VAR_DIR.
+# base64 32-byte seed, or AUDIT_SIGNING_KEY_FILE a file holding it. Empty: the user's configuration directory
+# (signing.key_file), never VAR_DIR: whoever copies the data directory (the database, its backups) must not get the
+# key with it; `check --deploy` warns when the file is there or next to the database (tournaments.W003).
 AUDIT_SIGNING_KEY = os.environ.get("AUDIT_SIGNING_KEY", "")
-AUDIT_SIGNING_KEY_FILE = os.environ.get("AUDIT_SIGNING_KEY_FILE", str(VAR_DIR / "audit-signing-key"))
+AUDIT_SIGNING_KEY_FILE = os.environ.get("AUDIT_SIGNING_KEY_FILE", "")
 AUDIT_SIGNING_KEY_CREATE = env_bool("AUDIT_SIGNING_KEY_CREATE", True)
 AUDIT_RETIRED_PUBLIC_KEYS = env_list("AUDIT_RETIRED_PUBLIC_KEYS", "")  # after a rotation: the old public halves
 

@@ -87,7 +87,8 @@ MATRIX = [
     ),
     ("event-read", "get", "/events/{E}/", None, None, (200, 200, 200, 200)),
     ("event-lock", "post", "/events/{E}/lock/", None, None, (401, 403, 403, 200)),
-    ("event-publish", "post", "/events/{E}/publish/", None, None, (401, 403, 403, 200)),
+    # The event is open: its decklists cannot be published yet (the organizer's answer is the 409, not a 403).
+    ("event-publish", "post", "/events/{E}/publish/", None, None, (401, 403, 403, 409)),
     ("event-audit", "get", "/events/{E}/audit/", None, None, (401, 403, 403, 200)),
     ("registrations-list", "get", "/events/{E}/registrations/", None, None, (200, 200, 200, 200)),
     ("registrations-filter", "get", "/events/{E}/registrations/?status=illegal", None, None, (403, 403, 403, 200)),
@@ -313,6 +314,7 @@ def test_other_users_cannot_see_registration_decklists_before_publication(world)
     assert listed == [
         {"id": world["R"], "player": "owner", "submitted_at": listed[0]["submitted_at"], "decklist_visible": False}
     ]
+    token_client(world["users"]["organizer"]).post(f"/api/v1/events/{world['E']}/lock/")
     token_client(world["users"]["organizer"]).post(f"/api/v1/events/{world['E']}/publish/")
     published = other.get(f"/api/v1/events/{world['E']}/registrations/").json()["results"][0]
     assert published["decklist_visible"] is True and sum(e["count"] for e in published["entries"]["main"]) == 40

@@ -249,6 +249,35 @@ def test_csv_round_trip(event, organizer, encoding):
     assert hashes(copy) == hashes(event)
 
 
+FORMULA_PLAYERS = [
+    # (the player's name in the import CSV, the name stored (the import strips it), the cell the export writes)
+    pytest.param(
+        '=HYPERLINK("http://x.example")',
+        '=HYPERLINK("http://x.example")',
+        '\'=HYPERLINK("http://x.example")',
+        id="equals",
+    ),
+    pytest.param("+81-90", "+81-90", "'+81-90", id="plus"),
+    pytest.param("-kun", "-kun", "'-kun", id="minus"),
+    pytest.param("@SUM(1+1)", "@SUM(1+1)", "'@SUM(1+1)", id="at"),
+    pytest.param("\t=1", "=1", "'=1", id="tab-stripped-then-equals"),
+    pytest.param("yamada", "yamada", "yamada", id="plain"),
+]
+
+
+@pytest.mark.parametrize("player, stored, cell", FORMULA_PLAYERS)
+def test_export_neutralises_formula_cells_and_reads_them_back(organizer, cards, player, stored, cell):
+    """The finding: a player name from the organizer's import was exported unchanged, so `=...` ran in Excel."""
+    event = _event(organizer)
+    assert [r["player"] for r in _import(event, organizer, [(player, LEGAL_TEXT)])] == [stored]
+    data = selectors.registration_export_csv(event=event)
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"), newline="")))
+    assert [r["player"] for r in rows] == [cell]
+    copy = _event(organizer)
+    services.registrations_import_csv(event_id=copy.id, user=organizer, csv_text=services.csv_decode(data))
+    assert list(Registration.objects.filter(event=copy).values_list("player_name", flat=True)) == [stored]
+
+
 EXPORT_REQUESTS = [
     # (path suffix, Accept header, status, content type starts with)
     pytest.param("csv/", "text/csv", 200, "text/csv; charset=utf-8", id="accept-text-csv"),

@@ -261,6 +261,7 @@ def test_publication(event, organizer):
     assert not event_decklists_published(event)
     Event.objects.filter(id=event.id).update(publish_decklists=True, date=date(2000, 1, 1))
     assert event_decklists_published(Event.objects.get(id=event.id))  # automatically, after the event day
+    services.event_lock(event_id=event.id, user=organizer)
     services.event_publish(event_id=event.id, user=organizer)
     assert AuditEntry.objects.filter(event=event, action="publish").count() == 1
 
@@ -363,3 +364,46 @@ def test_the_registration_deadline_is_not_after_the_event(cards, organizer, dead
             create()
         assert info.value.field == "registration_deadline"
         assert not Event.objects.exists()
+
+
+PUBLISH_CASES = [
+    # (how the registrations stand, the error code or None, the audit actions after the attempt)
+    pytest.param("open", "REGISTRATION_OPEN", [], id="open-refused"),
+    pytest.param("locked", None, ["lock", "publish"], id="locked-by-the-organizer"),
+    pytest.param("deadline-passed", None, ["lock", "publish"], id="deadline-passed-lock-recorded-first"),
+]
+
+
+@pytest.mark.parametrize("state, code, actions", PUBLISH_CASES)
+def test_decklists_are_published_only_once_registration_is_closed(event, organizer, state, code, actions):
+    """The finding: decklists could be published while players could still register or replace a deck."""
+    if state == "locked":
+        services.event_lock(event_id=event.id, user=organizer)
+    elif state == "deadline-passed":
+        Event.objects.filter(id=event.id).update(registration_deadline=timezone.now() - timedelta(seconds=1))
+    if code is None:
+        services.event_publish(event_id=event.id, user=organizer)
+    else:
+        with pytest.raises(services.RegistrationOpen) as raised:
+            services.event_publish(event_id=event.id, user=organizer)
+        assert (raised.value.code, raised.value.status_code) == (code, 409)
+    assert list(AuditEntry.objects.filter(event=event).values_list("action", flat=True)) == actions
+    assert (Event.objects.get(id=event.id).decklists_published_at is not None) is (code is None)
+
+
+@pytest.mark.parametrize(
+    "published, code", [(False, None), (True, "DECKLISTS_PUBLISHED")], ids=["unpublished", "published"]
+)
+def test_registration_cannot_reopen_once_the_decklists_are_published(event, organizer, published, code):
+    """The other way round: unlocking after the publication would reopen registration with the field shown."""
+    services.event_lock(event_id=event.id, user=organizer)
+    if published:
+        services.event_publish(event_id=event.id, user=organizer)
+    if code is None:
+        assert services.event_unlock(event_id=event.id, user=organizer, reason="a late player").locked_at is None
+    else:
+        with pytest.raises(services.DecklistsPublished) as raised:
+            services.event_unlock(event_id=event.id, user=organizer, reason="a late player")
+        assert (raised.value.code, raised.value.status_code) == (code, 409)
+        assert Event.objects.get(id=event.id).locked_at is not None
+    assert AuditEntry.objects.filter(event=event, action="unlock").count() == (0 if code else 1)

@@ -301,6 +301,7 @@ def test_published_decklists_are_readable_by_anyone(people, event):
     anonymous = Client()
     assert 'id="decklists"' not in anonymous.get(f"/tournaments/{event.id}/").content.decode()
     assert anonymous.get(f"/tournaments/{event.id}/print/").status_code == 403
+    _client(people["organizer"]).post(f"/tournaments/{event.id}/", {"lock": "1"})
     _client(people["organizer"]).post(f"/tournaments/{event.id}/", {"publish": "1"})
     page = anonymous.get(f"/tournaments/{event.id}/").content.decode()
     lists = page.split('id="decklists"')[1]
@@ -452,6 +453,39 @@ def test_overlay_from_the_browser_previews_the_decks_it_changes(people, event):
     organizer.post(url, {**form, "overlay_id": slug, "entries": ""})
     assert Registration.objects.get(event=event, player_name="other").status == "legal"
     assert AuditEntry.objects.filter(event=event, action="settings").count() == 3
+
+
+def test_the_overlay_page_cannot_edit_an_overlay_that_another_locked_event_uses(people, event):
+    """The finding: the page refused only when ITS event was locked; the service now refuses for every locked event
+    that uses the overlay (409 OVERLAY_LOCKED in the API), so the page shows the refusal and stores nothing."""
+    from regulations.models import EventOverlay
+    from regulations.services import overlay_create
+    from tournaments.services import event_create, event_lock
+
+    overlay = overlay_create(owner=people["organizer"], name="Store ban", base_format="advance")
+    locked = event_create(
+        organizer=people["organizer"],
+        name="Last week's CS",
+        date=timezone.localdate() + timedelta(days=2),
+        registration_deadline=timezone.now() + timedelta(days=1),
+        overlay_id=overlay.slug,
+    )
+    event_lock(event_id=locked.id, user=people["organizer"])
+    form = {"save": "1", "overlay_id": overlay.slug, "name": "Store ban", "entries": f"banned {LEGAL_MAIN[0]}"}
+    response = _client(people["organizer"]).post(f"/tournaments/{event.id}/overlay/", {**form, "combos": ""})
+    assert response.status_code == 400
+    assert "1 locked tournament event(s) validate against the overlay" in response.content.decode()
+    assert not EventOverlay.objects.get(slug=overlay.slug).cards.exists()
+
+
+def test_the_publish_button_shows_once_registration_is_closed(people, event):
+    organizer = _client(people["organizer"])
+    assert 'name="publish"' not in organizer.get(f"/tournaments/{event.id}/").content.decode()
+    organizer.post(f"/tournaments/{event.id}/", {"publish": "1"})  # a crafted POST is refused by the service
+    event.refresh_from_db()
+    assert event.decklists_published_at is None
+    organizer.post(f"/tournaments/{event.id}/", {"lock": "1"})
+    assert 'name="publish"' in organizer.get(f"/tournaments/{event.id}/").content.decode()
 
 
 OVERLAY_REFUSED = [

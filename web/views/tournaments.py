@@ -136,8 +136,12 @@ def _organizer_post(request, event):
         event_services.event_lock(event_id=event.id, user=request.user)
         messages.success(request, gettext("Registrations are locked."))
     elif "publish" in request.POST:
-        event_services.event_publish(event_id=event.id, user=request.user)
-        messages.success(request, gettext("The decklists are published."))
+        try:
+            event_services.event_publish(event_id=event.id, user=request.user)
+        except event_services.RegistrationOpen:
+            messages.error(request, gettext("The decklists can be published once the registrations are closed."))
+        else:
+            messages.success(request, gettext("The decklists are published."))
     elif "revalidate" in request.POST:
         job = event_services.revalidation_job_create(event_id=event.id, user=request.user)
         messages.success(request, gettext("The re-validation has started."))
@@ -157,6 +161,9 @@ def _organizer_post(request, event):
         except event_services.EventInvalid as exc:
             form.add_error("registration_deadline", server_message(exc.message))
             return {"unlock_form": form}
+        except event_services.DecklistsPublished:
+            messages.error(request, gettext("The decklists are published: the registrations cannot reopen."))
+            return redirect(url)
         messages.success(request, gettext("Registrations are open again."))
     elif "settings" in request.POST:
         form = EventSettingsForm.for_event(event, request.POST)
