@@ -40,7 +40,7 @@ from cards.names import lookup_key, loose_key, name_key, name_suffixes, without_
 from cards.selectors import catalogue_version
 from deckbuilder.cache import versioned_cache
 from dmrules.cards import CardFacts, deck_zone_of
-from dmrules.decklist import Decklist, LineMemo, parse_text
+from dmrules.decklist import Decklist, DecklistLine, LineMemo, parse_text
 from dmrules.vocabulary import DeckZone, LineStatus
 
 OK = "ok"
@@ -349,6 +349,7 @@ def _grams(key: str) -> list[str]:
 
 # --- reading a decklist ------------------------------------------------------------------------------------
 
+_EXTRA_ZONES = frozenset((DeckZone.HYPERSPATIAL, DeckZone.GR))
 SUGGESTED_LINES = 20  # unknown lines that get suggestions; the rest are marked, so a long list stays cheap
 
 
@@ -396,12 +397,21 @@ def decklist_read(
         resolution = resolve(line.card, suggest=suggested < suggest_limit)
         suggested += resolution.status == UNKNOWN
         resolutions.append(resolution)
+    # A list without a hyperspatial or GR heading (none, or only a main-deck one such as `デッキレシピ`) places no
+    # card in those zones: its psychics, draghearts and GR creatures go to their own zone by card, whatever block
+    # they sit in (a player who lists them after the main deck without a blank line means them there too).
+    headless = not any(note.zone in _EXTRA_ZONES for note in decklist.notes)
+
+    def placed_by_card(line: DecklistLine) -> bool:
+        return line.zone_inferred or (headless and line.zone == DeckZone.MAIN)
+
     # The zones the known cards of each block without a heading went to: an unknown name in a block of psychics
-    # (a misspelt dragheart after the blank line that ends the main deck) is counted in their zone.
+    # (a misspelt dragheart after the blank line that ends the main deck, the cut last row of a psychic table) is
+    # counted in their zone.
     block_zones: dict[int, set[DeckZone]] = {}
     if any(resolution.status != OK for resolution in resolutions):
         for line, resolution in zip(decklist.lines, resolutions, strict=True):
-            if line.zone_inferred and resolution.status == OK and resolution.card is not None:
+            if placed_by_card(line) and resolution.status == OK and resolution.card is not None:
                 block_zones.setdefault(line.paragraph, set()).add(deck_zone_of(resolution.card))
     suggested = 0
     for index, (line, resolution) in enumerate(zip(decklist.lines, resolutions, strict=True), start=1):
@@ -411,8 +421,9 @@ def decklist_read(
         if card is not None and resolution.status == OK:
             zone = line.zone
             own = deck_zone_of(card)
-            if zone != own and zone != DeckZone.CONSIDERING and (line.zone_inferred or move_all):
-                zone = own
+            if zone != own and zone != DeckZone.CONSIDERING:
+                if line.zone_inferred or move_all or (headless and zone == DeckZone.MAIN and own in _EXTRA_ZONES):
+                    zone = own
             # Positional (the fields in order): the commonest row of every check, where keyword matching costs a
             # tenth of the reading (1,000 decks of 18 lines: 28 ms positional, 38 ms by keyword).
             read.append(
@@ -424,7 +435,7 @@ def decklist_read(
         if resolution.status == UNKNOWN:
             suggested += 1
         zone = line.zone
-        neighbours = block_zones.get(line.paragraph, set()) if line.zone_inferred else set()
+        neighbours = block_zones.get(line.paragraph, set()) if placed_by_card(line) else set()
         if len(neighbours) == 1:
             (zone,) = neighbours
         read.append(
