@@ -93,6 +93,9 @@ class Resolver:
         self._loose_whole: dict[str, list[int]] = {}  # loose key of whole-card names only -> cards
         self._suffix: dict[str, list[int]] = {}  # loose key of the part after a title -> cards
         self._nicknames: dict[str, list[int]] = {}
+        # Every loose key a card answers to (its names, faces, ruby-less names, nicknames): what card search matches
+        # free words in (cards.selectors), so that a search finds what a pasted line resolves to.
+        self._search_keys: dict[int, list[str]] = {}
         # The reader asks about a line's name before the line is resolved: remember the answer. The resolver is
         # immutable (rebuilt per catalogue version, deckbuilder.cache), so a remembered answer never goes stale.
         self._match = functools.lru_cache(maxsize=_MATCH_CACHE)(self._match_uncached)
@@ -112,15 +115,22 @@ class Resolver:
                 for variant in (name, without_ruby(name)):
                     if variant:
                         _append(self._loose_whole, loose_key(variant), facts.id)
+            keys = self._search_keys.setdefault(facts.id, [])
             for name in (*card_names, *face_names):
                 for variant in (name, without_ruby(name)):
                     if variant:
-                        _append(self._loose, loose_key(variant), facts.id)
+                        key = loose_key(variant)
+                        _append(self._loose, key, facts.id)
+                        if key and key not in keys:
+                            keys.append(key)
                         for part in name_suffixes(variant):
                             _append(self._suffix, loose_key(part), facts.id)
         for nickname, card_id in nicknames:
             if card_id in self._facts:
-                _append(self._nicknames, loose_key(nickname), card_id)
+                key = loose_key(nickname)
+                _append(self._nicknames, key, card_id)
+                if key and key not in self._search_keys[card_id]:
+                    self._search_keys[card_id].append(key)
         self._build_gram_index()
         # The name with no spaces at all (`禁断 ～封印されしX～`), before the looser keys.
         self._spaceless: dict[str, list[int]] = {}
@@ -183,6 +193,11 @@ class Resolver:
 
     def __len__(self) -> int:
         return len(self._facts)
+
+    def search_keys(self, card_id: int) -> list[str]:
+        """The loose keys (cards.names.loose_key) of every name a card answers to, nicknames included: card search's
+        free words are matched in them, so that search and the decklist reader share one name index."""
+        return self._search_keys.get(card_id, [])
 
     def facts(self, card_id: int) -> CardFacts:
         return self._facts[card_id]

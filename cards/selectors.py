@@ -13,6 +13,7 @@ from django.db.models import Count, Max, Prefetch, QuerySet
 from django.utils import timezone
 
 from cards.models import Card, CardFace, Printing, Set
+from cards.names import loose_key
 from cards.query import (
     FLAGS,
     NEW_DAYS,
@@ -76,10 +77,14 @@ def catalogue_version() -> tuple[int, str]:
 class SearchIndex:
     ids: np.ndarray  # card ids, in name order
     texts: list[str]  # folded names, one per line
+    # The loose keys of every name the card answers to, one per line (cards.resolver.Resolver.search_keys: names,
+    # faces, nicknames, folded as the decklist reader folds them): where free words are matched.
+    loose_texts: list[str]
     type_texts: list[str]  # folded card types (card and faces, English and Japanese)
     type_sets: list[frozenset[str]]
     race_texts: list[str]
     race_sets: list[frozenset[str]]
+    race_rows: dict[str, np.ndarray]  # loose key of a whole race -> rows of that race (a free word that is a race)
     civ_mask: np.ndarray
     cost: np.ndarray  # float, NaN = none
     power: np.ndarray
@@ -157,6 +162,14 @@ def search_index_build() -> SearchIndex:
         for row in rows
     ]
     race_sets = [frozenset(fold(race) for race in row["races"]) for row in rows]
+    race_rows: dict[str, set[int]] = {}
+    for i, races in enumerate(race_sets):
+        for race in races:
+            race_rows.setdefault(loose_key(race), set()).add(i)
+    # The reader's name index (lazy import: the resolver reads this module's catalogue_version).
+    from cards.resolver import get_resolver
+
+    resolver = get_resolver()
     flag_columns = (
         "facts_available", "shield_trigger", "blocker", "speed_attacker", "slayer", "twinpact", "evolution",
         "psychic", "dragheart", "gr", "hyper", "zeron", "forbidden", "multi_face", "cant_attack",
@@ -172,10 +185,12 @@ def search_index_build() -> SearchIndex:
     return SearchIndex(
         ids=np.array([row["id"] for row in rows], dtype=np.int64),
         texts=[row["search_text"] for row in rows],
+        loose_texts=["\n".join(resolver.search_keys(row["id"])) for row in rows],
         type_texts=["\n".join(sorted(types)) for types in type_sets],
         type_sets=type_sets,
         race_texts=["\n".join(sorted(races)) for races in race_sets],
         race_sets=race_sets,
+        race_rows={race: np.array(sorted(indexes), dtype=np.int64) for race, indexes in race_rows.items() if race},
         civ_mask=np.array([row["civ_mask"] for row in rows], dtype=np.int16),
         cost=cost,
         power=power,
@@ -297,10 +312,24 @@ def _regulation_mask(index: SearchIndex, term: RegulationTerm, as_of: datetime.d
     return released & ~listed[0] & _zones_mask(index, pool.zones), unknown
 
 
+def _word_mask(index: SearchIndex, text: str) -> np.ndarray:
+    """Cards a free word finds: a part of a name the card answers to, folded as the decklist reader folds names
+    (hiragana as katakana, width, middle dots and spaces, long vowels, voicing marks: cards.names.loose_key), its
+    nicknames among them; and the cards of a race or a set the word names whole (`ジョーカーズ`, `dmrp-01`)."""
+    key = loose_key(text)
+    if not key:  # only characters the loose key drops (`・`): the folded text itself
+        return _contains(index.texts, text)
+    mask = _contains(index.loose_texts, key)
+    for rows in (index.race_rows.get(key), index.sets.get(text)):
+        if rows is not None:
+            mask[rows] = True
+    return mask
+
+
 def _term_mask(index: SearchIndex, term, as_of: datetime.date) -> tuple[np.ndarray, np.ndarray | None, str]:
     """(rows that match the term, rows for which it cannot be decided or None, the undecided field)."""
     if isinstance(term, TextTerm):
-        return _contains(index.texts, term.text), None, ""
+        return _word_mask(index, term.text), None, ""
     if isinstance(term, CivTerm):
         if not term.civilizations:  # colorless: a card with facts and no civilization
             return (index.civ_mask == 0) & index.flags["facts_available"], None, ""
@@ -399,7 +428,10 @@ def card_search(*, q: str = "", order: str = "name", as_of: datetime.date | None
 def _rank_by_name_match(index: SearchIndex, rows: np.ndarray, text: str) -> np.ndarray:
     """Rows that match free words, the exact name first, then names that start with the words, then the others
     (name order within each group): what a player who types a name and presses Enter means."""
-    ranks = np.fromiter((_name_rank(index.texts[row], text) for row in rows), dtype=np.int8, count=len(rows))
+    key = loose_key(text)
+    texts = index.loose_texts if key else index.texts
+    key = key or text
+    ranks = np.fromiter((_name_rank(texts[row], key) for row in rows), dtype=np.int8, count=len(rows))
     return rows[np.argsort(ranks, kind="stable")]
 
 
