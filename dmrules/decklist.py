@@ -127,6 +127,7 @@ _TRAILING_GLUED = re.compile(r"^(?P<rest>.*\D)(?P<count>\d{1,2})$")
 # nickname the data lacks), so that it is shown as an unknown card instead of being lost. One digit after a
 # non-ASCII letter only, so that names and codes that end in numbers (`Code:1059`, `DMRP-04`) are not cut.
 _TRAILING_GLUED_DIGIT = re.compile(r"^(?P<rest>.*[^\x00-\x7f\d\s])(?P<count>[1-9])$")
+_GLUED_NAME_MIN = 3
 # A count glued before a Japanese name (`4スパイアル`), not before a count word (`4枚`) or a cost (`4コスト`).
 _LEADING_GLUED = re.compile(rf"^(?P<count>[1-9])(?!\s*{_COUNT_WORD}|コスト)(?P<rest>[^\x00-\x7f\d\s].*)$")
 # A note written after a line's count (`ランジャ4 st`, `name 1 (殿)`, `name×1★`, `name 2 殿`): the count is the
@@ -392,14 +393,14 @@ class _Reader:
         # digit glued after or before a Japanese name the catalogue does not know (`スパイアル4`, `4スパイアル`).
         for pattern in (_TRAILING_GLUED_DIGIT, _LEADING_GLUED):
             match = pattern.match(text)
-            # A numbered heading (`①デッキレシピ`, NFKC `1デッキレシピ`) is not a card.
-            if match and _has_letters(match["rest"]) and not _is_heading_word(match["rest"]):
+            # A numbered heading (`①デッキレシピ`, NFKC `1デッキレシピ`) or a short caption (`画像1`, an article's
+            # image) is not a card: an unknown name glued to its count has three characters at least.
+            glued = match["rest"].strip() if match else ""
+            if match and len(glued) >= _GLUED_NAME_MIN and _has_letters(glued) and not _is_heading_word(glued):
                 if whole_unknown is None:
                     whole_unknown = self.known(_strip_brackets(text)) is None
                 if whole_unknown:
-                    return int(match["count"]), self.name_part(match["rest"]) if pattern is _LEADING_GLUED else match[
-                        "rest"
-                    ]
+                    return int(match["count"]), self.name_part(glued) if pattern is _LEADING_GLUED else glued
         # A note after the count (`ランジャ4 st`, `name 2 (殿)`): the line without it.
         match = _NOTE_AFTER_COUNT.match(text)
         if match and self.known(_strip_brackets(text)) is None:

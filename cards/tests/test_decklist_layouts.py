@@ -80,6 +80,8 @@ NOT_CARDS = [
     pytest.param("①デッキレシピ", id="numbered-heading"),
     pytest.param("Code:1059について", id="no-count"),
     pytest.param("DMRP-04", id="set-code-ending-in-digits"),
+    pytest.param("画像1", id="image-caption"),
+    pytest.param("第4", id="short-word-with-a-digit"),
 ]
 
 
