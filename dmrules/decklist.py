@@ -548,10 +548,10 @@ def parse_text(
             note(number, raw, LineStatus.IGNORED)
             continue
         if "《" in cleaned:
-            entries = _multi_entries(cleaned)
-            if entries:
+            several = _multi_entries(cleaned)
+            if several:
                 group_count = None
-                for count, name in entries:
+                for count, name in several:
                     card(number, raw, count, name)
                 continue
         # Most lines are `<count> <name>`: when the name is a card, the heading patterns need not be tried.
