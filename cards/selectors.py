@@ -1,7 +1,9 @@
 """Reads of the card catalogue: the catalogue version, card search over an in-memory index, card detail."""
 
+import bisect
 import datetime
 import functools
+import itertools
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -80,6 +82,10 @@ class SearchIndex:
     # The loose keys of every name the card answers to, one per line (cards.resolver.Resolver.search_keys: names,
     # faces, nicknames, folded as the decklist reader folds them): where free words are matched.
     loose_texts: list[str]
+    # The same, every row in one string (rows separated by NUL) and each row's offset in it: a free word is found by
+    # str.find over the whole catalogue (a few dozen hits), not by a containment test per card (11,000 of them).
+    loose_blob: str
+    loose_starts: list[int]
     type_texts: list[str]  # folded card types (card and faces, English and Japanese)
     type_sets: list[frozenset[str]]
     race_texts: list[str]
@@ -170,6 +176,7 @@ def search_index_build() -> SearchIndex:
     from cards.resolver import get_resolver
 
     resolver = get_resolver()
+    loose_texts = ["\n".join(resolver.search_keys(row["id"])) for row in rows]
     flag_columns = (
         "facts_available", "shield_trigger", "blocker", "speed_attacker", "slayer", "twinpact", "evolution",
         "psychic", "dragheart", "gr", "hyper", "zeron", "forbidden", "multi_face", "cant_attack",
@@ -185,7 +192,9 @@ def search_index_build() -> SearchIndex:
     return SearchIndex(
         ids=np.array([row["id"] for row in rows], dtype=np.int64),
         texts=[row["search_text"] for row in rows],
-        loose_texts=["\n".join(resolver.search_keys(row["id"])) for row in rows],
+        loose_texts=loose_texts,
+        loose_blob=_ROW_END.join(loose_texts),
+        loose_starts=list(itertools.accumulate((len(text) + 1 for text in loose_texts[:-1]), initial=0)),
         type_texts=["\n".join(sorted(types)) for types in type_sets],
         type_sets=type_sets,
         race_texts=["\n".join(sorted(races)) for races in race_sets],
@@ -312,6 +321,27 @@ def _regulation_mask(index: SearchIndex, term: RegulationTerm, as_of: datetime.d
     return released & ~listed[0] & _zones_mask(index, pool.zones), unknown
 
 
+_ROW_END = "\x00"
+
+
+def _loose_rows(index: SearchIndex, key: str) -> np.ndarray:
+    """Rows whose loose names contain `key`: found in the one string of every row's names, jumping to the next row
+    after each hit."""
+    if _ROW_END in key or "\n" in key:  # cannot be found inside one name
+        return np.zeros(index.size, dtype=bool)
+    blob, starts = index.loose_blob, index.loose_starts
+    mask = np.zeros(index.size, dtype=bool)
+    find, last = blob.find, len(starts) - 1
+    position = find(key)
+    while position != -1:
+        row = bisect.bisect_right(starts, position) - 1
+        mask[row] = True
+        if row == last:
+            break
+        position = find(key, starts[row + 1])
+    return mask
+
+
 def _word_mask(index: SearchIndex, text: str) -> np.ndarray:
     """Cards a free word finds: a part of a name the card answers to, folded as the decklist reader folds names
     (hiragana as katakana, width, middle dots and spaces, long vowels, voicing marks: cards.names.loose_key), its
@@ -319,7 +349,7 @@ def _word_mask(index: SearchIndex, text: str) -> np.ndarray:
     key = loose_key(text)
     if not key:  # only characters the loose key drops (`・`): the folded text itself
         return _contains(index.texts, text)
-    mask = _contains(index.loose_texts, key)
+    mask = _loose_rows(index, key)
     for rows in (index.race_rows.get(key), index.sets.get(text)):
         if rows is not None:
             mask[rows] = True

@@ -97,3 +97,15 @@ def test_search_finds_what_the_reader_resolves(reader_catalogue, q, found, not_f
 def test_a_name_written_without_its_middle_dots_ranks_first(reader_catalogue):
     names = [reader_catalogue[card_id] for card_id in card_search(q="ボルシャックドラゴン")]
     assert names[:2] == ["ボルシャック・ドラゴン", "ボルシャック・ドラゴン・ネクスト"]
+
+
+@pytest.mark.parametrize("word", ["ボルシャック", "ドラゴン", "ネクスト", "ランジャ", "アーク", "NEX", "存在しない"])
+def test_a_free_word_finds_the_rows_a_containment_test_finds(reader_catalogue, word):
+    # The one-string search (every row's names in one string) finds what a test per row finds, the first and the
+    # last row included.
+    from cards.names import loose_key
+    from cards.selectors import _contains, _loose_rows, search_index_get
+
+    index = search_index_get()
+    key = loose_key(word)
+    assert _loose_rows(index, key).tolist() == _contains(index.loose_texts, key).tolist()
