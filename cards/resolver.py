@@ -415,10 +415,11 @@ def decklist_read(
     # A list without a hyperspatial or GR heading (none, or only a main-deck one such as `デッキレシピ`) places no
     # card in those zones: its psychics, draghearts and GR creatures go to their own zone by card, whatever block
     # they sit in (a player who lists them after the main deck without a blank line means them there too).
+    # A JSON entry (no line number) names its zone itself: it stands.
     headless = not any(note.zone in _EXTRA_ZONES for note in decklist.notes)
 
     def placed_by_card(line: DecklistLine) -> bool:
-        return line.zone_inferred or (headless and line.zone == DeckZone.MAIN)
+        return line.zone_inferred or (headless and line.zone == DeckZone.MAIN and line.line is not None)
 
     # The zones the known cards of each block without a heading went to: an unknown name in a block of psychics
     # (a misspelt dragheart after the blank line that ends the main deck, the cut last row of a psychic table) is
@@ -437,7 +438,7 @@ def decklist_read(
             zone = line.zone
             own = deck_zone_of(card)
             if zone != own and zone != DeckZone.CONSIDERING:
-                if line.zone_inferred or move_all or (headless and zone == DeckZone.MAIN and own in _EXTRA_ZONES):
+                if move_all or (own in _EXTRA_ZONES and placed_by_card(line)) or line.zone_inferred:
                     zone = own
             # Positional (the fields in order): the commonest row of every check, where keyword matching costs a
             # tenth of the reading (1,000 decks of 18 lines: 28 ms positional, 38 ms by keyword).
