@@ -455,6 +455,9 @@ class _Reader:
         return entries
 
 
+_ENTRY_NOTES = re.compile(r"[(（][^()（）]*[)）]|[★☆※◎]|\b(?:st|ST)\b|殿")
+
+
 def _multi_entries(text: str) -> list[tuple[int, str]]:
     """The entries of a line holding several `N×《name》` (or `《name》×N`) entries, else []: a site that prints a
     list eight entries per line (`1×《A》 3×《B》 1×《C》 … |`). Each is a card line of its own."""
@@ -462,7 +465,7 @@ def _multi_entries(text: str) -> list[tuple[int, str]]:
     if len(found) < 2:
         return []
     # Only the entries' counts and names, with separators between them: not a comment that names two cards.
-    rest = _MULTI_ENTRY.sub(" ", text)
+    rest = _ENTRY_NOTES.sub("", _MULTI_ENTRY.sub(" ", text))  # notes after an entry: `1×《A》(殿) 3×《B》 st`
     if _has_letters(rest.replace("…", "")):
         return []
     return [(int(match["before"] or match["after"]), match["name"] or match["name_after"]) for match in found]

@@ -68,6 +68,11 @@ LINES = [
     pytest.param(
         f"《{BOLSHACK}》×2 《{EARTH}》×4", [("card", BOLSHACK, 2), ("card", EARTH, 4)], id="several-entries-count-after"
     ),
+    pytest.param(
+        f"1×《{BOLSHACK}》(殿) 3×《{HAND}》 st 2×《{EARTH}》★",
+        [("card", BOLSHACK, 1), ("card", HAND, 3), ("card", EARTH, 2)],
+        id="several-entries-with-notes",
+    ),
 ]
 
 
