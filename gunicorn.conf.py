@@ -9,10 +9,11 @@ behind the expensive ones (the bench measured ping p99 at 60 x idle with 4 clien
 - the expensive endpoints are bounded per process (api/concurrency.py): one CPU-bound request runs per process, two
   more wait for it without using the CPU, more answer 503 SERVER_BUSY at once instead of piling up; so at most 3 of
   a process's 8 threads are ever taken by decklist checks;
-- the catalogue's resolver (names, n-gram suggestion index) and the legality context are built once in the master
-  before the workers are forked (`preload_app`, `when_ready`), with the URL configuration and its views: without it
-  the first decklist check of each process took 5-7 s of CPU while it built them (and its first request 2 s more to
-  import the views), and every other request of that process waited for the interpreter lock meanwhile;
+- the catalogue's resolver (names, n-gram suggestion index), the card search index and the legality context are
+  built once in the master before the workers are forked (`preload_app`, `when_ready`), with the URL configuration
+  and its views: without it the first decklist check of each process took 5-7 s of CPU while it built them (and its
+  first request 2 s more to import the views), the first card search 1-5 s, and every other request of that process
+  waited for the interpreter lock meanwhile;
 - the CPU-bound thread hands the GIL over every millisecond instead of every 5 ms (`sys.setswitchinterval`), so a
   cheap request on another thread of the same process waits about a millisecond for it, not five, each time it needs
   it back (after every socket read and write).
@@ -38,13 +39,15 @@ def when_ready(server):
     from django.urls import resolve
 
     from cards.resolver import get_resolver
+    from cards.selectors import search_index_get
     from regulations.services import legality_context
 
     try:
         resolve("/api/v1/ping/")  # imports the URL configuration and every view module (else the first request does)
         get_resolver()
+        search_index_get()  # after the resolver: free words are matched in the resolver's name index
         legality_context()
-        server.log.info("URLs, resolver and legality context loaded")
+        server.log.info("URLs, resolver, search index and legality context loaded")
     except Exception:  # an empty or unmigrated database: the first request builds them instead
         server.log.exception("could not warm the resolver before forking the workers")
     finally:

@@ -121,9 +121,14 @@ def loose_key(written: str) -> str:
     return text.translate(_LOOSE_TABLE)
 
 
+# A title of kanji glued before a katakana name (幽具ランジャ, 弐幻スパイアル, 無双竜機ボルバルザーク): players write
+# the katakana name alone (ランジャ, スパイアル, ボルバルザーク).
+_KANJI_TITLE = re.compile(r"^[\u4e00-\u9fff々]+(?P<name>[\u30a1-\u30fa\u30fc][\u30a1-\u30fa\u30fc・]*)$")
+
+
 def name_suffixes(name: str) -> list[str]:
-    """What players write instead of a whole name: the part after its title (ガトリング for 音速 ガトリング) and the
-    part inside a decoration (ルタチノ for */零幻ルタチノ/*)."""
+    """What players write instead of a whole name: the part after its title (ガトリング for 音速 ガトリング, ランジャ
+    for 幽具ランジャ) and the part inside a decoration (ルタチノ for */零幻ルタチノ/*)."""
     found = []
     text = unicodedata.normalize("NFKC", name).strip()
     decorated = re.fullmatch(r"\*/(.+)/\*", text)
@@ -131,4 +136,8 @@ def name_suffixes(name: str) -> list[str]:
         found.append(decorated.group(1))
     if " " in text:
         found.append(text.split(" ", 1)[1])
+    for part in (*found, text):
+        titled = _KANJI_TITLE.match(part)
+        if titled:
+            found.append(titled["name"])
     return [part for part in found if len(loose_key(part)) >= 2]

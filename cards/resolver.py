@@ -40,7 +40,7 @@ from cards.names import lookup_key, loose_key, name_key, name_suffixes, without_
 from cards.selectors import catalogue_version
 from deckbuilder.cache import versioned_cache
 from dmrules.cards import CardFacts, deck_zone_of
-from dmrules.decklist import Decklist, LineMemo, parse_text
+from dmrules.decklist import Decklist, DecklistLine, LineMemo, parse_text
 from dmrules.vocabulary import DeckZone, LineStatus
 
 OK = "ok"
@@ -93,6 +93,9 @@ class Resolver:
         self._loose_whole: dict[str, list[int]] = {}  # loose key of whole-card names only -> cards
         self._suffix: dict[str, list[int]] = {}  # loose key of the part after a title -> cards
         self._nicknames: dict[str, list[int]] = {}
+        # Every loose key a card answers to (its names, faces, ruby-less names, nicknames): what card search matches
+        # free words in (cards.selectors), so that a search finds what a pasted line resolves to.
+        self._search_keys: dict[int, list[str]] = {}
         # The reader asks about a line's name before the line is resolved: remember the answer. The resolver is
         # immutable (rebuilt per catalogue version, deckbuilder.cache), so a remembered answer never goes stale.
         self._match = functools.lru_cache(maxsize=_MATCH_CACHE)(self._match_uncached)
@@ -112,15 +115,22 @@ class Resolver:
                 for variant in (name, without_ruby(name)):
                     if variant:
                         _append(self._loose_whole, loose_key(variant), facts.id)
+            keys = self._search_keys.setdefault(facts.id, [])
             for name in (*card_names, *face_names):
                 for variant in (name, without_ruby(name)):
                     if variant:
-                        _append(self._loose, loose_key(variant), facts.id)
+                        key = loose_key(variant)
+                        _append(self._loose, key, facts.id)
+                        if key and key not in keys:
+                            keys.append(key)
                         for part in name_suffixes(variant):
                             _append(self._suffix, loose_key(part), facts.id)
         for nickname, card_id in nicknames:
             if card_id in self._facts:
-                _append(self._nicknames, loose_key(nickname), card_id)
+                key = loose_key(nickname)
+                _append(self._nicknames, key, card_id)
+                if key and key not in self._search_keys[card_id]:
+                    self._search_keys[card_id].append(key)
         self._build_gram_index()
         # The name with no spaces at all (`禁断 ～封印されしX～`), before the looser keys.
         self._spaceless: dict[str, list[int]] = {}
@@ -183,6 +193,11 @@ class Resolver:
 
     def __len__(self) -> int:
         return len(self._facts)
+
+    def search_keys(self, card_id: int) -> list[str]:
+        """The loose keys (cards.names.loose_key) of every name a card answers to, nicknames included: card search's
+        free words are matched in them, so that search and the decklist reader share one name index."""
+        return self._search_keys.get(card_id, [])
 
     def facts(self, card_id: int) -> CardFacts:
         return self._facts[card_id]
@@ -349,6 +364,7 @@ def _grams(key: str) -> list[str]:
 
 # --- reading a decklist ------------------------------------------------------------------------------------
 
+_EXTRA_ZONES = frozenset((DeckZone.HYPERSPATIAL, DeckZone.GR))
 SUGGESTED_LINES = 20  # unknown lines that get suggestions; the rest are marked, so a long list stays cheap
 
 
@@ -396,12 +412,22 @@ def decklist_read(
         resolution = resolve(line.card, suggest=suggested < suggest_limit)
         suggested += resolution.status == UNKNOWN
         resolutions.append(resolution)
+    # A list without a hyperspatial or GR heading (none, or only a main-deck one such as `デッキレシピ`) places no
+    # card in those zones: its psychics, draghearts and GR creatures go to their own zone by card, whatever block
+    # they sit in (a player who lists them after the main deck without a blank line means them there too).
+    # A JSON entry (no line number) names its zone itself: it stands.
+    headless = not any(note.zone in _EXTRA_ZONES for note in decklist.notes)
+
+    def placed_by_card(line: DecklistLine) -> bool:
+        return line.zone_inferred or (headless and line.zone == DeckZone.MAIN and line.line is not None)
+
     # The zones the known cards of each block without a heading went to: an unknown name in a block of psychics
-    # (a misspelt dragheart after the blank line that ends the main deck) is counted in their zone.
+    # (a misspelt dragheart after the blank line that ends the main deck, the cut last row of a psychic table) is
+    # counted in their zone.
     block_zones: dict[int, set[DeckZone]] = {}
     if any(resolution.status != OK for resolution in resolutions):
         for line, resolution in zip(decklist.lines, resolutions, strict=True):
-            if line.zone_inferred and resolution.status == OK and resolution.card is not None:
+            if placed_by_card(line) and resolution.status == OK and resolution.card is not None:
                 block_zones.setdefault(line.paragraph, set()).add(deck_zone_of(resolution.card))
     suggested = 0
     for index, (line, resolution) in enumerate(zip(decklist.lines, resolutions, strict=True), start=1):
@@ -411,8 +437,9 @@ def decklist_read(
         if card is not None and resolution.status == OK:
             zone = line.zone
             own = deck_zone_of(card)
-            if zone != own and zone != DeckZone.CONSIDERING and (line.zone_inferred or move_all):
-                zone = own
+            if zone != own and zone != DeckZone.CONSIDERING:
+                if move_all or (own in _EXTRA_ZONES and placed_by_card(line)) or line.zone_inferred:
+                    zone = own
             # Positional (the fields in order): the commonest row of every check, where keyword matching costs a
             # tenth of the reading (1,000 decks of 18 lines: 28 ms positional, 38 ms by keyword).
             read.append(
@@ -424,7 +451,7 @@ def decklist_read(
         if resolution.status == UNKNOWN:
             suggested += 1
         zone = line.zone
-        neighbours = block_zones.get(line.paragraph, set()) if line.zone_inferred else set()
+        neighbours = block_zones.get(line.paragraph, set()) if placed_by_card(line) else set()
         if len(neighbours) == 1:
             (zone,) = neighbours
         read.append(

@@ -1,7 +1,9 @@
 """Reads of the card catalogue: the catalogue version, card search over an in-memory index, card detail."""
 
+import bisect
 import datetime
 import functools
+import itertools
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -13,6 +15,7 @@ from django.db.models import Count, Max, Prefetch, QuerySet
 from django.utils import timezone
 
 from cards.models import Card, CardFace, Printing, Set
+from cards.names import loose_key
 from cards.query import (
     FLAGS,
     NEW_DAYS,
@@ -76,10 +79,18 @@ def catalogue_version() -> tuple[int, str]:
 class SearchIndex:
     ids: np.ndarray  # card ids, in name order
     texts: list[str]  # folded names, one per line
+    # The loose keys of every name the card answers to, one per line (cards.resolver.Resolver.search_keys: names,
+    # faces, nicknames, folded as the decklist reader folds them): where free words are matched.
+    loose_texts: list[str]
+    # The same, every row in one string (rows separated by NUL) and each row's offset in it: a free word is found by
+    # str.find over the whole catalogue (a few dozen hits), not by a containment test per card (11,000 of them).
+    loose_blob: str
+    loose_starts: list[int]
     type_texts: list[str]  # folded card types (card and faces, English and Japanese)
     type_sets: list[frozenset[str]]
     race_texts: list[str]
     race_sets: list[frozenset[str]]
+    race_rows: dict[str, np.ndarray]  # loose key of a whole race -> rows of that race (a free word that is a race)
     civ_mask: np.ndarray
     cost: np.ndarray  # float, NaN = none
     power: np.ndarray
@@ -157,6 +168,15 @@ def search_index_build() -> SearchIndex:
         for row in rows
     ]
     race_sets = [frozenset(fold(race) for race in row["races"]) for row in rows]
+    race_rows: dict[str, set[int]] = {}
+    for i, races in enumerate(race_sets):
+        for race in races:
+            race_rows.setdefault(loose_key(race), set()).add(i)
+    # The reader's name index (lazy import: the resolver reads this module's catalogue_version).
+    from cards.resolver import get_resolver
+
+    resolver = get_resolver()
+    loose_texts = ["\n".join(resolver.search_keys(row["id"])) for row in rows]
     flag_columns = (
         "facts_available", "shield_trigger", "blocker", "speed_attacker", "slayer", "twinpact", "evolution",
         "psychic", "dragheart", "gr", "hyper", "zeron", "forbidden", "multi_face", "cant_attack",
@@ -172,10 +192,14 @@ def search_index_build() -> SearchIndex:
     return SearchIndex(
         ids=np.array([row["id"] for row in rows], dtype=np.int64),
         texts=[row["search_text"] for row in rows],
+        loose_texts=loose_texts,
+        loose_blob=_ROW_END.join(loose_texts),
+        loose_starts=list(itertools.accumulate((len(text) + 1 for text in loose_texts[:-1]), initial=0)),
         type_texts=["\n".join(sorted(types)) for types in type_sets],
         type_sets=type_sets,
         race_texts=["\n".join(sorted(races)) for races in race_sets],
         race_sets=race_sets,
+        race_rows={race: np.array(sorted(indexes), dtype=np.int64) for race, indexes in race_rows.items() if race},
         civ_mask=np.array([row["civ_mask"] for row in rows], dtype=np.int16),
         cost=cost,
         power=power,
@@ -297,10 +321,45 @@ def _regulation_mask(index: SearchIndex, term: RegulationTerm, as_of: datetime.d
     return released & ~listed[0] & _zones_mask(index, pool.zones), unknown
 
 
+_ROW_END = "\x00"
+
+
+def _loose_rows(index: SearchIndex, key: str) -> np.ndarray:
+    """Rows whose loose names contain `key`: found in the one string of every row's names, jumping to the next row
+    after each hit."""
+    if _ROW_END in key or "\n" in key:  # cannot be found inside one name
+        return np.zeros(index.size, dtype=bool)
+    blob, starts = index.loose_blob, index.loose_starts
+    mask = np.zeros(index.size, dtype=bool)
+    find, last = blob.find, len(starts) - 1
+    position = find(key)
+    while position != -1:
+        row = bisect.bisect_right(starts, position) - 1
+        mask[row] = True
+        if row == last:
+            break
+        position = find(key, starts[row + 1])
+    return mask
+
+
+def _word_mask(index: SearchIndex, text: str) -> np.ndarray:
+    """Cards a free word finds: a part of a name the card answers to, folded as the decklist reader folds names
+    (hiragana as katakana, width, middle dots and spaces, long vowels, voicing marks: cards.names.loose_key), its
+    nicknames among them; and the cards of a race or a set the word names whole (`ジョーカーズ`, `dmrp-01`)."""
+    key = loose_key(text)
+    if not key:  # only characters the loose key drops (`・`): the folded text itself
+        return _contains(index.texts, text)
+    mask = _loose_rows(index, key)
+    for rows in (index.race_rows.get(key), index.sets.get(text)):
+        if rows is not None:
+            mask[rows] = True
+    return mask
+
+
 def _term_mask(index: SearchIndex, term, as_of: datetime.date) -> tuple[np.ndarray, np.ndarray | None, str]:
     """(rows that match the term, rows for which it cannot be decided or None, the undecided field)."""
     if isinstance(term, TextTerm):
-        return _contains(index.texts, term.text), None, ""
+        return _word_mask(index, term.text), None, ""
     if isinstance(term, CivTerm):
         if not term.civilizations:  # colorless: a card with facts and no civilization
             return (index.civ_mask == 0) & index.flags["facts_available"], None, ""
@@ -399,7 +458,10 @@ def card_search(*, q: str = "", order: str = "name", as_of: datetime.date | None
 def _rank_by_name_match(index: SearchIndex, rows: np.ndarray, text: str) -> np.ndarray:
     """Rows that match free words, the exact name first, then names that start with the words, then the others
     (name order within each group): what a player who types a name and presses Enter means."""
-    ranks = np.fromiter((_name_rank(index.texts[row], text) for row in rows), dtype=np.int8, count=len(rows))
+    key = loose_key(text)
+    texts = index.loose_texts if key else index.texts
+    key = key or text
+    ranks = np.fromiter((_name_rank(texts[row], key) for row in rows), dtype=np.int8, count=len(rows))
     return rows[np.argsort(ranks, kind="stable")]
 
 

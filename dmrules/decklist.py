@@ -123,6 +123,22 @@ _TRAILING_MAI = re.compile(rf"^(?P<rest>.+?)\s*(?P<count>\d{{1,4}})\s*{_COUNT_WO
 _TRAILING_NOTE = re.compile(r"^(?P<rest>.*\S)\s*[(（][^()（）]*[)）]$")
 _TRAILING_SPACED = re.compile(r"^(?P<rest>.+?)\s+(?P<count>\d{1,4})$")
 _TRAILING_GLUED = re.compile(r"^(?P<rest>.*\D)(?P<count>\d{1,2})$")
+# A single count glued after a Japanese name (`スパイアル4`): a count-bearing line even when the name is unknown (a
+# nickname the data lacks), so that it is shown as an unknown card instead of being lost. One digit after a
+# non-ASCII letter only, so that names and codes that end in numbers (`Code:1059`, `DMRP-04`) are not cut.
+_TRAILING_GLUED_DIGIT = re.compile(r"^(?P<rest>.*[^\x00-\x7f\d\s])(?P<count>[1-9])$")
+_GLUED_NAME_MIN = 3
+# A count glued before a Japanese name (`4スパイアル`), not before a count word (`4枚`) or a cost (`4コスト`).
+_LEADING_GLUED = re.compile(rf"^(?P<count>[1-9])(?!\s*{_COUNT_WORD}|コスト)(?P<rest>[^\x00-\x7f\d\s].*)$")
+# A note written after a line's count (`ランジャ4 st`, `name 1 (殿)`, `name×1★`, `name 2 殿`): the count is the
+# one before it. `st` marks a shield trigger, `殿` a Hall of Fame card (殿堂), the stars a player's own marks.
+_NOTE_AFTER_COUNT = re.compile(
+    r"^(?P<rest>.*\d(?:\s*枚)?)\s*(?:[(（][^()（）]*[)）]|[★☆※◎◯○●◆◇♦]+|(?:st|s\.t\.|S\.T\.|ST|St|殿|プレ殿|殿堂|準殿))$"
+)
+# Several entries on one line (`1×《A》 3×《B》 1×《C》 |`, `《A》×2 《B》×4`): each bracketed name with its count.
+_MULTI_ENTRY = re.compile(
+    r"(?P<before>\d{1,3})\s*[xX×*]?\s*《(?P<name>[^《》]+)》|《(?P<name_after>[^《》]+)》\s*[xX×*]?\s*(?P<after>\d{1,3})"
+)
 _BULLET = re.compile(r"^(?:[-−–‐・•●◆◇○▪︎]|\*(?!/))+\s*")
 # A deck site's printed row `<name> <cost> <type> <comment>`: what follows the name is not part of it.
 _COMMENTED = re.compile(
@@ -275,6 +291,11 @@ def _card_ref(name: str) -> str | int:
     return name
 
 
+def _is_heading_word(text: str) -> bool:
+    word = _bare_word(text)
+    return word in _HEADER_LOOKUP or word in _GROUP_WORDS
+
+
 def _has_letters(text: str) -> bool:
     return any(char.isalpha() for char in text)
 
@@ -357,15 +378,33 @@ class _Reader:
         match = _TRAILING_SPACED.match(text)
         if match and _has_letters(match["rest"]) and self.known(_strip_brackets(text)) is None:
             return int(match["count"]), match["rest"]
-        # A count glued to a name (`《name》4`, `<nickname>4`): only when the name is known and the whole is not,
+        # A count glued to a name (`《name》4`, `<nickname>4`): when the name is known and the whole is not,
         # because many names end in digits (`Code:1059`).
         match = _TRAILING_GLUED.match(text)
+        whole_unknown: bool | None = None
         if match and _has_letters(match["rest"]):
             rest = match["rest"]
+            whole_unknown = self.known(_strip_brackets(text)) is None
             if rest.rstrip()[-1:] in _CLOSE_BRACKETS or (
-                self.known(_strip_brackets(rest)) is not None and self.known(_strip_brackets(text)) is None
+                whole_unknown and self.known(_strip_brackets(rest)) is not None
             ):
                 return int(match["count"]), rest
+        # A line carries a count, so it is a card, known or not (the importer never drops a card line): a single
+        # digit glued after or before a Japanese name the catalogue does not know (`スパイアル4`, `4スパイアル`).
+        for pattern in (_TRAILING_GLUED_DIGIT, _LEADING_GLUED):
+            match = pattern.match(text)
+            # A numbered heading (`①デッキレシピ`, NFKC `1デッキレシピ`) or a short caption (`画像1`, an article's
+            # image) is not a card: an unknown name glued to its count has three characters at least.
+            glued = match["rest"].strip() if match else ""
+            if match and len(glued) >= _GLUED_NAME_MIN and _has_letters(glued) and not _is_heading_word(glued):
+                if whole_unknown is None:
+                    whole_unknown = self.known(_strip_brackets(text)) is None
+                if whole_unknown:
+                    return int(match["count"]), self.name_part(glued) if pattern is _LEADING_GLUED else glued
+        # A note after the count (`ランジャ4 st`, `name 2 (殿)`): the line without it.
+        match = _NOTE_AFTER_COUNT.match(text)
+        if match and self.known(_strip_brackets(text)) is None:
+            return self.counted(match["rest"])
         return None
 
     def known_card_line(self, text: str) -> tuple[int, str] | None:
@@ -416,6 +455,22 @@ class _Reader:
         return entries
 
 
+_ENTRY_NOTES = re.compile(r"[(（][^()（）]*[)）]|[★☆※◎]|\b(?:st|ST)\b|殿")
+
+
+def _multi_entries(text: str) -> list[tuple[int, str]]:
+    """The entries of a line holding several `N×《name》` (or `《name》×N`) entries, else []: a site that prints a
+    list eight entries per line (`1×《A》 3×《B》 1×《C》 … |`). Each is a card line of its own."""
+    found = list(_MULTI_ENTRY.finditer(text))
+    if len(found) < 2:
+        return []
+    # Only the entries' counts and names, with separators between them: not a comment that names two cards.
+    rest = _ENTRY_NOTES.sub("", _MULTI_ENTRY.sub(" ", text))  # notes after an entry: `1×《A》(殿) 3×《B》 st`
+    if _has_letters(rest.replace("…", "")):
+        return []
+    return [(int(match["before"] or match["after"]), match["name"] or match["name_after"]) for match in found]
+
+
 # What a line read means whatever came before it, remembered by its raw text (see `parse_text`'s `memo`): a card
 # line `(count, name or id)`, or a zone heading `DeckZone`.
 LineMemo = dict[str, "tuple[int, str | int] | DeckZone"]
@@ -450,16 +505,23 @@ def parse_text(
     errors: list[LineError] = []
 
     def note(number: int, raw: str, status: LineStatus, heading_zone: DeckZone | None = None) -> None:
+        nonlocal blank_before
         notes.append(LineNote(line=number, text=raw.strip(), status=status, zone=heading_zone))
+        # A heading, a table's header row or a comment ends a block as a blank line does: a psychic table under its
+        # own header row is a block of its own, so that its cut last row counts with the psychics.
+        blank_before = True
 
     def card(number: int, raw: str, count: int, name: str) -> str | int | None:
         """Adds the card line (returns its name or id), or a note or an error for a line that is not one."""
+        nonlocal paragraph, blank_before
         ref = _card_ref(name)
         if ref == "" or (isinstance(ref, str) and not _has_name(ref)):
             note(number, raw, LineStatus.IGNORED)
         elif not 1 <= count <= MAX_COUNT:
             errors.append(LineError(line=number, text=raw, message=f"the count must be 1 to {MAX_COUNT}"))
         else:
+            if blank_before:
+                paragraph, blank_before = paragraph + 1, False
             lines.append(DecklistLine(zone, ref, count, number, inferred, paragraph))  # positional: the hot path
             return ref
         return None
@@ -485,11 +547,16 @@ def parse_text(
             # Under the main deck a blank line may start the hyperspatial or GR cards without a heading.
             inferred = inferred or zone == DeckZone.MAIN
             continue
-        if blank_before:
-            paragraph, blank_before = paragraph + 1, False
         if cleaned.startswith("//") or (cleaned[0] in _RULE_CHARS and _TABLE_RULE.match(cleaned)):
             note(number, raw, LineStatus.IGNORED)
             continue
+        if "《" in cleaned:
+            several = _multi_entries(cleaned)
+            if several:
+                group_count = None
+                for count, name in several:
+                    card(number, raw, count, name)
+                continue
         # Most lines are `<count> <name>`: when the name is a card, the heading patterns need not be tried.
         fast = reader.leading_card(cleaned) if cleaned[0].isdigit() and "|" not in cleaned else None
         if fast is not None:

@@ -122,3 +122,16 @@ def test_detail_of_a_name_without_facts(imported, client):
 def test_unknown_card_is_a_404(imported, client):
     response = client.get(f"/api/v1/cards/{max(imported.values()) + 100}/")
     assert (response.status_code, response.json()["error"]["code"]) == (404, "NOT_FOUND")
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        pytest.param("ボルシャックドラゴン", id="without-middle-dot"),
+        pytest.param("ぼるしゃっくどらごん", id="hiragana"),
+        pytest.param("ﾎﾞﾙｼｬｯｸﾄﾞﾗｺﾞﾝ", id="half-width-without-middle-dot"),
+    ],
+)
+def test_search_finds_a_name_as_the_reader_reads_it(imported, client, q):
+    names = [card["name_ja"] for card in client.get("/api/v1/cards/", {"q": q}).json()["results"]]
+    assert names[:1] == [BOLSHACK]

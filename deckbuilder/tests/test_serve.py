@@ -69,3 +69,20 @@ def test_make_run_serves_with_the_production_web_server():
     assert (config["worker_class"], config["workers"] >= 2, config["threads"] >= 2) == ("gthread", True, True)
     assert config["timeout"] > 5  # REQUEST_TIME_BUDGET_SECONDS ends a long request first
     assert "gunicorn -c gunicorn.conf.py" in Path(serve.ROOT / "docs" / "production.md").read_text()
+
+
+def test_the_master_builds_the_catalogue_indexes_before_forking(db):
+    """The first card search of a worker is as fast as the hundredth: gunicorn's `when_ready` (run in the master
+    before the workers are forked) builds the search index and the resolver it reads names from."""
+    import logging
+    import runpy
+    from types import SimpleNamespace
+
+    from cards.resolver import get_resolver
+    from cards.selectors import search_index_get
+
+    config = runpy.run_path(str(serve.ROOT / "gunicorn.conf.py"))
+    get_resolver.cache_clear()
+    search_index_get.cache_clear()
+    config["when_ready"](SimpleNamespace(log=logging.getLogger("gunicorn-test")))
+    assert (get_resolver.cache_info().currsize, search_index_get.cache_info().currsize) == (1, 1)

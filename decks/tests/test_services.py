@@ -160,6 +160,27 @@ def test_import_with_an_unknown_line_is_refused_and_loses_nothing(deck, owner):
     assert deck.version == 1 and sum(entry_counts(deck).values()) == 56  # the deck as it was
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("テスト火童4", id="count-glued-after"),
+        pytest.param("テスト火童4 st", id="glued-count-and-note"),
+        pytest.param("4テスト火童", id="count-glued-before"),
+    ],
+)
+def test_import_with_a_glued_count_on_an_unknown_name_is_refused(deck, owner, line):
+    # The reported paste: lines with a count glued to a name the catalogue lacks were ignored and the import went
+    # through without them. A count-bearing line is a card line: unknown, so nothing is imported.
+    from cards.resolver import decklist_parse, get_resolver
+
+    decklist = decklist_parse(f"4 テスト火竜\n{line}\n", resolver=get_resolver())
+    with pytest.raises(services.DecklistRejected) as rejected:
+        services.deck_import(deck_id=deck.id, user=owner, if_match=1, decklist=decklist, replace=True)
+    assert [(row["status"], row["count"]) for row in rejected.value.lines] == [("card", 4), ("unknown", 4)]
+    deck.refresh_from_db()
+    assert deck.version == 1
+
+
 def test_import_applies_every_card_line_and_reports_every_line(deck, owner):
     text = "『タイトル』\n4 テスト火竜\n4 テスト超次元獣\n"
     imported, lines = services.deck_import(
