@@ -75,6 +75,7 @@ class ExpensiveRequestLimit(APIView):
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
+        request.data  # noqa: B018 -- parse (and refuse a hostile body: api/parsers.py) before a slot is taken
         gate = expensive_gate()
         if not gate.enter(wait_seconds=float(getattr(settings, "EXPENSIVE_REQUEST_WAIT_SECONDS", 5))):
             raise ApplicationError(

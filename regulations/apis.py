@@ -14,14 +14,13 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import generics, serializers, status
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
 from api.concurrency import ExpensiveRequestLimit
-from api.parsers import BoundedJSONParser
+from api.parsers import BoundedFormParser, BoundedJSONParser, BoundedMultiPartParser
 from api.schema import error_responses
 from deckbuilder.budget import TimeBudget
 from dmrules.vocabulary import LineStatus, RegulationStatus
@@ -151,7 +150,7 @@ class LegalityCheckApi(ExpensiveRequestLimit, APIView):
 
 class LegalityBatchApi(ExpensiveRequestLimit, APIView):
     permission_classes = [AllowAny]
-    parser_classes = [BoundedJSONParser, MultiPartParser, FormParser]
+    parser_classes = [BoundedJSONParser, BoundedMultiPartParser, BoundedFormParser]
 
     @extend_schema_serializer(component_name="LegalityBatchInput")
     class InputSerializer(_ContextSerializer):

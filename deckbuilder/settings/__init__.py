@@ -46,6 +46,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "api.middleware.QueryStringLimitMiddleware",  # 414 URI_TOO_LONG before anything reads the parameters
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -161,11 +162,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    # JSON bodies are size-, encoding- and depth-checked before parsing (api/parsers.py).
+    # Bodies are size-, encoding-, depth- and digit-checked before any view runs (api/parsers.py), in every type.
     "DEFAULT_PARSER_CLASSES": [
         "api.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "api.parsers.BoundedFormParser",
+        "api.parsers.BoundedMultiPartParser",
     ],
     "DEFAULT_PAGINATION_CLASS": "api.pagination.StandardPagination",
     "PAGE_SIZE": 50,
