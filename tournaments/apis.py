@@ -156,12 +156,6 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
         )
         publish_decklists = serializers.BooleanField(default=False)
 
-        def validate_registration_deadline(self, value):
-            # Before 1888 Japan's local time was mean solar time (+09:18:59), which no ISO 8601 offset can write.
-            if value.year < 1900:
-                raise serializers.ValidationError("The registration deadline must be in 1900 or later.", "min_value")
-            return value
-
     serializer_class = EventSerializer
 
     def get_queryset(self):
