@@ -2,6 +2,7 @@
 
 import csv
 import io
+from collections.abc import Mapping
 
 from django.utils import timezone
 from drf_spectacular.utils import (
@@ -180,7 +181,7 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
         auth=[],
         description=(
             f"Check up to {MAX_BATCH} decklists: JSON `decks` (each with a `player` id and `deck` or "
-            "`text`; a bare JSON list of such entries also works, with `as_of` / `overlay` in the query string) or a "
+            "`text`; the body is a JSON object, a bare list is 400 MALFORMED_REQUEST) or a "
             "CSV upload `file` with the columns player,decklist. One result per entry, in input order: "
             "{player, report} or {player, error} for an unreadable decklist. Reports leave out `lines` unless "
             "include_lines is true. Up to LEGALITY_BATCH_SYNC_MAX (50) decklists are answered at once (200); a larger "
@@ -190,11 +191,14 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
     )
     def post(self, request):
         payload = request.data
-        if isinstance(payload, list):  # a bare JSON list of entries: options from the query string
-            payload = {
-                "decks": payload,
-                **{k: request.query_params[k] for k in ("as_of", "overlay") if k in request.query_params},
-            }
+        if not isinstance(payload, Mapping):
+            # The schema's body is an object; a bare list of entries (with its options in an undocumented query
+            # string) was accepted too, which the schema fuzz found: one shape, `{"decks": [...]}`.
+            raise ApplicationError(
+                ErrorCode.MALFORMED_REQUEST,
+                'The body is a JSON object: {"decks": [...], "as_of": ..., "overlay": ...}.',
+                {"expected": "object"},
+            )
         data = self.InputSerializer(data=payload)
         data.is_valid(raise_exception=True)
         values = data.validated_data
