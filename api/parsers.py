@@ -59,25 +59,26 @@ def _digit_run(limit: int) -> re.Pattern:
     return re.compile(rf"(?<!\d)\d{{{limit + 1},}}")
 
 
-def digits_check(text: str, *, where: str = "body") -> None:
+def _where(field: str | None) -> tuple[str, dict[str, object]]:
+    """The words and details naming what was refused: the body, or one field of a form."""
+    return ("The body", {}) if field is None else (f"The field '{field}'", {"field": field})
+
+
+def digits_check(text: str, *, field: str | None = None) -> None:
     """Refuse a run of more decimal digits than int() converts (any Unicode digit: int() takes them all)."""
     limit = max_integer_digits()
     if len(text) > limit and _digit_run(limit).search(text):
-        details: dict[str, object] = {"max_digits": limit}
-        if where != "body":
-            details["field"] = where
-        raise JsonBodyError(
-            ErrorCode.NUMBER_TOO_LONG, f"The {where} holds a number of more than {limit} digits.", details
-        )
+        where, details = _where(field)
+        message = f"{where} holds a number of more than {limit} digits."
+        raise JsonBodyError(ErrorCode.NUMBER_TOO_LONG, message, {"max_digits": limit, **details})
 
 
-def depth_check(raw: bytes, *, where: str = "body") -> None:
+def depth_check(raw: bytes, *, field: str | None = None) -> None:
     limit = json_max_depth()
     if json_depth(raw) > limit:
-        details: dict[str, object] = {"max_depth": limit}
-        if where != "body":
-            details["field"] = where
-        raise JsonBodyError(ErrorCode.JSON_TOO_DEEP, f"The {where} nests deeper than {limit} levels.", details)
+        where, details = _where(field)
+        message = f"{where} nests deeper than {limit} levels."
+        raise JsonBodyError(ErrorCode.JSON_TOO_DEEP, message, {"max_depth": limit, **details})
 
 
 def json_max_depth() -> int:
@@ -133,8 +134,8 @@ def form_fields_check(data) -> None:
     for name, values in data.lists():
         for value in values:
             if isinstance(value, str):
-                depth_check(value.encode("utf-8", "surrogatepass"), where=f"field '{name}'")
-                digits_check(value, where=f"field '{name}'")
+                depth_check(value.encode("utf-8", "surrogatepass"), field=name)
+                digits_check(value, field=name)
 
 
 class BoundedFormParser(FormParser):
