@@ -31,6 +31,10 @@ graceful_timeout = 10
 keepalive = 5
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 preload_app = True
+# gunicorn's largest bounded request line (0 would read it without a limit): a query string over the application's
+# MAX_QUERY_STRING_LENGTH (4,096) but under this reaches Django, which answers 414 URI_TOO_LONG in the API's error
+# shape (api/middleware.py), where gunicorn's default (4,094) answered an HTML 414 of its own.
+limit_request_line = 8190
 
 
 def when_ready(server):

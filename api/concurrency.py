@@ -64,10 +64,18 @@ def expensive_gate() -> Gate:
 
 
 class ExpensiveRequestLimit(APIView):
-    """The base of the API views of expensive operations: at most a few run at once per process."""
+    """The base of the API views of expensive operations: at most a few run at once per process.
+
+    The slot is taken in `initial` (after authentication, permissions and throttles) and given back in a `finally`
+    around the whole dispatch: whatever happens after it was taken (an answer, a coded error, an exception that no
+    handler turns into a response), the slot comes back. Giving it back in `finalize_response` leaked it whenever an
+    exception escaped DRF's handling, and one leaked slot per process refused every later check for good."""
+
+    _gate_held: Gate | None = None
 
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
+        request.data  # noqa: B018 -- parse (and refuse a hostile body: api/parsers.py) before a slot is taken
         gate = expensive_gate()
         if not gate.enter(wait_seconds=float(getattr(settings, "EXPENSIVE_REQUEST_WAIT_SECONDS", 5))):
             raise ApplicationError(
@@ -76,11 +84,12 @@ class ExpensiveRequestLimit(APIView):
                 {"retry_after_seconds": RETRY_AFTER_SECONDS},
                 headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
             )
-        request.expensive_gate = gate
+        self._gate_held = gate
 
-    def finalize_response(self, request, response, *args, **kwargs):
-        gate = getattr(request, "expensive_gate", None)
-        if gate is not None:
-            request.expensive_gate = None
-            gate.leave()
-        return super().finalize_response(request, response, *args, **kwargs)
+    def dispatch(self, request, *args, **kwargs):
+        try:
+            return super().dispatch(request, *args, **kwargs)
+        finally:
+            gate, self._gate_held = self._gate_held, None
+            if gate is not None:
+                gate.leave()

@@ -1,4 +1,12 @@
-"""One JSON shape for every API error: {"error": {"code", "message", "details"}} with a stable code."""
+"""One JSON shape for every API error: {"error": {"code", "message", "details"}} with a stable code.
+
+`exception_handler` answers EVERY exception raised in an API view: our coded errors, DRF's and Django's, and anything
+else (a bug, a RecursionError, a ValueError from an int() nobody expected) as `500 SERVER_ERROR`, logged with its
+traceback like Django logs an unhandled one. No exception leaves a view: DRF then always runs its
+`finalize_response`, the atomic request is rolled back, and a client never gets Django's HTML (or DEBUG) page.
+"""
+
+import logging
 
 from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig, SuspiciousOperation, TooManyFieldsSent
@@ -60,6 +68,9 @@ def error_body(code: ErrorCode, message: str, details: dict | None = None) -> di
     return {"error": {"code": code, "message": message, "details": details or {}}}
 
 
+logger = logging.getLogger("django.request")  # where Django logs the unhandled exceptions it answers with a 500
+
+
 def exception_handler(exc, context):
     error = domain_error(exc)
     if error is not None:
@@ -71,7 +82,7 @@ def exception_handler(exc, context):
         exc = exceptions.PermissionDenied()
     response = drf_exception_handler(exc, context)
     if response is None:
-        return None
+        return unexpected_error_response(exc, context)
     if isinstance(exc, exceptions.ValidationError):
         fields = exc.get_full_details()
         body = error_body(ErrorCode.VALIDATION_ERROR, "The request is not valid.", {"fields": fields})
@@ -86,6 +97,17 @@ def exception_handler(exc, context):
         body = error_body(code, str(detail), details)
     response.data = body
     return response
+
+
+def unexpected_error_response(exc: Exception, context) -> Response:
+    """Anything no mapping knows: a 500 in the error shape, logged with its traceback (the handler is called inside
+    DRF's `except`, so the traceback is the one of `exc`)."""
+    request = context.get("request") if isinstance(context, dict) else None
+    path = getattr(request, "path", "?")
+    logger.error("Internal Server Error: %s", path, exc_info=exc, extra={"status_code": 500, "request": request})
+    set_rollback()
+    message = "An unexpected error occurred; it has been logged."
+    return Response(error_body(ErrorCode.SERVER_ERROR, message), status=ErrorCode.SERVER_ERROR.status)
 
 
 def application_error_response(error: ApplicationError) -> Response:

@@ -1,21 +1,34 @@
-"""JSON request bodies, read defensively: the size, the encoding and the nesting depth are checked BEFORE parsing.
+"""Request bodies, read defensively: the size, the encoding, the nesting depth and the length of integers are checked
+BEFORE any view code runs, in every content type the API takes (JSON, form-encoded, multipart).
 
 Python's json module recurses once per nesting level, so a body of 100,000 `[` ends in a RecursionError (a 500)
 inside the parser or in whatever walks the result afterwards. No request of this API nests deeper than a handful of
 levels (a batch of decks of zones of cards is 5), so anything beyond `JSON_MAX_DEPTH` (default 32) is refused with
 `400 JSON_TOO_DEEP`; a body that is not UTF-8 gets `400 BODY_NOT_UTF8` instead of a UnicodeDecodeError.
 
-`json_body_load` is the one owner of these checks: the DRF parser below (every `/api/` view, through
-`DEFAULT_PARSER_CLASSES`) and the pages' JSON endpoints (the editor) both call it.
+Python refuses to convert a string of more than 4,300 digits to an int (`sys.get_int_max_str_digits`, CVE-2020-10735:
+the conversion is quadratic) with a ValueError, raised by json.loads for such a number and by any `int()` of a field
+afterwards: a body holding a run of more digits is refused with `400 NUMBER_TOO_LONG`, so no int() below ever meets
+one.
+
+A form field is a string, but a JSON field of a serializer parses it (DRF's JSONField reads a form value as JSON), so
+the depth and digit limits apply to every field of a form-encoded or multipart body too (uploaded files are not
+fields: their readers bound them).
+
+`json_body_load` is the one owner of the JSON checks: the DRF parser below (every `/api/` view, through
+`DEFAULT_PARSER_CLASSES`) and the pages' JSON endpoints (the editor) both call it; `form_fields_check` is the one
+owner of the fields' checks.
 """
 
 import json
 import re
+import sys
+from functools import cache
 from itertools import accumulate
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 
 from api.codes import ApplicationError, ErrorCode
 
@@ -27,8 +40,45 @@ _STEP[ord("[")] = _STEP[ord("{")] = 1
 _STEP[ord("]")] = _STEP[ord("}")] = -1
 
 
+# Python's default limit (sys.int_info.default_max_str_digits); a stricter interpreter setting wins.
+MAX_INTEGER_DIGITS = 4300
+
+
 class JsonBodyError(ApplicationError, ValueError):
-    """A body refused before parsing (BODY_NOT_UTF8, JSON_TOO_DEEP, MALFORMED_REQUEST)."""
+    """A body refused before parsing (BODY_NOT_UTF8, JSON_TOO_DEEP, NUMBER_TOO_LONG, MALFORMED_REQUEST)."""
+
+
+def max_integer_digits() -> int:
+    interpreter = sys.get_int_max_str_digits()  # 0: no limit in this interpreter
+    return min(MAX_INTEGER_DIGITS, interpreter) if interpreter else MAX_INTEGER_DIGITS
+
+
+@cache
+def _digit_run(limit: int) -> re.Pattern:
+    # Only at the start of a run (the look-behind): each run is scanned once, so the search stays linear.
+    return re.compile(rf"(?<!\d)\d{{{limit + 1},}}")
+
+
+def _where(field: str | None) -> tuple[str, dict[str, object]]:
+    """The words and details naming what was refused: the body, or one field of a form."""
+    return ("The body", {}) if field is None else (f"The field '{field}'", {"field": field})
+
+
+def digits_check(text: str, *, field: str | None = None) -> None:
+    """Refuse a run of more decimal digits than int() converts (any Unicode digit: int() takes them all)."""
+    limit = max_integer_digits()
+    if len(text) > limit and _digit_run(limit).search(text):
+        where, details = _where(field)
+        message = f"{where} holds a number of more than {limit} digits."
+        raise JsonBodyError(ErrorCode.NUMBER_TOO_LONG, message, {"max_digits": limit, **details})
+
+
+def depth_check(raw: bytes, *, field: str | None = None) -> None:
+    limit = json_max_depth()
+    if json_depth(raw) > limit:
+        where, details = _where(field)
+        message = f"{where} nests deeper than {limit} levels."
+        raise JsonBodyError(ErrorCode.JSON_TOO_DEEP, message, {"max_depth": limit, **details})
 
 
 def json_max_depth() -> int:
@@ -45,19 +95,15 @@ def json_depth(raw: bytes) -> int:
 
 
 def json_body_load(raw: bytes):
-    """Decode (strict UTF-8, a BOM tolerated), check the depth, then parse. Raises JsonBodyError."""
+    """Decode (strict UTF-8, a BOM tolerated), check the depth and the integers, then parse. Raises JsonBodyError."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise JsonBodyError(
             ErrorCode.BODY_NOT_UTF8, "The request body is not valid UTF-8.", {"byte_offset": exc.start}
         ) from None
-    limit = json_max_depth()
-    depth = json_depth(raw)
-    if depth > limit:
-        raise JsonBodyError(
-            ErrorCode.JSON_TOO_DEEP, f"The JSON body nests deeper than {limit} levels.", {"max_depth": limit}
-        )
+    depth_check(raw)
+    digits_check(text)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -65,6 +111,7 @@ def json_body_load(raw: bytes):
             ErrorCode.MALFORMED_REQUEST, f"The request body is not JSON: {exc.msg}.", {"position": exc.pos}
         ) from None
     except RecursionError:  # cannot happen below the depth limit; kept so that no body can ever give a 500
+        limit = json_max_depth()
         raise JsonBodyError(ErrorCode.JSON_TOO_DEEP, "The JSON body nests too deeply.", {"max_depth": limit}) from None
 
 
@@ -80,3 +127,30 @@ class BoundedJSONParser(JSONParser):
         if limit is not None and len(raw) > limit:
             raise RequestDataTooBig("Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.")
         return json_body_load(raw)
+
+
+def form_fields_check(data) -> None:
+    """Every value of a parsed form (a QueryDict): the JSON depth and the digit limits, as for a JSON body."""
+    for name, values in data.lists():
+        for value in values:
+            if isinstance(value, str):
+                depth_check(value.encode("utf-8", "surrogatepass"), field=name)
+                digits_check(value, field=name)
+
+
+class BoundedFormParser(FormParser):
+    """DRF's form-encoded parser with the fields' checks (a JSON value in a field is parsed later)."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        data = super().parse(stream, media_type, parser_context)
+        form_fields_check(data)
+        return data
+
+
+class BoundedMultiPartParser(MultiPartParser):
+    """DRF's multipart parser with the fields' checks; the files are left to their readers."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        parsed = super().parse(stream, media_type, parser_context)
+        form_fields_check(parsed.data)
+        return parsed

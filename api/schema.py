@@ -31,6 +31,7 @@ _DESCRIPTIONS = {
     409: "The request conflicts with the current state (e.g. REGISTRATION_CLOSED).",
     412: "If-Match does not match the current version (VERSION_CONFLICT); nothing was written. The ETag header "
     "and details.current_version give the current version.",
+    414: "The query string is longer than MAX_QUERY_STRING_LENGTH (URI_TOO_LONG; details.max_length).",
     428: "If-Match header missing (PRECONDITION_REQUIRED).",
     429: "Rate limited (THROTTLED / LOGIN_LOCKED); the Retry-After header gives the seconds to wait.",
     503: "The job queue is unavailable (QUEUE_UNAVAILABLE; the job is recorded as failed) or the request ran out of "
@@ -60,7 +61,9 @@ def postprocess_schema(result, generator, request, public):
     """Facts true of every operation, stated once instead of on each view (SPECTACULAR_SETTINGS hook):
 
     - an optional query parameter sent empty (`?q=`) counts as not sent (DRF's form semantics): allowEmptyValue;
-    - a request body of a type no parser reads is a 415 UNSUPPORTED_MEDIA_TYPE;
+    - a request body of a type no parser reads is a 415 UNSUPPORTED_MEDIA_TYPE, and any body can be refused with a 400
+      before the view reads it (JSON_TOO_DEEP, NUMBER_TOO_LONG, BODY_NOT_UTF8: api/parsers.py);
+    - a query string over MAX_QUERY_STRING_LENGTH is a 414 URI_TOO_LONG (api/middleware.py);
     - a page (StandardPagination) answers 400 for an invalid page_size and 404 for a page past the last;
     - in a form body, an optional field sent empty counts as not sent too."""
     components = result.get("components", {}).get("schemas", {})
@@ -73,9 +76,9 @@ def postprocess_schema(result, generator, request, public):
                 if parameter["in"] == "query" and not parameter.get("required"):
                     parameter["allowEmptyValue"] = True
             responses = operation.get("responses", {})
-            wanted = []
+            wanted = [414]
             if "requestBody" in operation:
-                wanted.append(415)
+                wanted += [400, 415]
             if any(parameter["name"] == "page_size" for parameter in operation.get("parameters", [])):
                 wanted += [400, 404]
             for status in wanted:

@@ -2,6 +2,7 @@
 
 import csv
 import io
+from collections.abc import Mapping
 
 from django.utils import timezone
 from drf_spectacular.utils import (
@@ -14,14 +15,13 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import generics, serializers, status
-from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
 from api.concurrency import ExpensiveRequestLimit
-from api.parsers import BoundedJSONParser
+from api.parsers import BoundedFormParser, BoundedJSONParser, BoundedMultiPartParser
 from api.schema import error_responses
 from deckbuilder.budget import TimeBudget
 from dmrules.vocabulary import LineStatus, RegulationStatus
@@ -151,7 +151,7 @@ class LegalityCheckApi(ExpensiveRequestLimit, APIView):
 
 class LegalityBatchApi(ExpensiveRequestLimit, APIView):
     permission_classes = [AllowAny]
-    parser_classes = [BoundedJSONParser, MultiPartParser, FormParser]
+    parser_classes = [BoundedJSONParser, BoundedMultiPartParser, BoundedFormParser]
 
     @extend_schema_serializer(component_name="LegalityBatchInput")
     class InputSerializer(_ContextSerializer):
@@ -181,7 +181,7 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
         auth=[],
         description=(
             f"Check up to {MAX_BATCH} decklists: JSON `decks` (each with a `player` id and `deck` or "
-            "`text`; a bare JSON list of such entries also works, with `as_of` / `overlay` in the query string) or a "
+            "`text`; the body is a JSON object, a bare list is 400 MALFORMED_REQUEST) or a "
             "CSV upload `file` with the columns player,decklist. One result per entry, in input order: "
             "{player, report} or {player, error} for an unreadable decklist. Reports leave out `lines` unless "
             "include_lines is true. Up to LEGALITY_BATCH_SYNC_MAX (50) decklists are answered at once (200); a larger "
@@ -191,11 +191,14 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
     )
     def post(self, request):
         payload = request.data
-        if isinstance(payload, list):  # a bare JSON list of entries: options from the query string
-            payload = {
-                "decks": payload,
-                **{k: request.query_params[k] for k in ("as_of", "overlay") if k in request.query_params},
-            }
+        if not isinstance(payload, Mapping):
+            # The schema's body is an object; a bare list of entries (with its options in an undocumented query
+            # string) was accepted too, which the schema fuzz found: one shape, `{"decks": [...]}`.
+            raise ApplicationError(
+                ErrorCode.MALFORMED_REQUEST,
+                'The body is a JSON object: {"decks": [...], "as_of": ..., "overlay": ...}.',
+                {"expected": "object"},
+            )
         data = self.InputSerializer(data=payload)
         data.is_valid(raise_exception=True)
         values = data.validated_data

@@ -403,7 +403,16 @@ def event_create(
         )
 
 
+# Before 1888 Japan kept local mean time, which the time zone database gives Asia/Tokyo as +09:18:59 for such dates: an
+# offset with seconds that RFC 3339 (the API's date-time format) cannot write, so the event would be answered with a
+# registration deadline no client can read. No event is that old: a deadline before 1900 is refused, the one rule for
+# the API, the pages and the unlock.
+EARLIEST_DEADLINE_YEAR = 1900
+
+
 def _check_event_dates(*, date: date, registration_deadline: datetime) -> None:
+    if timezone.localtime(registration_deadline).year < EARLIEST_DEADLINE_YEAR:
+        raise EventInvalid("registration_deadline", "The registration deadline must be in 1900 or later.")
     if timezone.localdate(registration_deadline) > date:
         raise EventInvalid("registration_deadline", "The registration deadline must be on or before the event date.")
 

@@ -159,6 +159,10 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
             gettext_noop("The registration deadline must be on or before the event date."),
         ),
         (
+            r"^The registration deadline must be in 1900 or later\.$",
+            gettext_noop("The registration deadline must be in 1900 or later."),
+        ),
+        (
             r"^The capacity must be at least 1 \(leave it empty for no limit\)\.$",
             gettext_noop("The capacity must be at least 1 (leave it empty for no limit)."),
         ),

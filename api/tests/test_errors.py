@@ -100,3 +100,24 @@ def test_http_errors_keep_the_shape(client, settings, debug, method, path, body,
     assert response.status_code == status
     assert response["Content-Type"] == "application/json"
     assert response.json()["error"]["code"] == code
+
+
+@pytest.mark.parametrize(
+    "exc",
+    [
+        pytest.param(ValueError("Exceeds the limit (4300 digits) for integer string conversion"), id="int-digits"),
+        pytest.param(RecursionError("maximum recursion depth exceeded"), id="recursion"),
+        pytest.param(KeyError("version"), id="key-error"),
+        pytest.param(RuntimeError("a bug"), id="runtime-error"),
+    ],
+)
+def test_any_other_exception_is_a_logged_500_in_the_error_shape(exc, caplog):
+    """DRF's own handler answers None for these, and the exception left the view (Django's HTML or DEBUG page, and
+    a decklist-gate slot that finalize_response never gave back)."""
+    with caplog.at_level("ERROR", logger="django.request"):
+        response = exception_handler(exc, {})
+    assert response.status_code == 500
+    assert response.data == {
+        "error": {"code": "SERVER_ERROR", "message": "An unexpected error occurred; it has been logged.", "details": {}}
+    }
+    assert [record.exc_info[1] for record in caplog.records] == [exc]

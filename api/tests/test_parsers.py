@@ -174,3 +174,44 @@ def test_a_150_character_deck_name_on_postgresql(owner):  # noqa: F811
     response = token_client(owner).post("/api/v1/decks/", {"name": "x" * 150}, format="json")
     assert response.status_code == 400 and response.json()["error"]["code"] == "VALIDATION_ERROR"
     assert not Deck.objects.filter(owner=owner).exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "path, length, status, code",
+    [
+        pytest.param("/api/v1/odds/report/", 4096, 400, "VALIDATION_ERROR", id="odds-at-the-limit-read"),
+        pytest.param("/api/v1/odds/report/", 4097, 414, "URI_TOO_LONG", id="odds-over-the-limit"),
+        pytest.param("/api/v1/cards/", 8000, 414, "URI_TOO_LONG", id="cards-far-over"),
+        pytest.param("/api/v1/nope/", 5000, 414, "URI_TOO_LONG", id="unknown-api-url"),
+    ],
+)
+def test_a_long_query_string_is_a_coded_414(path, length, status, code):
+    """gunicorn answered an HTML 414 of its own past its request-line limit (the schema fuzz's long odds query)."""
+    query = "q=" + "x" * (length - 2)
+    response = Client().get(f"{path}?{query}")
+    assert (response.status_code, response.json()["error"]["code"]) == (status, code)
+    if code != "URI_TOO_LONG":
+        return
+    assert response.json()["error"] == {
+        "code": code,
+        "message": "The query string is longer than 4096 characters.",
+        "details": {"max_length": 4096},
+    }
+
+
+def test_a_long_query_string_on_a_page_is_a_plain_414(db):
+    response = Client().get("/cards/?q=" + "x" * 5000)
+    assert (response.status_code, response["Content-Type"]) == (414, "text/plain")
+
+
+def test_gunicorn_lets_a_query_over_the_limit_reach_the_application():
+    """Else gunicorn answers its own HTML 414 before the middleware can answer in the error shape."""
+    import runpy
+    from pathlib import Path
+
+    from api.middleware import MAX_QUERY_STRING_LENGTH
+
+    config = runpy.run_path(str(Path(__file__).resolve().parents[2] / "gunicorn.conf.py"))
+    request_line = len("GET /api/v1/odds/report/? HTTP/1.1") + MAX_QUERY_STRING_LENGTH + 1
+    assert config["limit_request_line"] >= request_line

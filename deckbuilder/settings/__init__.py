@@ -46,6 +46,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "api.middleware.QueryStringLimitMiddleware",  # 414 URI_TOO_LONG before anything reads the parameters
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -122,6 +123,9 @@ STATIC_ROOT.mkdir(exist_ok=True)  # collectstatic fills it (make run); WhiteNois
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 # No request body nests deeper than a few levels; deeper JSON is refused before parsing (api/parsers.py).
 JSON_MAX_DEPTH = int(os.environ.get("JSON_MAX_DEPTH", "32"))
+# No page or API call needs a long query string: longer ones answer 414 URI_TOO_LONG (api/middleware.py). gunicorn's
+# limit_request_line (gunicorn.conf.py) must stay above it, or gunicorn answers an HTML 414 first.
+MAX_QUERY_STRING_LENGTH = int(os.environ.get("MAX_QUERY_STRING_LENGTH", "4096"))
 # Loops over many items in one request stop with 503 TIME_BUDGET_EXCEEDED after this (deckbuilder/budget.py).
 REQUEST_TIME_BUDGET_SECONDS = float(os.environ.get("REQUEST_TIME_BUDGET_SECONDS", "5"))
 # Expensive requests (decklist checks, api/concurrency.py): how many one web process runs at once, how many more wait
@@ -161,11 +165,11 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    # JSON bodies are size-, encoding- and depth-checked before parsing (api/parsers.py).
+    # Bodies are size-, encoding-, depth- and digit-checked before any view runs (api/parsers.py), in every type.
     "DEFAULT_PARSER_CLASSES": [
         "api.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "api.parsers.BoundedFormParser",
+        "api.parsers.BoundedMultiPartParser",
     ],
     "DEFAULT_PAGINATION_CLASS": "api.pagination.StandardPagination",
     "PAGE_SIZE": 50,

@@ -114,13 +114,23 @@ def test_batch_json(hof, client):
     assert results[2]["report"]["legal"] is False and results[2]["report"]["counts"]["main"] == 0
 
 
-def test_batch_bare_list(hof, client):
-    decks = [{"player": 7, "text": filler_text(40)}, {"player": 8, "text": f"1 {BANNED}\n" + filler_text(39)}]
-    response = client.post("/api/v1/legality/batch/?as_of=2013-01-01", decks, format="json")
-    assert response.status_code == 200
-    body = response.json()
-    assert body["as_of"] == "2013-01-01"
-    assert [(r["player"], r["report"]["legal"]) for r in body["results"]] == [("7", True), ("8", False)]
+@pytest.mark.parametrize(
+    "body",
+    [
+        pytest.param([{"player": 7, "text": "4 x"}], id="a-bare-list-of-entries"),
+        pytest.param([], id="an-empty-list"),
+        pytest.param("decks", id="a-string"),
+        pytest.param(42, id="a-number"),
+    ],
+)
+def test_batch_body_that_is_not_an_object_is_refused(hof, client, body):
+    """The schema fuzz found a bare JSON list accepted (the schema says object): one shape, {"decks": [...]}."""
+    response = client.post("/api/v1/legality/batch/?as_of=2013-01-01", body, format="json")
+    assert response.status_code == 400
+    assert (response.json()["error"]["code"], response.json()["error"]["details"]) == (
+        "MALFORMED_REQUEST",
+        {"expected": "object"},
+    )
 
 
 def test_batch_csv_upload(hof, client):

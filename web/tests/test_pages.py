@@ -394,3 +394,25 @@ def test_cached_deck_rows_follow_an_edit_of_the_data(owner_client, three_decks):
     advance.name = "Advance (new list)"
     advance.save()
     assert "<td>Advance (new list)</td>" in _rows(owner_client.get("/decks/").content.decode())[legal]
+
+
+VERSIONLESS_WRITES = [
+    # id, url, posted fields besides the version
+    pytest.param("/decks/{deck}/delete/", {}, id="delete"),
+    pytest.param("/decks/{deck}/versions/1/restore/", {}, id="restore"),
+    pytest.param("/decks/{deck}/import/", {"text": "4 x", "apply": "1"}, id="import"),
+]
+
+
+@pytest.mark.parametrize("url, fields", VERSIONLESS_WRITES)
+@pytest.mark.parametrize(
+    "version", [pytest.param(None, id="no-version"), pytest.param("9" * 5000, id="5000-digit-version")]
+)
+def test_a_deck_write_form_without_its_version_is_a_400_page(owner_client, deck, url, fields, version):
+    """These answered 500 (the service's PreconditionRequired, or int() of 5,000 digits); nothing is written."""
+    posted = dict(fields) if version is None else {**fields, "version": version}
+    response = owner_client.post(url.format(deck=deck.id), posted)
+    assert response.status_code == 400
+    assert "did not say which version of the deck" in response.content.decode()
+    deck.refresh_from_db()
+    assert deck.version == 1

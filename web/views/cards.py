@@ -20,6 +20,7 @@ from decks import selectors as deck_selectors
 from decks import services as deck_services
 from regulations import selectors as regulation_selectors
 from web.forms import CardAddToDeckForm, CardSearchForm
+from web.views import posted_version, version_missing
 
 PAGE_SIZE = 48
 
@@ -123,12 +124,14 @@ def card_add_to_deck(request, card_id: int):
     if not form.is_valid():
         messages.error(request, gettext("Choose a deck, a zone and 1 to 4 copies: nothing was added."))
         return redirect(back)
-    version = request.POST.get(f"version-{deck.id}")
+    version = posted_version(request, f"version-{deck.id}")
+    if version is None:
+        return version_missing(request)
     try:
         deck = deck_services.deck_cards_add(
             deck_id=deck.id,
             user=request.user,
-            if_match=int(version) if version and version.isdigit() else None,
+            if_match=version,
             card_id=card.id,
             zone=form.cleaned_data["zone"],
             count=form.cleaned_data["count"],

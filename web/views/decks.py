@@ -21,13 +21,7 @@ from decks.models import DeckVisibility
 from web.editor import editor_state, working_copy_from_json
 from web.forms import VISIBILITY_CHOICES, DeckCreateForm, DeckImportForm, _translated, format_choices
 from web.selectors import deck_list_filtered, deck_list_page, list_cache_version, overlay_choices
-
-
-def _int_or_none(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+from web.views import posted_version, version_missing
 
 
 def _owned_or_404(request, deck_id: int):
@@ -261,10 +255,11 @@ def editor_state_api(request):
 @require_POST
 def deck_delete(request, deck_id: int):
     _owned_or_404(request, deck_id)
+    version = posted_version(request)
+    if version is None:
+        return version_missing(request)
     try:
-        deck_services.deck_delete(
-            deck_id=deck_id, user=request.user, if_match=_int_or_none(request.POST.get("version"))
-        )
+        deck_services.deck_delete(deck_id=deck_id, user=request.user, if_match=version)
     except deck_services.VersionConflict:
         _conflict(request)
         return redirect("web:my-decks")
@@ -296,10 +291,11 @@ def deck_versions(request, deck_id: int):
 @require_POST
 def deck_restore(request, deck_id: int, number: int):
     _owned_or_404(request, deck_id)
+    version = posted_version(request)
+    if version is None:
+        return version_missing(request)
     try:
-        deck_services.deck_version_restore(
-            deck_id=deck_id, user=request.user, if_match=_int_or_none(request.POST.get("version")), number=number
-        )
+        deck_services.deck_version_restore(deck_id=deck_id, user=request.user, if_match=version, number=number)
     except deck_services.VersionConflict:
         _conflict(request)
         return redirect("web:deck-versions", deck_id=deck_id)
@@ -325,11 +321,13 @@ def deck_import(request, deck_id: int):
             form.is_valid()
         decklist = decklist_parse(text, resolver=get_resolver())
         if "apply" in request.POST:
+            if posted_version(request) is None:
+                return version_missing(request)
             try:
                 deck, lines = deck_services.deck_import(
                     deck_id=deck.id,
                     user=request.user,
-                    if_match=_int_or_none(request.POST.get("version")),
+                    if_match=posted_version(request),
                     decklist=decklist,
                     replace=request.POST.get("mode", "replace") == "replace",
                 )
