@@ -133,6 +133,12 @@ EXPENSIVE_REQUEST_WAIT_SECONDS = float(os.environ.get("EXPENSIVE_REQUEST_WAIT_SE
 # 50 ordinary decklists take well under a second in a request, 50 of 500 unknown lines about two seconds.
 LEGALITY_BATCH_SYNC_MAX = int(os.environ.get("LEGALITY_BATCH_SYNC_MAX", "50"))
 # Chunk sizes of the jobs: a few seconds of work at most, far under the chunk tasks' 40 s soft time limit.
+# A batch sent without signing in (regulations/batches.py): at most this many decklists and characters of decklists
+# per request, and at most this many such batches queued or running at once (the workers are shared with the
+# simulations; one 3.7 MB anonymous batch delayed a user's simulation from 2.1 s to 23.3 s).
+LEGALITY_BATCH_ANON_MAX_DECKS = int(os.environ.get("LEGALITY_BATCH_ANON_MAX_DECKS", "100"))
+LEGALITY_BATCH_ANON_MAX_CHARS = int(os.environ.get("LEGALITY_BATCH_ANON_MAX_CHARS", "500000"))
+LEGALITY_BATCH_ANON_MAX_QUEUED = int(os.environ.get("LEGALITY_BATCH_ANON_MAX_QUEUED", "2"))
 LEGALITY_BATCH_CHUNK = int(os.environ.get("LEGALITY_BATCH_CHUNK", "25"))  # decklists (of 500 unknown lines: ~2 s)
 REVALIDATION_CHUNK = int(os.environ.get("REVALIDATION_CHUNK", "100"))  # registrations
 # Rows of one registration CSV import (the event lock is held while they are written).
