@@ -11,7 +11,10 @@ Functions (all keyword-only):
 - ``login_failure_record(*, username, address) -> None`` / ``login_success_record(*, username, address)``
     Count a wrong password (atomic ``F()`` updates: concurrent failures are all counted) / clear the pair's count.
 - ``token_obtain(*, username, password, request) -> str``
-    The whole API log-in; raises ``LoginLocked`` or ``InvalidCredentials``.
+    The whole API log-in; raises ``LoginLocked`` or ``InvalidCredentials``. A token expires API_TOKEN_LIFETIME_SECONDS
+    after it was issued (accounts/authentication.py); logging in after that issues a new one.
+- ``token_revoke(*, user) -> bool``
+    Log-out (API and web): the user's token stops working at once.
 
 Who calls them: ``accounts.backends.LoginLimitedModelBackend``, the only authentication backend, so the admin
 sign-in, the web sign-in and the token endpoint are limited by the same counters and nothing can skip them.
@@ -40,6 +43,7 @@ from django.db.models import F
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from accounts.authentication import token_expired
 from accounts.models import LoginFailureCounter
 from api.codes import ApplicationError, ErrorCode
 
@@ -174,9 +178,21 @@ def login_success_record(*, username: str, address: str | None) -> None:
 
 
 def user_token(*, user) -> str:
-    """The API token of a user who just proved who they are (e.g. by signing up)."""
-    token, _ = Token.objects.get_or_create(user=user)
+    """The API token of a user who just proved who they are (signing up, logging in): the current one, or a new one
+    when it has expired (accounts.authentication: a fixed lifetime from when it was issued)."""
+    with transaction.atomic():
+        token, created = Token.objects.get_or_create(user=user)
+        if not created and token_expired(token):
+            token.delete()
+            token = Token.objects.create(user=user)
     return token.key
+
+
+def token_revoke(*, user) -> bool:
+    """Log-out: the user's API token stops working at once (DRF keeps one token per user, so every client holding
+    it must log in again). True when there was one."""
+    deleted, _ = Token.objects.filter(user=user).delete()
+    return bool(deleted)
 
 
 def token_obtain(*, username: str, password: str, request) -> str:

@@ -97,6 +97,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # The one backend: ModelBackend behind the log-in limits (accounts/backends.py), for the admin, the pages and the API.
 AUTHENTICATION_BACKENDS = ["accounts.backends.LoginLimitedModelBackend"]
+# An API token is valid this long after it was issued (fixed, not sliding: accounts/authentication.py says why).
+API_TOKEN_LIFETIME_SECONDS = int(os.environ.get("API_TOKEN_LIFETIME_SECONDS", str(30 * 24 * 3600)))
 # Log-in limits per (account, address) and per address, with growing delays (accounts/services.py explains why).
 LOGIN_FREE_FAILURES_PAIR = int(os.environ.get("LOGIN_FREE_FAILURES_PAIR", "5"))
 LOGIN_FREE_FAILURES_ADDRESS = int(os.environ.get("LOGIN_FREE_FAILURES_ADDRESS", "20"))
@@ -163,7 +165,7 @@ DATA_DOWNLOAD_MAX_BYTES = int(os.environ.get("DATA_DOWNLOAD_MAX_BYTES", str(64 *
 REST_FRAMEWORK = {
     # Token first: an anonymous write gets 401 with `WWW-Authenticate: Token` (session first would give 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
