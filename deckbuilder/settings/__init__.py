@@ -4,6 +4,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -55,7 +56,29 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
+
+# Content-Security-Policy on every response (django-csp). Scripts only from this site: the pages have no inline
+# script or event handler (static/js/confirm.js does their confirms), and the API docs use drf-spectacular's split
+# Swagger view, whose start script is a file too. Styles allow 'unsafe-inline': card tiles and frames are coloured
+# per card by style attributes (templates/web/_tile.html, static/js/tile.js) and the printable sheets carry a <style>;
+# an injected style can restyle a page but run nothing, and scripts are the policy's point. Images: this site and
+# data: URIs (Swagger UI's icons).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "deckbuilder.urls"
 WSGI_APPLICATION = "deckbuilder.wsgi.application"
