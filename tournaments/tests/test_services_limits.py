@@ -135,6 +135,24 @@ def test_import_checks_again_under_the_lock_when_the_regulation_changed(event, o
     assert calls == ["advance", "advance", "original", "original"]
 
 
+def test_import_api_finding_the_gate_full_answers_503_server_busy(event, organizer, cards, settings):
+    from api import concurrency
+
+    settings.EXPENSIVE_REQUESTS_PER_PROCESS = 1
+    settings.EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = 0
+    settings.EXPENSIVE_REQUEST_WAIT_SECONDS = 0
+    gate = concurrency.expensive_gate()
+    url = f"/api/v1/events/{event.id}/registrations/import/"
+    assert gate.enter(wait_seconds=0)  # a decklist check holds the process's one slot
+    try:
+        busy = token_client(organizer).post(url, {"csv": csv_of(2)}, format="json")
+    finally:
+        gate.leave()
+    assert (busy.status_code, busy.json()["error"]["code"]) == (503, "SERVER_BUSY")
+    assert Registration.objects.filter(event=event).count() == 0
+    assert token_client(organizer).post(url, {"csv": csv_of(2)}, format="json").status_code == 200
+
+
 def test_import_refuses_a_non_organizer_before_reading_rows(event, other, cards):
     with pytest.raises(services.NotOrganizer):
         services.registrations_import_csv(event_id=event.id, user=other, csv_text=csv_of(2))
