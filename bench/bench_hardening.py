@@ -73,6 +73,11 @@ def _get(url: str, timeout: float = PING_TIMEOUT) -> float:
     return time.perf_counter() - started
 
 
+ERRORS: dict[
+    str, str
+] = {}  # the first answer of each status other than 2xx, 503, 429: a load that only fails is no load
+
+
 def _post(url: str, body: bytes, headers: dict | None = None) -> int:
     request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json", **(headers or {})})
     try:
@@ -80,6 +85,8 @@ def _post(url: str, body: bytes, headers: dict | None = None) -> int:
             response.read()
             return response.status
     except urllib.error.HTTPError as exc:
+        if exc.code not in (429, 503):
+            ERRORS.setdefault(f"{url.split('/api/v1')[-1]} {exc.code}", exc.read()[:300].decode(errors="replace"))
         return exc.code
     except OSError:  # the worker was killed under the request (gunicorn's WORKER TIMEOUT), or the server stopped
         return 0
@@ -98,6 +105,7 @@ def _get_status(url: str) -> int:
             response.read()
             return response.status
     except urllib.error.HTTPError as exc:
+        ERRORS.setdefault(f"{url.split('/api/v1')[-1]} {exc.code}", exc.read()[:300].decode(errors="replace"))
         return exc.code
     except OSError:
         return 0
@@ -132,10 +140,11 @@ def _hostile_requests(base: str) -> dict:
         auth,
     )  # fmt: skip
     rows = int(os.environ.get("TOURNAMENT_IMPORT_MAX_ROWS", "256"))
-    csv_text = "player,decklist\n" + "".join(f'p{i},"{deck_text}"\n' for i in range(rows))
+    quoted = deck_text.replace('"', '""')  # a card name with a quote mark (RFC 4180: doubled inside a quoted cell)
+    csv_text = "player,decklist\n" + "".join(f'p{i},"{quoted}"\n' for i in range(rows))
     csv_body = json.dumps({"csv": csv_text}).encode()
     import_url = f"{base}/api/v1/events/{event['id']}/registrations/import/"
-    search = base + "/api/v1/cards/?page_size=200&q=" + urllib.parse.quote("text:の")
+    search = base + "/api/v1/cards/?page_size=200&q=" + urllib.parse.quote("ー -civ:fire")  # names with a long vowel
     return {
         "legality": lambda seed, body=None: _post(
             base + "/api/v1/legality/", json.dumps({"text": unknown_decklist(seed)}).encode()
@@ -240,6 +249,7 @@ def _ping_round(env: dict) -> dict:
         figures[f"hostile_{name}_over_idle_p99"] = round(p99 / idle_p99, 1)
         figures[f"hostile_{name}_statuses"] = _counts(load["statuses"])
         figures[f"hostile_{name}_answered_per_s"] = round(load["answered"] / load["loaded_seconds"], 1)
+    figures["hostile_errors"] = dict(ERRORS)
     figures["ping_worst_over_idle_p99"] = round(worst, 1)
     figures["ping_meets_target"] = figures["ping_loaded_over_idle_p99"] < TARGET_RATIO
     figures["ping_meets_target_all"] = worst < TARGET_RATIO
