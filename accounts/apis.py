@@ -1,8 +1,8 @@
-"""Account API: sign-up and token log-in (clients then send `Authorization: Token <key>`)."""
+"""Account API: sign-up, token log-in (clients then send `Authorization: Token <key>`) and log-out."""
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -65,3 +65,20 @@ class TokenObtainApi(APIView):
         data.is_valid(raise_exception=True)
         token = services.token_obtain(**data.validated_data, request=request)  # LoginLocked, InvalidCredentials
         return Response({"token": token})
+
+
+class LogoutApi(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        operation_id="auth_logout",
+        request=None,
+        responses={204: None, **error_responses(401)},
+        description=(
+            "Revoke the API token: it stops working at once (every client holding it must log in again). Tokens "
+            "also expire API_TOKEN_LIFETIME_SECONDS (30 days) after they were issued, however often they are used."
+        ),
+    )
+    def post(self, request):
+        services.token_revoke(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

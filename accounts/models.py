@@ -1,5 +1,6 @@
 """Log-in failure counters: one row per account name and one per client address (see accounts/services.py)."""
 
+from django.conf import settings
 from django.db import models
 
 
@@ -14,3 +15,15 @@ class LoginFailureCounter(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.failures}"
+
+
+class UsernameSkeleton(models.Model):
+    """The look-alike form of a username (accounts.usernames.username_skeleton), unique: two usernames that look
+    alike cannot both sign up, even at the same instant. Written by sign-up (accounts.services.user_register); the
+    migration that created the table filled it for the accounts before it."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="username_skeleton")
+    skeleton = models.CharField(max_length=600, unique=True)
+
+    def __str__(self) -> str:
+        return self.skeleton

@@ -5,13 +5,17 @@ Functions (all keyword-only):
 - ``user_register(*, username, password) -> User``
     Creates an account. Passwords go through Django's validators (``AUTH_PASSWORD_VALIDATORS``); every failure is
     collected and raised as ``RegistrationRejected(errors)``, where ``errors`` maps a field name to a list of
-    ``{"code", "message"}`` (codes are Django's stable validator codes, plus ``username_taken`` / ``username_invalid``).
+    ``{"code", "message"}`` (codes are Django's stable validator codes, plus ``username_taken`` / ``username_invalid``
+    / ``username_mixed_script`` / ``username_confusable``: a name that looks like a taken one, accounts/usernames.py).
 - ``login_attempt_check(*, username, address) -> None``
     Raises ``LoginLocked(retry_after_seconds)`` while the (account, address) pair or the address must wait.
 - ``login_failure_record(*, username, address) -> None`` / ``login_success_record(*, username, address)``
     Count a wrong password (atomic ``F()`` updates: concurrent failures are all counted) / clear the pair's count.
 - ``token_obtain(*, username, password, request) -> str``
-    The whole API log-in; raises ``LoginLocked`` or ``InvalidCredentials``.
+    The whole API log-in; raises ``LoginLocked`` or ``InvalidCredentials``. A token expires API_TOKEN_LIFETIME_SECONDS
+    after it was issued (accounts/authentication.py); logging in after that issues a new one.
+- ``token_revoke(*, user) -> bool``
+    Log-out (API and web): the user's token stops working at once.
 
 Who calls them: ``accounts.backends.LoginLimitedModelBackend``, the only authentication backend, so the admin
 sign-in, the web sign-in and the token endpoint are limited by the same counters and nothing can skip them.
@@ -40,8 +44,15 @@ from django.db.models import F
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from accounts.models import LoginFailureCounter
+from accounts.authentication import token_expired
+from accounts.models import LoginFailureCounter, UsernameSkeleton
+from accounts.usernames import username_mixes_scripts, username_skeleton
 from api.codes import ApplicationError, ErrorCode
+
+MIXED_SCRIPT_MESSAGE = (
+    "A username uses one script (Latin and Japanese may be mixed), not look-alike letters of several."
+)
+CONFUSABLE_MESSAGE = "This username looks like one that is taken."
 
 
 class RegistrationRejected(ApplicationError):
@@ -113,6 +124,10 @@ def user_register(*, username: str, password: str):
             )
     if username and User.objects.filter(username__iexact=username).exists():
         errors.setdefault("username", []).append({"code": "username_taken", "message": "This username is taken."})
+    elif username and username_mixes_scripts(username):
+        errors.setdefault("username", []).append({"code": "username_mixed_script", "message": MIXED_SCRIPT_MESSAGE})
+    elif username and UsernameSkeleton.objects.filter(skeleton=username_skeleton(username)).exists():
+        errors.setdefault("username", []).append({"code": "username_confusable", "message": CONFUSABLE_MESSAGE})
     try:
         validate_password(password or "", user=user)
     except ValidationError as exc:
@@ -121,11 +136,15 @@ def user_register(*, username: str, password: str):
         raise RegistrationRejected(errors)
     try:
         with transaction.atomic():
-            return User.objects.create_user(username=username, password=password)
-    except IntegrityError:  # a concurrent sign-up took the name between the check and the insert
-        raise RegistrationRejected(
-            {"username": [{"code": "username_taken", "message": "This username is taken."}]}
-        ) from None
+            user = User.objects.create_user(username=username, password=password)
+            UsernameSkeleton.objects.create(user=user, skeleton=username_skeleton(username))
+            return user
+    except IntegrityError:  # a concurrent sign-up took the name (or a look-alike) between the check and the insert
+        taken = User.objects.filter(username__iexact=username).exists()
+        code, message = (
+            ("username_taken", "This username is taken.") if taken else ("username_confusable", CONFUSABLE_MESSAGE)
+        )
+        raise RegistrationRejected({"username": [{"code": code, "message": message}]}) from None
 
 
 def _wait(key: str, free: int, now) -> int:
@@ -174,9 +193,21 @@ def login_success_record(*, username: str, address: str | None) -> None:
 
 
 def user_token(*, user) -> str:
-    """The API token of a user who just proved who they are (e.g. by signing up)."""
-    token, _ = Token.objects.get_or_create(user=user)
+    """The API token of a user who just proved who they are (signing up, logging in): the current one, or a new one
+    when it has expired (accounts.authentication: a fixed lifetime from when it was issued)."""
+    with transaction.atomic():
+        token, created = Token.objects.get_or_create(user=user)
+        if not created and token_expired(token):
+            token.delete()
+            token = Token.objects.create(user=user)
     return token.key
+
+
+def token_revoke(*, user) -> bool:
+    """Log-out: the user's API token stops working at once (DRF keeps one token per user, so every client holding
+    it must log in again). True when there was one."""
+    deleted, _ = Token.objects.filter(user=user).delete()
+    return bool(deleted)
 
 
 def token_obtain(*, username: str, password: str, request) -> str:

@@ -57,7 +57,9 @@ class ErrorCode(StrEnum):
     DECKLIST_TOO_MANY_COPIES = "DECKLIST_TOO_MANY_COPIES", 400, "Over the copies one decklist may hold in all."
     DECKLIST_UNREADABLE = "DECKLIST_UNREADABLE", 400, "Some entries or lines could not be read."
     DECKLIST_UNRESOLVED = "DECKLIST_UNRESOLVED", 400, "Some lines match no card, or several (`details.lines`)."
-    BATCH_TOO_LARGE = "BATCH_TOO_LARGE", 400, "Over the decklists one batch legality check may have."
+    BATCH_TOO_LARGE = "BATCH_TOO_LARGE", 400, "Over the decklists one batch check may have (`details.limit`)."
+    BATCH_TEXT_TOO_LARGE = "BATCH_TEXT_TOO_LARGE", 413, "An anonymous batch over its characters (`details.max_chars`)."
+    ANONYMOUS_BATCHES_BUSY = "ANONYMOUS_BATCHES_BUSY", 503, "Too many anonymous batches queued (Retry-After)."
     # --- cards, formats, overlays
     INVALID_QUERY = "INVALID_QUERY", 400, "A malformed card search (`details.position`, `details.expected`)."
     UNKNOWN_CARD = "UNKNOWN_CARD", 400, "A card that no card matches."

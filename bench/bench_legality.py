@@ -251,6 +251,9 @@ def measure_http() -> dict:
             # The batch figure is the in-request cost of 1,000 decklists: a server answers a batch that large from
             # the workers (202, regulations.batches); here it is checked in the request, as smaller batches are
             "LEGALITY_BATCH_SYNC_MAX": "1000",
+            # ... and sent without signing in, so above the caps of an anonymous batch (regulations.batches).
+            "LEGALITY_BATCH_ANON_MAX_DECKS": "1000",
+            "LEGALITY_BATCH_ANON_MAX_CHARS": "100000000",
             "REDIS_URL": "",
         }
         env.pop("REDIS_URL")

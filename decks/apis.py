@@ -25,6 +25,7 @@ from decks import selectors, services
 from decks.models import Deck, DeckVisibility
 from dmrules.decklist import Decklist, parse_json
 from dmrules.vocabulary import LineStatus
+from regulations.decklists import lines_check
 
 
 class GameFormatNegotiation(DefaultContentNegotiation):
@@ -87,11 +88,16 @@ def decklist_from_input(data: dict) -> Decklist | None:
         raise ApplicationError(
             ErrorCode.VALIDATION_ERROR, "Give the cards either as `deck` (JSON) or as `text`, not both."
         )
+    # The bounds of every decklist (regulations.decklists: lines, then copies), before any name is resolved; the
+    # copies are checked again on the entries written (decks.services), which also covers an adding import.
     if data.get("deck") is not None:
-        return parse_json(data["deck"])
+        decklist = parse_json(data["deck"])
+        lines_check(len(decklist.lines) + len(decklist.errors))
+        return decklist
     if data.get("text") is not None:
         from cards.resolver import decklist_parse, get_resolver
 
+        lines_check(sum(1 for line in data["text"].splitlines() if line.strip()))
         return decklist_parse(data["text"], resolver=get_resolver())
     return None
 

@@ -25,6 +25,7 @@ from dmrules.deck_hash import deck_hash
 from dmrules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text
 from dmrules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
 from dmrules.vocabulary import DeckZone, LineStatus
+from regulations.decklists import copies_check
 
 
 class PreconditionRequired(ApplicationError):
@@ -115,6 +116,7 @@ def decklist_resolve(*, decklist: Decklist) -> ResolvedDecklist:
 
 
 def _write_entries(deck: Deck, counts: dict[tuple[str, int], int]) -> None:
+    copies_check(sum(counts.values()))  # also an adding import: the deck's copies after it
     DeckEntry.objects.filter(deck=deck).delete()
     DeckEntry.objects.bulk_create(
         DeckEntry(deck=deck, zone=zone, card_id=card_id, quantity=quantity)
@@ -166,6 +168,7 @@ def _version_create(*, deck: Deck, author, note: str = "", session: str = "") ->
 
 
 def _resolve_strict(decklist: Decklist) -> ResolvedDecklist:
+    copies_check(decklist.copies)  # before the names are resolved: refusing a huge list costs nothing
     resolved = decklist_resolve(decklist=decklist)
     if resolved.rejected_lines:
         raise DecklistRejected(resolved.lines)

@@ -214,8 +214,9 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
             raise ApplicationError(
                 ErrorCode.BATCH_TOO_LARGE,
                 f"A batch may have at most {MAX_BATCH} decklists.",
-                details={"count": len(entries)},
+                details={"count": len(entries), "limit": MAX_BATCH},
             )
+        batches.legality_batch_check_size(user=request.user, entries=entries)  # an anonymous batch is smaller
         context = services.legality_context(
             format_code=values["format"], as_of=values["as_of"], overlay_id=values["overlay"]
         )

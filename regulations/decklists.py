@@ -31,9 +31,7 @@ def decklist_from(*, deck=None, text=None) -> Decklist:
             raise ApplicationError(
                 ErrorCode.DECKLIST_NOT_TEXT, "The decklist is not text (it holds control or binary characters)."
             )
-        lines = sum(1 for line in text.splitlines() if line.strip())
-        if lines > MAX_LINES:
-            raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, f"A decklist may have at most {MAX_LINES} lines.")
+        lines_check(sum(1 for line in text.splitlines() if line.strip()))
         from cards.resolver import decklist_parse, get_resolver
 
         decklist = decklist_parse(text, resolver=get_resolver())
@@ -42,21 +40,33 @@ def decklist_from(*, deck=None, text=None) -> Decklist:
             decklist = parse_json(deck)
         except DecklistFormatError as exc:
             raise ApplicationError(ErrorCode.MALFORMED_DECKLIST, str(exc)) from None
-        if len(decklist.lines) + len(decklist.errors) > MAX_LINES:
-            raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, f"A decklist may have at most {MAX_LINES} lines.")
+        lines_check(len(decklist.lines) + len(decklist.errors))
         if decklist.errors:
             raise ApplicationError(
                 ErrorCode.DECKLIST_UNREADABLE,
                 f"{len(decklist.errors)} entr(y/ies) of the decklist could not be read.",
                 details={"errors": [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]},
             )
-    if decklist.copies > MAX_COPIES:
+    copies_check(decklist.copies)
+    return decklist
+
+
+def lines_check(lines: int) -> None:
+    """The line cap (dmrules.decklist.MAX_LINES) of every decklist the site checks or stores (see copies_check)."""
+    if lines > MAX_LINES:
+        raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, f"A decklist may have at most {MAX_LINES} lines.")
+
+
+def copies_check(copies: int) -> None:
+    """The copy cap (dmrules.decklist.MAX_COPIES) of every decklist the site checks or stores: the legality requests
+    and batches, the editor, every deck write (create, update, import, card page) and the registrations. One owner,
+    so that no path stores a deck the others would refuse (a 1,000-line `999 <card>` list: 999,000 copies)."""
+    if copies > MAX_COPIES:
         raise ApplicationError(
             ErrorCode.DECKLIST_TOO_MANY_COPIES,
-            f"A decklist may hold at most {MAX_COPIES} copies in all (this one holds {decklist.copies}).",
-            details={"copies": decklist.copies, "limit": MAX_COPIES},
+            f"A decklist may hold at most {MAX_COPIES} copies in all (this one holds {copies}).",
+            details={"copies": copies, "limit": MAX_COPIES},
         )
-    return decklist
 
 
 _CONTROL = re.compile("[\x00-\x08\x0e-\x1f]")  # below 32, except the whitespace \t \n \v \f \r

@@ -17,6 +17,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from api.codes import ApplicationError, ErrorCode, field_errors
+from api.concurrency import ExpensiveRequestLimit
 from api.schema import error_responses
 from deckbuilder.jobs import enqueue_failed
 from decks.apis import BaseApi, decklist_from_input
@@ -359,7 +360,10 @@ class RegistrationAmendApi(BaseApi):
         return Response(RegistrationOwnerSerializer(registration).data)
 
 
-class RegistrationImportApi(BaseApi):
+class RegistrationImportApi(ExpensiveRequestLimit, BaseApi):
+    """Reading, resolving and checking up to TOURNAMENT_IMPORT_MAX_ROWS decklists is CPU work of seconds: behind the
+    process's gate of expensive requests (api/concurrency.py), with the legality checks and the editor."""
+
     class RegistrationImportInputSerializer(serializers.Serializer):
         csv = serializers.CharField(
             max_length=5_000_000,

@@ -10,9 +10,10 @@ from datetime import date
 
 from api.codes import ApplicationError, ErrorCode
 from dmrules.cards import CardFacts, deck_zone_of
-from dmrules.decklist import Decklist, DecklistLine
+from dmrules.decklist import MAX_LINES, Decklist, DecklistLine
 from dmrules.statistics import CURVE_COLUMNS, STACKS, deck_statistics
 from dmrules.vocabulary import Civilization, DeckZone
+from regulations.decklists import copies_check
 
 MAX_COUNT = 999
 ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.CONSIDERING)
@@ -71,6 +72,17 @@ def working_copy_from_json(data, *, resolver) -> WorkingCopy:
         zone = _zone(key)
         if not isinstance(entries, list):
             raise EditorInputError(ErrorCode.INVALID_DECK, "Each zone is a list of entries.", {"zone": zone.value})
+    # The bounds of every decklist (dmrules.decklist), counted before any entry is read: an 11,000-entry working copy
+    # cost about a second of CPU per request, and this endpoint is open to anonymous clients.
+    entries_total = sum(len(entries) for entries in data.values())
+    if entries_total > MAX_LINES:
+        raise EditorInputError(
+            ErrorCode.DECKLIST_TOO_LARGE,
+            f"A decklist may have at most {MAX_LINES} entries.",
+            {"entries": entries_total, "limit": MAX_LINES},
+        )
+    for key, entries in data.items():
+        zone = _zone(key)
         for entry in entries:
             if not isinstance(entry, dict):
                 raise EditorInputError(ErrorCode.INVALID_DECK, "Each entry is an object with card and count.")
@@ -78,7 +90,12 @@ def working_copy_from_json(data, *, resolver) -> WorkingCopy:
             _known(card, resolver)
             if count:
                 copy[zone][card] = min(MAX_COUNT, copy[zone].get(card, 0) + count)
+    copies_check(working_copy_copies(copy))
     return copy
+
+
+def working_copy_copies(copy: WorkingCopy) -> int:
+    return sum(sum(cards.values()) for cards in copy.values())
 
 
 def working_copy_to_json(copy: WorkingCopy) -> dict:
@@ -129,6 +146,7 @@ def working_copy_apply(copy: WorkingCopy, op: dict, *, resolver) -> WorkingCopy:
         raise EditorInputError(
             ErrorCode.INVALID_OPERATION, "`op` is one of add, set, move, none.", {"op": str(kind)[:20]}
         )
+    copies_check(working_copy_copies(copy))
     return copy
 
 

@@ -7,6 +7,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import Deck
+from dmrules.decklist import MAX_COPIES, MAX_LINES
 from dmrules.vocabulary import Civilization, DeckZone
 from web.i18n import DISPLAY
 
@@ -118,6 +119,23 @@ class DeckCreateForm(forms.ModelForm):
 
 class DeckImportForm(forms.Form):
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 14}), max_length=100_000)
+
+    def clean_text(self):
+        # The line cap of every decklist (dmrules.decklist.MAX_LINES), before a line is read or resolved.
+        text = self.cleaned_data["text"]
+        lines = sum(1 for line in text.splitlines() if line.strip())
+        if lines > MAX_LINES:
+            raise forms.ValidationError(
+                gettext("A decklist may have at most %(limit)s lines.") % {"limit": MAX_LINES}, code="too_large"
+            )
+        return text
+
+
+def too_many_copies_message(copies: int) -> str:
+    return gettext("A decklist may hold at most %(limit)s copies in all (this one holds %(copies)s).") % {
+        "limit": MAX_COPIES,
+        "copies": copies,
+    }
 
 
 DECK_ZONES = [zone.value for zone in DeckZone]

@@ -4,6 +4,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF, UNSAFE_INLINE
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -56,7 +57,29 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
+
+# Content-Security-Policy on every response (django-csp). Scripts only from this site: the pages have no inline
+# script or event handler (static/js/confirm.js does their confirms), and the API docs use drf-spectacular's split
+# Swagger view, whose start script is a file too. Styles allow 'unsafe-inline': card tiles and frames are coloured
+# per card by style attributes (templates/web/_tile.html, static/js/tile.js) and the printable sheets carry a <style>;
+# an injected style can restyle a page but run nothing, and scripts are the policy's point. Images: this site and
+# data: URIs (Swagger UI's icons).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 ROOT_URLCONF = "deckbuilder.urls"
 WSGI_APPLICATION = "deckbuilder.wsgi.application"
@@ -98,6 +121,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 # The one backend: ModelBackend behind the log-in limits (accounts/backends.py), for the admin, the pages and the API.
 AUTHENTICATION_BACKENDS = ["accounts.backends.LoginLimitedModelBackend"]
+# An API token is valid this long after it was issued (fixed, not sliding: accounts/authentication.py says why).
+API_TOKEN_LIFETIME_SECONDS = int(os.environ.get("API_TOKEN_LIFETIME_SECONDS", str(30 * 24 * 3600)))
 # Log-in limits per (account, address) and per address, with growing delays (accounts/services.py explains why).
 LOGIN_FREE_FAILURES_PAIR = int(os.environ.get("LOGIN_FREE_FAILURES_PAIR", "5"))
 LOGIN_FREE_FAILURES_ADDRESS = int(os.environ.get("LOGIN_FREE_FAILURES_ADDRESS", "20"))
@@ -137,6 +162,12 @@ EXPENSIVE_REQUEST_WAIT_SECONDS = float(os.environ.get("EXPENSIVE_REQUEST_WAIT_SE
 # 50 ordinary decklists take well under a second in a request, 50 of 500 unknown lines about two seconds.
 LEGALITY_BATCH_SYNC_MAX = int(os.environ.get("LEGALITY_BATCH_SYNC_MAX", "50"))
 # Chunk sizes of the jobs: a few seconds of work at most, far under the chunk tasks' 40 s soft time limit.
+# A batch sent without signing in (regulations/batches.py): at most this many decklists and characters of decklists
+# per request, and at most this many such batches queued or running at once (the workers are shared with the
+# simulations; one 3.7 MB anonymous batch delayed a user's simulation from 2.1 s to 23.3 s).
+LEGALITY_BATCH_ANON_MAX_DECKS = int(os.environ.get("LEGALITY_BATCH_ANON_MAX_DECKS", "100"))
+LEGALITY_BATCH_ANON_MAX_CHARS = int(os.environ.get("LEGALITY_BATCH_ANON_MAX_CHARS", "500000"))
+LEGALITY_BATCH_ANON_MAX_QUEUED = int(os.environ.get("LEGALITY_BATCH_ANON_MAX_QUEUED", "2"))
 LEGALITY_BATCH_CHUNK = int(os.environ.get("LEGALITY_BATCH_CHUNK", "25"))  # decklists (of 500 unknown lines: ~2 s)
 REVALIDATION_CHUNK = int(os.environ.get("REVALIDATION_CHUNK", "100"))  # registrations
 # Rows of one registration CSV import (the event lock is held while they are written).
@@ -161,7 +192,7 @@ DATA_DOWNLOAD_MAX_BYTES = int(os.environ.get("DATA_DOWNLOAD_MAX_BYTES", str(64 *
 REST_FRAMEWORK = {
     # Token first: an anonymous write gets 401 with `WWW-Authenticate: Token` (session first would give 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "accounts.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],

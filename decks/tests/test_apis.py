@@ -118,6 +118,7 @@ MATRIX = [
     ("revalidation-read", "get", "/events/{E}/revalidations/{J}/", None, None, (403, 403, 403, 200)),
     ("auth-token", "post", "/auth/token/", {"username": "other", "password": "a-long-test-password-42"}, None,
      (200, 200, 200, 200)),
+    ("auth-logout", "post", "/auth/logout/", None, None, (401, 204, 204, 204)),
 ]  # fmt: skip
 
 

@@ -24,6 +24,7 @@ def small_limits(settings):
     """Batches of more than 4 decklists go to the workers, in chunks of 3."""
     settings.LEGALITY_BATCH_SYNC_MAX = 4
     settings.LEGALITY_BATCH_CHUNK = 3
+    settings.LEGALITY_BATCH_ANON_MAX_QUEUED = 100  # no worker runs here: the batches stay queued (cap: its own test)
 
 
 def decks(n: int) -> list[dict]:

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from deckbuilder.budget import TimeBudgetExceeded
 from decks.tests.fixtures import MAIN, token_client
+from dmrules.decklist import MAX_LINES
 from tournaments import services
 from tournaments.models import AuditEntry, Registration
 
@@ -76,6 +77,80 @@ def test_import_api_answers_the_codes(event, organizer, cards, settings):
     settings.REQUEST_TIME_BUDGET_SECONDS = 30
     response = client.post(url, {"csv": csv_of(2)}, format="json")
     assert response.status_code == 200 and len(response.json()["results"]) == 2
+
+
+CAP_ROWS = [
+    # (decklist of the middle row, code of its row error): the caps of every decklist (regulations.decklists)
+    pytest.param(f"999 {MAIN[0][0]}\n999 {MAIN[1][0]}\n999 {MAIN[2][0]}", "DECKLIST_TOO_MANY_COPIES", id="copies"),
+    pytest.param("\n".join(f"1 {MAIN[0][0]}" for _ in range(MAX_LINES + 1)), "DECKLIST_TOO_LARGE", id="lines"),
+]
+
+
+@pytest.mark.parametrize(("decklist", "code"), CAP_ROWS)
+def test_import_row_over_a_decklist_cap_is_a_row_error(event, organizer, cards, decklist, code):
+    legal = "\n".join(f"4 {name}" for name, *_ in MAIN)
+    csv_text = f'player,decklist\na,"{legal}"\nb,"{decklist}"\nc,"{legal}"\n'
+    results = services.registrations_import_csv(event_id=event.id, user=organizer, csv_text=csv_text)
+    assert [(r["player"], r["status"], r.get("code")) for r in results] == [
+        ("a", "legal", None),
+        ("b", "error", code),
+        ("c", "legal", None),
+    ]
+    assert sorted(Registration.objects.filter(event=event).values_list("player_name", flat=True)) == ["a", "c"]
+
+
+def test_import_checks_every_list_before_the_write_transaction(event, organizer, cards, monkeypatch):
+    """The legality checks are the costly part: none runs while the write lock is held."""
+    from django.db import connection
+
+    outside = len(connection.atomic_blocks)  # the test's own transaction
+    depths = []
+    check = services._event_report
+
+    def recording(event, snapshot):
+        depths.append(len(connection.atomic_blocks))
+        return check(event, snapshot)
+
+    monkeypatch.setattr(services, "_event_report", recording)
+    results = services.registrations_import_csv(event_id=event.id, user=organizer, csv_text=csv_of(3))
+    assert [r["status"] for r in results] == ["legal"] * 3
+    assert depths == [outside] * 3
+
+
+def test_import_checks_again_under_the_lock_when_the_regulation_changed(event, organizer, cards, monkeypatch):
+    """A list checked before the lock against a regulation that changed meanwhile is checked again."""
+    from tournaments.models import Event
+
+    calls = []
+    check = services._event_report
+
+    def changing(event_, snapshot):
+        calls.append(event_.format_code)
+        if len(calls) == 1:  # an organizer changes the format while the rows are being checked
+            Event.objects.filter(id=event.id).update(format_code="original")
+        return check(event_, snapshot)
+
+    monkeypatch.setattr(services, "_event_report", changing)
+    services.registrations_import_csv(event_id=event.id, user=organizer, csv_text=csv_of(2))
+    assert calls == ["advance", "advance", "original", "original"]
+
+
+def test_import_api_finding_the_gate_full_answers_503_server_busy(event, organizer, cards, settings):
+    from api import concurrency
+
+    settings.EXPENSIVE_REQUESTS_PER_PROCESS = 1
+    settings.EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = 0
+    settings.EXPENSIVE_REQUEST_WAIT_SECONDS = 0
+    gate = concurrency.expensive_gate()
+    url = f"/api/v1/events/{event.id}/registrations/import/"
+    assert gate.enter(wait_seconds=0)  # a decklist check holds the process's one slot
+    try:
+        busy = token_client(organizer).post(url, {"csv": csv_of(2)}, format="json")
+    finally:
+        gate.leave()
+    assert (busy.status_code, busy.json()["error"]["code"]) == (503, "SERVER_BUSY")
+    assert Registration.objects.filter(event=event).count() == 0
+    assert token_client(organizer).post(url, {"csv": csv_of(2)}, format="json").status_code == 200
 
 
 def test_import_refuses_a_non_organizer_before_reading_rows(event, other, cards):

@@ -530,3 +530,30 @@ def test_the_printed_pack_carries_the_audit_trail_head(people, event):
 
     page = _client(people["organizer"]).get(f"/tournaments/{event.id}/print/").content.decode()
     assert page.count(audit_head(event=event)["hash"]) == 2  # on every sheet
+
+
+def test_import_page_finding_the_gate_full_answers_503(people, event, settings):
+    """The import checks every list (seconds of CPU): behind the process's gate of expensive requests."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from api import concurrency
+    from tournaments.models import Registration
+
+    settings.EXPENSIVE_REQUESTS_PER_PROCESS = 1
+    settings.EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = 0
+    settings.EXPENSIVE_REQUEST_WAIT_SECONDS = 0
+    gate = concurrency.expensive_gate()
+
+    def upload():
+        return SimpleUploadedFile("entries.csv", b"player,decklist\r\np0,4 \xe3\x83\x86\r\n", content_type="text/csv")
+
+    client = _client(people["organizer"])
+    before = Registration.objects.filter(event=event).count()
+    assert gate.enter(wait_seconds=0)  # a decklist check holds the one slot
+    try:
+        busy = client.post(f"/tournaments/{event.id}/import/", {"file": upload()})
+    finally:
+        gate.leave()
+    assert (busy.status_code, busy["Retry-After"]) == (503, "1")
+    assert Registration.objects.filter(event=event).count() == before
+    assert client.post(f"/tournaments/{event.id}/import/", {"file": upload()}).status_code == 200

@@ -8,7 +8,14 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.services import LoginLocked, RegistrationRejected, client_address, login_attempt_check, user_register
+from accounts.services import (
+    LoginLocked,
+    RegistrationRejected,
+    client_address,
+    login_attempt_check,
+    token_revoke,
+    user_register,
+)
 from web.forms import SignUpForm
 
 
@@ -64,5 +71,7 @@ def login_page(request):
 
 @require_POST
 def logout_page(request):
+    if request.user.is_authenticated:
+        token_revoke(user=request.user)  # logging out of the site logs out the API clients too
     logout(request)
     return redirect("/")

@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
+from api.codes import ApplicationError, ErrorCode
 from cards import selectors as card_selectors
 from cards.models import Card
 from cards.query import QueryError
@@ -140,6 +141,11 @@ def card_add_to_deck(request, card_id: int):
         messages.error(
             request, gettext("The deck was changed elsewhere since this page was shown; nothing was added. Try again.")
         )
+        return redirect(back)
+    except ApplicationError as exc:  # the copy cap (regulations.decklists.copies_check): nothing was added
+        if exc.code != ErrorCode.DECKLIST_TOO_MANY_COPIES:
+            raise
+        messages.error(request, gettext("The deck holds too many cards; nothing was added."))
         return redirect(back)
     link = format_html('<a href="{}">{}</a>', reverse("web:deck", args=[deck.id]), deck.name)
     # The translated sentence is escaped, then given the escaped values and the link: the message is safe HTML.

@@ -4,6 +4,7 @@ import json
 import re
 from urllib.parse import quote
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import RequestDataTooBig
@@ -15,11 +16,20 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from api.codes import ApplicationError
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks.models import DeckVisibility
+from regulations.decklists import copies_check
 from web.editor import editor_state, working_copy_from_json
-from web.forms import VISIBILITY_CHOICES, DeckCreateForm, DeckImportForm, _translated, format_choices
+from web.forms import (
+    VISIBILITY_CHOICES,
+    DeckCreateForm,
+    DeckImportForm,
+    _translated,
+    format_choices,
+    too_many_copies_message,
+)
 from web.selectors import deck_list_filtered, deck_list_page, list_cache_version, overlay_choices
 from web.views import posted_version, version_missing
 
@@ -222,7 +232,8 @@ def deck_shared_page(request, slug: str):
 @require_POST
 def editor_state_api(request):
     """One editor interaction: apply a change to the working copy; return deck + legality + statistics."""
-    from api.codes import ApplicationError, ErrorCode
+    from api.codes import ErrorCode
+    from api.concurrency import RETRY_AFTER_SECONDS, expensive_gate
     from api.errors import error_json_for
     from api.parsers import json_body_load
     from cards.resolver import get_resolver
@@ -239,13 +250,26 @@ def editor_state_api(request):
         overlay = body.get("overlay") or None
         if overlay is not None and not isinstance(overlay, str):
             raise EditorInputError(ErrorCode.INVALID_OVERLAY, "An event overlay is given by its id (slug).")
-        state = editor_state(
-            copy=copy,
-            format_code=str(body.get("format") or "advance"),
-            as_of=as_of,
-            resolver=resolver,
-            overlay_id=overlay,
-        )
+        # The legality check and statistics are the CPU-bound part: behind the process's one gate of expensive
+        # requests (api.concurrency), shared with the legality API, so anonymous editors cannot take every thread.
+        gate = expensive_gate()
+        if not gate.enter(wait_seconds=float(getattr(settings, "EXPENSIVE_REQUEST_WAIT_SECONDS", 5))):
+            raise ApplicationError(
+                ErrorCode.SERVER_BUSY,
+                "The server is busy with other decklist checks; try again in a moment.",
+                {"retry_after_seconds": RETRY_AFTER_SECONDS},
+                headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+            )
+        try:
+            state = editor_state(
+                copy=copy,
+                format_code=str(body.get("format") or "advance"),
+                as_of=as_of,
+                resolver=resolver,
+                overlay_id=overlay,
+            )
+        finally:
+            gate.leave()
     except (RequestDataTooBig, ApplicationError) as exc:
         return error_json_for(exc)
     return JsonResponse(state)
@@ -320,6 +344,11 @@ def deck_import(request, deck_id: int):
             form = DeckImportForm({"text": text})
             form.is_valid()
         decklist = decklist_parse(text, resolver=get_resolver())
+        try:
+            copies_check(decklist.copies)
+        except ApplicationError:
+            form.add_error("text", too_many_copies_message(decklist.copies))
+            return render(request, "web/deck_import.html", {"deck": deck, "form": form, "nav": "my-decks"})
         if "apply" in request.POST:
             if posted_version(request) is None:
                 return version_missing(request)

@@ -4,6 +4,7 @@ import json
 from datetime import datetime, time
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -14,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from api.concurrency import RETRY_AFTER_SECONDS, expensive_gate
 from decks import selectors as deck_selectors
 from decks.services import DecklistRejected
 from dmrules.decklist import parse_text
@@ -567,18 +569,28 @@ def tournament_import(request, event_id: int):
     """The organizer imports registrations from a CSV file (tournaments.services.registrations_import_csv)."""
     event = _organizer_event(request, event_id)
     form = ImportForm(request.POST or None, request.FILES or None)
-    results, error = None, None
+    results, error, busy = None, None, False
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
-        try:
-            if upload.size > IMPORT_MAX_BYTES:
-                raise event_services.CsvRejected("the file is larger than 5 MB")
-            text = event_services.csv_decode(upload.read())
-            results = event_services.registrations_import_csv(event_id=event.id, user=request.user, csv_text=text)
-        except event_services.CsvRejected as exc:
-            error = server_message(exc.message)
+        # Seconds of decklist checks: behind the process's gate of expensive requests, as the import API.
+        gate = expensive_gate()
+        if not gate.enter(wait_seconds=float(getattr(settings, "EXPENSIVE_REQUEST_WAIT_SECONDS", 5))):
+            busy, error = True, gettext("The server is busy with other decklist checks; try again in a moment.")
+        else:
+            try:
+                if upload.size > IMPORT_MAX_BYTES:
+                    raise event_services.CsvRejected("the file is larger than 5 MB")
+                text = event_services.csv_decode(upload.read())
+                results = event_services.registrations_import_csv(event_id=event.id, user=request.user, csv_text=text)
+            except event_services.CsvRejected as exc:
+                error = server_message(exc.message)
+            finally:
+                gate.leave()
     context = {"event": event, "form": form, "results": results, "error": error, "nav": "tournaments"}
-    return render(request, "web/tournament_import.html", context, status=400 if error else 200)
+    response = render(request, "web/tournament_import.html", context, status=503 if busy else 400 if error else 200)
+    if busy:
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
 
 
 # Overlay lines as an organizer writes them: "<status> <card>" (English or the Japanese list's words).
