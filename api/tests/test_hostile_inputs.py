@@ -52,6 +52,7 @@ TAKE_NO_BODY = {
     ("post", "api/v1/events/<int:event_id>/lock/"),
     ("post", "api/v1/events/<int:event_id>/publish/"),
     ("post", "api/v1/events/<int:event_id>/revalidations/"),
+    ("post", "api/v1/auth/logout/"),  # revokes the caller's token: 204, no body read or written
 }
 
 
@@ -133,9 +134,9 @@ def test_a_hostile_body_is_refused_with_its_code(world, method, route, view, bui
     client.raise_request_exception = False
     response = getattr(client, method)(_fill(route, ids), body, content_type=content_type, HTTP_IF_MATCH='"1"')
     assert response.status_code < 500
-    assert response["Content-Type"] == "application/json"
     if (method, route) in TAKE_NO_BODY:
         return
+    assert response["Content-Type"] == "application/json"
     error = response.json()["error"]
     assert ErrorCode(error["code"]).status == response.status_code  # type: ignore[call-arg]
     if not _takes(view, content_type):
