@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from api.throttling import AnonThrottle, EditorThrottle, throttle_view
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks.models import DeckVisibility
@@ -226,6 +227,7 @@ def deck_shared_page(request, slug: str):
 
 
 @require_POST
+@throttle_view(AnonThrottle, EditorThrottle)
 def editor_state_api(request):
     """One editor interaction: apply a change to the working copy; return deck + legality + statistics."""
     from api.codes import ApplicationError, ErrorCode
