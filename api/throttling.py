@@ -17,11 +17,18 @@ quota. A signed-in request is counted by its account alone, which only its owner
 anonymous flood, from any address, spends an account's quota.
 """
 
+import fcntl
+import hashlib
 import logging
-from collections.abc import Callable
+import os
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 
 from django.core.cache import caches
+from django.core.cache.backends.filebased import FileBasedCache
+from django.core.cache.backends.redis import RedisCache
 from django.db import DatabaseError
 from redis.exceptions import RedisError
 from rest_framework import throttling
@@ -47,14 +54,48 @@ class RateLimiterUnavailable(ApplicationError):
         )
 
 
+LOCK_SECONDS = 1.0  # a count holds its key's lock for a read and a write: far less; a holder that died frees it then
+LOCK_STRIPES = 64  # lock files of the file cache: keys share them, so their number stays bounded
+_process_lock = threading.Lock()
+
+
+@contextmanager
+def _key_locked(cache, key: str) -> Iterator[None]:
+    """DRF's throttle reads a key's history, then writes it back one longer: not atomic. Concurrent requests of one
+    client read the same history and all but one count were lost (measured under `make run`'s two processes of eight
+    threads: 1,400 of 1,400 pings in 10 s passed a 600/min limit). So one count at a time per key, across processes:
+    a Redis lock in Redis (SET NX with an expiry), an flock on the file cache's directory, a process lock otherwise
+    (the in-memory cache is the process's own)."""
+    if isinstance(cache, RedisCache):
+        client = cache._cache.get_client(key, write=True)
+        with client.lock(f"lock:{key}", timeout=LOCK_SECONDS, sleep=0.002, blocking_timeout=LOCK_SECONDS):
+            yield
+    elif isinstance(cache, FileBasedCache):
+        stripe = int(hashlib.md5(key.encode(), usedforsecurity=False).hexdigest(), 16) % LOCK_STRIPES
+        cache._createdir()  # type: ignore[attr-defined]  # as its set() does: the directory may have been deleted
+        with open(os.path.join(cache._dir, f"lock-{stripe}.lock"), "a+b") as handle:  # type: ignore[attr-defined]
+            fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file is closed
+            yield
+    else:
+        with _process_lock:
+            yield
+
+
 class SharedStoreMixin:
-    """Counts in the shared `throttle` cache; a store error refuses the request (fails closed)."""
+    """Counts in the shared `throttle` cache, one count at a time per key; a store error refuses the request (fails
+    closed)."""
 
     def allow_request(self, request, view) -> bool:
+        if getattr(self, "rate", None) is None:
+            return True
         try:
             # DRF's SimpleRateThrottle counts in `self.cache`; opening a file cache can fail already (its directory).
             self.cache = caches[CACHE_ALIAS]
-            return super().allow_request(request, view)  # type: ignore[misc]
+            key = self.get_cache_key(request, view)  # type: ignore[attr-defined]
+            if key is None:
+                return True
+            with _key_locked(self.cache, key):
+                return super().allow_request(request, view)  # type: ignore[misc]
         except STORE_ERRORS as exc:
             logger.warning("throttle store unreachable, request refused: %s: %s", type(exc).__name__, exc)
             raise RateLimiterUnavailable() from exc
@@ -65,7 +106,14 @@ class AnonThrottle(SharedStoreMixin, throttling.AnonRateThrottle):
 
 
 class UserThrottle(SharedStoreMixin, throttling.UserRateThrottle):
-    """Scope `user`: per account when signed in (per address otherwise)."""
+    """Scope `user`: per account, signed-in requests only. (DRF's counts anonymous requests per address too, under
+    a limit five times the `anon` one that they meet first: a second history of up to 3,000 entries read and written
+    per anonymous request for nothing.)"""
+
+    def get_cache_key(self, request, view):
+        if not (request.user and request.user.is_authenticated):
+            return None
+        return super().get_cache_key(request, view)
 
 
 class EditorThrottle(SharedStoreMixin, throttling.UserRateThrottle):

@@ -189,3 +189,34 @@ def test_the_editors_limit_of_a_signed_in_user_is_their_own(cards, rates, owner)
     signed_in = Client()
     signed_in.force_login(owner)
     assert statuses(_editor("192.0.2.10", signed_in), 2) == [200, 200]
+
+
+# --- concurrent requests of one client are all counted -------------------------------------------------------------
+
+
+def _count_concurrently(limit: int, requests: int, threads: int) -> int:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.contrib.auth.models import AnonymousUser
+    from django.test import RequestFactory
+
+    from api.throttling import AnonThrottle
+
+    request = RequestFactory().get(PING, REMOTE_ADDR="198.51.100.7")
+    request.user = AnonymousUser()
+    with ThreadPoolExecutor(threads) as pool:
+        return sum(pool.map(lambda _: AnonThrottle().allow_request(request, None), range(requests)))
+
+
+@pytest.mark.parametrize(
+    "limit, requests, threads",
+    [
+        pytest.param(20, 80, 8, id="8-threads"),
+        pytest.param(50, 120, 16, id="16-threads"),
+    ],
+)
+def test_concurrent_requests_of_one_client_are_all_counted(rates, limit, requests, threads):
+    """DRF reads a history and writes it back one longer: without one count at a time per key, concurrent requests
+    overwrote each other's counts (1,400 of 1,400 pings passed 600/min under `make run`)."""
+    rates(anon=f"{limit}/min")
+    assert _count_concurrently(limit, requests, threads) == limit
