@@ -220,3 +220,30 @@ def test_concurrent_requests_of_one_client_are_all_counted(rates, limit, request
     overwrote each other's counts (1,400 of 1,400 pings passed 600/min under `make run`)."""
     rates(anon=f"{limit}/min")
     assert _count_concurrently(limit, requests, threads) == limit
+
+
+@pytest.mark.parametrize(
+    "value, rate, counted",
+    [
+        pytest.param("3/min", "3/min", True, id="a-rate"),
+        pytest.param("none", None, False, id="none-lifts-it"),
+        pytest.param("OFF", None, False, id="off-lifts-it"),
+    ],
+)
+def test_a_scope_lifted_by_its_setting_is_not_counted(monkeypatch, rates, value, rate, counted, db):
+    """The benchmarks lift the limits with `none`: a huge rate instead kept a history of every request."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.core.cache import caches
+    from django.test import RequestFactory
+
+    from api.throttling import AnonThrottle
+    from deckbuilder.settings import throttle_rate
+
+    monkeypatch.setenv("THROTTLE_ANON", value)
+    assert throttle_rate("THROTTLE_ANON", "1/min") == rate
+    rates(anon=rate)
+    assert statuses(lambda: Client().get(PING), 4) == ([200, 200, 200, 429] if counted else [200] * 4)
+    request = RequestFactory().get(PING)
+    request.user = AnonymousUser()
+    key = AnonThrottle().get_cache_key(request, None)
+    assert (caches["throttle"].get(key) is not None) is counted
