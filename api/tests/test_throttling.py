@@ -247,3 +247,22 @@ def test_a_scope_lifted_by_its_setting_is_not_counted(monkeypatch, rates, value,
     request.user = AnonymousUser()
     key = AnonThrottle().get_cache_key(request, None)
     assert (caches["throttle"].get(key) is not None) is counted
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("limit, requests, threads", [pytest.param(30, 90, 12, id="12-threads")])
+def test_concurrent_requests_are_all_counted_in_redis(rates, limit, requests, threads):
+    """The same on Redis (REDIS_URL_TEST's database), the production store: one count at a time per key."""
+    import redis
+
+    from deckbuilder.settings import _REDIS_CACHE_OPTIONS
+
+    url = os.environ.get("REDIS_URL_TEST", "redis://127.0.0.1:6379/15")
+    redis.Redis.from_url(url).flushdb()  # this run's own database
+    rates(anon=f"{limit}/min")
+    store = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url, "OPTIONS": _REDIS_CACHE_OPTIONS}
+    try:
+        with override_settings(CACHES={**settings.CACHES, "throttle": store}):
+            assert _count_concurrently(limit, requests, threads) == limit
+    finally:
+        redis.Redis.from_url(url).flushdb()
