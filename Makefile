@@ -13,6 +13,10 @@ $(VENV)/.installed: requirements.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 	$(PIP) install -q -r requirements.txt
+	# A missing or conflicting transitive requirement fails the build, not the deployment: pip's own check, then the
+	# documented brokers' and cache's modules imported from requirements.txt alone (deckbuilder/requirements_check.py).
+	$(PIP) check
+	$(PY) -m deckbuilder.requirements_check
 	touch $@
 
 $(VENV)/.installed-dev: requirements-dev.txt $(VENV)/.installed

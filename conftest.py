@@ -43,12 +43,14 @@ def _fast_password_hashing(settings):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    """Throttle counters and catalogue caches live in the cache: every test starts from an empty one."""
-    from django.core.cache import cache
+    """Throttle counters (the `throttle` cache) and catalogue caches: every test starts from empty ones."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
     yield
-    cache.clear()
+    for cache in caches.all():
+        cache.clear()
 
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

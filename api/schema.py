@@ -34,8 +34,9 @@ _DESCRIPTIONS = {
     414: "The query string is longer than MAX_QUERY_STRING_LENGTH (URI_TOO_LONG; details.max_length).",
     428: "If-Match header missing (PRECONDITION_REQUIRED).",
     429: "Rate limited (THROTTLED / LOGIN_LOCKED); the Retry-After header gives the seconds to wait.",
-    503: "The job queue is unavailable (QUEUE_UNAVAILABLE; the job is recorded as failed) or the request ran out of "
-    "its time budget (TIME_BUDGET_EXCEEDED); nothing else was written.",
+    503: "The job queue is unavailable (QUEUE_UNAVAILABLE; the job is recorded as failed), the request ran out of "
+    "its time budget (TIME_BUDGET_EXCEEDED) or the rate limits' store is unreachable (RATE_LIMITER_UNAVAILABLE, "
+    "Retry-After); nothing else was written.",
 }
 
 
@@ -45,8 +46,9 @@ def _description(status: int) -> str:
 
 
 def error_responses(*statuses: int) -> dict:
-    """`responses=` entries for the given error statuses; 429 is always added (throttling applies everywhere)."""
-    wanted = sorted(set(statuses) | {429})
+    """`responses=` entries for the given error statuses; 429 and 503 are always added (throttling applies everywhere,
+    and refuses with 503 RATE_LIMITER_UNAVAILABLE when its store is unreachable: api/throttling.py)."""
+    wanted = sorted(set(statuses) | {429, 503})
     return {status: OpenApiResponse(ErrorSerializer, description=_description(status)) for status in wanted}
 
 

@@ -175,8 +175,8 @@ def bench_ping_under_load() -> dict:
             "DATABASE_URL": f"sqlite:///{Path(tmp) / 'bench.sqlite3'}",
             "VAR_DIR": tmp,
             "DEBUG": "false",
-            "THROTTLE_ANON": "1000000/min",
-            "THROTTLE_USER": "1000000/min",  # the organiser's imports: the bench measures the server, not the limit
+            "THROTTLE_ANON": "none",
+            "THROTTLE_USER": "none",  # the organiser's imports: the bench measures the server, not the limit
             "LOG_LEVEL": "ERROR",
         }
         catalogue = _prepare(env)

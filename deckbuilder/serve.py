@@ -8,9 +8,18 @@ cleanly.
 
 `python -m deckbuilder.serve --no-web` supervises the worker alone. `SERVE_WORKER_PIDFILE` names a file that holds
 the running worker's process id (rewritten at every restart).
+
+The worker and the web server die with the supervisor, however it ends. Killing `make run`'s process group (SIGKILL
+included, which no handler sees) left the worker, which runs in its own session, running on; the next `make run`
+then ran a second beat beside it. So: the kernel sends each child SIGTERM when the supervisor dies (Linux's parent
+death signal); the worker holds a pidfile lock (`celery worker --pidfile`, VAR_DIR/celery-worker.pid), so a second
+worker with beat can never start beside a running one; and a supervisor starting finds a worker left by a dead
+supervisor through that pidfile and ends its process group before starting its own.
 """
 
 import argparse
+import ctypes
+import ctypes.util
 import os
 import signal
 import subprocess
@@ -24,6 +33,80 @@ STABLE_SECONDS = 60.0  # a worker that ran this long restarts at once after it d
 
 
 ROOT = Path(__file__).resolve().parent.parent
+PR_SET_PDEATHSIG = 1  # prctl(2)
+
+
+def _die_with_parent() -> None:
+    """Run in the child between fork and exec: SIGTERM when the supervisor dies (Linux; elsewhere nothing)."""
+    if not sys.platform.startswith("linux"):
+        return
+    libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+
+
+def worker_pidfile() -> Path:
+    from django.conf import settings
+
+    return Path(settings.VAR_DIR) / "celery-worker.pid"
+
+
+def alive(pid: int) -> bool:
+    """The process runs (a zombie, dead but not yet reaped by an init that may never reap it, does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return True  # no /proc here: os.kill said it exists
+
+
+def _parent_of(pid: int) -> int | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("PPid:"):
+                return int(line.split()[1])
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def reap_orphan_worker(pidfile: Path) -> int | None:
+    """A worker whose supervisor died before it (an earlier `make run` killed with SIGKILL, before the parent death
+    signal existed or on a system without it) still holds the pidfile: end its process group (its pool and beat), so
+    that this run's worker is the only beat. A worker whose supervisor is alive is another `make run`'s: left alone
+    (this run's worker then refuses to start on the pidfile lock). Returns the process id ended, if any."""
+    try:
+        pid = int(pidfile.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None  # no pidfile (celery removes it when the worker stops)
+    if not alive(pid):
+        return None  # a stale one: the worker is dead
+
+    parent = _parent_of(pid)
+    if parent is not None and parent != 1 and _is_supervisor(parent):
+        return None
+    try:
+        os.killpg(pid, signal.SIGTERM)  # the worker leads its own session: its group is it, its pool and beat
+    except (ProcessLookupError, PermissionError):
+        return None
+    for _ in range(100):
+        if not alive(pid):
+            break
+        time.sleep(0.1)
+    else:
+        Supervisor._reap_group(pid)
+    return pid
+
+
+def _is_supervisor(pid: int) -> bool:
+    try:
+        return "deckbuilder.serve" in Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+    except OSError:
+        return False
 
 
 def web_command(python: str, port: str) -> list[str]:
@@ -44,6 +127,7 @@ def worker_command(python: str) -> list[str]:
         "worker",
         "--beat",  # one worker here, so one beat: the sweep of deckbuilder/jobs.py runs every interval
         f"--schedule={settings.CELERY_BEAT_SCHEDULE_FILENAME}",
+        f"--pidfile={worker_pidfile()}",  # the lock that keeps a second worker (a second beat) from starting
         "--loglevel=INFO",
         "--concurrency=2",
         "--pool=prefork",
@@ -65,7 +149,7 @@ class Supervisor:
     def start_worker(self) -> None:
         # Its own session: a signal aimed at the worker's process group (or a crash taking its pool down) never
         # reaches the web server or this supervisor.
-        self.worker = subprocess.Popen(worker_command(self.python), start_new_session=True)
+        self.worker = subprocess.Popen(worker_command(self.python), start_new_session=True, preexec_fn=_die_with_parent)
         self.worker_started = time.monotonic()
         if self.pidfile:
             Path(self.pidfile).write_text(f"{self.worker.pid}\n")
@@ -80,7 +164,7 @@ class Supervisor:
             pass
 
     def start_web(self) -> None:
-        self.web = subprocess.Popen(web_command(self.python, self.port), cwd=ROOT)
+        self.web = subprocess.Popen(web_command(self.python, self.port), cwd=ROOT, preexec_fn=_die_with_parent)
 
     def tick(self) -> bool:
         """One supervision step; False once the web server has stopped (everything then stops)."""
@@ -122,6 +206,9 @@ def main(argv: list[str] | None = None) -> int:
     django.setup()
     port = os.environ.get("PORT", "8000")
     supervisor = Supervisor(python=sys.executable, port=port, web=not args.no_web)
+    orphan = reap_orphan_worker(worker_pidfile())
+    if orphan:
+        print(f"\n  ended worker {orphan}, left running by an earlier run\n", flush=True)
     supervisor.start_worker()
     if supervisor.with_web:
         supervisor.start_web()

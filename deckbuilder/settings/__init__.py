@@ -5,6 +5,8 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF, UNSAFE_INLINE
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -189,6 +191,14 @@ REGULATION_DATA_SOURCE = os.environ.get("REGULATION_DATA_SOURCE", str(Path(CARD_
 DATA_VERSION_CHECK_SECONDS = float(os.environ.get("DATA_VERSION_CHECK_SECONDS", "0"))
 DATA_DOWNLOAD_MAX_BYTES = int(os.environ.get("DATA_DOWNLOAD_MAX_BYTES", str(64 * 1024 * 1024)))
 
+
+def throttle_rate(name: str, default: str) -> str | None:
+    """A scope's rate ("600/min"); `none` lifts it (the benchmarks, which measure the work and not the limit: a huge
+    rate would still keep a history of every request of the last minute)."""
+    value = os.environ.get(name, default).strip()
+    return None if value.lower() in {"none", "off", ""} else value
+
+
 REST_FRAMEWORK = {
     # Token first: an anonymous write gets 401 with `WWW-Authenticate: Token` (session first would give 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -206,14 +216,16 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
-    "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
-    ],
+    # DRF's throttles counting in the `throttle` cache that every process shares, failing closed (api/throttling.py).
+    "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AnonThrottle", "api.throttling.UserThrottle"],
     "DEFAULT_THROTTLE_RATES": {
-        "anon": os.environ.get("THROTTLE_ANON", "600/min"),
-        "user": os.environ.get("THROTTLE_USER", "3000/min"),
+        "anon": throttle_rate("THROTTLE_ANON", "600/min"),
+        "user": throttle_rate("THROTTLE_USER", "3000/min"),
+        "editor": throttle_rate("THROTTLE_EDITOR", "600/min"),  # /editor/state/: one request per deck edit
     },
+    # The client address is REMOTE_ADDR, never X-Forwarded-For (the client writes that header): as the log-in limits
+    # (accounts/services.py), a proxy in front must pass the client's address on as REMOTE_ADDR.
+    "NUM_PROXIES": 0,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Duel Masters deck builder API",
@@ -227,13 +239,33 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "api.schema.postprocess_schema"],
 }
 
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache"
-        if not os.environ.get("REDIS_URL")
-        else "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": os.environ.get("REDIS_URL", "deckbuilder"),
-    }
+REDIS_URL = os.environ.get("REDIS_URL", "")
+# A Redis that is away must fail a request within about a second (then 503 RATE_LIMITER_UNAVAILABLE), not hang it:
+# bounded socket timeouts, and one attempt (redis-py otherwise retries with back-offs of up to seconds).
+_REDIS_CACHE_OPTIONS = {
+    "socket_connect_timeout": float(os.environ.get("REDIS_TIMEOUT_SECONDS", "0.5")),
+    "socket_timeout": float(os.environ.get("REDIS_TIMEOUT_SECONDS", "0.5")),
+    "retry": Retry(NoBackoff(), 0),
+}
+_REDIS_CACHE: dict[str, object] = {
+    "BACKEND": "django.core.cache.backends.redis.RedisCache",
+    "LOCATION": REDIS_URL,
+    "OPTIONS": _REDIS_CACHE_OPTIONS,
+}
+CACHES: dict[str, dict[str, object]] = {
+    "default": dict(_REDIS_CACHE)
+    if REDIS_URL
+    else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "deckbuilder"},
+    # The request throttles' counters (api/throttling.py), which every web process must share: Redis in production;
+    # without it (`make run`) files in VAR_DIR, shared by the processes of this machine. Not the database cache: on
+    # SQLite every request would then write to the database file and wait behind the deck writes' lock.
+    "throttle": dict(_REDIS_CACHE)
+    if REDIS_URL
+    else {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("THROTTLE_CACHE_DIR", str(VAR_DIR / "throttle-cache")),
+        "OPTIONS": {"MAX_ENTRIES": 1000},
+    },
 }
 
 # The audit trail's Ed25519 signing key (tournaments/signing.py): never in the database. AUDIT_SIGNING_KEY is the

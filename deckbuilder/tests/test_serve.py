@@ -86,3 +86,118 @@ def test_the_master_builds_the_catalogue_indexes_before_forking(db):
     search_index_get.cache_clear()
     config["when_ready"](SimpleNamespace(log=logging.getLogger("gunicorn-test")))
     assert (get_resolver.cache_info().currsize, search_index_get.cache_info().currsize) == (1, 1)
+
+
+# --- the worker dies with the supervisor (issue "Hardening, second pass", item 7) ----------------------------------
+
+_SUPERVISOR_WITH_STAND_INS = """
+import sys
+from deckbuilder import serve
+sleeper = lambda *_: [sys.executable, "-c", "import time; time.sleep(120)"]
+serve.worker_command = sleeper
+serve.web_command = sleeper
+sys.exit(serve.main(sys.argv[1:]))
+"""
+
+
+def _gone(pid: int) -> bool:
+    return not serve.alive(pid)
+
+
+def _wait_until(predicate, seconds: float) -> bool:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return predicate()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent death signal is Linux's")
+@pytest.mark.parametrize(
+    "signum, web",
+    [
+        pytest.param(signal.SIGKILL, True, id="make-run-group-sigkill"),
+        pytest.param(signal.SIGTERM, True, id="make-run-group-sigterm"),
+        pytest.param(signal.SIGHUP, True, id="make-run-terminal-closed"),
+        pytest.param(signal.SIGKILL, False, id="no-web-group-sigkill"),
+    ],
+)
+def test_killing_the_supervisors_process_group_ends_the_worker(signum, web, tmp_path):
+    """The worker runs in its own session (a signal to its group must not reach the web server), so a signal to
+    `make run`'s group missed it: it ran on, and the next `make run` ran a second beat."""
+    from pathlib import Path
+
+    pidfile = tmp_path / "worker.pid"
+    env = {**os.environ, "VAR_DIR": str(tmp_path), "SERVE_WORKER_PIDFILE": str(pidfile), "PORT": "0"}
+    args = [] if web else ["--no-web"]
+    supervisor = subprocess.Popen(
+        [sys.executable, "-c", _SUPERVISOR_WITH_STAND_INS, *args],
+        cwd=Path(serve.ROOT),
+        env=env,
+        start_new_session=True,  # the group `make run` would be
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        assert _wait_until(lambda: pidfile.exists() and pidfile.read_text().strip(), 60)
+        worker = int(pidfile.read_text())
+        assert not _gone(worker)
+        os.killpg(supervisor.pid, signum)
+        supervisor.wait(timeout=30)
+        assert _wait_until(lambda: _gone(worker), 10), "the worker outlived its supervisor"
+    finally:
+        for pid in (supervisor.pid, locals().get("worker")):
+            if pid:
+                try:
+                    os.killpg(pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+
+
+def _orphan(tmp_path) -> int:
+    """A worker stand-in whose parent died: reparented to init, in its own session (as serve starts workers)."""
+    spawner = (
+        "import subprocess, sys; "
+        "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(120)'], start_new_session=True, "
+        "stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
+        "print(p.pid)"
+    )
+    return int(subprocess.run([sys.executable, "-c", spawner], capture_output=True, text=True).stdout)
+
+
+@pytest.mark.parametrize(
+    "content, ends_it",
+    [
+        pytest.param("orphan", True, id="worker-left-by-a-dead-supervisor"),
+        pytest.param("dead", False, id="stale-pidfile"),
+        pytest.param("", False, id="empty-pidfile"),
+        pytest.param(None, False, id="no-pidfile"),
+    ],
+)
+def test_a_worker_left_by_an_earlier_run_is_ended_before_the_new_one_starts(content, ends_it, tmp_path):
+    pidfile = tmp_path / "celery-worker.pid"
+    orphan = _orphan(tmp_path)
+    try:
+        if content == "orphan":
+            pidfile.write_text(f"{orphan}\n")
+        elif content == "dead":
+            dead = subprocess.Popen([sys.executable, "-c", "pass"])
+            dead.wait()
+            pidfile.write_text(f"{dead.pid}\n")
+        elif content is not None:
+            pidfile.write_text(content)
+        assert serve.reap_orphan_worker(pidfile) == (orphan if ends_it else None)
+        assert _wait_until(lambda: _gone(orphan), 5) is ends_it
+    finally:
+        try:
+            os.killpg(orphan, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def test_the_worker_holds_a_pidfile_lock():
+    """celery refuses to start a worker on a pidfile whose process runs: never two beats on one VAR_DIR."""
+    command = serve.worker_command("python")
+    assert f"--pidfile={serve.worker_pidfile()}" in command

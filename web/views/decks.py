@@ -17,6 +17,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from api.codes import ApplicationError
+from api.throttling import AnonThrottle, EditorThrottle, throttle_view
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks.models import DeckVisibility
@@ -230,6 +231,7 @@ def deck_shared_page(request, slug: str):
 
 
 @require_POST
+@throttle_view(AnonThrottle, EditorThrottle)
 def editor_state_api(request):
     """One editor interaction: apply a change to the working copy; return deck + legality + statistics."""
     from api.codes import ErrorCode

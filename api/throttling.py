@@ -1,0 +1,155 @@
+"""Request throttles counted in a store every web process shares, failing closed when that store is away.
+
+DRF's throttles keep their counters in a Django cache. In the default cache (LocMemCache) every gunicorn process
+counted on its own, so a documented 600/min let about 600 x processes through (1,214 of 1,400 pings in 5.3 s). They
+count in the `throttle` cache instead (settings.CACHES): Redis in production (REDIS_URL), a file-based cache under
+`make run` (VAR_DIR/throttle-cache, shared by the processes of one machine, and no write on the SQLite database that
+every deck write waits for).
+
+When that store cannot be read or written, a request is refused with 503 RATE_LIMITER_UNAVAILABLE (and
+Retry-After): not let through uncounted (failing open would lift every limit whenever Redis is away, the moment an
+attacker would want), and not a 500.
+
+Who is counted (docs/api.md, "Rate limits"): an anonymous request by its client address, REMOTE_ADDR only
+(REST_FRAMEWORK["NUM_PROXIES"] = 0, as the log-in limits of accounts/services.py), since an X-Forwarded-For header
+is the client's to write: trusting it let one client rotate addresses past the limit, or spend another address's
+quota. A signed-in request is counted by its account alone, which only its owner's credentials reach, so no
+anonymous flood, from any address, spends an account's quota.
+"""
+
+import fcntl
+import hashlib
+import logging
+import os
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import wraps
+
+from django.core.cache import caches
+from django.core.cache.backends.filebased import FileBasedCache
+from django.core.cache.backends.redis import RedisCache
+from django.db import DatabaseError
+from redis.exceptions import RedisError
+from rest_framework import throttling
+
+from api.codes import ApplicationError, ErrorCode
+
+logger = logging.getLogger(__name__)
+
+CACHE_ALIAS = "throttle"
+RETRY_AFTER_SECONDS = 5
+# What the cache backends raise when their store is away: redis-py's errors (RedisCache), OSError (a file cache's
+# directory, a socket), DatabaseError (DatabaseCache).
+STORE_ERRORS = (RedisError, OSError, DatabaseError)
+
+
+class RateLimiterUnavailable(ApplicationError):
+    def __init__(self):
+        super().__init__(
+            ErrorCode.RATE_LIMITER_UNAVAILABLE,
+            "The rate limiter's store is unreachable; nothing was done. Try again shortly.",
+            {"retry_after_seconds": RETRY_AFTER_SECONDS},
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
+
+
+LOCK_SECONDS = 1.0  # a count holds its key's lock for a read and a write: far less; a holder that died frees it then
+LOCK_STRIPES = 64  # lock files of the file cache: keys share them, so their number stays bounded
+_process_lock = threading.Lock()
+
+
+@contextmanager
+def _key_locked(cache, key: str) -> Iterator[None]:
+    """DRF's throttle reads a key's history, then writes it back one longer: not atomic. Concurrent requests of one
+    client read the same history and all but one count were lost (measured under `make run`'s two processes of eight
+    threads: 1,400 of 1,400 pings in 10 s passed a 600/min limit). So one count at a time per key, across processes:
+    a Redis lock in Redis (SET NX with an expiry), an flock on the file cache's directory, a process lock otherwise
+    (the in-memory cache is the process's own)."""
+    if isinstance(cache, RedisCache):
+        client = cache._cache.get_client(key, write=True)
+        with client.lock(f"lock:{key}", timeout=LOCK_SECONDS, sleep=0.002, blocking_timeout=LOCK_SECONDS):
+            yield
+    elif isinstance(cache, FileBasedCache):
+        stripe = int(hashlib.md5(key.encode(), usedforsecurity=False).hexdigest(), 16) % LOCK_STRIPES
+        cache._createdir()  # type: ignore[attr-defined]  # as its set() does: the directory may have been deleted
+        with open(os.path.join(cache._dir, f"lock-{stripe}.lock"), "a+b") as handle:  # type: ignore[attr-defined]
+            fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file is closed
+            yield
+    else:
+        with _process_lock:
+            yield
+
+
+class SharedStoreMixin:
+    """Counts in the shared `throttle` cache, one count at a time per key; a store error refuses the request (fails
+    closed)."""
+
+    def allow_request(self, request, view) -> bool:
+        if getattr(self, "rate", None) is None:
+            return True
+        try:
+            # DRF's SimpleRateThrottle counts in `self.cache`; opening a file cache can fail already (its directory).
+            self.cache = caches[CACHE_ALIAS]
+            key = self.get_cache_key(request, view)  # type: ignore[attr-defined]
+            if key is None:
+                return True
+            with _key_locked(self.cache, key):
+                return super().allow_request(request, view)  # type: ignore[misc]
+        except STORE_ERRORS as exc:
+            logger.warning("throttle store unreachable, request refused: %s: %s", type(exc).__name__, exc)
+            raise RateLimiterUnavailable() from exc
+
+
+class AnonThrottle(SharedStoreMixin, throttling.AnonRateThrottle):
+    """Scope `anon`: anonymous requests, per client address."""
+
+
+class UserThrottle(SharedStoreMixin, throttling.UserRateThrottle):
+    """Scope `user`: per account, signed-in requests only. (DRF's counts anonymous requests per address too, under
+    a limit five times the `anon` one that they meet first: a second history of up to 3,000 entries read and written
+    per anonymous request for nothing.)"""
+
+    def get_cache_key(self, request, view):
+        if not (request.user and request.user.is_authenticated):
+            return None
+        return super().get_cache_key(request, view)
+
+
+class EditorThrottle(SharedStoreMixin, throttling.UserRateThrottle):
+    """Scope `editor`: the deck editor's JSON endpoint (/editor/state/), a plain Django view that anyone may call;
+    per account when signed in, per client address otherwise."""
+
+    scope = "editor"
+
+
+def throttle_view(*throttle_classes: type[throttling.BaseThrottle]) -> Callable:
+    """The same throttles on a plain Django view (the pages' JSON endpoints), answering in the API's error shape."""
+
+    def decorate(view):
+        @wraps(view)
+        def throttled(request, *args, **kwargs):
+            from api.errors import error_json_for
+
+            waits = []
+            try:
+                for throttle_class in throttle_classes:
+                    throttle = throttle_class()
+                    if not throttle.allow_request(request, None):  # type: ignore[arg-type]  # no APIView here
+                        waits.append(throttle.wait() or 1)
+            except ApplicationError as exc:
+                return error_json_for(exc)
+            if waits:
+                wait = max(1, int(max(waits) + 0.999))
+                error = ApplicationError(
+                    ErrorCode.THROTTLED,
+                    "Request was throttled.",
+                    {"retry_after_seconds": wait},
+                    headers={"Retry-After": str(wait)},
+                )
+                return error_json_for(error)
+            return view(request, *args, **kwargs)
+
+        return throttled
+
+    return decorate
