@@ -204,12 +204,12 @@ def _deck_view(request, deck, context: dict):
 def deck_solo(request, deck_id: int):
     """The solo board (一人回し): the deck's cards for static/js/solo.js; the play itself stays in the browser."""
     from cards.resolver import get_resolver
-    from web.editor import card_summary
+    from web.editor import card_summaries_with_pictures
 
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
     resolver = get_resolver()
     deck_json = _deck_json(deck)
-    cards = {str(e["card"]): card_summary(resolver.facts(e["card"])) for rows in deck_json.values() for e in rows}
+    cards = card_summaries_with_pictures({e["card"]: resolver.facts(e["card"]) for rows in deck_json.values() for e in rows})
     context = {
         "deck": deck,
         "is_owner": request.user.is_authenticated and deck.owner_id == request.user.id,
