@@ -21,6 +21,11 @@ DEFAULT_HOST = "dm.takaratomy.co.jp"
 _CLASSIC_SET = re.compile(r"^(DM|DMR|DMRP|DMEX|DMX|DMC)-(\d{2})$")
 # The yearly products from 2022: DM23-EX1 -> dm23ex1, DM22-RP1 -> dm22rp1, DM24-BD5 -> dm24bd5.
 _YEARLY_SET = re.compile(r"^DM(\d{2})-(RP|EX|BD|SD)(\d{1,2})$")
+# Products whose set code holds several numbered lists, so that a number alone names no single card: DMEX-15 has a
+# 50-card and a 100-card list (collector ids `EX15 39/50`, `EX15 39/100`), DMX-12 and DMX-22 lists a, b, c
+# (`DMX12-a 17/38`, `DMX12-b 17/???`), DM24-EX3 / DM25-EX3 several decks (`24EX3 S4/S10`, `24EX3 S4/S11`), DM26-SD1
+# 25 decks. cards/tests/test_official.py derives this set from the card data and checks it is the one written here.
+SEVERAL_LISTS = frozenset({"DMEX-15", "DMX-12", "DMX-22", "DM24-EX3", "DM25-EX3", "DM26-SD1"})
 # A plain number (52 -> 052), with the lower-case letter of a card's side (1a -> 001a).
 _PLAIN_NUMBER = re.compile(r"^(\d{1,3})([a-d]?)$")
 # A lettered number: super rares S4, and the victory cards V1a of DMR / DMX.
@@ -36,7 +41,7 @@ class OfficialCard:
 
 def official_card_id(set_code: str | None, number: str | None) -> str | None:
     """The official site's id of a printing (set code and number as the card data gives them), or None."""
-    if not set_code or not number:
+    if not set_code or not number or set_code.strip() in SEVERAL_LISTS:
         return None
     number = number.strip()
     classic = _CLASSIC_SET.match(set_code.strip())
@@ -79,12 +84,13 @@ def official_card_of_printings(
     printings, *, first_set: str = "", twinpact: bool = False, host: str = DEFAULT_HOST
 ) -> OfficialCard | None:
     """The card's picture: its first release's printing when that one has an id, else the first printing that has
-    one. `printings` are objects or dicts with `set_code` and `number` (English TCG printings are skipped)."""
+    one. `printings` are objects or dicts with `set_code` and `number`; English TCG printings and printings of a face
+    the card shares with other cards (`shared_face`: its picture shows that shared side) are skipped."""
 
     def field(printing, name):
         return printing.get(name) if isinstance(printing, dict) else getattr(printing, name, None)
 
-    candidates = [p for p in printings if not field(p, "tcg")]
+    candidates = [p for p in printings if not field(p, "tcg") and not field(p, "shared_face")]
     candidates.sort(key=lambda p: field(p, "set_code") != first_set)  # stable: the first release's printing first
     for printing in candidates:
         found = official_card(field(printing, "set_code"), field(printing, "number"), twinpact=twinpact, host=host)

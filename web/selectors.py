@@ -177,7 +177,7 @@ def card_pictures(*, card_ids) -> dict[int, dict]:
     rows = (
         Printing.objects.filter(card_id__in=set(card_ids), tcg=False)
         .order_by("card_id", "set_code", "number")
-        .values("card_id", "set_code", "number", "card__twinpact", "card__release_set")
+        .values("card_id", "set_code", "number", "shared_face", "card__twinpact", "card__release_set")
     )
     by_card: dict[int, list[dict]] = {}
     for row in rows:
