@@ -179,7 +179,7 @@ def card_pictures(*, card_ids) -> dict[int, dict]:
         .order_by("card_id", "set_code", "number")
         .values("card_id", "set_code", "number", "shared_face", "card__twinpact", "card__release_set")
     )
-    by_card: dict[int, list[dict]] = {}
+    by_card: dict[int, list[Any]] = {}
     for row in rows:
         by_card.setdefault(row["card_id"], []).append(row)
     pictures = {}
@@ -191,5 +191,8 @@ def card_pictures(*, card_ids) -> dict[int, dict]:
             host=settings.CARD_IMAGE_HOST,
         )
         if found is not None:
-            pictures[card_id] = {"page": found.page_url, "image": found.image_url if settings.CARD_IMAGES_EXTERNAL else None}
+            pictures[card_id] = {
+                "page": found.page_url,
+                "image": found.image_url if settings.CARD_IMAGES_EXTERNAL else None,
+            }
     return pictures

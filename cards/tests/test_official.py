@@ -1,6 +1,7 @@
-"""The official card site's id of a printing (cards.official), checked on the real card data (settings.CARD_DATA_SOURCE):
-real printings with the id the official site gives them (the sources are cited in docs/catalogue.md), printings that
-get no id, the share of printings that get one (printed, read from the data), and ids that name one card only."""
+"""The official card site's id of a printing (cards.official), checked on the real card data
+(settings.CARD_DATA_SOURCE): real printings with the id the official site gives them (the sources are cited in
+docs/catalogue.md), printings that get no id, the share of printings that get one (printed, read from the data),
+and ids that name one card only."""
 
 import collections
 import json
@@ -11,7 +12,6 @@ import pytest
 from django.conf import settings
 
 from cards.official import SEVERAL_LISTS, official_card, official_card_id, official_card_of_printings
-
 
 # The set codes the official ids cover (cards.official `_CLASSIC_SET`, `_YEARLY_SET`), written again as the spec.
 MAPPED_FAMILIES = r"^(DM|DMR|DMRP|DMEX|DMX|DMC)-\d{2}$|^DM\d{2}-(RP|EX|BD|SD)\d{1,2}$"
@@ -156,7 +156,9 @@ def test_share_of_real_printings_with_an_official_id(records, capsys):
     printings = [p for record in records for p in record["printings"]]
     mapped = [p for p in printings if official_card_id(p["set_code"], p["number"])]
     cards_with_picture = sum(
-        1 for record in records if official_card_of_printings(record["printings"], twinpact=record.get("twinpact", False))
+        1
+        for record in records
+        if official_card_of_printings(record["printings"], twinpact=record.get("twinpact", False))
     )
     groups: collections.Counter = collections.Counter()
     for p in printings:

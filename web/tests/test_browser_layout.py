@@ -47,7 +47,9 @@ def world(live_server, eager_celery):  # noqa: F811
         "gr": [{"card": "テストGRロボ", "count": 2}],
         "considering": [{"card": "テスト天空騎士", "count": 1}],
     }
-    deck = deck_create(owner=alice, name="アリスの超長いデッキ名前テスト・ボルシャック速攻型", decklist=parse_json(decklist))
+    deck = deck_create(
+        owner=alice, name="アリスの超長いデッキ名前テスト・ボルシャック速攻型", decklist=parse_json(decklist)
+    )
     deck_create(owner=alice, name="Public fire", visibility="public", decklist=parse_json({"main": decklist["main"]}))
     today = timezone.localdate()
     event = event_create(
@@ -129,9 +131,11 @@ def _page_width(page) -> tuple[int, int]:
 # Every pair of boxes in one deck row that overlap: the tile (or the list row's name), the card name, and each
 # visible control. Rows of one list must not overlap each other either.
 OVERLAPS = """() => {
-  const boxes = (nodes) => nodes.filter((n) => n && n.getClientRects().length).map((n) => [n, n.getBoundingClientRect()]);
+  const boxes = (nodes) => nodes.filter((n) => n && n.getClientRects().length)
+    .map((n) => [n, n.getBoundingClientRect()]);
   const label = (n) => n.dataset.action || n.className || n.tagName;
-  const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+  const hit = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5
+    && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
   const found = [];
   for (const row of document.querySelectorAll("#deck-zones li.entry")) {
     const parts = boxes([row.querySelector(".tile"), row.querySelector(".tile-name") || row.querySelector(".name"),
@@ -143,7 +147,8 @@ OVERLAPS = """() => {
     }
     const r = row.getBoundingClientRect();
     for (const [n, rn] of boxes([...row.querySelectorAll(".actions > *")]))
-      if (rn.right > r.right + 0.5 || rn.left < r.left - 0.5) found.push(`${row.dataset.cardId}: ${label(n)} outside its row`);
+      if (rn.right > r.right + 0.5 || rn.left < r.left - 0.5)
+        found.push(`${row.dataset.cardId}: ${label(n)} outside its row`);
   }
   for (const list of document.querySelectorAll("#deck-zones ul.entries")) {
     const rows = boxes([...list.children]);
@@ -225,7 +230,19 @@ def test_card_search_shows_results_above_the_filters_on_a_phone(browser, world, 
         page.locator("#card-filters button[type=submit]").click()
         page.wait_for_url(re.compile(r"civ=water"))
         names = page.locator("#card-results .tile-name").all_inner_texts()
-        assert names and all(name in {"テスト水流兵", "テスト深海獣", "テスト炎水の戦士", "テスト渦潮", "テスト水兵", "テストGRロボ", "テスト超次元獣ベータ"} for name in names)
+        assert names and all(
+            name
+            in {
+                "テスト水流兵",
+                "テスト深海獣",
+                "テスト炎水の戦士",
+                "テスト渦潮",
+                "テスト水兵",
+                "テストGRロボ",
+                "テスト超次元獣ベータ",
+            }
+            for name in names
+        )
     finally:
         context.close()
 
@@ -237,9 +254,17 @@ def _official_id(name_ja: str) -> str:
 
 @pytest.mark.parametrize(
     ("pictures", "tiles_with_picture"),
-    [pytest.param("load", "all", id="host-answers-picture-shown"), pytest.param("fail", "none", id="host-fails-drawn-tile-stays")],
+    [
+        pytest.param("load", "all", id="host-answers-picture-shown"),
+        pytest.param("fail", "none", id="host-fails-drawn-tile-stays"),
+    ],
 )
-def test_official_pictures_on_card_page_search_editor_preview_and_solo_board(browser, world, pictures, tiles_with_picture):  # noqa: F811
+def test_official_pictures_on_card_page_search_editor_preview_and_solo_board(
+    browser,  # noqa: F811
+    world,
+    pictures,
+    tiles_with_picture,
+):
     from cards.models import Card
 
     context, page = _context(browser, world, width="desktop", language="en", pictures=pictures)

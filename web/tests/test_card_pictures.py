@@ -27,10 +27,12 @@ def cards(db):
         CardRecordFactory(
             name_ja="テスト爆炎竜", civilizations=["Fire"], cost=7, power_value=12000, breaker="triple",
             breaker_ja="T・ブレイカー", speed_attacker=True, shield_trigger=False, keywords_ja=["T・ブレイカー"],
-            printings=[PrintingRecordFactory(set_code="OF-Y10", number="P1"), PrintingRecordFactory(set_code="DM-15", number="S4")],
+            printings=[PrintingRecordFactory(set_code="OF-Y10", number="P1"),
+                       PrintingRecordFactory(set_code="DM-15", number="S4")],
         ),
         CardRecordFactory(
-            name_ja="テスト守護者", civilizations=["Light"], cost=3, power_value=3000, blocker=True, cant_attack_players=True,
+            name_ja="テスト守護者", civilizations=["Light"], cost=3, power_value=3000, blocker=True,
+            cant_attack_players=True,
             printings=[PrintingRecordFactory(set_code="NET-001", number=None)],
         ),
         CardRecordFactory(
@@ -87,7 +89,11 @@ def test_every_printing_with_an_id_links_its_own_page(cards):
     ("name", "abilities"),
     [
         pytest.param("テスト爆炎竜", "スピードアタッカー、T・ブレイカー", id="flags-and-breaker-once"),
-        pytest.param("テスト守護者", "ブロッカー、このクリーチャーは、相手プレイヤーを攻撃できない。", id="blocker-cant-attack-players"),
+        pytest.param(
+            "テスト守護者",
+            "ブロッカー、このクリーチャーは、相手プレイヤーを攻撃できない。",
+            id="blocker-cant-attack-players",
+        ),
     ],
 )
 def test_card_page_writes_the_abilities_the_catalogue_has(cards, name, abilities):
@@ -114,11 +120,19 @@ def test_editor_and_solo_card_data_carry_image_page_and_abilities(cards):
     from dmrules.decklist import parse_json
 
     user = UserFactory(username="alice")
-    deck = deck_create(owner=user, name="d", decklist=parse_json({"main": [{"card": "テスト爆炎竜", "count": 4},
-                                                                         {"card": "テスト守護者", "count": 4}]}))  # fmt: skip
+    main = [{"card": "テスト爆炎竜", "count": 4}, {"card": "テスト守護者", "count": 4}]
+    deck = deck_create(owner=user, name="d", decklist=parse_json({"main": main}))
     burner, guard = str(cards["テスト爆炎竜"].id), str(cards["テスト守護者"].id)
-    editor = json.loads(re.search(r'id="editor-config" type="application/json">(.*?)</script>', _page(f"/decks/{deck.id}/", user)).group(1))
-    solo = json.loads(re.search(r'id="solo-config" type="application/json">(.*?)</script>', _page(f"/decks/{deck.id}/solo/", user)).group(1))
+    editor = json.loads(
+        re.search(
+            r'id="editor-config" type="application/json">(.*?)</script>', _page(f"/decks/{deck.id}/", user)
+        ).group(1)
+    )
+    solo = json.loads(
+        re.search(
+            r'id="solo-config" type="application/json">(.*?)</script>', _page(f"/decks/{deck.id}/solo/", user)
+        ).group(1)
+    )
     for data in (editor["state"]["cards"], solo["cards"]):
         assert (data[burner]["image"], data[burner]["page"], data[burner]["abilities"]) == (
             f"https://{HOST}/wp-content/card/cardimage/dm15-s04.jpg",
@@ -139,7 +153,9 @@ def test_external_images_off_keeps_the_links(cards, settings):
 def test_image_host_setting(cards, settings):
     settings.CARD_IMAGE_HOST = "cards.example"
     body = _page(f"/cards/{cards['テスト爆炎竜'].id}/")
-    assert re.findall(r'<img class="tile-img" src="([^"]+)"', body) == ["https://cards.example/wp-content/card/cardimage/dm15-s04.jpg"]
+    assert re.findall(r'<img class="tile-img" src="([^"]+)"', body) == [
+        "https://cards.example/wp-content/card/cardimage/dm15-s04.jpg"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -148,9 +164,12 @@ def test_image_host_setting(cards, settings):
         pytest.param({}, [], id="none"),
         pytest.param({"evolution": True, "shield_trigger": True}, ["進化", "S・トリガー"], id="evolution-trigger"),
         pytest.param({"breaker": "double"}, ["W・ブレイカー"], id="breaker-from-the-code"),
-        pytest.param({"breaker": "other", "breaker_ja": "8・ブレイカー"}, ["8・ブレイカー"], id="breaker-as-the-data-writes-it"),
-        pytest.param({"power_attacker_bonus": 2000, "slayer": True}, ["スレイヤー", "パワーアタッカー+2000"], id="slayer-power-attacker"),
-        pytest.param({"blocker": True, "keywords_ja": ["ブロッカー", "マッハファイター"]}, ["ブロッカー", "マッハファイター"], id="keywords-not-repeated"),
+        pytest.param({"breaker": "other", "breaker_ja": "8・ブレイカー"}, ["8・ブレイカー"],
+                     id="breaker-as-the-data-writes-it"),
+        pytest.param({"power_attacker_bonus": 2000, "slayer": True}, ["スレイヤー", "パワーアタッカー+2000"],
+                     id="slayer-power-attacker"),
+        pytest.param({"blocker": True, "keywords_ja": ["ブロッカー", "マッハファイター"]},
+                     ["ブロッカー", "マッハファイター"], id="keywords-not-repeated"),
     ],
 )  # fmt: skip
 def test_card_abilities_as_the_card_prints_them(facts, expected):

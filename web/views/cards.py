@@ -101,7 +101,10 @@ def card_detail(request, card_id: int):
         "card": card,
         # Every printing links to its official card page when it has an official id (cards.official); the page
         # shows the picture printing's official image, the drawn tile being the fallback (static/js/card_images.js).
-        "printings": [(printing, sets.get(printing.set_code), official) for printing, official in zip(printings, officials)],
+        "printings": [
+            (printing, sets.get(printing.set_code), official)
+            for printing, official in zip(printings, officials, strict=True)
+        ],
         "picture": picture,
         "picture_image": picture.image_url if picture is not None and settings.CARD_IMAGES_EXTERNAL else None,
         "abilities": card_abilities(card),

@@ -209,7 +209,9 @@ def deck_solo(request, deck_id: int):
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
     resolver = get_resolver()
     deck_json = _deck_json(deck)
-    cards = card_summaries_with_pictures({e["card"]: resolver.facts(e["card"]) for rows in deck_json.values() for e in rows})
+    cards = card_summaries_with_pictures(
+        {e["card"]: resolver.facts(e["card"]) for rows in deck_json.values() for e in rows}
+    )
     context = {
         "deck": deck,
         "is_owner": request.user.is_authenticated and deck.owner_id == request.user.id,
