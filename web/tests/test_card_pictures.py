@@ -176,3 +176,16 @@ def test_card_abilities_as_the_card_prints_them(facts, expected):
     from types import SimpleNamespace
 
     assert card_abilities(SimpleNamespace(**facts)) == expected
+
+
+def test_read_only_deck_page_tiles_carry_the_official_image(cards):
+    from decks.services import deck_create
+    from dmrules.decklist import parse_json
+
+    owner = UserFactory(username="bob")
+    main = [{"card": "テスト爆炎竜", "count": 4}, {"card": "テスト守護者", "count": 4}]
+    deck = deck_create(owner=owner, name="public", visibility="public", decklist=parse_json({"main": main}))
+    body = _page(f"/decks/{deck.id}/", UserFactory(username="carol"))
+    assert re.findall(r'<img class="tile-img" src="([^"]+)"', body) == [
+        f"https://{HOST}/wp-content/card/cardimage/dm15-s04.jpg"
+    ]

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks.models import DeckVisibility
+from web import selectors as web_selectors
 from web.editor import editor_state, working_copy_from_json
 from web.forms import VISIBILITY_CHOICES, DeckCreateForm, DeckImportForm, _translated, format_choices
 from web.selectors import deck_list_filtered, deck_list_page, list_cache_version, overlay_choices
@@ -190,10 +191,16 @@ def _deck_view(request, deck, context: dict):
         as_of=timezone.localdate(),
         resolver=get_resolver(),
     )
+    by_zone = deck_selectors.deck_entries_by_zone(deck=deck)
+    # The deck's tiles show the cards' official pictures like the editor's (templates/web/_tile.html).
+    pictures = web_selectors.card_pictures(card_ids=[e.card_id for entries in by_zone.values() for e in entries])
+    for entries in by_zone.values():
+        for entry in entries:
+            entry.card.picture = pictures.get(entry.card_id)  # type: ignore[attr-defined]
     context.update(
         zone_list=[
             {"zone": zone, "entries": entries, "total": sum(entry.quantity for entry in entries)}
-            for zone, entries in deck_selectors.deck_entries_by_zone(deck=deck).items()
+            for zone, entries in by_zone.items()
         ],
         legality=state["legality"],
         stats=state["stats"],
