@@ -196,3 +196,25 @@ def card_pictures(*, card_ids) -> dict[int, dict]:
                 "image": found.image_url if settings.CARD_IMAGES_EXTERNAL else None,
             }
     return pictures
+
+
+PREVIEW_CARDS_MAX = 100  # one page of the editor's search results is 30 cards
+
+
+def card_previews(*, card_ids) -> dict[int, dict]:
+    """Per card id, what the editor's hover preview adds to a card of the cards API: the official image and page
+    (`card_pictures`) and the abilities as the catalogue gives them (`web.editor.card_abilities`). Two queries."""
+    from cards.models import Card
+    from web.editor import card_abilities
+
+    ids = list(dict.fromkeys(card_ids))[:PREVIEW_CARDS_MAX]
+    pictures = card_pictures(card_ids=ids)
+    previews = {}
+    for card in Card.objects.filter(id__in=ids):
+        picture = pictures.get(card.id) or {}
+        previews[card.id] = {
+            "image": picture.get("image"),
+            "page": picture.get("page"),
+            "abilities": card_abilities(card),
+        }
+    return previews

@@ -77,12 +77,12 @@ export function cardTile(card, { size = "full", count = null } = {}) {
     size === "full" && other && other !== card.name_ja ? el("div", { class: "tile-other", lang: lang.startsWith("ja") ? "en" : "ja" }, other) : null,
     el("div", { class: "tile-type" }, [typeLabel(card), races].filter(Boolean).join(" ・ ")),
     keywordIcons(card),
+    size === "full" && (card.abilities || []).length
+      ? el("div", { class: "tile-abilities", lang: "ja" }, card.abilities.join("、")) : null,
     halves ? halfBlock(halves[1], "bottom") : null,
     card.power ? el("div", { class: "tile-power" }, card.power) : null,
     (card.other_faces || []).length && size === "full"
       ? el("div", { class: "tile-back", title: gettext("Back") }, `↻ ${card.other_faces.join(" / ")}`) : null,
-    size === "full" && (card.abilities || []).length
-      ? el("div", { class: "tile-abilities", lang: "ja" }, card.abilities.join("、")) : null,
   );
   return tile;
 }

@@ -312,6 +312,21 @@ def test_official_pictures_on_card_page_search_editor_preview_and_solo_board(
         assert preview_state[0] == (1 if tiles_with_picture == "all" else 0)
         shot(page, f"layout-editor-preview-picture-{pictures}")
 
+        # A search result's preview: its picture and abilities come from /editor/card-previews/.
+        page.mouse.move(5, 5)
+        page.locator("#editor-search").fill("テスト爆炎王")
+        result = page.locator('#search-results li[aria-selected=true]:has-text("テスト爆炎王")')
+        result.wait_for()
+        page.wait_for_load_state("networkidle")
+        result.hover()
+        preview.wait_for(state="visible")
+        page.wait_for_load_state("networkidle")
+        result_preview = preview.evaluate(
+            "(p) => [p.querySelectorAll('.tile.has-img').length, p.querySelector('.tile-abilities')?.textContent]"
+        )
+        assert result_preview == [1 if tiles_with_picture == "all" else 0, "W・ブレイカー"]
+        shot(page, f"layout-editor-result-preview-picture-{pictures}")
+
         page.goto(f"{world['base']}/decks/{world['deck'].id}/solo/")
         page.wait_for_selector("#solo-hand li .tile")
         page.wait_for_load_state("networkidle")

@@ -189,3 +189,28 @@ def test_read_only_deck_page_tiles_carry_the_official_image(cards):
     assert re.findall(r'<img class="tile-img" src="([^"]+)"', body) == [
         f"https://{HOST}/wp-content/card/cardimage/dm15-s04.jpg"
     ]
+
+
+@pytest.mark.parametrize(
+    ("ids", "expected"),
+    [
+        pytest.param("{burner},{guard}", {"burner": ("dm15-s04.jpg", ["スピードアタッカー", "T・ブレイカー"]),
+                                          "guard": (None, ["ブロッカー", "このクリーチャーは、相手プレイヤーを攻撃できない。"])},
+                     id="two-cards"),
+        pytest.param("{burner},x,,-1", {"burner": ("dm15-s04.jpg", ["スピードアタッカー", "T・ブレイカー"])},
+                     id="non-numbers-ignored"),
+        pytest.param("", {}, id="none-asked"),
+    ],
+)  # fmt: skip
+def test_editor_search_result_previews(cards, ids, expected):
+    """The editor's search results come from the cards API, which carries no image or abilities: the editor asks
+    /editor/card-previews/ for them (static/js/editor.js addPreviews)."""
+    named = {"burner": cards["テスト爆炎竜"].id, "guard": cards["テスト守護者"].id}
+    response = Client().get("/editor/card-previews/", {"ids": ids.format(**named)})
+    data = response.json()["cards"]
+    image = f"https://{HOST}/wp-content/card/cardimage/"
+    assert {
+        key: ((data[str(named[key])]["image"] or "").removeprefix(image) or None, data[str(named[key])]["abilities"])
+        for key in named
+        if str(named[key]) in data
+    } == expected

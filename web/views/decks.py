@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from decks import selectors as deck_selectors
 from decks import services as deck_services
@@ -152,6 +152,7 @@ def _editor_config(request, deck) -> dict:
         "deckId": deck.id,
         "etag": f'"{deck.version}"',
         "stateUrl": reverse("web:editor-state"),
+        "previewsUrl": reverse("web:editor-card-previews"),
         "deckApiUrl": f"/api/v1/decks/{deck.id}/",
         "cardsApiUrl": "/api/v1/cards/",
         "state": editor_state(copy=copy, format_code=deck.format_code, as_of=as_of, resolver=get_resolver()),
@@ -232,6 +233,15 @@ def deck_shared_page(request, slug: str):
     """An unlisted (or public) deck by its share link: the read-only view."""
     deck = deck_selectors.deck_get_shared(slug=slug)
     return _deck_view(request, deck, {"deck": deck, "is_owner": False, "nav": "public-decks"})
+
+
+@require_GET
+def editor_card_previews_api(request):
+    """The hover preview of the editor's search results: official image, page and abilities of up to 100 cards
+    (`?ids=1,2,3`); the cards API's list has none of them. Ids that are not numbers are ignored."""
+    ids = [int(part) for part in request.GET.get("ids", "").split(",") if part.strip().isdigit()]
+    previews = web_selectors.card_previews(card_ids=ids)
+    return JsonResponse({"cards": {str(card_id): preview for card_id, preview in previews.items()}})
 
 
 @require_POST
