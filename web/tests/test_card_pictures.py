@@ -17,6 +17,7 @@ from web.editor import card_abilities
 pytestmark = pytest.mark.django_db
 
 HOST = "dm.takaratomy.co.jp"
+CANT_ATTACK_PLAYERS = "このクリーチャーは、相手プレイヤーを攻撃できない。"
 
 
 @pytest.fixture
@@ -195,7 +196,7 @@ def test_read_only_deck_page_tiles_carry_the_official_image(cards):
     ("ids", "expected"),
     [
         pytest.param("{burner},{guard}", {"burner": ("dm15-s04.jpg", ["スピードアタッカー", "T・ブレイカー"]),
-                                          "guard": (None, ["ブロッカー", "このクリーチャーは、相手プレイヤーを攻撃できない。"])},
+                                          "guard": (None, ["ブロッカー", CANT_ATTACK_PLAYERS])},
                      id="two-cards"),
         pytest.param("{burner},x,,-1", {"burner": ("dm15-s04.jpg", ["スピードアタッカー", "T・ブレイカー"])},
                      id="non-numbers-ignored"),
