@@ -170,8 +170,47 @@ def _half(facts: CardFacts | None) -> dict | None:
             "card_type_ja": facts.card_type_ja, "card_type": facts.card_type}  # fmt: skip
 
 
+# The keyword lines as the cards print them (Japanese on every card), for the flags the catalogue has.
+_BREAKER_JA = {
+    "double": "W・ブレイカー",
+    "triple": "T・ブレイカー",
+    "quattro": "Q・ブレイカー",
+    "world": "ワールド・ブレイカー",
+    "powered": "パワード・ブレイカー",
+    "infinity": "∞ブレイカー",
+}
+
+
+def card_abilities(card) -> list[str]:
+    """A card's keyword abilities as the catalogue gives them: the flags of a `Card` or `CardFacts` (evolution,
+    S・トリガー, blocker, speed attacker, slayer, breaker, power attacker, can't attack) written as the card prints
+    them, then the data's own keyword lines (`keywords_ja`, `breaker_ja` of a `Card`) that these do not repeat.
+    The data has no rules text, so this is all the card's text the pages can show besides the official image."""
+    breaker = getattr(card, "breaker", None)
+    breaker = getattr(breaker, "value", breaker)
+    bonus = getattr(card, "power_attacker_bonus", None)
+    lines = [
+        "進化" if getattr(card, "evolution", False) else "",
+        "S・トリガー" if getattr(card, "shield_trigger", False) else "",
+        "ブロッカー" if getattr(card, "blocker", False) else "",
+        "スピードアタッカー" if getattr(card, "speed_attacker", False) else "",
+        "スレイヤー" if getattr(card, "slayer", False) else "",
+        getattr(card, "breaker_ja", None) or _BREAKER_JA.get(breaker or "", ""),
+        f"パワーアタッカー+{bonus}" if bonus else "",
+        "このクリーチャーは攻撃できない。" if getattr(card, "cant_attack", False) else "",
+        "このクリーチャーは、相手プレイヤーを攻撃できない。" if getattr(card, "cant_attack_players", False) else "",
+        *(getattr(card, "keywords_ja", None) or []),
+    ]
+    seen: list[str] = []
+    for line in lines:
+        if line and line not in seen:
+            seen.append(line)
+    return seen
+
+
 def card_summary(facts: CardFacts) -> dict:
-    """What the browser draws a card tile with (static/js/tile.js) and groups the deck by."""
+    """What the browser draws a card tile with (static/js/tile.js) and groups the deck by. The official image and
+    page (`image`, `page`) are added by `card_summaries_with_pictures` (one query for all the cards)."""
     return {
         "id": facts.id,
         "name_ja": facts.name_ja,
@@ -195,7 +234,21 @@ def card_summary(facts: CardFacts) -> dict:
         "halves": [_half(facts.twinpact_top), _half(facts.twinpact_bottom)] if facts.twinpact else None,
         # The other sides of a two-sided card (psychic / dragheart back, super-forms), shown on the tile's back.
         "other_faces": [name for name in facts.face_names if name != facts.name_ja][:3],
+        "abilities": card_abilities(facts),
     }
+
+
+def card_summaries_with_pictures(facts_by_id: dict[int, CardFacts]) -> dict[str, dict]:
+    """The card summaries of these cards (by id as text, as the browser's JSON has them), each with its official
+    image and page (`web.selectors.card_pictures`; None when the card has none or external images are off)."""
+    from web.selectors import card_pictures
+
+    pictures = card_pictures(card_ids=list(facts_by_id))
+    summaries = {}
+    for card, facts in facts_by_id.items():
+        picture = pictures.get(card) or {}
+        summaries[str(card)] = {**card_summary(facts), "image": picture.get("image"), "page": picture.get("page")}
+    return summaries
 
 
 def editor_state(
@@ -216,7 +269,7 @@ def editor_state(
     return {
         "sizes": {"main": fmt.main_size, "hyperspatial_max": fmt.hyperspatial_max, "gr": fmt.gr_size},
         "deck": working_copy_to_json(copy),
-        "cards": {str(card): card_summary(f) for card, f in facts.items()},
+        "cards": card_summaries_with_pictures(facts),
         "legality": report,
         "stats": stats,
     }

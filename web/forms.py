@@ -52,16 +52,25 @@ def format_choices() -> list[tuple[str, str]]:
     return [(f.code, f.display_name(japanese=japanese)) for f in format_list()]
 
 
+# The card search page shows the filter widgets after the results (beside them on a wide screen, under them on a
+# phone, so that the results come first); the widgets stay fields of the search form through the `form` attribute.
+_SEARCH_FORM = {"form": "card-search"}
+
+
 class CardSearchForm(forms.Form):
     q = forms.CharField(required=False, max_length=500)
-    civ = forms.MultipleChoiceField(required=False, choices=CIVILIZATION_CHOICES, widget=forms.CheckboxSelectMultiple)
+    civ = forms.MultipleChoiceField(
+        required=False, choices=CIVILIZATION_CHOICES, widget=forms.CheckboxSelectMultiple(attrs=_SEARCH_FORM)
+    )
     civ_exact = forms.BooleanField(required=False)
     cost_min = forms.IntegerField(required=False, min_value=0, max_value=99)
     cost_max = forms.IntegerField(required=False, min_value=0, max_value=99)
-    type = forms.ChoiceField(required=False, choices=TYPE_CHOICES)
+    type = forms.ChoiceField(required=False, choices=TYPE_CHOICES, widget=forms.Select(attrs=_SEARCH_FORM))
     race = forms.CharField(required=False, max_length=64)
-    zone = forms.ChoiceField(required=False, choices=ZONE_CHOICES)
-    keywords = forms.MultipleChoiceField(required=False, choices=KEYWORD_CHOICES, widget=forms.CheckboxSelectMultiple)
+    zone = forms.ChoiceField(required=False, choices=ZONE_CHOICES, widget=forms.Select(attrs=_SEARCH_FORM))
+    keywords = forms.MultipleChoiceField(
+        required=False, choices=KEYWORD_CHOICES, widget=forms.CheckboxSelectMultiple(attrs=_SEARCH_FORM)
+    )
     order = forms.ChoiceField(required=False, choices=ORDER_CHOICES)
     # The search's date: `legal:`, `banned:`, `limited:` and `is:new` are taken on it (default: today).
     as_of = forms.DateField(required=False)

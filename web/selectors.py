@@ -160,3 +160,61 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
             updated_iso=updated.isoformat(),
             updated_text=updated.strftime("%Y-%m-%d %H:%M"),
         )
+
+
+# ---- card pictures: the official card site's page and image of each card (cards.official) -----------------------
+
+
+def card_pictures(*, card_ids) -> dict[int, dict]:
+    """Per card id, the official page and image of its picture printing (`cards.official.official_card_of_printings`)
+    as `{"page": url, "image": url or None}`; a card none of whose printings has an official id is absent. With
+    `CARD_IMAGES_EXTERNAL` off the image is None (the drawn tile only) and the page link stays. One query."""
+    from django.conf import settings
+
+    from cards.models import Printing
+    from cards.official import official_card_of_printings
+
+    rows = (
+        Printing.objects.filter(card_id__in=set(card_ids), tcg=False)
+        .order_by("card_id", "set_code", "number")
+        .values("card_id", "set_code", "number", "shared_face", "card__twinpact", "card__release_set")
+    )
+    by_card: dict[int, list[Any]] = {}
+    for row in rows:
+        by_card.setdefault(row["card_id"], []).append(row)
+    pictures = {}
+    for card_id, printings in by_card.items():
+        found = official_card_of_printings(
+            printings,
+            first_set=printings[0]["card__release_set"],
+            twinpact=printings[0]["card__twinpact"],
+            host=settings.CARD_IMAGE_HOST,
+        )
+        if found is not None:
+            pictures[card_id] = {
+                "page": found.page_url,
+                "image": found.image_url if settings.CARD_IMAGES_EXTERNAL else None,
+            }
+    return pictures
+
+
+PREVIEW_CARDS_MAX = 100  # one page of the editor's search results is 30 cards
+
+
+def card_previews(*, card_ids) -> dict[int, dict]:
+    """Per card id, what the editor's hover preview adds to a card of the cards API: the official image and page
+    (`card_pictures`) and the abilities as the catalogue gives them (`web.editor.card_abilities`). Two queries."""
+    from cards.models import Card
+    from web.editor import card_abilities
+
+    ids = list(dict.fromkeys(card_ids))[:PREVIEW_CARDS_MAX]
+    pictures = card_pictures(card_ids=ids)
+    previews = {}
+    for card in Card.objects.filter(id__in=ids):
+        picture = pictures.get(card.id) or {}
+        previews[card.id] = {
+            "image": picture.get("image"),
+            "page": picture.get("page"),
+            "abilities": card_abilities(card),
+        }
+    return previews

@@ -29,6 +29,7 @@ urlpatterns = [
     path("decks/<int:deck_id>/simulate/", simulations.deck_simulate, name="deck-simulate"),
     path("decks/<int:deck_id>/solo/", decks.deck_solo, name="deck-solo"),
     path("editor/state/", decks.editor_state_api, name="editor-state"),
+    path("editor/card-previews/", decks.editor_card_previews_api, name="editor-card-previews"),
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
     path("tournaments/<int:event_id>/", tournaments.tournament_page, name="tournament"),
     path("tournaments/<int:event_id>/register/", tournaments.tournament_register, name="tournament-register"),

@@ -187,6 +187,13 @@ CARD_ENGLISH_ONLY_DATA_SOURCE = os.environ.get(
 )
 NICKNAME_DATA_SOURCE = os.environ.get("NICKNAME_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "nicknames.json"))
 REGULATION_DATA_SOURCE = os.environ.get("REGULATION_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "hall_of_fame.json"))
+# Card pictures: the official card site's image of a printing (cards/official.py), loaded by the player's browser
+# from CARD_IMAGE_HOST (a Content-Security-Policy allows exactly this host in img-src). False: no external image
+# at all, only the drawn tiles (the links to the official card pages stay).
+CARD_IMAGES_EXTERNAL = env_bool("CARD_IMAGES_EXTERNAL", True)
+CARD_IMAGE_HOST = os.environ.get("CARD_IMAGE_HOST", "dm.takaratomy.co.jp")
+if CARD_IMAGES_EXTERNAL:  # the one outside host a page may load anything from: the card pictures
+    CONTENT_SECURITY_POLICY["DIRECTIVES"]["img-src"].append(f"https://{CARD_IMAGE_HOST}")
 # How often a process re-reads the catalogue and regulation versions behind its in-memory indexes (0: every read).
 DATA_VERSION_CHECK_SECONDS = float(os.environ.get("DATA_VERSION_CHECK_SECONDS", "0"))
 DATA_DOWNLOAD_MAX_BYTES = int(os.environ.get("DATA_DOWNLOAD_MAX_BYTES", str(64 * 1024 * 1024)))

@@ -222,6 +222,7 @@ async function search(text) {
     const { data } = await api(searchUrl(text, 1), { signal: searchController.signal });
     // The server's order is the order: Enter adds the first result the server returns (exact name first).
     state.results = data.results || [];
+    addPreviews(state.results);
     state.active = state.results.length ? 0 : -1;
     state.count = data.count ?? state.results.length;
     state.nextPage = data.next ? 2 : 0;
@@ -239,6 +240,19 @@ async function search(text) {
   renderResults();
 }
 
+// The hover preview of a search result shows the official image and the abilities, which the cards API's list does
+// not carry: they are asked for once per result page and added to the result objects the previews read.
+async function addPreviews(cards) {
+  const missing = cards.filter((card) => !("abilities" in card));
+  if (!missing.length) return;
+  try {
+    const { data } = await api(`${config.previewsUrl}?ids=${missing.map((card) => card.id).join(",")}`);
+    for (const card of missing) Object.assign(card, data.cards[String(card.id)] || { abilities: [] });
+  } catch {
+    // The preview keeps the drawn tile: nothing else depends on it.
+  }
+}
+
 // The next page of the same search, appended: when the last result scrolls into view, or with the "more" button.
 async function searchMore() {
   if (state.loadingMore || !state.nextPage) return;
@@ -249,6 +263,7 @@ async function searchMore() {
     const { data } = await api(searchUrl(query, state.nextPage), { signal: searchController?.signal });
     if (query !== state.query) return; // a new search started meanwhile
     state.results = [...state.results, ...(data.results || [])];
+    addPreviews(data.results || []);
     state.nextPage = data.next ? state.nextPage + 1 : 0;
   } catch (error) {
     if (error.name === "AbortError") return;

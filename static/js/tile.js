@@ -1,6 +1,8 @@
-// A card drawn by our own code (no images): frame in the civilization colours (split for multicolour), cost gem,
-// name, type and races line, power, keyword icons, twinpact halves, the back of a two-sided card. The same markup
-// and CSS as templates/web/_card_tile.html. Takes the editor's card summary or a card of the cards API.
+// A card drawn by our own code: frame in the civilization colours (split for multicolour), cost gem, name, type and
+// races line, power, keyword icons, twinpact halves, the back of a two-sided card; over it the official card image
+// when the card summary has one and the browser can load it (card_images.js), the drawing staying as the fallback.
+// The same markup and CSS as templates/web/_tile.html. Takes the editor's card summary or a card of the cards API.
+import { cardImage } from "./card_images.js";
 import { el } from "./dom.js";
 import { gettext, gettext_noop, lang } from "./i18n.js";
 
@@ -71,9 +73,12 @@ export function cardTile(card, { size = "full", count = null } = {}) {
       el("span", { class: "gem", title: gettext("Cost") }, card.cost_text || (card.cost ?? "–")),
       el("span", { class: "tile-name" }, halves ? halves[0].name_ja : card.name_ja),
       count != null ? el("span", { class: "tile-count" }, `×${count}`) : null),
+    cardImage(card),
     size === "full" && other && other !== card.name_ja ? el("div", { class: "tile-other", lang: lang.startsWith("ja") ? "en" : "ja" }, other) : null,
     el("div", { class: "tile-type" }, [typeLabel(card), races].filter(Boolean).join(" ・ ")),
     keywordIcons(card),
+    size === "full" && (card.abilities || []).length
+      ? el("div", { class: "tile-abilities", lang: "ja" }, card.abilities.join("、")) : null,
     halves ? halfBlock(halves[1], "bottom") : null,
     card.power ? el("div", { class: "tile-power" }, card.power) : null,
     (card.other_faces || []).length && size === "full"

@@ -12,3 +12,12 @@ def catalogue(db):
 @pytest.fixture
 def user(db):
     return UserFactory(username="alice", password="a-long-passw0rd!")
+
+
+@pytest.fixture(autouse=True)
+def _no_real_card_images(request, settings):
+    """Browser tests never fetch from the official card site: its host is one that never resolves (RFC 6761
+    `.invalid`), so a picture fails at once and the drawn tile stays, unless a test answers the host itself
+    (`context.route`, web/tests/test_browser_layout.py)."""
+    if request.node.get_closest_marker("browser"):
+        settings.CARD_IMAGE_HOST = "card-images.invalid"

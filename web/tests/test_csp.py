@@ -52,3 +52,11 @@ def test_the_api_docs_load_every_script_from_this_site(db):
 def test_no_template_has_an_inline_script_or_event_handler(template):
     text = template.read_text(encoding="utf-8")
     assert (INLINE_SCRIPT.findall(text), INLINE_HANDLER.findall(text)) == ([], [])
+
+
+def test_pictures_come_from_the_card_image_host_and_no_other(db):
+    """The card pictures (cards/official.py) are the only outside content a page loads: img-src names exactly
+    CARD_IMAGE_HOST beside this site and inline data."""
+    policy = directives(Client().get("/"))
+    expected = ["'self'", "data:"] + ([f"https://{settings.CARD_IMAGE_HOST}"] if settings.CARD_IMAGES_EXTERNAL else [])
+    assert policy["img-src"] == expected

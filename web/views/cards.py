@@ -1,5 +1,6 @@
 """The card browser: the search language box and filter widgets (composed into `q`), results, card detail."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -15,11 +16,14 @@ from django.views.decorators.http import require_POST
 from api.codes import ApplicationError, ErrorCode
 from cards import selectors as card_selectors
 from cards.models import Card
+from cards.official import official_card, official_card_of_printings
 from cards.query import QueryError
 from cards.resolver import card_name_suggestions
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from regulations import selectors as regulation_selectors
+from web import selectors as web_selectors
+from web.editor import card_abilities
 from web.forms import CardAddToDeckForm, CardSearchForm
 from web.views import posted_version, version_missing
 
@@ -40,6 +44,9 @@ def card_browser(request):
             notes = result.notes
             page = Paginator(result.ids, PAGE_SIZE).get_page(request.GET.get("page"))
             cards = card_selectors.cards_by_ids(ids=list(page.object_list))
+            pictures = web_selectors.card_pictures(card_ids=[card.id for card in cards])
+            for card in cards:
+                card.picture = pictures.get(card.id)  # type: ignore[attr-defined]
             if not result.ids:
                 suggestions = card_name_suggestions(text=result.name_text)
     params = request.GET.copy()
@@ -89,14 +96,26 @@ def card_detail(request, card_id: int):
     card = _card_or_404(card_id)
     printings = list(card.printings.all())
     sets = card_selectors.sets_by_code(codes=[printing.set_code for printing in printings])
+    host = settings.CARD_IMAGE_HOST
+    officials = [official_card(p.set_code, p.number, twinpact=card.twinpact, host=host) for p in printings]
+    picture = official_card_of_printings(printings, first_set=card.release_set, twinpact=card.twinpact, host=host)
     context = {
         "card": card,
-        "printings": [(printing, sets.get(printing.set_code)) for printing in printings],
+        # Every printing links to its official card page when it has an official id (cards.official); the page
+        # shows the picture printing's official image, the drawn tile being the fallback (static/js/card_images.js).
+        "printings": [
+            (printing, sets.get(printing.set_code), official)
+            for printing, official in zip(printings, officials, strict=True)
+        ],
+        "picture": picture,
+        "picture_image": picture.image_url if picture is not None and settings.CARD_IMAGES_EXTERNAL else None,
+        "abilities": card_abilities(card),
         "release_set": sets.get(card.release_set),
         "statuses": regulation_selectors.card_regulation_status(name_key=card.name_key, as_of=timezone.localdate()),
         "history": regulation_selectors.card_regulation_history(card_id=card.id, name_key=card.name_key),
         "nav": "cards",
     }
+    card.picture = {"image": context["picture_image"]}  # type: ignore[attr-defined]  # for templates/web/_tile.html
     context["public_decks"], context["public_deck_total"] = deck_selectors.deck_list_public_with_card(
         card_id=card.id, limit=PUBLIC_DECKS_SHOWN
     )

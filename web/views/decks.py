@@ -14,7 +14,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from api.codes import ApplicationError
 from api.throttling import AnonThrottle, EditorThrottle, throttle_view
@@ -22,6 +22,7 @@ from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks.models import DeckVisibility
 from regulations.decklists import copies_check
+from web import selectors as web_selectors
 from web.editor import editor_state, working_copy_from_json
 from web.forms import (
     VISIBILITY_CHOICES,
@@ -156,6 +157,7 @@ def _editor_config(request, deck) -> dict:
         "deckId": deck.id,
         "etag": f'"{deck.version}"',
         "stateUrl": reverse("web:editor-state"),
+        "previewsUrl": reverse("web:editor-card-previews"),
         "deckApiUrl": f"/api/v1/decks/{deck.id}/",
         "cardsApiUrl": "/api/v1/cards/",
         "state": editor_state(copy=copy, format_code=deck.format_code, as_of=as_of, resolver=get_resolver()),
@@ -195,10 +197,16 @@ def _deck_view(request, deck, context: dict):
         as_of=timezone.localdate(),
         resolver=get_resolver(),
     )
+    by_zone = deck_selectors.deck_entries_by_zone(deck=deck)
+    # The deck's tiles show the cards' official pictures like the editor's (templates/web/_tile.html).
+    pictures = web_selectors.card_pictures(card_ids=[e.card_id for entries in by_zone.values() for e in entries])
+    for entries in by_zone.values():
+        for entry in entries:
+            entry.card.picture = pictures.get(entry.card_id)  # type: ignore[attr-defined]
     context.update(
         zone_list=[
             {"zone": zone, "entries": entries, "total": sum(entry.quantity for entry in entries)}
-            for zone, entries in deck_selectors.deck_entries_by_zone(deck=deck).items()
+            for zone, entries in by_zone.items()
         ],
         legality=state["legality"],
         stats=state["stats"],
@@ -209,12 +217,14 @@ def _deck_view(request, deck, context: dict):
 def deck_solo(request, deck_id: int):
     """The solo board (一人回し): the deck's cards for static/js/solo.js; the play itself stays in the browser."""
     from cards.resolver import get_resolver
-    from web.editor import card_summary
+    from web.editor import card_summaries_with_pictures
 
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
     resolver = get_resolver()
     deck_json = _deck_json(deck)
-    cards = {str(e["card"]): card_summary(resolver.facts(e["card"])) for rows in deck_json.values() for e in rows}
+    cards = card_summaries_with_pictures(
+        {e["card"]: resolver.facts(e["card"]) for rows in deck_json.values() for e in rows}
+    )
     context = {
         "deck": deck,
         "is_owner": request.user.is_authenticated and deck.owner_id == request.user.id,
@@ -228,6 +238,15 @@ def deck_shared_page(request, slug: str):
     """An unlisted (or public) deck by its share link: the read-only view."""
     deck = deck_selectors.deck_get_shared(slug=slug)
     return _deck_view(request, deck, {"deck": deck, "is_owner": False, "nav": "public-decks"})
+
+
+@require_GET
+def editor_card_previews_api(request):
+    """The hover preview of the editor's search results: official image, page and abilities of up to 100 cards
+    (`?ids=1,2,3`); the cards API's list has none of them. Ids that are not numbers are ignored."""
+    ids = [int(part) for part in request.GET.get("ids", "").split(",") if part.strip().isdigit()]
+    previews = web_selectors.card_previews(card_ids=ids)
+    return JsonResponse({"cards": {str(card_id): preview for card_id, preview in previews.items()}})
 
 
 @require_POST
