@@ -186,7 +186,7 @@ def _ping_round(env: dict) -> dict:
 
 def _recovery_once(user, broker_url: str, workdir: Path) -> dict:
     from deckbuilder.celery import app
-    from dmrules.goldfish import examples
+    from games.dm.rules.goldfish import examples
     from simulations import services
     from simulations.models import ChunkStatus, RunStatus, SimulationChunk, SimulationRun
 

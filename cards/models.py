@@ -2,7 +2,7 @@
 
 from django.db import models
 
-from dmrules.vocabulary import Breaker, Zone
+from games.dm.rules.vocabulary import Breaker, Zone
 
 ZONE_CHOICES = [(zone.value, zone.name.replace("_", " ").title()) for zone in Zone]
 BREAKER_CHOICES = [(breaker.value, breaker.value) for breaker in Breaker]
@@ -24,7 +24,7 @@ class Card(models.Model):
     release_date = models.DateField(null=True, blank=True, db_index=True)
     release_set = models.CharField(max_length=64, blank=True, default="")  # the set code of that printing
 
-    civilizations = models.JSONField(default=list)  # list of dmrules.vocabulary.Civilization values
+    civilizations = models.JSONField(default=list)  # list of games.dm.rules.vocabulary.Civilization values
     civ_mask = models.PositiveSmallIntegerField(default=0, db_index=True)  # CivMask bits, for queries
     zero_civilization = models.BooleanField(default=False)
     card_type = models.CharField(max_length=64, null=True, blank=True, db_index=True)

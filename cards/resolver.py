@@ -39,9 +39,9 @@ from cards.models import Card, CardFace
 from cards.names import lookup_key, loose_key, name_key, name_suffixes, without_ruby, written_without_parentheses
 from cards.selectors import catalogue_version
 from deckbuilder.cache import versioned_cache
-from dmrules.cards import CardFacts, deck_zone_of
-from dmrules.decklist import Decklist, LineMemo, parse_text
-from dmrules.vocabulary import DeckZone, LineStatus
+from games.dm.rules.cards import CardFacts, deck_zone_of
+from games.dm.rules.decklist import Decklist, LineMemo, parse_text
+from games.dm.rules.vocabulary import DeckZone, LineStatus
 
 OK = "ok"
 UNKNOWN = "unknown"
@@ -96,7 +96,7 @@ class Resolver:
         # The reader asks about a line's name before the line is resolved: remember the answer. The resolver is
         # immutable (rebuilt per catalogue version, deckbuilder.cache), so a remembered answer never goes stale.
         self._match = functools.lru_cache(maxsize=_MATCH_CACHE)(self._match_uncached)
-        self._lines: LineMemo = {}  # decklist lines read with this resolver's names (dmrules.decklist.parse_text)
+        self._lines: LineMemo = {}  # decklist lines read with these names (games.dm.rules.decklist.parse_text)
         self._tiers: list[dict[str, list[int]]] = [{}, {}, {}]
         self._names: dict[int, set[str]] = {}  # every written form per card (for exact tie-breaks)
         for facts, card_names, face_names in cards:
@@ -356,7 +356,7 @@ SUGGESTED_LINES = 20  # unknown lines that get suggestions; the rest are marked,
 class ReadLine:
     """One line of a decklist as read and resolved: what every reading path (legality, import, check_deck) shows.
 
-    Not frozen, like dmrules.decklist.DecklistLine: one is built per line of every check, and a frozen dataclass
+    Not frozen, like games.dm.rules.decklist.DecklistLine: one is built per line of every check, and a frozen dataclass
     is several times slower to build. Nothing changes a read line."""
 
     line: int | None

@@ -33,7 +33,7 @@ from cards.query import (
     parse_query,
 )
 from deckbuilder.cache import versioned_cache
-from dmrules.vocabulary import CivMask, Zone
+from games.dm.rules.vocabulary import CivMask, Zone
 
 T = TypeVar("T")
 

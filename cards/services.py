@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from cards.models import Card, CardFace, Printing, Set
 from cards.names import name_key, search_text
-from dmrules.vocabulary import Breaker, Civilization, CivMask, Zone
+from games.dm.rules.vocabulary import Breaker, Civilization, CivMask, Zone
 
 ProgressCallback = Callable[[int, int], None]
 

@@ -23,8 +23,8 @@ from api.codes import ApplicationError, ErrorCode
 from api.schema import error_responses
 from decks import selectors, services
 from decks.models import Deck, DeckVisibility
-from dmrules.decklist import Decklist, parse_json
-from dmrules.vocabulary import LineStatus
+from games.dm.rules.decklist import Decklist, parse_json
+from games.dm.rules.vocabulary import LineStatus
 
 
 class GameFormatNegotiation(DefaultContentNegotiation):

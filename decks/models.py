@@ -6,7 +6,7 @@ from enum import StrEnum
 from django.conf import settings
 from django.db import models
 
-from dmrules.vocabulary import DeckZone
+from games.dm.rules.vocabulary import DeckZone
 
 
 class DeckVisibility(StrEnum):

@@ -5,7 +5,7 @@ from django.http import Http404
 
 from api.codes import ApplicationError, ErrorCode
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
-from dmrules.vocabulary import DeckZone
+from games.dm.rules.vocabulary import DeckZone
 
 ZONE_ORDER = [DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.CONSIDERING]
 # The zones a deck is registered, checked and compared on (the considering list is not part of a registered deck).

@@ -21,10 +21,10 @@ from django.utils import timezone
 from api.codes import ApplicationError, ErrorCode
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
 from decks.selectors import ZONE_ORDER, deck_entries, deck_get_owned, deck_get_visible, deck_version_get
-from dmrules.deck_hash import deck_hash
-from dmrules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text
-from dmrules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
-from dmrules.vocabulary import DeckZone, LineStatus
+from games.dm.rules.deck_hash import deck_hash
+from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text
+from games.dm.rules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
+from games.dm.rules.vocabulary import DeckZone, LineStatus
 
 
 class PreconditionRequired(ApplicationError):
@@ -141,7 +141,7 @@ def deck_snapshot(*, deck: Deck) -> dict:
 
 
 def snapshot_canonical_hash(snapshot: dict) -> str:
-    """The deck hash (dmrules.deck_hash) of a snapshot's registrable zones: names, order and the considering list
+    """The deck hash (games.dm.rules.deck_hash) of a snapshot's registrable zones: names, order and the considering list
     do not change it, so two identical registrations hash alike."""
     return deck_hash(
         (zone, row["card_id"], row["count"]) for zone, rows in snapshot.get("entries", {}).items() for row in rows
@@ -407,7 +407,7 @@ def deck_legality(
 
 
 def deck_stats(deck: Deck) -> dict:
-    """The deck statistics (dmrules.statistics) as the API gives them: zone counts, the mana curve (main deck, by
+    """The deck statistics (games.dm.rules.statistics) as the API gives them: zone counts, the mana curve (main deck, by
     cost, stacked by civilization), civilization and type distributions, shield triggers with the exact chance of
     at least one among the five shields, multicolored count."""
     from cards.resolver import get_resolver

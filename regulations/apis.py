@@ -24,7 +24,7 @@ from api.concurrency import ExpensiveRequestLimit
 from api.parsers import BoundedJSONParser
 from api.schema import error_responses
 from deckbuilder.budget import TimeBudget
-from dmrules.vocabulary import LineStatus, RegulationStatus
+from games.dm.rules.vocabulary import LineStatus, RegulationStatus
 from regulations import batches, selectors, services
 from regulations.decklists import decklist_from
 from regulations.jobs import batch_entry_result

@@ -7,7 +7,7 @@ request.
 import re
 
 from api.codes import ApplicationError, ErrorCode
-from dmrules.decklist import MAX_COPIES, MAX_LINES, Decklist, DecklistFormatError, parse_json
+from games.dm.rules.decklist import MAX_COPIES, MAX_LINES, Decklist, DecklistFormatError, parse_json
 
 MAX_TEXT = 100_000  # characters of one text decklist
 

@@ -22,7 +22,7 @@ from django.db import transaction
 
 from cards.models import Card, CardFace
 from cards.names import name_key
-from dmrules.vocabulary import RegulationStatus
+from games.dm.rules.vocabulary import RegulationStatus
 from regulations.models import Format, RegulationEvent, RegulationEventCard
 
 _RUBY = re.compile(r"[（(][^（）()]*[）)]")

@@ -5,7 +5,7 @@ from enum import StrEnum
 from django.conf import settings
 from django.db import models
 
-from dmrules.vocabulary import RegulationStatus
+from games.dm.rules.vocabulary import RegulationStatus
 
 STATUS_CHOICES = [(status.value, status.name.replace("_", " ").title()) for status in RegulationStatus]
 CARD_STATUS_CHOICES = [

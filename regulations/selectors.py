@@ -10,8 +10,8 @@ from django.db.models import Prefetch, QuerySet
 from api.codes import ApplicationError, ErrorCode
 from cards.selectors import FormatCardPool, version_check
 from deckbuilder.cache import versioned_cache
-from dmrules.legality import ALL_ZONES, Combo, FormatRules, Regulation
-from dmrules.vocabulary import DeckZone, RegulationStatus, Zone
+from games.dm.rules.legality import ALL_ZONES, Combo, FormatRules, Regulation
+from games.dm.rules.vocabulary import DeckZone, RegulationStatus, Zone
 from regulations.models import EventOverlay, Format, OverlayCard, OverlayCombo, RegulationEvent, RegulationEventCard
 
 _CARD_LIMITS = {RegulationStatus.LIMITED: 1, RegulationStatus.BANNED: 0}

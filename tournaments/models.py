@@ -81,7 +81,7 @@ class Registration(models.Model):
     deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     deck_version = models.PositiveIntegerField(null=True, blank=True)
     snapshot = models.JSONField()  # frozen: decks.services.deck_snapshot() at registration time
-    deck_hash = models.CharField(max_length=64)  # dmrules.deck_hash of the snapshot
+    deck_hash = models.CharField(max_length=64)  # games.dm.rules.deck_hash of the snapshot
     legality_report = models.JSONField()  # the engine's report at registration time
     status = models.CharField(max_length=16, choices=_choices(RegistrationStatus))
     submitted_at = models.DateTimeField(auto_now_add=True)

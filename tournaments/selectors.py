@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from decks.selectors import REGISTERED_ZONES, snapshot_zone_diff
 from decks.services import snapshot_to_decklist
-from dmrules.decklist import Decklist, decklist_to_text
-from dmrules.vocabulary import DeckZone
+from games.dm.rules.decklist import Decklist, decklist_to_text
+from games.dm.rules.vocabulary import DeckZone
 from tournaments.models import AuditEntry, Event, Registration, RegistrationStatus, RevalidationJob
 
 

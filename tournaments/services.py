@@ -27,7 +27,7 @@ from decks.services import (
     snapshot_canonical_hash,
     snapshot_to_decklist,
 )
-from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
+from games.dm.rules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
 from tournaments import signing
 from tournaments.jobs import revalidation_job_fail
 from tournaments.models import (

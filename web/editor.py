@@ -9,10 +9,10 @@ from collections import Counter
 from datetime import date
 
 from api.codes import ApplicationError, ErrorCode
-from dmrules.cards import CardFacts, deck_zone_of
-from dmrules.decklist import Decklist, DecklistLine
-from dmrules.statistics import CURVE_COLUMNS, STACKS, deck_statistics
-from dmrules.vocabulary import Civilization, DeckZone
+from games.dm.rules.cards import CardFacts, deck_zone_of
+from games.dm.rules.decklist import Decklist, DecklistLine
+from games.dm.rules.statistics import CURVE_COLUMNS, STACKS, deck_statistics
+from games.dm.rules.vocabulary import Civilization, DeckZone
 
 MAX_COUNT = 999
 ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.CONSIDERING)
@@ -205,7 +205,7 @@ def editor_state(
 
 
 def chart_statistics(*, main: list[tuple[CardFacts, int]]) -> dict:
-    """The deck statistics (dmrules.statistics) laid out for the charts (static/js/stats.js): one series per curve
+    """The deck statistics (games.dm.rules.statistics) laid out for charts (static/js/stats.js): one series per curve
     stack, every civilization, card types with their Japanese names; cards without a cost are not on the curve."""
     stats = deck_statistics(main)
     series = [

@@ -7,7 +7,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import Deck
-from dmrules.vocabulary import Civilization, DeckZone
+from games.dm.rules.vocabulary import Civilization, DeckZone
 from web.i18n import DISPLAY
 
 CIVILIZATION_CHOICES = [(civ.value, DISPLAY[civ.value]) for civ in Civilization]
@@ -126,7 +126,7 @@ DECK_ZONES = [zone.value for zone in DeckZone]
 class CardAddToDeckForm(forms.Form):
     """A card page's "add to a deck": the zone and 1-4 copies (the deck is one of the user's, checked by the view
     with decks.selectors.deck_get_owned). The zones offered are the card's own zone (where it starts the game,
-    dmrules.cards.deck_zone_of), the default, and the considering list: a deck write puts a card written in any
+    games.dm.rules.cards.deck_zone_of), the default, and the considering list: a deck write puts a card written in any
     other zone into its own zone anyway (decks.services.decklist_resolve)."""
 
     zone = forms.ChoiceField()
@@ -134,7 +134,7 @@ class CardAddToDeckForm(forms.Form):
 
     def __init__(self, *args, card, **kwargs):
         from cards.resolver import get_resolver
-        from dmrules.cards import deck_zone_of
+        from games.dm.rules.cards import deck_zone_of
 
         super().__init__(*args, **kwargs)
         home = deck_zone_of(get_resolver().facts(card.id)).value

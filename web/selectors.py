@@ -34,7 +34,7 @@ def deck_list_filtered(*, decks, civ: str | None = None, card: str | None = None
     """Narrow a deck queryset to decks with a card of a civilization and/or a card whose name contains `card`."""
     from django.db.models import F, Q
 
-    from dmrules.vocabulary import Civilization, CivMask
+    from games.dm.rules.vocabulary import Civilization, CivMask
 
     if civ in {c.value for c in Civilization}:
         bit = int(CivMask[Civilization(civ).name])
@@ -69,7 +69,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     from decks.models import DeckEntry
     from decks.selectors import REGISTERED_ZONES
     from decks.services import snapshot_to_decklist
-    from dmrules.vocabulary import Civilization, DeckZone
+    from games.dm.rules.vocabulary import Civilization, DeckZone
     from regulations.services import UnknownFormat, legality_report
 
     civ_order = {civ.value: index for index, civ in enumerate(Civilization)}

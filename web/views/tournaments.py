@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from decks import selectors as deck_selectors
 from decks.services import DecklistRejected
-from dmrules.decklist import parse_text
+from games.dm.rules.decklist import parse_text
 from regulations.services import UnknownFormat, UnknownOverlay
 from tournaments import selectors as event_selectors
 from tournaments import services as event_services

@@ -16,7 +16,7 @@ import unicodedata
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
-from dmrules.vocabulary import DeckZone, LineStatus
+from games.dm.rules.vocabulary import DeckZone, LineStatus
 
 MAX_COUNT = 999  # a line count above this is a typo, not a deck
 MAX_LINES = 500  # lines of one decklist (blank lines not counted)
