@@ -45,6 +45,10 @@ INSTALLED_APPS = [
     "web",
 ]
 
+# The games the project runs (issue 19): import paths of game packages, each with a `game` module holding its
+# registry entry (games.registry loads them; the core never imports a game).
+GAMES = ["games.dm"]
+
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",

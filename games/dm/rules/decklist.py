@@ -16,6 +16,7 @@ import unicodedata
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
+import games.base
 from games.dm.rules.vocabulary import DeckZone, LineStatus
 
 MAX_COUNT = 999  # a line count above this is a typo, not a deck
@@ -25,8 +26,8 @@ MAX_COPIES = 2000  # total copies of one decklist, every zone: far above any rea
 Identify = Callable[[str], Hashable | None]
 
 
-class DecklistFormatError(ValueError):
-    """The JSON document is not a decklist at all (wrong structure)."""
+class DecklistFormatError(games.base.DecklistFormatError):
+    """The JSON document is not a decklist at all (wrong structure); the core answers every game's alike."""
 
 
 # One object per line of every decklist read: plain slotted dataclasses, built about five times faster than frozen
