@@ -9,14 +9,15 @@ module holds its `GAME` instance.
 What a game gives the core:
 - `code`, `name_en`, `name_ja`, `default_format`, and its `zones` (each a `GameZone`: code, names, whether it is part
   of a registered deck, its editor hotkey), in display order;
-- its decklists: `parse_text`, `parse_json` (raise a `games.base.DecklistFormatError` subclass for a document that is
-  not a decklist), `decklist` (build one from stored rows), `decklist_to_text`, `decklist_to_json`. A decklist is
-  the game's own object; the core only reads `decklist.lines` (each with `zone`, `card`, `count`, `line`) and
-  `decklist.errors` (each with `line`, `text`, `message`);
+- its decklists: `parse_text(text, with_names=)`, `parse_json` (raise a `games.base.DecklistFormatError` subclass
+  for a document that is not a decklist), `decklist` (one from stored rows), `decklist_to_text`, `decklist_to_json`.
+  A decklist is the game's own object; the core only reads `decklist.lines` (each with `zone`, `card`, `count`,
+  `line`) and `decklist.errors` (each with `line`, `text`, `message`);
 - `read_decklist(decklist)`: every line resolved against the catalogue, as `ReadLine`s (the API's line statuses);
 - `deck_hash(cards, unresolved)`: the one fingerprint of a registrable deck (registrations and the audit chain
   store it, so a game's hash never changes form);
-- `legality_report(decklist=, format_code=, as_of=, overlay_id=)`: the report dict the legality API returns;
+- `legality_report(decklist=, format_code=, as_of=, overlay_id=)`: the report dict the legality API returns (it
+  raises the coded UNKNOWN_FORMAT / UNKNOWN_OVERLAY errors), and `legality_reports(decklists=, ...)` for many;
 - `deck_statistics(entries)`: the editor's and the API's statistics (optional; None when the game has none);
 - `format_check(format_code)`: raises the coded UNKNOWN_FORMAT error for a format the game does not have.
 """
@@ -84,7 +85,9 @@ class Game:
         return code in self.zone_codes()
 
     # --- decklists
-    def parse_text(self, text: str) -> Any:
+    def parse_text(self, text: str, *, with_names: bool = True) -> Any:
+        """A text decklist; `with_names` reads it with the catalogue's names (telling comments, titles and glued
+        counts from card names), else with the text alone (a CSV import, a deck check at the table)."""
         raise NotImplementedError
 
     def parse_json(self, data: object) -> Any:
@@ -112,6 +115,15 @@ class Game:
 
     def legality_report(self, *, decklist: Any, format_code: str, as_of: date, overlay_id: str | None) -> dict:
         raise NotImplementedError
+
+    def legality_reports(
+        self, *, decklists: list[Any], format_code: str, as_of: date, overlay_id: str | None
+    ) -> list[dict]:
+        """Many decklists under one format, date and overlay (a game may build the context once)."""
+        return [
+            self.legality_report(decklist=decklist, format_code=format_code, as_of=as_of, overlay_id=overlay_id)
+            for decklist in decklists
+        ]
 
     # --- statistics (optional)
     def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict | None:

@@ -28,6 +28,7 @@ class EventSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     organizer = serializers.CharField(source="organizer.username")
+    game = serializers.CharField(help_text="The event's game (`dm`: Duel Masters).")
     date = serializers.DateField()
     format = serializers.CharField(source="format_code")
     regulation_date = serializers.DateField()
@@ -147,7 +148,10 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
     class EventListCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200)
         date = serializers.DateField()
-        format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", default="advance")
+        game = serializers.CharField(max_length=16, default="dm", help_text="The event's game (default `dm`).")
+        format = serializers.RegexField(
+            r"^[a-z0-9_-]{1,32}$", required=False, help_text="A format of the game (default: the game's, `advance`)."
+        )
         regulation_date = serializers.DateField(required=False, allow_null=True, help_text="Default: the event date")
         overlay_id = serializers.CharField(max_length=64, required=False, allow_null=True, allow_blank=True)
         registration_deadline = serializers.DateTimeField()
@@ -186,7 +190,8 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
             organizer=request.user,
             name=values["name"],
             date=values["date"],
-            format_code=values["format"],
+            format_code=values.get("format"),
+            game=values["game"],
             regulation_date=values.get("regulation_date"),
             overlay_id=values.get("overlay_id") or None,
             registration_deadline=values["registration_deadline"],

@@ -67,7 +67,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     from django.core.cache import cache
 
     from decks.models import DeckEntry
-    from decks.selectors import REGISTERED_ZONES
+    from decks.selectors import registered_zones
     from decks.services import snapshot_to_decklist
     from games.dm.rules.vocabulary import Civilization, DeckZone
     from regulations.services import UnknownFormat, legality_report
@@ -98,7 +98,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         summary = summaries[deck.id]
         status = cached.get(keys[deck.id])
         if status is None:
-            decklist = snapshot_to_decklist(summary, zones=REGISTERED_ZONES)
+            decklist = snapshot_to_decklist(summary, zones=registered_zones())
             try:
                 report = legality_report(decklist=decklist, format_code=deck.format_code, as_of=as_of)
                 status = "legal" if report["legal"] else "buildable" if report.get("buildable") else "illegal"

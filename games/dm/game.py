@@ -27,8 +27,12 @@ class DuelMasters(Game):
         GameZone(DeckZone.CONSIDERING.value, "Considering", "検討中", registered=False, hotkey="c"),
     )
 
-    def parse_text(self, text: str) -> Decklist:
-        return parse_text(text)
+    def parse_text(self, text: str, *, with_names: bool = True) -> Decklist:
+        if not with_names:
+            return parse_text(text)
+        from cards.resolver import decklist_parse, get_resolver
+
+        return decklist_parse(text, resolver=get_resolver())
 
     def parse_json(self, data: object) -> Decklist:
         return parse_json(data)  # type: ignore[arg-type]  # parse_json checks the structure itself
@@ -74,6 +78,13 @@ class DuelMasters(Game):
         from regulations.services import legality_report
 
         return legality_report(decklist=decklist, format_code=format_code, as_of=as_of, overlay_id=overlay_id)
+
+    def legality_reports(
+        self, *, decklists: list[Decklist], format_code: str, as_of: date, overlay_id: str | None
+    ) -> list[dict]:
+        from regulations.services import legality_reports
+
+        return legality_reports(decklists=decklists, format_code=format_code, as_of=as_of, overlay_id=overlay_id)
 
     def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
         """Zone counts, the mana curve (main deck, by cost, stacked by civilization), civilization and type
