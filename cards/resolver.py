@@ -35,7 +35,7 @@ from operator import attrgetter
 from rapidfuzz import fuzz
 
 from cards.facts import card_to_facts
-from cards.models import Card, CardFace
+from cards.models import CATALOGUE_GAME, Card, CardFace
 from cards.names import lookup_key, loose_key, name_key, name_suffixes, without_ruby, written_without_parentheses
 from cards.selectors import catalogue_version
 from deckbuilder.cache import versioned_cache
@@ -173,7 +173,8 @@ class Resolver:
         for face in CardFace.objects.order_by("card_id", "position"):
             faces_of.setdefault(face.card_id, []).append(face)
         entries = []
-        for card in Card.objects.defer("search_text", "sources", "keywords_ja").order_by("id"):
+        cards = Card.objects.filter(game=CATALOGUE_GAME).defer("search_text", "sources", "keywords_ja").order_by("id")
+        for card in cards:
             faces = faces_of.get(card.id, [])
             face_names = [name for face in faces for name in (face.name_ja, face.name_en) if name]
             entries.append((card_to_facts(card, faces=faces), [card.name_ja, card.name_en], face_names))

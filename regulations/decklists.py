@@ -7,13 +7,16 @@ request.
 import re
 
 from api.codes import ApplicationError, ErrorCode
-from games.dm.rules.decklist import MAX_COPIES, MAX_LINES, Decklist, DecklistFormatError, parse_json
+from games import registry
+from games.base import DecklistFormatError
+from games.dm.rules.decklist import MAX_COPIES, MAX_LINES
 
 MAX_TEXT = 100_000  # characters of one text decklist
 
 
-def decklist_from(*, deck=None, text=None) -> Decklist:
-    """The decklist of a request: JSON `deck` or `text`, exactly one. Raises ApplicationError (400) only when the body
+def decklist_from(*, deck=None, text=None, game: str | None = None):
+    """The decklist of a request, read by its game's reader (games.registry; default Duel Masters): JSON `deck` or
+    `text`, exactly one. Raises ApplicationError (400) only when the body
     is not a decklist at all: empty, not text, over the size limits, or JSON whose structure or entries are wrong. A
     text decklist is never refused because of some of its lines: each gets a status in the report."""
     if (deck is None) == (text is None):
@@ -34,12 +37,10 @@ def decklist_from(*, deck=None, text=None) -> Decklist:
         lines = sum(1 for line in text.splitlines() if line.strip())
         if lines > MAX_LINES:
             raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, f"A decklist may have at most {MAX_LINES} lines.")
-        from cards.resolver import decklist_parse, get_resolver
-
-        decklist = decklist_parse(text, resolver=get_resolver())
+        decklist = registry.get(game).parse_text(text)
     else:
         try:
-            decklist = parse_json(deck)
+            decklist = registry.get(game).parse_json(deck)
         except DecklistFormatError as exc:
             raise ApplicationError(ErrorCode.MALFORMED_DECKLIST, str(exc)) from None
         if len(decklist.lines) + len(decklist.errors) > MAX_LINES:
@@ -50,11 +51,12 @@ def decklist_from(*, deck=None, text=None) -> Decklist:
                 f"{len(decklist.errors)} entr(y/ies) of the decklist could not be read.",
                 details={"errors": [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]},
             )
-    if decklist.copies > MAX_COPIES:
+    copies = sum(line.count for line in decklist.lines)
+    if copies > MAX_COPIES:
         raise ApplicationError(
             ErrorCode.DECKLIST_TOO_MANY_COPIES,
-            f"A decklist may hold at most {MAX_COPIES} copies in all (this one holds {decklist.copies}).",
-            details={"copies": decklist.copies, "limit": MAX_COPIES},
+            f"A decklist may hold at most {MAX_COPIES} copies in all (this one holds {copies}).",
+            details={"copies": copies, "limit": MAX_COPIES},
         )
     return decklist
 

@@ -115,7 +115,8 @@ def data_version() -> tuple:
 # A few versions at once: a legality check's version also names the resolver it was read with.
 @versioned_cache(version=data_version, maxsize=8)
 def _formats(_version) -> dict[str, Format]:
-    return {fmt.code: fmt for fmt in Format.objects.all()}
+    # Duel Masters' formats: the legality services here are its own (games.dm.game calls them).
+    return {fmt.code: fmt for fmt in Format.objects.filter(game="dm")}
 
 
 def format_get(*, code: str, version: tuple | None = None) -> Format:
@@ -134,8 +135,11 @@ def format_name(*, code: str, japanese: bool = False) -> str:
         return code
 
 
-def format_list() -> list[Format]:
-    return list(_formats().values())
+def format_list(*, game: str = "dm") -> list[Format]:
+    """A game's formats (formats are data per game, issue 19); Duel Masters' from the per-process rows."""
+    if game == "dm":
+        return list(_formats().values())
+    return list(Format.objects.filter(game=game).order_by("position", "code"))
 
 
 def _overlays() -> QuerySet[EventOverlay]:

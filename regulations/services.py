@@ -400,6 +400,7 @@ def overlay_create(
             overlay = EventOverlay.objects.create(
                 slug=slug,
                 name=name,
+                game=fmt.game,
                 base_format_id=fmt.id,
                 card_pool_cutoff=card_pool_cutoff,
                 description=description,
