@@ -113,11 +113,11 @@ class Game:
     def format_check(self, format_code: str) -> None:
         raise NotImplementedError
 
-    def legality_report(self, *, decklist: Any, format_code: str, as_of: date, overlay_id: str | None) -> dict:
+    def legality_report(self, *, decklist: Any, format_code: str, as_of: date | None, overlay_id: str | None) -> dict:
         raise NotImplementedError
 
     def legality_reports(
-        self, *, decklists: list[Any], format_code: str, as_of: date, overlay_id: str | None
+        self, *, decklists: list[Any], format_code: str, as_of: date | None, overlay_id: str | None
     ) -> list[dict]:
         """Many decklists under one format, date and overlay (a game may build the context once)."""
         return [

@@ -74,13 +74,15 @@ class DuelMasters(Game):
 
         format_get(code=format_code)
 
-    def legality_report(self, *, decklist: Decklist, format_code: str, as_of: date, overlay_id: str | None) -> dict:
+    def legality_report(
+        self, *, decklist: Decklist, format_code: str, as_of: date | None, overlay_id: str | None
+    ) -> dict:
         from regulations.services import legality_report
 
         return legality_report(decklist=decklist, format_code=format_code, as_of=as_of, overlay_id=overlay_id)
 
     def legality_reports(
-        self, *, decklists: list[Decklist], format_code: str, as_of: date, overlay_id: str | None
+        self, *, decklists: list[Decklist], format_code: str, as_of: date | None, overlay_id: str | None
     ) -> list[dict]:
         from regulations.services import legality_reports
 
