@@ -66,7 +66,7 @@ class UnknownGame(ApplicationError):
 
 
 class Game:
-    """A game as the core sees it. Subclass it in `games/<code>/game.py` and `register()` an instance."""
+    """A game as the core sees it. Subclass it in `games/<code>/game.py`, whose `GAME` (an instance) registers it."""
 
     code: ClassVar[str]
     name_en: ClassVar[str]
@@ -132,25 +132,22 @@ class Game:
 
 
 _GAMES: dict[str, Game] = {}
-_LOADED: tuple[str, ...] | None = None
-
-
-def register(game: Game) -> Game:
-    _GAMES[game.code] = game
-    return game
+_SOURCE: object = None  # the settings.GAMES list the games were loaded from
 
 
 def load(paths: Iterable[str] | None = None) -> None:
-    """Import every game package listed in settings.GAMES (each registers itself from its `game` module). Called
-    again when the setting changes (tests add a game with override_settings)."""
-    global _LOADED
-    wanted = tuple(paths if paths is not None else getattr(settings, "GAMES", ()))
-    if wanted == _LOADED:
+    """Import every game package listed in settings.GAMES (each package's `game` module holds its `GAME`). Loaded
+    again when the setting is another list (tests add a game with override_settings); the new table replaces the old
+    one at once, so a concurrent request never sees it half-built."""
+    global _GAMES, _SOURCE
+    source = paths if paths is not None else getattr(settings, "GAMES", ())
+    if source is _SOURCE:
         return
-    _GAMES.clear()
-    for path in wanted:
-        register(importlib.import_module(f"{path}.game").GAME)
-    _LOADED = wanted
+    games: dict[str, Game] = {}
+    for path in source:
+        game = importlib.import_module(f"{path}.game").GAME
+        games[game.code] = game
+    _GAMES, _SOURCE = games, source
 
 
 def get(code: object = None) -> Game:
