@@ -160,3 +160,16 @@ def test_an_unknown_game_is_unknown_game(mini_game, owner, method, url, body):  
 def test_the_mini_game_lists_its_cards(mini_game):
     found = token_client(None).get("/api/v1/cards/?game=mini&q=fox").json()
     assert [card["name_ja"] for card in found["results"]] == ["Ember Fox"]
+
+
+@pytest.mark.parametrize(
+    ("text", "status"), [pytest.param(FULL, "legal", id="six-legal"), pytest.param(SHORT, "buildable", id="five")]
+)
+def test_the_deck_list_page_checks_a_mini_deck_by_its_game(mini_game, owner, text, status):  # noqa: F811
+    from decks.models import Deck
+    from web.selectors import deck_list_summaries
+
+    token_client(owner).post("/api/v1/decks/", {"name": "Foxes", "game": "mini", "text": text}, format="json")
+    deck = Deck.objects.get(owner=owner)
+    summary = deck_list_summaries(decks=[deck], as_of=timezone.localdate())[deck.id]
+    assert (summary["status"], summary["counts"]["deck"]) == (status, sum(int(row[0]) for row in text.splitlines()))
