@@ -106,8 +106,8 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
                     report = legality_report(decklist=decklist, format_code=deck.format_code, as_of=as_of)
                 else:  # another game's deck: its own legality, through the registry
                     game = registry.get(deck.game)
-                    rows = {"entries": summary["entries"], "game": deck.game}
-                    decklist = snapshot_to_decklist(rows, zones=game.registered_zone_codes())
+                    stored = {"entries": summary["entries"], "game": deck.game}
+                    decklist = snapshot_to_decklist(stored, zones=game.registered_zone_codes())
                     report = game.legality_report(
                         decklist=decklist, format_code=deck.format_code, as_of=as_of, overlay_id=None
                     )
