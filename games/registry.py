@@ -19,6 +19,7 @@ What a game gives the core:
 - `legality_report(decklist=, format_code=, as_of=, overlay_id=)`: the report dict the legality API returns (it
   raises the coded UNKNOWN_FORMAT / UNKNOWN_OVERLAY errors), and `legality_reports(decklists=, ...)` for many;
 - `deck_statistics(entries)`: the editor's and the API's statistics (optional; None when the game has none);
+- `simulates`: whether the simulations run its decks (Duel Masters only, for now);
 - `format_check(format_code)`: raises the coded UNKNOWN_FORMAT error for a format the game does not have.
 """
 
@@ -73,6 +74,9 @@ class Game:
     name_ja: ClassVar[str]
     default_format: ClassVar[str]
     zones: ClassVar[tuple[GameZone, ...]]
+    # Whether the simulations (the goldfish, the draw odds) run this game's decks: they are Duel Masters' engines,
+    # still in the simulations app, until a game brings its own through the registry.
+    simulates: ClassVar[bool] = False
 
     # --- zones
     def zone_codes(self) -> tuple[str, ...]:

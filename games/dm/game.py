@@ -18,6 +18,7 @@ class DuelMasters(Game):
     name_en = "Duel Masters"
     name_ja = "デュエル・マスターズ"
     default_format = "advance"
+    simulates = True
     # Rules 100.2-100.4: the main deck, the hyperspatial zone and the super GR zone are registered; the considering
     # list is the editor's own (never registered, hashed or checked).
     zones = (

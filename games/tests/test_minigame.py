@@ -173,3 +173,20 @@ def test_the_deck_list_page_checks_a_mini_deck_by_its_game(mini_game, owner, tex
     deck = Deck.objects.get(owner=owner)
     summary = deck_list_summaries(decks=[deck], as_of=timezone.localdate())[deck.id]
     assert (summary["status"], summary["counts"]["deck"]) == (status, sum(int(row[0]) for row in text.splitlines()))
+
+
+@pytest.mark.parametrize(
+    ("url", "body"),
+    [
+        pytest.param("/api/v1/simulations/", {"kind": "goldfish", "games": 10}, id="simulation"),
+        pytest.param("/api/v1/odds/", {"queries": [{"cards": ["Ember Fox"]}]}, id="odds"),
+        pytest.param("/api/v1/odds/report/", {}, id="odds-report"),
+    ],
+)
+def test_a_game_without_simulations_is_refused_them(mini_game, owner, url, body):  # noqa: F811
+    """The goldfish and the odds are Duel Masters' engines: another game's deck is a 400, never a 500."""
+    player = token_client(owner)
+    deck = player.post("/api/v1/decks/", {"name": "Foxes", "game": "mini", "text": FULL}, format="json").json()
+    answer = player.post(url, {**body, "deck": deck["id"]}, format="json")
+    assert (answer.status_code, answer.json()["error"]["code"]) == (400, "VALIDATION_ERROR")
+    assert "deck_id" in answer.json()["error"]["details"]["fields"]
