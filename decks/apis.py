@@ -232,6 +232,7 @@ class DeckPatchSerializer(DeckCreateInputSerializer):
 class DeckListFilterSerializer(serializers.Serializer):
     q = serializers.CharField(required=False, max_length=100, help_text="Search in name and description")
     format = serializers.CharField(required=False, max_length=32)
+    game = serializers.CharField(required=False, max_length=16, help_text="Only the decks of this game (`dm`, ...)")
     owner = serializers.CharField(required=False, max_length=150, help_text="Owner's username")
     mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's decks")
 
@@ -258,6 +259,7 @@ class DeckListCreateApi(BaseApi, generics.ListAPIView):
             format_code=params.get("format"),
             owner=params.get("owner"),
             mine=params["mine"],
+            game=params.get("game"),
         )
 
     @extend_schema(

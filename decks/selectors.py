@@ -79,6 +79,7 @@ def deck_list_visible(
     format_code: str | None = None,
     owner: str | None = None,
     mine: bool = False,
+    game: str | None = None,
 ) -> QuerySet[Deck]:
     """Lists and search: the caller's own decks (any visibility) and other people's public decks, nothing else."""
     if mine:
@@ -91,6 +92,8 @@ def deck_list_visible(
         decks = decks.filter(Q(name__icontains=q) | Q(description__icontains=q))
     if format_code:
         decks = decks.filter(format_code=format_code)
+    if game:
+        decks = decks.filter(game=registry.get(game).code)  # UNKNOWN_GAME
     if owner:
         decks = decks.filter(owner__username=owner)
     return decks.select_related("owner").order_by("-updated_at", "-id")

@@ -139,6 +139,7 @@ def test_duel_masters_does_not_see_the_mini_cards(mini_game):
         pytest.param("post", "/api/v1/legality/batch/", {"game": "nope", "decks": []}, id="batch"),
         pytest.param("get", "/api/v1/cards/?game=nope", None, id="card-search"),
         pytest.param("get", "/api/v1/formats/?game=nope", None, id="formats"),
+        pytest.param("get", "/api/v1/decks/?game=nope", None, id="deck-list"),
         pytest.param("post", "/api/v1/events/", None, id="event-create"),
     ],
 )
@@ -190,3 +191,19 @@ def test_a_game_without_simulations_is_refused_them(mini_game, owner, url, body)
     answer = player.post(url, {**body, "deck": deck["id"]}, format="json")
     assert (answer.status_code, answer.json()["error"]["code"]) == (400, "VALIDATION_ERROR")
     assert "deck_id" in answer.json()["error"]["details"]["fields"]
+
+
+@pytest.mark.parametrize(
+    ("query", "names"),
+    [
+        pytest.param("", ["DM deck", "Foxes"], id="every-game"),
+        pytest.param("?game=mini", ["Foxes"], id="mini"),
+        pytest.param("?game=dm", ["DM deck"], id="dm"),
+    ],
+)
+def test_decks_are_listed_by_game(mini_game, owner, query, names):  # noqa: F811
+    player = token_client(owner)
+    player.post("/api/v1/decks/", {"name": "Foxes", "game": "mini", "text": FULL}, format="json")
+    player.post("/api/v1/decks/", {"name": "DM deck", "text": ""}, format="json")
+    listed = player.get(f"/api/v1/decks/{query}").json()["results"]
+    assert sorted(deck["name"] for deck in listed) == names
