@@ -358,7 +358,7 @@ class RegistrationAmendApi(BaseApi):
             raise ApplicationError(ErrorCode.NOT_FOUND, "Registration not found.")
         data = self.RegistrationAmendInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        decklist = decklist_from_input(data.validated_data)
+        decklist = decklist_from_input(data.validated_data, event.game)  # read as a decklist of the event's game
         if decklist is None:
             raise ApplicationError(ErrorCode.VALIDATION_ERROR, "Give the amended decklist as `deck` (JSON) or `text`.")
         registration = services.registration_amend(

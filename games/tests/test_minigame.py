@@ -63,6 +63,22 @@ def test_a_mini_deck_is_created_checked_registered_and_exported(mini_game, owner
     assert registration.snapshot["game"] == "mini"
     assert audit_chain_verify(event_id=event["id"]) == []
 
+    # The organizer amends it with a mini text decklist: read by the mini reader, checked by the mini rule.
+    amended = token_client(organizer).post(
+        f"/api/v1/events/{event['id']}/registrations/{registration.id}/amend/",
+        {"reason": "a card swapped at the desk", "text": "3 Ember Fox\n2 Tide Crab\n1 Sky Wisp\n"},
+        format="json",
+    )
+    assert amended.status_code == 200, amended.json()
+    registration.refresh_from_db()
+    assert registration.status == "legal"
+    assert sorted(row["name_ja"] for row in registration.snapshot["entries"]["deck"]) == [
+        "Ember Fox",
+        "Sky Wisp",
+        "Tide Crab",
+    ]
+    assert audit_chain_verify(event_id=event["id"]) == []
+
     text = player.get(f"/api/v1/decks/{deck['id']}/export/text/")
     assert text.content.decode() == FULL
     exported = player.get(f"/api/v1/decks/{deck['id']}/export/json/").json()
