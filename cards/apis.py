@@ -64,7 +64,7 @@ class CardListOutputSerializer(serializers.ModelSerializer):
             "cost_text", "power", "power_value", "card_type", "card_type_ja", "zone", "races", "mana_number",
             "evolution", "psychic", "dragheart", "gr", "twinpact", "hyper", "zeron", "forbidden", "multi_face",
             "shield_trigger", "blocker", "speed_attacker", "slayer", "breaker", "breaker_ja", "power_attacker_bonus",
-            "cant_attack", "cant_attack_players", "facts_source", "release_date",
+            "cant_attack", "cant_attack_players", "facts_source", "release_date", "game",
         )  # fmt: skip
 
 

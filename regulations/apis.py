@@ -412,6 +412,7 @@ class FormatListApi(generics.ListAPIView):
 
     @extend_schema_serializer(component_name="Format")
     class OutputSerializer(serializers.Serializer):
+        game = serializers.CharField()
         code = serializers.CharField()
         name = serializers.CharField()
         name_ja = serializers.CharField()

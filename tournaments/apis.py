@@ -135,6 +135,7 @@ class RegistrationForViewerSerializer(RegistrationPublicSerializer):
 
 class EventListFilterSerializer(serializers.Serializer):
     mine = serializers.BooleanField(default=False, help_text="Only events the caller organizes")
+    game = serializers.CharField(required=False, max_length=16, help_text="Only the events of this game (`dm`, ...)")
 
 
 @extend_schema_view(
@@ -174,7 +175,7 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
         organizer_id = None
         if filters.validated_data["mine"]:
             organizer_id = self.request.user.id if self.request.user.is_authenticated else -1
-        return selectors.event_list(organizer_id=organizer_id)
+        return selectors.event_list(organizer_id=organizer_id, game=filters.validated_data.get("game"))
 
     @extend_schema(
         operation_id="events_create",

@@ -38,10 +38,12 @@ def registrations_checked(
     ]
 
 
-def event_list(*, organizer_id: int | None = None) -> QuerySet[Event]:
+def event_list(*, organizer_id: int | None = None, game: str | None = None) -> QuerySet[Event]:
     events = Event.objects.select_related("organizer")
     if organizer_id is not None:
         events = events.filter(organizer_id=organizer_id)
+    if game:
+        events = events.filter(game=registry.get(game).code)  # UNKNOWN_GAME
     return events.order_by("-date", "-id")
 
 

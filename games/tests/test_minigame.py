@@ -156,6 +156,7 @@ def test_duel_masters_does_not_see_the_mini_cards(mini_game):
         pytest.param("get", "/api/v1/cards/?game=nope", None, id="card-search"),
         pytest.param("get", "/api/v1/formats/?game=nope", None, id="formats"),
         pytest.param("get", "/api/v1/decks/?game=nope", None, id="deck-list"),
+        pytest.param("get", "/api/v1/events/?game=nope", None, id="event-list"),
         pytest.param("post", "/api/v1/events/", None, id="event-create"),
     ],
 )
@@ -174,9 +175,11 @@ def test_an_unknown_game_is_unknown_game(mini_game, owner, method, url, body):  
     assert answer.json()["error"]["details"]["games"] == ["dm", "mini"]
 
 
-def test_the_mini_game_lists_its_cards(mini_game):
+def test_the_mini_game_lists_its_cards_and_formats(mini_game):
     found = token_client(None).get("/api/v1/cards/?game=mini&q=fox").json()
-    assert [card["name_ja"] for card in found["results"]] == ["Ember Fox"]
+    assert [(card["name_ja"], card["game"]) for card in found["results"]] == [("Ember Fox", "mini")]
+    formats = token_client(None).get("/api/v1/formats/").json()
+    assert formats and {fmt["game"] for fmt in formats} == {"dm"}  # no game named: Duel Masters', as always
 
 
 @pytest.mark.parametrize(
@@ -223,3 +226,12 @@ def test_decks_are_listed_by_game(mini_game, owner, query, names):  # noqa: F811
     player.post("/api/v1/decks/", {"name": "DM deck", "text": ""}, format="json")
     listed = player.get(f"/api/v1/decks/{query}").json()["results"]
     assert sorted(deck["name"] for deck in listed) == names
+
+
+def test_events_are_listed_by_game(mini_game, organizer):  # noqa: F811
+    client = token_client(organizer)
+    mini_event = _event(client)
+    listed = {
+        game: [e["id"] for e in client.get(f"/api/v1/events/?game={game}").json()["results"]] for game in ("mini", "dm")
+    }
+    assert listed == {"mini": [mini_event["id"]], "dm": []}
