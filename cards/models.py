@@ -15,7 +15,7 @@ CATALOGUE_GAME = "dm"
 
 class Card(models.Model):
     # The game the card is of (a games.registry code); `release_date` below is every game's one "not yet released".
-    game = models.CharField(max_length=16, default=CATALOGUE_GAME, db_index=True)
+    game = models.CharField(max_length=16, default=CATALOGUE_GAME, db_index=True, editable=False)
     # The record's own Japanese name as given by the data: unique in its game, the import's natural key.
     name_ja = models.CharField(max_length=255)
     name_en = models.CharField(max_length=255, null=True, blank=True)

@@ -107,7 +107,8 @@ class EventOverlay(models.Model):
     """An organizer's overlay on a base format: extra limits, bans and unbans, and an optional card-pool cut-off."""
 
     slug = models.SlugField(max_length=64, unique=True)  # the stable id players validate against; never changes
-    game = models.CharField(max_length=16, default="dm", db_index=True)  # its base format's game (issue 19)
+    # Its base format's game (issue 19), set on every save: never a form field of its own.
+    game = models.CharField(max_length=16, default="dm", db_index=True, editable=False)
     name = models.CharField(max_length=200)
     base_format = models.ForeignKey(Format, on_delete=models.PROTECT, related_name="overlays")
     # Cards first released after this date are CARD_POOL_CUTOFF violations under the overlay (docs/legality.md).
@@ -126,6 +127,12 @@ class EventOverlay(models.Model):
 
     def __str__(self) -> str:
         return self.slug
+
+    def save(self, *args, **kwargs):
+        self.game = self.base_format.game  # the admin's form has no game: the overlay is of its format's game
+        if kwargs.get("update_fields") is not None and "base_format" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "game"}
+        super().save(*args, **kwargs)
 
 
 class OverlayCard(models.Model):

@@ -17,7 +17,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="deck",
             name="game",
-            field=models.CharField(db_index=True, default="dm", max_length=16),
+            field=models.CharField(db_index=True, default="dm", editable=False, max_length=16),
         ),
         migrations.AlterField(
             model_name="deckentry",

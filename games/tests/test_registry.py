@@ -59,3 +59,28 @@ def test_a_card_name_is_unique_in_its_game_only():
     Card.objects.create(game=mini.CODE, name_ja="Ember Fox", name_key="ember fox")  # another game: allowed
     with pytest.raises(IntegrityError), transaction.atomic():
         Card.objects.create(game="dm", name_ja="Ember Fox", name_key="ember fox")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("game", ["dm", mini.CODE])
+def test_an_overlay_made_in_the_admin_is_of_its_formats_game(client, django_user_model, game):
+    """The admin's overlay form has no game field (a model field the form does not show): the overlay takes its
+    base format's game, and a form posted without one is saved."""
+    from regulations.models import EventOverlay, Format
+
+    base = Format.objects.get_or_create(game=game, code="base-" + game, defaults={"name": game})[0]
+    client.force_login(django_user_model.objects.create_superuser("root", password="a-long-test-password-42"))
+    form = {
+        "slug": "store-rules",
+        "name": "Store rules",
+        "base_format": base.id,
+        "description": "",
+        "card_pool_cutoff": "",
+        "cards-TOTAL_FORMS": "0",
+        "cards-INITIAL_FORMS": "0",
+        "combos-TOTAL_FORMS": "0",
+        "combos-INITIAL_FORMS": "0",
+    }
+    answer = client.post("/admin/regulations/eventoverlay/add/", form)
+    assert answer.status_code == 302, answer.content[:2000]
+    assert EventOverlay.objects.get(slug="store-rules").game == game

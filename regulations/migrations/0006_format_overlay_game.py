@@ -13,7 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="eventoverlay",
             name="game",
-            field=models.CharField(db_index=True, default="dm", max_length=16),
+            field=models.CharField(db_index=True, default="dm", editable=False, max_length=16),
         ),
         migrations.AddField(
             model_name="format",

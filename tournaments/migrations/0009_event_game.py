@@ -12,6 +12,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="event",
             name="game",
-            field=models.CharField(db_index=True, default="dm", max_length=16),
+            field=models.CharField(db_index=True, default="dm", editable=False, max_length=16),
         ),
     ]
