@@ -65,6 +65,7 @@ class ErrorCode(StrEnum):
     INVALID_QUERY = "INVALID_QUERY", 400, "A malformed card search (`details.position`, `details.expected`)."
     UNKNOWN_CARD = "UNKNOWN_CARD", 400, "A card that no card matches."
     AMBIGUOUS_CARD = "AMBIGUOUS_CARD", 400, "A card name that matches several cards."
+    UNKNOWN_GAME = "UNKNOWN_GAME", 400, "No game has this code (`details.games` lists the games)."
     UNKNOWN_FORMAT = "UNKNOWN_FORMAT", 400, "No game format has this code."
     UNKNOWN_OVERLAY = "UNKNOWN_OVERLAY", 404, "No event overlay has this id."
     OVERLAY_ID_TAKEN = "OVERLAY_ID_TAKEN", 409, "An overlay with this id exists."

@@ -22,7 +22,7 @@ from rest_framework.views import set_rollback
 
 from api.codes import ApplicationError, ErrorCode
 from deckbuilder.budget import TimeBudgetExceeded
-from dmrules.decklist import DecklistFormatError
+from games.base import DecklistFormatError
 
 # DRF's own exceptions -> our codes (each code fixes its status; DRF's exceptions carry the same ones).
 _DRF_CODES = {

@@ -53,7 +53,7 @@ def measure_in_process() -> dict:
 
     from cards.resolver import get_resolver
     from decks import services
-    from dmrules.decklist import parse_text
+    from games.dm.rules.decklist import parse_text
     from tournaments import jobs as revalidation
     from tournaments import services as tournaments
     from tournaments.models import RevalidationJob

@@ -118,7 +118,7 @@ def _hostile_requests(base: str) -> dict:
     names = [c["name_ja"] for c in cards if c.get("name_ja")][:10]
     ids = [c["id"] for c in cards][:200]
     deck_text = "\n".join(f"4 {name}" for name in names)
-    # The editor's largest working copy: MAX_LINES entries (dmrules.decklist), one copy each, in the considering list.
+    # The editor's largest working copy: MAX_LINES entries, one copy each, in the considering list.
     editor_body = json.dumps(
         {"deck": {"considering": [{"card": ids[i % len(ids)], "count": 1} for i in range(500)]}, "format": "advance"}
     ).encode()
@@ -302,7 +302,7 @@ def _hostile_load(base: str, send) -> dict:
 
 def _recovery_once(user, broker_url: str, workdir: Path) -> dict:
     from deckbuilder.celery import app
-    from dmrules.goldfish import examples
+    from games.dm.rules.goldfish import examples
     from simulations import services
     from simulations.models import ChunkStatus, RunStatus, SimulationChunk, SimulationRun
 

@@ -36,7 +36,7 @@ BATCH = 1000
 def _engine_run(
     deck, rules, regulation, start_sets, card_pool, iterations: int, clock=time.perf_counter
 ) -> tuple[list[float], object]:
-    from dmrules.legality import check_deck
+    from games.dm.rules.legality import check_deck
 
     for _ in range(1000):
         check_deck(deck, format_rules=rules, regulation=regulation, start_sets=start_sets, card_pool=card_pool)
@@ -49,9 +49,9 @@ def _engine_run(
 
 
 def measure_engine(iterations: int = 20_000) -> dict:
-    from dmrules.cards import CardFacts
-    from dmrules.legality import CardPool, Combo, DeckInput, FormatRules, Regulation, StartSet
-    from dmrules.vocabulary import Zone
+    from games.dm.rules.cards import CardFacts
+    from games.dm.rules.legality import CardPool, Combo, DeckInput, FormatRules, Regulation, StartSet
+    from games.dm.rules.vocabulary import Zone
 
     # Every card has a first release date (the GR cards 2019, the others earlier): the card-pool check compares each.
     old, new = date(2004, 3, 18), date(2019, 3, 16)

@@ -16,9 +16,9 @@ import time
 from pathlib import Path
 
 from bench.stats import percentile
-from dmrules import goldfish, odds
-from dmrules.goldfish import engine, examples, hands
-from dmrules.goldfish.deck import compile_deck
+from games.dm.rules import goldfish, odds
+from games.dm.rules.goldfish import engine, examples, hands
+from games.dm.rules.goldfish.deck import compile_deck
 
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 PG_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
@@ -243,7 +243,7 @@ def real_decks_orchestrate() -> dict:
     from django.conf import settings
     from django.core.management import call_command
 
-    from dmrules.decklist import parse_text
+    from games.dm.rules.decklist import parse_text
     from simulations import services
     from simulations.effects import card_effects_import
     from simulations.tests.real_decks import REAL_DECKS
@@ -303,7 +303,7 @@ def bench_real_decks() -> dict:
 
 def bench_policy_gap() -> dict:
     """Share of games the policy kills at least one turn later than the exhaustive solver (fixed decks)."""
-    from dmrules.goldfish import solver
+    from games.dm.rules.goldfish import solver
 
     late = games = 0
     figures = {}

@@ -90,7 +90,7 @@ def measure_in_process() -> dict:
     from django.test.utils import setup_test_environment
 
     from decks.services import deck_create
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
 
     setup_test_environment()  # ALLOWED_HOSTS for the test client; no database change
     main, hyper, spare = _deck_cards()
@@ -182,7 +182,7 @@ def _measure_deck_list(client, user, main, hyper) -> dict:
     from django.core.cache import cache
 
     from decks.services import deck_create
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
 
     rng = random.Random(11)
     for i in range(LIST_DECKS - 1):

@@ -13,9 +13,10 @@ from rest_framework.permissions import AllowAny
 from api.codes import ApplicationError, ErrorCode
 from api.pagination import StandardPagination
 from api.schema import error_responses
-from cards.models import Card
+from cards.models import CATALOGUE_GAME, Card
 from cards.resolver import card_name_suggestions
-from cards.selectors import ORDERS, card_get, card_search_result, cards_by_ids
+from cards.selectors import ORDERS, card_get, card_search_game, card_search_result, cards_by_ids
+from games import registry
 
 QUERY_HELP = """Card search language (full reference: docs/search.md). Terms are separated by spaces and ANDed;
 `-` before a term negates it; a value with spaces is written in double quotes. Width (full/half) and case never
@@ -63,7 +64,7 @@ class CardListOutputSerializer(serializers.ModelSerializer):
             "cost_text", "power", "power_value", "card_type", "card_type_ja", "zone", "races", "mana_number",
             "evolution", "psychic", "dragheart", "gr", "twinpact", "hyper", "zeron", "forbidden", "multi_face",
             "shield_trigger", "blocker", "speed_attacker", "slayer", "breaker", "breaker_ja", "power_attacker_bonus",
-            "cant_attack", "cant_attack_players", "facts_source", "release_date",
+            "cant_attack", "cant_attack_players", "facts_source", "release_date", "game",
         )  # fmt: skip
 
 
@@ -118,6 +119,7 @@ class CardSearchFilterSerializer(serializers.Serializer):
     q = serializers.CharField(required=False, allow_blank=True, max_length=500, default="", trim_whitespace=False)
     order = serializers.ChoiceField(choices=ORDERS, required=False, default="name")
     as_of = serializers.DateField(required=False, default=None, allow_null=True)
+    game = serializers.CharField(required=False, default="dm", max_length=16)
 
 
 @extend_schema_view(
@@ -132,6 +134,9 @@ class CardSearchFilterSerializer(serializers.Serializer):
                 "as_of",
                 OpenApiTypes.DATE,
                 description="The date of `legal:`, `banned:`, `limited:` and `is:new` (default: today).",
+            ),
+            OpenApiParameter(
+                "game", OpenApiTypes.STR, description="The game (default `dm`); another game's cards by name words."
             ),
         ],
         responses={200: CardListOutputSerializer(many=True), **error_responses(400, 404)},
@@ -148,6 +153,9 @@ class CardListApi(generics.ListAPIView):
         data = CardSearchFilterSerializer(data=self.request.query_params)
         data.is_valid(raise_exception=True)
         values = data.validated_data
+        game = registry.get(values["game"])  # UNKNOWN_GAME
+        if game.code != CATALOGUE_GAME:
+            return card_search_game(game=game.code, q=values["q"], as_of=values["as_of"])
         return card_search_result(q=values["q"], order=values["order"], as_of=values["as_of"])  # INVALID_QUERY
 
 

@@ -4,8 +4,8 @@ from typing import Any
 
 from cards.models import Card, CardFace
 from cards.names import name_key
-from dmrules.cards import CardFacts
-from dmrules.vocabulary import Breaker, Civilization, Zone
+from games.dm.rules.cards import CardFacts
+from games.dm.rules.vocabulary import Breaker, Civilization, Zone
 
 RULE_PLUS_TYPE_CODE = "RP"  # the source's type code for Rule Plus cards (314.1)
 _TWINPACT_TOP = "twinpact_top"

@@ -2,15 +2,22 @@
 
 from django.db import models
 
-from dmrules.vocabulary import Breaker, Zone
+from games.dm.rules.vocabulary import Breaker, Zone
 
 ZONE_CHOICES = [(zone.value, zone.name.replace("_", " ").title()) for zone in Zone]
 BREAKER_CHOICES = [(breaker.value, breaker.value) for breaker in Breaker]
 
 
+# The game whose catalogue the importer, the name resolver and the search index read (issue 19: they are Duel
+# Masters' own, still in this app): another game's cards share the table and are told apart by `game`.
+CATALOGUE_GAME = "dm"
+
+
 class Card(models.Model):
-    # The record's own Japanese name as given by the data: unique, the import's natural key.
-    name_ja = models.CharField(max_length=255, unique=True)
+    # The game the card is of (a games.registry code); `release_date` below is every game's one "not yet released".
+    game = models.CharField(max_length=16, default=CATALOGUE_GAME, db_index=True, editable=False)
+    # The record's own Japanese name as given by the data: unique in its game, the import's natural key.
+    name_ja = models.CharField(max_length=255)
     name_en = models.CharField(max_length=255, null=True, blank=True)
     # Copy-counting identity (rule 100.2a, 1.2.3): NFKC-normalised name, shared by width variants of one name.
     name_key = models.CharField(max_length=255, db_index=True)
@@ -24,7 +31,7 @@ class Card(models.Model):
     release_date = models.DateField(null=True, blank=True, db_index=True)
     release_set = models.CharField(max_length=64, blank=True, default="")  # the set code of that printing
 
-    civilizations = models.JSONField(default=list)  # list of dmrules.vocabulary.Civilization values
+    civilizations = models.JSONField(default=list)  # list of games.dm.rules.vocabulary.Civilization values
     civ_mask = models.PositiveSmallIntegerField(default=0, db_index=True)  # CivMask bits, for queries
     zero_civilization = models.BooleanField(default=False)
     card_type = models.CharField(max_length=64, null=True, blank=True, db_index=True)
@@ -77,6 +84,7 @@ class Card(models.Model):
         ordering = ["name_ja"]
         constraints = [
             models.CheckConstraint(condition=models.Q(civ_mask__lte=31), name="card_civ_mask_range"),
+            models.UniqueConstraint(fields=["game", "name_ja"], name="card_unique_name_per_game"),
         ]
 
     def __str__(self) -> str:

@@ -26,7 +26,7 @@ from datetime import date
 
 from api.codes import ApplicationError, ErrorCode
 from cards.names import fold_for_search
-from dmrules.vocabulary import Civilization, Zone
+from games.dm.rules.vocabulary import Civilization, Zone
 
 
 class QueryError(ApplicationError, ValueError):

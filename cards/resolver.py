@@ -35,13 +35,13 @@ from operator import attrgetter
 from rapidfuzz import fuzz
 
 from cards.facts import card_to_facts
-from cards.models import Card, CardFace
+from cards.models import CATALOGUE_GAME, Card, CardFace
 from cards.names import lookup_key, loose_key, name_key, name_suffixes, without_ruby, written_without_parentheses
 from cards.selectors import catalogue_version
 from deckbuilder.cache import versioned_cache
-from dmrules.cards import CardFacts, deck_zone_of
-from dmrules.decklist import Decklist, DecklistLine, LineMemo, parse_text
-from dmrules.vocabulary import DeckZone, LineStatus
+from games.dm.rules.cards import CardFacts, deck_zone_of
+from games.dm.rules.decklist import Decklist, DecklistLine, LineMemo, parse_text
+from games.dm.rules.vocabulary import DeckZone, LineStatus
 
 OK = "ok"
 UNKNOWN = "unknown"
@@ -99,7 +99,7 @@ class Resolver:
         # The reader asks about a line's name before the line is resolved: remember the answer. The resolver is
         # immutable (rebuilt per catalogue version, deckbuilder.cache), so a remembered answer never goes stale.
         self._match = functools.lru_cache(maxsize=_MATCH_CACHE)(self._match_uncached)
-        self._lines: LineMemo = {}  # decklist lines read with this resolver's names (dmrules.decklist.parse_text)
+        self._lines: LineMemo = {}  # decklist lines read with these names (games.dm.rules.decklist.parse_text)
         self._tiers: list[dict[str, list[int]]] = [{}, {}, {}]
         self._names: dict[int, set[str]] = {}  # every written form per card (for exact tie-breaks)
         for facts, card_names, face_names in cards:
@@ -183,7 +183,8 @@ class Resolver:
         for face in CardFace.objects.order_by("card_id", "position"):
             faces_of.setdefault(face.card_id, []).append(face)
         entries = []
-        for card in Card.objects.defer("search_text", "sources", "keywords_ja").order_by("id"):
+        cards = Card.objects.filter(game=CATALOGUE_GAME).defer("search_text", "sources", "keywords_ja").order_by("id")
+        for card in cards:
             faces = faces_of.get(card.id, [])
             face_names = [name for face in faces for name in (face.name_ja, face.name_en) if name]
             entries.append((card_to_facts(card, faces=faces), [card.name_ja, card.name_en], face_names))
@@ -372,7 +373,7 @@ SUGGESTED_LINES = 20  # unknown lines that get suggestions; the rest are marked,
 class ReadLine:
     """One line of a decklist as read and resolved: what every reading path (legality, import, check_deck) shows.
 
-    Not frozen, like dmrules.decklist.DecklistLine: one is built per line of every check, and a frozen dataclass
+    Not frozen, like games.dm.rules.decklist.DecklistLine: one is built per line of every check, and a frozen dataclass
     is several times slower to build. Nothing changes a read line."""
 
     line: int | None

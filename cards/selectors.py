@@ -14,7 +14,7 @@ from django.conf import settings
 from django.db.models import Count, Max, Prefetch, QuerySet
 from django.utils import timezone
 
-from cards.models import Card, CardFace, Printing, Set
+from cards.models import CATALOGUE_GAME, Card, CardFace, Printing, Set
 from cards.names import loose_key
 from cards.query import (
     FLAGS,
@@ -36,7 +36,7 @@ from cards.query import (
     parse_query,
 )
 from deckbuilder.cache import versioned_cache
-from dmrules.vocabulary import CivMask, Zone
+from games.dm.rules.vocabulary import CivMask, Zone
 
 T = TypeVar("T")
 
@@ -129,7 +129,8 @@ def search_index_build() -> SearchIndex:
         "evolution", "psychic", "dragheart", "gr", "hyper", "zeron", "forbidden", "multi_face", "breaker",
         "power_attacker_bonus", "cant_attack", "cant_attack_players", "facts_unknown", "release_date",
     )  # fmt: skip
-    rows = sorted(Card.objects.values(*columns), key=lambda row: (row["name_key"].casefold(), row["id"]))
+    cards = Card.objects.filter(game=CATALOGUE_GAME).values(*columns)
+    rows = sorted(cards, key=lambda row: (row["name_key"].casefold(), row["id"]))
     row_of = {row["id"]: i for i, row in enumerate(rows)}
     face_types: dict[int, list[str]] = {}
     for card_id, card_type, card_type_ja in CardFace.objects.values_list("card_id", "card_type", "card_type_ja"):
@@ -265,6 +266,19 @@ class SearchResult:
     notes: tuple[SearchNote, ...]
     as_of: datetime.date
     name_text: str = ""  # the query's name words (what suggestions are looked up by when nothing matches)
+
+
+def card_search_game(*, game: str, q: str = "", as_of: datetime.date | None = None) -> SearchResult:
+    """A search of another game's cards than the catalogue's (issue 19): the search grammar's fields are Duel Masters'
+    facts, so another game's cards are found by their names alone, every word of `q` in the Japanese or English
+    name, in name order."""
+    from django.db.models import Q
+
+    cards = Card.objects.filter(game=game)
+    for word in q.split():
+        cards = cards.filter(Q(name_ja__icontains=word) | Q(name_en__icontains=word))
+    ids = list(cards.order_by("name_key", "id").values_list("id", flat=True))
+    return SearchResult(ids=ids, notes=(), as_of=as_of or datetime.date.today())
 
 
 def _contains(values: list[str], text: str) -> np.ndarray:

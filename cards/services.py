@@ -17,9 +17,9 @@ from django.db import connection, transaction
 from django.db.models import Field
 from django.utils import timezone
 
-from cards.models import Card, CardFace, Printing, Set
+from cards.models import CATALOGUE_GAME, Card, CardFace, Printing, Set
 from cards.names import name_key, search_text
-from dmrules.vocabulary import Breaker, Civilization, CivMask, Zone
+from games.dm.rules.vocabulary import Breaker, Civilization, CivMask, Zone
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -571,7 +571,10 @@ def card_import(
         for item in prepared:
             codes = (printing["set_code"] for printing in item.printings if not printing["tcg"])
             item.card["release_date"], item.card["release_set"] = _first_release(codes, dates)
-        existing = {name: (pk, digest) for pk, name, digest in Card.objects.values_list("id", "name_ja", "source_hash")}
+        existing = {
+            name: (pk, digest)
+            for pk, name, digest in Card.objects.filter(game=CATALOGUE_GAME).values_list("id", "name_ja", "source_hash")
+        }
         to_create: list[tuple[Card, _Prepared]] = []
         to_update: list[tuple[Card, _Prepared]] = []
         for item in prepared:
@@ -591,7 +594,8 @@ def card_import(
 
         created = Card.objects.bulk_create([card for card, _ in to_create], batch_size=_CHUNK)
         if any(card.pk is None for card in created):  # a backend without RETURNING: look the ids up
-            ids = dict(Card.objects.filter(name_ja__in=[c.name_ja for c in created]).values_list("name_ja", "id"))
+            names = [c.name_ja for c in created]
+            ids = dict(Card.objects.filter(game=CATALOGUE_GAME, name_ja__in=names).values_list("name_ja", "id"))
             for card in created:
                 card.pk = card.id = ids[card.name_ja]
         if to_update:
@@ -814,7 +818,7 @@ def nickname_import(*, source: str | None = None, data: dict | None = None) -> N
     if not isinstance(rows, list):
         raise CardImportError("expected an object with a 'nicknames' list", field="nicknames")
     summary = NicknameImportSummary(total=len(rows))
-    ids = dict(Card.objects.values_list("name_ja", "id"))
+    ids = dict(Card.objects.filter(game=CATALOGUE_GAME).values_list("name_ja", "id"))
     wanted: dict[tuple[str, int], dict] = {}
     for index, row in enumerate(rows):
         nickname, name = (row.get("nickname"), row.get("name_ja")) if isinstance(row, dict) else (None, None)

@@ -23,8 +23,8 @@ from api.codes import ApplicationError, ErrorCode
 from api.schema import error_responses
 from decks import selectors, services
 from decks.models import Deck, DeckVisibility
-from dmrules.decklist import Decklist, parse_json
-from dmrules.vocabulary import LineStatus
+from games import registry
+from games.base import LineStatus
 from regulations.decklists import lines_check
 
 
@@ -83,7 +83,8 @@ ETAG = OpenApiParameter(
 )
 
 
-def decklist_from_input(data: dict) -> Decklist | None:
+def decklist_from_input(data: dict, game: str | None = None):
+    """The request's decklist (its game's object, games.registry), read by the game's reader; None without one."""
     if data.get("deck") is not None and data.get("text") is not None:
         raise ApplicationError(
             ErrorCode.VALIDATION_ERROR, "Give the cards either as `deck` (JSON) or as `text`, not both."
@@ -91,14 +92,12 @@ def decklist_from_input(data: dict) -> Decklist | None:
     # The bounds of every decklist (regulations.decklists: lines, then copies), before any name is resolved; the
     # copies are checked again on the entries written (decks.services), which also covers an adding import.
     if data.get("deck") is not None:
-        decklist = parse_json(data["deck"])
+        decklist = registry.get(game).parse_json(data["deck"])
         lines_check(len(decklist.lines) + len(decklist.errors))
         return decklist
     if data.get("text") is not None:
-        from cards.resolver import decklist_parse, get_resolver
-
         lines_check(sum(1 for line in data["text"].splitlines() if line.strip()))
-        return decklist_parse(data["text"], resolver=get_resolver())
+        return registry.get(game).parse_text(data["text"])
     return None
 
 
@@ -132,6 +131,7 @@ class DeckSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     owner = serializers.CharField(source="owner.username")
+    game = serializers.CharField(help_text="The deck's game (`dm`: Duel Masters).")
     format = serializers.CharField(source="format_code")
     visibility = serializers.CharField()
     version = serializers.IntegerField()
@@ -192,7 +192,12 @@ def deck_response(deck: Deck, request, *, status_code=200, lines: list | None = 
 class DeckCreateInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
-    format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, default="advance")
+    game = serializers.CharField(
+        max_length=16, required=False, default="dm", help_text="The deck's game (`dm`, the default: Duel Masters)."
+    )
+    format = serializers.RegexField(
+        r"^[a-z0-9_-]{1,32}$", required=False, help_text="A format of the game (default: the game's, `advance`)."
+    )
     visibility = serializers.ChoiceField(
         choices=[v.value for v in DeckVisibility], default=DeckVisibility.PRIVATE.value
     )
@@ -213,6 +218,7 @@ class DeckCreateInputSerializer(serializers.Serializer):
 
 
 class DeckPatchSerializer(DeckCreateInputSerializer):
+    game = None  # a deck's game never changes
     name = serializers.CharField(max_length=120, required=False)
     description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
     format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False)
@@ -232,6 +238,7 @@ class DeckPatchSerializer(DeckCreateInputSerializer):
 class DeckListFilterSerializer(serializers.Serializer):
     q = serializers.CharField(required=False, max_length=100, help_text="Search in name and description")
     format = serializers.CharField(required=False, max_length=32)
+    game = serializers.CharField(required=False, max_length=16, help_text="Only the decks of this game (`dm`, ...)")
     owner = serializers.CharField(required=False, max_length=150, help_text="Owner's username")
     mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's decks")
 
@@ -258,6 +265,7 @@ class DeckListCreateApi(BaseApi, generics.ListAPIView):
             format_code=params.get("format"),
             owner=params.get("owner"),
             mine=params["mine"],
+            game=params.get("game"),
         )
 
     @extend_schema(
@@ -273,15 +281,17 @@ class DeckListCreateApi(BaseApi, generics.ListAPIView):
         data = DeckCreateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        decklist = decklist_from_input(values)
-        lines = services.decklist_resolve(decklist=decklist).lines if decklist is not None else None
+        game = registry.get(values["game"]).code
+        decklist = decklist_from_input(values, game)
+        lines = services.decklist_resolve(decklist=decklist, game=game).lines if decklist is not None else None
         deck = services.deck_create(
             owner=request.user,
             name=values["name"],
             description=values.get("description", ""),
-            format_code=values.get("format", "advance"),
+            format_code=values.get("format"),
             visibility=values["visibility"],
             decklist=decklist,
+            game=game,
         )
         return deck_response(deck, request, status_code=status.HTTP_201_CREATED, lines=lines)
 
@@ -309,8 +319,9 @@ class DeckDetailApi(BaseApi):
         data = DeckPatchSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        decklist = decklist_from_input(values)
-        lines = services.decklist_resolve(decklist=decklist).lines if decklist is not None else None
+        game = services.deck_game(deck_id)
+        decklist = decklist_from_input(values, game)
+        lines = services.decklist_resolve(decklist=decklist, game=game).lines if decklist is not None else None
         deck = services.deck_update(
             deck_id=deck_id,
             user=request.user,
@@ -472,7 +483,7 @@ class DeckImportApi(BaseApi):
     def post(self, request, deck_id: int):
         data = self.DeckImportInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        decklist = decklist_from_input(data.validated_data)
+        decklist = decklist_from_input(data.validated_data, services.deck_game(deck_id))
         if decklist is None:
             raise ApplicationError(ErrorCode.VALIDATION_ERROR, "Give the cards as `deck` (JSON) or as `text`.")
         deck, lines = services.deck_import(

@@ -1,12 +1,10 @@
-"""Decks: entries per zone (rules 100.2-100.4 plus the considering list), immutable versions."""
+"""Decks: entries per zone of the deck's game (games.registry), immutable versions."""
 
 import secrets
 from enum import StrEnum
 
 from django.conf import settings
 from django.db import models
-
-from dmrules.vocabulary import DeckZone
 
 
 class DeckVisibility(StrEnum):
@@ -16,7 +14,6 @@ class DeckVisibility(StrEnum):
 
 
 VISIBILITY_CHOICES = [(v.value, v.value.title()) for v in DeckVisibility]
-ZONE_CHOICES = [(z.value, z.value.title()) for z in DeckZone]
 
 
 def new_share_slug() -> str:
@@ -25,6 +22,8 @@ def new_share_slug() -> str:
 
 class Deck(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
+    # The game the deck is of (a games.registry code); its zones and rules are the game's (issue 19).
+    game = models.CharField(max_length=16, default="dm", db_index=True, editable=False)  # never changes
     name = models.CharField(max_length=120)
     description = models.TextField(blank=True, default="")
     format_code = models.CharField(max_length=32, default="advance")
@@ -52,7 +51,9 @@ class Deck(models.Model):
 
 class DeckEntry(models.Model):
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
-    zone = models.CharField(max_length=16, choices=ZONE_CHOICES)
+    # One of the deck's game's zones (games.registry), checked by the services: the zones are the game's, not the
+    # schema's, so a game brings its own without a migration.
+    zone = models.CharField(max_length=16)
     card = models.ForeignKey("cards.Card", on_delete=models.PROTECT, related_name="+")
     quantity = models.PositiveIntegerField()
 
@@ -61,9 +62,6 @@ class DeckEntry(models.Model):
         constraints = [
             models.CheckConstraint(condition=models.Q(quantity__gte=1), name="deckentry_quantity_min_1"),
             models.UniqueConstraint(fields=["deck", "zone", "card"], name="deckentry_one_row_per_card_zone"),
-            models.CheckConstraint(
-                condition=models.Q(zone__in=[z.value for z in DeckZone]), name="deckentry_zone_valid"
-            ),
         ]
 
     def __str__(self) -> str:

@@ -5,11 +5,24 @@ from django.http import Http404
 
 from api.codes import ApplicationError, ErrorCode
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
-from dmrules.vocabulary import DeckZone
+from games import registry
 
-ZONE_ORDER = [DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.CONSIDERING]
-# The zones a deck is registered, checked and compared on (the considering list is not part of a registered deck).
-REGISTERED_ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR)
+
+def zone_order(game: str | None = None) -> tuple[str, ...]:
+    """A game's deck zones in display order (games.registry): what a deck, a version and a diff are laid out by."""
+    return registry.get(game).zone_codes()
+
+
+def registered_zones(game: str | None = None) -> tuple[str, ...]:
+    """The zones a deck of the game is registered, checked and compared on (an editor's list such as Duel Masters'
+    considering list is not part of a registered deck)."""
+    return registry.get(game).registered_zone_codes()
+
+
+def snapshot_game(snapshot: dict) -> str:
+    """The game of a stored deck (a version's or a registration's snapshot): a snapshot written before games existed,
+    or of a Duel Masters deck, names none and is Duel Masters' (registry.DEFAULT_GAME)."""
+    return snapshot.get("game") or registry.DEFAULT_GAME
 
 
 class DeckForbidden(ApplicationError):
@@ -66,6 +79,7 @@ def deck_list_visible(
     format_code: str | None = None,
     owner: str | None = None,
     mine: bool = False,
+    game: str | None = None,
 ) -> QuerySet[Deck]:
     """Lists and search: the caller's own decks (any visibility) and other people's public decks, nothing else."""
     if mine:
@@ -78,6 +92,8 @@ def deck_list_visible(
         decks = decks.filter(Q(name__icontains=q) | Q(description__icontains=q))
     if format_code:
         decks = decks.filter(format_code=format_code)
+    if game:
+        decks = decks.filter(game=registry.get(game).code)  # UNKNOWN_GAME
     if owner:
         decks = decks.filter(owner__username=owner)
     return decks.select_related("owner").order_by("-updated_at", "-id")
@@ -110,7 +126,7 @@ def deck_entries(*, deck: Deck) -> list[DeckEntry]:
 
 
 def deck_entries_by_zone(*, deck: Deck) -> dict[str, list[DeckEntry]]:
-    zones: dict[str, list[DeckEntry]] = {zone.value: [] for zone in ZONE_ORDER}
+    zones: dict[str, list[DeckEntry]] = {zone: [] for zone in zone_order(deck.game)}
     for entry in deck_entries(deck=deck):
         zones.setdefault(entry.zone, []).append(entry)
     return zones
@@ -141,7 +157,8 @@ def snapshot_zone_diff(old_snapshot: dict, new_snapshot: dict) -> dict[str, dict
     a judge checks at the table): {zone: {"added": [{card_id, name_ja, count}], "removed": [...]}}."""
     old_counts = snapshot_counts(old_snapshot)
     new_counts = snapshot_counts(new_snapshot)
-    zones: dict[str, dict[str, list[dict]]] = {zone.value: {"added": [], "removed": []} for zone in ZONE_ORDER}
+    game = snapshot_game(new_snapshot or old_snapshot)
+    zones: dict[str, dict[str, list[dict]]] = {zone: {"added": [], "removed": []} for zone in zone_order(game)}
     for key in sorted(set(old_counts) | set(new_counts)):
         zone, card_id = key
         before = old_counts.get(key, {}).get("count", 0)

@@ -8,10 +8,10 @@ the second UPDATE waits for the first's row lock and then re-checks the WHERE; S
 BEGIN IMMEDIATE, see settings).
 """
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any
 
 from django.db import transaction
 from django.db.models import F
@@ -20,12 +20,20 @@ from django.utils import timezone
 
 from api.codes import ApplicationError, ErrorCode
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
-from decks.selectors import ZONE_ORDER, deck_entries, deck_get_owned, deck_get_visible, deck_version_get
-from dmrules.deck_hash import deck_hash
-from dmrules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text
-from dmrules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
-from dmrules.vocabulary import DeckZone, LineStatus
-from regulations.decklists import copies_check
+from decks.selectors import (
+    deck_entries,
+    deck_get_owned,
+    deck_get_visible,
+    deck_version_get,
+    snapshot_game,
+    zone_order,
+)
+from games import registry
+from games.base import LineStatus
+from regulations.decklists import copies_check, decklist_copies
+
+# A decklist is its game's own object (games.registry): the core reads only its `lines` and `errors`.
+Decklist = Any
 
 
 class PreconditionRequired(ApplicationError):
@@ -81,20 +89,18 @@ class ResolvedDecklist:
 _REJECTED = (LineStatus.UNKNOWN.value, LineStatus.AMBIGUOUS.value, "error")
 
 
-def decklist_resolve(*, decklist: Decklist) -> ResolvedDecklist:
-    """Resolve every line to a card identity (cards.resolver.decklist_read); a card written in another zone than its
-    own goes to its own zone (`moved`, `written_zone` -> `zone`), except in the considering list.
+def decklist_resolve(*, decklist, game: str | None = None) -> ResolvedDecklist:
+    """Resolve every line to a card identity (the game's `read_decklist`; Duel Masters': cards.resolver
+    .decklist_read, where a card written in another zone than its own goes to its own zone, `moved`).
 
     Line statuses: card, heading, ignored, unknown (with `candidates`, closest first), ambiguous (with every
     match as `candidates`), error (a count out of range)."""
-    from cards.resolver import decklist_read, get_resolver, read_line_json
-
     result = ResolvedDecklist()
-    for row in decklist_read(decklist, resolver=get_resolver(), move_all=True):
-        if row.status == LineStatus.CARD and row.card is not None and row.zone is not None:
-            key = (row.zone.value, row.card.id)
+    for row in registry.get(game).read_decklist(decklist):
+        if row.status == LineStatus.CARD and row.card_id is not None and row.zone is not None:
+            key = (row.zone, row.card_id)
             result.counts[key] = result.counts.get(key, 0) + (row.count or 0)
-        result.lines.append(read_line_json(row))
+        result.lines.append(row.json)
     for error in decklist.errors:
         result.lines.append(
             {
@@ -130,22 +136,27 @@ def _entry_counts(deck: Deck) -> dict[tuple[str, int], int]:
 
 def deck_snapshot(*, deck: Deck) -> dict:
     """The JSON form of a deck's current state, as stored in a version and in a tournament registration."""
-    entries: dict[str, list[dict]] = {zone.value: [] for zone in ZONE_ORDER}
+    entries: dict[str, list[dict]] = {zone: [] for zone in zone_order(deck.game)}
     for entry in deck_entries(deck=deck):
         entries[entry.zone].append({"card_id": entry.card_id, "name_ja": entry.card.name_ja, "count": entry.quantity})
-    return {
+    snapshot = {
         "name": deck.name,
         "description": deck.description,
         "format": deck.format_code,
         "visibility": deck.visibility,
         "entries": entries,
     }
+    if deck.game != registry.DEFAULT_GAME:
+        # Another game's deck says so; a Duel Masters snapshot keeps the form stored versions and registrations
+        # (and the signed audit entries over them) always had.
+        snapshot["game"] = deck.game
+    return snapshot
 
 
 def snapshot_canonical_hash(snapshot: dict) -> str:
-    """The deck hash (dmrules.deck_hash) of a snapshot's registrable zones: names, order and the considering list
-    do not change it, so two identical registrations hash alike."""
-    return deck_hash(
+    """The deck hash (the game's; Duel Masters': games.dm.rules.deck_hash) of a snapshot's registrable zones: names,
+    order and unregistered zones do not change it, so two identical registrations hash alike."""
+    return registry.get(snapshot_game(snapshot)).deck_hash(
         (zone, row["card_id"], row["count"]) for zone, rows in snapshot.get("entries", {}).items() for row in rows
     )
 
@@ -167,35 +178,45 @@ def _version_create(*, deck: Deck, author, note: str = "", session: str = "") ->
     )
 
 
-def _resolve_strict(decklist: Decklist) -> ResolvedDecklist:
-    copies_check(decklist.copies)  # before the names are resolved: refusing a huge list costs nothing
-    resolved = decklist_resolve(decklist=decklist)
+def _resolve_strict(decklist: Decklist, game: str | None = None) -> ResolvedDecklist:
+    copies_check(decklist_copies(decklist))  # before the names are resolved: refusing a huge list costs nothing
+    resolved = decklist_resolve(decklist=decklist, game=game)
     if resolved.rejected_lines:
         raise DecklistRejected(resolved.lines)
     return resolved
 
 
-def _check_format(format_code: str | None) -> None:
-    """A deck's format must exist (raises regulations' UnknownFormat, a workflow error: API 400)."""
+def _check_format(format_code: str | None, game: str | None = None) -> None:
+    """A deck's format must be one of its game's (raises UNKNOWN_FORMAT, a workflow error: API 400)."""
     if format_code is not None:
-        from regulations.selectors import format_get
+        registry.get(game).format_check(format_code)
 
-        format_get(code=format_code)
+
+def deck_game(deck_id: int) -> str:
+    """The game of a deck about to be written: its decklist is resolved with the game's reader before the write's
+    transaction (a missing deck is reported by the write itself)."""
+    return Deck.objects.filter(id=deck_id).values_list("game", flat=True).first() or registry.DEFAULT_GAME
 
 
 def deck_create(
     *,
     owner,
     name: str,
-    format_code: str = "advance",
+    format_code: str | None = None,
     visibility: str = DeckVisibility.PRIVATE.value,
     description: str = "",
     decklist: Decklist | None = None,
+    game: str | None = None,
 ) -> Deck:
-    """A new deck at version 1. Raises DecklistRejected when a line is unreadable, unknown or ambiguous."""
-    _check_format(format_code)
-    counts = _resolve_strict(decklist).counts if decklist is not None else {}
+    """A new deck of `game` (default Duel Masters) at version 1, in the game's default format unless `format_code`
+    is given. Raises DecklistRejected when a line is unreadable, unknown or ambiguous; UNKNOWN_GAME for a game that
+    is not registered."""
+    the_game = registry.get(game)
+    format_code = format_code or the_game.default_format
+    _check_format(format_code, the_game.code)
+    counts = _resolve_strict(decklist, the_game.code).counts if decklist is not None else {}
     return _deck_insert(
+        game=the_game.code,
         owner=owner,
         name=name,
         description=description,
@@ -205,9 +226,10 @@ def deck_create(
     )
 
 
-def _deck_insert(*, owner, name, description, format_code, visibility, counts, copied_from=None) -> Deck:
+def _deck_insert(*, game, owner, name, description, format_code, visibility, counts, copied_from=None) -> Deck:
     with transaction.atomic():
         deck = Deck.objects.create(
+            game=game,
             owner=owner,
             name=name,
             description=description,
@@ -250,8 +272,9 @@ def deck_update(
     previous one when both come from the same editing `session`)."""
     if if_match is None:
         raise PreconditionRequired()
-    _check_format(format_code)
-    counts = _resolve_strict(decklist).counts if decklist is not None else None
+    game = deck_game(deck_id)
+    _check_format(format_code, game)
+    counts = _resolve_strict(decklist, game).counts if decklist is not None else None
     fields = {
         key: value
         for key, value in {
@@ -281,7 +304,7 @@ def deck_import(
     changed (and no version is written) when no line is a card."""
     if if_match is None:
         raise PreconditionRequired()
-    resolved = _resolve_strict(decklist)
+    resolved = _resolve_strict(decklist, deck_game(deck_id))
     with transaction.atomic():
         deck = deck_get_owned(deck_id=deck_id, user=user)
         if not resolved.counts:
@@ -304,12 +327,14 @@ def deck_cards_add(*, deck_id: int, user, if_match: int | None, card_id: int, zo
     """Add `count` copies of one card to a deck's entries (a card page's "add to a deck"): an adding import of one
     line, so the same If-Match check, zone rule (a card written outside its own zone goes to it, except in the
     considering list) and version history as every other write. Raises DecklistRejected for an unknown card."""
-    line = DecklistLine(zone=DeckZone(zone), card=card_id, count=count, line=None)
+    game = registry.get(deck_game(deck_id))
+    if not game.has_zone(zone):
+        raise ApplicationError(ErrorCode.INVALID_ZONE, f"Not a zone of a {game.name_en} deck.", {"zone": str(zone)})
     deck, _ = deck_import(
         deck_id=deck_id,
         user=user,
         if_match=if_match,
-        decklist=Decklist(lines=(line,), errors=()),
+        decklist=game.decklist([(zone, card_id, count)]),
         replace=False,
         note=CARD_PAGE_NOTE,
     )
@@ -354,6 +379,7 @@ def deck_copy(*, deck_id: int, user, name: str | None = None) -> Deck:
     if source.visibility != DeckVisibility.PUBLIC.value and source.owner_id != user.id:
         raise DeckNotCopyable()
     return _deck_insert(
+        game=source.game,
         owner=user,
         name=(name or f"{source.name} (copy)")[:120],
         description=source.description,
@@ -372,18 +398,17 @@ def _card_id(row: dict) -> int:
 
 
 def snapshot_to_decklist(
-    snapshot: dict, *, zones: Iterable[DeckZone] = ZONE_ORDER, card: Callable[[dict], str | int] = _card_id
+    snapshot: dict, *, zones: Iterable[str] | None = None, card: Callable[[dict], str | int] = _card_id
 ) -> Decklist:
-    """A stored deck (a deck's snapshot, a version, a registration) as the engines' input: one line per entry, zone
-    by zone in `zones` order (the considering list included by default: engines ignore it). `card(row)` writes the
-    card: its id by default (a name for an export)."""
+    """A stored deck (a deck's snapshot, a version, a registration) as its game's engines' input: one line per entry,
+    zone by zone in `zones` order (by default every zone of the game, unregistered ones included: engines ignore
+    them). `card(row)` writes the card: its id by default (a name for an export)."""
+    game = registry.get(snapshot_game(snapshot))
     entries = snapshot.get("entries") or {}
-    return Decklist(
-        lines=tuple(
-            DecklistLine(zone=zone, card=card(row), count=row["count"], line=None)
-            for zone in zones
-            for row in entries.get(zone.value, [])
-        )
+    return game.decklist(
+        (zone, card(row), row["count"])
+        for zone in (zones if zones is not None else game.zone_codes())
+        for row in entries.get(zone, [])
     )
 
 
@@ -395,10 +420,8 @@ def deck_to_decklist(deck: Deck) -> Decklist:
 def deck_legality(
     *, deck: Deck, as_of: date | None = None, format_code: str | None = None, overlay_id: str | None = None
 ) -> dict:
-    """The legality engine's report for the deck (raises regulations.services.UnknownFormat / UnknownOverlay)."""
-    from regulations.services import legality_report
-
-    return legality_report(
+    """The deck's game's legality report for the deck (raises UNKNOWN_FORMAT / UNKNOWN_OVERLAY)."""
+    return registry.get(deck.game).legality_report(
         decklist=deck_to_decklist(deck),
         format_code=format_code or deck.format_code,
         as_of=as_of or timezone.localdate(),
@@ -409,48 +432,12 @@ def deck_legality(
 # --- statistics ------------------------------------------------------------------------------------------
 
 
-def deck_stats(deck: Deck) -> dict:
-    """The deck statistics (dmrules.statistics) as the API gives them: zone counts, the mana curve (main deck, by
-    cost, stacked by civilization), civilization and type distributions, shield triggers with the exact chance of
-    at least one among the five shields, multicolored count."""
-    from cards.resolver import get_resolver
-
-    entries = deck_entries(deck=deck)
-    zone_totals: Counter[str] = Counter()
-    for entry in entries:
-        zone_totals[entry.zone] += entry.quantity
-    resolver = get_resolver()
-    stats = deck_statistics(
-        (resolver.facts(entry.card_id), entry.quantity) for entry in entries if entry.zone == DeckZone.MAIN.value
+def deck_stats(deck: Deck) -> dict | None:
+    """The deck's game's statistics as the API gives them (Duel Masters': zone counts, the mana curve, civilization
+    and type distributions, shield triggers); None for a game without statistics."""
+    return registry.get(deck.game).deck_statistics(
+        (entry.card_id, entry.zone, entry.quantity) for entry in deck_entries(deck=deck)
     )
-    probability = stats.trigger_probability
-    empty: Counter[str] = Counter()
-    return {
-        "counts": {zone.value: zone_totals[zone.value] for zone in ZONE_ORDER},
-        "mana_curve": [
-            {
-                "cost": column,
-                "total": sum(stats.curve.get(column, empty).values()),
-                "by_civilization": dict(sorted(stats.curve.get(column, empty).items())),
-            }
-            for column in (*CURVE_COLUMNS, NO_COST)
-            if column != NO_COST or column in stats.curve
-        ],
-        "civilizations": {civ: stats.civilizations[civ] for civ in STACKS if stats.civilizations[civ]},
-        "card_types": dict(
-            sorted(
-                ((card_type or "unknown", n) for card_type, n in stats.card_types.items()),
-                key=lambda kv: (-kv[1], kv[0]),
-            )
-        ),
-        "multicolored": stats.multicolored,
-        "shield_triggers": {
-            "count": stats.shield_triggers,
-            "p_at_least_one_in_shields": float(probability),
-            "p_at_least_one_in_shields_exact": f"{probability.numerator}/{probability.denominator}",
-            "expected_in_shields": float(stats.expected_triggers_in_shields),
-        },
-    }
 
 
 # --- export ------------------------------------------------------------------------------------------------
@@ -462,12 +449,12 @@ def _named_decklist(deck: Deck) -> Decklist:
 
 def deck_export_text(deck: Deck) -> str:
     """A text decklist (`# main` sections, `4 name`) that the importer and the legality CLI read back."""
-    return decklist_to_text(_named_decklist(deck))
+    return registry.get(deck.game).decklist_to_text(_named_decklist(deck))
 
 
 def deck_export_json(deck: Deck) -> dict:
     """The decklist JSON of the legality API, plus the card id of every entry (readers ignore extra keys)."""
-    data = decklist_to_json(_named_decklist(deck))
+    data = registry.get(deck.game).decklist_to_json(_named_decklist(deck))
     ids = {(e.zone, e.card.name_ja): e.card_id for e in deck_entries(deck=deck)}
     for zone, rows in data.items():
         for row in rows:
@@ -477,7 +464,7 @@ def deck_export_json(deck: Deck) -> dict:
 
 def deck_export_sheet(deck: Deck, *, as_of: date | None = None) -> str:
     """A printable deck sheet (HTML, one page): entries per zone with counts, costs and totals."""
-    by_zone: dict[str, list[DeckEntry]] = {zone.value: [] for zone in ZONE_ORDER}
+    by_zone: dict[str, list[DeckEntry]] = {zone: [] for zone in zone_order(deck.game)}
     for entry in deck_entries(deck=deck):
         by_zone[entry.zone].append(entry)
     zones = [

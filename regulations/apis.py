@@ -24,7 +24,8 @@ from api.concurrency import ExpensiveRequestLimit
 from api.parsers import BoundedFormParser, BoundedJSONParser, BoundedMultiPartParser
 from api.schema import error_responses
 from deckbuilder.budget import TimeBudget
-from dmrules.vocabulary import LineStatus, RegulationStatus
+from games import registry
+from games.dm.rules.vocabulary import LineStatus, RegulationStatus
 from regulations import batches, selectors, services
 from regulations.decklists import decklist_from
 from regulations.jobs import batch_entry_result
@@ -85,7 +86,8 @@ class ReportSerializer(serializers.Serializer):
 
 
 class _ContextSerializer(serializers.Serializer):
-    format = serializers.CharField(max_length=32, default="advance")
+    game = serializers.CharField(max_length=16, default="dm", help_text="The game (default `dm`: Duel Masters).")
+    format = serializers.CharField(max_length=32, required=False, help_text="Default: the game's (`advance`).")
     as_of = serializers.DateField(required=False, allow_null=True, default=None)
     overlay = serializers.CharField(max_length=64, required=False, allow_null=True, allow_blank=True, default=None)
 
@@ -142,9 +144,13 @@ class LegalityCheckApi(ExpensiveRequestLimit, APIView):
         data = self.InputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        decklist = decklist_from(deck=values.get("deck"), text=values.get("text"))
-        report = services.legality_report(
-            decklist=decklist, format_code=values["format"], as_of=values["as_of"], overlay_id=values["overlay"]
+        game = registry.get(values["game"])  # UNKNOWN_GAME
+        decklist = decklist_from(deck=values.get("deck"), text=values.get("text"), game=game.code)
+        report = game.legality_report(
+            decklist=decklist,
+            format_code=values.get("format") or game.default_format,
+            as_of=values["as_of"],
+            overlay_id=values["overlay"],
         )
         return Response(report)
 
@@ -217,8 +223,11 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
                 details={"count": len(entries), "limit": MAX_BATCH},
             )
         batches.legality_batch_check_size(user=request.user, entries=entries)  # an anonymous batch is smaller
+        game = registry.get(values["game"])  # UNKNOWN_GAME
+        if game.code != registry.DEFAULT_GAME:
+            return Response(_game_batch(game, entries, values))
         context = services.legality_context(
-            format_code=values["format"], as_of=values["as_of"], overlay_id=values["overlay"]
+            format_code=values.get("format") or game.default_format, as_of=values["as_of"], overlay_id=values["overlay"]
         )
         if len(entries) > batches.batch_sync_max():  # checked on the workers: 202 and the batch's URL
             batch = batches.legality_batch_create(
@@ -249,6 +258,39 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
                 "results": results,
             }
         )
+
+
+def _game_batch(game, entries: list[dict], values: dict) -> dict:
+    """A batch of another game than Duel Masters, checked in the request through the registry (Duel Masters' own
+    batches keep their shared context and their worker jobs): the same answer's shape, entry by entry."""
+    format_code = values.get("format") or game.default_format
+    as_of = values["as_of"] or timezone.localdate()
+    results = []
+    budget = TimeBudget()
+    for index, entry in enumerate(entries):
+        budget.check(done=index, total=len(entries))
+        player = entry.get("player")
+        player = str(player) if player is not None else str(index + 1)
+        try:
+            decklist = decklist_from(deck=entry.get("deck"), text=entry.get("text"), game=game.code)
+        except ApplicationError as exc:
+            error = {"code": exc.code, "message": exc.message, "details": exc.details}
+            results.append({"player": player, "error": error})
+            continue
+        report = game.legality_report(
+            decklist=decklist, format_code=format_code, as_of=as_of, overlay_id=values["overlay"]
+        )
+        if not values["include_lines"]:
+            report.pop("lines", None)
+        results.append({"player": player, "report": report})
+    return {
+        "format": format_code,
+        "as_of": as_of.isoformat(),
+        "overlay": None,
+        "count": len(results),
+        "legal": sum(1 for result in results if result.get("report", {}).get("legal")),
+        "results": results,
+    }
 
 
 def _csv_entries(upload) -> list[dict]:
@@ -374,6 +416,7 @@ class FormatListApi(generics.ListAPIView):
 
     @extend_schema_serializer(component_name="Format")
     class OutputSerializer(serializers.Serializer):
+        game = serializers.CharField()
         code = serializers.CharField()
         name = serializers.CharField()
         name_ja = serializers.CharField()
@@ -385,8 +428,13 @@ class FormatListApi(generics.ListAPIView):
 
     serializer_class = OutputSerializer
 
+    @extend_schema(parameters=[OpenApiParameter("game", OpenApiTypes.STR, description="The game (default `dm`).")])
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
     def get_queryset(self):
-        return selectors.format_list()
+        game = registry.get(self.request.query_params.get("game") or None)  # UNKNOWN_GAME
+        return selectors.format_list(game=game.code)
 
 
 # ---------------------------------------------------------------------------------------------- event overlays

@@ -7,13 +7,16 @@ request.
 import re
 
 from api.codes import ApplicationError, ErrorCode
-from dmrules.decklist import MAX_COPIES, MAX_LINES, Decklist, DecklistFormatError, parse_json
+from games import registry
+from games.base import DecklistFormatError
+from games.dm.rules.decklist import MAX_COPIES, MAX_LINES
 
 MAX_TEXT = 100_000  # characters of one text decklist
 
 
-def decklist_from(*, deck=None, text=None) -> Decklist:
-    """The decklist of a request: JSON `deck` or `text`, exactly one. Raises ApplicationError (400) only when the body
+def decklist_from(*, deck=None, text=None, game: str | None = None):
+    """The decklist of a request, read by its game's reader (games.registry; default Duel Masters): JSON `deck` or
+    `text`, exactly one. Raises ApplicationError (400) only when the body
     is not a decklist at all: empty, not text, over the size limits, or JSON whose structure or entries are wrong. A
     text decklist is never refused because of some of its lines: each gets a status in the report."""
     if (deck is None) == (text is None):
@@ -32,12 +35,10 @@ def decklist_from(*, deck=None, text=None) -> Decklist:
                 ErrorCode.DECKLIST_NOT_TEXT, "The decklist is not text (it holds control or binary characters)."
             )
         lines_check(sum(1 for line in text.splitlines() if line.strip()))
-        from cards.resolver import decklist_parse, get_resolver
-
-        decklist = decklist_parse(text, resolver=get_resolver())
+        decklist = registry.get(game).parse_text(text)
     else:
         try:
-            decklist = parse_json(deck)
+            decklist = registry.get(game).parse_json(deck)
         except DecklistFormatError as exc:
             raise ApplicationError(ErrorCode.MALFORMED_DECKLIST, str(exc)) from None
         lines_check(len(decklist.lines) + len(decklist.errors))
@@ -47,18 +48,23 @@ def decklist_from(*, deck=None, text=None) -> Decklist:
                 f"{len(decklist.errors)} entr(y/ies) of the decklist could not be read.",
                 details={"errors": [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]},
             )
-    copies_check(decklist.copies)
+    copies_check(decklist_copies(decklist))
     return decklist
 
 
+def decklist_copies(decklist) -> int:
+    """The copies a decklist of any game holds (the core reads only its lines: games.registry)."""
+    return sum(line.count or 0 for line in decklist.lines)
+
+
 def lines_check(lines: int) -> None:
-    """The line cap (dmrules.decklist.MAX_LINES) of every decklist the site checks or stores (see copies_check)."""
+    """The line cap (MAX_LINES) of every decklist the site checks or stores (see copies_check)."""
     if lines > MAX_LINES:
         raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, f"A decklist may have at most {MAX_LINES} lines.")
 
 
 def copies_check(copies: int) -> None:
-    """The copy cap (dmrules.decklist.MAX_COPIES) of every decklist the site checks or stores: the legality requests
+    """The copy cap (MAX_COPIES) of every decklist the site checks or stores: the legality requests
     and batches, the editor, every deck write (create, update, import, card page) and the registrations. One owner,
     so that no path stores a deck the others would refuse (a 1,000-line `999 <card>` list: 999,000 copies)."""
     if copies > MAX_COPIES:

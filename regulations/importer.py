@@ -22,7 +22,7 @@ from django.db import transaction
 
 from cards.models import Card, CardFace
 from cards.names import name_key
-from dmrules.vocabulary import RegulationStatus
+from games.dm.rules.vocabulary import RegulationStatus
 from regulations.models import Format, RegulationEvent, RegulationEventCard
 
 _RUBY = re.compile(r"[（(][^（）()]*[）)]")
@@ -186,7 +186,7 @@ def regulation_import(*, source: str | None = None, data: dict | None = None, fo
     if data is None:
         data = regulation_data_load(source=str(source))
     default_format = format_code or "advance"
-    formats = {fmt.code: fmt for fmt in Format.objects.all()}
+    formats = {fmt.code: fmt for fmt in Format.objects.filter(game="dm")}  # the Hall of Fame data is Duel Masters'
     if default_format not in formats:
         raise RegulationImportError(f"unknown format {default_format!r}")
     matcher = CardMatcher()

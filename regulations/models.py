@@ -5,7 +5,7 @@ from enum import StrEnum
 from django.conf import settings
 from django.db import models
 
-from dmrules.vocabulary import RegulationStatus
+from games.dm.rules.vocabulary import RegulationStatus
 
 STATUS_CHOICES = [(status.value, status.name.replace("_", " ").title()) for status in RegulationStatus]
 CARD_STATUS_CHOICES = [
@@ -21,7 +21,9 @@ COMBO_KIND_CHOICES = [
 class Format(models.Model):
     """A construction format (editable in the admin): which zones it uses and whether a Hall of Fame list applies."""
 
-    code = models.SlugField(max_length=32, unique=True)
+    # The game the format is of (a games.registry code); a code is unique in its game (issue 19).
+    game = models.CharField(max_length=16, default="dm", db_index=True)
+    code = models.SlugField(max_length=32)
     name = models.CharField(max_length=100)
     name_ja = models.CharField(max_length=100, blank=True, default="")
     description = models.TextField(blank=True, default="")
@@ -40,7 +42,10 @@ class Format(models.Model):
 
     class Meta:
         ordering = ["position", "code"]
-        constraints = [models.CheckConstraint(condition=models.Q(main_size__gte=1), name="format_main_size_positive")]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(main_size__gte=1), name="format_main_size_positive"),
+            models.UniqueConstraint(fields=["game", "code"], name="format_unique_code_per_game"),
+        ]
 
     def __str__(self) -> str:
         return self.code
@@ -102,6 +107,8 @@ class EventOverlay(models.Model):
     """An organizer's overlay on a base format: extra limits, bans and unbans, and an optional card-pool cut-off."""
 
     slug = models.SlugField(max_length=64, unique=True)  # the stable id players validate against; never changes
+    # Its base format's game (issue 19), set on every save: never a form field of its own.
+    game = models.CharField(max_length=16, default="dm", db_index=True, editable=False)
     name = models.CharField(max_length=200)
     base_format = models.ForeignKey(Format, on_delete=models.PROTECT, related_name="overlays")
     # Cards first released after this date are CARD_POOL_CUTOFF violations under the overlay (docs/legality.md).
@@ -120,6 +127,12 @@ class EventOverlay(models.Model):
 
     def __str__(self) -> str:
         return self.slug
+
+    def save(self, *args, **kwargs):
+        self.game = self.base_format.game  # the admin's form has no game: the overlay is of its format's game
+        if kwargs.get("update_fields") is not None and "base_format" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "game"}
+        super().save(*args, **kwargs)
 
 
 class OverlayCard(models.Model):

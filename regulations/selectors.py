@@ -13,8 +13,8 @@ from django.utils import timezone
 from api.codes import ApplicationError, ErrorCode
 from cards.selectors import FormatCardPool, version_check
 from deckbuilder.cache import versioned_cache
-from dmrules.legality import ALL_ZONES, Combo, FormatRules, Regulation
-from dmrules.vocabulary import DeckZone, RegulationStatus, Zone
+from games.dm.rules.legality import ALL_ZONES, Combo, FormatRules, Regulation
+from games.dm.rules.vocabulary import DeckZone, RegulationStatus, Zone
 from regulations.models import EventOverlay, Format, OverlayCard, OverlayCombo, RegulationEvent, RegulationEventCard
 
 _CARD_LIMITS = {RegulationStatus.LIMITED: 1, RegulationStatus.BANNED: 0}
@@ -118,7 +118,8 @@ def data_version() -> tuple:
 # A few versions at once: a legality check's version also names the resolver it was read with.
 @versioned_cache(version=data_version, maxsize=8)
 def _formats(_version) -> dict[str, Format]:
-    return {fmt.code: fmt for fmt in Format.objects.all()}
+    # Duel Masters' formats: the legality services here are its own (games.dm.game calls them).
+    return {fmt.code: fmt for fmt in Format.objects.filter(game="dm")}
 
 
 def format_get(*, code: str, version: tuple | None = None) -> Format:
@@ -137,8 +138,11 @@ def format_name(*, code: str, japanese: bool = False) -> str:
         return code
 
 
-def format_list() -> list[Format]:
-    return list(_formats().values())
+def format_list(*, game: str = "dm") -> list[Format]:
+    """A game's formats (formats are data per game, issue 19); Duel Masters' from the per-process rows."""
+    if game == "dm":
+        return list(_formats().values())
+    return list(Format.objects.filter(game=game).order_by("position", "code"))
 
 
 def _overlays() -> QuerySet[EventOverlay]:

@@ -20,9 +20,9 @@ from api.codes import ApplicationError, ErrorCode
 from cards.names import name_key as normalise_name
 from cards.selectors import catalogue_version
 from deckbuilder.cache import versioned_cache
-from dmrules.cards import CardFacts
-from dmrules.decklist import Decklist
-from dmrules.legality import (
+from games.dm.rules.cards import CardFacts
+from games.dm.rules.decklist import Decklist
+from games.dm.rules.legality import (
     CardPool,
     CardRef,
     DeckInput,
@@ -33,8 +33,8 @@ from dmrules.legality import (
     check_deck,
     load_start_set_table,
 )
-from dmrules.legality.engine import LegalityReport
-from dmrules.vocabulary import DeckZone, LineStatus, RegulationStatus
+from games.dm.rules.legality.engine import LegalityReport
+from games.dm.rules.vocabulary import DeckZone, LineStatus, RegulationStatus
 from regulations.models import EventOverlay, OverlayCard, OverlayCombo
 
 if TYPE_CHECKING:  # imported when first used (the resolver's module loads the card catalogue's machinery)
@@ -401,6 +401,7 @@ def overlay_create(
             overlay = EventOverlay.objects.create(
                 slug=slug,
                 name=name,
+                game=fmt.game,
                 base_format_id=fmt.id,
                 card_pool_cutoff=card_pool_cutoff,
                 description=description,

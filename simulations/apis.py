@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
 from api.schema import error_responses
-from dmrules.decklist import Decklist, parse_json, parse_text
+from games.dm.rules.decklist import Decklist, parse_json, parse_text
 from simulations import services
 from simulations.models import SimulationKind, SimulationRun
 

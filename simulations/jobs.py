@@ -14,10 +14,10 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from deckbuilder.jobs import jobs_max_attempts, jobs_stale_seconds
-from dmrules import goldfish, odds
-from dmrules.goldfish import hands
-from dmrules.goldfish.deck import EngineCard
-from dmrules.goldfish.engine import SideCounts
+from games.dm.rules import goldfish, odds
+from games.dm.rules.goldfish import hands
+from games.dm.rules.goldfish.deck import EngineCard
+from games.dm.rules.goldfish.engine import SideCounts
 from simulations.models import FINISHED, ChunkStatus, RunStatus, SimulationChunk, SimulationKind, SimulationRun
 
 

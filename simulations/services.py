@@ -15,13 +15,13 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from api.codes import ApplicationError, ErrorCode
+from api.codes import ApplicationError, ErrorCode, field_errors
 from deckbuilder.jobs import enqueue_failed, enqueue_on_commit
-from dmrules import goldfish, odds
-from dmrules.cards import CardFacts
-from dmrules.decklist import Decklist
-from dmrules.goldfish.deck import DeckError, EngineCard, engine_card_from_facts
-from dmrules.vocabulary import DeckZone, Zone
+from games.dm.rules import goldfish, odds
+from games.dm.rules.cards import CardFacts
+from games.dm.rules.decklist import Decklist
+from games.dm.rules.goldfish.deck import DeckError, EngineCard, engine_card_from_facts
+from games.dm.rules.vocabulary import DeckZone, Zone
 from regulations.services import start_set_of
 from simulations.jobs import odds_cards_from_engine, simulation_run_fail, stale_runs
 from simulations.models import RunStatus, SimulationChunk, SimulationKind, SimulationRun
@@ -131,8 +131,13 @@ def decklist_for(*, user, decklist: Decklist | None, deck_id: int | None) -> Dec
     if deck_id is not None:
         from decks.selectors import deck_get_visible
         from decks.services import deck_to_decklist
+        from games import registry
 
-        return deck_to_decklist(deck_get_visible(deck_id=deck_id, user=user))
+        deck = deck_get_visible(deck_id=deck_id, user=user)
+        if not registry.get(deck.game).simulates:  # the goldfish and the odds here are Duel Masters' (issue 19)
+            message = f"Simulations are not available for {registry.get(deck.game).name_en} decks."
+            raise SimulationRejected(ErrorCode.VALIDATION_ERROR, message, field_errors(deck_id=(message, "invalid")))
+        return deck_to_decklist(deck)
     if decklist is None:
         raise SimulationRejected(ErrorCode.DECK_REQUIRED, "Give a deck id or a decklist.")
     return decklist

@@ -71,8 +71,8 @@ def _load_goldfish_kernel(**_kwargs) -> None:
     """Load (or compile) the goldfish kernel before the pool starts, so chunk timings are compute only; prefork
     children inherit it."""
     try:
-        from dmrules import goldfish
-        from dmrules.goldfish.examples import vanilla
+        from games.dm.rules import goldfish
+        from games.dm.rules.goldfish.examples import vanilla
 
         goldfish.play([vanilla()], games=1, seed=0, going="first")  # loads the machine code from numba's cache
     except Exception:  # never stop a worker from starting: the first chunk compiles it instead

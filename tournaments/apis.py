@@ -29,6 +29,7 @@ class EventSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     organizer = serializers.CharField(source="organizer.username")
+    game = serializers.CharField(help_text="The event's game (`dm`: Duel Masters).")
     date = serializers.DateField()
     format = serializers.CharField(source="format_code")
     regulation_date = serializers.DateField()
@@ -135,6 +136,7 @@ class RegistrationForViewerSerializer(RegistrationPublicSerializer):
 
 class EventListFilterSerializer(serializers.Serializer):
     mine = serializers.BooleanField(default=False, help_text="Only events the caller organizes")
+    game = serializers.CharField(required=False, max_length=16, help_text="Only the events of this game (`dm`, ...)")
 
 
 @extend_schema_view(
@@ -148,7 +150,10 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
     class EventListCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200)
         date = serializers.DateField()
-        format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", default="advance")
+        game = serializers.CharField(max_length=16, default="dm", help_text="The event's game (default `dm`).")
+        format = serializers.RegexField(
+            r"^[a-z0-9_-]{1,32}$", required=False, help_text="A format of the game (default: the game's, `advance`)."
+        )
         regulation_date = serializers.DateField(required=False, allow_null=True, help_text="Default: the event date")
         overlay_id = serializers.CharField(max_length=64, required=False, allow_null=True, allow_blank=True)
         registration_deadline = serializers.DateTimeField()
@@ -165,7 +170,7 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
         organizer_id = None
         if filters.validated_data["mine"]:
             organizer_id = self.request.user.id if self.request.user.is_authenticated else -1
-        return selectors.event_list(organizer_id=organizer_id)
+        return selectors.event_list(organizer_id=organizer_id, game=filters.validated_data.get("game"))
 
     @extend_schema(
         operation_id="events_create",
@@ -181,7 +186,8 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
             organizer=request.user,
             name=values["name"],
             date=values["date"],
-            format_code=values["format"],
+            format_code=values.get("format"),
+            game=values["game"],
             regulation_date=values.get("regulation_date"),
             overlay_id=values.get("overlay_id") or None,
             registration_deadline=values["registration_deadline"],
@@ -348,7 +354,7 @@ class RegistrationAmendApi(BaseApi):
             raise ApplicationError(ErrorCode.NOT_FOUND, "Registration not found.")
         data = self.RegistrationAmendInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        decklist = decklist_from_input(data.validated_data)
+        decklist = decklist_from_input(data.validated_data, event.game)  # read as a decklist of the event's game
         if decklist is None:
             raise ApplicationError(ErrorCode.VALIDATION_ERROR, "Give the amended decklist as `deck` (JSON) or `text`.")
         registration = services.registration_amend(

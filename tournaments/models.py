@@ -43,6 +43,8 @@ class Event(models.Model):
     organizer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_events")
     name = models.CharField(max_length=200)
     date = models.DateField()
+    # The event's game (a games.registry code): its decks, formats and legality are that game's (issue 19).
+    game = models.CharField(max_length=16, default="dm", db_index=True, editable=False)
     format_code = models.CharField(max_length=32, default="advance")
     # The Hall of Fame list in force on this date applies (default: the event date).
     regulation_date = models.DateField()
@@ -81,7 +83,7 @@ class Registration(models.Model):
     deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     deck_version = models.PositiveIntegerField(null=True, blank=True)
     snapshot = models.JSONField()  # frozen: decks.services.deck_snapshot() at registration time
-    deck_hash = models.CharField(max_length=64)  # dmrules.deck_hash of the snapshot
+    deck_hash = models.CharField(max_length=64)  # the game's deck hash of the snapshot (games.registry)
     legality_report = models.JSONField()  # the engine's report at registration time
     status = models.CharField(max_length=16, choices=_choices(RegistrationStatus))
     submitted_at = models.DateTimeField(auto_now_add=True)

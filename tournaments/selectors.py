@@ -7,10 +7,9 @@ from django.http import Http404
 from django.utils import timezone
 
 from deckbuilder.spreadsheet import csv_writer
-from decks.selectors import REGISTERED_ZONES, snapshot_zone_diff
+from decks.selectors import registered_zones, snapshot_game, snapshot_zone_diff
 from decks.services import snapshot_to_decklist
-from dmrules.decklist import Decklist, decklist_to_text
-from dmrules.vocabulary import DeckZone
+from games import registry
 from tournaments.models import AuditEntry, Event, Registration, RegistrationStatus, RevalidationJob
 
 
@@ -24,12 +23,10 @@ def registrations_checked(
 ) -> list[tuple[Registration, dict, str]]:
     """Each registered deck checked again under the event's regulation with the overlay `overlay_id` (the event's
     own, or another one to preview; None: none): (registration, report, status). The one re-check behind
-    re-validations, an event's settings change and the overlay preview. Raises regulations' UnknownOverlay."""
-    from regulations.services import legality_reports
-
+    re-validations, an event's settings change and the overlay preview. Raises UNKNOWN_OVERLAY."""
     if not registrations:
         return []
-    reports = legality_reports(
+    reports = registry.get(event.game).legality_reports(
         decklists=[snapshot_to_decklist(r.snapshot) for r in registrations],
         format_code=event.format_code,
         as_of=event.regulation_date,
@@ -41,10 +38,12 @@ def registrations_checked(
     ]
 
 
-def event_list(*, organizer_id: int | None = None) -> QuerySet[Event]:
+def event_list(*, organizer_id: int | None = None, game: str | None = None) -> QuerySet[Event]:
     events = Event.objects.select_related("organizer")
     if organizer_id is not None:
         events = events.filter(organizer_id=organizer_id)
+    if game:
+        events = events.filter(game=registry.get(game).code)  # UNKNOWN_GAME
     return events.order_by("-date", "-id")
 
 
@@ -168,18 +167,22 @@ def amendments(*, event: Event, registration_id: int | None = None) -> QuerySet[
     return entries.order_by("-sequence")
 
 
-def snapshot_from_decklist(decklist: Decklist) -> dict:
-    """A snapshot (the shape of decks.services.deck_snapshot) from a decklist; unresolved lines reject it
-    (decks.services.DecklistRejected with every line's status)."""
+def snapshot_from_decklist(decklist, game: str | None = None) -> dict:
+    """A snapshot (the shape of decks.services.deck_snapshot) from a decklist of `game` (default Duel Masters);
+    unresolved lines reject it (decks.services.DecklistRejected with every line's status)."""
     from cards.models import Card
     from decks.services import _resolve_strict
 
-    counts = _resolve_strict(decklist).counts
+    the_game = registry.get(game)
+    counts = _resolve_strict(decklist, the_game.code).counts
     names = dict(Card.objects.filter(id__in={card_id for _, card_id in counts}).values_list("id", "name_ja"))
-    entries: dict[str, list[dict]] = {zone.value: [] for zone in DeckZone}
+    entries: dict[str, list[dict]] = {zone: [] for zone in the_game.zone_codes()}
     for (zone, card_id), count in sorted(counts.items()):
         entries[zone].append({"card_id": card_id, "name_ja": names.get(card_id, ""), "count": count})
-    return {"name": "", "description": "", "format": "", "visibility": "", "entries": entries}
+    snapshot = {"name": "", "description": "", "format": "", "visibility": "", "entries": entries}
+    if the_game.code != registry.DEFAULT_GAME:
+        snapshot["game"] = the_game.code  # as decks.services.deck_snapshot: a Duel Masters snapshot keeps its form
+    return snapshot
 
 
 def snapshot_text(snapshot: dict, *, by_id: bool = False, name_ok=None) -> str:
@@ -193,7 +196,8 @@ def snapshot_text(snapshot: dict, *, by_id: bool = False, name_ok=None) -> str:
             return row["card_id"]
         return name
 
-    return decklist_to_text(snapshot_to_decklist(snapshot, zones=REGISTERED_ZONES, card=card))
+    game = snapshot_game(snapshot)
+    return registry.get(game).decklist_to_text(snapshot_to_decklist(snapshot, zones=registered_zones(game), card=card))
 
 
 def _encodable(codec: str):
@@ -214,29 +218,31 @@ def registration_qr_text(registration: Registration) -> str:
     )
 
 
-def deck_check(*, registration: Registration, decklist: Decklist) -> dict:
+def deck_check(*, registration: Registration, decklist) -> dict:
     """A judge's deck check: the physical deck (as read) against the registered list. Unresolved lines raise
     DecklistRejected. Returns the zones' differences (cards added = in the physical deck, not registered), whether
     both match, and the physical deck's hash."""
     from decks.services import snapshot_canonical_hash
 
-    physical = snapshot_from_decklist(decklist)
+    game = snapshot_game(registration.snapshot)
+    zones_registered = registered_zones(game)
+    physical = snapshot_from_decklist(decklist, game)
     zones = snapshot_zone_diff(_registered_part(registration.snapshot), _registered_part(physical))
     physical_hash = snapshot_canonical_hash(physical)
     return {
-        "zones": {zone: change for zone, change in zones.items() if zone != DeckZone.CONSIDERING.value},
+        "zones": {zone: change for zone, change in zones.items() if zone in zones_registered},
         "matches": physical_hash == registration.deck_hash,
         "deck_hash": physical_hash,
-        "cards": {
-            zone.value: sum(row["count"] for row in physical["entries"].get(zone.value, []))
-            for zone in REGISTERED_ZONES
-        },
+        "cards": {zone: sum(row["count"] for row in physical["entries"].get(zone, [])) for zone in zones_registered},
     }
 
 
 def _registered_part(snapshot: dict) -> dict:
     entries = snapshot.get("entries") or {}
-    return {"entries": {zone.value: entries.get(zone.value, []) for zone in REGISTERED_ZONES}}
+    part = {"entries": {zone: entries.get(zone, []) for zone in registered_zones(snapshot_game(snapshot))}}
+    if "game" in snapshot:
+        part["game"] = snapshot["game"]
+    return part
 
 
 EXPORT_HEADER = (

@@ -28,7 +28,8 @@ from decks.services import (
     snapshot_canonical_hash,
     snapshot_to_decklist,
 )
-from dmrules.decklist import Decklist, DecklistFormatError, parse_json, parse_text
+from games import registry
+from games.base import DecklistFormatError
 from regulations.decklists import lines_check
 from tournaments import signing
 from tournaments.jobs import revalidation_job_fail
@@ -367,11 +368,12 @@ def _registrations_check(event: Event, entries: list[AuditEntry]) -> list[dict]:
 # --- events ------------------------------------------------------------------------------------------------
 
 
-def _check_regulation(*, format_code: str, as_of: date, overlay_id: str | None) -> None:
-    """Fail early on an unknown format or overlay (raises regulations' UnknownFormat / UnknownOverlay)."""
-    from regulations.services import legality_report
-
-    legality_report(decklist=Decklist(lines=()), format_code=format_code, as_of=as_of, overlay_id=overlay_id)
+def _check_regulation(*, game: str, format_code: str, as_of: date, overlay_id: str | None) -> None:
+    """Fail early on an unknown format or overlay of the event's game (raises UNKNOWN_FORMAT / UNKNOWN_OVERLAY)."""
+    the_game = registry.get(game)
+    the_game.legality_report(
+        decklist=the_game.decklist(()), format_code=format_code, as_of=as_of, overlay_id=overlay_id
+    )
 
 
 def event_create(
@@ -380,18 +382,24 @@ def event_create(
     name: str,
     date: date,
     registration_deadline: datetime,
-    format_code: str = "advance",
+    format_code: str | None = None,
     regulation_date: date | None = None,
     overlay_id: str | None = None,
     publish_decklists: bool = False,
     capacity: int | None = None,
+    game: str | None = None,
 ) -> Event:
+    """A new event of `game` (default Duel Masters) in `format_code` (default: the game's). Raises UNKNOWN_GAME,
+    UNKNOWN_FORMAT, UNKNOWN_OVERLAY, EventInvalid."""
+    the_game = registry.get(game)
+    format_code = format_code or the_game.default_format
     regulation_date = regulation_date or date
     _check_event_dates(date=date, registration_deadline=registration_deadline)
     _check_capacity(capacity=capacity, registered=0)
-    _check_regulation(format_code=format_code, as_of=regulation_date, overlay_id=overlay_id)
+    _check_regulation(game=the_game.code, format_code=format_code, as_of=regulation_date, overlay_id=overlay_id)
     with transaction.atomic():
         return Event.objects.create(
+            game=the_game.code,
             organizer=organizer,
             name=name,
             date=date,
@@ -469,7 +477,9 @@ def event_update(*, event_id: int, user, **changes) -> Event:
         registrations = list(Registration.objects.filter(event=event).order_by("player_name"))
         _check_capacity(capacity=event.capacity, registered=len(registrations))
         if _REGULATION_SETTINGS & set(changed):
-            _check_regulation(format_code=event.format_code, as_of=event.regulation_date, overlay_id=event.overlay_id)
+            _check_regulation(
+                game=event.game, format_code=event.format_code, as_of=event.regulation_date, overlay_id=event.overlay_id
+            )
         event.save(update_fields=list(changed))
         status_changes = _registrations_recheck(event, registrations) if _REGULATION_SETTINGS & set(changed) else []
         _audit_append(
@@ -708,9 +718,8 @@ def _regulation_of(event: Event) -> tuple:
 
 
 def _event_report(event: Event, snapshot: dict) -> dict:
-    from regulations.services import legality_report
-
-    return legality_report(
+    """The event's game's legality report of a snapshot under the event's regulation."""
+    return registry.get(event.game).legality_report(
         decklist=snapshot_to_decklist(snapshot),
         format_code=event.format_code,
         as_of=event.regulation_date,
@@ -765,6 +774,12 @@ def registration_submit_or_replace(
         event = _event_for_write(event_id)
         if not event_is_open(event):
             raise RegistrationClosed()
+        if deck.game != event.game:
+            raise ApplicationError(
+                ErrorCode.VALIDATION_ERROR,
+                "The deck is of another game than the event.",
+                field_errors(deck_id=(f"A {deck.game} deck; the event is of {event.game}.", "invalid")),
+            )
         if (
             event.capacity is not None
             and not Registration.objects.filter(event=event, player_name=user.username).exists()
@@ -835,11 +850,13 @@ def registration_withdraw(*, registration_id: int, user) -> None:
         registration.delete()
 
 
-def registration_amend(*, registration_id: int, user, reason: str, decklist: Decklist) -> Registration:
-    """The organizer replaces a registration's decklist (also after the deadline), with a reason for the audit."""
+def registration_amend(*, registration_id: int, user, reason: str, decklist) -> Registration:
+    """The organizer replaces a registration's decklist (a decklist of the event's game; also after the deadline),
+    with a reason for the audit."""
     if not reason or not reason.strip():
         raise ReasonRequired()
-    snapshot = snapshot_from_decklist(decklist)
+    game = Registration.objects.filter(id=registration_id).values_list("event__game", flat=True).first()
+    snapshot = snapshot_from_decklist(decklist, game)
     with transaction.atomic():
         event_id = Registration.objects.filter(id=registration_id).values_list("event_id", flat=True).first()
         if event_id is None:
@@ -938,21 +955,22 @@ def _csv_rows(csv_text: str) -> list[dict]:
     return rows
 
 
-def _import_row_read(row: dict) -> tuple[str, dict | None, dict]:
+def _import_row_read(row: dict, game: str | None = None) -> tuple[str, dict | None, dict]:
     """(player, snapshot or None, result so far) for one CSV row; reads and resolves, writes nothing."""
     player_name = (row.get("player") or "").strip()[:150]
     result = {"player": player_name}
     if not player_name:
         return player_name, None, {**result, "status": "error", "message": "the player is empty"}
     try:
+        reader = registry.get(game)
         if row.get("deck_json"):
-            decklist = parse_json(json.loads(row["deck_json"]))
+            decklist = reader.parse_json(json.loads(row["deck_json"]))
         else:
             text = row.get("decklist") or ""
             lines_check(sum(1 for line in text.splitlines() if line.strip()))  # before a line is read
-            decklist = parse_text(text)
+            decklist = reader.parse_text(text, with_names=False)
         lines_check(len(decklist.lines) + len(decklist.errors))
-        return player_name, snapshot_from_decklist(decklist), result  # the copy cap: decks.services
+        return player_name, snapshot_from_decklist(decklist, game), result  # the copy cap: decks.services
     except (ValueError, DecklistFormatError, RecursionError) as exc:
         return player_name, None, {**result, "status": "error", "message": f"unreadable decklist: {exc}"}
     except DecklistRejected as exc:
@@ -983,7 +1001,7 @@ def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict
     prepared = []
     for index, row in enumerate(rows):
         budget.check(done=index, total=len(rows))
-        player_name, snapshot, result = _import_row_read(row)
+        player_name, snapshot, result = _import_row_read(row, read_event.game)
         report = _event_report(read_event, snapshot) if snapshot is not None else None
         prepared.append((player_name, snapshot, result, report))
     users = get_user_model().objects

@@ -9,10 +9,10 @@ from collections import Counter
 from datetime import date
 
 from api.codes import ApplicationError, ErrorCode
-from dmrules.cards import CardFacts, deck_zone_of
-from dmrules.decklist import MAX_LINES, Decklist, DecklistLine
-from dmrules.statistics import CURVE_COLUMNS, STACKS, deck_statistics
-from dmrules.vocabulary import Civilization, DeckZone
+from games.dm.rules.cards import CardFacts, deck_zone_of
+from games.dm.rules.decklist import MAX_LINES, Decklist, DecklistLine
+from games.dm.rules.statistics import CURVE_COLUMNS, STACKS, deck_statistics
+from games.dm.rules.vocabulary import Civilization, DeckZone
 from regulations.decklists import copies_check
 
 MAX_COUNT = 999
@@ -72,7 +72,7 @@ def working_copy_from_json(data, *, resolver) -> WorkingCopy:
         zone = _zone(key)
         if not isinstance(entries, list):
             raise EditorInputError(ErrorCode.INVALID_DECK, "Each zone is a list of entries.", {"zone": zone.value})
-    # The bounds of every decklist (dmrules.decklist), counted before any entry is read: an 11,000-entry working copy
+    # The bounds of every decklist (MAX_LINES, MAX_COPIES), counted before an entry is read: an 11,000-entry copy
     # cost about a second of CPU per request, and this endpoint is open to anonymous clients.
     entries_total = sum(len(entries) for entries in data.values())
     if entries_total > MAX_LINES:
@@ -276,7 +276,7 @@ def editor_state(
 
 
 def chart_statistics(*, main: list[tuple[CardFacts, int]]) -> dict:
-    """The deck statistics (dmrules.statistics) laid out for the charts (static/js/stats.js): one series per curve
+    """The deck statistics (games.dm.rules.statistics) laid out for charts (static/js/stats.js): one series per curve
     stack, every civilization, card types with their Japanese names; cards without a cost are not on the curve."""
     stats = deck_statistics(main)
     series = [

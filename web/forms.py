@@ -7,8 +7,8 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from decks.models import Deck
-from dmrules.decklist import MAX_COPIES, MAX_LINES
-from dmrules.vocabulary import Civilization, DeckZone
+from games.dm.rules.decklist import MAX_COPIES, MAX_LINES
+from games.dm.rules.vocabulary import Civilization, DeckZone
 from web.i18n import DISPLAY
 
 CIVILIZATION_CHOICES = [(civ.value, DISPLAY[civ.value]) for civ in Civilization]
@@ -130,7 +130,7 @@ class DeckImportForm(forms.Form):
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 14}), max_length=100_000)
 
     def clean_text(self):
-        # The line cap of every decklist (dmrules.decklist.MAX_LINES), before a line is read or resolved.
+        # The line cap of every decklist (games.dm.rules.decklist.MAX_LINES), before a line is read or resolved.
         text = self.cleaned_data["text"]
         lines = sum(1 for line in text.splitlines() if line.strip())
         if lines > MAX_LINES:
@@ -153,7 +153,7 @@ DECK_ZONES = [zone.value for zone in DeckZone]
 class CardAddToDeckForm(forms.Form):
     """A card page's "add to a deck": the zone and 1-4 copies (the deck is one of the user's, checked by the view
     with decks.selectors.deck_get_owned). The zones offered are the card's own zone (where it starts the game,
-    dmrules.cards.deck_zone_of), the default, and the considering list: a deck write puts a card written in any
+    games.dm.rules.cards.deck_zone_of), the default, and the considering list: a deck write puts a card written in any
     other zone into its own zone anyway (decks.services.decklist_resolve)."""
 
     zone = forms.ChoiceField()
@@ -161,7 +161,7 @@ class CardAddToDeckForm(forms.Form):
 
     def __init__(self, *args, card, **kwargs):
         from cards.resolver import get_resolver
-        from dmrules.cards import deck_zone_of
+        from games.dm.rules.cards import deck_zone_of
 
         super().__init__(*args, **kwargs)
         home = deck_zone_of(get_resolver().facts(card.id)).value

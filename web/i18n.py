@@ -36,7 +36,7 @@ DISPLAY = {
     "description": _("Description"),
     "format": _("Format"),
     "visibility": _("Visibility"),
-    # decklist line statuses (dmrules.vocabulary.LineStatus)
+    # decklist line statuses (games.dm.rules.vocabulary.LineStatus)
     "card": _("Card"),
     "heading": _("Heading"),
     "ignored": _("Not a card (ignored)"),
@@ -57,7 +57,7 @@ DISPLAY = {
     "publish": _("Lists published"),
     "unlock": _("Registrations reopened"),
     "settings": _("Settings changed"),
-    # Hall of Fame statuses (dmrules.vocabulary.RegulationStatus)
+    # Hall of Fame statuses (games.dm.rules.vocabulary.RegulationStatus)
     "unrestricted": _("Unrestricted"),
     "limited": _("Limited"),
     "banned": _("Banned"),
@@ -86,7 +86,7 @@ DISPLAY = {
     "hyper_normal": _("Normal side"),
     "hyper_hyperized": _("Hyperized side"),
     "linked_face": _("Linked side"),
-    # breakers (dmrules.vocabulary.Breaker)
+    # breakers (games.dm.rules.vocabulary.Breaker)
     "double": _("Double breaker"),
     "triple": _("Triple breaker"),
     "quattro": _("Quattro breaker"),
@@ -142,7 +142,7 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
         (r"^an integer$", gettext_noop("an integer")),
         (r"^order:-cost for descending$", gettext_noop("order:-cost for descending")),
         (r"^one of (?P<words>.*)$", gettext_noop("one of %(words)s")),
-        # dmrules/decklist.py (LineError message)
+        # games/dm/rules/decklist.py (LineError message)
         (r"^unknown section header$", gettext_noop("unknown section header")),
         (r"^the line has a count but no card name$", gettext_noop("the line has a count but no card name")),
         (r"^the count must be at least 1$", gettext_noop("the count must be at least 1")),
@@ -242,7 +242,7 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
         (r"^restored version (?P<number>\d+)$", gettext_noop("restored version %(number)s")),
         (r"^copied from deck (?P<deck>\d+)$", gettext_noop("copied from deck %(deck)s")),
         (r"^added from a card page$", gettext_noop("added from a card page")),
-        # dmrules/odds.py (the model note under the exact odds)
+        # games/dm/rules/odds.py (the model note under the exact odds)
         (
             r"^exact \(multivariate hypergeometric\); shields = top 5, hand = next 5 \(103\.3\); first player skips "
             r"the first draw \(500\.6\)$",

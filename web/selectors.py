@@ -34,7 +34,7 @@ def deck_list_filtered(*, decks, civ: str | None = None, card: str | None = None
     """Narrow a deck queryset to decks with a card of a civilization and/or a card whose name contains `card`."""
     from django.db.models import F, Q
 
-    from dmrules.vocabulary import Civilization, CivMask
+    from games.dm.rules.vocabulary import Civilization, CivMask
 
     if civ in {c.value for c in Civilization}:
         bit = int(CivMask[Civilization(civ).name])
@@ -66,10 +66,12 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     most expensive card, then the one with most copies) and its legality status as of `as_of` (cached per version)."""
     from django.core.cache import cache
 
+    from api.codes import ApplicationError, ErrorCode
     from decks.models import DeckEntry
-    from decks.selectors import REGISTERED_ZONES
+    from decks.selectors import registered_zones
     from decks.services import snapshot_to_decklist
-    from dmrules.vocabulary import Civilization, DeckZone
+    from games import registry
+    from games.dm.rules.vocabulary import Civilization, DeckZone
     from regulations.services import UnknownFormat, legality_report
 
     civ_order = {civ.value: index for index, civ in enumerate(Civilization)}
@@ -82,7 +84,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     )
     for deck_id, zone, quantity, card_id, name, cost, civilizations in rows:
         summary = summaries[deck_id]
-        summary["counts"][zone] += quantity
+        summary["counts"][zone] = summary["counts"].get(zone, 0) + quantity  # another game's zones too
         summary["entries"].setdefault(zone, []).append({"card_id": card_id, "count": quantity})
         if zone != DeckZone.CONSIDERING.value:
             summary["civs"].update(str(c).lower() for c in civilizations or [])
@@ -98,12 +100,22 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         summary = summaries[deck.id]
         status = cached.get(keys[deck.id])
         if status is None:
-            decklist = snapshot_to_decklist(summary, zones=REGISTERED_ZONES)
             try:
-                report = legality_report(decklist=decklist, format_code=deck.format_code, as_of=as_of)
+                if deck.game == "dm":
+                    decklist = snapshot_to_decklist(summary, zones=registered_zones())
+                    report = legality_report(decklist=decklist, format_code=deck.format_code, as_of=as_of)
+                else:  # another game's deck: its own legality, through the registry
+                    game = registry.get(deck.game)
+                    stored = {"entries": summary["entries"], "game": deck.game}
+                    decklist = snapshot_to_decklist(stored, zones=game.registered_zone_codes())
+                    report = game.legality_report(
+                        decklist=decklist, format_code=deck.format_code, as_of=as_of, overlay_id=None
+                    )
                 status = "legal" if report["legal"] else "buildable" if report.get("buildable") else "illegal"
-            except UnknownFormat:  # a deck of a format since removed: the list says so, the page still works
-                status = "unknown"
+            except (UnknownFormat, ApplicationError) as error:
+                if getattr(error, "code", None) != ErrorCode.UNKNOWN_FORMAT:
+                    raise
+                status = "unknown"  # a deck of a format since removed: the list says so, the page still works
             fresh[keys[deck.id]] = status
         summary["status"] = status
         summary["civs"] = sorted(summary["civs"], key=lambda c: civ_order.get(c, 9))

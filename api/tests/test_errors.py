@@ -5,7 +5,7 @@ from api.codes import ApplicationError, ErrorCode
 from api.errors import exception_handler
 from decks.selectors import DeckForbidden
 from decks.services import VersionConflict
-from dmrules.decklist import DecklistFormatError
+from games.dm.rules.decklist import DecklistFormatError
 from regulations.selectors import UnknownFormat, UnknownOverlay
 from tournaments.models import Registration
 from tournaments.services import EventFull, NotOrganizer, RegistrationClosed

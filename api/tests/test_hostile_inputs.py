@@ -65,7 +65,7 @@ def _fill(route: str, ids: dict) -> str:
 def world(cards, owner):  # noqa: F811
     """One user who owns a deck, organizes an event and is registered in it: every object route exists for them."""
     from decks import services as deck_services
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
     from regulations import services as regulation_services
     from tournaments import services as tournament_services
 

@@ -30,7 +30,7 @@ from schemathesis.core.failures import FailureGroup
 
 from decks import services as deck_services
 from decks.tests.fixtures import cards, legal_deck_json, organizer, owner, token_client  # noqa: F401 (fixtures)
-from dmrules.decklist import parse_json
+from games.dm.rules.decklist import parse_json
 from tournaments import services as tournament_services
 
 pytestmark = pytest.mark.schema

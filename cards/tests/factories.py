@@ -6,8 +6,8 @@ distinguish, with the fields the real data gives them."""
 
 import factory
 
-from dmrules.cards import CardFacts
-from dmrules.vocabulary import Zone
+from games.dm.rules.cards import CardFacts
+from games.dm.rules.vocabulary import Zone
 
 SOURCE = "test-fixture"
 

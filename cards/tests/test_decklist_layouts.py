@@ -8,7 +8,7 @@ import pytest
 
 from cards.resolver import Resolver, decklist_parse, decklist_read
 from cards.tests.factories import CardRecordFactory
-from dmrules.vocabulary import LineStatus
+from games.dm.rules.vocabulary import LineStatus
 
 SPIAL = "*/弐幻スパイアル/*"
 KERBEROCK = "*/弐幻ケルベロック/*"

@@ -5,7 +5,7 @@ import pytest
 from cards.facts import card_to_facts
 from cards.models import Card
 from cards.tests.fixtures import AROMA_TWIN, BOLSHACK, PSYCHIC_A
-from dmrules.vocabulary import Breaker, Civilization, Zone
+from games.dm.rules.vocabulary import Breaker, Civilization, Zone
 
 
 def facts_of(name: str):
@@ -36,7 +36,7 @@ def test_twinpact_bottom_face(imported):
 
 def test_twinpact_halves_are_paid_with_their_own_civilizations(imported):
     # 112.2a, 808: the creature half costs its own civilizations; the whole card gives both halves' in mana.
-    from dmrules.goldfish.deck import engine_card_from_facts
+    from games.dm.rules.goldfish.deck import engine_card_from_facts
 
     facts = facts_of(AROMA_TWIN)
     top = facts.twinpact_top

@@ -23,7 +23,7 @@ from cards.query import (
 )
 from cards.selectors import card_search, card_search_result
 from cards.tests.fixtures import AROMA_TWIN, BOLSHACK, HOME_TWIN, JK_FULL, JK_HALF, MALT, NEX, PSYCHIC_A, PSYCHIC_B
-from dmrules.vocabulary import Civilization, Zone
+from games.dm.rules.vocabulary import Civilization, Zone
 
 FIRE, WATER = Civilization.FIRE, Civilization.WATER
 

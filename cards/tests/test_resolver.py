@@ -6,7 +6,7 @@ from cards.models import Card
 from cards.resolver import AMBIGUOUS, OK, UNKNOWN, Resolver, get_resolver
 from cards.services import card_import
 from cards.tests.fixtures import AROMA_TWIN, BOLSHACK, HOME_TWIN, JK_FULL, JK_HALF, MALT, PSYCHIC_A, PSYCHIC_B
-from dmrules.vocabulary import LineStatus
+from games.dm.rules.vocabulary import LineStatus
 
 RESOLVES = [
     # (id, written, expected record)

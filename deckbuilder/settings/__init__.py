@@ -48,6 +48,10 @@ INSTALLED_APPS = [
     "web",
 ]
 
+# The games the project runs (issue 19): import paths of game packages, each with a `game` module holding its
+# registry entry (games.registry loads them; the core never imports a game).
+GAMES = ["games.dm"]
+
 MIDDLEWARE = [
     "api.middleware.QueryStringLimitMiddleware",  # 414 URI_TOO_LONG before anything reads the parameters
     "django.middleware.security.SecurityMiddleware",

@@ -10,7 +10,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from decks import services
 from decks.tests.fixtures import legal_deck_json, token_client
-from dmrules.decklist import parse_json
+from games.dm.rules.decklist import parse_json
 from tournaments import services as tournament_services
 from tournaments.models import RevalidationJob
 

@@ -14,7 +14,7 @@ from django.db import connection, connections
 from decks import services
 from decks.models import Deck, DeckEntry, DeckVersion
 from decks.tests.fixtures import legal_deck_json, token_client
-from dmrules.decklist import parse_json
+from games.dm.rules.decklist import parse_json
 
 WRITERS = 50
 

@@ -1,4 +1,4 @@
-"""The copy cap (dmrules.decklist.MAX_COPIES, owned by regulations.decklists.copies_check) and the line cap hold on
+"""The copy cap (MAX_COPIES, owned by regulations.decklists.copies_check) and the line cap hold on
 every path that stores a decklist, not only on the legality check: deck create, update and import (API and page),
 a card page's add, and the deck after an adding import. Refused with a code; nothing is written."""
 
@@ -8,7 +8,7 @@ from django.test import Client
 from decks import services
 from decks.models import Deck, DeckEntry
 from decks.tests.fixtures import token_client
-from dmrules.decklist import MAX_COPIES, MAX_LINES, parse_json
+from games.dm.rules.decklist import MAX_COPIES, MAX_LINES, parse_json
 
 CARD = "テスト火竜"
 

@@ -5,7 +5,7 @@ import pytest
 from accounts.tests.factories import UserFactory
 from decks import selectors, services
 from decks.tests.fixtures import MAIN, PSYCHIC
-from dmrules.decklist import parse_json
+from games.dm.rules.decklist import parse_json
 
 FIRE, WATER = MAIN[0][0], MAIN[1][0]
 

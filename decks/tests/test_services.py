@@ -10,8 +10,8 @@ from accounts.tests.factories import UserFactory
 from decks import selectors, services
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
 from decks.tests.fixtures import GR, MAIN, PSYCHIC, legal_deck_json
-from dmrules.decklist import parse_json, parse_text
-from dmrules.statistics import trigger_probability
+from games.dm.rules.decklist import parse_json, parse_text
+from games.dm.rules.statistics import trigger_probability
 
 
 def entry_counts(deck) -> dict[tuple[str, str], int]:

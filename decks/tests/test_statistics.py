@@ -1,12 +1,12 @@
-"""dmrules.statistics: the one computation of deck statistics behind the API and the editor's charts."""
+"""games.dm.rules.statistics: the one computation of deck statistics behind the API and the editor's charts."""
 
 from fractions import Fraction
 
 import pytest
 
-from dmrules.cards import CardFacts
-from dmrules.statistics import deck_statistics, trigger_probability
-from dmrules.vocabulary import Civilization
+from games.dm.rules.cards import CardFacts
+from games.dm.rules.statistics import deck_statistics, trigger_probability
+from games.dm.rules.vocabulary import Civilization
 
 FIRE, WATER, NATURE = Civilization.FIRE, Civilization.WATER, Civilization.NATURE
 

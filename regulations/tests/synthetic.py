@@ -3,9 +3,9 @@
 from types import MappingProxyType
 
 from cards.tests.factories import CardFactsFactory
-from dmrules.cards import CardFacts
-from dmrules.legality import Combo, FormatRules, Regulation, StartSet
-from dmrules.vocabulary import DeckZone, RegulationStatus, Zone
+from games.dm.rules.cards import CardFacts
+from games.dm.rules.legality import Combo, FormatRules, Regulation, StartSet
+from games.dm.rules.vocabulary import DeckZone, RegulationStatus, Zone
 
 A = CardFactsFactory(name_ja="A")
 A_ALT = CardFactsFactory(

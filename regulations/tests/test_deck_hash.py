@@ -1,8 +1,8 @@
-"""dmrules.deck_hash: the one fingerprint of a registrable deck (the report's, the registration's, the sheet's)."""
+"""games.dm.rules.deck_hash: the one fingerprint of a registrable deck (report, registration, sheet)."""
 
 import pytest
 
-from dmrules.deck_hash import deck_hash
+from games.dm.rules.deck_hash import deck_hash
 
 DECK = [("main", 2864, 4), ("main", 17, 3), ("hyperspatial", 501, 1)]
 # The value registrations have stored (and audit entries signed) since the first release for DECK: the form is frozen.

@@ -2,7 +2,7 @@
 
 import pytest
 
-from dmrules.decklist import (
+from games.dm.rules.decklist import (
     MAX_COUNT,
     DecklistFormatError,
     DecklistLine,
@@ -11,7 +11,7 @@ from dmrules.decklist import (
     parse_json,
     parse_text,
 )
-from dmrules.vocabulary import DeckZone, LineStatus
+from games.dm.rules.vocabulary import DeckZone, LineStatus
 
 MAIN, HYPER, GR, CONSIDERING = DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.CONSIDERING
 

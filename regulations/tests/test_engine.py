@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cards.tests.factories import CardFactsFactory
-from dmrules.legality import CardPool, DeckInput, Unresolved, check_deck
-from dmrules.vocabulary import DeckZone, ViolationCode, WarningCode
+from games.dm.rules.legality import CardPool, DeckInput, Unresolved, check_deck
+from games.dm.rules.vocabulary import DeckZone, ViolationCode, WarningCode
 from regulations.tests.synthetic import (
     A_ALT,
     AURA,

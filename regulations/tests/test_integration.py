@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 
 from cards.tests.conftest import full_catalogue  # noqa: F401  (module-scoped import of the real card data)
-from dmrules.decklist import parse_text
+from games.dm.rules.decklist import parse_text
 from regulations import services
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]

@@ -9,9 +9,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from accounts.tests.factories import UserFactory
-from dmrules.decklist import parse_text
-from dmrules.legality import Combo, Regulation
-from dmrules.vocabulary import RegulationStatus
+from games.dm.rules.decklist import parse_text
+from games.dm.rules.legality import Combo, Regulation
+from games.dm.rules.vocabulary import RegulationStatus
 from regulations import selectors, services
 from regulations.models import EventOverlay, OverlayCard, OverlayCombo
 from regulations.tests.catalogue import BANNED, FILLER, LIMITED, SHARED_BACK

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cards.resolver import Resolver
-from dmrules.decklist import parse_text
+from games.dm.rules.decklist import parse_text
 from regulations.services import LegalityContext, report_for
 from regulations.tests.synthetic import (
     C1,

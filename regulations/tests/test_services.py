@@ -5,7 +5,7 @@ from datetime import date
 import pytest
 
 from accounts.tests.factories import UserFactory
-from dmrules.decklist import parse_json, parse_text
+from games.dm.rules.decklist import parse_json, parse_text
 from regulations import services
 from regulations.models import EventOverlay, Format, OverlayCard
 from regulations.tests.catalogue import (

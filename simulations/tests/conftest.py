@@ -5,7 +5,7 @@ import pytest
 
 from cards.tests.factories import CardFactsFactory
 from deckbuilder.tests.fixtures import eager_celery  # noqa: F401
-from dmrules.vocabulary import Breaker, Civilization, Zone
+from games.dm.rules.vocabulary import Breaker, Civilization, Zone
 
 FIRE, WATER, NATURE = Civilization.FIRE, Civilization.WATER, Civilization.NATURE
 

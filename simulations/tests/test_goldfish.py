@@ -3,13 +3,13 @@
 import numpy as np
 import pytest
 
-from dmrules import goldfish, odds
-from dmrules.cards import CardFacts
-from dmrules.goldfish import examples, hands, kernel
-from dmrules.goldfish.deck import DeckError, EngineCard, EngineHalf, engine_card_from_facts
-from dmrules.goldfish.engine import payment_preview
-from dmrules.goldfish.examples import D, F, L, N, W, vanilla
-from dmrules.vocabulary import Breaker, Civilization, Zone
+from games.dm.rules import goldfish, odds
+from games.dm.rules.cards import CardFacts
+from games.dm.rules.goldfish import examples, hands, kernel
+from games.dm.rules.goldfish.deck import DeckError, EngineCard, EngineHalf, engine_card_from_facts
+from games.dm.rules.goldfish.engine import payment_preview
+from games.dm.rules.goldfish.examples import D, F, L, N, W, vanilla
+from games.dm.rules.vocabulary import Breaker, Civilization, Zone
 
 
 def kill_turns(cards, going, games=200, seed=7, **kwargs):

@@ -5,12 +5,12 @@ compiled kernel and the plain-Python reference play identical games."""
 
 import pytest
 
-from dmrules import goldfish
-from dmrules.goldfish import intervals
-from dmrules.goldfish.deck import EngineCard, EngineHalf
-from dmrules.goldfish.effects import condition, engine_effects, filter_matches
-from dmrules.goldfish.examples import vanilla
-from dmrules.vocabulary import Civilization
+from games.dm.rules import goldfish
+from games.dm.rules.goldfish import intervals
+from games.dm.rules.goldfish.deck import EngineCard, EngineHalf
+from games.dm.rules.goldfish.effects import condition, engine_effects, filter_matches
+from games.dm.rules.goldfish.examples import vanilla
+from games.dm.rules.vocabulary import Civilization
 
 F, N = Civilization.FIRE, Civilization.NATURE
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from dmrules.goldfish import solver
-from dmrules.goldfish.deck import DeckError
-from dmrules.goldfish.examples import gap_decks, typical_deck, vanilla
+from games.dm.rules.goldfish import solver
+from games.dm.rules.goldfish.deck import DeckError
+from games.dm.rules.goldfish.examples import gap_decks, typical_deck, vanilla
 
 GAP_DECKS = gap_decks()  # the fixed decks of the gap measurement (also in `make bench`)
 GAP_GAMES = 200
@@ -33,7 +33,7 @@ def test_solver_rejects_decks_it_cannot_search():
 
 def test_the_policy_is_never_faster_than_the_solver():
     cards = GAP_DECKS["2-cost speed, 3-drops, 4-cost W"]
-    from dmrules import goldfish
+    from games.dm.rules import goldfish
 
     counts = goldfish.play(cards, games=30, seed=GAP_SEED, going="first")["first"]
     for game in range(30):

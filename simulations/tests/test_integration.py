@@ -17,8 +17,8 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
-from dmrules import goldfish
-from dmrules.decklist import parse_text
+from games.dm.rules import goldfish
+from games.dm.rules.decklist import parse_text
 from simulations import services
 from simulations.models import ChunkStatus, RunStatus, SimulationChunk, SimulationRun
 

@@ -4,9 +4,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from dmrules import odds
-from dmrules.odds import Going, OddsCard, Query, Where
-from dmrules.vocabulary import Civilization
+from games.dm.rules import odds
+from games.dm.rules.odds import Going, OddsCard, Query, Where
+from games.dm.rules.vocabulary import Civilization
 
 
 def q(groups, where=Where.HAND, by_turn=0, going=Going.FIRST, deck_size=40):

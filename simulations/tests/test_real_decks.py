@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from dmrules import goldfish
-from dmrules.decklist import parse_text
+from games.dm.rules import goldfish
+from games.dm.rules.decklist import parse_text
 from simulations import services
 from simulations.tests.real_decks import DON_JUNGLE, JOKERS, JOKERS_GR, REAL_DECKS, RED_ZONE
 

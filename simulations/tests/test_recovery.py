@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from accounts.tests.factories import UserFactory
 from deckbuilder.tests.fixtures import broker_down  # noqa: F401
-from dmrules.decklist import parse_text
+from games.dm.rules.decklist import parse_text
 from simulations import jobs, services, tasks
 from simulations.models import ChunkStatus, RunStatus, SimulationChunk, SimulationRun
 

@@ -28,7 +28,7 @@ def kill_and_recover(*, broker_url: str, tmp_path: Path, resolver_user) -> dict:
     from django.conf import settings
 
     from deckbuilder.celery import app
-    from dmrules.decklist import parse_text
+    from games.dm.rules.decklist import parse_text
     from simulations import services
     from simulations.models import ChunkStatus, RunStatus, SimulationChunk, SimulationRun
 
@@ -138,7 +138,7 @@ def test_a_sigkilled_worker_s_run_completes_without_a_manual_step(
 ):
     from django.contrib.auth import get_user_model
 
-    from dmrules import goldfish
+    from games.dm.rules import goldfish
 
     user = get_user_model().objects.create_user("recovery", password="x")
     outcome = kill_and_recover(broker_url=broker(tmp_path), tmp_path=tmp_path, resolver_user=user)

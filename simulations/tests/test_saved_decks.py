@@ -6,7 +6,7 @@ from rest_framework.test import APIClient
 from accounts.tests.factories import UserFactory
 from decks.services import deck_create
 from decks.tests.fixtures import MAIN, cards, legal_deck_json  # noqa: F401 - `cards` is a fixture
-from dmrules.decklist import parse_json
+from games.dm.rules.decklist import parse_json
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("simulations.tests.urls")]
 

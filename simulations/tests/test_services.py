@@ -3,8 +3,8 @@
 import pytest
 
 from accounts.tests.factories import UserFactory
-from dmrules import goldfish
-from dmrules.decklist import parse_text
+from games.dm.rules import goldfish
+from games.dm.rules.decklist import parse_text
 from simulations import jobs, services, tasks
 from simulations.models import ChunkStatus, RunStatus, SimulationChunk, SimulationRun
 

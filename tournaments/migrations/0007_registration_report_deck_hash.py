@@ -1,4 +1,4 @@
-"""The legality report stored with each registration carries the one deck hash (dmrules.deck_hash).
+"""The legality report stored with each registration carries the one deck hash (games.dm.rules.deck_hash).
 
 The engine used to hash a deck its own way, so a registration held two different "deck hashes": its own (the
 snapshot's, signed in the audit trail and printed on the deck sheets) and the report's. The engine now gives the

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from decks import services as deck_services
 from decks.tests.fixtures import legal_deck_json, token_client
-from dmrules.decklist import parse_json
+from games.dm.rules.decklist import parse_json
 from tournaments import services
 from tournaments.models import AuditEntry, Registration
 

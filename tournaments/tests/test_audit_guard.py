@@ -12,7 +12,7 @@ from django.utils import timezone
 from accounts.tests.factories import UserFactory
 from decks import services as deck_services
 from decks.tests.fixtures import legal_deck_json
-from dmrules.decklist import parse_json
+from games.dm.rules.decklist import parse_json
 from tournaments import services
 from tournaments.audit_guard import FROZEN_COLUMNS, TABLE, audit_guard_disabled, audit_guard_installed
 from tournaments.models import AuditEntry, Event

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from decks import services as deck_services
 from decks.tests.fixtures import MAIN, legal_deck_json, token_client
-from dmrules.decklist import parse_json, parse_text
+from games.dm.rules.decklist import parse_json, parse_text
 from tournaments import selectors, services, signing
 from tournaments.audit_guard import TABLE, audit_guard_disabled
 from tournaments.models import AuditEntry, Event, Registration

@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from accounts.tests.factories import UserFactory
 from cards.tests.conftest import full_catalogue  # noqa: F401  (module-scoped import of the real card data)
-from dmrules.decklist import parse_text
+from games.dm.rules.decklist import parse_text
 from tournaments import selectors, services
 from tournaments.models import Registration
 

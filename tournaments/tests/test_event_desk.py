@@ -12,7 +12,7 @@ from django.utils import timezone
 from accounts.tests.factories import UserFactory
 from decks import services as deck_services
 from decks.tests.fixtures import GR, MAIN, PSYCHIC, legal_deck_json, token_client
-from dmrules.decklist import parse_json, parse_text
+from games.dm.rules.decklist import parse_json, parse_text
 from tournaments import selectors, services
 from tournaments.models import AuditEntry, Event, Registration
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from decks import services as deck_services
 from decks.tests.fixtures import MAIN, legal_deck_json, token_client
-from dmrules.decklist import parse_json
+from games.dm.rules.decklist import parse_json
 from regulations import services as regulation_services
 from regulations.models import EventOverlay, Format, OverlayCard
 from tournaments import selectors, services

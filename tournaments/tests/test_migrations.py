@@ -74,7 +74,7 @@ def _old_engine_hash(snapshot: dict) -> str:
 def test_stored_reports_take_the_registration_hash_and_the_signed_chain_still_verifies(cards, owner, organizer):
     from decks import services as deck_services
     from decks.tests.fixtures import legal_deck_json
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
     from tournaments import services
     from tournaments.models import Registration
 

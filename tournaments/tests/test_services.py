@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from decks import services as deck_services
 from decks.tests.fixtures import MAIN, legal_deck_json
-from dmrules.decklist import parse_json, parse_text
+from games.dm.rules.decklist import parse_json, parse_text
 from tournaments import jobs, services
 from tournaments.audit_guard import audit_guard_disabled
 from tournaments.models import AuditEntry, Event, Registration, RevalidationJob
@@ -48,7 +48,7 @@ def test_registration_freezes_snapshot_hash_and_report(event, legal_deck, owner)
     registration = services.registration_submit(event_id=event.id, user=owner, deck_id=legal_deck.id)
     assert registration.status == "legal" and registration.legality_report["legal"] is True
     assert registration.deck_hash == deck_services.snapshot_canonical_hash(registration.snapshot)
-    # One deck hash: the legality report's is the registration's (dmrules.deck_hash).
+    # One deck hash: the legality report's is the registration's (games.dm.rules.deck_hash).
     assert registration.legality_report["deck_hash"] == registration.deck_hash
     deck_services.deck_update(deck_id=legal_deck.id, user=owner, if_match=1, decklist=parse_text("4 テスト火竜"))
     registration.refresh_from_db()

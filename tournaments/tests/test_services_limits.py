@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from deckbuilder.budget import TimeBudgetExceeded
 from decks.tests.fixtures import MAIN, token_client
-from dmrules.decklist import MAX_LINES
+from games.dm.rules.decklist import MAX_LINES
 from tournaments import services
 from tournaments.models import AuditEntry, Registration
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 from deckbuilder.tests.fixtures import broker_down  # noqa: F401
 from decks import services as deck_services
 from decks.tests.fixtures import legal_deck_json, token_client
-from dmrules.decklist import parse_json
+from games.dm.rules.decklist import parse_json
 from tournaments import jobs, services, tasks
 from tournaments.models import ChunkStatus, JobStatus, RevalidationChunk, RevalidationJob
 

@@ -441,7 +441,7 @@ def _crawl_fixture(live_server):
     from django.utils import timezone
 
     from decks.services import deck_create, deck_update, deck_version_restore
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
     from tournaments.services import event_create, registration_submit
 
     users = get_user_model().objects
@@ -521,7 +521,7 @@ def _owned_deck(username: str, *, main: list[str] | None = None):
     from django.contrib.auth import get_user_model
 
     from decks.services import deck_create
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
 
     user = get_user_model().objects.create_user(username=username, password=PASSWORD)
     decklist = parse_json({"main": [{"card": name, "count": 4} for name in main or []]})

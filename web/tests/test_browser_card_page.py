@@ -18,7 +18,7 @@ def _decks():
     from django.contrib.auth import get_user_model
 
     from decks.services import deck_create
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
 
     users = get_user_model().objects
     alice = users.create_user(username="alice", password=PASSWORD)

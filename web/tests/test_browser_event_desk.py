@@ -40,7 +40,7 @@ def _deck(username: str, name: str, text: str):
     from django.contrib.auth import get_user_model
 
     from decks.services import deck_create
-    from dmrules.decklist import parse_text
+    from games.dm.rules.decklist import parse_text
 
     owner = get_user_model().objects.get(username=username)
     return deck_create(owner=owner, name=name, decklist=parse_text(text))

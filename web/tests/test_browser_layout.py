@@ -36,7 +36,7 @@ def world(live_server, eager_celery):  # noqa: F811
     from django.contrib.auth import get_user_model
 
     from decks.services import deck_create
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
     from tournaments.services import event_create, registration_submit
 
     catalogue_import()

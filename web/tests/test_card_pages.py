@@ -109,7 +109,7 @@ def signed_in(user) -> Client:
 def new_deck(owner, name: str, visibility: str = "private", cards: dict | None = None):
     """A deck with {(zone, card name): count} entries."""
     from decks.services import deck_create
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
 
     entries: dict[str, list] = {}
     for (zone, name_ja), count in (cards or {}).items():

@@ -8,7 +8,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from dmrules.decklist import parse_text
+from games.dm.rules.decklist import parse_text
 from simulations.tests.real_decks import DON_JUNGLE, JOKERS, RED_ZONE
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]

@@ -118,7 +118,7 @@ def test_card_search_tiles_carry_the_official_image(cards):
 
 def test_editor_and_solo_card_data_carry_image_page_and_abilities(cards):
     from decks.services import deck_create
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
 
     user = UserFactory(username="alice")
     main = [{"card": "テスト爆炎竜", "count": 4}, {"card": "テスト守護者", "count": 4}]
@@ -181,7 +181,7 @@ def test_card_abilities_as_the_card_prints_them(facts, expected):
 
 def test_read_only_deck_page_tiles_carry_the_official_image(cards):
     from decks.services import deck_create
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
 
     owner = UserFactory(username="bob")
     main = [{"card": "テスト爆炎竜", "count": 4}, {"card": "テスト守護者", "count": 4}]

@@ -2,8 +2,8 @@
 
 import pytest
 
-from dmrules.statistics import trigger_probability
-from dmrules.vocabulary import DeckZone
+from games.dm.rules.statistics import trigger_probability
+from games.dm.rules.vocabulary import DeckZone
 from web.editor import EditorInputError, editor_state, working_copy_apply, working_copy_from_json, working_copy_to_json
 
 

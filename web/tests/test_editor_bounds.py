@@ -1,5 +1,5 @@
 """The editor's JSON endpoint (/editor/state/) is open to anonymous clients, so its work is bounded like the legality
-API's: at most MAX_LINES entries and MAX_COPIES copies (dmrules.decklist; 400 with a code, before any entry is
+API's: at most MAX_LINES entries and MAX_COPIES copies (games.dm.rules.decklist; 400 with a code, before any entry is
 resolved), and the check runs behind the process's one gate of expensive requests (api/concurrency.py): a request
 finding it full answers 503 SERVER_BUSY, and the slot comes back after every answer."""
 
@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from api import concurrency
-from dmrules.decklist import MAX_COPIES, MAX_LINES
+from games.dm.rules.decklist import MAX_COPIES, MAX_LINES
 
 
 @pytest.fixture

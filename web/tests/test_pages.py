@@ -23,7 +23,7 @@ def owner_client(user):
 @pytest.fixture
 def deck(user, catalogue):
     from decks.services import deck_create
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
 
     decklist = parse_json({"main": [{"card": name, "count": 4} for name in LEGAL_MAIN]})
     return deck_create(owner=user, name="<script>alert(1)</script>", decklist=decklist, visibility="public")
@@ -220,7 +220,7 @@ def test_import_preview_shows_every_line_then_applies(owner_client, deck):
 
 def test_versions_diff_and_restore(owner_client, deck):
     from decks.services import deck_update
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
 
     deck_update(
         deck_id=deck.id,
@@ -253,7 +253,7 @@ def test_create_copy_delete(owner_client, other_client, deck):
 
 def test_tournament_pages(owner_client, other_client, catalogue):
     from decks.services import deck_create
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
     from tournaments.models import Event, Registration
 
     response = owner_client.post(
@@ -321,7 +321,7 @@ def three_decks(user, catalogue):
     """A legal 40-card fire/water deck, a small light deck, and a public deck of another player."""
 
     from decks.services import deck_create
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
 
     def make(owner, name, cards, **kwargs):
         decklist = parse_json({"main": [{"card": card, "count": 4} for card in cards]})

@@ -42,7 +42,7 @@ def event(people, catalogue):
     from django.contrib.auth import get_user_model
 
     from decks.services import deck_create
-    from dmrules.decklist import parse_json
+    from games.dm.rules.decklist import parse_json
     from tournaments.services import event_create, registration_submit
 
     day = timezone.localdate() + timedelta(days=30)

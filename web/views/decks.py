@@ -117,7 +117,7 @@ def _deck_rows(request, decks: list, *, as_of) -> None:
 
 def _deck_list(request, decks) -> dict:
     """Filters (legality today, civilization, format, a card the deck contains), one page, each deck's summary."""
-    from dmrules.vocabulary import Civilization
+    from games.dm.rules.vocabulary import Civilization
 
     filters = {
         "legality": request.GET.get("legality") if request.GET.get("legality") in LEGALITY_FILTERS else "",

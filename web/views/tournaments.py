@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from api.concurrency import RETRY_AFTER_SECONDS, expensive_gate
 from decks import selectors as deck_selectors
 from decks.services import DecklistRejected
-from dmrules.decklist import parse_text
+from games.dm.rules.decklist import parse_text
 from regulations.services import UnknownFormat, UnknownOverlay
 from tournaments import selectors as event_selectors
 from tournaments import services as event_services
@@ -299,10 +299,11 @@ def _overlay_summary(overlay_id: str | None) -> dict | None:
 def _decklist(registration) -> dict:
     """A registration's list by zone for the pages: [(zone, cards, [rows])]."""
     zones = []
-    for zone in event_selectors.REGISTERED_ZONES:
-        rows = (registration.snapshot.get("entries") or {}).get(zone.value, [])
+    snapshot = registration.snapshot
+    for zone in event_selectors.registered_zones(event_selectors.snapshot_game(snapshot)):
+        rows = (snapshot.get("entries") or {}).get(zone, [])
         if rows:
-            zones.append({"zone": zone.value, "count": sum(row["count"] for row in rows), "rows": rows})
+            zones.append({"zone": zone, "count": sum(row["count"] for row in rows), "rows": rows})
     return {"registration": registration, "zones": zones}
 
 

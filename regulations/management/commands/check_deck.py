@@ -9,7 +9,7 @@ from datetime import date
 
 from django.core.management.base import BaseCommand
 
-from dmrules.decklist import DecklistFormatError, parse_json
+from games.dm.rules.decklist import DecklistFormatError, parse_json
 from regulations import services
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2

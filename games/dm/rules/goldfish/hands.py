@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dmrules import odds
+from games.dm.rules import odds
 
 DEPTH = 15  # shields (5) + hand (5) + the draws of own turns 1-5 going second
 BLOCK = 32768

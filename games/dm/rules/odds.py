@@ -22,7 +22,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from dmrules.vocabulary import Civilization
+from games.dm.rules.vocabulary import Civilization
 
 SHIELDS = 5  # 103.3
 HAND = 5  # 103.3

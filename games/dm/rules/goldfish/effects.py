@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from dmrules.vocabulary import Civilization
+from games.dm.rules.vocabulary import Civilization
 
 if TYPE_CHECKING:  # deck.py imports this module
-    from dmrules.goldfish.deck import EngineCard
+    from games.dm.rules.goldfish.deck import EngineCard
 
 OWN_TURN_PLAY = ("on_play", "on_cast")
 ALL = 99  # a search that takes every matching card looked at (kernel.ALL_MATCHING)

@@ -2,9 +2,9 @@
 
 from collections.abc import Iterable
 
-from dmrules.goldfish.deck import EngineCard, EngineHalf
-from dmrules.goldfish.effects import engine_effects
-from dmrules.vocabulary import Civilization
+from games.dm.rules.goldfish.deck import EngineCard, EngineHalf
+from games.dm.rules.goldfish.effects import engine_effects
+from games.dm.rules.vocabulary import Civilization
 
 F, W, N, D, L = Civilization.FIRE, Civilization.WATER, Civilization.NATURE, Civilization.DARKNESS, Civilization.LIGHT
 

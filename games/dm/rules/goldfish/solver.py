@@ -13,8 +13,8 @@ from itertools import product
 
 import numpy as np
 
-from dmrules.goldfish import engine, kernel
-from dmrules.goldfish.deck import DeckError, EngineCard, compile_deck
+from games.dm.rules.goldfish import engine, kernel
+from games.dm.rules.goldfish.deck import DeckError, EngineCard, compile_deck
 
 SHIELDS = 5
 

@@ -16,7 +16,8 @@ import unicodedata
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
-from dmrules.vocabulary import DeckZone, LineStatus
+import games.base
+from games.dm.rules.vocabulary import DeckZone, LineStatus
 
 MAX_COUNT = 999  # a line count above this is a typo, not a deck
 MAX_LINES = 500  # lines of one decklist (blank lines not counted)
@@ -25,8 +26,8 @@ MAX_COPIES = 2000  # total copies of one decklist, every zone: far above any rea
 Identify = Callable[[str], Hashable | None]
 
 
-class DecklistFormatError(ValueError):
-    """The JSON document is not a decklist at all (wrong structure)."""
+class DecklistFormatError(games.base.DecklistFormatError):
+    """The JSON document is not a decklist at all (wrong structure); the core answers every game's alike."""
 
 
 # One object per line of every decklist read: plain slotted dataclasses, built about five times faster than frozen

@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 from datetime import date
 
-from dmrules.vocabulary import Breaker, Civilization, DeckZone, Zone
+from games.dm.rules.vocabulary import Breaker, Civilization, DeckZone, Zone
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,12 +7,12 @@ the zone counts and a canonical hash of the deck.
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from dmrules.cards import CardFacts
-from dmrules.deck_hash import deck_hash
-from dmrules.legality import violations as v
-from dmrules.legality.rules import CardPool, FormatRules, Regulation, StartSet
-from dmrules.legality.violations import CardRef, Violation
-from dmrules.vocabulary import DeckZone, RegulationStatus, ViolationCode, Zone
+from games.dm.rules.cards import CardFacts
+from games.dm.rules.deck_hash import deck_hash
+from games.dm.rules.legality import violations as v
+from games.dm.rules.legality.rules import CardPool, FormatRules, Regulation, StartSet
+from games.dm.rules.legality.violations import CardRef, Violation
+from games.dm.rules.vocabulary import DeckZone, RegulationStatus, ViolationCode, Zone
 
 _DATA_ZONE = {DeckZone.MAIN: Zone.MAIN_DECK, DeckZone.HYPERSPATIAL: Zone.HYPERSPATIAL, DeckZone.GR: Zone.SUPER_GR}
 _COPY_RULE = {DeckZone.MAIN: "100.2a", DeckZone.HYPERSPATIAL: "100.3a", DeckZone.GR: "100.4a"}

@@ -13,7 +13,7 @@ import hashlib
 import json
 from collections.abc import Iterable
 
-from dmrules.vocabulary import DeckZone
+from games.dm.rules.vocabulary import DeckZone
 
 CardRow = tuple[str, int, int]  # (zone, card id, copies)
 UnresolvedRow = tuple[str, str, int]  # (zone, the written text, copies)

@@ -3,6 +3,8 @@
 from collections.abc import Iterable
 from enum import IntFlag, StrEnum
 
+import games.base
+
 
 class Civilization(StrEnum):
     LIGHT = "light"
@@ -47,14 +49,8 @@ class DeckZone(StrEnum):
     CONSIDERING = "considering"
 
 
-class LineStatus(StrEnum):
-    """What one line of a pasted decklist turned out to be (every line gets one)."""
-
-    CARD = "card"  # a card, resolved
-    HEADING = "heading"  # a zone heading (メインデッキ, 超次元ゾーン, GR) or a group heading (クリーチャー 29)
-    IGNORED = "ignored"  # a title, author, comment, note or table rule: not a card
-    UNKNOWN = "unknown"  # a card line whose name matches no card (with suggestions)
-    AMBIGUOUS = "ambiguous"  # a card line whose name matches several cards (with the candidates)
+# The line statuses are every game's (the API's `lines[].status`): the core defines them, Duel Masters uses them.
+LineStatus = games.base.LineStatus
 
 
 class Breaker(StrEnum):

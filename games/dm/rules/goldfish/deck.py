@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from dmrules.cards import CardFacts
-from dmrules.goldfish import kernel as k
-from dmrules.goldfish.effects import data_civilization, engine_effects, filter_matches
-from dmrules.goldfish.kernel import ALL_SHIELDS, KIND_CREATURE, KIND_EVOLUTION, KIND_NEO, KIND_SPELL
-from dmrules.vocabulary import Breaker, Civilization, CivMask, Zone
+from games.dm.rules.cards import CardFacts
+from games.dm.rules.goldfish import kernel as k
+from games.dm.rules.goldfish.effects import data_civilization, engine_effects, filter_matches
+from games.dm.rules.goldfish.kernel import ALL_SHIELDS, KIND_CREATURE, KIND_EVOLUTION, KIND_NEO, KIND_SPELL
+from games.dm.rules.vocabulary import Breaker, Civilization, CivMask, Zone
 
 FORBIDDEN_SEALS = 6  # [EXT] card text of the Forbidden start cards (spec 4.2 G02); not in the data
 POWERED_STEP = 6000  # Powered Breaker: one more shield per 6000 power [EXT]
@@ -51,7 +51,7 @@ class EngineCard:
     name_ja: str = ""
     zone: str = MAIN  # main | hyperspatial | gr: only main deck cards are shuffled into the library
     races: tuple[str, ...] = ()
-    # Modeled effects (dmrules.goldfish.effects: each a dict with `kind`, `half` and its parameters) and the kinds
+    # Modeled effects (games.dm.rules.goldfish.effects: each a dict with `kind`, `half` and its parameters) and kinds
     # of the card's effects that the engine does not model (the card runs partly or wholly as vanilla).
     effects: tuple[dict, ...] = ()
     unmodeled: tuple[str, ...] = ()

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from types import MappingProxyType
 
-from dmrules.vocabulary import DeckZone, RegulationStatus
+from games.dm.rules.vocabulary import DeckZone, RegulationStatus
 
 ALL_ZONES = frozenset({DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR})
 

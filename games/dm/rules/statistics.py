@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
 
-from dmrules.cards import CardFacts
-from dmrules.odds import SHIELDS
-from dmrules.vocabulary import Civilization
+from games.dm.rules.cards import CardFacts
+from games.dm.rules.odds import SHIELDS
+from games.dm.rules.vocabulary import Civilization
 
 CURVE_TOP = 10  # costs 10 and more share one column
 CURVE_COLUMNS = (*(str(cost) for cost in range(CURVE_TOP)), f"{CURVE_TOP}+")

@@ -3,8 +3,8 @@
 from dataclasses import dataclass
 from datetime import date
 
-from dmrules.legality.rules import FormatRules
-from dmrules.vocabulary import DeckZone, ViolationCode, WarningCode
+from games.dm.rules.legality.rules import FormatRules
+from games.dm.rules.vocabulary import DeckZone, ViolationCode, WarningCode
 
 _ZONE_EN = {
     DeckZone.MAIN: "main deck",

@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from dmrules.goldfish import intervals, kernel
-from dmrules.goldfish.deck import DeckArrays
+from games.dm.rules.goldfish import intervals, kernel
+from games.dm.rules.goldfish.deck import DeckArrays
 
 MAX_TURN_MARGIN = 2
 NOT_MODELED = (
@@ -295,7 +295,7 @@ def summarise_side(
 
 def payment_preview(mana: list[tuple[frozenset, int]], *, civilizations: frozenset, cost: int) -> list[int] | None:
     """Which untapped mana cards (civilizations, mana number) a payment taps (112.2), or None if not payable."""
-    from dmrules.vocabulary import CivMask
+    from games.dm.rules.vocabulary import CivMask
 
     count = len(mana)
     masks = np.array([int(CivMask.of(civs)) for civs, _ in mana] + [0], dtype=np.int64)

@@ -18,9 +18,9 @@ from typing import Any
 
 import numpy as np
 
-from dmrules.goldfish import intervals
-from dmrules.goldfish.deck import DeckError, EngineCard, EngineHalf, compile_deck, engine_card_from_facts
-from dmrules.goldfish.engine import NOT_MODELED, SideCounts, play_side, summarise_side
+from games.dm.rules.goldfish import intervals
+from games.dm.rules.goldfish.deck import DeckError, EngineCard, EngineHalf, compile_deck, engine_card_from_facts
+from games.dm.rules.goldfish.engine import NOT_MODELED, SideCounts, play_side, summarise_side
 
 __all__ = [
     "DeckError",

@@ -1,0 +1,136 @@
+"""Duel Masters behind the registry (issue 19): the core's operations, each one a call to the DM code that was
+always there (games.dm.rules for the pure rules, the catalogue's resolver, the regulations' legality services), so
+no DM answer changes."""
+
+from collections import Counter
+from collections.abc import Iterable
+from datetime import date
+
+from games.dm.rules.deck_hash import deck_hash
+from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text, parse_json, parse_text
+from games.dm.rules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
+from games.dm.rules.vocabulary import DeckZone
+from games.registry import Game, GameZone, ReadLine
+
+
+class DuelMasters(Game):
+    code = "dm"
+    name_en = "Duel Masters"
+    name_ja = "デュエル・マスターズ"
+    default_format = "advance"
+    simulates = True
+    # Rules 100.2-100.4: the main deck, the hyperspatial zone and the super GR zone are registered; the considering
+    # list is the editor's own (never registered, hashed or checked).
+    zones = (
+        GameZone(DeckZone.MAIN.value, "Main deck", "メインデッキ", registered=True, hotkey="m"),
+        GameZone(DeckZone.HYPERSPATIAL.value, "Hyperspatial zone", "超次元ゾーン", registered=True, hotkey="h"),
+        GameZone(DeckZone.GR.value, "Super GR zone", "超GRゾーン", registered=True, hotkey="g"),
+        GameZone(DeckZone.CONSIDERING.value, "Considering", "検討中", registered=False, hotkey="c"),
+    )
+
+    def parse_text(self, text: str, *, with_names: bool = True) -> Decklist:
+        if not with_names:
+            return parse_text(text)
+        from cards.resolver import decklist_parse, get_resolver
+
+        return decklist_parse(text, resolver=get_resolver())
+
+    def parse_json(self, data: object) -> Decklist:
+        return parse_json(data)  # type: ignore[arg-type]  # parse_json checks the structure itself
+
+    def decklist(self, rows: Iterable[tuple[str, str | int, int]]) -> Decklist:
+        return Decklist(
+            lines=tuple(
+                DecklistLine(zone=DeckZone(zone), card=card, count=count, line=None) for zone, card, count in rows
+            )
+        )
+
+    def decklist_to_text(self, decklist: Decklist) -> str:
+        return decklist_to_text(decklist)
+
+    def decklist_to_json(self, decklist: Decklist) -> dict:
+        return decklist_to_json(decklist)
+
+    def read_decklist(self, decklist: Decklist) -> list[ReadLine]:
+        """Every line resolved by the catalogue's name resolver; a card written in another zone than its own goes to
+        its own zone (`moved`), except in the considering list."""
+        from cards.resolver import decklist_read, get_resolver, read_line_json
+
+        return [
+            ReadLine(
+                status=row.status.value,
+                zone=row.zone.value if row.zone is not None else None,
+                card_id=row.card.id if row.card is not None else None,
+                count=row.count,
+                json=read_line_json(row),
+            )
+            for row in decklist_read(decklist, resolver=get_resolver(), move_all=True)
+        ]
+
+    def deck_hash(self, cards: Iterable[tuple[str, int, int]], unresolved: Iterable[tuple[str, str, int]] = ()) -> str:
+        return deck_hash(cards, unresolved)
+
+    def format_check(self, format_code: str) -> None:
+        from regulations.selectors import format_get
+
+        format_get(code=format_code)
+
+    def legality_report(
+        self, *, decklist: Decklist, format_code: str, as_of: date | None, overlay_id: str | None
+    ) -> dict:
+        from regulations.services import legality_report
+
+        return legality_report(decklist=decklist, format_code=format_code, as_of=as_of, overlay_id=overlay_id)
+
+    def legality_reports(
+        self, *, decklists: list[Decklist], format_code: str, as_of: date | None, overlay_id: str | None
+    ) -> list[dict]:
+        from regulations.services import legality_reports
+
+        return legality_reports(decklists=decklists, format_code=format_code, as_of=as_of, overlay_id=overlay_id)
+
+    def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
+        """Zone counts, the mana curve (main deck, by cost, stacked by civilization), civilization and type
+        distributions, shield triggers with the exact chance of at least one among the five shields, multicolored
+        count (games.dm.rules.statistics)."""
+        from cards.resolver import get_resolver
+
+        rows = list(entries)
+        zone_totals: Counter[str] = Counter()
+        for _card_id, zone, quantity in rows:
+            zone_totals[zone] += quantity
+        resolver = get_resolver()
+        stats = deck_statistics(
+            (resolver.facts(card_id), quantity) for card_id, zone, quantity in rows if zone == DeckZone.MAIN.value
+        )
+        probability = stats.trigger_probability
+        empty: Counter[str] = Counter()
+        return {
+            "counts": {zone.code: zone_totals[zone.code] for zone in self.zones},
+            "mana_curve": [
+                {
+                    "cost": column,
+                    "total": sum(stats.curve.get(column, empty).values()),
+                    "by_civilization": dict(sorted(stats.curve.get(column, empty).items())),
+                }
+                for column in (*CURVE_COLUMNS, NO_COST)
+                if column != NO_COST or column in stats.curve
+            ],
+            "civilizations": {civ: stats.civilizations[civ] for civ in STACKS if stats.civilizations[civ]},
+            "card_types": dict(
+                sorted(
+                    ((card_type or "unknown", n) for card_type, n in stats.card_types.items()),
+                    key=lambda kv: (-kv[1], kv[0]),
+                )
+            ),
+            "multicolored": stats.multicolored,
+            "shield_triggers": {
+                "count": stats.shield_triggers,
+                "p_at_least_one_in_shields": float(probability),
+                "p_at_least_one_in_shields_exact": f"{probability.numerator}/{probability.denominator}",
+                "expected_in_shields": float(stats.expected_triggers_in_shields),
+            },
+        }
+
+
+GAME = DuelMasters()

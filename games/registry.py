@@ -1,0 +1,169 @@
+"""The one registry of games (issue 19, house style 4a): the core reaches a game only through here.
+
+A game is a package (`games/dm/`, ...) whose `game` module defines a `Game` subclass and registers it. The core
+(accounts, decks, tournaments, the API, the page shell) asks `get(code)` for a game and calls the operations below;
+it never imports a game package. The games the project runs are listed in `settings.GAMES` (import paths of the
+packages) and imported by `load()` on first use, as django-allauth loads its providers; each package's `game`
+module holds its `GAME` instance.
+
+What a game gives the core:
+- `code`, `name_en`, `name_ja`, `default_format`, and its `zones` (each a `GameZone`: code, names, whether it is part
+  of a registered deck, its editor hotkey), in display order;
+- its decklists: `parse_text(text, with_names=)`, `parse_json` (raise a `games.base.DecklistFormatError` subclass
+  for a document that is not a decklist), `decklist` (one from stored rows), `decklist_to_text`, `decklist_to_json`.
+  A decklist is the game's own object; the core only reads `decklist.lines` (each with `zone`, `card`, `count`,
+  `line`) and `decklist.errors` (each with `line`, `text`, `message`);
+- `read_decklist(decklist)`: every line resolved against the catalogue, as `ReadLine`s (the API's line statuses);
+- `deck_hash(cards, unresolved)`: the one fingerprint of a registrable deck (registrations and the audit chain
+  store it, so a game's hash never changes form);
+- `legality_report(decklist=, format_code=, as_of=, overlay_id=)`: the report dict the legality API returns (it
+  raises the coded UNKNOWN_FORMAT / UNKNOWN_OVERLAY errors), and `legality_reports(decklists=, ...)` for many;
+- `deck_statistics(entries)`: the editor's and the API's statistics (optional; None when the game has none);
+- `simulates`: whether the simulations run its decks (Duel Masters only, for now);
+- `format_check(format_code)`: raises the coded UNKNOWN_FORMAT error for a format the game does not have.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, ClassVar
+
+from django.conf import settings
+
+from api.codes import ApplicationError, ErrorCode
+
+DEFAULT_GAME = "dm"  # what a request that names no game means: every client written before games existed
+
+
+@dataclass(frozen=True)
+class GameZone:
+    code: str  # the stored and API value, e.g. "main"
+    name_en: str
+    name_ja: str
+    registered: bool = True  # part of a registered deck: counted by legality, hashed, compared at a deck check
+    hotkey: str = ""  # the editor's key for "move here"
+
+
+@dataclass
+class ReadLine:
+    """One line of a decklist as the core stores and shows it: a resolved card goes into `zone` as `card_id`."""
+
+    status: str  # a games.base.LineStatus value, or "error"
+    zone: str | None
+    card_id: int | None
+    count: int | None
+    json: dict = field(default_factory=dict)  # the API's `lines[]` row
+
+
+class UnknownGame(ApplicationError):
+    def __init__(self, code: object):
+        known = sorted(_GAMES)
+        super().__init__(
+            ErrorCode.UNKNOWN_GAME, f"No game has the code {code!r}.", {"game": str(code)[:64], "games": known}
+        )
+
+
+class Game:
+    """A game as the core sees it. Subclass it in `games/<code>/game.py`, whose `GAME` (an instance) registers it."""
+
+    code: ClassVar[str]
+    name_en: ClassVar[str]
+    name_ja: ClassVar[str]
+    default_format: ClassVar[str]
+    zones: ClassVar[tuple[GameZone, ...]]
+    # Whether the simulations (the goldfish, the draw odds) run this game's decks: they are Duel Masters' engines,
+    # still in the simulations app, until a game brings its own through the registry.
+    simulates: ClassVar[bool] = False
+
+    # --- zones
+    def zone_codes(self) -> tuple[str, ...]:
+        return tuple(zone.code for zone in self.zones)
+
+    def registered_zone_codes(self) -> tuple[str, ...]:
+        return tuple(zone.code for zone in self.zones if zone.registered)
+
+    def has_zone(self, code: object) -> bool:
+        return code in self.zone_codes()
+
+    # --- decklists
+    def parse_text(self, text: str, *, with_names: bool = True) -> Any:
+        """A text decklist; `with_names` reads it with the catalogue's names (telling comments, titles and glued
+        counts from card names), else with the text alone (a CSV import, a deck check at the table)."""
+        raise NotImplementedError
+
+    def parse_json(self, data: object) -> Any:
+        raise NotImplementedError
+
+    def decklist(self, rows: Iterable[tuple[str, str | int, int]]) -> Any:
+        """A decklist of stored rows (zone, card id or name, copies), as the engines read it."""
+        raise NotImplementedError
+
+    def decklist_to_text(self, decklist: Any) -> str:
+        raise NotImplementedError
+
+    def decklist_to_json(self, decklist: Any) -> dict:
+        raise NotImplementedError
+
+    def read_decklist(self, decklist: Any) -> list[ReadLine]:
+        raise NotImplementedError
+
+    def deck_hash(self, cards: Iterable[tuple[str, int, int]], unresolved: Iterable[tuple[str, str, int]] = ()) -> str:
+        raise NotImplementedError
+
+    # --- formats and legality
+    def format_check(self, format_code: str) -> None:
+        raise NotImplementedError
+
+    def legality_report(self, *, decklist: Any, format_code: str, as_of: date | None, overlay_id: str | None) -> dict:
+        raise NotImplementedError
+
+    def legality_reports(
+        self, *, decklists: list[Any], format_code: str, as_of: date | None, overlay_id: str | None
+    ) -> list[dict]:
+        """Many decklists under one format, date and overlay (a game may build the context once)."""
+        return [
+            self.legality_report(decklist=decklist, format_code=format_code, as_of=as_of, overlay_id=overlay_id)
+            for decklist in decklists
+        ]
+
+    # --- statistics (optional)
+    def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict | None:
+        """(card id, zone, copies) of a deck -> the statistics the API gives, or None for a game without them."""
+        return None
+
+
+_GAMES: dict[str, Game] = {}
+_SOURCE: object = None  # the settings.GAMES list the games were loaded from
+
+
+def load(paths: Iterable[str] | None = None) -> None:
+    """Import every game package listed in settings.GAMES (each package's `game` module holds its `GAME`). Loaded
+    again when the setting is another list (tests add a game with override_settings); the new table replaces the old
+    one at once, so a concurrent request never sees it half-built."""
+    global _GAMES, _SOURCE
+    source = paths if paths is not None else getattr(settings, "GAMES", ())
+    if source is _SOURCE:
+        return
+    games: dict[str, Game] = {}
+    for path in source:
+        game = importlib.import_module(f"{path}.game").GAME
+        games[game.code] = game
+    _GAMES, _SOURCE = games, source
+
+
+def get(code: object = None) -> Game:
+    """The game with this code (None or "" means the default game); raises UNKNOWN_GAME (400) for another code."""
+    load()
+    key = DEFAULT_GAME if code in (None, "") else code
+    game = _GAMES.get(key) if isinstance(key, str) else None
+    if game is None:
+        raise UnknownGame(code)
+    return game
+
+
+def all_games() -> list[Game]:
+    load()
+    return list(_GAMES.values())
