@@ -73,6 +73,7 @@ _COUNTED = (
     re.compile(rf"^(\d+)\s*{_X}\s*(.+)$"),  # 3x Name, 3 x Name
     re.compile(rf"^(.+?)\s*{_X}\s*(\d+)$"),  # Name x3, Name ×3
     re.compile(r"^(.+?)\s*(\d+)\s*枚$"),  # Name 3枚
+    re.compile(r"^(.*[》」』\]])\s*(\d+)$"),  # 《Name》3: a count glued to the closing bracket
     re.compile(r"^(\d+)\s*枚?\s+(.+)$"),  # 3 Name, 3枚 Name
 )
 _TRAILING_COUNT = re.compile(r"^(.+?)[\s\t]+(\d+)$")  # Name 3 (tried after the whole line as a name)
