@@ -151,8 +151,9 @@ def deck_hash(deck: DeckInput) -> str:
         for line in deck.unresolved:
             key = ((line.zone or DeckZone.MAIN).value, "?" + line.written.strip())
             unknown[key] = unknown.get(key, 0) + line.count
-    rows = [[zone, card, n] for part in (known, unknown) for (zone, card), n in sorted(part.items())]
-    return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+    hashed: list[list[object]] = [[zone, card, n] for (zone, card), n in sorted(known.items())]
+    hashed += [[zone, written, n] for (zone, written), n in sorted(unknown.items())]
+    return hashlib.sha256(json.dumps(hashed, separators=(",", ":")).encode()).hexdigest()
 
 
 def _ref(card: YgoCard) -> CardRef:
@@ -361,11 +362,11 @@ def check_deck(
     )
 
 
-_ORDER = {code: index for index, code in enumerate(ViolationCode)}
+_ORDER: dict[str, int] = {code.value: index for index, code in enumerate(ViolationCode)}
 
 
 def _sort_key(item: Violation) -> tuple:
-    return (_ORDER.get(item.code, 99), str(item.zone or ""), [card.id or 0 for card in item.cards])  # type: ignore[call-overload]
+    return (_ORDER.get(item.code.value, 99), str(item.zone or ""), [card.id or 0 for card in item.cards])
 
 
 def _too_many(

@@ -209,7 +209,7 @@ def test_forbidden_and_limited_use_the_list_in_force(catalogue, fillers, limits,
 
 def test_a_card_legal_before_its_listing_is_forbidden_after(catalogue, fillers, limits, limit_records):
     """A card first forbidden in a list: 1 copy is legal the day before, FORBIDDEN on the effective day."""
-    for previous, record in zip(limit_records, limit_records[1:]):
+    for previous, record in zip(limit_records, limit_records[1:], strict=False):
         newly = [
             k
             for k in record["forbidden"]
