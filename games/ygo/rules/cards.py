@@ -9,7 +9,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from types import MappingProxyType
@@ -61,20 +61,20 @@ class YgoCard:
     aliases: tuple[Alias, ...] = ()
     release_date: date | None = None  # first Japanese (OCG) release
     simulator_ids: tuple[int, ...] = ()
+    # The names this card counts under for the 3-copy rule (PR p.41): the card it is always treated as (Cyber
+    # Harpie Lady -> Harpie Lady) instead of its own, plus any second name it also has. A name that is not a card of
+    # its own (konami_id null) is keyed by its folded English name. Computed once: every check reads it.
+    limit_keys: tuple[int | str, ...] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        replaced = [_alias_key(a) for a in self.aliases if a.kind == "treated_as"]
+        added = [_alias_key(a) for a in self.aliases if a.kind != "treated_as"]
+        object.__setattr__(self, "limit_keys", tuple(dict.fromkeys([*(replaced or [self.id]), *added])))
 
     @property
     def name(self) -> str:
         """The name shown to an OCG player: Japanese when there is one."""
         return self.name_ja or self.name_en
-
-    @property
-    def limit_keys(self) -> tuple[int | str, ...]:
-        """The names this card counts under for the 3-copy rule (PR p.41): the card it is always treated as
-        (Cyber Harpie Lady -> Harpie Lady) instead of its own, plus any second name it also has. A name that is
-        not a card of its own (konami_id null) is keyed by its English name."""
-        replaced = [_alias_key(a) for a in self.aliases if a.kind == "treated_as"]
-        added = [_alias_key(a) for a in self.aliases if a.kind != "treated_as"]
-        return tuple(dict.fromkeys([*(replaced or [self.id]), *added]))
 
     @property
     def ydk_id(self) -> int | None:

@@ -116,14 +116,10 @@ class Decklist:
     lines: tuple[ReadLine, ...]
     source_format: str  # "ydk" or "text"
     zones: Mapping[DeckZone, ZoneCards] = field(default_factory=dict)
+    unresolved: tuple[ReadLine, ...] = ()  # card lines that are no card: unknown passwords or names, ambiguous names
 
     def cards(self, zone: DeckZone) -> ZoneCards:
         return self.zones.get(zone, ())
-
-    @property
-    def unresolved(self) -> tuple[ReadLine, ...]:
-        """Card lines that are no card: unknown passwords or names, ambiguous names."""
-        return tuple(line for line in self.lines if line.status in (LineStatus.UNKNOWN, LineStatus.AMBIGUOUS))
 
     def count(self, zone: DeckZone) -> int:
         """Copies in a zone, resolved or not (an unknown line still takes a place in the deck)."""
@@ -133,15 +129,18 @@ class Decklist:
 
 def _decklist(lines: list[ReadLine], source_format: str) -> Decklist:
     totals: dict[DeckZone, dict[int, list]] = {zone: {} for zone in DeckZone}
+    unresolved = []
     for line in lines:
-        if line.status == LineStatus.CARD and line.card is not None and line.zone is not None:
+        if line.status is LineStatus.CARD and line.card is not None and line.zone is not None:
             slot = totals[line.zone].get(line.card.id)
             if slot is None:
                 totals[line.zone][line.card.id] = [line.card, line.count]
             else:
                 slot[1] += line.count
+        elif line.status is LineStatus.UNKNOWN or line.status is LineStatus.AMBIGUOUS:
+            unresolved.append(line)
     zones = {zone: tuple((card, n) for card, n in rows.values()) for zone, rows in totals.items()}
-    return Decklist(tuple(lines), source_format, zones)
+    return Decklist(tuple(lines), source_format, zones, tuple(unresolved))
 
 
 # --- .ydk ------------------------------------------------------------------------------------------------------
