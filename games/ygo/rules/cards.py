@@ -22,10 +22,22 @@ _DROPPED = re.compile(r"[\s・･]+")
 _KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
 
 
+# The second, looser form also drops dashes, quotes and punctuation, which published lists write in every variant
+# (破壊剣の使い手‐バスター・ブレイダー with U+2010, -, − or －; Legacy of Yatagarasu for Legacy of Yata-Garasu;
+# Maxx C for Maxx "C"). It is tried only when the first form finds nothing: it merges a few names (Raimei and
+# Rai-Mei), which then read as ambiguous instead of wrong.
+_LOOSE_DROPPED = re.compile(r"[\-‐‑‒–—―−'\"“”‘’.,!?:]+")
+
+
 def fold_name(text: str) -> str:
     """The comparison form of a name: NFKC (full/half width), case-folded, katakana as hiragana, no ・ or spaces."""
     folded = unicodedata.normalize("NFKC", text).casefold().translate(_KATAKANA_TO_HIRAGANA)
     return _DROPPED.sub("", folded)
+
+
+def loose_name(folded: str) -> str:
+    """A folded name without dashes, quotes and punctuation."""
+    return _LOOSE_DROPPED.sub("", folded)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,25 +103,29 @@ def _alias_key(alias: Alias) -> int | str:
 class Catalogue:
     """Every card, with its lookups. Built once per card data file; read-only afterwards."""
 
-    __slots__ = ("_by_id", "_by_password", "_names", "cards")
+    __slots__ = ("_by_id", "_by_password", "_loose", "_names", "cards")
 
     def __init__(self, cards: Iterable[YgoCard]) -> None:
         self.cards: tuple[YgoCard, ...] = tuple(cards)
         by_id: dict[int, YgoCard] = {}
         by_password: dict[int, YgoCard] = {}
         names: dict[str, list[YgoCard]] = {}
+        loose: dict[str, list[YgoCard]] = {}
         for card in self.cards:
             by_id[card.id] = card
             for number in (*card.passwords, *card.simulator_ids):
                 by_password.setdefault(number, card)
             for written in (card.name_ja, card.name_en, card.reading):
                 if written:
-                    bucket = names.setdefault(fold_name(written), [])
-                    if card not in bucket:
-                        bucket.append(card)
+                    folded = fold_name(written)
+                    for index, key in ((names, folded), (loose, loose_name(folded))):
+                        bucket = index.setdefault(key, [])
+                        if card not in bucket:
+                            bucket.append(card)
         self._by_id: Mapping[int, YgoCard] = MappingProxyType(by_id)
         self._by_password: Mapping[int, YgoCard] = MappingProxyType(by_password)
         self._names: Mapping[str, tuple[YgoCard, ...]] = MappingProxyType({k: tuple(v) for k, v in names.items()})
+        self._loose: Mapping[str, tuple[YgoCard, ...]] = MappingProxyType({k: tuple(v) for k, v in loose.items()})
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -122,8 +138,10 @@ class Catalogue:
         return self._by_id.get(konami_id)
 
     def by_name(self, text: str) -> tuple[YgoCard, ...]:
-        """Every card whose Japanese name, English name or kana reading folds to the same form as `text`."""
-        return self._names.get(fold_name(text), ())
+        """Every card whose Japanese name, English name or kana reading folds to the same form as `text` (else to
+        the same loose form)."""
+        folded = fold_name(text)
+        return self._names.get(folded) or self._loose.get(loose_name(folded), ())
 
 
 def _int_or_none(value: object) -> int | None:

@@ -94,3 +94,25 @@ def test_cards_with_both_names_count_under_each(catalogue):
 )
 def test_fold_name(a, b):
     assert fold_name(a) == fold_name(b)
+
+
+@pytest.mark.parametrize(
+    "written, expected",
+    [
+        pytest.param(
+            "破壊剣の使い手-バスター・ブレイダー",
+            ["Buster Blader, the Destruction Swordmaster"],
+            id="ascii-hyphen-for-u2010",
+        ),
+        pytest.param(
+            "破壊剣の使い手−バスター・ブレイダー", ["Buster Blader, the Destruction Swordmaster"], id="minus-sign"
+        ),
+        pytest.param("Legacy of Yatagarasu", ["Legacy of Yata-Garasu"], id="hyphen-left-out"),
+        pytest.param("Maxx C", ['Maxx "C"'], id="quotes-left-out"),
+        pytest.param("Rai-Mei", ["Rai-Mei"], id="exact-form-first"),
+        pytest.param("Raimei", ["Raimei"], id="exact-form-first-other-card"),
+        pytest.param("hero flash", ["Hero Flash!!", "H.E.R.O. Flash!"], id="loose-form-can-be-ambiguous"),
+    ],
+)
+def test_loose_form_when_the_exact_form_finds_nothing(catalogue, written, expected):
+    assert sorted(card.name_en for card in catalogue.by_name(written)) == sorted(expected)

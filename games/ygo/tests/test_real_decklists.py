@@ -1,11 +1,12 @@
 """Acceptance: real published .ydk files (decklists/README.md) import with every card in its zone and are judged
 against the OCG list of their date; the Forbidden/Limited findings are checked against limits.json's entries."""
 
+from datetime import date
 from pathlib import Path
 
 import pytest
 
-from games.ygo.rules.decklist import read_ydk
+from games.ygo.rules.decklist import read_text, read_ydk
 from games.ygo.rules.legality import check_deck
 from games.ygo.rules.vocabulary import DeckZone, LineStatus, ViolationCode
 
@@ -81,3 +82,48 @@ def test_the_starter_deck_is_legal_on_its_date(catalogue, limits):
     as_of = max(card.release_date for zone in DeckZone for card, _ in decklist.cards(zone) if card.release_date)
     report = check_deck(decklist, as_of=as_of, limits=limits)
     assert (report.legal, report.counts) == (True, {"main": 40, "extra": 0, "side": 0})
+
+
+# The names the 2009 list writes its own way (nicknames and misspellings of the time): reported, never dropped.
+EXTRA_WIN_UNRESOLVED = {
+    "Distractor": DeckZone.MAIN,
+    "Gale Dora": DeckZone.MAIN,  # Gale Dogra
+    "Cat of Ill Omen": DeckZone.MAIN,  # A Cat of Ill Omen
+    "Giant Turnade": DeckZone.MAIN,  # Giant Trunade
+    "Solemn Judgement": DeckZone.MAIN,  # Solemn Judgment
+    "Air Hummingbird": DeckZone.SIDE,  # Neo-Spacian Air Hummingbird
+    "Zero Guardna": DeckZone.SIDE,  # Zero Gardna
+    "Frembell Urquizas": DeckZone.EXTRA,  # Flamvell Uruquizas
+    "Arms Aid": DeckZone.EXTRA,
+}
+
+
+def test_real_ocg_text_list_of_2009(catalogue, limits, limit_records):
+    text = (Path(__file__).parent / "decklists" / "extra-win-ocg-2009.txt").read_text(encoding="utf-8")
+    decklist = read_text(text, catalogue)
+    assert {z.value: decklist.count(z) for z in DeckZone} == {"main": 40, "extra": 5, "side": 15}
+    assert {line.written: line.zone for line in decklist.unresolved} == EXTRA_WIN_UNRESOLVED
+    assert [line.text for line in decklist.lines if line.status == LineStatus.HEADING] == ["Side :", "Extra :"]
+    # Every card under "Extra :" is an Extra Deck monster, and none above the Side heading is.
+    assert all(card.deck_zone == DeckZone.EXTRA for card, _ in decklist.cards(DeckZone.EXTRA))
+    assert all(card.deck_zone == DeckZone.MAIN for card, _ in decklist.cards(DeckZone.MAIN))
+
+    as_of = date(2009, 10, 20)  # the day it was published
+    report = check_deck(decklist, as_of=as_of, limits=limits)
+    record = [r for r in limit_records if r["effective"] <= as_of.isoformat()][-1]
+    assert report.limit_list.effective.isoformat() == record["effective"]
+    unknown = sorted(v.cards[0].name for v in report.violations if v.code == ViolationCode.UNKNOWN_CARD)
+    assert unknown == sorted(EXTRA_WIN_UNRESOLVED)
+    listed = {
+        **{k: 2 for k in record["semi_limited"]},
+        **{k: 1 for k in record["limited"]},
+        **{k: 0 for k in record["forbidden"]},
+    }
+    over = sorted(
+        card.id for zone in DeckZone for card, n in decklist.cards(zone) if card.id in listed and n > listed[card.id]
+    )
+    assert (
+        sorted(v.cards[0].id for v in report.violations if v.code in (ViolationCode.FORBIDDEN, ViolationCode.LIMITED))
+        == over
+    )
+    assert {str(v.code) for v in report.violations} <= {"UNKNOWN_CARD", "FORBIDDEN", "LIMITED"}
