@@ -119,9 +119,11 @@ def test_real_ocg_text_list_of_2009(catalogue, limits, limit_records):
         **{k: 1 for k in record["limited"]},
         **{k: 0 for k in record["forbidden"]},
     }
-    over = sorted(
-        card.id for zone in DeckZone for card, n in decklist.cards(zone) if card.id in listed and n > listed[card.id]
-    )
+    copies: dict[int, int] = {}
+    for zone in DeckZone:
+        for card, n in decklist.cards(zone):
+            copies[card.id] = copies.get(card.id, 0) + n
+    over = sorted(k for k, n in copies.items() if k in listed and n > listed[k])
     assert (
         sorted(v.cards[0].id for v in report.violations if v.code in (ViolationCode.FORBIDDEN, ViolationCode.LIMITED))
         == over
