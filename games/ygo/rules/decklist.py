@@ -77,6 +77,11 @@ _COUNTED = (
     re.compile(r"^(\d+)\s*枚?\s+(.+)$"),  # 3 Name, 3枚 Name
 )
 _TRAILING_COUNT = re.compile(r"^(.+?)[\s\t]+(\d+)$")  # Name 3 (tried after the whole line as a name)
+# A total line ("合計 40枚", "Total: 40 cards"): counted cards are not a card.
+_TOTAL = re.compile(
+    r"^[(\[（【]?(?:合計|計|総数|total|デッキ枚数|枚数)[)\]）】]?\s*[:：]?\s*[(\[（]?\d+\s*(?:枚|cards?)?[)\]）]?$",
+    re.I,
+)
 _BULLET = re.compile(r"^(?:[-*•]|・(?=\s))\s*")
 _BRACKETS = str.maketrans("", "", "《》「」『』〈〉")
 _COMMENT_PREFIXES = ("#", "//", "--", ";")
@@ -94,17 +99,28 @@ class ReadLine:
     card: YgoCard | None = None
     written: str = ""  # the name or password as written on a card line
     candidates: tuple[YgoCard, ...] = ()  # the cards an ambiguous name matches
+    written_zone: DeckZone | None = None  # the zone heading in force on a card line (None before any heading)
+
+    @property
+    def moved(self) -> bool:
+        """No heading placed the card: it went to the Extra Deck because it belongs there (PR p.42)."""
+        return self.written_zone is None and self.zone is DeckZone.EXTRA and self.status is not LineStatus.HEADING
 
     def as_dict(self) -> dict:
+        """The JSON form of one read line, in the shape of the Duel Masters reader's lines (plus `text`)."""
+        card = self.card
         return {
             "line": self.line,
             "text": self.text,
-            "status": str(self.status),
-            "zone": str(self.zone) if self.zone else None,
+            "written": self.written,
+            "status": self.status.value,
             "count": self.count,
-            "card": {"id": self.card.id, "name": self.card.name, "name_en": self.card.name_en} if self.card else None,
-            "written": self.written or None,
-            "candidates": [{"id": c.id, "name": c.name, "name_en": c.name_en} for c in self.candidates],
+            "written_zone": self.written_zone.value if self.written_zone else None,
+            "zone": self.zone.value if self.zone else None,
+            "moved": self.moved,
+            "card": {"id": card.id, "name_ja": card.name_ja, "name_en": card.name_en} if card else None,
+            "candidates": [{"id": c.id, "name_ja": c.name_ja, "name_en": c.name_en} for c in self.candidates],
+            "suggestions_skipped": False,
         }
 
 
@@ -181,10 +197,14 @@ def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
         elif stripped.isdigit() and stripped.isascii():
             card = catalogue.by_password(int(stripped))
             if card is None:
-                lines.append(ReadLine(number, stripped, LineStatus.UNKNOWN, zone or DeckZone.MAIN, 1, None, stripped))
+                lines.append(
+                    ReadLine(number, stripped, LineStatus.UNKNOWN, zone or DeckZone.MAIN, 1, None, stripped, (), zone)
+                )
             else:
                 # Before any heading the card goes where it belongs (PR p.42).
-                lines.append(ReadLine(number, stripped, LineStatus.CARD, zone or card.deck_zone, 1, card, stripped))
+                lines.append(
+                    ReadLine(number, stripped, LineStatus.CARD, zone or card.deck_zone, 1, card, stripped, (), zone)
+                )
         else:
             lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
     return _decklist(lines, "ydk")
@@ -255,7 +275,7 @@ def read_text(text: str, catalogue: Catalogue) -> Decklist:
         if _GROUP_HEADING.match(normal):
             lines.append(ReadLine(number, stripped, LineStatus.HEADING))
             continue
-        if normal.startswith(_COMMENT_PREFIXES):
+        if normal.startswith(_COMMENT_PREFIXES) or _TOTAL.match(normal):
             lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
             continue
         parsed = _card_line(normal, catalogue)
@@ -267,12 +287,14 @@ def read_text(text: str, catalogue: Catalogue) -> Decklist:
             lines.append(ReadLine(number, stripped, LineStatus.IGNORED, written=written))
         elif len(matches) == 1:
             card = matches[0]
-            lines.append(ReadLine(number, stripped, LineStatus.CARD, zone or card.deck_zone, count, card, written))
+            where = zone or card.deck_zone
+            lines.append(ReadLine(number, stripped, LineStatus.CARD, where, count, card, written, (), zone))
         elif matches:
             where = zone or _common_zone(matches)
-            lines.append(ReadLine(number, stripped, LineStatus.AMBIGUOUS, where, count, None, written, matches))
+            lines.append(ReadLine(number, stripped, LineStatus.AMBIGUOUS, where, count, None, written, matches, zone))
         else:
-            lines.append(ReadLine(number, stripped, LineStatus.UNKNOWN, zone or DeckZone.MAIN, count, None, written))
+            where = zone or DeckZone.MAIN
+            lines.append(ReadLine(number, stripped, LineStatus.UNKNOWN, where, count, None, written, (), zone))
     return _decklist(lines, "text")
 
 

@@ -41,6 +41,7 @@ RULE_SIDE_SIZE = "PR p.8, p.42"
 RULE_COPY_LIMIT = "PR p.40, p.41, p.42"
 RULE_ZONE = "PR p.40, p.42"
 RULE_POOL = "PR p.55"  # cards that cannot be used in a sanctioned Duel
+RULE_OVERLAY = "event overlay"
 
 FORMAT_CODE = "ocg"
 
@@ -244,26 +245,29 @@ def check_deck(
                 )
 
     extra_limits = overlay.extra_limits if overlay else {}
+
+    def allowed_for(konami_id: int) -> tuple[int, str]:
+        """Copies allowed and the rule that says so: the list in force, or the overlay where it is stricter."""
+        listed = limit_list.allowed(konami_id) if limit_list is not None else COPIES_PER_NAME
+        added = extra_limits.get(konami_id, COPIES_PER_NAME)
+        if added < listed:
+            return added, RULE_OVERLAY
+        if listed < COPIES_PER_NAME and limit_list is not None:
+            return listed, f"F/L {limit_list.effective.isoformat()}"
+        return COPIES_PER_NAME, RULE_COPY_LIMIT
+
     for key, total in per_key.items():
-        allowed = COPIES_PER_NAME
-        listed = isinstance(key, int) and (limit_list is not None or key in extra_limits)
-        if isinstance(key, int):
-            if limit_list is not None:
-                allowed = min(allowed, limit_list.allowed(key))
-            if key in extra_limits:
-                allowed = min(allowed, extra_limits[key])
-        if total <= allowed:
-            continue
-        refs = tuple(_ref(card) for card in key_cards[key].values())
-        found.append(_too_many(refs, total, allowed, listed, limit_list))
+        allowed, rule = allowed_for(key) if isinstance(key, int) else (COPIES_PER_NAME, RULE_COPY_LIMIT)
+        if total > allowed:
+            refs = tuple(_ref(card) for card in key_cards[key].values())
+            found.append(_too_many(refs, total, allowed, rule))
     # A card always treated as another name is counted under that name above; its own listing still applies to it.
     for card_id, total in per_card.items():
         if card_id in per_key:
             continue
-        allowed = limit_list.allowed(card_id) if limit_list is not None else COPIES_PER_NAME
-        allowed = min(allowed, extra_limits.get(card_id, COPIES_PER_NAME))
+        allowed, rule = allowed_for(card_id)
         if total > allowed:
-            found.append(_too_many((_ref(cards_by_id[card_id]),), total, allowed, True, limit_list))
+            found.append(_too_many((_ref(cards_by_id[card_id]),), total, allowed, rule))
 
     for card in cards_by_id.values():
         if card.release_date is None:
@@ -369,10 +373,8 @@ def _sort_key(item: Violation) -> tuple:
     return (_ORDER.get(item.code.value, 99), str(item.zone or ""), [card.id or 0 for card in item.cards])
 
 
-def _too_many(
-    refs: tuple[CardRef, ...], total: int, allowed: int, listed: bool, limit_list: LimitList | None
-) -> Violation:
-    if allowed >= COPIES_PER_NAME or not listed:
+def _too_many(refs: tuple[CardRef, ...], total: int, allowed: int, rule: str) -> Violation:
+    if allowed >= COPIES_PER_NAME:
         return Violation(
             ViolationCode.COPY_LIMIT,
             RULE_COPY_LIMIT,
@@ -386,7 +388,6 @@ def _too_many(
         )
     status_en, status_ja = _limit_status_text(allowed)
     code = ViolationCode.FORBIDDEN if allowed == 0 else ViolationCode.LIMITED
-    rule = f"F/L {limit_list.effective.isoformat()}" if limit_list is not None else "event overlay"
     return Violation(
         code,
         rule,

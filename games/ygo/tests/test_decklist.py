@@ -102,6 +102,9 @@ TEXT_CARD_CASES = [
     pytest.param("Black Luster Soldier", (AMBIGUOUS, MAIN, 1, "Black Luster Soldier"), id="ambiguous-name"),
     pytest.param("Deck by Taro", (IGNORED, None, 0, None), id="title-ignored"),
     pytest.param("// my notes", (IGNORED, None, 0, None), id="comment-ignored"),
+    pytest.param("合計 40枚", (IGNORED, None, 0, None), id="total-ja-ignored"),
+    pytest.param("総数[60]", (IGNORED, None, 0, None), id="total-bracketed-ignored"),
+    pytest.param("Total: 40 cards", (IGNORED, None, 0, None), id="total-en-ignored"),
 ]
 
 
@@ -188,3 +191,30 @@ def test_ydk_writer_round_trip_uses_printed_passwords_and_keeps_unknown_ones(cat
     again = read_ydk(written, catalogue)
     assert [(c.id, n) for c, n in again.cards(MAIN)] == [(c.id, n) for c, n in source.cards(MAIN)]
     assert [line.written for line in again.unresolved] == ["99999999"]
+
+
+@pytest.mark.parametrize(
+    "text, written_zone, zone, moved",
+    [
+        pytest.param("アクセスコード・トーカー", None, "extra", True, id="no-heading-extra-monster-moved"),
+        pytest.param("強欲な壺", None, "main", False, id="no-heading-main-card"),
+        pytest.param("サイドデッキ\nアクセスコード・トーカー", "side", "side", False, id="under-a-heading"),
+    ],
+)
+def test_line_json_has_the_duel_masters_line_shape(catalogue, text, written_zone, zone, moved):
+    row = read_text(text, catalogue).lines[-1].as_dict()
+    assert set(row) == {
+        "line",
+        "text",
+        "written",
+        "status",
+        "count",
+        "written_zone",
+        "zone",
+        "moved",
+        "card",
+        "candidates",
+        "suggestions_skipped",
+    }
+    assert (row["written_zone"], row["zone"], row["moved"], row["status"]) == (written_zone, zone, moved, "card")
+    assert set(row["card"]) == {"id", "name_ja", "name_en"}

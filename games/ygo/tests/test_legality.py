@@ -6,6 +6,7 @@ import pytest
 
 from games.ygo.rules.decklist import read_text, read_ydk, write_text
 from games.ygo.rules.legality import Overlay, check_deck, deck_hash
+from games.ygo.rules.limits import LimitList
 from games.ygo.rules.vocabulary import DeckZone, LimitStatus, ViolationCode, WarningCode
 
 MAIN, EXTRA, SIDE = DeckZone.MAIN, DeckZone.EXTRA, DeckZone.SIDE
@@ -241,7 +242,7 @@ def test_overlay_extra_limits(fillers, limits, extra_limits, copies, code):
     overlay = Overlay(extra_limits={card.id: extra_limits["first"]}, overlay_id="event-1")
     report = _check(_deck(fillers), limits, overlay=overlay)
     found = [v for v in report.violations if v.code in (ViolationCode.FORBIDDEN, ViolationCode.LIMITED)]
-    assert [(v.code, v.count) for v in found] == ([(code, copies)] if code else [])
+    assert [(v.code, v.count, v.rule) for v in found] == ([(code, copies, "event overlay")] if code else [])
 
 
 @pytest.mark.parametrize(
@@ -340,3 +341,50 @@ def test_report_dict_has_the_duel_masters_report_keys(fillers, limits):
     assert set(violation) == {"code", "rule", "zone", "cards", "message", "message_ja", "count", "limit"}
     assert (violation["code"], violation["zone"], violation["count"]) == ("DECK_SIZE", "main", 39)
     assert "lines" in report.report_dict(with_lines=True)
+
+
+@pytest.mark.parametrize(
+    "listed, status, deck_names, code, count",
+    [
+        pytest.param(
+            "Harpie Lady",
+            LimitStatus.LIMITED,
+            ("Harpie Lady", "Cyber Harpie Lady"),
+            ViolationCode.LIMITED,
+            2,
+            id="LIMITED-named-card-shares-its-limit",
+        ),
+        pytest.param(
+            "Harpie Lady",
+            LimitStatus.FORBIDDEN,
+            ("Cyber Harpie Lady",),
+            ViolationCode.FORBIDDEN,
+            1,
+            id="FORBIDDEN-named-card-forbids-its-aliases",
+        ),
+        pytest.param(
+            "Harpie Lady 1",
+            LimitStatus.FORBIDDEN,
+            ("Harpie Lady 1",),
+            ViolationCode.FORBIDDEN,
+            1,
+            id="FORBIDDEN-the-alias-card-itself-listed",
+        ),
+        pytest.param(
+            "Harpie Lady 1",
+            LimitStatus.FORBIDDEN,
+            ("Harpie Lady",),
+            None,
+            None,
+            id="the-named-card-is-free-when-only-the-alias-is-listed",
+        ),
+    ],
+)
+def test_list_and_always_treated_as(catalogue, fillers, listed, status, deck_names, code, count):
+    """README of the data: cards `treated_as` X share the limit of X (PR p.41); a synthetic one-card list."""
+    one_card_list = LimitList(effective=AS_OF, statuses={_one(catalogue, listed).id: status})
+    deck = _deck(fillers)
+    deck[SIDE] = [(_one(catalogue, name), 1) for name in deck_names]
+    report = check_deck(deck, as_of=AS_OF, limits=one_card_list)
+    found = [(v.code, v.count) for v in report.violations]
+    assert found == ([(code, count)] if code else [])
