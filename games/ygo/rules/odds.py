@@ -7,12 +7,16 @@ Main Phase are 5 going first and 6 going second. The hand is a uniform sample of
 - `at_least_one`: P(at least one card of a group of `copies` cards), e.g. a hand-trap package.
 - `starter_and_extender`: P(at least one starter and at least one extender), two disjoint groups.
 - `joint_at_least`: the general form, P(at least k_i of each disjoint group i).
+- `package_odds`: `at_least_one` for the Main Deck of a decklist and a set of card ids.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from fractions import Fraction
 from math import comb
+
+from games.ygo.rules.decklist import DeckInput, zone_cards
+from games.ygo.rules.vocabulary import DeckZone
 
 HAND = 5  # PR p.9, p.180
 
@@ -67,3 +71,17 @@ def starter_and_extender(
 
 def probability_json(value: Fraction) -> dict:
     return {"probability": float(value), "fraction": f"{value.numerator}/{value.denominator}", "exact": True}
+
+
+def main_deck_copies(deck: DeckInput, card_ids: Iterable[int]) -> tuple[int, int]:
+    """(Main Deck size, copies of these cards in it) of a read decklist or zone mapping: the numbers the odds take
+    for a package of cards (hand traps, starters)."""
+    wanted = set(card_ids)
+    rows = zone_cards(deck).get(DeckZone.MAIN, ())
+    return sum(n for _, n in rows), sum(n for card, n in rows if card.id in wanted)
+
+
+def package_odds(deck: DeckInput, card_ids: Iterable[int], *, going: Going | str = Going.FIRST) -> Fraction:
+    """P(at least one card of the package in the opening hand) for a deck."""
+    size, copies = main_deck_copies(deck, card_ids)
+    return at_least_one(deck_size=size, copies=copies, going=going)

@@ -67,3 +67,20 @@ def test_joint_matches_inclusion_exclusion_for_every_split_of_a_40_card_deck():
 def test_impossible_questions(deck, copies):
     with pytest.raises(OddsError):
         at_least_one(deck_size=deck, copies=copies)
+
+
+def test_package_odds_of_a_real_deck(catalogue):
+    """Nekroz's 40-card Main Deck: a package of Maxx "C" (2) and Mystical Space Typhoon (3)."""
+    from pathlib import Path
+
+    from games.ygo.rules.decklist import read_ydk
+    from games.ygo.rules.odds import main_deck_copies, package_odds
+
+    text = (Path(__file__).parent / "decklists" / "nekroz-2015.ydk").read_text(encoding="utf-8")
+    deck = read_ydk(text, catalogue)
+    maxx = catalogue.by_password(23434538)  # Maxx "C", 2 copies in the file
+    mst = catalogue.by_password(5318639)  # Mystical Space Typhoon, 3 copies
+    assert main_deck_copies(deck, [maxx.id, mst.id]) == (40, 5)
+    # 1 - C(35,5)/C(40,5) = 1 - 324632/658008
+    assert package_odds(deck, [maxx.id, mst.id]) == Fraction(658008 - 324632, 658008)
+    assert package_odds(deck, [maxx.id, mst.id], going="second") == 1 - Fraction(comb(35, 6), comb(40, 6))
