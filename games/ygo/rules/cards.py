@@ -72,6 +72,7 @@ class YgoCard:
     deck_zone: DeckZone = DeckZone.MAIN
     aliases: tuple[Alias, ...] = ()
     release_date: date | None = None  # first Japanese (OCG) release
+    in_ocg: bool = True  # False: not released in Japan by the card data's date (a TCG-only card)
     simulator_ids: tuple[int, ...] = ()
     # The names this card counts under for the 3-copy rule (PR p.41): the card it is always treated as (Cyber
     # Harpie Lady -> Harpie Lady) instead of its own, plus any second name it also has. A name that is not a card of
@@ -176,6 +177,7 @@ def card_from_record(record: Mapping) -> YgoCard:
             Alias(a.get("konami_id"), a["name_en"], a.get("name_ja"), a["kind"]) for a in record.get("aliases") or ()
         ),
         release_date=date.fromisoformat(released) if released else None,
+        in_ocg=bool(record.get("in_ocg", True)),
         simulator_ids=tuple(record.get("simulator_ids") or ()),
     )
 

@@ -270,7 +270,20 @@ def check_deck(
             found.append(_too_many((_ref(cards_by_id[card_id]),), total, allowed, rule))
 
     for card in cards_by_id.values():
-        if card.release_date is None:
+        if not card.in_ocg:
+            # Not released in Japan even by the card data's date (a TCG-only card): so not on `as_of` either.
+            ref = (_ref(card),)
+            found.append(
+                Violation(
+                    ViolationCode.NOT_YET_RELEASED,
+                    RULE_POOL,
+                    None,
+                    ref,
+                    f"{card.name_en} has not been released in the OCG.",
+                    f"{_names_ja(ref)}はOCGで発売されていません。",
+                )
+            )
+        elif card.release_date is None:
             undated[card.id] = card
         elif card.release_date > as_of:
             ref = (_ref(card),)

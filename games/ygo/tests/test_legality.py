@@ -267,11 +267,25 @@ def test_release_dates(catalogue, fillers, limits, as_of, cutoff, code):
     assert pool == ([code] if code else [])
 
 
+def test_a_card_never_released_in_the_ocg_is_not_yet_released(catalogue, fillers, limits):
+    tcg_only = next(c for c in catalogue.cards if not c.in_ocg and c.release_date is None and c.deck_zone == MAIN)
+    deck = _deck(fillers)
+    deck[SIDE].append((tcg_only, 1))
+    report = _check(deck, limits)
+    assert [(v.code, [c.id for c in v.cards]) for v in report.violations] == [
+        (ViolationCode.NOT_YET_RELEASED, [tcg_only.id])
+    ]
+    assert report.warnings == ()
+
+
 def test_release_date_unknown_is_a_warning(catalogue, fillers, limits):
     undated = next(
         c
         for c in catalogue.cards
-        if c.release_date is None and c.deck_zone == MAIN and limits.list_in_force(AS_OF).allowed(c.id) >= 1
+        if c.release_date is None
+        and c.in_ocg
+        and c.deck_zone == MAIN
+        and limits.list_in_force(AS_OF).allowed(c.id) >= 1
     )
     deck = _deck(fillers)
     deck[SIDE].append((undated, 1))
