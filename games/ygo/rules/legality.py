@@ -14,7 +14,8 @@ Rules checked (PR = Perfect Rulebook page):
 - COPY_LIMIT: 3 of a name across Main + Extra + Side (PR p.40, p.42); "always treated as" X counts as X (PR p.41).
 - FORBIDDEN / LIMITED: more copies than the list in force allows (0, 1, 2), across the three zones ([EXT/POLICY]
   spec 3.2: dated official lists). Where a list allows fewer than 3 the list's code is the one reported.
-- NOT_YET_RELEASED: first OCG release after the date; CARD_POOL_CUTOFF: after an overlay's card-pool cut-off.
+- NOT_YET_RELEASED: first OCG release after the date, or no OCG release at all (a TCG-only card);
+  CARD_POOL_CUTOFF: released after an overlay's card-pool cut-off.
 - UNKNOWN_CARD / AMBIGUOUS_CARD: a card line that is no card, or several.
 Warnings (never make a deck illegal): RELEASE_DATE_UNKNOWN, LIST_UNAVAILABLE.
 """
