@@ -82,6 +82,7 @@ _TOTAL = re.compile(
     r"^[(\[（【]?(?:合計|計|総数|total|デッキ枚数|枚数)[)\]）】]?\s*[:：]?\s*[(\[（]?\d+\s*(?:枚|cards?)?[)\]）]?$",
     re.I,
 )
+_TRAILING_NOTE = re.compile(r"\s*\([^()]*\)$")
 _BULLET = re.compile(r"^(?:[-*•]|・(?=\s))\s*")
 _BRACKETS = str.maketrans("", "", "《》「」『』〈〉")
 _COMMENT_PREFIXES = ("#", "//", "--", ";")
@@ -222,7 +223,15 @@ def _zone_heading(text: str) -> DeckZone | None:
 
 def _resolve(name: str, catalogue: Catalogue) -> tuple[YgoCard, ...]:
     cleaned = name.translate(_BRACKETS).strip()
-    return catalogue.by_name(cleaned) if cleaned else ()
+    if not cleaned:
+        return ()
+    found = catalogue.by_name(cleaned)
+    if not found and cleaned.endswith(")"):
+        # A note or the other language's name after the name: 灰流うらら (Ash Blossom), Maxx "C" (G)
+        bare = _TRAILING_NOTE.sub("", cleaned)
+        if bare and bare != cleaned:
+            found = catalogue.by_name(bare)
+    return found
 
 
 def _card_line(text: str, catalogue: Catalogue) -> tuple[int, str, tuple[YgoCard, ...]] | None:
