@@ -191,11 +191,7 @@ def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
         if len(lines) >= MAX_LINES:
             lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
             continue
-        heading = _YDK_HEADINGS.get(stripped.lower())
-        if heading is not None:
-            zone = heading
-            lines.append(ReadLine(number, stripped, LineStatus.HEADING, heading))
-        elif stripped.isdigit() and stripped.isascii():
+        if stripped.isdigit() and stripped.isascii():
             card = catalogue.by_password(int(stripped))
             if card is None:
                 lines.append(
@@ -206,6 +202,9 @@ def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
                 lines.append(
                     ReadLine(number, stripped, LineStatus.CARD, zone or card.deck_zone, 1, card, stripped, (), zone)
                 )
+        elif (heading := _YDK_HEADINGS.get(stripped.lower())) is not None:
+            zone = heading
+            lines.append(ReadLine(number, stripped, LineStatus.HEADING, heading))
         else:
             lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
     return _decklist(lines, "ydk")

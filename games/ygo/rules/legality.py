@@ -257,14 +257,17 @@ def check_deck(
             return listed, f"F/L {limit_list.effective.isoformat()}"
         return COPIES_PER_NAME, RULE_COPY_LIMIT
 
+    listed_cards = limit_list.statuses if limit_list is not None else {}
     for key, total in per_key.items():
+        if total <= COPIES_PER_NAME and key not in listed_cards and key not in extra_limits:
+            continue  # the common case: an unlisted name within 3 copies
         allowed, rule = allowed_for(key) if isinstance(key, int) else (COPIES_PER_NAME, RULE_COPY_LIMIT)
         if total > allowed:
             refs = tuple(_ref(card) for card in key_cards[key].values())
             found.append(_too_many(refs, total, allowed, rule))
     # A card always treated as another name is counted under that name above; its own listing still applies to it.
     for card_id, total in per_card.items():
-        if card_id in per_key:
+        if card_id in per_key or (card_id not in listed_cards and card_id not in extra_limits):
             continue
         allowed, rule = allowed_for(card_id)
         if total > allowed:

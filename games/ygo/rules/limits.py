@@ -30,6 +30,11 @@ class LimitList:
     effective: date
     statuses: Mapping[int, LimitStatus] = field(default_factory=dict)
     source: str = ""
+    # konami_id -> copies allowed (0, 1, 2), read by every check: computed once.
+    _copies: Mapping[int, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_copies", {card: status.copies for card, status in self.statuses.items()})
 
     @property
     def label(self) -> str:
@@ -44,11 +49,11 @@ class LimitList:
 
     def allowed(self, konami_id: int) -> int:
         """Copies of the card allowed across the three zones: 0, 1, 2 or 3."""
-        return self.status(konami_id).copies
+        return self._copies.get(konami_id, 3)
 
     def copies_by_card(self) -> dict[int, int]:
         """konami_id -> 0/1/2 for every listed card."""
-        return {card: status.copies for card, status in self.statuses.items()}
+        return dict(self._copies)
 
 
 class LimitHistory:
