@@ -1,0 +1,1 @@
+"""The Yu-Gi-Oh! OCG: the second game (its pure rules under `games.ygo.rules`)."""

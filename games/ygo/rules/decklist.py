@@ -1,0 +1,366 @@
+"""OCG decklists in and out: `.ydk` files (one password a line) and name lists in Japanese or English.
+
+Pure Python. Every non-blank line of the input gets a `ReadLine` with a status (card, heading, ignored, unknown,
+ambiguous), its zone and its count: nothing is dropped, so a page can show the player what was read and what was
+not. A decklist is never rejected because of some lines.
+
+- `.ydk` (YGOPro, EDOPro, Master Duel exports): `#main`, `#extra`, `!side` switch the zone; other `#` and `!`
+  lines are comments (`#created by ...`); every other line is one copy of the card of that password. Alternate-art
+  and simulator passwords map to their card; an unknown password is an `unknown` line, kept with its zone.
+- Text: headings メインデッキ / エクストラデッキ / サイドデッキ / Main / Extra / Side ("Main Deck", "Main Deck (40)",
+  "【サイドデッキ】 15枚"), group headings (Monsters, 魔法, 罠カード (12)), and card lines in every count style
+  (`3 Name`, `3x Name`, `Name x3`, `Name ×3`, `Name 3枚`, `Name 3`, full-width digits), names in Japanese, English
+  or kana reading, with or without 《》「」 brackets. Before any zone heading a card goes to the zone it belongs
+  in (an Extra Deck monster to the Extra Deck, PR p.42); under a heading the written zone stands (the legality
+  check reports a misplaced card).
+"""
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from games.ygo.rules.cards import Catalogue, YgoCard
+from games.ygo.rules.vocabulary import DeckZone, LineStatus
+
+MAX_COUNT = 99  # a line count above this is a typo, not a deck
+MAX_LINES = 1000  # non-blank lines read from one decklist; the rest are reported as ignored
+
+ZoneCards = tuple[tuple[YgoCard, int], ...]
+
+_YDK_HEADINGS = {"#main": DeckZone.MAIN, "#extra": DeckZone.EXTRA, "!side": DeckZone.SIDE}
+
+_ZONE_WORDS = {
+    DeckZone.MAIN: ("メインデッキ", "メイン", "main deck", "maindeck", "main"),
+    DeckZone.EXTRA: ("エクストラデッキ", "エクストラ", "extra deck", "extradeck", "extra"),
+    DeckZone.SIDE: ("サイドデッキ", "サイド", "side deck", "sidedeck", "side"),
+}
+_GROUP_WORDS = (
+    "monsters",
+    "monster",
+    "monster cards",
+    "spells",
+    "spell",
+    "spell cards",
+    "traps",
+    "trap",
+    "trap cards",
+    "モンスター",
+    "モンスターカード",
+    "効果モンスター",
+    "魔法",
+    "魔法カード",
+    "罠",
+    "罠カード",
+)
+# A heading: optional decoration, the word, then an optional count ("(40)", "40枚", ": 40", "[15]").
+_DECOR_OPEN = r"[#=\-*■□◆◇●○▼▽【\[〔<『「\s]*"
+_DECOR_CLOSE = r"[】\]〕>』」=\-*\s]*"
+_HEADING_COUNT = r"(?:[:：]?\s*[(\[（]?\s*\d+\s*(?:枚|cards?)?\s*[)\]）]?)?\s*[:：]?"
+
+
+def _heading_pattern(words: Iterable[str]) -> re.Pattern:
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"^{_DECOR_OPEN}(?:{alternatives}){_DECOR_CLOSE}{_HEADING_COUNT}$", re.IGNORECASE)
+
+
+_ZONE_HEADINGS = tuple((zone, _heading_pattern(words)) for zone, words in _ZONE_WORDS.items())
+_GROUP_HEADING = _heading_pattern(_GROUP_WORDS)
+
+_X = r"[x×X✕]"
+# Card-line shapes with an explicit count, tried in this order; the first whose name is a card wins.
+_COUNTED = (
+    re.compile(rf"^(\d+)\s*{_X}\s*(.+)$"),  # 3x Name, 3 x Name
+    re.compile(rf"^(.+?)\s*{_X}\s*(\d+)$"),  # Name x3, Name ×3
+    re.compile(r"^(.+?)\s*(\d+)\s*枚$"),  # Name 3枚
+    re.compile(r"^(.*[》」』\]])\s*(\d+)$"),  # 《Name》3: a count glued to the closing bracket
+    re.compile(r"^(\d+)\s*枚?\s+(.+)$"),  # 3 Name, 3枚 Name
+)
+_TRAILING_COUNT = re.compile(r"^(.+?)[\s\t]+(\d+)$")  # Name 3 (tried after the whole line as a name)
+# A total line ("合計 40枚", "Total: 40 cards"): counted cards are not a card.
+_TOTAL = re.compile(
+    r"^[(\[（【]?(?:合計|計|総数|total|デッキ枚数|枚数)[)\]）】]?\s*[:：]?\s*[(\[（]?\d+\s*(?:枚|cards?)?[)\]）]?$",
+    re.I,
+)
+_TRAILING_NOTE = re.compile(r"\s*\([^()]*\)$")
+_BULLET = re.compile(r"^(?:[-*•]|・(?=\s))\s*")
+_BRACKETS = str.maketrans("", "", "《》「」『』〈〉")
+_COMMENT_PREFIXES = ("#", "//", "--", ";")
+
+
+@dataclass(slots=True)
+class ReadLine:
+    """One non-blank line of the input and what it turned out to be."""
+
+    line: int  # 1-based
+    text: str
+    status: LineStatus
+    zone: DeckZone | None = None  # the zone a card line went to, or the zone a zone heading switches to
+    count: int = 0
+    card: YgoCard | None = None
+    written: str = ""  # the name or password as written on a card line
+    candidates: tuple[YgoCard, ...] = ()  # the cards an ambiguous name matches
+    written_zone: DeckZone | None = None  # the zone heading in force on a card line (None before any heading)
+
+    @property
+    def moved(self) -> bool:
+        """No heading placed the card: it went to the Extra Deck because it belongs there (PR p.42)."""
+        return self.written_zone is None and self.zone is DeckZone.EXTRA and self.status is not LineStatus.HEADING
+
+    def as_dict(self) -> dict:
+        """The JSON form of one read line, in the shape of the Duel Masters reader's lines (plus `text`)."""
+        card = self.card
+        return {
+            "line": self.line,
+            "text": self.text,
+            "written": self.written,
+            "status": self.status.value,
+            "count": self.count,
+            "written_zone": self.written_zone.value if self.written_zone else None,
+            "zone": self.zone.value if self.zone else None,
+            "moved": self.moved,
+            "card": {"id": card.id, "name_ja": card.name_ja, "name_en": card.name_en} if card else None,
+            "candidates": [{"id": c.id, "name_ja": c.name_ja, "name_en": c.name_en} for c in self.candidates],
+            "suggestions_skipped": False,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Decklist:
+    """A read decklist: its lines, and the resolved cards per zone (copies of one card in one zone summed, in the
+    order they first appear)."""
+
+    lines: tuple[ReadLine, ...]
+    source_format: str  # "ydk" or "text"
+    zones: Mapping[DeckZone, ZoneCards] = field(default_factory=dict)
+    unresolved: tuple[ReadLine, ...] = ()  # card lines that are no card: unknown passwords or names, ambiguous names
+
+    def cards(self, zone: DeckZone) -> ZoneCards:
+        return self.zones.get(zone, ())
+
+    def count(self, zone: DeckZone) -> int:
+        """Copies in a zone, resolved or not (an unknown line still takes a place in the deck)."""
+        resolved = sum(n for _, n in self.cards(zone))
+        return resolved + sum(line.count for line in self.unresolved if line.zone == zone)
+
+
+def _decklist(lines: list[ReadLine], source_format: str) -> Decklist:
+    totals: dict[DeckZone, dict[int, list]] = {zone: {} for zone in DeckZone}
+    unresolved = []
+    for line in lines:
+        if line.status is LineStatus.CARD and line.card is not None and line.zone is not None:
+            slot = totals[line.zone].get(line.card.id)
+            if slot is None:
+                totals[line.zone][line.card.id] = [line.card, line.count]
+            else:
+                slot[1] += line.count
+        elif line.status is LineStatus.UNKNOWN or line.status is LineStatus.AMBIGUOUS:
+            unresolved.append(line)
+    zones = {zone: tuple((card, n) for card, n in rows.values()) for zone, rows in totals.items()}
+    return Decklist(tuple(lines), source_format, zones, tuple(unresolved))
+
+
+# --- .ydk ------------------------------------------------------------------------------------------------------
+
+
+def looks_like_ydk(text: str) -> bool:
+    """A .ydk: a #main / #extra / !side heading, or only comments and numbers."""
+    seen_number = False
+    for raw in text.splitlines():
+        stripped = raw.strip()
+        if not stripped:
+            continue
+        if stripped.lower() in _YDK_HEADINGS:
+            return True
+        if stripped.startswith(("#", "!")):
+            continue
+        if not stripped.isdigit():
+            return False
+        seen_number = True
+    return seen_number
+
+
+def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
+    """A .ydk file: one password a line under #main / #extra / !side; comments kept as ignored lines."""
+    lines: list[ReadLine] = []
+    zone: DeckZone | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped:
+            continue
+        if len(lines) >= MAX_LINES:
+            lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
+            continue
+        if stripped.isdigit() and stripped.isascii():
+            card = catalogue.by_password(int(stripped))
+            if card is None:
+                lines.append(
+                    ReadLine(number, stripped, LineStatus.UNKNOWN, zone or DeckZone.MAIN, 1, None, stripped, (), zone)
+                )
+            else:
+                # Before any heading the card goes where it belongs (PR p.42).
+                lines.append(
+                    ReadLine(number, stripped, LineStatus.CARD, zone or card.deck_zone, 1, card, stripped, (), zone)
+                )
+        elif (heading := _YDK_HEADINGS.get(stripped.lower())) is not None:
+            zone = heading
+            lines.append(ReadLine(number, stripped, LineStatus.HEADING, heading))
+        else:
+            lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
+    return _decklist(lines, "ydk")
+
+
+# --- text ------------------------------------------------------------------------------------------------------
+
+
+def _zone_heading(text: str) -> DeckZone | None:
+    for zone, pattern in _ZONE_HEADINGS:
+        if pattern.match(text):
+            return zone
+    return None
+
+
+def _resolve(name: str, catalogue: Catalogue) -> tuple[YgoCard, ...]:
+    cleaned = name.translate(_BRACKETS).strip()
+    if not cleaned:
+        return ()
+    found = catalogue.by_name(cleaned)
+    if not found and cleaned.endswith(")"):
+        # A note or the other language's name after the name: 灰流うらら (Ash Blossom), Maxx "C" (G)
+        bare = _TRAILING_NOTE.sub("", cleaned)
+        if bare and bare != cleaned:
+            found = catalogue.by_name(bare)
+    return found
+
+
+def _card_line(text: str, catalogue: Catalogue) -> tuple[int, str, tuple[YgoCard, ...]] | None:
+    """(count, written name, matches) of a card line, or None when the line has neither a count nor a card name."""
+    first: tuple[int, str] | None = None
+    for pattern in _COUNTED:
+        found = pattern.match(text)
+        if found is None:
+            continue
+        a, b = found.groups()
+        count, name = (int(a), b) if a.isdigit() else (int(b), a)
+        if first is None:
+            first = (count, name)
+        matches = _resolve(name, catalogue)
+        if matches:
+            return count, name.strip(), matches
+    matches = _resolve(text, catalogue)
+    if matches:
+        return 1, text, matches
+    found = _TRAILING_COUNT.match(text)
+    if found is not None:
+        name, count_text = found.groups()
+        if first is None:
+            first = (int(count_text), name)
+        matches = _resolve(name, catalogue)
+        if matches:
+            return int(count_text), name.strip(), matches
+    if first is not None:
+        return first[0], first[1].strip(), ()
+    return None
+
+
+def read_text(text: str, catalogue: Catalogue) -> Decklist:
+    """A name list in Japanese or English, with or without zone headings."""
+    lines: list[ReadLine] = []
+    zone: DeckZone | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped:
+            continue
+        if len(lines) >= MAX_LINES:
+            lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
+            continue
+        normal = _BULLET.sub("", unicodedata.normalize("NFKC", stripped)).strip()
+        heading = _zone_heading(normal)
+        if heading is not None:
+            zone = heading
+            lines.append(ReadLine(number, stripped, LineStatus.HEADING, heading))
+            continue
+        if _GROUP_HEADING.match(normal):
+            lines.append(ReadLine(number, stripped, LineStatus.HEADING))
+            continue
+        if normal.startswith(_COMMENT_PREFIXES) or _TOTAL.match(normal):
+            lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
+            continue
+        parsed = _card_line(normal, catalogue)
+        if parsed is None:
+            lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
+            continue
+        count, written, matches = parsed
+        if not 1 <= count <= MAX_COUNT:
+            lines.append(ReadLine(number, stripped, LineStatus.IGNORED, written=written))
+        elif len(matches) == 1:
+            card = matches[0]
+            where = zone or card.deck_zone
+            lines.append(ReadLine(number, stripped, LineStatus.CARD, where, count, card, written, (), zone))
+        elif matches:
+            where = zone or _common_zone(matches)
+            lines.append(ReadLine(number, stripped, LineStatus.AMBIGUOUS, where, count, None, written, matches, zone))
+        else:
+            where = zone or DeckZone.MAIN
+            lines.append(ReadLine(number, stripped, LineStatus.UNKNOWN, where, count, None, written, (), zone))
+    return _decklist(lines, "text")
+
+
+def _common_zone(cards: tuple[YgoCard, ...]) -> DeckZone:
+    zones = {card.deck_zone for card in cards}
+    return zones.pop() if len(zones) == 1 else DeckZone.MAIN
+
+
+def read_decklist(text: str, catalogue: Catalogue) -> Decklist:
+    """A .ydk or a name list, told apart by its content."""
+    return read_ydk(text, catalogue) if looks_like_ydk(text) else read_text(text, catalogue)
+
+
+# --- writers ---------------------------------------------------------------------------------------------------
+
+DeckInput = Decklist | Mapping[DeckZone, Iterable[tuple[YgoCard, int]]]
+
+
+def zone_cards(deck: DeckInput) -> dict[DeckZone, ZoneCards]:
+    """zone -> ((card, copies), ...) of a read decklist or of a mapping (zones may be given as strings)."""
+    zones = deck.zones if isinstance(deck, Decklist) else deck
+    return {DeckZone(zone): tuple(rows) for zone, rows in zones.items()}
+
+
+def write_ydk(deck: DeckInput, *, creator: str = "deckbuilder") -> str:
+    """The .ydk of a deck: each copy's printed password (a simulator id for a card without one). Unknown
+    passwords of a read .ydk are written back as they were, so a round trip drops nothing."""
+    zones = zone_cards(deck)
+    unresolved = deck.unresolved if isinstance(deck, Decklist) else ()
+    out = [f"#created by {creator}"]
+    for zone in DeckZone:
+        out.append(next(h for h, z in _YDK_HEADINGS.items() if z == zone))
+        for card, copies in zones.get(zone, ()):
+            number = card.ydk_id
+            out.extend([str(number)] * copies if number is not None else [f"#no password: {card.name_en}"] * copies)
+        for line in unresolved:
+            if line.zone == zone:
+                written = line.written if line.written.isdigit() else f"#unresolved: {line.text}"
+                out.extend([written] * (line.count if line.written.isdigit() else 1))
+    return "\n".join(out) + "\n"
+
+
+_TEXT_HEADINGS = {
+    "ja": {DeckZone.MAIN: "メインデッキ", DeckZone.EXTRA: "エクストラデッキ", DeckZone.SIDE: "サイドデッキ"},
+    "en": {DeckZone.MAIN: "Main Deck", DeckZone.EXTRA: "Extra Deck", DeckZone.SIDE: "Side Deck"},
+}
+
+
+def write_text(deck: DeckInput, *, language: str = "ja") -> str:
+    """A name list: a heading with its count per zone, then `3 Name` lines (Japanese names, or English)."""
+    headings = _TEXT_HEADINGS[language]
+    zones = zone_cards(deck)
+    out: list[str] = []
+    for zone in DeckZone:
+        rows = zones.get(zone, ())
+        out.append(f"{headings[zone]} ({sum(n for _, n in rows)})")
+        for card, copies in rows:
+            name = card.name_en if language == "en" else card.name
+            out.append(f"{copies} {name}")
+        out.append("")
+    return "\n".join(out)

@@ -1,0 +1,66 @@
+"""The Yu-Gi-Oh! OCG vocabulary: one source for every enum of the game (Django choices derive from these)."""
+
+from enum import StrEnum
+
+
+class DeckZone(StrEnum):
+    """The three sections of an OCG deck (Perfect Rulebook p.8, p.40, p.42)."""
+
+    MAIN = "main"
+    EXTRA = "extra"
+    SIDE = "side"
+
+
+class CardType(StrEnum):
+    MONSTER = "monster"
+    SPELL = "spell"
+    TRAP = "trap"
+
+
+class LineStatus(StrEnum):
+    """What one line of a decklist turned out to be (every line gets one)."""
+
+    CARD = "card"  # a card, resolved
+    HEADING = "heading"  # a zone heading (#main, !side, メインデッキ, Extra Deck (15)) or a group heading (Monsters)
+    IGNORED = "ignored"  # a comment (#created by), a title, a blank-free note: not a card
+    UNKNOWN = "unknown"  # a password or a counted name that matches no card
+    AMBIGUOUS = "ambiguous"  # a name that matches several cards (with the candidates)
+
+
+class LimitStatus(StrEnum):
+    """A card's status on a Forbidden/Limited list (禁止・制限・準制限), with the copies it allows."""
+
+    FORBIDDEN = "forbidden"
+    LIMITED = "limited"
+    SEMI_LIMITED = "semi_limited"
+    UNLIMITED = "unlimited"
+
+    @property
+    def copies(self) -> int:
+        return _COPIES[self]
+
+
+_COPIES = {LimitStatus.FORBIDDEN: 0, LimitStatus.LIMITED: 1, LimitStatus.SEMI_LIMITED: 2, LimitStatus.UNLIMITED: 3}
+
+
+class ViolationCode(StrEnum):
+    DECK_SIZE = "DECK_SIZE"
+    EXTRA_DECK_SIZE = "EXTRA_DECK_SIZE"
+    SIDE_DECK_SIZE = "SIDE_DECK_SIZE"
+    COPY_LIMIT = "COPY_LIMIT"
+    ZONE_MISPLACED = "ZONE_MISPLACED"
+    FORBIDDEN = "FORBIDDEN"
+    LIMITED = "LIMITED"
+    NOT_YET_RELEASED = "NOT_YET_RELEASED"
+    CARD_POOL_CUTOFF = "CARD_POOL_CUTOFF"
+    UNKNOWN_CARD = "UNKNOWN_CARD"
+    AMBIGUOUS_CARD = "AMBIGUOUS_CARD"
+
+
+class WarningCode(StrEnum):
+    RELEASE_DATE_UNKNOWN = "RELEASE_DATE_UNKNOWN"  # no dated OCG printing: the card pool cannot be checked for it
+    LIST_UNAVAILABLE = "LIST_UNAVAILABLE"  # no Forbidden/Limited list in force on the date (before the first one)
+
+
+# A deck still being built breaks only these: it is "buildable" (house style: XMage's partly legal deck).
+SIZE_CODES = frozenset({ViolationCode.DECK_SIZE, ViolationCode.EXTRA_DECK_SIZE, ViolationCode.SIDE_DECK_SIZE})

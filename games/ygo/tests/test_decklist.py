@@ -1,0 +1,222 @@
+"""The decklist reader (.ydk and name lists: every line gets a status, zone and count) and the writers."""
+
+import pytest
+
+from games.ygo.rules.decklist import read_decklist, read_text, read_ydk, write_text, write_ydk
+from games.ygo.rules.vocabulary import DeckZone, LineStatus
+
+MAIN, EXTRA, SIDE = DeckZone.MAIN, DeckZone.EXTRA, DeckZone.SIDE
+CARD, HEADING, IGNORED, UNKNOWN, AMBIGUOUS = (
+    LineStatus.CARD,
+    LineStatus.HEADING,
+    LineStatus.IGNORED,
+    LineStatus.UNKNOWN,
+    LineStatus.AMBIGUOUS,
+)
+
+
+def _lines(decklist):
+    """(status, zone, count, English name or the written text) of every line."""
+    return [
+        (line.status, line.zone, line.count, line.card.name_en if line.card else line.written or None)
+        for line in decklist.lines
+    ]
+
+
+YDK_CASES = [
+    pytest.param(
+        "#created by someone\n#main\n55144522\n55144522\n#extra\n86066372\n!side\n14558127\n",
+        [
+            (IGNORED, None, 0, None),
+            (HEADING, MAIN, 0, None),
+            (CARD, MAIN, 1, "Pot of Greed"),
+            (CARD, MAIN, 1, "Pot of Greed"),
+            (HEADING, EXTRA, 0, None),
+            (CARD, EXTRA, 1, "Accesscode Talker"),
+            (HEADING, SIDE, 0, None),
+            (CARD, SIDE, 1, "Ash Blossom & Joyous Spring"),
+        ],
+        id="three-sections-and-created-by",
+    ),
+    pytest.param(
+        "#main\r\n89631140\r\n27847700\r\n",
+        [(HEADING, MAIN, 0, None), (CARD, MAIN, 1, "Blue-Eyes White Dragon"), (CARD, MAIN, 1, "Polymerization")],
+        id="alternate-art-passwords-and-crlf",
+    ),
+    pytest.param(
+        "#main\n99999999\n#extra\n12345\n",
+        [
+            (HEADING, MAIN, 0, None),
+            (UNKNOWN, MAIN, 1, "99999999"),
+            (HEADING, EXTRA, 0, None),
+            (UNKNOWN, EXTRA, 1, "12345"),
+        ],
+        id="unknown-passwords-kept-in-their-zone",
+    ),
+    pytest.param(
+        "#main\n05318639\n  \n#a comment\n",
+        [(HEADING, MAIN, 0, None), (CARD, MAIN, 1, "Mystical Space Typhoon"), (IGNORED, None, 0, None)],
+        id="leading-zero-blank-and-comment",
+    ),
+    pytest.param(
+        "55144522\n86066372\n",
+        [(CARD, MAIN, 1, "Pot of Greed"), (CARD, EXTRA, 1, "Accesscode Talker")],
+        id="no-heading-zone-from-the-card",
+    ),
+    pytest.param(
+        "#main\n86066372\n#extra\n55144522\n",
+        [
+            (HEADING, MAIN, 0, None),
+            (CARD, MAIN, 1, "Accesscode Talker"),
+            (HEADING, EXTRA, 0, None),
+            (CARD, EXTRA, 1, "Pot of Greed"),
+        ],
+        id="written-zone-stands-under-a-heading",
+    ),
+]
+
+
+@pytest.mark.parametrize("text, expected", YDK_CASES)
+def test_ydk_reader(catalogue, text, expected):
+    decklist = read_decklist(text, catalogue)
+    assert decklist.source_format == "ydk"
+    assert _lines(decklist) == expected
+
+
+ASH = "Ash Blossom & Joyous Spring"
+TEXT_CARD_CASES = [
+    pytest.param("3 灰流うらら", (CARD, MAIN, 3, ASH), id="count-first"),
+    pytest.param("灰流うらら x3", (CARD, MAIN, 3, ASH), id="name-x3"),
+    pytest.param("灰流うらら ×2", (CARD, MAIN, 2, ASH), id="name-times-sign"),
+    pytest.param("灰流うらら×2", (CARD, MAIN, 2, ASH), id="name-times-sign-glued"),
+    pytest.param("3x Ash Blossom & Joyous Spring", (CARD, MAIN, 3, ASH), id="3x-name"),
+    pytest.param("灰流うらら 3枚", (CARD, MAIN, 3, ASH), id="name-3-mai"),
+    pytest.param("灰流うらら　３枚", (CARD, MAIN, 3, ASH), id="full-width-digit-and-space"),
+    pytest.param("《灰流うらら》 ２", (CARD, MAIN, 2, ASH), id="brackets-trailing-full-width-count"),
+    pytest.param("- 《灰流うらら》3", (CARD, MAIN, 3, ASH), id="bullet-brackets-glued-count"),
+    pytest.param("はるうらら", (CARD, MAIN, 1, ASH), id="reading-no-count"),
+    pytest.param("3 灰流うらら (Ash Blossom)", (CARD, MAIN, 3, ASH), id="trailing-note-in-parentheses"),
+    pytest.param("灰流うらら（はるうらら） ×3", (CARD, MAIN, 3, ASH), id="full-width-parentheses-note"),
+    pytest.param("Harpie Lady 1", (CARD, MAIN, 1, "Harpie Lady 1"), id="digit-in-the-name"),
+    pytest.param("2 Harpie Lady 1", (CARD, MAIN, 2, "Harpie Lady 1"), id="count-and-digit-in-the-name"),
+    pytest.param("Accesscode Talker x1", (CARD, EXTRA, 1, "Accesscode Talker"), id="extra-monster-goes-to-extra"),
+    pytest.param("3 No Such Card", (UNKNOWN, MAIN, 3, "No Such Card"), id="unknown-counted-name"),
+    pytest.param("Black Luster Soldier", (AMBIGUOUS, MAIN, 1, "Black Luster Soldier"), id="ambiguous-name"),
+    pytest.param("Deck by Taro", (IGNORED, None, 0, None), id="title-ignored"),
+    pytest.param("// my notes", (IGNORED, None, 0, None), id="comment-ignored"),
+    pytest.param("合計 40枚", (IGNORED, None, 0, None), id="total-ja-ignored"),
+    pytest.param("総数[60]", (IGNORED, None, 0, None), id="total-bracketed-ignored"),
+    pytest.param("Total: 40 cards", (IGNORED, None, 0, None), id="total-en-ignored"),
+]
+
+
+@pytest.mark.parametrize("text, expected", TEXT_CARD_CASES)
+def test_text_card_lines(catalogue, text, expected):
+    decklist = read_text(text, catalogue)
+    assert _lines(decklist) == [expected]
+
+
+HEADING_CASES = [
+    pytest.param("メインデッキ", MAIN, id="main-ja"),
+    pytest.param("【メインデッキ】(40枚)", MAIN, id="main-ja-bracketed-count"),
+    pytest.param("エクストラデッキ：15枚", EXTRA, id="extra-ja-colon-count"),
+    pytest.param("サイドデッキ", SIDE, id="side-ja"),
+    pytest.param("Main", MAIN, id="main-en"),
+    pytest.param("Main Deck (40)", MAIN, id="main-deck-count"),
+    pytest.param("Extra Deck: 15", EXTRA, id="extra-deck-colon-count"),
+    pytest.param("Side Deck [15]", SIDE, id="side-deck-square-count"),
+    pytest.param("## Side", SIDE, id="markdown-side"),
+    pytest.param("Monsters (18)", None, id="group-heading-monsters"),
+    pytest.param("魔法カード（12枚）", None, id="group-heading-spells-ja"),
+]
+
+
+@pytest.mark.parametrize("text, zone", HEADING_CASES)
+def test_text_headings(catalogue, text, zone):
+    assert _lines(read_text(text, catalogue)) == [(HEADING, zone, 0, None)]
+
+
+def test_text_zones_follow_headings_and_an_unheaded_block_infers_zones(catalogue):
+    text = "\n".join(
+        [
+            "3 灰流うらら",
+            "アクセスコード・トーカー",
+            "サイドデッキ",
+            "アクセスコード・トーカー",
+            "エクストラデッキ",
+            "強欲な壺",
+        ]
+    )
+    decklist = read_text(text, catalogue)
+    assert [(line.zone, line.count) for line in decklist.lines if line.status == CARD] == [
+        (MAIN, 3),
+        (EXTRA, 1),
+        (SIDE, 1),
+        (EXTRA, 1),
+    ]
+
+
+def test_copies_of_one_card_on_several_lines_are_summed(catalogue):
+    decklist = read_text("2 灰流うらら\nAsh Blossom & Joyous Spring\n14558128", catalogue)
+    assert [(card.name_en, n) for card, n in decklist.cards(MAIN)] == [(ASH, 3)]
+
+
+def test_every_non_blank_line_is_reported(catalogue):
+    text = "Title\n\nメインデッキ\n3 灰流うらら\n3 Unknown Thing\nBlack Luster Soldier\n"
+    decklist = read_text(text, catalogue)
+    assert [line.line for line in decklist.lines] == [1, 3, 4, 5, 6]
+    assert decklist.count(MAIN) == 7  # unresolved lines still take their place
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_text_writer_round_trip(catalogue, language):
+    source = read_ydk("#main\n14558127\n14558127\n55144522\n#extra\n86066372\n!side\n23434538\n", catalogue)
+    again = read_text(write_text(source, language=language), catalogue)
+    assert {z: [(c.id, n) for c, n in rows] for z, rows in again.zones.items()} == {
+        z: [(c.id, n) for c, n in rows] for z, rows in source.zones.items()
+    }
+    assert not again.unresolved
+
+
+def test_ydk_writer_round_trip_uses_printed_passwords_and_keeps_unknown_ones(catalogue):
+    source = read_ydk("#main\n89631140\n99999999\n#extra\n86066372\n!side\n", catalogue)
+    written = write_ydk(source)
+    assert written.splitlines() == [
+        "#created by deckbuilder",
+        "#main",
+        "89631139",
+        "99999999",
+        "#extra",
+        "86066372",
+        "!side",
+    ]
+    again = read_ydk(written, catalogue)
+    assert [(c.id, n) for c, n in again.cards(MAIN)] == [(c.id, n) for c, n in source.cards(MAIN)]
+    assert [line.written for line in again.unresolved] == ["99999999"]
+
+
+@pytest.mark.parametrize(
+    "text, written_zone, zone, moved",
+    [
+        pytest.param("アクセスコード・トーカー", None, "extra", True, id="no-heading-extra-monster-moved"),
+        pytest.param("強欲な壺", None, "main", False, id="no-heading-main-card"),
+        pytest.param("サイドデッキ\nアクセスコード・トーカー", "side", "side", False, id="under-a-heading"),
+    ],
+)
+def test_line_json_has_the_duel_masters_line_shape(catalogue, text, written_zone, zone, moved):
+    row = read_text(text, catalogue).lines[-1].as_dict()
+    assert set(row) == {
+        "line",
+        "text",
+        "written",
+        "status",
+        "count",
+        "written_zone",
+        "zone",
+        "moved",
+        "card",
+        "candidates",
+        "suggestions_skipped",
+    }
+    assert (row["written_zone"], row["zone"], row["moved"], row["status"]) == (written_zone, zone, moved, "card")
+    assert set(row["card"]) == {"id", "name_ja", "name_en"}
