@@ -308,7 +308,7 @@ def write_decklist(decklist: Decklist, catalogue: Catalogue) -> str:
                 unresolved.append(f"{line.count or 1} {_split_count(line.text)[1]}")
         if not rows and not unresolved:
             continue
-        total = sum(rows.values())
+        total = sum(line.count or 0 for line in decklist.card_lines(zone))  # unresolved lines take their slots too
         title = _ZONE_TITLES[zone] if zone is Zone.LEADER else f"{_ZONE_TITLES[zone]} ({total})"
         body = [f"{count} {catalogue.card(number).display_name} [{number}]" for number, count in rows.items()]
         sections.append("\n".join([title, *body, *unresolved]))
