@@ -252,7 +252,9 @@ def test_unsettled_warning_names_the_version_and_zone(catalogue):
 
 def test_deck_hash_ignores_spelling_and_order_but_not_unreadable_lines(catalogue):
     a = read_decklist("Leader\n1 BT1-001\nMain Deck\n4 BT1-080\n4 BT9-001\n", catalogue)
-    b = read_decklist("Main Deck\nBT9-001 x2\n2 Kamehameha [BT1-080_PR]\n2x BT9-001\n2 BT1-080\nLeader\nBT1-001", catalogue)
+    b = read_decklist(
+        "Main Deck\nBT9-001 x2\n2 Kamehameha [BT1-080_PR]\n2x BT9-001\n2 BT1-080\nLeader\nBT1-001", catalogue
+    )
     c = read_decklist("Leader\n1 BT1-001\nMain Deck\n4 BT1-080\n4 BT9-001\n1 Nothing Like It x\n", catalogue)
     hashes = [check_decklist(deck, catalogue, as_of=Y2019).deck_hash for deck in (a, b, c)]
     assert hashes[0] == hashes[1] != hashes[2]
