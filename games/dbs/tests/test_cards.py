@@ -16,7 +16,7 @@ from games.dbs.rules.vocabulary import LineStatus, ViolationCode, WarningCode, Z
     ("written", "key"),
     [
         pytest.param("King Piccolo’s Egg, Terror is Born", "king piccolos egg terror is born", id="curly-apostrophe"),
-        pytest.param("King Piccolo's Egg, Terror is Born", "king piccolos egg terror is born", id="straight-apostrophe"),
+        pytest.param("King Piccolo's Egg, Terror is Born", "king piccolos egg terror is born", id="apostrophe"),
         pytest.param("ＳＳ４ Gogeta,  the Ultimate Fusion", "ss4 gogeta the ultimate fusion", id="full-width-spaces"),
         pytest.param("Infinite Multiplication Meta-Cooler", "infinite multiplication meta cooler", id="hyphen"),
     ],
