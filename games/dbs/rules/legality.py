@@ -25,7 +25,7 @@ from pathlib import Path
 
 from games.dbs.rules import violations as v
 from games.dbs.rules.cards import Catalogue, DbsCard
-from games.dbs.rules.decklist import Decklist, ReadLine
+from games.dbs.rules.decklist import Decklist, ReadLine, read_decklist
 from games.dbs.rules.violations import CardRef, Violation
 from games.dbs.rules.vocabulary import ZONES, BanStatus, LineStatus, ViolationCode, Zone
 
@@ -413,6 +413,7 @@ def check_decklist(
                 ambiguous=line.status is LineStatus.AMBIGUOUS,
                 candidates=candidates,
                 line=line.line,
+                count=line.count or 0,
             )
         )
 
@@ -540,3 +541,11 @@ def _sort_key(item: Violation) -> tuple:
 def codes(items: Iterable[Violation]) -> list[str]:
     """The codes of violations or warnings, in order (for tests and logs)."""
     return [str(item.code) for item in items]
+
+
+def legality_report(
+    text: str, catalogue: Catalogue, *, as_of: date, banlist: BanList | None = None, include_lines: bool = True
+) -> dict:
+    """Read a pasted list and check it: the report in the API's JSON shape (the registry adapter's one call)."""
+    report = check_decklist(read_decklist(text, catalogue), catalogue, as_of=as_of, banlist=banlist)
+    return report.report_dict(include_lines=include_lines)

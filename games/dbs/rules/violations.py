@@ -171,7 +171,7 @@ def limited(*, card: CardRef, count: int, limit: int, sources: str) -> Violation
 
 
 def unresolved_card(
-    *, zone: Zone | None, written: str, ambiguous: bool, candidates: tuple[CardRef, ...], line: int
+    *, zone: Zone | None, written: str, ambiguous: bool, candidates: tuple[CardRef, ...], line: int, count: int
 ) -> Violation:
     if ambiguous:
         return Violation(
@@ -182,6 +182,7 @@ def unresolved_card(
             f"Line {line}: '{written}' is printed under several card numbers: {_names(candidates)}. Write the card "
             "number: copies are counted by number.",
             f"{line}行目：「{written}」は複数のカード番号に該当します：{_names_ja(candidates)}。カード番号で指定してください。",
+            count,
         )
     hint = f" Did you mean: {_names(candidates)}?" if candidates else ""
     hint_ja = f"候補：{_names_ja(candidates)}" if candidates else ""
@@ -192,6 +193,7 @@ def unresolved_card(
         (),
         f"Line {line}: no card is known as '{written}'.{hint}",
         f"{line}行目：「{written}」というカードは見つかりません。{hint_ja}",
+        count,
     )
 
 

@@ -14,6 +14,7 @@ from games.dbs.rules.legality import (
     RulesUnavailable,
     check_decklist,
     codes,
+    legality_report,
     rule_version_in_force,
 )
 from games.dbs.rules.vocabulary import BanStatus, ViolationCode, WarningCode, Zone
@@ -156,10 +157,10 @@ VIOLATIONS = [
         Y2023, {"main": filler(60), "z": {"BT9-020": 1}}, ["ZONE_MISPLACED"], (None, None), id="ZONE_MISPLACED-not-z"
     ),
     pytest.param(
-        Y2019, {"main": filler(48), "extra_lines": ("2 Kamehamaha",)}, ["UNKNOWN_CARD"], (None, None), id="UNKNOWN"
+        Y2019, {"main": filler(48), "extra_lines": ("2 Kamehamaha",)}, ["UNKNOWN_CARD"], (2, None), id="UNKNOWN"
     ),
     pytest.param(
-        Y2019, {"main": filler(48), "extra_lines": ("2 Twin Name",)}, ["AMBIGUOUS_CARD"], (None, None), id="AMBIGUOUS"
+        Y2019, {"main": filler(48), "extra_lines": ("2 Twin Name",)}, ["AMBIGUOUS_CARD"], (2, None), id="AMBIGUOUS"
     ),
 ]
 
@@ -277,3 +278,8 @@ def test_report_dict_has_the_duel_masters_report_shape(catalogue):
 def test_every_code_has_a_row():
     tested = {row.values[2][0] for row in VIOLATIONS} | {"BANNED", "LIMITED"}
     assert tested == {code.value for code in ViolationCode}
+
+
+def test_legality_report_reads_and_checks_in_one_call(catalogue):
+    out = legality_report(deck_text(main=filler(50)), catalogue, as_of=Y2019)
+    assert (out["legal"], out["counts"]["main"], len(out["lines"])) == (True, 50, 3 + len(filler(50)))
