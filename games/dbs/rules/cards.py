@@ -25,12 +25,18 @@ NUMBER = re.compile(r"(?<![A-Z0-9])((?:BT|TB|DB|EB|SD|XD|EX)\d{1,2}-\d{2,3}|P-\d
 _DASHES = str.maketrans({c: "-" for c in "‐‑‒–—―−－"})
 _APOSTROPHES = re.compile("['’‘`´]")
 _NOT_WORD = re.compile(r"[^\w]+")
+# Latin accents only (U+0300-U+036F): a real list writes "SS Rose Goku Black" for the data's "SS Rosé Goku Black". Kana
+# voicing marks (U+3099, U+309A) are letters of the name, not accents, and stay.
+_LATIN_ACCENTS = re.compile("[\u0300-\u036f]")
 SUGGESTION_CUTOFF = 80  # rapidfuzz WRatio score below which a name is no suggestion
 
 
 def fold_name(text: str) -> str:
-    """A name's lookup key: width-folded (NFKC), case-folded, apostrophes dropped, other punctuation as spaces."""
-    text = _APOSTROPHES.sub("", unicodedata.normalize("NFKC", text).casefold())
+    """A name's lookup key: width-folded (NFKC), case-folded, Latin accents and apostrophes dropped, other punctuation
+    as spaces."""
+    # Apostrophes out before NFKC (it splits `´` into a space and an accent) and after it (`＇` becomes `'`).
+    text = _APOSTROPHES.sub("", unicodedata.normalize("NFKC", _APOSTROPHES.sub("", text)).casefold())
+    text = unicodedata.normalize("NFC", _LATIN_ACCENTS.sub("", unicodedata.normalize("NFD", text)))
     return " ".join(_NOT_WORD.sub(" ", text).replace("_", " ").split())
 
 

@@ -51,6 +51,7 @@ CARDS = (
     card("BT25-104", "7 Shadow Dragons Assembled", E),
     card("BT10-001", "Unison Fighter", U),
     card("EX01-01", "Expansion Hero"),
+    card("BT29-088", "SS Rosé Goku Black"),  # an accented name in the data
     *(card(number, f"Filler {number}") for number in FILLER),
 )
 

@@ -17,8 +17,17 @@ from games.dbs.rules.vocabulary import LineStatus, ViolationCode, WarningCode, Z
     [
         pytest.param("King Piccolo’s Egg, Terror is Born", "king piccolos egg terror is born", id="curly-apostrophe"),
         pytest.param("King Piccolo's Egg, Terror is Born", "king piccolos egg terror is born", id="apostrophe"),
+        pytest.param(
+            "King Piccolo´s Egg, Terror is Born", "king piccolos egg terror is born", id="acute-as-apostrophe"
+        ),
+        pytest.param(
+            "King Piccolo＇s Egg, Terror is Born", "king piccolos egg terror is born", id="full-width-apostrophe"
+        ),
         pytest.param("ＳＳ４ Gogeta,  the Ultimate Fusion", "ss4 gogeta the ultimate fusion", id="full-width-spaces"),
         pytest.param("Infinite Multiplication Meta-Cooler", "infinite multiplication meta cooler", id="hyphen"),
+        # A real DeckPlanet list writes "SS Rose Goku Black" for the card the data names "SS Rosé Goku Black".
+        pytest.param("SS Rosé Goku Black, Fearsome God", "ss rose goku black fearsome god", id="accent"),
+        pytest.param("Goku Black ゴクウブラック", "goku black ゴクウブラック", id="kana-voicing-mark-kept"),
     ],
 )
 def test_fold_name(written, key):

@@ -27,6 +27,8 @@ LAYOUTS = [
     pytest.param("2 EX1-01", CARD, MAIN, 2, "EX01-01", id="source-spelling-of-a-number"),
     pytest.param("Main Deck\n3 Kamehameha", CARD, MAIN, 3, "BT1-080", id="name-under-heading"),
     pytest.param("3 kamehameha!", CARD, MAIN, 3, "BT1-080", id="name-case-and-punctuation-folded"),
+    pytest.param("2 SS Rose Goku Black", CARD, MAIN, 2, "BT29-088", id="name-without-the-data's-accent"),
+    pytest.param("3 Kaméhameha", CARD, MAIN, 3, "BT1-080", id="name-with-an-accent-the-data-lacks"),
     pytest.param("2 Android 17", CARD, MAIN, 2, "BT1-051", id="count-and-name-ending-in-a-digit"),
     pytest.param("Main Deck\nAndroid 17", CARD, MAIN, 1, "BT1-051", id="name-ending-in-a-digit-no-count"),
     pytest.param("7 Shadow Dragons Assembled", CARD, MAIN, 1, "BT25-104", id="name-beginning-with-a-number"),
@@ -50,6 +52,10 @@ LAYOUTS = [
     pytest.param("Side Deck - 15", HEADING, SIDE, 15, None, id="side-heading-dash-count"),
     pytest.param("Sideboard", HEADING, SIDE, None, None, id="sideboard"),
     pytest.param("== Leader ==", HEADING, LEADER, None, None, id="decorated-leader-heading"),
+    pytest.param("_____Z Deck_____", HEADING, Z, None, None, id="deckplanet-export-rule"),
+    pytest.param(
+        "_____Side Deck_____\n2 Kamehameha_PR [BT1-080]", CARD, SIDE, 2, "BT1-080", id="deckplanet-suffixed-name"
+    ),
     pytest.param("Battle (40)", HEADING, None, 40, None, id="group-heading"),
     pytest.param("Deck name: Goku aggro", IGNORED, None, None, None, id="title"),
     pytest.param("// sideboard plan", IGNORED, None, None, None, id="comment"),
