@@ -32,6 +32,7 @@ run: install
 	$(PY) manage.py import_cards
 	$(PY) manage.py import_effects
 	$(PY) manage.py import_regulations
+	$(PY) manage.py import_games
 	$(PY) manage.py collectstatic --noinput -v 0
 	PORT=$(PORT) $(PY) -m deckbuilder.serve
 

@@ -155,7 +155,8 @@ class CardListApi(generics.ListAPIView):
         values = data.validated_data
         game = registry.get(values["game"])  # UNKNOWN_GAME
         if game.code != CATALOGUE_GAME:
-            return card_search_game(game=game.code, q=values["q"], as_of=values["as_of"])
+            found = game.card_search(q=values["q"], order=values["order"], as_of=values["as_of"])
+            return found if found is not None else card_search_game(game=game.code, q=values["q"], as_of=values["as_of"])
         return card_search_result(q=values["q"], order=values["order"], as_of=values["as_of"])  # INVALID_QUERY
 
 

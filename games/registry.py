@@ -26,7 +26,7 @@ What a game gives the core:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, ClassVar
@@ -128,6 +128,23 @@ class Game:
             self.legality_report(decklist=decklist, format_code=format_code, as_of=as_of, overlay_id=overlay_id)
             for decklist in decklists
         ]
+
+    # --- catalogue (optional)
+    def data_import(self, *, log: Callable[[str], None]) -> str | None:
+        """Import the game's card data and dated lists into the catalogue (`manage.py import_games`, run by `make run`)
+        from the configured data source; returns a summary line, or None for a game whose data comes in otherwise
+        (Duel Masters: `import_cards`, `import_effects`, `import_regulations`)."""
+        return None
+
+    def card_search(self, *, q: str, order: str, as_of: date | None) -> Any:
+        """The game's card search in the core's grammar with its own fields (an object with `ids`, `notes` and `as_of`,
+        as cards.selectors.SearchResult), or None for the core's search by name words."""
+        return None
+
+    def opening_odds(self, *, decklist: Any, groups: dict[str, list[str]], going_first: bool = True) -> dict | None:
+        """Exact opening-hand odds of a deck for named groups of cards (names or ids as the game reads them), or None
+        for a game without them."""
+        return None
 
     # --- statistics (optional)
     def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict | None:
