@@ -156,7 +156,9 @@ class CardListApi(generics.ListAPIView):
         game = registry.get(values["game"])  # UNKNOWN_GAME
         if game.code != CATALOGUE_GAME:
             found = game.card_search(q=values["q"], order=values["order"], as_of=values["as_of"])
-            return found if found is not None else card_search_game(game=game.code, q=values["q"], as_of=values["as_of"])
+            if found is None:  # the core's search by name words
+                found = card_search_game(game=game.code, q=values["q"], as_of=values["as_of"])
+            return found
         return card_search_result(q=values["q"], order=values["order"], as_of=values["as_of"])  # INVALID_QUERY
 
 

@@ -16,6 +16,6 @@ class Command(BaseCommand):
     def handle(self, *args, game: str | None, **options):
         games = [registry.get(game)] if game else registry.all_games()
         for entry in games:
-            summary = entry.data_import(log=lambda text: self.stdout.write(f"{entry.code}: {text}"))
+            summary = entry.data_import(log=lambda text, code=entry.code: self.stdout.write(f"{code}: {text}"))
             if summary is not None:
                 self.stdout.write(f"{entry.code}: {summary}")
