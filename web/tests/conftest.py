@@ -20,4 +20,11 @@ def _no_real_card_images(request, settings):
     `.invalid`), so a picture fails at once and the drawn tile stays, unless a test answers the host itself
     (`context.route`, web/tests/test_browser_layout.py)."""
     if request.node.get_closest_marker("browser"):
-        settings.CARD_IMAGE_HOST = "card-images.invalid"
+        import copy
+
+        from deckbuilder.settings import csp_img_src
+
+        host = settings.CARD_IMAGE_HOST = "card-images.invalid"
+        policy = copy.deepcopy(settings.CONTENT_SECURITY_POLICY)  # the policy allows exactly the host pictures use
+        policy["DIRECTIVES"]["img-src"] = csp_img_src(external=settings.CARD_IMAGES_EXTERNAL, host=host)
+        settings.CONTENT_SECURITY_POLICY = policy
