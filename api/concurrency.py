@@ -14,6 +14,8 @@ busy with refusals, and the admitted check starves among them.
 """
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.conf import settings
 from rest_framework.views import APIView
@@ -63,6 +65,30 @@ def expensive_gate() -> Gate:
         return gate
 
 
+def gate_enter() -> Gate:
+    """A slot of the process's gate, or 503 SERVER_BUSY (with Retry-After) when none frees in time. The caller gives
+    it back with `leave()` in a `finally`, or uses `expensive_slot()`."""
+    gate = expensive_gate()
+    if not gate.enter(wait_seconds=float(getattr(settings, "EXPENSIVE_REQUEST_WAIT_SECONDS", 5))):
+        raise ApplicationError(
+            ErrorCode.SERVER_BUSY,
+            "The server is busy with other decklist checks; try again in a moment.",
+            {"retry_after_seconds": RETRY_AFTER_SECONDS},
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
+    return gate
+
+
+@contextmanager
+def expensive_slot() -> Iterator[None]:
+    """The expensive work of a view that is not an ExpensiveRequestLimit (a page's JSON endpoint): one gate for all."""
+    gate = gate_enter()
+    try:
+        yield
+    finally:
+        gate.leave()
+
+
 class ExpensiveRequestLimit(APIView):
     """The base of the API views of expensive operations: at most a few run at once per process.
 
@@ -76,15 +102,7 @@ class ExpensiveRequestLimit(APIView):
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         request.data  # noqa: B018 -- parse (and refuse a hostile body: api/parsers.py) before a slot is taken
-        gate = expensive_gate()
-        if not gate.enter(wait_seconds=float(getattr(settings, "EXPENSIVE_REQUEST_WAIT_SECONDS", 5))):
-            raise ApplicationError(
-                ErrorCode.SERVER_BUSY,
-                "The server is busy with other decklist checks; try again in a moment.",
-                {"retry_after_seconds": RETRY_AFTER_SECONDS},
-                headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
-            )
-        self._gate_held = gate
+        self._gate_held = gate_enter()
 
     def dispatch(self, request, *args, **kwargs):
         try:

@@ -4,7 +4,6 @@ import json
 import re
 from urllib.parse import quote
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import RequestDataTooBig
@@ -254,7 +253,7 @@ def editor_card_previews_api(request):
 def editor_state_api(request):
     """One editor interaction: apply a change to the working copy; return deck + legality + statistics."""
     from api.codes import ErrorCode
-    from api.concurrency import RETRY_AFTER_SECONDS, expensive_gate
+    from api.concurrency import expensive_slot
     from api.errors import error_json_for
     from api.parsers import json_body_load
     from cards.resolver import get_resolver
@@ -273,15 +272,7 @@ def editor_state_api(request):
             raise EditorInputError(ErrorCode.INVALID_OVERLAY, "An event overlay is given by its id (slug).")
         # The legality check and statistics are the CPU-bound part: behind the process's one gate of expensive
         # requests (api.concurrency), shared with the legality API, so anonymous editors cannot take every thread.
-        gate = expensive_gate()
-        if not gate.enter(wait_seconds=float(getattr(settings, "EXPENSIVE_REQUEST_WAIT_SECONDS", 5))):
-            raise ApplicationError(
-                ErrorCode.SERVER_BUSY,
-                "The server is busy with other decklist checks; try again in a moment.",
-                {"retry_after_seconds": RETRY_AFTER_SECONDS},
-                headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
-            )
-        try:
+        with expensive_slot():
             state = editor_state(
                 copy=copy,
                 format_code=str(body.get("format") or "advance"),
@@ -289,8 +280,6 @@ def editor_state_api(request):
                 resolver=resolver,
                 overlay_id=overlay,
             )
-        finally:
-            gate.leave()
     except (RequestDataTooBig, ApplicationError) as exc:
         return error_json_for(exc)
     return JsonResponse(state)
