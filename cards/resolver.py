@@ -40,7 +40,7 @@ from cards.names import lookup_key, loose_key, name_key, name_suffixes, without_
 from cards.selectors import catalogue_version
 from deckbuilder.cache import versioned_cache
 from games.dm.rules.cards import CardFacts, deck_zone_of
-from games.dm.rules.decklist import Decklist, DecklistLine, LineMemo, parse_text
+from games.dm.rules.decklist import Decklist, DecklistLine, LineMemo, declares_main_deck, parse_text
 from games.dm.rules.vocabulary import DeckZone, LineStatus
 
 OK = "ok"
@@ -413,11 +413,15 @@ def decklist_read(
         resolution = resolve(line.card, suggest=suggested < suggest_limit)
         suggested += resolution.status == UNKNOWN
         resolutions.append(resolution)
-    # A list without a hyperspatial or GR heading (none, or only a main-deck one such as `デッキレシピ`) places no
-    # card in those zones: its psychics, draghearts and GR creatures go to their own zone by card, whatever block
-    # they sit in (a player who lists them after the main deck without a blank line means them there too).
-    # A JSON entry (no line number) names its zone itself: it stands.
-    headless = not any(note.zone in _EXTRA_ZONES for note in decklist.notes)
+    # A list without zone headings (none, or only a title such as `デッキレシピ`) places no card in a zone: its
+    # psychics, draghearts and GR creatures go to their own zone by card, whatever block they sit in (a player who
+    # lists them after the main deck without a blank line means them there too). Under a heading that names the
+    # main deck itself (`メインデッキ`, `# main`) a psychic is misplaced (spec L21). A JSON entry (no line number)
+    # names its zone itself: it stands.
+    headless = not any(
+        note.zone in _EXTRA_ZONES or (note.zone == DeckZone.MAIN and declares_main_deck(note.text))
+        for note in decklist.notes
+    )
 
     def placed_by_card(line: DecklistLine) -> bool:
         return line.zone_inferred or (headless and line.zone == DeckZone.MAIN and line.line is not None)

@@ -222,6 +222,17 @@ def _zone_heading(text: str) -> DeckZone | None:
     return _HEADER_LOOKUP.get(_BARE_DROPPED.sub("", match["word"].casefold())) if match else None
 
 
+# The main-deck headings that say "this block is the main deck" (a psychic under one is ZONE_MISPLACED, spec L21),
+# unlike an article's "the list" titles (デッキレシピ, リスト, 40枚), after which cards go to their zone by card.
+_EXPLICIT_MAIN = frozenset(("main", "maindeck", "メイン", "メインデッキ", "メインデッキリスト"))
+
+
+def declares_main_deck(text: str) -> bool:
+    """Whether a heading line names the main deck itself (not only "the list")."""
+    match = _HEADING.match(text) if len(text) <= _HEADING_MAX_LENGTH else None
+    return match is not None and _BARE_DROPPED.sub("", match["word"].casefold()) in _EXPLICIT_MAIN
+
+
 _GROUP_HEADING = re.compile(
     rf"^(?:(?P<before>\d{{1,3}})\s*{_COUNT_WORD}?\s+)?(?P<word>\D+?)"
     rf"(?:\s*(?:[*×:：]|\s|[(（【\[])\s*(?P<after>\d{{1,3}})\s*{_COUNT_WORD}?\s*[)）】\]]?"
