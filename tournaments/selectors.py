@@ -260,7 +260,7 @@ EXPORT_HEADER = (
 # stays the one above: API clients and the registration import read those names.
 EXPORT_HEADER_JA = (
     "プレイヤー",
-    "判定",
+    "構築判定",
     "デッキハッシュ",
     "登録日時",
     "違反",

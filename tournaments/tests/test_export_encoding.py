@@ -62,7 +62,7 @@ def test_the_schema_lists_the_encodings_and_the_400(db):
 
 
 EN = "player,status,deck_hash,submitted_at,violations,main,hyperspatial,gr,decklist"
-JA = "プレイヤー,判定,デッキハッシュ,登録日時,違反,メインデッキ,超次元ゾーン,超GRゾーン,デッキリスト"
+JA = "プレイヤー,構築判定,デッキハッシュ,登録日時,違反,メインデッキ,超次元ゾーン,超GRゾーン,デッキリスト"
 
 
 @pytest.mark.parametrize(
