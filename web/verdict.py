@@ -85,8 +85,8 @@ def violation_text(item: dict) -> str:
 
 def legality_verdict(report: dict | None) -> dict | None:
     """The verdict of a legality report: `status` (legal | buildable | illegal), the `headline` and one `items`
-    row per violation and warning (`kind`, `code`, `rule`, `text`: the short line, `message`: the long one); the
-    size problems of a buildable deck are its headline, not rows again."""
+    row per violation and warning (`kind`, `code`, `rule`, `text`: the short line, `message`: the long one), also
+    split as `violations` and `warnings`; the size problems of a buildable deck are its headline, not rows again."""
     if not report:
         return None
     violations = report.get("violations") or []
@@ -109,4 +109,10 @@ def legality_verdict(report: dict | None) -> dict | None:
         for kind, rows in (("violation", violations), ("warning", report.get("warnings") or []))
         for item in rows
     ]
-    return {"status": status, "headline": headline, "items": items}
+    return {
+        "status": status,
+        "headline": headline,
+        "items": items,
+        "violations": [item for item in items if item["kind"] == "violation"],
+        "warnings": [item for item in items if item["kind"] == "warning"],
+    }

@@ -543,14 +543,17 @@ function renderLegality() {
   const overlay = report.overlay ? ` · ${gettext("Overlay")}: ${report.overlay.name || report.overlay.id} (${report.overlay.id})` : "";
   const formatLabel = report.overlay ? report.format : nodes.format.selectedOptions[0]?.textContent || report.format;
   nodes.legality.append(el("strong", {}, verdict.headline), " ", el("span", { class: "muted", "data-overlay": report.overlay ? report.overlay.id : "" }, `${gettext("Format")}: ${formatLabel} · ${report.as_of || ""}${overlay}`));
-  if (verdict.items.length) {
-    const list = el("ul");
-    for (const item of verdict.items) {
-      list.append(el("li", { class: item.kind, "data-code": item.code, title: item.message !== item.text ? item.message : null },
-        item.rule && item.rule !== "-" ? el("span", { class: "rule" }, item.rule) : null, el("span", { class: "report-message" }, item.text),
-        " ", el("span", { class: "code" }, item.code)));
-    }
-    nodes.legality.append(list);
+  const row = (item) => el("li", { class: item.kind, "data-code": item.code, title: item.message !== item.text ? item.message : null },
+    item.rule && item.rule !== "-" ? el("span", { class: "rule" }, item.rule) : null, el("span", { class: "report-message" }, item.text),
+    " ", el("span", { class: "code" }, item.code));
+  const problems = verdict.items.filter((item) => item.kind !== "warning");
+  const notes = verdict.items.filter((item) => item.kind === "warning");
+  if (problems.length) nodes.legality.append(el("ul", {}, problems.map(row)));
+  // Remarks never make a deck illegal: folded, so that the problems to fix come first (as templates/web/_verdict.html).
+  if (notes.length) {
+    nodes.legality.append(el("details", { class: "verdict-warnings" },
+      el("summary", {}, interpolate(ngettext("%(count)s note", "%(count)s notes", notes.length), { count: notes.length })),
+      el("ul", {}, notes.map(row))));
   }
 }
 

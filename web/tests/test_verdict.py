@@ -177,3 +177,19 @@ def test_the_import_verdict_names_the_card_and_the_fix(catalogue, user, owner_cl
     assert counts.startswith(
         {"ja": "メインデッキ 41 枚 · 超次元ゾーン 0 枚", "en": "Main deck 41 cards · Hyperspatial"}[language]
     )
+
+
+def test_remarks_are_folded_below_the_problems_to_fix(catalogue, user, owner_client):
+    """Warnings (e.g. RELEASE_DATE_UNKNOWN, one per card of a catalogue without dates) never make a deck illegal:
+    they are folded under "n notes", after the violations."""
+    deck = _deck(user, [])
+    text = "\n".join([*(f"4 {name}" for name in LEGAL_MAIN[1:]), "5 テスト火炎兵"])
+    page = owner_client.post(
+        f"/decks/{deck.id}/import/",
+        {"text": text, "mode": "replace", "version": deck.version, "preview": "1"},
+        HTTP_ACCEPT_LANGUAGE="ja",
+    ).content.decode()
+    block = page.split('id="import-legality"')[1].split("</div>")[0]
+    problems, notes = block.split('<details class="verdict-warnings">')
+    assert ('data-code="COPY_LIMIT"' in problems, 'class="warning"' in problems) == (True, False)
+    assert notes.count('class="warning"') == int(notes.split("<summary>注意 ")[1].split(" 件")[0]) > 0
