@@ -218,8 +218,8 @@ def _twinpact_halves(card) -> list[dict] | None:
     if not card.twinpact:
         return None
     faces = {face.role: face for face in card.faces.all()}
-    halves = [faces.get("twinpact_top"), faces.get("twinpact_bottom")]
-    if None in halves:
+    top, bottom = faces.get("twinpact_top"), faces.get("twinpact_bottom")
+    if top is None or bottom is None:
         return None
     return [
         {
@@ -230,7 +230,7 @@ def _twinpact_halves(card) -> list[dict] | None:
             "card_type_ja": face.card_type_ja,
             "card_type": face.card_type,
         }
-        for face in halves
+        for face in (top, bottom)
     ]
 
 
