@@ -608,7 +608,7 @@ def test_the_event_desk_links_the_japanese_csv(people, event):
     page = _client(people["organizer"]).get(f"/tournaments/{event.id}/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     link = page.split('id="export-csv-ja"')[0].rsplit("<a ", 1)[1]
     assert f'href="/api/v1/events/{event.id}/registrations/export/csv/?header=ja"' in link
-    assert "CSV（Excel用・日本語の見出し）" in page
+    assert "CSV（表計算ソフト用・日本語の見出し）" in page
 
 
 AUDIT_DETAILS = [
