@@ -447,9 +447,12 @@ def _named_decklist(deck: Deck) -> Decklist:
     return snapshot_to_decklist(deck_snapshot(deck=deck), card=lambda row: row["name_ja"])
 
 
-def deck_export_text(deck: Deck) -> str:
-    """A text decklist (`# main` sections, `4 name`) that the importer and the legality CLI read back."""
-    return registry.get(deck.game).decklist_to_text(_named_decklist(deck))
+def deck_export_text(deck: Deck, *, japanese: bool = False) -> str:
+    """A text decklist (`# main` sections, `4 name`) that the importer and the legality CLI read back; `japanese`
+    writes the zones' Japanese names as the headings (`# メインデッキ`), which they read back as well."""
+    game = registry.get(deck.game)
+    headings = {zone.code: zone.name_ja for zone in game.zones} if japanese else None
+    return game.decklist_to_text(_named_decklist(deck), headings=headings)
 
 
 def deck_export_json(deck: Deck) -> dict:
@@ -463,10 +466,12 @@ def deck_export_json(deck: Deck) -> dict:
 
 
 def deck_export_sheet(deck: Deck, *, as_of: date | None = None) -> str:
-    """A printable deck sheet (HTML, one page): entries per zone with counts, costs and totals."""
-    by_zone: dict[str, list[DeckEntry]] = {zone: [] for zone in zone_order(deck.game)}
+    """A printable deck sheet (HTML, one page): entries per zone with counts, costs and totals; only the zones a
+    registration holds (the considering list is the player's notes, not the deck)."""
+    by_zone: dict[str, list[DeckEntry]] = {zone: [] for zone in registry.get(deck.game).registered_zone_codes()}
     for entry in deck_entries(deck=deck):
-        by_zone[entry.zone].append(entry)
+        if entry.zone in by_zone:
+            by_zone[entry.zone].append(entry)
     zones = [
         {"zone": zone, "entries": rows, "total": sum(e.quantity for e in rows)}
         for zone, rows in by_zone.items()

@@ -101,7 +101,9 @@ class Game:
         """A decklist of stored rows (zone, card id or name, copies), as the engines read it."""
         raise NotImplementedError
 
-    def decklist_to_text(self, decklist: Any) -> str:
+    def decklist_to_text(self, decklist: Any, *, headings: dict[str, str] | None = None) -> str:
+        """The text decklist; `headings` (zone code -> heading, e.g. the zones' Japanese names) are the zone headings
+        it writes instead of its default ones, each read back by `parse_text`."""
         raise NotImplementedError
 
     def decklist_to_json(self, decklist: Any) -> dict:

@@ -458,6 +458,7 @@ class RevalidationDetailApi(BaseApi):
 
 EXPORT_KINDS = ["csv", "json"]
 EXPORT_ENCODINGS = list(selectors.EXPORT_ENCODINGS)  # utf-8, sjis
+EXPORT_HEADERS = list(selectors.EXPORT_HEADERS)  # en, ja
 
 
 class RegistrationExportApi(BaseApi):
@@ -476,6 +477,13 @@ class RegistrationExportApi(BaseApi):
                 enum=EXPORT_ENCODINGS,
                 description="The CSV's encoding: utf-8 (with a BOM, the default) or sjis (Shift-JIS, CP932), for "
                 "Excel in Japan. Any other value: 400 VALIDATION_ERROR (also with the JSON export, which ignores it).",
+            ),
+            OpenApiParameter(
+                "header",
+                OpenApiTypes.STR,
+                enum=EXPORT_HEADERS,
+                description="The CSV's header row: en (the default; the names the registration import and API clients "
+                "read) or ja (Japanese column names, for reading in Excel). Any other value: 400 VALIDATION_ERROR.",
             ),
         ],
         responses={
@@ -496,6 +504,13 @@ class RegistrationExportApi(BaseApi):
                 "Unknown encoding; use utf-8 (with a BOM, the default) or sjis.",
                 field_errors(encoding=(f"Not one of {', '.join(EXPORT_ENCODINGS)}.", "invalid_choice")),
             )
+        header = request.query_params.get("header") or "en"
+        if header not in EXPORT_HEADERS:
+            raise ApplicationError(
+                ErrorCode.VALIDATION_ERROR,
+                "Unknown header; use en (the default) or ja.",
+                field_errors(header=(f"Not one of {', '.join(EXPORT_HEADERS)}.", "invalid_choice")),
+            )
         event = selectors.event_get(event_id=event_id)
         if services.event_lock_if_due(event_id=event.id):
             event.refresh_from_db()
@@ -511,7 +526,7 @@ class RegistrationExportApi(BaseApi):
             )
             return HttpResponse(body, content_type="application/json")
         try:
-            body = selectors.registration_export_csv(event=event, encoding=encoding)
+            body = selectors.registration_export_csv(event=event, encoding=encoding, header=header)
         except UnicodeEncodeError as exc:
             raise ApplicationError(
                 ErrorCode.CSV_UNENCODABLE,

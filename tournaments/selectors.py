@@ -256,11 +256,26 @@ EXPORT_HEADER = (
     "gr",
     "decklist",
 )
+# The same columns headed in Japanese, for an organizer reading the file in Excel (?header=ja). The default header
+# stays the one above: API clients and the registration import read those names.
+EXPORT_HEADER_JA = (
+    "プレイヤー",
+    "構築判定",
+    "デッキハッシュ",
+    "登録日時",
+    "違反",
+    "メインデッキ",
+    "超次元ゾーン",
+    "超GRゾーン",
+    "デッキリスト",
+)
+EXPORT_HEADERS = {"en": EXPORT_HEADER, "ja": EXPORT_HEADER_JA}  # ?header= -> the header row
 EXPORT_ENCODINGS = {"utf-8": "utf-8-sig", "sjis": "cp932"}  # ?encoding= -> codec; UTF-8 with a BOM for Excel
 
 
-def registration_export_csv(*, event: Event, encoding: str = "utf-8") -> bytes:
-    """The registrations as CSV for a spreadsheet in Japan: Japan time, UTF-8 with a BOM (or Shift-JIS/CP932).
+def registration_export_csv(*, event: Event, encoding: str = "utf-8", header: str = "en") -> bytes:
+    """The registrations as CSV for a spreadsheet in Japan: Japan time, UTF-8 with a BOM (or Shift-JIS/CP932), the
+    header row in English (the default, stable for API clients) or Japanese (`header="ja"`).
     The `decklist` column is the text list the registration import reads back. In Shift-JIS a card whose name it
     cannot hold (e.g. a Roman numeral Ⅻ or a ♥; 18 of the 11,584 card names) is written by its card id; a player
     name it cannot hold raises UnicodeEncodeError."""
@@ -273,7 +288,7 @@ def registration_export_csv(*, event: Event, encoding: str = "utf-8") -> bytes:
 
     out = io.StringIO()
     writer = csv_writer(out)  # cells that would start a formula are neutralised (deckbuilder/spreadsheet.py)
-    writer.writerow(EXPORT_HEADER)
+    writer.writerow(EXPORT_HEADERS[header])
     for row in registration_export_rows(event=event):
         zones = [
             "; ".join(f"{e['count']} {card(e)}" for e in row["entries"].get(zone, []))

@@ -14,6 +14,7 @@ from games.dm.rules.decklist import MAX_LINES, Decklist, DecklistLine
 from games.dm.rules.statistics import CURVE_COLUMNS, STACKS, deck_statistics
 from games.dm.rules.vocabulary import Civilization, DeckZone
 from regulations.decklists import copies_check
+from web.verdict import legality_verdict
 
 MAX_COUNT = 999
 ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.CONSIDERING)
@@ -266,6 +267,8 @@ def editor_state(
     )
     stats = chart_statistics(main=[(facts[card], count) for card, count in copy[DeckZone.MAIN].items()])
     fmt = format_get(code=report.get("format") or format_code)
+    # The page shows the verdict in the request's language (web.verdict): the short lines naming card and fix.
+    report["verdict"] = legality_verdict(report)
     return {
         "sizes": {"main": fmt.main_size, "hyperspatial_max": fmt.hyperspatial_max, "gr": fmt.gr_size},
         "deck": working_copy_to_json(copy),

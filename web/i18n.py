@@ -237,6 +237,65 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
                 "a new overlay for a new event."
             ),
         ),
+        # tournaments/services.py (audit_chain_verify's problems; the automatic lock's reason)
+        (r"^sequence gap: expected (?P<number>\d+)$", gettext_noop("sequence gap: entry %(number)s was expected")),
+        (
+            r"^prev_hash does not match the previous entry's hash$",
+            gettext_noop("its previous hash does not match the previous entry's hash (an entry removed or reordered)"),
+        ),
+        (
+            r"^entry hash does not match its content \(altered entry\)$",
+            gettext_noop("its hash does not match its content (the entry was altered)"),
+        ),
+        (r"^entry is not signed$", gettext_noop("the entry is not signed")),
+        (
+            r"^entry signed with an unknown key \((?P<key>.*)\)$",
+            gettext_noop("the entry is signed with an unknown key (%(key)s)"),
+        ),
+        (
+            r"^signature does not match the entry hash \(rewritten entry\)$",
+            gettext_noop("its signature does not match its hash (the entry was rewritten)"),
+        ),
+        (
+            r"^the published head's signature is not ours \(not a head we signed\)$",
+            gettext_noop("the published head's signature is not ours (not a head we signed)"),
+        ),
+        (
+            r"^published head has (?P<count>\d+) entries; the chain has (?P<entries>\d+)$",
+            gettext_noop("the published head has %(count)s entries; the chain has %(entries)s"),
+        ),
+        (r"^entry differs from the published head$", gettext_noop("the entry differs from the published head")),
+        (
+            r"^locked again without an unlock entry \(unlocked in the database\)$",
+            gettext_noop("locked again without an unlock entry (unlocked in the database)"),
+        ),
+        (
+            r"^(?P<action>\w+) after the lock without an unlock entry \(unlocked in the database\)$",
+            gettext_noop("“%(action)s” after the lock without an unlock entry (unlocked in the database)"),
+        ),
+        (
+            r"^the event is open but its chain ends locked \(unlocked in the database\)$",
+            gettext_noop("the event is open but its chain ends locked (unlocked in the database)"),
+        ),
+        (r"^(?P<field>\w+) changed after the lock$", gettext_noop("%(field)s changed after the lock")),
+        (
+            r"^registration snapshot does not give its stored hash \(edited\)$",
+            gettext_noop("the registration's list does not give its stored hash (edited)"),
+        ),
+        (r"^registration has no audit entry$", gettext_noop("the registration has no audit entry")),
+        (
+            r"^registration was withdrawn but is present$",
+            gettext_noop("the registration was withdrawn but is present"),
+        ),
+        (
+            r"^registration differs from its last audit entry$",
+            gettext_noop("the registration differs from its last audit entry"),
+        ),
+        (
+            r"^registration is missing without a withdrawal entry$",
+            gettext_noop("the registration is missing without a withdrawal entry"),
+        ),
+        (r"^registration deadline passed$", gettext_noop("the registration deadline passed")),
         # decks/services.py (version notes)
         (r"^import$", gettext_noop("imported from a decklist")),
         (r"^restored version (?P<number>\d+)$", gettext_noop("restored version %(number)s")),

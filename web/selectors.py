@@ -213,20 +213,43 @@ def card_pictures(*, card_ids) -> dict[int, dict]:
 PREVIEW_CARDS_MAX = 100  # one page of the editor's search results is 30 cards
 
 
+def _twinpact_halves(card) -> list[dict] | None:
+    """A twinpact's top and bottom faces as the tiles draw them (static/js/tile.js), each with its own cost."""
+    if not card.twinpact:
+        return None
+    faces = {face.role: face for face in card.faces.all()}
+    top, bottom = faces.get("twinpact_top"), faces.get("twinpact_bottom")
+    if top is None or bottom is None:
+        return None
+    return [
+        {
+            "name_ja": face.name_ja,
+            "cost": face.cost,
+            "civilizations": [str(civ).lower() for civ in face.civilizations or []],
+            "power": face.power,
+            "card_type_ja": face.card_type_ja,
+            "card_type": face.card_type,
+        }
+        for face in (top, bottom)
+    ]
+
+
 def card_previews(*, card_ids) -> dict[int, dict]:
     """Per card id, what the editor's hover preview adds to a card of the cards API: the official image and page
-    (`card_pictures`) and the abilities as the catalogue gives them (`web.editor.card_abilities`). Two queries."""
+    (`card_pictures`), the abilities as the catalogue gives them (`web.editor.card_abilities`) and a twinpact's two
+    halves with their own costs (`halves`, as web.editor.card_summary gives them). Three queries."""
     from cards.models import Card
     from web.editor import card_abilities
 
     ids = list(dict.fromkeys(card_ids))[:PREVIEW_CARDS_MAX]
     pictures = card_pictures(card_ids=ids)
     previews = {}
-    for card in Card.objects.filter(id__in=ids):
+    for card in Card.objects.filter(id__in=ids).prefetch_related("faces"):
         picture = pictures.get(card.id) or {}
         previews[card.id] = {
             "image": picture.get("image"),
             "page": picture.get("page"),
             "abilities": card_abilities(card),
+            "halves": _twinpact_halves(card),
         }
     return previews

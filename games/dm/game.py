@@ -45,8 +45,8 @@ class DuelMasters(Game):
             )
         )
 
-    def decklist_to_text(self, decklist: Decklist) -> str:
-        return decklist_to_text(decklist)
+    def decklist_to_text(self, decklist: Decklist, *, headings: dict[str, str] | None = None) -> str:
+        return decklist_to_text(decklist, headings=headings)
 
     def decklist_to_json(self, decklist: Decklist) -> dict:
         return decklist_to_json(decklist)

@@ -5,9 +5,9 @@
 // is merged (merge.js) or, when both changed the same card, offered to the player; never silently overwritten.
 import { api, ApiError } from "./api.js";
 import { el, clear, civDot, readJson } from "./dom.js";
-import { gettext, gettext_noop, ngettext, interpolate, lang, message, cardName, otherName } from "./i18n.js";
+import { gettext, gettext_noop, ngettext, interpolate, lang, cardName, otherName } from "./i18n.js";
 import { renderStats } from "./stats.js";
-import { cardTile, civsOf, frameStyle, typeLabel, attachPreview, hidePreview } from "./tile.js";
+import { cardTile, civsOf, costText, frameStyle, typeLabel, attachPreview, hidePreview } from "./tile.js";
 import { ZONES, FIELDS, mergeDecks, sameDeck, settle } from "./merge.js";
 
 const ZONE_LABELS = { main: gettext_noop("Main deck"), hyperspatial: gettext_noop("Hyperspatial"), gr: gettext_noop("GR"), considering: gettext_noop("Considering") };
@@ -302,7 +302,7 @@ function renderResults({ keepScroll = false } = {}) {
   state.results.forEach((card, index) => {
     const civs = civsOf(card);
     const item = el("li", { id: `result-${index}`, role: "option", "aria-selected": index === state.active ? "true" : "false", dataset: { cardId: card.id }, style: frameStyle(civs), class: "result" },
-      el("span", { class: "gem" }, card.cost_text || (card.cost ?? "–")),
+      el("span", { class: "gem" }, costText(card)),
       civs.map(civDot),
       el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null),
       el("span", { class: "result-type muted" }, typeLabel(card)),
@@ -486,7 +486,7 @@ function entryRow(entry, zone, problems) {
   const codes = problems.length ? el("span", { class: "code" }, problems.map((v) => v.code).join(" ")) : null;
   const body = prefs.view === "stack"
     ? [el("div", { class: "stack", "data-copies": Math.min(entry.count, 4) }, cardTile(card, { size: "mini", count: entry.count })), el("span", { class: "qty sr-only" }, `${entry.count}×`), codes]
-    : [el("span", { class: "qty" }, `${entry.count}×`), el("span", { class: "gem" }, card.cost ?? "–"), ...civs.map(civDot),
+    : [el("span", { class: "qty" }, `${entry.count}×`), el("span", { class: "gem" }, costText(card)), ...civs.map(civDot),
       el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null), codes];
   const item = el("li", {
     tabindex: "0", class: `entry${problems.length ? " offending" : ""}`, dataset: { cardId: entry.card, zone }, style: frameStyle(civs),
@@ -535,24 +535,25 @@ function renderLegality() {
   const report = state.legality;
   clear(nodes.legality);
   if (!report) return;
-  const status = report.legal ? "legal" : report.buildable ? "buildable" : "illegal";
-  nodes.legality.className = `legality ${status}`;
-  nodes.legality.dataset.status = status;
-  const title = report.legal ? gettext("Legal") : report.buildable ? gettext("Buildable: legal so far, deck not complete") : gettext("Not legal");
+  // The verdict is the server's (web/verdict.py), in the page's language: a headline that says what is true of the
+  // sizes ("1 card too many") and one short line per problem naming the card and the fix.
+  const verdict = report.verdict || { status: report.legal ? "legal" : "illegal", headline: report.legal ? gettext("Legal") : gettext("Not legal"), items: [] };
+  nodes.legality.className = `legality ${verdict.status}`;
+  nodes.legality.dataset.status = verdict.status;
   const overlay = report.overlay ? ` · ${gettext("Overlay")}: ${report.overlay.name || report.overlay.id} (${report.overlay.id})` : "";
   const formatLabel = report.overlay ? report.format : nodes.format.selectedOptions[0]?.textContent || report.format;
-  nodes.legality.append(el("strong", {}, title), " ", el("span", { class: "muted", "data-overlay": report.overlay ? report.overlay.id : "" }, `${gettext("Format")}: ${formatLabel} · ${report.as_of || ""}${overlay}`));
-  const items = [...(report.violations || []).map((v) => ["violation", v]), ...(report.warnings || []).map((w) => ["warning", w])];
-  if (items.length) {
-    const list = el("ul");
-    for (const [kind, item] of items) {
-      const names = (item.cards || []).map((c) => c.name).filter(Boolean);
-      list.append(el("li", { class: kind, "data-code": item.code },
-        el("span", { class: "rule" }, item.rule || ""), el("span", { class: "report-message" }, message(item)),
-        names.length ? el("span", { class: "muted" }, ` (${names.join(", ")})`) : null,
-        " ", el("span", { class: "code" }, item.code)));
-    }
-    nodes.legality.append(list);
+  nodes.legality.append(el("strong", {}, verdict.headline), " ", el("span", { class: "muted", "data-overlay": report.overlay ? report.overlay.id : "" }, `${gettext("Format")}: ${formatLabel} · ${report.as_of || ""}${overlay}`));
+  const row = (item) => el("li", { class: item.kind, "data-code": item.code, title: item.message !== item.text ? item.message : null },
+    item.rule && item.rule !== "-" ? el("span", { class: "rule" }, item.rule) : null, el("span", { class: "report-message" }, item.text),
+    " ", el("span", { class: "code" }, item.code));
+  const problems = verdict.items.filter((item) => item.kind !== "warning");
+  const notes = verdict.items.filter((item) => item.kind === "warning");
+  if (problems.length) nodes.legality.append(el("ul", {}, problems.map(row)));
+  // Remarks never make a deck illegal: folded, so that the problems to fix come first (as templates/web/_verdict.html).
+  if (notes.length) {
+    nodes.legality.append(el("details", { class: "verdict-warnings" },
+      el("summary", {}, interpolate(ngettext("%(count)s note", "%(count)s notes", notes.length), { count: notes.length })),
+      el("ul", {}, notes.map(row))));
   }
 }
 

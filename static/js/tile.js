@@ -44,6 +44,13 @@ function keywordIcons(card) {
   return el("div", { class: "tile-icons" }, icons.map(([kind, text, title]) => el("span", { class: `kw kw-${kind}`, title }, text)));
 }
 
+// The printed cost: a twinpact's two halves both ("2/3") when its halves are known, else the cost text or the cost.
+export function costText(card) {
+  const halves = card.twinpact && card.halves;
+  if (halves && halves[0] && halves[1]) return `${halves[0].cost ?? "–"}/${halves[1].cost ?? "–"}`;
+  return card.cost_text || (card.cost ?? "–");
+}
+
 function halfBlock(half, role) {
   return el("div", { class: `tile-half tile-${role}` },
     el("span", { class: "gem" }, half.cost ?? "–"),

@@ -59,3 +59,40 @@ def test_the_schema_lists_the_encodings_and_the_400(db):
     (encoding,) = [p for p in operation["parameters"] if p["name"] == "encoding"]
     assert sorted(encoding["schema"]["enum"]) == ["sjis", "utf-8"]
     assert "400" in operation["responses"]
+
+
+EN = "player,status,deck_hash,submitted_at,violations,main,hyperspatial,gr,decklist"
+JA = "プレイヤー,構築判定,デッキハッシュ,登録日時,違反,メインデッキ,超次元ゾーン,超GRゾーン,デッキリスト"
+
+
+@pytest.mark.parametrize(
+    "query, status, first_line",
+    [
+        pytest.param("", 200, EN, id="default-header-stays-english-for-clients"),
+        pytest.param("?header=en", 200, EN, id="en"),
+        pytest.param("?header=ja", 200, JA, id="ja-for-excel"),
+        pytest.param("?header=ja&encoding=sjis", 200, JA, id="ja-in-shift-jis"),
+        pytest.param("?header=JA", 400, None, id="unknown-header"),
+    ],
+)  # fmt: skip
+def test_the_csv_header_is_english_or_japanese(export, query, status, first_line):
+    response = export("csv", query)
+    assert response.status_code == status
+    if status == 400:
+        error = response.json()["error"]
+        assert (error["code"], error["details"]["fields"]["header"][0]["code"]) == (
+            "VALIDATION_ERROR",
+            "invalid_choice",
+        )
+        return
+    codec = "cp932" if "sjis" in query else "utf-8-sig"
+    assert response.content.decode(codec).splitlines()[0] == first_line
+
+
+def test_the_schema_lists_the_headers(db):
+    from django.test import Client
+
+    schema = Client().get("/api/schema/?format=json").json()
+    operation = schema["paths"]["/api/v1/events/{event_id}/registrations/export/{kind}/"]["get"]
+    (header,) = [p for p in operation["parameters"] if p["name"] == "header"]
+    assert sorted(header["schema"]["enum"]) == ["en", "ja"]

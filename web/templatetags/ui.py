@@ -7,8 +7,11 @@ from django import template
 from django.utils.translation import get_language
 
 from regulations.selectors import format_name as regulations_format_name
+from web.audit import audit_details as audit_detail_rows
 from web.editor import card_abilities
 from web.i18n import display, server_message
+from web.verdict import legality_verdict
+from web.verdict import violation_text as verdict_line
 
 register = template.Library()
 
@@ -100,3 +103,47 @@ def percent(value) -> str:
         return f"{float(value) * 100:.1f}%"
     except (TypeError, ValueError):
         return "–"
+
+
+@register.filter
+def verdict(report) -> dict | None:
+    """A legality report as the verdict a player reads (web.verdict): headline and one short line per problem."""
+    return legality_verdict(report)
+
+
+@register.filter
+def violation_text(item) -> str:
+    """One violation of a legality report as a short line naming the card and the fix (web.verdict)."""
+    return verdict_line(item) if isinstance(item, dict) else ""
+
+
+@register.filter
+def audit_details(payload) -> list[dict]:
+    """An audit entry's payload as labelled rows in the active language (web.audit)."""
+    return audit_detail_rows(payload if isinstance(payload, dict) else None)
+
+
+_TWINPACT_ROLES = ("twinpact_top", "twinpact_bottom")
+
+
+@register.filter
+def twinpact_faces(card) -> tuple | None:
+    """A twinpact's (top, bottom) faces (its CardFace rows: prefetched, else one query), or None for another card."""
+    if not getattr(card, "twinpact", False) or not hasattr(card, "faces"):
+        return None
+    faces = {face.role: face for face in card.faces.all()}
+    top, bottom = (faces.get(role) for role in _TWINPACT_ROLES)
+    return (top, bottom) if top is not None and bottom is not None else None
+
+
+def _cost(value) -> str:
+    return "–" if value is None or value == "" else str(value)
+
+
+@register.filter
+def cost_label(card) -> str:
+    """The printed cost: the data's cost text, else the cost ("–" for none); a twinpact's two halves both ("2 / 3")."""
+    halves = twinpact_faces(card)
+    if halves is not None:
+        return " / ".join(_cost(face.cost) for face in halves)
+    return _cost(getattr(card, "cost_text", None) or getattr(card, "cost", None))

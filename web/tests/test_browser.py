@@ -274,7 +274,7 @@ def test_phone_width_and_japanese(page):
     expect(feedback).to_contain_text("メインデッキに 1 枚")
     box = feedback.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= 844  # on screen, wherever the page is scrolled
-    expect(page.locator("#legality")).to_contain_text("構築中")
+    expect(page.locator("#legality")).to_contain_text("メインデッキ：39枚足りない")
     shot(page, "editor-phone-ja")
     small = page.evaluate(
         """() => [...document.querySelectorAll(

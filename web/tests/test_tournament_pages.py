@@ -557,3 +557,95 @@ def test_import_page_finding_the_gate_full_answers_503(people, event, settings):
     assert (busy.status_code, busy["Retry-After"]) == (503, "1")
     assert Registration.objects.filter(event=event).count() == before
     assert client.post(f"/tournaments/{event.id}/import/", {"file": upload()}).status_code == 200
+
+
+# --- words (issue "Duel Masters as players play it", item 6) ---------------------------------------------------
+
+
+def _published(people, event):
+    organizer = _client(people["organizer"])
+    organizer.post(f"/tournaments/{event.id}/", {"lock": "1"})
+    organizer.post(f"/tournaments/{event.id}/", {"publish": "1"})
+
+
+ORDER = [
+    # (who, the page's sections in order)
+    pytest.param("anonymous", ["decklists", "registrations-heading", "audit-head"], id="a-player-reads-lists-first"),
+    pytest.param("player", ["decklists", "registrations-heading", "audit-head"], id="a-registered-player-too"),
+    pytest.param("organizer", ["audit-head", "registrations-heading", "decklists"], id="the-desk-keeps-its-order"),
+]
+
+
+@pytest.mark.parametrize(("who", "order"), ORDER)
+def test_the_public_event_page_leads_with_the_published_lists(people, event, who, order):
+    _published(people, event)
+    client = Client() if who == "anonymous" else _client(people[who])
+    page = client.get(f"/tournaments/{event.id}/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    positions = {section: page.index(f'id="{section}"') for section in order}
+    assert sorted(positions, key=positions.get) == order
+
+
+VIOLATION_WORDS = [
+    # (language, the short registration's violation as shown)
+    pytest.param("ja", "メインデッキ：36枚足りない", id="ja"),
+    pytest.param("en", "Main deck: 36 cards short", id="en"),
+]
+
+
+@pytest.mark.parametrize(("language", "shown"), VIOLATION_WORDS)
+def test_the_event_pages_show_violations_as_players_read_them(people, event, language, shown):
+    organizer = _client(people["organizer"])
+    desk = organizer.get(f"/tournaments/{event.id}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    mine = _client(people["player"]).get(f"/tournaments/{event.id}/register/", HTTP_ACCEPT_LANGUAGE=language)
+    registration = _registration(event, "player")
+    amend = organizer.get(
+        f"/tournaments/{event.id}/registrations/{registration.id}/amend/", HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert [shown in page for page in (desk, mine.content.decode(), amend.content.decode())] == [True, True, True]
+
+
+def test_the_event_desk_links_the_japanese_csv(people, event):
+    page = _client(people["organizer"]).get(f"/tournaments/{event.id}/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    link = page.split('id="export-csv-ja"')[0].rsplit("<a ", 1)[1]
+    assert f'href="/api/v1/events/{event.id}/registrations/export/csv/?header=ja"' in link
+    assert "CSV（表計算ソフト用・日本語の見出し）" in page
+
+
+AUDIT_DETAILS = [
+    # (language, the amend entry's details as shown: label, value)
+    pytest.param("ja", [("player", "プレイヤー", "player"), ("reason", "理由", "Judge call: list written on paper"),
+                        ("old_status", "以前の構築判定", "不適正"), ("status", "構築判定", "構築ルールに適合")],
+                 id="ja"),
+    pytest.param("en", [("player", "Player", "player"), ("reason", "Reason", "Judge call: list written on paper"),
+                        ("old_status", "Previous legality", "Illegal"), ("status", "Legality", "Legal")], id="en"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("language", "details"), AUDIT_DETAILS)
+def test_the_audit_pages_details_are_in_the_pages_language(people, event, language, details):
+    _amend(people, event)
+    page = _client(people["organizer"]).get(f"/tournaments/{event.id}/audit/", HTTP_ACCEPT_LANGUAGE=language)
+    amend_row = page.content.decode().split('data-action="amend"')[1].split("</tr>")[0]
+    shown = {
+        key: (label, value)
+        for key, label, value in re.findall(r'<div data-key="(\w+)"><strong>([^<]+)</strong>: ([^<]*)</div>', amend_row)
+    }
+    assert [(key, *shown[key]) for key, _, _ in details] == details
+
+
+CHAIN_PROBLEMS = [
+    pytest.param("ja", "ハッシュが内容と一致しません（記録が改変されています）", id="ja"),
+    pytest.param("en", "its hash does not match its content (the entry was altered)", id="en"),
+]
+
+
+@pytest.mark.parametrize(("language", "problem"), CHAIN_PROBLEMS)
+def test_the_audit_pages_chain_problems_are_in_the_pages_language(people, event, language, problem):
+    from tournaments.audit_guard import audit_guard_disabled
+    from tournaments.models import AuditEntry
+
+    with audit_guard_disabled():
+        AuditEntry.objects.filter(event=event, sequence=1).update(actor_name="someone else")
+    page = _client(people["organizer"]).get(f"/tournaments/{event.id}/audit/", HTTP_ACCEPT_LANGUAGE=language)
+    problems = page.content.decode().split('id="chain-problems"')[1].split("</ul>")[0]
+    assert f'<li data-sequence="1">#1: {problem}</li>' in problems

@@ -12,7 +12,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from api.codes import ApplicationError
@@ -20,6 +20,7 @@ from api.throttling import AnonThrottle, EditorThrottle, throttle_view
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks.models import DeckVisibility
+from games import registry
 from regulations.decklists import copies_check
 from web import selectors as web_selectors
 from web.editor import editor_state, working_copy_from_json
@@ -417,7 +418,9 @@ def deck_export(request, deck_id: int, kind: str):
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
     filename = f"deck-{deck.id}"
     if kind == "text":
-        response = HttpResponse(deck_services.deck_export_text(deck), content_type="text/plain; charset=utf-8")
+        # The zone headings in the page's language (メインデッキ / 超次元ゾーン); the API's export keeps the codes.
+        text = deck_services.deck_export_text(deck, japanese=(get_language() or "en").startswith("ja"))
+        response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="{filename}.txt"'
     elif kind == "json":
         body = json.dumps(deck_services.deck_export_json(deck), ensure_ascii=False, indent=2)
@@ -431,11 +434,13 @@ def deck_export(request, deck_id: int, kind: str):
 
 
 def _sheet_context(deck) -> dict:
-    """The printable sheet in the UI language: entries per zone with their totals, the deck hash of this version."""
+    """The printable sheet in the UI language: entries per zone with their totals, the deck hash of this version.
+    Only the zones a registration holds are printed: the considering list is the player's notes, not the deck."""
+    registered = registry.get(deck.game).registered_zone_codes()
     zones = [
         {"zone": zone, "entries": entries, "total": sum(entry.quantity for entry in entries)}
         for zone, entries in deck_selectors.deck_entries_by_zone(deck=deck).items()
-        if entries
+        if entries and zone in registered
     ]
     deck_hash = deck_services.snapshot_canonical_hash(deck_services.deck_snapshot(deck=deck))
     return {"deck": deck, "zones": zones, "printed_on": timezone.localdate(), "deck_hash": deck_hash}

@@ -13,7 +13,7 @@ count glued to a nickname. Without it, the reader still reads every layout that 
 
 import re
 import unicodedata
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
 import games.base
@@ -700,13 +700,14 @@ def decklist_to_json(decklist: Decklist) -> dict:
     return out
 
 
-def decklist_to_text(decklist: Decklist) -> str:
-    """A text decklist that `parse_text` reads back to the same lines (numbers aside)."""
+def decklist_to_text(decklist: Decklist, *, headings: Mapping[str, str] | None = None) -> str:
+    """A text decklist that `parse_text` reads back to the same lines (numbers aside). `headings` (zone code ->
+    heading) writes the zones' headings in a player's language (`メインデッキ`); the default is the zone codes."""
     parts: list[str] = []
     for zone in DeckZone:
         lines = decklist.zone_lines(zone)
         if not lines:
             continue
-        parts.append(f"# {zone.value}")
+        parts.append(f"# {(headings or {}).get(zone.value, zone.value)}")
         parts.extend(f"{line.count} {line.card}" for line in lines)
     return "\n".join(parts) + "\n"

@@ -89,7 +89,8 @@ class MiniGame(Game):
     def decklist(self, rows: Iterable[tuple[str, str | int, int]]) -> MiniDecklist:
         return MiniDecklist(tuple(MiniLine(zone, card, count, None) for zone, card, count in rows))
 
-    def decklist_to_text(self, decklist: MiniDecklist) -> str:
+    def decklist_to_text(self, decklist: MiniDecklist, *, headings: dict[str, str] | None = None) -> str:
+        # One zone, no headings: a mini decklist is its card lines.
         return "".join(f"{line.count} {line.card}\n" for line in decklist.lines)
 
     def decklist_to_json(self, decklist: MiniDecklist) -> dict:

@@ -1,0 +1,118 @@
+"""The legality verdict as a player reads it: what is wrong, on which card, and what the fix is.
+
+A legality report (regulations.services.report_to_dict) carries codes, counts and limits, and long messages in two
+languages. The pages (the import page, the editor's live legality, the deck page, the event pages) show one short
+line per problem in the page's language instead, built here from the codes and numbers: "Main deck: 1 card too
+many", "《X》 2 copies: Hall of Fame, at most 1". A code this module does not word (a problem whose message already
+names the card and the fix, or a code another game or format adds) is shown with the report's own message.
+
+A deck that breaks only the size rules is "buildable" (house style: XMage's partly legal deck); its headline says
+what is true of its sizes, "1 card too many" or "3 cards short", never that it is unfinished.
+"""
+
+from django.utils.translation import get_language, gettext, ngettext
+
+from web.i18n import display
+
+# The size rules (games.dm.rules.vocabulary.ViolationCode): a deck breaking only these is buildable.
+_SIZE_CODES = frozenset({"DECK_SIZE", "HYPERSPATIAL_SIZE", "GR_SIZE"})
+
+
+def _japanese() -> bool:
+    return (get_language() or "en").startswith("ja")
+
+
+def _own_message(item: dict) -> str:
+    """The report's own message in the page's language."""
+    return (item.get("message_ja") if _japanese() else None) or item.get("message") or str(item.get("code", ""))
+
+
+def _card(item: dict) -> str:
+    names = [card.get("name") for card in item.get("cards") or () if card.get("name")]
+    return "".join(f"《{name}》" for name in names)
+
+
+def _size_text(item: dict) -> str | None:
+    count, limit, zone = item.get("count"), item.get("limit"), display(item.get("zone") or "main")
+    if count is None or limit is None:
+        return None
+    if count > limit:
+        over = count - limit
+        return ngettext("%(zone)s: %(count)s card too many", "%(zone)s: %(count)s cards too many", over) % {
+            "zone": zone,
+            "count": over,
+        }
+    short = limit - count
+    if item.get("code") == "GR_SIZE":  # 100.4: the super GR zone is either unused or exactly full
+        return ngettext(
+            "%(zone)s: %(count)s card short (or leave it empty)",
+            "%(zone)s: %(count)s cards short (or leave it empty)",
+            short,
+        ) % {"zone": zone, "count": short}
+    return ngettext("%(zone)s: %(count)s card short", "%(zone)s: %(count)s cards short", short) % {
+        "zone": zone,
+        "count": short,
+    }
+
+
+def violation_text(item: dict) -> str:
+    """One violation or warning of a legality report as a short line naming the card and the fix."""
+    code, count, limit = item.get("code"), item.get("count"), item.get("limit")
+    card = _card(item)
+    text: str | None = None
+    if code in _SIZE_CODES:
+        text = _size_text(item)
+    elif code == "COPY_LIMIT" and card and count is not None and limit is not None:
+        text = ngettext(
+            "%(card)s %(count)s copy: at most %(limit)s", "%(card)s %(count)s copies: at most %(limit)s", count
+        ) % {"card": card, "count": count, "limit": limit}
+    elif code == "HALL_OF_FAME" and card and count is not None and limit is not None:
+        text = ngettext(
+            "%(card)s %(count)s copy: Hall of Fame, at most %(limit)s",
+            "%(card)s %(count)s copies: Hall of Fame, at most %(limit)s",
+            count,
+        ) % {"card": card, "count": count, "limit": limit}
+    elif code == "PREMIUM_HALL_OF_FAME" and card and count is not None:
+        text = ngettext(
+            "%(card)s %(count)s copy: Premium Hall of Fame, none allowed",
+            "%(card)s %(count)s copies: Premium Hall of Fame, none allowed",
+            count,
+        ) % {"card": card, "count": count}
+    elif code == "PREMIUM_COMBO" and card:
+        text = gettext("%(cards)s: banned together, keep only one of them") % {"cards": card}
+    return text or _own_message(item)
+
+
+def legality_verdict(report: dict | None) -> dict | None:
+    """The verdict of a legality report: `status` (legal | buildable | illegal), the `headline` and one `items`
+    row per violation and warning (`kind`, `code`, `rule`, `text`: the short line, `message`: the long one), also
+    split as `violations` and `warnings`; the size problems of a buildable deck are its headline, not rows again."""
+    if not report:
+        return None
+    violations = report.get("violations") or []
+    if report.get("legal"):
+        status, headline = "legal", gettext("Legal")
+    elif report.get("buildable") and violations:
+        # Only the size rules are broken: the headline is what is true of the sizes.
+        status, headline = "buildable", " · ".join(violation_text(item) for item in violations)
+        violations = []
+    else:
+        status, headline = "illegal", gettext("Not legal")
+    items = [
+        {
+            "kind": kind,
+            "code": item.get("code"),
+            "rule": item.get("rule"),
+            "text": violation_text(item),
+            "message": _own_message(item),
+        }
+        for kind, rows in (("violation", violations), ("warning", report.get("warnings") or []))
+        for item in rows
+    ]
+    return {
+        "status": status,
+        "headline": headline,
+        "items": items,
+        "violations": [item for item in items if item["kind"] == "violation"],
+        "warnings": [item for item in items if item["kind"] == "warning"],
+    }
