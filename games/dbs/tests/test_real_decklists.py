@@ -23,7 +23,7 @@ import pytest
 from games.dbs.rules.cards import fold_name
 from games.dbs.rules.decklist import read_decklist
 from games.dbs.rules.legality import check_decklist, load_banlist
-from games.dbs.rules.vocabulary import LineStatus, ViolationCode, Zone
+from games.dbs.rules.vocabulary import LineStatus, Zone
 
 DECKLISTS = Path(__file__).parent / "decklists"
 
