@@ -14,7 +14,6 @@ from cards.models import Card, CardFace, Printing
 from decks.tests.fixtures import organizer, owner, token_client  # noqa: F401
 from games import registry
 from games.dbs import catalogue as dbs_catalogue
-from games.dbs.models import DbsBanEntry
 from games.dbs.tests.test_real_decklists import EXPECTED, written_lines
 from tournaments.models import Registration
 from tournaments.services import audit_chain_verify
@@ -22,17 +21,6 @@ from tournaments.services import audit_chain_verify
 DECKLISTS = Path(__file__).parent / "decklists"
 KRILLIN = (DECKLISTS / "deckplanet_krillin.txt").read_text(encoding="utf-8")
 AS_OF = "2025-01-01"
-
-
-@pytest.fixture(scope="module")
-def imported(django_db_setup, django_db_blocker, dbs_data_dir):
-    """The real data imported once for the module (and removed after it)."""
-    with django_db_blocker.unblock():
-        summary = dbs_catalogue.data_import(log=lambda text: None)
-    yield summary
-    with django_db_blocker.unblock():
-        Card.objects.filter(game="dbs").delete()
-        DbsBanEntry.objects.all().delete()
 
 
 @pytest.fixture
