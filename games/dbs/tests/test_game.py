@@ -223,3 +223,20 @@ def test_statistics_and_opening_odds_of_a_real_list(dbs, owner):  # noqa: F811
     first = odds["groups"]["first"]
     assert (odds["deck_size"], odds["hand"], odds["life"], first["copies"]) == (60, 6, 8, copies)
     assert 0 < first["in_hand"]["probability"] < 1 and first["exact"]
+
+
+@pytest.mark.parametrize(
+    ("name", "as_of", "exit_code", "first"),
+    [
+        pytest.param("deckplanet_krillin.txt", AS_OF, 0, "LEGAL  game=dbs format=masters", id="legal-2025"),
+        pytest.param("deckplanet_krillin.txt", "2022-01-01", 1, "BUILDABLE (sizes only)  game=dbs", id="before-z"),
+    ],
+)
+def test_check_deck_game_dbs(dbs, capsys, name, as_of, exit_code, first):
+    from django.core.management import call_command
+
+    with pytest.raises(SystemExit) as exited:
+        call_command("check_deck", str(DECKLISTS / name), "--game", "dbs", "--as-of", as_of)
+    out = capsys.readouterr().out
+    assert (exited.value.code, out.splitlines()[0].startswith(first)) == (exit_code, True)
+    assert "leader 1, main 60, z 10, side 15" in out.splitlines()[0]
