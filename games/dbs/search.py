@@ -25,6 +25,7 @@ from cards.query import QueryError, fold
 from cards.selectors import SearchResult, catalogue_version
 from deckbuilder.cache import versioned_cache
 from games.dbs import catalogue as db
+from games.dbs.rules.cards import NUMBER, fold_number
 
 TYPES = {
     "leader": ("Leader",),
@@ -215,6 +216,12 @@ class _Parser:
         word = fold(value)
         if not word:
             raise QueryError("empty search word", position=start, expected="a word")
+        written = NUMBER.fullmatch(fold_number(value))
+        if written is not None:
+            # A card number: its base card (a printing suffix the data does not list, `BT1-005_XYZ`, still names it,
+            # 2-15-2-1), and every number or variant it is a part of.
+            base = db.state().catalogue.lookup_number(value).card_number
+            return (lambda e: e.number == base or word in e.text), negate
         if not negate:
             self.words.append(value)
         return (lambda e: word in e.text), negate
@@ -324,11 +331,10 @@ def card_search(*, q: str, order: str = "name", as_of: datetime.date | None = No
     """The cards of `q` (INVALID_QUERY for a malformed one), in `order` (or the query's own `order:`)."""
     parser = _Parser(q or "")
     terms = parser.parse()
-    found = [
-        entry
-        for entry in index().entries
-        if all(test(entry) != negate for test, negate in terms)  # negate flips the term
-    ]
+    found: list[Entry] | tuple[Entry, ...] = index().entries
+    for test, negate in terms:  # each term narrows the cards the terms before it left
+        found = [entry for entry in found if not test(entry)] if negate else [entry for entry in found if test(entry)]
+    found = list(found)
     only_words = bool(terms) and len(parser.words) == len(terms)
     if not found and only_words:
         # Nothing by parts of names: the closest names (rapidfuzz over the catalogue's names), best first.

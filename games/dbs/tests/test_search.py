@@ -101,6 +101,18 @@ def test_a_malformed_dbs_query_is_invalid_query(imported, db, q, position):
     assert answer.json()["error"]["details"]["position"] == position
 
 
+@pytest.mark.parametrize(
+    ("q", "number"),
+    [
+        pytest.param("BT1-005_PR03", "BT1-005", id="listed-variant"),
+        pytest.param("bt1-005_xyz", "BT1-005", id="unlisted-printing-suffix"),
+        pytest.param("XD01-01", "XD1-01", id="source-spelling"),
+    ],
+)
+def test_a_written_number_finds_its_base_card(imported, db, q, number):
+    assert _numbers(q) == [number]
+
+
 def test_the_cards_api_searches_dbs_cards(imported, db):
     found = token_client(None).get("/api/v1/cards/", {"game": "dbs", "q": "BT1-005_PR03"}).json()
     assert [(card["name_key"], card["game"]) for card in found["results"]] == [("BT1-005", "dbs")]
