@@ -303,9 +303,9 @@ def data_import(*, log: Callable[[str], None], cards_source: str | None = None, 
                     name_ja=catalogue_key(record), source_hash=digest, updated_at=now, **_card_fields(record)
                 )
                 DbsCardFacts.objects.filter(card_id=card_id).update(**_facts(record))
-            ids = [card_id for card_id, _, _ in changed]
-            CardFace.objects.filter(card_id__in=ids).delete()
-            Printing.objects.filter(card_id__in=ids).delete()
+            changed_ids = [card_id for card_id, _, _ in changed]
+            CardFace.objects.filter(card_id__in=changed_ids).delete()
+            Printing.objects.filter(card_id__in=changed_ids).delete()
             _write_parts([(card_id, record) for card_id, _, record in changed])
             updated = len(changed)
         if new_cards:
@@ -335,7 +335,8 @@ def data_import(*, log: Callable[[str], None], cards_source: str | None = None, 
             DbsBanEntry.objects.bulk_create(ban_rows)
             # The ban list is part of the catalogue's version: one card row touched makes every process rebuild.
             first = Card.objects.filter(game=GAME).order_by("id").values_list("id", flat=True).first()
-            Card.objects.filter(id=first).update(updated_at=timezone.now())
+            if first is not None:
+                Card.objects.filter(id=first).update(updated_at=timezone.now())
     summary = ImportSummary(
         total=len(records),
         created=created,

@@ -141,14 +141,15 @@ def _expect(words) -> str:
 class _Parser:
     """The core grammar's tokens (cards/query.py), this game's fields: a list of (predicate, negate, is_name_word)."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, state: db.State):
         self.text = text
+        self.state = state
         self.pos = 0
         self.order: str | None = None
         self.words: list[str] = []
 
     def parse(self) -> list:
-        terms = []
+        terms: list = []
         while True:
             while self.pos < len(self.text) and self.text[self.pos].isspace():
                 self.pos += 1
@@ -220,7 +221,7 @@ class _Parser:
         if written is not None:
             # A card number: its base card (a printing suffix the data does not list, `BT1-005_XYZ`, still names it,
             # 2-15-2-1), and every number or variant it is a part of.
-            base = db.state().catalogue.lookup_number(value).card_number
+            base = self.state.catalogue.lookup_number(value).card_number
             return (lambda e: e.number == base or word in e.text), negate
         if not negate:
             self.words.append(value)
@@ -329,17 +330,19 @@ def _sorted(entries: list[Entry], order: str) -> list[Entry]:
 
 def card_search(*, q: str, order: str = "name", as_of: datetime.date | None = None) -> SearchResult:
     """The cards of `q` (INVALID_QUERY for a malformed one), in `order` (or the query's own `order:`)."""
-    parser = _Parser(q or "")
+    version = catalogue_version()  # one data version (one query at most) for the index and the catalogue
+    state, search_index = db.state(data_version=version), index(data_version=version)
+    parser = _Parser(q or "", state)
     terms = parser.parse()
-    found: list[Entry] | tuple[Entry, ...] = index().entries
+    found: list[Entry] | tuple[Entry, ...] = search_index.entries
     for test, negate in terms:  # each term narrows the cards the terms before it left
         found = [entry for entry in found if not test(entry)] if negate else [entry for entry in found if test(entry)]
     found = list(found)
     only_words = bool(terms) and len(parser.words) == len(terms)
     if not found and only_words:
         # Nothing by parts of names: the closest names (rapidfuzz over the catalogue's names), best first.
-        catalogue = db.state().catalogue
-        by_number = index().by_number
+        catalogue = state.catalogue
+        by_number = search_index.by_number
         seen: list[Entry] = []
         for card in catalogue.suggestions(" ".join(parser.words), limit=FUZZY_LIMIT):
             for same in catalogue.named(card.name):
