@@ -310,11 +310,9 @@ def data_import(*, log: Callable[[str], None], cards_source: str | None = None, 
             updated = len(changed)
         if new_cards:
             Card.objects.bulk_create(new_cards, batch_size=1000)
-            ids = dict(
-                Card.objects.filter(game=GAME, name_ja__in=[card.name_ja for card in new_cards]).values_list(
-                    "name_ja", "id"
-                )
-            )
+            ids = {card.name_ja: card.pk for card in new_cards}  # PostgreSQL and SQLite return the new ids
+            if None in ids.values():
+                ids = dict(Card.objects.filter(game=GAME).values_list("name_ja", "id"))
             DbsCardFacts.objects.bulk_create(
                 (DbsCardFacts(card_id=ids[catalogue_key(record)], **_facts(record)) for record in new_records),
                 batch_size=1000,

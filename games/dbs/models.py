@@ -80,7 +80,7 @@ class DbsBanEntry(models.Model):
     max_copies = models.PositiveSmallIntegerField()
     date = models.DateField(null=True, blank=True)  # None: undated, applied at every date
     date_as_written = models.CharField(max_length=64, blank=True, default="")
-    source = models.CharField(max_length=64)
+    source = models.CharField(max_length=255)
     commented_out_in_source = models.BooleanField(default=False)
 
     class Meta:

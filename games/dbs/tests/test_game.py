@@ -240,3 +240,22 @@ def test_check_deck_game_dbs(dbs, capsys, name, as_of, exit_code, first):
     out = capsys.readouterr().out
     assert (exited.value.code, out.splitlines()[0].startswith(first)) == (exit_code, True)
     assert "leader 1, main 60, z 10, side 15" in out.splitlines()[0]
+
+
+@pytest.mark.parametrize(
+    ("url", "body"),
+    [
+        pytest.param("/api/v1/cards/?q=champa", None, id="dm-card-search"),
+        pytest.param("/api/v1/legality/", {"text": "4 Champa"}, id="dm-legality"),
+    ],
+)
+def test_duel_masters_does_not_see_the_dbs_cards(dbs, url, body):
+    """With the DBS catalogue imported (its leaders' faces, its printings), Duel Masters' search index and resolver
+    read only Duel Masters' rows: before, another game's printings broke the search index (a 500)."""
+    client = token_client(None)
+    answer = client.post(url, body, format="json") if body else client.get(url)
+    assert answer.status_code == 200, answer.content[:300]
+    if body:
+        assert [line["status"] for line in answer.json()["lines"]] == ["unknown"]
+    else:
+        assert all(card["game"] == "dm" for card in answer.json()["results"])
