@@ -259,3 +259,33 @@ def test_duel_masters_does_not_see_the_dbs_cards(dbs, url, body):
         assert [line["status"] for line in answer.json()["lines"]] == ["unknown"]
     else:
         assert all(card["game"] == "dm" for card in answer.json()["results"])
+
+
+def test_the_card_page_shows_a_leaders_two_sides(dbs, owner):  # noqa: F811
+    from django.test import Client
+
+    client = Client()
+    client.force_login(owner)
+    card = Card.objects.get(game="dbs", name_key="BT29-001")
+    page = client.get(f"/cards/{card.id}/")
+    html = page.content.decode()
+    assert (page.status_code, card.name_en in html, card.dbs.back_name in html) == (200, True, True)
+
+
+@pytest.mark.parametrize("who", ["owner", "other"])
+def test_the_deck_page_of_a_dbs_deck_shows_its_zones_and_report(dbs, owner, organizer, who):  # noqa: F811
+    from django.test import Client
+
+    deck = (
+        token_client(owner)
+        .post(
+            "/api/v1/decks/", {"name": "Krillin", "game": "dbs", "text": KRILLIN, "visibility": "public"}, format="json"
+        )
+        .json()
+    )
+    client = Client()
+    client.force_login(owner if who == "owner" else organizer)
+    page = client.get(f"/decks/{deck['id']}/")
+    html = page.content.decode()
+    leader = dbs_catalogue.state().catalogue.card("BT29-001")
+    assert (page.status_code, leader.name in html, "Legal" in html) == (200, True, True)
