@@ -180,7 +180,7 @@ class Resolver:
     @classmethod
     def from_catalogue(cls) -> "Resolver":
         faces_of: dict[int, list[CardFace]] = {}
-        for face in CardFace.objects.order_by("card_id", "position"):
+        for face in CardFace.objects.filter(card__game=CATALOGUE_GAME).order_by("card_id", "position"):
             faces_of.setdefault(face.card_id, []).append(face)
         entries = []
         cards = Card.objects.filter(game=CATALOGUE_GAME).defer("search_text", "sources", "keywords_ja").order_by("id")

@@ -133,13 +133,17 @@ def search_index_build() -> SearchIndex:
     rows = sorted(cards, key=lambda row: (row["name_key"].casefold(), row["id"]))
     row_of = {row["id"]: i for i, row in enumerate(rows)}
     face_types: dict[int, list[str]] = {}
-    for card_id, card_type, card_type_ja in CardFace.objects.values_list("card_id", "card_type", "card_type_ja"):
+    # Only the catalogue game's faces and printings: another game's rows (a Dragon Ball Super leader's sides, its
+    # printings) are not rows of this index.
+    faces = CardFace.objects.filter(card__game=CATALOGUE_GAME)
+    for card_id, card_type, card_type_ja in faces.values_list("card_id", "card_type", "card_type_ja"):
         face_types.setdefault(card_id, []).extend(t for t in (card_type, card_type_ja) if t)
     sets: dict[str, list[int]] = {}
     names_of_set: dict[str, set[str]] = {}
     for code, name in Set.objects.values_list("code", "name_ja"):
         names_of_set.setdefault(fold(code), set()).add(fold(name))
-    for card_id, set_code, set_name, tcg in Printing.objects.values_list("card_id", "set_code", "set_name", "tcg"):
+    printings = Printing.objects.filter(card__game=CATALOGUE_GAME)
+    for card_id, set_code, set_name, tcg in printings.values_list("card_id", "set_code", "set_name", "tcg"):
         code = fold(set_code)
         sets.setdefault(code, []).append(row_of[card_id])
         if set_name and not tcg:

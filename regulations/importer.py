@@ -20,7 +20,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
-from cards.models import Card, CardFace
+from cards.models import CATALOGUE_GAME, Card, CardFace
 from cards.names import name_key
 from games.dm.rules.vocabulary import RegulationStatus
 from regulations.models import Format, RegulationEvent, RegulationEventCard
@@ -105,14 +105,16 @@ class CardMatcher:
         self.by_loose: dict[str, set[int]] = {}
         self.by_face: dict[str, set[int]] = {}
         self.cards: dict[int, Card] = {}
-        for card in Card.objects.only("id", "name_ja", "name_en", "name_key"):
+        # The Hall of Fame names Duel Masters cards: another game's cards are no candidates.
+        for card in Card.objects.filter(game=CATALOGUE_GAME).only("id", "name_ja", "name_en", "name_key"):
             self.cards[card.id] = card
             self.by_name[card.name_ja] = card
             self.by_key.setdefault(card.name_key, set()).add(card.id)
             self.by_loose.setdefault(loose_key(card.name_ja), set()).add(card.id)
             if card.name_en:
                 self.by_loose.setdefault(loose_key(card.name_en), set()).add(card.id)
-        for card_id, face_name, face_en in CardFace.objects.values_list("card_id", "name_ja", "name_en"):
+        faces = CardFace.objects.filter(card__game=CATALOGUE_GAME)
+        for card_id, face_name, face_en in faces.values_list("card_id", "name_ja", "name_en"):
             for value in (face_name, face_en):
                 if value:
                     self.by_face.setdefault(loose_key(value), set()).add(card_id)

@@ -6,7 +6,9 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
+from cards.models import CATALOGUE_GAME
 from decks.models import Deck
+from games import registry
 from games.dm.rules.decklist import MAX_COPIES, MAX_LINES
 from games.dm.rules.vocabulary import Civilization, DeckZone
 from web.i18n import DISPLAY
@@ -164,8 +166,14 @@ class CardAddToDeckForm(forms.Form):
         from games.dm.rules.cards import deck_zone_of
 
         super().__init__(*args, **kwargs)
-        home = deck_zone_of(get_resolver().facts(card.id)).value
-        self.fields["zone"].choices = [(zone, str(DISPLAY[zone])) for zone in (home, DeckZone.CONSIDERING.value)]
-        self.fields["zone"].initial = home
+        if card.game != CATALOGUE_GAME:
+            # Another game's card (games.registry): its game's zones, the main deck first where it has one.
+            zones = registry.get(card.game).zones
+            self.fields["zone"].choices = [(zone.code, zone.name_en) for zone in zones]
+            self.fields["zone"].initial = "main" if any(zone.code == "main" for zone in zones) else zones[0].code
+        else:
+            home = deck_zone_of(get_resolver().facts(card.id)).value
+            self.fields["zone"].choices = [(zone, str(DISPLAY[zone])) for zone in (home, DeckZone.CONSIDERING.value)]
+            self.fields["zone"].initial = home
         self.fields["zone"].label = gettext("Zone")
         self.fields["count"].label = gettext("Copies")

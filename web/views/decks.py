@@ -176,7 +176,7 @@ def deck_page(request, deck_id: int):
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.id
     context = {"deck": deck, "is_owner": is_owner, "nav": "my-decks" if is_owner else "public-decks"}
-    if is_owner:
+    if is_owner and deck.game == registry.DEFAULT_GAME:  # the editor is Duel Masters' (web.editor)
         context.update(
             config=_editor_config(request, deck),
             formats=format_choices(),
@@ -191,6 +191,8 @@ def deck_page(request, deck_id: int):
 def _deck_view(request, deck, context: dict):
     from cards.resolver import get_resolver
 
+    if deck.game != registry.DEFAULT_GAME:
+        return _game_deck_view(request, deck, context)
     state = editor_state(
         copy=working_copy_from_json(_deck_json(deck), resolver=get_resolver()),
         format_code=deck.format_code,
@@ -210,6 +212,21 @@ def _deck_view(request, deck, context: dict):
         ],
         legality=state["legality"],
         stats=state["stats"],
+    )
+    return render(request, "web/deck_view.html", context)
+
+
+def _game_deck_view(request, deck, context: dict):
+    """Another game's deck (games.registry), read-only: its zones' entries and its game's legality report (the
+    editor, the charts and the pictures are Duel Masters')."""
+    by_zone = deck_selectors.deck_entries_by_zone(deck=deck)
+    context.update(
+        zone_list=[
+            {"zone": zone, "entries": entries, "total": sum(entry.quantity for entry in entries)}
+            for zone, entries in by_zone.items()
+        ],
+        legality=deck_services.deck_legality(deck=deck),
+        stats=None,
     )
     return render(request, "web/deck_view.html", context)
 

@@ -13,6 +13,9 @@ silently. Sources (see `SOURCES`):
   Unison cards, so it describes the game from BT10, 2020-07-17, at the earliest).
 - the official Zenkai series announcement and rule manual 2.00 (09/09/2022): the Z-Deck, 0 to 7 Z-cards, 4 per
   card number, separate from the deck.
+- published tournament-era lists (DeckPlanet exports holding cards up to BT29, 2024): 10 Z-cards in every one. No
+  official document in the sources gives a 10-card cap or its date, so the Zenkai version accepts 8 to 10 Z-cards
+  only with a RULES_UNSETTLED warning naming that gap (`Z_ABOVE_SETTLED`), never silently.
 """
 
 import hashlib
@@ -80,6 +83,14 @@ SOURCES = {
             "2022-09-09",
         ),
         Source(
+            "deckplanet-2024",
+            "Published tournament-era lists (DBS-DeckPlanet exports, cards up to BT29, 2024): every one holds a "
+            "10-card Z-Deck beside a 50-60 card deck; evidence of practice, not a rule document, and undated",
+            "https://github.com/GReeN-HaXe/DBSCGAIAgentProject/tree/942f11367d2c9adae9510f49e6a860707c2cf35f/"
+            "artifacts/deckplanet_decks",
+            None,
+        ),
+        Source(
             "set-dates",
             "Set release dates in the card data (sets.json, from ygopro-ds SETS.md): BT1 2017-07-28, BT10 "
             "(Rise of the Unison Warrior, the first Unison cards) 2020-07-17",
@@ -93,6 +104,7 @@ SOURCES = {
 class UnsettledWhen(StrEnum):
     ALWAYS = "always"  # the whole period rests on an assumption
     DECK_ABOVE_SETTLED = "deck_above_settled"  # only a deck larger than `settled_deck_max` depends on the assumption
+    Z_ABOVE_SETTLED = "z_above_settled"  # only a Z-Deck larger than `settled_z_deck_max` depends on the assumption
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +133,7 @@ class RuleVersion:
     rules: dict[str, str] = field(default_factory=dict)  # violation code -> the rule or source it cites
     unsettled: tuple[Unsettled, ...] = ()
     settled_deck_max: int | None = None  # for DECK_ABOVE_SETTLED: the largest deck a source settles for the period
+    settled_z_deck_max: int | None = None  # for Z_ABOVE_SETTLED: the largest Z-Deck a source settles for the period
 
     def rule(self, code: ViolationCode) -> str:
         return self.rules.get(code.value, self.code)
@@ -150,7 +163,7 @@ _RULES_1073 = {
 _RULES_UNISON = {**_RULES_1073, "DECK_SIZE": "official rules page (50 to 60)"}
 _RULES_ZENKAI = {
     **_RULES_UNISON,
-    "Z_DECK_SIZE": "manual 2.00 6-1; Zenkai announcement (0 to 7)",
+    "Z_DECK_SIZE": "manual 2.00 6-1; Zenkai announcement (0 to 7); 8 to 10 unsettled (published 2024 lists)",
     "Z_COPY_LIMIT": "Zenkai announcement (4 per card number)",
     "ZONE_MISPLACED": "manual 2.00 6-1; Zenkai announcement (Z-cards do not go in the deck)",
 }
@@ -213,9 +226,23 @@ RULE_VERSIONS: tuple[RuleVersion, ...] = (
         effective=date(2022, 9, 9),
         deck_min=50,
         deck_max=60,
-        z_deck_max=7,
-        sources=("manual-2.00", "zenkai", "rules-page"),
+        # The Zenkai announcement and manual 2.00 say 0 to 7; every published 2024 list holds 10 (deckplanet-2024).
+        # No source in hand dates a change to 10 or states it: 8 to 10 is accepted with RULES_UNSETTLED.
+        z_deck_max=10,
+        sources=("manual-2.00", "zenkai", "rules-page", "deckplanet-2024"),
         rules=_RULES_ZENKAI,
+        unsettled=(
+            Unsettled(
+                UnsettledWhen.Z_ABOVE_SETTLED,
+                "the Zenkai announcement and rule manual 2.00 (2022-09-09) allow 0 to 7 Z-cards; published "
+                "tournament lists of 2024 hold 10, but no official source in hand states a 10-card Z-Deck or dates the "
+                "change: a Z-Deck of 8 to 10 cards is accepted without a dated source.",
+                "Zシリーズの告知とルールマニュアル2.00（2022-09-09）はZデッキを0～7枚としています。2024年の大会デッキ"
+                "リストは10枚ですが、10枚を定める公式の出典も変更日もありません：8～10枚のZデッキは出典の日付なしで"
+                "認めています。",
+            ),
+        ),
+        settled_z_deck_max=7,
     ),
 )
 
@@ -509,12 +536,20 @@ def check_decklist(
         warnings.append(v.list_unverified(sources=banlist.sources, undated=banlist.undated, cards=tuple(hits)))
 
     for item in version.unsettled:
-        if item.when is UnsettledWhen.ALWAYS or (
-            item.when is UnsettledWhen.DECK_ABOVE_SETTLED
-            and version.settled_deck_max is not None
-            and main_count > version.settled_deck_max
+        if (
+            item.when is UnsettledWhen.ALWAYS
+            or (
+                item.when is UnsettledWhen.DECK_ABOVE_SETTLED
+                and version.settled_deck_max is not None
+                and main_count > version.settled_deck_max
+            )
+            or (
+                item.when is UnsettledWhen.Z_ABOVE_SETTLED
+                and version.settled_z_deck_max is not None
+                and z_count > version.settled_z_deck_max
+            )
         ):
-            where = None if item.when is UnsettledWhen.ALWAYS else Zone.MAIN
+            where = {UnsettledWhen.ALWAYS: None, UnsettledWhen.DECK_ABOVE_SETTLED: Zone.MAIN}.get(item.when, Zone.Z)
             warnings.append(v.rules_unsettled(version=version.code, note=item.note, note_ja=item.note_ja, zone=where))
     if counts[Zone.SIDE.value]:
         warnings.append(v.side_deck_unchecked(count=counts[Zone.SIDE.value]))

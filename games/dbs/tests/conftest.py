@@ -37,3 +37,18 @@ def build_report(dbs_data_dir: Path) -> dict:
 @pytest.fixture(scope="session")
 def catalogue() -> Catalogue:
     return mini_catalogue()
+
+
+@pytest.fixture(scope="module")
+def imported(django_db_setup, django_db_blocker, dbs_data_dir):
+    """The real data imported by the game's own import, once per test module (and removed after it)."""
+    from cards.models import Card
+    from games.dbs import catalogue
+    from games.dbs.models import DbsBanEntry
+
+    with django_db_blocker.unblock():
+        summary = catalogue.data_import(log=lambda text: None)
+    yield summary
+    with django_db_blocker.unblock():
+        Card.objects.filter(game="dbs").delete()
+        DbsBanEntry.objects.all().delete()

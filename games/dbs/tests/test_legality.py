@@ -35,8 +35,8 @@ Y2019, Y2021, Y2023 = date(2019, 6, 1), date(2021, 6, 1), date(2023, 6, 1)
         pytest.param(date(2020, 7, 16), "manual-1.073", (50, 50), None, id="day-before-bt10"),
         pytest.param(date(2020, 7, 17), "unison", (50, 60), None, id="bt10-unison"),
         pytest.param(date(2022, 9, 8), "unison", (50, 60), None, id="day-before-manual-2.00"),
-        pytest.param(date(2022, 9, 9), "zenkai", (50, 60), 7, id="manual-2.00-zenkai"),
-        pytest.param(date(2026, 1, 1), "zenkai", (50, 60), 7, id="today"),
+        pytest.param(date(2022, 9, 9), "zenkai", (50, 60), 10, id="manual-2.00-zenkai"),
+        pytest.param(date(2026, 1, 1), "zenkai", (50, 60), 10, id="today"),
     ],
 )
 def test_rule_version_in_force_on_a_date(as_of, code, deck, z_max):
@@ -113,7 +113,11 @@ VIOLATIONS = [
     pytest.param(Y2019, {"main": filler(51)}, ["DECK_SIZE"], (51, 50), id="DECK_SIZE-51-before-the-range"),
     pytest.param(Y2023, {"main": filler(61)}, ["DECK_SIZE"], (61, 60), id="DECK_SIZE-61-in-2023"),
     pytest.param(
-        Y2023, {"main": filler(60), "z": {"BT18-010": 4, "BT18-011": 4}}, ["Z_DECK_SIZE"], (8, 7), id="Z_DECK_SIZE-8"
+        Y2023,
+        {"main": filler(60), "z": {"BT18-010": 4, "BT18-011": 4, "BT18-012": 3}},
+        ["Z_DECK_SIZE"],
+        (11, 10),
+        id="Z_DECK_SIZE-11",
     ),
     pytest.param(Y2021, {"main": filler(50), "z": {"BT18-010": 1}}, ["Z_DECK_SIZE"], (1, 0), id="Z_DECK_SIZE-no-z"),
     pytest.param(Y2019, {"main": {**filler(45), "BT9-020": 5}}, ["COPY_LIMIT"], (5, 4), id="COPY_LIMIT-5-of-one"),
@@ -235,6 +239,9 @@ def test_the_list_warning_is_given_for_a_legal_deck_too(catalogue):
         pytest.param(Y2021, {"main": filler(50)}, [], id="unison-50-settled"),
         pytest.param(Y2021, {"main": filler(60)}, ["RULES_UNSETTLED"], id="unison-60-rests-on-undated-source"),
         pytest.param(Y2023, LEGAL_2023, [], id="zenkai-60-settled"),
+        pytest.param(
+            Y2023, {**LEGAL_2023, "z": {"BT18-010": 4, "BT18-011": 4}}, ["RULES_UNSETTLED"], id="zenkai-z8-unsettled"
+        ),
         pytest.param(Y2023, {**LEGAL_2023, "side": filler(15)}, ["SIDE_DECK_UNCHECKED"], id="side-deck-counted"),
     ],
 )
@@ -243,9 +250,18 @@ def test_warnings(catalogue, as_of, deck, warnings):
     assert report.legal and codes(report.warnings) == warnings
 
 
-def test_unsettled_warning_names_the_version_and_zone(catalogue):
-    warning = _check(Y2021, catalogue, main=filler(60)).warnings[0]
-    assert (warning.rule, warning.zone) == ("unison", Zone.MAIN)
+@pytest.mark.parametrize(
+    ("as_of", "deck", "rule", "zone"),
+    [
+        pytest.param(Y2021, {"main": filler(60)}, "unison", Zone.MAIN, id="unison-deck-above-50"),
+        pytest.param(
+            Y2023, {**LEGAL_2023, "z": {"BT18-010": 4, "BT18-011": 4}}, "zenkai", Zone.Z, id="zenkai-z-above-7"
+        ),
+    ],
+)
+def test_unsettled_warning_names_the_version_and_zone(catalogue, as_of, deck, rule, zone):
+    warning = _check(as_of, catalogue, **deck).warnings[0]
+    assert (warning.rule, warning.zone) == (rule, zone)
 
 
 # --- hash and report shape -----------------------------------------------------------------------------------------

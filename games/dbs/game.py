@@ -1,0 +1,352 @@
+"""The Dragon Ball Super Card Game (Masters) behind the registry (issue 21): every core operation is a call to the
+game's pure rules (games.dbs.rules) over the catalogue built once per process from the database
+(games.dbs.catalogue.state).
+
+A decklist is read by the rules' reader (every layout of the issue: `4 Name [BT10-100]`, `4x BT10-100`,
+`BT10-100 x4`, names under Leader / Main Deck / Z Deck / Side Deck headings, the leader line `Front // Back
+[NUMBER]`), so a JSON decklist and a stored deck are read as the same text would be: one reading, one count by card
+number (variants folded to their base number, 2-15-2-1, 5-1-3-1).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.utils import timezone
+
+import games.base
+from api.codes import ApplicationError, ErrorCode
+from games.dbs import catalogue as db
+from games.dbs.rules import decklist as reader
+from games.dbs.rules.cards import NUMBER, fold_number
+from games.dbs.rules.legality import RULE_VERSIONS, RulesUnavailable, check_decklist
+from games.dbs.rules.odds import HAND, LIFE, POLICY_TEXT, OddsError, Redraw, opening_odds
+from games.dbs.rules.vocabulary import Zone
+from games.registry import Game, GameZone, ReadLine
+
+CODE = "dbs"
+FORMAT = "masters"  # the one format: the construction rules in force on the check's date (legality.RULE_VERSIONS)
+_HEADINGS = {Zone.LEADER: "Leader", Zone.MAIN: "Main Deck", Zone.Z: "Z Deck", Zone.SIDE: "Side Deck"}
+COLORS = ("Red", "Blue", "Green", "Yellow", "Black", "White")
+CURVE = tuple(range(8))  # energy costs 0..7, then "8+"
+CURVE_TOP = "8+"
+
+
+class DbsDecklistError(games.base.DecklistFormatError):
+    pass
+
+
+@dataclass
+class DbsLine:
+    zone: str
+    card: str | int  # the base card number of a resolved line, else the line as written
+    count: int
+    line: int | None
+
+
+@dataclass
+class DbsError:
+    line: int
+    text: str
+    message: str
+
+
+@dataclass
+class DbsDecklist:
+    """A decklist as the core sees it (`lines`, `errors`), with the rules' reading of it (`read`)."""
+
+    lines: tuple[DbsLine, ...]
+    read: reader.Decklist
+    errors: tuple[DbsError, ...] = ()
+    numbered: bool = field(default=True)  # lines numbered as written (a pasted text), else None (stored rows)
+
+
+def _read(text: str, *, numbered: bool = True) -> DbsDecklist:
+    try:
+        read = reader.read_decklist(text, db.state().catalogue)
+    except reader.DecklistTooLong as exc:
+        raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, str(exc)) from exc
+    lines = tuple(
+        DbsLine(
+            zone=(line.zone or Zone.MAIN).value,
+            card=line.card_number if line.card_number else line.text,
+            count=line.count or 0,
+            line=line.line if numbered else None,
+        )
+        for line in read.card_lines()
+    )
+    return DbsDecklist(lines=lines, read=read, numbered=numbered)
+
+
+def _rows_text(rows: Iterable[tuple[str, str | int, int]]) -> str:
+    """Stored rows (zone, card id or name, copies) as a text the reader reads: a heading per zone, `N card` lines."""
+    state = db.state()
+    by_zone: dict[str, list[str]] = {}
+    for zone, card, count in rows:
+        if isinstance(card, int) and not isinstance(card, bool):
+            written = state.key_by_id.get(card, f"card id {card}")
+        else:
+            written = " ".join(str(card).split())  # one line, whatever the JSON held
+        by_zone.setdefault(str(zone), []).append(f"{int(count)} {written}")
+    out = []
+    for zone, heading in _HEADINGS.items():
+        if zone.value in by_zone:
+            out += [heading, *by_zone.pop(zone.value)]
+    for zone, lines in by_zone.items():  # a zone the game does not have: read under a heading that is no zone
+        out += [f"{zone}:", *lines]
+    return "\n".join(out) + "\n"
+
+
+def _card_json(state: db.State, number: str | None) -> dict | None:
+    if number is None or number not in state.id_by_number:
+        return None
+    card_id = state.id_by_number[number]
+    return {"id": card_id, "name_ja": state.key_by_id[card_id], "name_en": state.catalogue.card(number).name}
+
+
+class DragonBallSuper(Game):
+    code = CODE
+    name_en = "Dragon Ball Super Card Game"
+    name_ja = "ドラゴンボール超カードゲーム"
+    default_format = FORMAT
+    # The leader area (5-1-2), the deck (5-1-3), the Z-Deck (manual 2.00, Zenkai series) and the side deck that
+    # tournament lists publish: all four are registered at an event (the side deck is counted, not checked).
+    zones = (
+        GameZone(Zone.LEADER.value, "Leader", "リーダー", registered=True, hotkey="l"),
+        GameZone(Zone.MAIN.value, "Main deck", "メインデッキ", registered=True, hotkey="m"),
+        GameZone(Zone.Z.value, "Z-Deck", "Zデッキ", registered=True, hotkey="z"),
+        GameZone(Zone.SIDE.value, "Side deck", "サイドデッキ", registered=True, hotkey="s"),
+    )
+
+    # --- decklists
+    def parse_text(self, text: str, *, with_names: bool = True) -> DbsDecklist:
+        return _read(text)
+
+    def parse_json(self, data: object) -> DbsDecklist:
+        """`{"leader": [{"card": "BT1-001", "count": 1}], "main": [...], "z": [...], "side": [...]}`: a card is a
+        number (a variant's too), a name, `Name [NUMBER]` or a catalogue id."""
+        if not isinstance(data, dict) or not data:
+            raise DbsDecklistError('a Dragon Ball Super decklist is {"leader": [...], "main": [...], "z": [...]}')
+        rows = []
+        for zone, entries in data.items():
+            if not self.has_zone(zone) or not isinstance(entries, list):
+                raise DbsDecklistError(f"{zone!r} is not a zone of a Dragon Ball Super deck (leader, main, z, side)")
+            for entry in entries:
+                card = entry.get("card") if isinstance(entry, dict) else None
+                count = entry.get("count", 1) if isinstance(entry, dict) else None
+                if not isinstance(card, (str, int)) or isinstance(count, bool) or not isinstance(count, int):
+                    raise DbsDecklistError('each entry is {"card": number, name or id, "count": n}')
+                rows.append((zone, card, count))
+        return _read(_rows_text(rows), numbered=False)
+
+    def decklist(self, rows: Iterable[tuple[str, str | int, int]]) -> DbsDecklist:
+        return _read(_rows_text(rows), numbered=False)
+
+    def decklist_to_text(self, decklist: DbsDecklist) -> str:
+        """The list with card numbers, zone by zone (`4 Name [BT10-100]`, the leader as `1 Front // Back [NUMBER]`):
+        what the reader, check_deck and another DBS site read back."""
+        return reader.write_decklist(decklist.read, db.state().catalogue)
+
+    def decklist_to_json(self, decklist: DbsDecklist) -> dict:
+        """The JSON decklist, one entry per line with the catalogue's key (`Name [NUMBER]`) as the card."""
+        state = db.state()
+        out: dict[str, list[dict]] = {}
+        for line in decklist.read.card_lines():
+            zone = (line.zone or Zone.MAIN).value
+            if line.card_number is not None and line.card_number in state.id_by_number:
+                card = state.key_by_id[state.id_by_number[line.card_number]]
+            else:
+                card = line.text  # as written (its count too: the reader reads `N text` back to it)
+            out.setdefault(zone, []).append({"card": card, "count": line.count or 0})
+        return out
+
+    def read_decklist(self, decklist: DbsDecklist) -> list[ReadLine]:
+        state = db.state()
+        out = []
+        for line in decklist.read.lines:
+            card = _card_json(state, line.card_number)
+            zone = line.zone.value if line.zone is not None else None
+            row = {
+                "line": line.line if decklist.numbered else None,
+                "written": line.text,
+                "status": line.status.value,
+                "count": line.count if line.is_card_line else None,
+                "written_zone": zone,
+                "zone": zone,
+                "moved": False,
+                "card": card,
+                "candidates": [c for c in (_card_json(state, number) for number in line.candidates) if c],
+                "suggestions_skipped": False,
+                "card_number": line.card_number,
+                "written_number": line.written_number,
+                "zone_inferred": line.zone_inferred,
+                "note": line.note,
+            }
+            out.append(ReadLine(line.status.value, zone, card["id"] if card else None, line.count, row))
+        return out
+
+    def deck_hash(self, cards: Iterable[tuple[str, int, int]], unresolved: Iterable[tuple[str, str, int]] = ()) -> str:
+        """SHA-256 of the sorted `[zone, base card number, copies]` rows, then `[zone, "?" + text, copies]` for each
+        unresolved line: the form of games.dbs.rules.legality.deck_hash, so a report's hash and a registration's
+        agree. Keyed by card number, not by the catalogue's ids, so a re-import never changes a registered hash."""
+        numbers = db.state().number_by_id
+        known: dict[tuple[str, str], int] = {}
+        unknown: dict[tuple[str, str], int] = {}
+        for zone, card_id, count in cards:
+            number = numbers.get(card_id)
+            if number is None:
+                key = (zone, f"?card id {card_id}")
+                unknown[key] = unknown.get(key, 0) + count
+            else:
+                known[(zone, number)] = known.get((zone, number), 0) + count
+        for zone, text, count in unresolved:
+            key = (zone, "?" + text.strip())
+            unknown[key] = unknown.get(key, 0) + count
+        rows = [[zone, card, count] for part in (known, unknown) for (zone, card), count in sorted(part.items())]
+        return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+
+    # --- formats and legality
+    def format_check(self, format_code: str) -> None:
+        if format_code != FORMAT:
+            raise ApplicationError(
+                ErrorCode.UNKNOWN_FORMAT,
+                f"The Dragon Ball Super Card Game has no format {format_code!r} (its format: {FORMAT}).",
+                {"format": str(format_code)[:64], "formats": [FORMAT]},
+            )
+
+    def legality_report(
+        self, *, decklist: DbsDecklist, format_code: str, as_of: date | None, overlay_id: str | None
+    ) -> dict:
+        """The common report (counts leader/main/z/side, violations with codes and rules, warnings: LIST_UNVERIFIED
+        for the hint ban list, RULES_UNSETTLED where no source settles the rule, SIDE_DECK_UNCHECKED) under the
+        rule version in force on `as_of` (legality.RULE_VERSIONS)."""
+        self.format_check(format_code)
+        if overlay_id:
+            raise ApplicationError(
+                ErrorCode.UNKNOWN_OVERLAY, f"No event overlay {overlay_id!r}: Dragon Ball Super has none."
+            )
+        day = as_of or timezone.localdate()
+        state = db.state()
+        try:
+            report = check_decklist(decklist.read, state.catalogue, as_of=day, banlist=state.banlist)
+        except RulesUnavailable as exc:
+            raise ApplicationError(
+                ErrorCode.INVALID_DATE, str(exc), {"as_of": day.isoformat(), "earliest": RULE_VERSIONS[0].effective}
+            ) from exc
+        out = report.report_dict(include_lines=False)
+        out["format"] = format_code
+        out["lines"] = [row.json for row in self.read_decklist(decklist)]
+        out["errors"] = [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]
+        return out
+
+    # --- catalogue
+    def data_import(self, *, log) -> str:
+        summary = db.data_import(log=lambda text: None)
+        return summary.line(db.data_source("cards.json"))
+
+    def card_search(self, *, q: str, order: str, as_of: date | None):
+        from games.dbs.search import card_search
+
+        return card_search(q=q, order=order, as_of=as_of)
+
+    def opening_odds(self, *, decklist: DbsDecklist, groups: dict[str, list[str]], going_first: bool = True) -> dict:
+        """Exact odds of each group of cards (card numbers, variants, names or ids) in the 6-card hand after the one
+        redraw (5-2-1-6, 5-2-1-6-1; policy: return every card that is not of the group) and not all stuck in the 8
+        life cards (5-2-1-7). Going first or second does not change the setup."""
+        state = db.state()
+        main = decklist.read.copies(Zone.MAIN)
+        deck_size = sum(main.values())
+        policy = Redraw.RETURN_NON_X
+        out = {}
+        for name, refs in groups.items():
+            resolved = [(ref, self._number(state, ref)) for ref in refs]
+            missing = [str(ref) for ref, number in resolved if number not in main]
+            numbers = {number for _ref, number in resolved if number is not None}
+            if missing or not numbers:
+                raise ApplicationError(
+                    ErrorCode.CARD_NOT_IN_DECK,
+                    f"Group {name!r} names a card the main deck does not hold.",
+                    {"group": name, "cards": missing},
+                )
+            try:
+                odds = opening_odds(deck_size=deck_size, copies=sum(main[n] for n in numbers), policy=policy)
+            except OddsError as exc:
+                raise ApplicationError(ErrorCode.DECK_TOO_SMALL, str(exc), {"deck_size": deck_size}) from exc
+            out[name] = {"cards": sorted(numbers), **odds.as_dict()}
+        return {
+            "game": CODE,
+            "deck_size": deck_size,
+            "hand": HAND,
+            "life": LIFE,
+            "redraw_policy": POLICY_TEXT[policy],
+            "model": "exact: 6-card hand (5-2-1-6), one redraw returning every card that is not of the group "
+            "(5-2-1-6-1), then the top 8 cards as life (5-2-1-7)",
+            "groups": out,
+        }
+
+    @staticmethod
+    def _number(state: db.State, ref: str | int) -> str | None:
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            return state.number_by_id.get(ref)
+        text = str(ref)
+        number = NUMBER.search(fold_number(text))
+        if number is not None:
+            return state.catalogue.lookup_number(number.group(0)).card_number
+        named = state.catalogue.named(text)
+        return named[0].card_number if len(named) == 1 else None
+
+    # --- statistics
+    def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
+        """Zone counts; the main deck's energy cost curve (0 to 7, 8+) stacked by colour, its colours (a multicolour
+        card counts in each of its colours) and card types; the leader's colours."""
+        state = db.state()
+        counts: Counter[str] = Counter()
+        curve: dict[str, Counter[str]] = {}
+        colors: Counter[str] = Counter()
+        types: Counter[str] = Counter()
+        totals: Counter[str] = Counter()
+        multicolor = 0
+        leader_colors: list[str] = []
+        for card_id, zone, quantity in entries:
+            counts[zone] += quantity
+            card = state.card_of_id(card_id)
+            if card is None:
+                continue
+            if zone == Zone.LEADER.value:
+                leader_colors += [c for c in card.colors if c not in leader_colors]
+            if zone != Zone.MAIN.value:
+                continue
+            types[card.card_type.value] += quantity
+            for color in card.colors:
+                colors[color] += quantity
+            multicolor += quantity if len(card.colors) > 1 else 0
+            if card.energy_cost is not None:
+                column = str(card.energy_cost) if card.energy_cost < len(CURVE) else CURVE_TOP
+                totals[column] += quantity  # the cards of a cost (a multicolour card once)
+                stack = curve.setdefault(column, Counter())
+                for color in card.colors or ("unknown",):
+                    stack[color] += quantity
+        columns = [str(cost) for cost in CURVE] + [CURVE_TOP]
+        return {
+            "counts": {zone.code: counts[zone.code] for zone in self.zones},
+            "leader_colors": leader_colors,
+            "cost_curve": [
+                {
+                    "cost": column,
+                    "total": totals[column],
+                    "by_color": dict(sorted(curve.get(column, Counter()).items())),
+                }
+                for column in columns
+            ],
+            "colors": {color: colors[color] for color in COLORS if colors[color]},
+            "multicolored": multicolor,
+            "card_types": dict(sorted(types.items(), key=lambda kv: (-kv[1], kv[0]))),
+        }
+
+
+GAME = DragonBallSuper()
