@@ -147,9 +147,10 @@ class DragonBallSuper(Game):
     def decklist(self, rows: Iterable[tuple[str, str | int, int]]) -> DbsDecklist:
         return _read(_rows_text(rows), numbered=False)
 
-    def decklist_to_text(self, decklist: DbsDecklist) -> str:
+    def decklist_to_text(self, decklist: DbsDecklist, *, headings: dict[str, str] | None = None) -> str:
         """The list with card numbers, zone by zone (`4 Name [BT10-100]`, the leader as `1 Front // Back [NUMBER]`):
-        what the reader, check_deck and another DBS site read back."""
+        what the reader, check_deck and another DBS site read back. Its headings are the game's own English ones
+        (Leader, Main Deck, Z Deck, Side Deck), which every DBS list uses, whatever `headings` the page asks for."""
         return reader.write_decklist(decklist.read, db.state().catalogue)
 
     def decklist_to_json(self, decklist: DbsDecklist) -> dict:

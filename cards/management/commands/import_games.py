@@ -2,6 +2,8 @@
 registry (games.registry.Game.data_import). Duel Masters' data comes in with import_cards, import_effects and
 import_regulations; a game with nothing of its own to import is skipped."""
 
+from collections.abc import Callable
+
 from django.core.management.base import BaseCommand
 
 from games import registry
@@ -16,6 +18,12 @@ class Command(BaseCommand):
     def handle(self, *args, game: str | None, **options):
         games = [registry.get(game)] if game else registry.all_games()
         for entry in games:
-            summary = entry.data_import(log=lambda text, code=entry.code: self.stdout.write(f"{code}: {text}"))
+            summary = entry.data_import(log=self._log_for(entry.code))
             if summary is not None:
                 self.stdout.write(f"{entry.code}: {summary}")
+
+    def _log_for(self, code: str) -> Callable[[str], None]:
+        def log(text: str) -> None:
+            self.stdout.write(f"{code}: {text}")
+
+        return log
