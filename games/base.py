@@ -1,9 +1,11 @@
-"""What every game package shares with the core, in pure Python (no Django): the reasons a decklist is refused.
+"""What every game package shares with the core, in pure Python (no Django): the reasons a decklist is refused, the
+line statuses and the violation value (the report's public shape).
 
 A game's decklist reader raises a subclass of `DecklistFormatError` for a document that is not a decklist at all;
 the API's error handler (api.errors) answers it with MALFORMED_DECKLIST without knowing which game raised it.
 """
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -19,3 +21,37 @@ class LineStatus(StrEnum):
     IGNORED = "ignored"  # a title, author, comment, note or table rule: not a card
     UNKNOWN = "unknown"  # a card line whose name matches no card (with suggestions)
     AMBIGUOUS = "ambiguous"  # a card line whose name matches several cards (with the candidates)
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    id: int | str | None  # the catalogue's card id, or the game's own card key (DBS: the base card number)
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """One broken rule (or, with a game's warning code, one remark that never makes a deck illegal): a stable code,
+    the rule it cites, the zone and cards it concerns, English and Japanese text. Its JSON (`as_dict`) is the public
+    contract of every game's report (docs/api.md), so it has one owner, here."""
+
+    code: StrEnum
+    rule: str
+    zone: StrEnum | None
+    cards: tuple[CardRef, ...]
+    message: str
+    message_ja: str
+    count: int | None = None  # the number found (cards in the zone, copies of the name)
+    limit: int | None = None  # the number allowed
+
+    def as_dict(self) -> dict:
+        return {
+            "code": str(self.code),
+            "rule": self.rule,
+            "zone": str(self.zone) if self.zone else None,
+            "cards": [{"id": card.id, "name": card.name} for card in self.cards],
+            "message": self.message,
+            "message_ja": self.message_ja,
+            "count": self.count,
+            "limit": self.limit,
+        }

@@ -5,44 +5,11 @@ The JSON shape (`Violation.as_dict()`) is the Duel Masters engine's (`code`, `ru
 `id` here is its base card number.
 """
 
-from dataclasses import dataclass
-
+from games.base import CardRef, Violation
 from games.dbs.rules.vocabulary import ViolationCode, WarningCode, Zone
 
 ZONE_EN = {Zone.LEADER: "leader area", Zone.MAIN: "deck", Zone.Z: "Z-Deck", Zone.SIDE: "side deck"}
 ZONE_JA = {Zone.LEADER: "リーダーエリア", Zone.MAIN: "デッキ", Zone.Z: "Zデッキ", Zone.SIDE: "サイドデッキ"}
-
-
-@dataclass(frozen=True, slots=True)
-class CardRef:
-    id: str | None  # the base card number
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    """One broken rule (or, with a WarningCode, one remark that never makes a deck illegal)."""
-
-    code: ViolationCode | WarningCode
-    rule: str
-    zone: Zone | None
-    cards: tuple[CardRef, ...]
-    message: str
-    message_ja: str
-    count: int | None = None  # the number found
-    limit: int | None = None  # the number allowed
-
-    def as_dict(self) -> dict:
-        return {
-            "code": str(self.code),
-            "rule": self.rule,
-            "zone": str(self.zone) if self.zone else None,
-            "cards": [{"id": card.id, "name": card.name} for card in self.cards],
-            "message": self.message,
-            "message_ja": self.message_ja,
-            "count": self.count,
-            "limit": self.limit,
-        }
 
 
 def _names(cards: tuple[CardRef, ...]) -> str:

@@ -17,7 +17,7 @@ from games.dm.rules.vocabulary import DeckZone, RegulationStatus, ViolationCode,
 _DATA_ZONE = {DeckZone.MAIN: Zone.MAIN_DECK, DeckZone.HYPERSPATIAL: Zone.HYPERSPATIAL, DeckZone.GR: Zone.SUPER_GR}
 _COPY_RULE = {DeckZone.MAIN: "100.2a", DeckZone.HYPERSPATIAL: "100.3a", DeckZone.GR: "100.4a"}
 _ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR)
-_ZONE_ORDER = {zone: index for index, zone in enumerate(_ZONES)}
+_ZONE_ORDER: dict[str, int] = {zone: index for index, zone in enumerate(_ZONES)}
 SIZE_CODES = frozenset({ViolationCode.DECK_SIZE, ViolationCode.HYPERSPATIAL_SIZE, ViolationCode.GR_SIZE})
 
 

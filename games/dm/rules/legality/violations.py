@@ -1,8 +1,8 @@
 """Violations and warnings as values: stable code, cited rule, zone, cards, English and Japanese text."""
 
-from dataclasses import dataclass
 from datetime import date
 
+from games.base import CardRef, Violation
 from games.dm.rules.legality.rules import FormatRules
 from games.dm.rules.vocabulary import DeckZone, ViolationCode, WarningCode
 
@@ -18,38 +18,6 @@ _ZONE_JA = {
     DeckZone.GR: "超GRゾーン",
     DeckZone.CONSIDERING: "検討中リスト",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class CardRef:
-    id: int | None
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    """One broken rule (or, with a WarningCode, one remark that never makes a deck illegal)."""
-
-    code: ViolationCode | WarningCode
-    rule: str
-    zone: DeckZone | None
-    cards: tuple[CardRef, ...]
-    message: str
-    message_ja: str
-    count: int | None = None  # the number found (cards in the zone, copies of the name)
-    limit: int | None = None  # the number allowed
-
-    def as_dict(self) -> dict:
-        return {
-            "code": str(self.code),
-            "rule": self.rule,
-            "zone": str(self.zone) if self.zone else None,
-            "cards": [{"id": card.id, "name": card.name} for card in self.cards],
-            "message": self.message,
-            "message_ja": self.message_ja,
-            "count": self.count,
-            "limit": self.limit,
-        }
 
 
 def _names(cards: tuple[CardRef, ...], sep: str = ", ") -> str:
