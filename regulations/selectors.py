@@ -2,7 +2,7 @@
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from types import MappingProxyType
 
@@ -84,6 +84,8 @@ def format_rules_from(fmt: Format) -> FormatRules:
         zones.discard(DeckZone.HYPERSPATIAL)
     if not fmt.uses_gr:
         zones.discard(DeckZone.GR)
+    if fmt.uses_partner:
+        zones.add(DeckZone.PARTNER)
     return FormatRules(
         code=fmt.code,
         name=fmt.name,
@@ -97,6 +99,7 @@ def format_rules_from(fmt: Format) -> FormatRules:
         main_copies=fmt.main_copies,
         hyperspatial_copies=fmt.hyperspatial_copies,
         gr_copies=fmt.gr_copies,
+        partner_min_cost=fmt.partner_min_cost,
     )
 
 
@@ -276,6 +279,9 @@ def regulation_in_force(*, format_code: str, as_of: date, version: tuple | None 
     fmt = format_get(code=format_code, version=version)
     if not fmt.hall_of_fame:
         return RegulationInForce(fmt.code, as_of, None, False, (), ())
+    # A format that follows another's list (Duel Party) replays that format's events; the label names that list.
+    if fmt.regulation_format:
+        return replace(_in_force(fmt.regulation_format, as_of, data_version=version), format_code=fmt.code)
     return _in_force(fmt.code, as_of, data_version=version)
 
 

@@ -205,7 +205,12 @@ def test_overlay_detail(hof, cards, client):
 
 
 def test_formats_and_ping(db, client):
-    assert [f["code"] for f in client.get("/api/v1/formats/").json()] == ["advance", "original", "unrestricted"]
+    assert [f["code"] for f in client.get("/api/v1/formats/").json()] == [
+        "advance",
+        "original",
+        "unrestricted",
+        "duel_party",
+    ]
     assert client.get("/api/v1/ping/").json() == {"ok": True}
 
 
