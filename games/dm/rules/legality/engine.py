@@ -444,11 +444,15 @@ def _partner(
     if not card.facts_available:  # known by name only: FACTS_UNAVAILABLE already says so
         return
     creature, cost = _creature_cost(card)
+    # A card that cannot be a partner at all gives no civilizations to check against; a creature that costs too
+    # little still does (the player keeps its civilizations with another partner).
     if _home(card) is not _Z_MAIN:
         found.append(v.partner_invalid(reason="not_in_deck", rule=DP_PARTNER, cards=refs, min_cost=min_cost))
-    elif not creature:
+        return
+    if not creature:
         found.append(v.partner_invalid(reason="not_creature", rule=DP_PARTNER, cards=refs, min_cost=min_cost))
-    elif cost is None or cost < min_cost:
+        return
+    if cost is None or cost < min_cost:
         found.append(
             v.partner_invalid(reason="low_cost", rule=DP_PARTNER, cards=refs, min_cost=min_cost, card_cost=cost)
         )
