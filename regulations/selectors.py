@@ -14,6 +14,7 @@ from api.codes import ApplicationError, ErrorCode
 from cards.selectors import FormatCardPool, version_check
 from deckbuilder.cache import versioned_cache
 from games.dm.rules.legality import ALL_ZONES, Combo, FormatRules, Regulation
+from games.dm.rules.odds import Setup
 from games.dm.rules.vocabulary import DeckZone, RegulationStatus, Zone
 from regulations.models import EventOverlay, Format, OverlayCard, OverlayCombo, RegulationEvent, RegulationEventCard
 
@@ -101,6 +102,13 @@ def format_rules_from(fmt: Format) -> FormatRules:
         gr_copies=fmt.gr_copies,
         partner_min_cost=fmt.partner_min_cost,
     )
+
+
+def format_setup(*, code: str) -> Setup:
+    """How a game of the format starts, for the exact odds: hand, shields and whether the first player draws on their
+    first turn (103.3 and 500.6 by default; Duel Party deals 6 and 6 and everyone draws). Raises UnknownFormat."""
+    fmt = format_get(code=code)
+    return Setup(hand=fmt.hand_size, shields=fmt.shield_count, first_player_draws=fmt.first_player_draws)
 
 
 # Replaying is cheap, but a legality check should not re-read ~300 events and the formats: every process keeps
