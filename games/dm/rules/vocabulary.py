@@ -47,10 +47,10 @@ class DeckZone(StrEnum):
     MAIN = "main"
     HYPERSPATIAL = "hyperspatial"
     GR = "gr"
-    CONSIDERING = "considering"
     # デュエパーティー: the one creature the deck is built around; it starts the game in its own partner zone and
     # counts toward the 60 cards (official Duel Party rules, dm.takaratomy.co.jp/rule/dhueparty/).
     PARTNER = "partner"
+    CONSIDERING = "considering"
 
 
 # The line statuses are every game's (the API's `lines[].status`): the core defines them, Duel Masters uses them.

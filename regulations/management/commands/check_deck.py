@@ -20,7 +20,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("path", help="decklist file (text or JSON), or - for standard input")
-        parser.add_argument("--format", default="advance", help="advance (default), original or unrestricted")
+        parser.add_argument(
+            "--format", default="advance", help="advance (default), original, unrestricted or duel_party"
+        )
         parser.add_argument("--as-of", dest="as_of", default=None, help="date of the regulation, YYYY-MM-DD")
         parser.add_argument("--overlay", default=None, help="event overlay id")
         parser.add_argument("--json", action="store_true", help="print the full report as JSON")
@@ -79,6 +81,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{verdict}  format={report['format']} as_of={report['as_of']}  main {counts['main']}, "
             f"hyperspatial {counts['hyperspatial']}, gr {counts['gr']}"
+            + (f", partner {counts['partner']}" if "partner" in counts else "")  # Duel Party
         )
         for item in report["violations"]:
             self.stdout.write(f"  {item['code']} [{item['rule']}] {item['message']}")
