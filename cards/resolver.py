@@ -366,6 +366,9 @@ def _grams(key: str) -> list[str]:
 # --- reading a decklist ------------------------------------------------------------------------------------
 
 _EXTRA_ZONES = frozenset((DeckZone.HYPERSPATIAL, DeckZone.GR))
+# Zones a card written in stays in even on a deck import: the considering list, and the Duel Party partner (a
+# main-deck creature chosen to lead the deck: its own zone would be the main deck).
+_KEPT_ZONES = frozenset((DeckZone.CONSIDERING, DeckZone.PARTNER))
 SUGGESTED_LINES = 20  # unknown lines that get suggestions; the rest are marked, so a long list stays cheap
 
 
@@ -403,8 +406,8 @@ def decklist_read(
     """Resolve every card line and merge in the notes (headings, ignored lines), in line order.
 
     A card goes to its own zone (deck_zone_of) when no heading placed it; with `move_all` (deck imports) also when a
-    heading placed it elsewhere, except in the considering list. Unknown lines past `suggest_limit` get no
-    suggestions (marked), which bounds the work of a long list of unknown names."""
+    heading placed it elsewhere, except in the considering list and the partner zone. Unknown lines past
+    `suggest_limit` get no suggestions (marked), which bounds the work of a long list of unknown names."""
     read: list[ReadLine] = []
     suggested = 0
     resolve = resolver.resolve
@@ -442,7 +445,7 @@ def decklist_read(
         if card is not None and resolution.status == OK:
             zone = line.zone
             own = deck_zone_of(card)
-            if zone != own and zone != DeckZone.CONSIDERING:
+            if zone != own and zone not in _KEPT_ZONES:
                 if move_all or (own in _EXTRA_ZONES and placed_by_card(line)) or line.zone_inferred:
                     zone = own
             # Positional (the fields in order): the commonest row of every check, where keyword matching costs a

@@ -425,6 +425,13 @@ class FormatListApi(generics.ListAPIView):
         uses_gr = serializers.BooleanField()
         start_of_game_cards = serializers.BooleanField()
         hall_of_fame = serializers.BooleanField()
+        main_size = serializers.IntegerField()
+        main_copies = serializers.IntegerField()
+        uses_partner = serializers.BooleanField(help_text="デュエパーティー: one partner creature in its own zone.")
+        partner_min_cost = serializers.IntegerField()
+        hand_size = serializers.IntegerField()
+        shield_count = serializers.IntegerField()
+        first_player_draws = serializers.BooleanField()
 
     serializer_class = OutputSerializer
 

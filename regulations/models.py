@@ -37,6 +37,18 @@ class Format(models.Model):
     main_copies = models.PositiveSmallIntegerField(default=4)
     hyperspatial_copies = models.PositiveSmallIntegerField(default=4)
     gr_copies = models.PositiveSmallIntegerField(default=2)
+    # デュエパーティー (official Duel Party rules): a partner zone of one creature of at least this cost, counted in
+    # the main deck's size; every card within the partner's civilizations.
+    uses_partner = models.BooleanField(default=False)
+    partner_min_cost = models.PositiveSmallIntegerField(default=5)
+    # The format whose Hall of Fame list applies (blank: its own events). Duel Party follows the Hall of Fame
+    # regulation of two-player play ("殿堂レギュレーションに準拠").
+    regulation_format = models.SlugField(max_length=32, blank=True, default="")
+    # Setup for the opening odds: 103.3 (5 shields, 5 cards in hand; the first player skips the first draw, 500.6);
+    # Duel Party deals 6 and 6 and every player draws on their first turn.
+    hand_size = models.PositiveSmallIntegerField(default=5)
+    shield_count = models.PositiveSmallIntegerField(default=5)
+    first_player_draws = models.BooleanField(default=False)
     position = models.PositiveSmallIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)  # part of the data version the checking processes compare
 

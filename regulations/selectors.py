@@ -2,7 +2,7 @@
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from types import MappingProxyType
 
@@ -14,6 +14,7 @@ from api.codes import ApplicationError, ErrorCode
 from cards.selectors import FormatCardPool, version_check
 from deckbuilder.cache import versioned_cache
 from games.dm.rules.legality import ALL_ZONES, Combo, FormatRules, Regulation
+from games.dm.rules.odds import Setup
 from games.dm.rules.vocabulary import DeckZone, RegulationStatus, Zone
 from regulations.models import EventOverlay, Format, OverlayCard, OverlayCombo, RegulationEvent, RegulationEventCard
 
@@ -84,6 +85,8 @@ def format_rules_from(fmt: Format) -> FormatRules:
         zones.discard(DeckZone.HYPERSPATIAL)
     if not fmt.uses_gr:
         zones.discard(DeckZone.GR)
+    if fmt.uses_partner:
+        zones.add(DeckZone.PARTNER)
     return FormatRules(
         code=fmt.code,
         name=fmt.name,
@@ -97,7 +100,15 @@ def format_rules_from(fmt: Format) -> FormatRules:
         main_copies=fmt.main_copies,
         hyperspatial_copies=fmt.hyperspatial_copies,
         gr_copies=fmt.gr_copies,
+        partner_min_cost=fmt.partner_min_cost,
     )
+
+
+def format_setup(*, code: str) -> Setup:
+    """How a game of the format starts, for the exact odds: hand, shields and whether the first player draws on their
+    first turn (103.3 and 500.6 by default; Duel Party deals 6 and 6 and everyone draws). Raises UnknownFormat."""
+    fmt = format_get(code=code)
+    return Setup(hand=fmt.hand_size, shields=fmt.shield_count, first_player_draws=fmt.first_player_draws)
 
 
 # Replaying is cheap, but a legality check should not re-read ~300 events and the formats: every process keeps
@@ -276,6 +287,9 @@ def regulation_in_force(*, format_code: str, as_of: date, version: tuple | None 
     fmt = format_get(code=format_code, version=version)
     if not fmt.hall_of_fame:
         return RegulationInForce(fmt.code, as_of, None, False, (), ())
+    # A format that follows another's list (Duel Party) replays that format's events; the label names that list.
+    if fmt.regulation_format:
+        return replace(_in_force(fmt.regulation_format, as_of, data_version=version), format_code=fmt.code)
     return _in_force(fmt.code, as_of, data_version=version)
 
 

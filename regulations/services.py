@@ -66,7 +66,7 @@ __all__ = [
     "overlay_delete",
 ]
 
-_COUNTED = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR)
+_COUNTED = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.PARTNER)
 
 
 def _get_resolver() -> "Resolver":
@@ -191,6 +191,7 @@ def report_for(decklist: Decklist, context: LegalityContext, *, include_lines: b
         main=tuple(zones[DeckZone.MAIN]),
         hyperspatial=tuple(zones[DeckZone.HYPERSPATIAL]),
         gr=tuple(zones[DeckZone.GR]),
+        partner=tuple(zones[DeckZone.PARTNER]),
         unresolved=tuple(unresolved),
     )
     report = check_deck(

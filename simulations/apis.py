@@ -13,6 +13,11 @@ from games.dm.rules.decklist import Decklist, parse_json, parse_text
 from simulations import services
 from simulations.models import SimulationKind, SimulationRun
 
+FORMAT_HELP = (
+    "A format code (POST body only): its setup is used (duel_party: 6 cards in hand, 6 shields, a draw on every "
+    "first turn). Default: rule 103.3 (5 and 5, the first player skips the first draw)."
+)
+
 
 class DeckInputSerializer(serializers.Serializer):
     """A saved deck id, a JSON decklist (`deck` or `decklist`), or a text decklist (`text`)."""
@@ -183,6 +188,7 @@ class OddsQueryApi(APIView):
 
     class OddsQueryInputSerializer(DeckInputSerializer):
         queries = serializers.ListField(min_length=1, max_length=50)
+        format = serializers.CharField(required=False, max_length=32, help_text=FORMAT_HELP)
 
     class OddsQueryOutputSerializer(serializers.Serializer):
         results = serializers.ListField(child=serializers.DictField())
@@ -198,7 +204,9 @@ class OddsQueryApi(APIView):
         queries = self.OddsQuerySerializer(data=data.validated_data["queries"], many=True)
         queries.is_valid(raise_exception=True)
         decklist, _ = deck_input(data.validated_data, request.user)
-        results = services.odds_query(decklist=decklist, queries=queries.validated_data)
+        results = services.odds_query(
+            decklist=decklist, queries=queries.validated_data, format_code=data.validated_data.get("format")
+        )
         return Response({"results": results})
 
 
@@ -207,11 +215,14 @@ class OddsReportApi(APIView):
 
     permission_classes = [AllowAny]
 
+    class ReportInputSerializer(DeckInputSerializer):
+        format = serializers.CharField(required=False, max_length=32, help_text=FORMAT_HELP)
+
     def _report(self, request, values):
-        data = DeckInputSerializer(data=values)
+        data = self.ReportInputSerializer(data=values)
         data.is_valid(raise_exception=True)
         decklist, _ = deck_input(data.validated_data, request.user)
-        return Response(services.odds_deck_report(decklist=decklist))
+        return Response(services.odds_deck_report(decklist=decklist, format_code=data.validated_data.get("format")))
 
     @extend_schema(
         parameters=[OpenApiParameter("deck", int, required=False), OpenApiParameter("text", str, required=False)],
@@ -224,7 +235,7 @@ class OddsReportApi(APIView):
         )
 
     @extend_schema(
-        request=DeckInputSerializer,
+        request=ReportInputSerializer,
         responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404)},
         tags=["odds"],
     )

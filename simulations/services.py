@@ -22,6 +22,7 @@ from games.dm.rules.cards import CardFacts
 from games.dm.rules.decklist import Decklist
 from games.dm.rules.goldfish.deck import DeckError, EngineCard, engine_card_from_facts
 from games.dm.rules.vocabulary import DeckZone, Zone
+from regulations.selectors import format_setup
 from regulations.services import start_set_of
 from simulations.jobs import odds_cards_from_engine, simulation_run_fail, stale_runs
 from simulations.models import RunStatus, SimulationChunk, SimulationKind, SimulationRun
@@ -314,20 +315,29 @@ def _odds_cards(resolved: ResolvedDeck) -> list[odds.OddsCard]:
     return odds_cards_from_engine([engine_card_from_facts(f, n) for f, n in resolved.main])
 
 
-def odds_deck_report(*, decklist: Decklist) -> dict:
-    """The exact deck report (per card, shield triggers, civilizations in the opening hand)."""
+def _setup(format_code: str | None) -> odds.Setup:
+    """The format's setup (UNKNOWN_FORMAT for a code no format has); the rules' 103.3 setup without a format."""
+    return format_setup(code=format_code) if format_code else odds.STANDARD
+
+
+def odds_deck_report(*, decklist: Decklist, format_code: str | None = None) -> dict:
+    """The exact deck report (per card, shield triggers, civilizations in the opening hand), for the setup of the
+    format (Duel Party: 6 cards in hand, 6 shields, a draw on every first turn; its partner is not shuffled in)."""
+    setup = _setup(format_code)
     resolved = deck_resolve(decklist=decklist)
     try:
-        report = odds.deck_report(_odds_cards(resolved))
+        report = odds.deck_report(_odds_cards(resolved), setup=setup)
     except odds.OddsError as exc:
         raise SimulationRejected(ErrorCode.DECK_TOO_SMALL, str(exc)) from None
     report["facts_unavailable"] = list(resolved.facts_unavailable)
     return report
 
 
-def odds_query(*, decklist: Decklist, queries: list[dict]) -> list[dict]:
+def odds_query(*, decklist: Decklist, queries: list[dict], format_code: str | None = None) -> list[dict]:
     """Answer exact queries: each is {"groups": [{"cards": [...], "at_least": k}], "where", "by_turn", "going"}
-    (or the one-group short form {"cards", "at_least", ...}). Groups of one query must not share cards."""
+    (or the one-group short form {"cards", "at_least", ...}). Groups of one query must not share cards. The setup is
+    the format's (`format_code`; none: rule 103.3's)."""
+    setup = _setup(format_code)
     resolved = deck_resolve(decklist=decklist)
     cards = _odds_cards(resolved)
     deck_size = odds.pool_size(cards)
@@ -368,11 +378,11 @@ def odds_query(*, decklist: Decklist, queries: list[dict]) -> list[dict]:
             going=odds.Going(query.get("going", "first")),
         )
         try:
-            value = odds.query_probability(deck_size=deck_size, query=q, seals=seals)
+            value = odds.query_probability(deck_size=deck_size, query=q, seals=seals, setup=setup)
         except odds.OddsError as exc:
             raise SimulationRejected(ErrorCode.IMPOSSIBLE_QUERY, f"query {number}: {exc}", {"query": number}) from None
         row = odds.probability_json(value)
-        drawn = odds.sample_size(where=q.where, by_turn=q.by_turn, going=q.going)
+        drawn = odds.sample_size(where=q.where, by_turn=q.by_turn, going=q.going, setup=setup)
         row["cards_drawn"] = drawn
         row["deck_size"] = deck_size
         if len(groups) == 1:

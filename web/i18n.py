@@ -22,6 +22,7 @@ DISPLAY = {
     "main": _("Main deck"),
     "hyperspatial": _("Hyperspatial zone"),
     "gr": _("Super GR zone"),
+    "partner": _("Partner"),  # デュエパーティー
     "considering": _("Considering"),
     "main_deck": _("Main deck"),
     "hyperspatial_zone": _("Hyperspatial zone"),

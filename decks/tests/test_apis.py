@@ -221,7 +221,7 @@ def test_create_returns_etag_and_line_statuses(cards, owner):
     assert response["ETag"] == '"1"'
     data = response.json()
     assert [(line["status"], line["moved"]) for line in data["lines"]] == [("card", False), ("card", True)]
-    assert data["counts"] == {"main": 4, "hyperspatial": 4, "gr": 0, "considering": 0}
+    assert data["counts"] == {"main": 4, "hyperspatial": 4, "gr": 0, "partner": 0, "considering": 0}
 
 
 ETAG_CASES = [

@@ -39,6 +39,7 @@ LINE_CASES = [
     ("gr-under-main-is-moved-408.1", "2 テストGR1", ("card", "gr", True)),
     ("main-card-under-hyperspatial-is-moved", "# hyperspatial\n4 テスト火竜", ("card", "main", True)),
     ("considering-is-never-moved", "# considering\n1 テスト超次元獣", ("card", "considering", False)),
+    ("duel-party-partner-is-never-moved", "パートナー\n1 テスト火竜", ("card", "partner", False)),
     ("unknown", "4 テスト火童", ("unknown", "main", False)),
     ("ambiguous-english-name", "4 Twin Name", ("ambiguous", "main", False)),
     ("count-out-of-range", "1000 テスト火竜", ("error", None, False)),
@@ -227,7 +228,7 @@ def test_deck_to_decklist_is_the_engine_view(deck):
 # Exact P(>= 1 trigger among the 5 shields), values from rules.md 4.2 (G04, G06, G10).
 def test_stats(deck):
     stats = services.deck_stats(deck)
-    assert stats["counts"] == {"main": 40, "hyperspatial": 4, "gr": 12, "considering": 0}
+    assert stats["counts"] == {"main": 40, "hyperspatial": 4, "gr": 12, "partner": 0, "considering": 0}
     curve = {column["cost"]: column for column in stats["mana_curve"]}
     assert curve["2"]["by_civilization"] == {"fire": 4, "water": 4}  # テスト火竜 + テスト呪文
     assert curve["7"]["by_civilization"] == {"multicolor": 4}

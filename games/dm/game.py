@@ -19,12 +19,14 @@ class DuelMasters(Game):
     name_ja = "デュエル・マスターズ"
     default_format = "advance"
     simulates = True
-    # Rules 100.2-100.4: the main deck, the hyperspatial zone and the super GR zone are registered; the considering
-    # list is the editor's own (never registered, hashed or checked).
+    # Rules 100.2-100.4: the main deck, the hyperspatial zone and the super GR zone are registered, and the Duel Party
+    # partner; the considering list is the editor's own (never registered, hashed or checked).
     zones = (
         GameZone(DeckZone.MAIN.value, "Main deck", "メインデッキ", registered=True, hotkey="m"),
         GameZone(DeckZone.HYPERSPATIAL.value, "Hyperspatial zone", "超次元ゾーン", registered=True, hotkey="h"),
         GameZone(DeckZone.GR.value, "Super GR zone", "超GRゾーン", registered=True, hotkey="g"),
+        # デュエパーティー: the partner creature, registered with the 60 cards (official Duel Party rules).
+        GameZone(DeckZone.PARTNER.value, "Partner", "パートナー", registered=True, hotkey="p"),
         GameZone(DeckZone.CONSIDERING.value, "Considering", "検討中", registered=False, hotkey="c"),
     )
 

@@ -33,7 +33,7 @@ def test_an_unknown_game_is_a_coded_400(code):
 def test_the_duel_masters_zones_are_its_deck_zones():
     dm = registry.get("dm")
     assert dm.zone_codes() == tuple(zone.value for zone in DeckZone)
-    assert dm.registered_zone_codes() == ("main", "hyperspatial", "gr")
+    assert dm.registered_zone_codes() == ("main", "hyperspatial", "gr", "partner")
     assert [game.code for game in registry.all_games()][0] == "dm"  # the first game listed in settings.GAMES
 
 

@@ -205,7 +205,21 @@ def test_overlay_detail(hof, cards, client):
 
 
 def test_formats_and_ping(db, client):
-    assert [f["code"] for f in client.get("/api/v1/formats/").json()] == ["advance", "original", "unrestricted"]
+    assert [f["code"] for f in client.get("/api/v1/formats/").json()] == [
+        "advance",
+        "original",
+        "unrestricted",
+        "duel_party",
+    ]
+    duel_party = client.get("/api/v1/formats/").json()[-1]
+    assert {key: duel_party[key] for key in ("main_size", "main_copies", "uses_partner", "partner_min_cost")} == {
+        "main_size": 60,
+        "main_copies": 1,
+        "uses_partner": True,
+        "partner_min_cost": 5,
+    }
+    assert (duel_party["hand_size"], duel_party["shield_count"], duel_party["first_player_draws"]) == (6, 6, True)
+    assert (duel_party["uses_hyperspatial"], duel_party["uses_gr"], duel_party["start_of_game_cards"]) == (False,) * 3
     assert client.get("/api/v1/ping/").json() == {"ok": True}
 
 

@@ -68,3 +68,13 @@ def test_unreadable_lines_go_to_stderr_with_their_number(hof, tmp_path):
     path.write_text(LEGAL + "0 oops\n", encoding="utf-8")
     status, _out, err = run([str(path)])
     assert status == 2 and f"{path}:11:" in err
+
+
+def test_duel_party_output_counts_the_partner(hof, tmp_path):
+    """デュエパーティー: a 40-card advance deck has no partner and is 20 cards short of 60 (the partner included)."""
+    path = tmp_path / "deck.txt"
+    path.write_text(LEGAL, encoding="utf-8")
+    code, out, _ = run([str(path), "--format", "duel_party"])
+    assert code == 1
+    assert "main 40, hyperspatial 0, gr 0, partner 0" in out.splitlines()[0]
+    assert "  PARTNER_INVALID [DP partner] " in out and "  DECK_SIZE [DP 60 cards] " in out

@@ -61,6 +61,11 @@ HEADERS = [
     pytest.param("# 超GR", GR, id="ja-gr"),
     pytest.param("超ＧＲ：", GR, id="ja-gr-full-width"),
     pytest.param("considering", CONSIDERING, id="considering"),
+    # デュエパーティー: the partner's own heading.
+    pytest.param("パートナー", DeckZone.PARTNER, id="ja-partner"),
+    pytest.param("【パートナー】", DeckZone.PARTNER, id="ja-partner-bracketed"),
+    pytest.param("Partner:", DeckZone.PARTNER, id="partner-colon"),
+    pytest.param("# パートナーゾーン（1枚）", DeckZone.PARTNER, id="ja-partner-zone-with-count"),
 ]
 
 

@@ -201,3 +201,33 @@ def test_list_shows_only_my_runs_without_results(client, owner, resolver):
     body = client.get("/api/v1/simulations/").json()
     assert body["count"] == 1
     assert "result" not in body["results"][0] and body["results"][0]["status"] == "queued"
+
+
+# デュエパーティー: the format's setup (6 cards in hand, 6 shields, a draw on every first turn); the partner starts in
+# its own zone, so the 59 other cards are shuffled.
+DP_DECK = "パートナー\n1 Flame Runner\nメインデッキ\n4 Aqua Guard\n55 Bolt Soldier"
+DUEL_PARTY_ODDS = [
+    ("opening 6 of 59", {"cards": ["Aqua Guard"]}, "162301/455126", 6),
+    ("by own turn 3 going first: 6 + 3", {"cards": ["Aqua Guard"], "by_turn": 3}, "16059/32509", 9),
+    ("by own turn 3 going second: 6 + 3", {"cards": ["Aqua Guard"], "by_turn": 3, "going": "second"}, "16059/32509", 9),
+    ("6 shields", {"cards": ["Aqua Guard"], "where": "shields"}, "162301/455126", 6),
+]
+
+
+@pytest.mark.parametrize(
+    "query, fraction, drawn", [o[1:] for o in DUEL_PARTY_ODDS], ids=[o[0] for o in DUEL_PARTY_ODDS]
+)
+def test_duel_party_odds_use_the_format_setup(client, resolver, query, fraction, drawn):
+    body = {"text": DP_DECK, "format": "duel_party", "queries": [query]}
+    response = client.post("/api/v1/odds/", body, format="json")
+    assert response.status_code == 200, response.content
+    result = response.json()["results"][0]
+    assert (result["fraction"], result["deck_size"], result["cards_drawn"]) == (fraction, 59, drawn)
+
+
+def test_duel_party_odds_report_and_an_unknown_format(client, resolver):
+    report = client.post("/api/v1/odds/report/", {"text": DP_DECK, "format": "duel_party"}, format="json").json()
+    aqua = next(row for row in report["cards"] if row["name"] == "Aqua Guard")
+    assert (report["deck_size"], aqua["in_hand_fraction"]) == (59, "162301/455126")
+    response = client.post("/api/v1/odds/report/", {"text": DECK, "format": "no_such_format"}, format="json")
+    assert (response.status_code, response.json()["error"]["code"]) == (400, "UNKNOWN_FORMAT")

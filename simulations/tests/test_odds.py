@@ -137,3 +137,75 @@ def test_joint_at_least_equals_brute_force_enumeration(sizes, mins, rest, drawn)
     hands = list(combinations(range(len(deck)), drawn))
     good = sum(all(sum(deck[i] == g for i in hand) >= k for g, (_, k) in enumerate(groups)) for hand in hands)
     assert odds.joint_at_least(deck_size=len(deck), groups=groups, drawn=drawn) == F(good, len(hands))
+
+
+# デュエパーティー (official Duel Party rules): 6 shields, a 6-card hand, every player draws on their first turn. The
+# partner starts in its own zone, so the shuffled pool is the other 59 cards (one of a name).
+def dp(groups, where=Where.HAND, by_turn=0, going=Going.FIRST, deck_size=59):
+    query = Query(tuple(groups), Where(where), by_turn, Going(going))
+    return odds.query_probability(deck_size=deck_size, query=query, setup=odds.DUEL_PARTY)
+
+
+DUEL_PARTY_EXACT = [
+    ("DP a singleton in the opening 6", lambda: dp([(1, 1)]), F(6, 59)),
+    ("DP a singleton in the 6 shields", lambda: dp([(1, 1)], where="shields"), F(6, 59)),
+    ("DP a singleton in shields or hand", lambda: dp([(1, 1)], where="hand_or_shields"), F(12, 59)),
+    ("DP seen by own turn 3 going first (6 + 3 draws)", lambda: dp([(1, 1)], by_turn=3), F(9, 59)),
+    ("DP seen by own turn 3 going second (6 + 3 draws)", lambda: dp([(1, 1)], by_turn=3, going="second"), F(9, 59)),
+    ("DP >=1 of 10 in the opening 6", lambda: dp([(10, 1)]), F(67259, 97527)),
+    ("DP >=2 of 10 in the opening 6", lambda: dp([(10, 2)]), F(285829, 1072797)),
+    ("DP >=1 of 10 by own turn 3 first", lambda: dp([(10, 1)], by_turn=3), F(955565057, 1142333751)),
+]
+
+
+@pytest.mark.parametrize("compute, expected", [c[1:] for c in DUEL_PARTY_EXACT], ids=[c[0] for c in DUEL_PARTY_EXACT])
+def test_duel_party_exact_values(compute, expected):
+    assert compute() == expected
+
+
+@pytest.mark.parametrize(
+    "setup, by_turn, going, seen",
+    [
+        (odds.STANDARD, 1, "first", 5),
+        (odds.STANDARD, 1, "second", 6),
+        (odds.DUEL_PARTY, 0, "first", 6),
+        (odds.DUEL_PARTY, 1, "first", 7),
+        (odds.DUEL_PARTY, 1, "second", 7),
+        (odds.DUEL_PARTY, 4, "first", 10),
+    ],
+    ids=["standard-first-skips", "standard-second", "dp-opening-6", "dp-first-draws", "dp-second", "dp-turn4"],
+)
+def test_cards_seen_by_setup(setup, by_turn, going, seen):
+    assert odds.cards_seen(by_turn=by_turn, going=going, setup=setup) == seen
+
+
+@pytest.mark.parametrize("going", ["first", "second"])
+def test_duel_party_last_turn_104_2b(going):
+    # 59 - 12 = 47 cards left after the setup and a draw on every own turn from the first, for both players: the draw
+    # of own turn 47 takes the last card (104.2b), so own turn 46 is the last one reached, with 6 + 46 cards seen.
+    assert odds.last_turn(deck_size=59, seals=0, going=going, setup=odds.DUEL_PARTY) == 46
+    assert dp([(1, 1)], by_turn=46, going=going) == F(52, 59)
+    with pytest.raises(odds.OddsError):
+        dp([(1, 1)], by_turn=47, going=going)
+
+
+def test_duel_party_deck_report():
+    cards = [OddsCard(key=str(i), name=f"c{i}", copies=1, shield_trigger=i < 10) for i in range(59)]
+    report = odds.deck_report(cards, setup=odds.DUEL_PARTY)
+    row = report["cards"][0]
+    assert report["deck_size"] == 59
+    assert (row["in_hand_fraction"], row["in_hand"], row["in_shields"]) == ("6/59", 6 / 59, 6 / 59)
+    assert row["in_hand_or_shields"] == 12 / 59
+    assert row["seen_by_turn"]["first"]["2"] == row["seen_by_turn"]["second"]["2"] == 8 / 59
+    assert report["shield_triggers"]["expected_in_shields"] == 60 / 59
+    assert report["shield_triggers"]["at_least_one"] == float(F(67259, 97527))
+    assert "top 6" in report["model"] and "every player draws" in report["model"]
+
+
+def test_standard_deck_report_unchanged_by_the_setup_parameter():
+    cards = [OddsCard(key=str(i), name=f"c{i}", copies=4) for i in range(10)]
+    assert odds.deck_report(cards) == odds.deck_report(cards, setup=odds.STANDARD)
+    assert odds.deck_report(cards)["model"] == (
+        "exact (multivariate hypergeometric); shields = top 5, hand = next 5 (103.3); first player skips the first "
+        "draw (500.6)"
+    )

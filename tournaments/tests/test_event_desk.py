@@ -202,7 +202,7 @@ def test_deck_check_shows_the_difference_from_the_registered_list(event):
     alice = Registration.objects.get(event=event, player_name="alice")
     same = selectors.deck_check(registration=alice, decklist=parse_text(LEGAL_TEXT))
     assert same["matches"] and same["deck_hash"] == alice.deck_hash
-    assert same["cards"] == {"main": 40, "hyperspatial": 4, "gr": 12}
+    assert same["cards"] == {"main": 40, "hyperspatial": 4, "gr": 12, "partner": 0}
     swapped = LEGAL_TEXT.replace(f"4 {MAIN[0][0]}", f"3 {MAIN[0][0]}\n1 {MAIN[1][0]}")
     check = selectors.deck_check(registration=alice, decklist=parse_text(swapped))
     assert not check["matches"]

@@ -92,6 +92,8 @@ _HEADERS = {
     ),
     DeckZone.GR: ("gr", "grzone", "supergr", "supergrzone", "超gr", "超grゾーン", "grゾーン", "grデッキ", "超grデッキ"),
     DeckZone.CONSIDERING: ("considering", "maybe", "sideboard", "検討", "検討中", "検討中のカード", "候補", "採用候補"),
+    # デュエパーティー: the partner is written under its own heading (パートナー / Partner).
+    DeckZone.PARTNER: ("partner", "partnerzone", "パートナー", "パートナーゾーン", "パートナーカード"),
 }  # fmt: skip
 _HEADER_LOOKUP = {word: zone for zone, words in _HEADERS.items() for word in words}
 # Group headings that carry a count: civilizations and card types (`火文明*16`, `クリーチャー 29`, `11 ツインパクト`).

@@ -41,11 +41,15 @@ class Zone(StrEnum):
 
 
 class DeckZone(StrEnum):
-    """The parts of a registration (rules 100.2 to 100.4) plus the editor's considering list."""
+    """The parts of a registration (rules 100.2 to 100.4, and the Duel Party partner) plus the editor's considering
+    list."""
 
     MAIN = "main"
     HYPERSPATIAL = "hyperspatial"
     GR = "gr"
+    # デュエパーティー: the one creature the deck is built around; it starts the game in its own partner zone and
+    # counts toward the 60 cards (official Duel Party rules, dm.takaratomy.co.jp/rule/dhueparty/).
+    PARTNER = "partner"
     CONSIDERING = "considering"
 
 
@@ -86,6 +90,8 @@ class ViolationCode(StrEnum):
     ZONE_NOT_IN_FORMAT = "ZONE_NOT_IN_FORMAT"
     NOT_YET_RELEASED = "NOT_YET_RELEASED"  # released after the check's date: not in the regulation's card pool
     CARD_POOL_CUTOFF = "CARD_POOL_CUTOFF"  # released after an event overlay's card-pool cut-off
+    PARTNER_INVALID = "PARTNER_INVALID"  # Duel Party: no partner, several, or not a creature of the minimum cost
+    CIVILIZATION_OUTSIDE_PARTNER = "CIVILIZATION_OUTSIDE_PARTNER"  # Duel Party: a civilization the partner lacks
 
 
 class WarningCode(StrEnum):

@@ -22,8 +22,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("path", help="decklist file (text or JSON), or - for standard input")
-        parser.add_argument("--game", default=None, help="the game's code (default dm); e.g. dbs")
-        parser.add_argument("--format", default=None, help="the game's format (Duel Masters: advance (default), ...)")
+        parser.add_argument("--game", default=None, help="the game's code (default dm); e.g. ygo, dbs")
+        parser.add_argument(
+            "--format",
+            default=None,
+            help="the game's format (Duel Masters: advance (default), original, unrestricted or duel_party)",
+        )
         parser.add_argument("--as-of", dest="as_of", default=None, help="date of the regulation, YYYY-MM-DD")
         parser.add_argument("--overlay", default=None, help="event overlay id")
         parser.add_argument("--json", action="store_true", help="print the full report as JSON")
@@ -122,6 +126,7 @@ class Command(BaseCommand):
         self.stdout.write(
             f"{verdict}  format={report['format']} as_of={report['as_of']}  main {counts['main']}, "
             f"hyperspatial {counts['hyperspatial']}, gr {counts['gr']}"
+            + (f", partner {counts['partner']}" if "partner" in counts else "")  # Duel Party
         )
         for item in report["violations"]:
             self.stdout.write(f"  {item['code']} [{item['rule']}] {item['message']}")

@@ -10,13 +10,27 @@ from dataclasses import dataclass
 from games.dm.rules.cards import CardFacts
 from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.legality import violations as v
-from games.dm.rules.legality.rules import CardPool, FormatRules, Regulation, StartSet
+from games.dm.rules.legality.rules import (
+    DP_CIVILIZATIONS,
+    DP_DECK_SIZE,
+    DP_ONE_OF_A_NAME,
+    DP_PARTNER,
+    CardPool,
+    FormatRules,
+    Regulation,
+    StartSet,
+)
 from games.dm.rules.legality.violations import CardRef, Violation
-from games.dm.rules.vocabulary import DeckZone, RegulationStatus, ViolationCode, Zone
+from games.dm.rules.vocabulary import Civilization, DeckZone, RegulationStatus, ViolationCode, Zone
 
-_DATA_ZONE = {DeckZone.MAIN: Zone.MAIN_DECK, DeckZone.HYPERSPATIAL: Zone.HYPERSPATIAL, DeckZone.GR: Zone.SUPER_GR}
+_DATA_ZONE = {
+    DeckZone.MAIN: Zone.MAIN_DECK,
+    DeckZone.HYPERSPATIAL: Zone.HYPERSPATIAL,
+    DeckZone.GR: Zone.SUPER_GR,
+    DeckZone.PARTNER: Zone.MAIN_DECK,  # the partner is a card of the deck (Duel Party)
+}
 _COPY_RULE = {DeckZone.MAIN: "100.2a", DeckZone.HYPERSPATIAL: "100.3a", DeckZone.GR: "100.4a"}
-_ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR)
+_ZONES = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.PARTNER)
 _ZONE_ORDER: dict[str, int] = {zone: index for index, zone in enumerate(_ZONES)}
 SIZE_CODES = frozenset({ViolationCode.DECK_SIZE, ViolationCode.HYPERSPATIAL_SIZE, ViolationCode.GR_SIZE})
 
@@ -40,12 +54,15 @@ class DeckInput:
     hyperspatial: tuple[tuple[CardFacts, int], ...] = ()
     gr: tuple[tuple[CardFacts, int], ...] = ()
     unresolved: tuple[Unresolved, ...] = ()
+    partner: tuple[tuple[CardFacts, int], ...] = ()  # Duel Party
 
     def zone(self, zone: DeckZone) -> tuple[tuple[CardFacts, int], ...]:
         if zone is DeckZone.MAIN:
             return self.main
         if zone is DeckZone.HYPERSPATIAL:
             return self.hyperspatial
+        if zone is DeckZone.PARTNER:
+            return self.partner
         return self.gr
 
 
@@ -65,7 +82,7 @@ def _ref(card: CardFacts) -> CardRef:
     return CardRef(card.id, card.name_ja)
 
 
-_MAIN, _HYPER, _GR = DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR
+_MAIN, _HYPER, _GR, _PARTNER = DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.PARTNER
 _Z_MAIN, _Z_HYPER, _Z_GR, _Z_START = Zone.MAIN_DECK, Zone.HYPERSPATIAL, Zone.SUPER_GR, Zone.BATTLE_ZONE_AT_START
 _HYPER_COMBO = RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO
 
@@ -134,15 +151,16 @@ def check_deck(
     found: list[Violation] = []
     warnings: list[Violation] = []
     zones = format_rules.zones
-    uses_hyper, uses_gr = _HYPER in zones, _GR in zones
+    uses_hyper, uses_gr, uses_partner = _HYPER in zones, _GR in zones, _PARTNER in zones
     set_of_key = _set_index(start_sets) if start_sets else {}
 
-    per_zone_ids: list[dict[int, int]] = [{}, {}, {}]
+    per_zone_ids: list[dict[int, int]] = [{}, {}, {}, {}]
     main = _aggregate(deck.main, per_zone_ids[0])
     hyper = _aggregate(deck.hyperspatial, per_zone_ids[1])
     gr = _aggregate(deck.gr, per_zone_ids[2])
-    per_zone = {_MAIN: main, _HYPER: hyper, _GR: gr}
-    unresolved_counts = {_MAIN: 0, _HYPER: 0, _GR: 0}
+    partner = _aggregate(deck.partner, per_zone_ids[3])
+    per_zone = {_MAIN: main, _HYPER: hyper, _GR: gr, _PARTNER: partner}
+    unresolved_counts = {_MAIN: 0, _HYPER: 0, _GR: 0, _PARTNER: 0}
 
     # Inputs that are not cards at all: they still count toward their zone's size.
     for item in deck.unresolved:
@@ -155,7 +173,7 @@ def check_deck(
             )
 
     # Format: zones it does not use (e.g. `original`: main deck only).
-    for zone, cards in ((_HYPER, hyper), (_GR, gr)):
+    for zone, cards in ((_HYPER, hyper), (_GR, gr), (_PARTNER, partner)):
         if zone not in zones and cards:
             refs = tuple(sorted((_ref(slot[0]) for slot in cards.values()), key=_card_sort))
             found.append(v.zone_not_in_format(zone=zone, cards=refs, format_rules=format_rules, start_of_game=False))
@@ -176,11 +194,20 @@ def check_deck(
         main_count += count * physical
         if physical > 1:
             extra += f" {card.name_ja} counts as {physical} cards."
-    if main_count != required:
+    partner_count = unresolved_counts[_PARTNER] + sum(slot[1] for slot in partner.values())
+    if uses_partner:
+        # Duel Party: 60 cards, the partner included.
+        if main_count + partner_count != required:
+            found.append(
+                v.deck_size_with_partner(count=main_count + partner_count, required=required, rule=DP_DECK_SIZE)
+            )
+    elif main_count != required:
         found.append(v.deck_size(count=main_count, required=required, rule=size_rule, extra=extra))
     hyper_count = unresolved_counts[_HYPER] + sum(slot[1] for slot in hyper.values())
     gr_count = unresolved_counts[_GR] + sum(slot[1] for slot in gr.values())
     counts = {"main": main_count, "hyperspatial": hyper_count, "gr": gr_count}
+    if uses_partner:
+        counts["partner"] = partner_count
 
     # 117.1, 407.1, 408.1, 314.1: cards in the wrong zone. Facts-less cards (known by name only) cannot be checked.
     for zone, cards in per_zone.items():
@@ -211,9 +238,11 @@ def check_deck(
         if gr_count and gr_count != format_rules.gr_size:  # 100.4, 408.1 (I-2): unused, or exactly 12
             found.append(v.gr_size(count=gr_count, size=format_rules.gr_size))
 
-    # 100.2a, 100.3a, 100.4a: copies per name in each zone, with the card's own exception.
+    # 100.2a, 100.3a, 100.4a: copies per name in each zone, with the card's own exception. Duel Party: one of a
+    # name over the 60 cards, the partner included.
+    counted_main = _merged(main, partner) if uses_partner else main
     for zone, cards, default, used in (
-        (_MAIN, main, format_rules.main_copies, True),
+        (_MAIN, counted_main, format_rules.main_copies, True),
         (_HYPER, hyper, format_rules.hyperspatial_copies, uses_hyper),
         (_GR, gr, format_rules.gr_copies, uses_gr),
     ):
@@ -224,9 +253,13 @@ def check_deck(
                 continue
             limit = _copy_limit(card, zone, default)
             if limit is not None and count > limit:
-                found.append(v.copy_limit(zone=zone, card=_ref(card), count=count, limit=limit, rule=_COPY_RULE[zone]))
+                rule = DP_ONE_OF_A_NAME if uses_partner and zone is _MAIN else _COPY_RULE[zone]
+                found.append(v.copy_limit(zone=zone, card=_ref(card), count=count, limit=limit, rule=rule))
 
-    _start_of_game(main, set_of_key, start_sets, format_rules, found, warnings)
+    if uses_partner:
+        _partner(partner, partner_count, main, format_rules, found)
+
+    _start_of_game(counted_main, set_of_key, start_sets, format_rules, found, warnings)
 
     if card_pool is not None:
         _card_pool(deck, zones, card_pool, found, warnings)
@@ -236,7 +269,7 @@ def check_deck(
         if regulation is None:
             warnings.append(v.regulation_unavailable(format_rules=format_rules))
         else:
-            _hall_of_fame(regulation, main, hyper if uses_hyper else {}, gr if uses_gr else {}, found)
+            _hall_of_fame(regulation, counted_main, hyper if uses_hyper else {}, gr if uses_gr else {}, found)
 
     if len(found) > 1:
         found.sort(key=_violation_sort)
@@ -312,7 +345,7 @@ def _card_pool(
     # The newest release date every card may have: the common case (all released) is one comparison per line.
     latest = pool.as_of if pool.cutoff is None or pool.as_of < pool.cutoff else pool.cutoff
     reported: set[int] = set()
-    for zone, entries in ((_MAIN, deck.main), (_HYPER, deck.hyperspatial), (_GR, deck.gr)):
+    for zone, entries in ((_MAIN, deck.main), (_HYPER, deck.hyperspatial), (_GR, deck.gr), (_PARTNER, deck.partner)):
         if zone is not _MAIN and zone not in zones:
             continue  # ZONE_NOT_IN_FORMAT already names these cards
         for card, _count in entries:
@@ -360,6 +393,90 @@ def _hall_of_fame(regulation: Regulation, main: dict, hyper: dict, gr: dict, fou
         if first and second:
             refs = tuple(sorted((_ref(first[0]), _ref(second[0])), key=_card_sort))
             found.append(v.premium_combo(cards=refs, hyperspatial=combo.kind is _HYPER_COMBO))
+
+
+def _merged(*zones: dict[str, list]) -> dict[str, list]:
+    """name key -> [representative card, copies] over several zones (the lowest id represents the name)."""
+    out: dict[str, list] = {}
+    for cards in zones:
+        for key, (card, count) in cards.items():
+            slot = out.get(key)
+            if slot is None:
+                out[key] = [card, count]
+            else:
+                slot[1] += count
+                if card.id < slot[0].id:
+                    slot[0] = card
+    return out
+
+
+def _creature_cost(card: CardFacts) -> tuple[bool, int | None]:
+    """Whether a card is a creature, and the cost of its creature side (a twinpact's creature half: Duel Party lets
+    a twinpact be the partner when its creature side costs enough, whatever its spell side costs)."""
+    halves = [half for half in (card.twinpact_top, card.twinpact_bottom) if half is not None] or [card]
+    costs = [half.cost for half in halves if _is_creature(half)]
+    if not costs:
+        return False, None
+    known = [cost for cost in costs if cost is not None]
+    return True, max(known) if known else None
+
+
+def _is_creature(card: CardFacts) -> bool:
+    return "creature" in (card.card_type or "").casefold() or "クリーチャー" in (card.card_type_ja or "")
+
+
+def _partner(
+    partner: dict[str, list], count: int, main: dict[str, list], format_rules: FormatRules, found: list[Violation]
+) -> None:
+    """Duel Party: exactly one partner, a creature of cost 5 or more that belongs in the deck; every card of the deck
+    has only civilizations of the partner (a card with none, zero-civilization, fits every partner)."""
+    min_cost = format_rules.partner_min_cost
+    refs = tuple(sorted((_ref(slot[0]) for slot in partner.values()), key=_card_sort))
+    if count == 0:
+        found.append(v.partner_invalid(reason="missing", rule=DP_PARTNER, cards=(), min_cost=min_cost))
+        return
+    if count > 1:
+        found.append(v.partner_invalid(reason="several", rule=DP_PARTNER, cards=refs, min_cost=min_cost, count=count))
+        return
+    if not partner:  # the one partner line is an unknown card: UNKNOWN_CARD already says so
+        return
+    ((card, _count),) = partner.values()
+    if not card.facts_available:  # known by name only: FACTS_UNAVAILABLE already says so
+        return
+    creature, cost = _creature_cost(card)
+    # A card that cannot be a partner at all gives no civilizations to check against; a creature that costs too
+    # little still does (the player keeps its civilizations with another partner).
+    if _home(card) is not _Z_MAIN:
+        found.append(v.partner_invalid(reason="not_in_deck", rule=DP_PARTNER, cards=refs, min_cost=min_cost))
+        return
+    if not creature:
+        found.append(v.partner_invalid(reason="not_creature", rule=DP_PARTNER, cards=refs, min_cost=min_cost))
+        return
+    if cost is None or cost < min_cost:
+        found.append(
+            v.partner_invalid(reason="low_cost", rule=DP_PARTNER, cards=refs, min_cost=min_cost, card_cost=cost)
+        )
+    allowed = card.civilizations
+    outside = tuple(
+        sorted(
+            (
+                _ref(other)
+                for other, _n in main.values()
+                if other.facts_available and not other.civilizations <= allowed
+            ),
+            key=_card_sort,
+        )
+    )
+    if outside:
+        found.append(
+            v.civilization_outside_partner(
+                zone=_MAIN,
+                cards=outside,
+                partner=_ref(card),
+                allowed=tuple(civ.value for civ in Civilization if civ in allowed),
+                rule=DP_CIVILIZATIONS,
+            )
+        )
 
 
 def _card_sort(card: CardRef) -> tuple:

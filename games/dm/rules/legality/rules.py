@@ -12,6 +12,13 @@ from games.dm.rules.vocabulary import DeckZone, RegulationStatus
 
 ALL_ZONES = frozenset({DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR})
 
+# The official Duel Party rules (デュエパーティー: dm.takaratomy.co.jp/rule/dhueparty/ and its rules PDF Ver.1.00)
+# number no sections, so a Duel Party violation cites the document ("DP") and the rule by its subject.
+DP_PARTNER = "DP partner"  # one creature of cost 5 or more is the partner
+DP_DECK_SIZE = "DP 60 cards"  # 60 cards, the partner included
+DP_ONE_OF_A_NAME = "DP one of a name"  # at most 1 of a name (a card whose text allows more keeps its text)
+DP_CIVILIZATIONS = "DP civilizations"  # only the partner's civilizations, and zero-civilization cards
+
 
 @dataclass(frozen=True, slots=True)
 class FormatRules:
@@ -30,6 +37,13 @@ class FormatRules:
     main_copies: int = 4  # 100.2a
     hyperspatial_copies: int = 4  # 100.3a
     gr_copies: int = 2  # 100.4a
+    # Duel Party (when `zones` holds DeckZone.PARTNER): the partner's minimum cost; the deck size then counts the
+    # partner, copies are counted over the main deck and the partner, and every card keeps to its civilizations.
+    partner_min_cost: int = 5
+
+    @property
+    def uses_partner(self) -> bool:
+        return DeckZone.PARTNER in self.zones
 
     @property
     def label(self) -> str:

@@ -11,12 +11,14 @@ _ZONE_EN = {
     DeckZone.HYPERSPATIAL: "hyperspatial zone",
     DeckZone.GR: "super GR zone",
     DeckZone.CONSIDERING: "considering list",
+    DeckZone.PARTNER: "partner zone",
 }
 _ZONE_JA = {
     DeckZone.MAIN: "メインデッキ",
     DeckZone.HYPERSPATIAL: "超次元ゾーン",
     DeckZone.GR: "超GRゾーン",
     DeckZone.CONSIDERING: "検討中リスト",
+    DeckZone.PARTNER: "パートナーゾーン",
 }
 
 
@@ -36,6 +38,20 @@ def deck_size(*, count: int, required: int, rule: str, extra: str = "") -> Viola
         (),
         f"The main deck must have exactly {required} cards; it has {count}.{extra}",
         f"メインデッキはちょうど{required}枚でなければなりません（現在{count}枚）。",
+        count,
+        required,
+    )
+
+
+def deck_size_with_partner(*, count: int, required: int, rule: str) -> Violation:
+    """Duel Party: the deck is counted with its partner (60 cards, the partner included)."""
+    return Violation(
+        ViolationCode.DECK_SIZE,
+        rule,
+        DeckZone.MAIN,
+        (),
+        f"The deck must have exactly {required} cards, the partner included; it has {count}.",
+        f"デッキはパートナーを含めてちょうど{required}枚でなければなりません（現在{count}枚）。",
         count,
         required,
     )
@@ -261,4 +277,74 @@ def release_date_unknown(*, zone: DeckZone, card: CardRef) -> Violation:
         (card,),
         f"No dated printing of {card.name} is known: whether it was released by the check's date was not checked.",
         f"《{card.name}》は発売日のわかる収録がないため、カードプールに含まれるか確認できませんでした。",
+    )
+
+
+_PARTNER_WHY = {
+    "missing": (
+        "The deck has no partner: name one creature of cost {cost} or more under a Partner heading.",
+        "パートナーがいません。コスト{cost}以上のクリーチャー1枚を「パートナー」の見出しの下に書いてください。",
+    ),
+    "several": (
+        "A deck has exactly one partner; it has {count}: {names}.",
+        "パートナーは1枚だけです（現在{count}枚：{names_ja}）。",
+    ),
+    "not_creature": (
+        "The partner must be a creature of cost {cost} or more that can be in the deck; {names} is not a creature.",
+        "パートナーはデッキに入れられるコスト{cost}以上のクリーチャーでなければなりません。{names_ja}はクリーチャーではありません。",
+    ),
+    "not_in_deck": (
+        "The partner must be a creature of cost {cost} or more that can be in the deck; {names} begins the game "
+        "outside the deck.",
+        "パートナーはデッキに入れられるコスト{cost}以上のクリーチャーでなければなりません。{names_ja}はデッキに入れられない"
+        "カードです。",
+    ),
+    "low_cost": (
+        "The partner must be a creature of cost {cost} or more; {names} costs {card_cost}.",
+        "パートナーはコスト{cost}以上のクリーチャーでなければなりません（{names_ja}はコスト{card_cost}）。",
+    ),
+}
+
+
+def partner_invalid(
+    *, reason: str, rule: str, cards: tuple[CardRef, ...], min_cost: int, count: int = 0, card_cost: int | None = None
+) -> Violation:
+    en, ja = _PARTNER_WHY[reason]
+    values = {
+        "cost": min_cost,
+        "count": count,
+        "names": _names(cards),
+        "names_ja": _names_ja(cards),
+        "card_cost": card_cost if card_cost is not None else "-",
+    }
+    return Violation(
+        ViolationCode.PARTNER_INVALID,
+        rule,
+        DeckZone.PARTNER,
+        cards,
+        en.format(**values),
+        ja.format(**values),
+        count if reason == "several" else card_cost if reason == "low_cost" else None,
+        1 if reason == "several" else min_cost if reason == "low_cost" else None,
+    )
+
+
+_CIV_JA = {"light": "光", "water": "水", "darkness": "闇", "fire": "火", "nature": "自然"}
+
+
+def civilization_outside_partner(
+    *, zone: DeckZone, cards: tuple[CardRef, ...], partner: CardRef, allowed: tuple[str, ...], rule: str
+) -> Violation:
+    allowed_en = ", ".join(allowed) if allowed else "none (zero-civilization cards only)"
+    allowed_ja = "・".join(_CIV_JA.get(civ, civ) for civ in allowed) if allowed else "なし（ゼロ文明のみ）"
+    return Violation(
+        ViolationCode.CIVILIZATION_OUTSIDE_PARTNER,
+        rule,
+        zone,
+        cards,
+        f"Every card must have only civilizations of the partner {partner.name} ({allowed_en}) or none; these have "
+        f"others: {_names(cards)}.",
+        f"パートナー《{partner.name}》の文明（{allowed_ja}）以外の文明を持つカードは入れられません：{_names_ja(cards)}。",
+        len(cards),
+        0,
     )
