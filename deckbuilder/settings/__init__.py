@@ -46,11 +46,12 @@ INSTALLED_APPS = [
     "tournaments",
     "simulations",
     "web",
+    "games.ygo",
 ]
 
 # The games the project runs (issue 19): import paths of game packages, each with a `game` module holding its
 # registry entry (games.registry loads them; the core never imports a game).
-GAMES = ["games.dm"]
+GAMES = ["games.dm", "games.ygo"]
 
 MIDDLEWARE = [
     "api.middleware.QueryStringLimitMiddleware",  # 414 URI_TOO_LONG before anything reads the parameters
