@@ -129,6 +129,13 @@ class Game:
             for decklist in decklists
         ]
 
+    # --- the game's own export formats (optional): kind -> (content type, file extension), e.g. a .ydk
+    export_kinds: ClassVar[dict[str, tuple[str, str]]] = {}
+
+    def decklist_export(self, kind: str, decklist: Any) -> str:
+        """The decklist written in one of `export_kinds`."""
+        raise NotImplementedError
+
     # --- catalogue (optional)
     def data_import(self, *, log: Callable[[str], None]) -> str | None:
         """Import the game's card data and dated lists into the catalogue (`manage.py import_games`, run by `make run`)

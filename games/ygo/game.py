@@ -102,6 +102,9 @@ class YugiohOcg(Game):
         GameZone(DeckZone.SIDE.value, "Side Deck", "サイドデッキ", registered=True, hotkey="s"),
     )
 
+    # The .ydk of every simulator and deck site (YGOPro, EDOPro, Master Duel exports), besides the core's text and JSON.
+    export_kinds = {"ydk": ("text/plain; charset=utf-8", "ydk")}
+
     # --- decklists
     def parse_text(self, text: str, *, with_names: bool = True) -> YgoDecklist:
         """A .ydk or a name list (told apart by its content, games.ygo.rules.read_decklist)."""
@@ -161,6 +164,11 @@ class YugiohOcg(Game):
     def decklist_to_ydk(self, decklist: YgoDecklist) -> str:
         """The .ydk every simulator reads (`#main`, `#extra`, `!side`, one printed password a line)."""
         return write_ydk(decklist.read)
+
+    def decklist_export(self, kind: str, decklist: YgoDecklist) -> str:
+        if kind != "ydk":
+            raise ValueError(kind)
+        return self.decklist_to_ydk(decklist)
 
     def decklist_to_json(self, decklist: YgoDecklist) -> dict:
         return {
