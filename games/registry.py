@@ -148,6 +148,12 @@ class Game:
         as cards.selectors.SearchResult), or None for the core's search by name words."""
         return None
 
+    def card_details(self, *, card_id: int) -> dict | None:
+        """What the card page and the card API show of one of the game's cards besides the catalogue row, in a shape
+        the core renders without knowing the game: {"facts": [{"label", "value"}], "links": [{"label", "url"}],
+        "history": [{"effective", "status", "copies"}]}; None for a game without them."""
+        return None
+
     def opening_odds(self, *, decklist: Any, groups: dict[str, list[str]], going_first: bool = True) -> dict | None:
         """Exact opening-hand odds of a deck for named groups of cards (names or ids as the game reads them), or None
         for a game without them."""

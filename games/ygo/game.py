@@ -286,6 +286,55 @@ class YugiohOcg(Game):
 
         return ygo_card_search(q=q, order=order, as_of=as_of)
 
+    def card_details(self, *, card_id: int) -> dict | None:
+        """The card's OCG facts, its pages in the official card database (by Konami id, Japanese and English) and its
+        history on the dated Forbidden/Limited lists (one row per change, from the first list)."""
+        from games.ygo.models import YgoCard as YgoCardRow
+
+        row = YgoCardRow.objects.filter(card_id=card_id).first()
+        if row is None:
+            return None
+        facts = [
+            ("Konami id", row.konami_id),
+            ("Passwords", ", ".join(map(str, row.passwords))),
+            ("Card type", row.card_type),
+            ("Monster types", " / ".join(row.monster_types)),
+            ("Property", row.spell_trap_property),
+            ("Attribute", row.attribute),
+            ("Type", row.race),
+            ("Level", row.level),
+            ("Rank", row.rank),
+            ("Link", row.link_rating),
+            ("ATK", row.atk_text),
+            ("DEF", row.defense_text),
+            ("Pendulum Scale", row.scale),
+            ("Archetypes", ", ".join(row.archetypes)),
+            ("Deck", row.deck_zone),
+            ("Treated as", ", ".join(alias["name_en"] for alias in row.aliases)),
+        ]
+        links = []
+        if row.konami_id is not None:
+            base = f"https://www.db.yugioh-card.com/yugiohdb/card_search.action?ope=2&cid={row.konami_id}"
+            links = [
+                {"label": "遊戯王OCGカードデータベース", "url": f"{base}&request_locale=ja", "locale": "ja"},
+                {"label": "Yu-Gi-Oh! Card Database", "url": f"{base}&request_locale=en", "locale": "en"},
+            ]
+        history = []
+        previous = None
+        for listed in _context().limits.lists:
+            status = listed.status(row.ygo_id)
+            if status != previous:
+                history.append(
+                    {"effective": listed.effective.isoformat(), "status": status.value, "copies": status.copies}
+                )
+                previous = status
+        return {
+            "konami_id": row.konami_id,
+            "facts": [{"label": label, "value": value} for label, value in facts if value not in (None, "")],
+            "links": links,
+            "history": history,
+        }
+
     def opening_odds(self, *, decklist: Any, groups: dict[str, list[str]], going_first: bool = True) -> dict | None:
         """Exact odds of the opening hand (5 cards going first, 6 going second, PR p.9, p.16) for each named group
         ("at least one of these"), and, with groups `starters` and `extenders`, of at least one of each."""

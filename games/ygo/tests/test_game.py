@@ -3,6 +3,7 @@ files through the legality API (every card in its zone, judged against the list 
 a deck created, checked, registered at an OCG event and exported as .ydk and text, the card search's fields, the
 odds, and check_deck --game ygo. Expected values come from the data files themselves, never typed in."""
 
+import html
 import io
 import json
 from datetime import timedelta
@@ -373,3 +374,33 @@ def test_check_deck_game_ygo_illegal_is_one(tmp_path):
             "check_deck", str(path), "--game", "ygo", "--as-of", "2015-06-01", stdout=out, stderr=io.StringIO()
         )
     assert exit_.value.code == 1 and out.getvalue().startswith("ILLEGAL")
+
+
+def test_the_card_api_and_page_show_the_facts_the_official_page_and_the_list_history():
+    from cards.models import Card
+
+    ash = _ash()
+    card = Card.objects.get(game="ygo", ygo__konami_id=ash["konami_id"])
+    details = token_client(None).get(f"/api/v1/cards/{card.id}/").json()["game_details"]
+    official = f"https://www.db.yugioh-card.com/yugiohdb/card_search.action?ope=2&cid={ash['konami_id']}"
+    assert [link["url"] for link in details["links"]] == [
+        f"{official}&request_locale=ja",
+        f"{official}&request_locale=en",
+    ]
+    # The history is every change of the card's status, list by list, as limits.json gives them.
+    expected, previous = [], None
+    for listed in LISTS:
+        copies = next(
+            (
+                n
+                for key, n in (("forbidden", 0), ("limited", 1), ("semi_limited", 2))
+                if ash["konami_id"] in listed[key]
+            ),
+            3,
+        )
+        if copies != previous:
+            expected.append((listed["effective"], copies))
+            previous = copies
+    assert [(row["effective"], row["copies"]) for row in details["history"]] == expected
+    page = token_client(None).get(f"/cards/{card.id}/").content.decode()
+    assert html.escape(f"{official}&request_locale=ja") in page
