@@ -30,7 +30,7 @@ from cards.query import QueryError
 from cards.selectors import SearchResult
 from deckbuilder.cache import versioned_cache
 from games.ygo.catalogue import ygo_context, ygo_data_version
-from games.ygo.rules import fold_name
+from games.ygo.rules import LimitHistory, fold_name
 from games.ygo.rules.vocabulary import LimitStatus
 
 _TERM = re.compile(r'(-?)([a-z_]+)(!=|<=|>=|=|<|>|:)("[^"]*"|\S+)$', re.IGNORECASE)
@@ -88,10 +88,11 @@ class YgoSearchIndex:
     numbers: dict[str, np.ndarray]  # level, rank, link, atk, def, scale, date (ordinal): NaN where none
     tags: dict[str, np.ndarray]  # type tag -> rows that have it
     in_ocg: np.ndarray
+    limits: LimitHistory  # the dated lists of the same data version (limit:, legal:)
 
 
-def search_index_build() -> YgoSearchIndex:
-    context = ygo_context()
+def search_index_build(data_version=None) -> YgoSearchIndex:
+    context = ygo_context(data_version=data_version)  # the same version's catalogue, without a second version read
     rows = sorted(context.by_pk.items(), key=lambda item: (fold_name(item[1].name), item[0]))
     pks, ids, names, starts, archetypes = [], [], [], [], []
     attributes, races, zones, in_ocg = [], [], [], []
@@ -145,12 +146,13 @@ def search_index_build() -> YgoSearchIndex:
         numbers={key: np.array(values, dtype=float) for key, values in numbers.items()},
         tags=tag_masks,
         in_ocg=np.array(in_ocg, dtype=bool),
+        limits=context.limits,
     )
 
 
 @versioned_cache(version=ygo_data_version, maxsize=1)
 def search_index_get(_version=None) -> YgoSearchIndex:
-    return search_index_build()
+    return search_index_build(_version)
 
 
 def _words(index: YgoSearchIndex, text: str) -> np.ndarray:
@@ -207,7 +209,7 @@ def _term_mask(index: YgoSearchIndex, field: str, op: str, value: str, position:
         status = _LIMITS.get(value.lower())
         if status is None:
             raise QueryError(f"unknown limit '{value}'", position=position, expected=", ".join(_LIMITS))
-        listed = ygo_context().limits.list_in_force(as_of)
+        listed = index.limits.list_in_force(as_of)
         statuses = listed.statuses if listed is not None else {}
         if status is LimitStatus.UNLIMITED:
             mask = ~np.isin(index.ids, [k for k, s in statuses.items() if s is not LimitStatus.UNLIMITED])
@@ -216,7 +218,7 @@ def _term_mask(index: YgoSearchIndex, field: str, op: str, value: str, position:
     elif field == "legal":
         if value.lower() != "ocg":
             raise QueryError(f"unknown format '{value}'", position=position, expected="ocg")
-        listed = ygo_context().limits.list_in_force(as_of)
+        listed = index.limits.list_in_force(as_of)
         forbidden = [k for k, s in (listed.statuses if listed else {}).items() if s is LimitStatus.FORBIDDEN]
         released = index.numbers["date"] <= as_of.toordinal()  # an undated card is not shown as legal
         mask = index.in_ocg & released & ~np.isin(index.ids, forbidden)
