@@ -404,3 +404,27 @@ def test_the_card_api_and_page_show_the_facts_the_official_page_and_the_list_his
     assert [(row["effective"], row["copies"]) for row in details["history"]] == expected
     page = token_client(None).get(f"/cards/{card.id}/").content.decode()
     assert html.escape(f"{official}&request_locale=ja") in page
+
+
+def test_a_ydk_file_is_imported_on_the_deck_import_page(owner):  # noqa: F811
+    from django.test import Client
+    from django.urls import reverse
+
+    from decks.models import Deck
+
+    text, numbers = _legal_today_ydk()
+    token_client(owner).post("/api/v1/decks/", {"name": "Empty", "game": "ygo", "text": ""}, format="json")
+    deck = Deck.objects.get(owner=owner)
+    client = Client()
+    client.force_login(owner)
+    url = reverse("web:deck-import", kwargs={"deck_id": deck.id})
+    upload = io.BytesIO(text.encode())
+    upload.name = "deck.ydk"
+    preview = client.post(url, {"file": upload, "preview": "1", "version": deck.version})
+    assert preview.status_code == 200
+    lines = preview.context["lines"]
+    assert (sum(1 for line in lines if line["status"] == "card"), preview.context["legality"]["legal"]) == (41, True)
+    applied = client.post(url, {"text": text, "apply": "1", "version": deck.version, "mode": "replace"})
+    assert applied.status_code == 302
+    counts = token_client(owner).get(f"/api/v1/decks/{deck.id}/").json()["counts"]
+    assert counts == {zone: len(ns) for zone, ns in numbers.items()}
