@@ -150,12 +150,16 @@ def game_odds_query(*, user, data: dict, queries: list[dict]) -> list[dict] | No
     from games import registry
 
     deck_value = data.get("deck") if data.get("deck") is not None else data.get("decklist")
-    is_id = isinstance(deck_value, int) and not isinstance(deck_value, bool)
-    if is_id or (isinstance(deck_value, str) and deck_value.isdigit()):
+    deck_id = None
+    if isinstance(deck_value, int) and not isinstance(deck_value, bool):
+        deck_id = deck_value
+    elif isinstance(deck_value, str) and deck_value.isdigit():
+        deck_id = int(deck_value)
+    if deck_id is not None:
         from decks.selectors import deck_get_visible
         from decks.services import deck_to_decklist
 
-        deck = deck_get_visible(deck_id=int(deck_value), user=user)
+        deck = deck_get_visible(deck_id=deck_id, user=user)
         game = registry.get(deck.game)
         if game.code == registry.DEFAULT_GAME:
             return None

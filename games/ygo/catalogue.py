@@ -192,14 +192,14 @@ def ygo_data_import(*, directory: Path | None = None, log: Callable[[str], None]
             "semi_limited": item.get("semi_limited") or [],
             "source": (item.get("source") or "")[:255],
         }
-        row = stored.get(item["effective"])
-        if row is None:
+        listed = stored.get(item["effective"])
+        if listed is None:
             YgoLimitList.objects.create(effective=item["effective"], **values)
             lists_changed += 1
-        elif any(getattr(row, key) != value for key, value in values.items()):
+        elif any(getattr(listed, key) != value for key, value in values.items()):
             for key, value in values.items():
-                setattr(row, key, value)
-            row.save()
+                setattr(listed, key, value)
+            listed.save()
             lists_changed += 1
     ygo_format_ensure()
     seconds = time.perf_counter() - started
