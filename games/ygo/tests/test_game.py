@@ -428,3 +428,41 @@ def test_a_ydk_file_is_imported_on_the_deck_import_page(owner):  # noqa: F811
     assert applied.status_code == 302
     counts = token_client(owner).get(f"/api/v1/decks/{deck.id}/").json()["counts"]
     assert counts == {zone: len(ns) for zone, ns in numbers.items()}
+
+
+@pytest.mark.parametrize(
+    ("status", "cutoff", "codes"),
+    [
+        pytest.param("banned", None, ["FORBIDDEN"], id="extra-ban"),
+        pytest.param("limited", None, ["LIMITED"], id="extra-limit"),
+        pytest.param(None, "1999-01-01", ["CARD_POOL_CUTOFF"], id="card-pool-cut-off"),
+        pytest.param(None, None, [], id="overlay-without-changes"),
+    ],
+)
+def test_an_event_overlay_on_the_ocg_format(status, cutoff, codes):
+    """An overlay (regulations.EventOverlay on the `ocg` format) adds extra bans {card: 0}, limits {card: 1} and a
+    card-pool cut-off to the list in force."""
+    from cards.models import Card
+    from regulations.models import EventOverlay, Format, OverlayCard
+
+    text, numbers = _legal_today_ydk()
+    overlay = EventOverlay.objects.create(
+        slug="ocg-house", name="House", base_format=Format.objects.get(game="ygo", code="ocg"), card_pool_cutoff=cutoff
+    )
+    target = BY_PASSWORD[numbers["main"][0]]  # three copies in the deck
+    if status:
+        OverlayCard.objects.create(
+            overlay=overlay, card=Card.objects.get(game="ygo", ygo__konami_id=target["konami_id"]), status=status
+        )
+    body = {"game": "ygo", "text": text, "overlay": "ocg-house"}
+    report = token_client(None).post("/api/v1/legality/", body, format="json").json()
+    assert sorted({v["code"] for v in report["violations"]}) == codes
+    if status:
+        (item,) = report["violations"]
+        assert (item["cards"][0]["konami_id"], item["count"], item["limit"], item["rule"]) == (
+            target["konami_id"],
+            3,
+            {"banned": 0, "limited": 1}[status],
+            "event overlay",
+        )
+    assert report["overlay"]["overlay_id"] == "ocg-house"
