@@ -466,3 +466,26 @@ def test_an_event_overlay_on_the_ocg_format(status, cutoff, codes):
             "event overlay",
         )
     assert report["overlay"]["overlay_id"] == "ocg-house"
+
+
+def test_an_ocg_batch_is_checked_entry_by_entry():
+    legal, _ = _legal_today_ydk()
+    nekroz = FILES[[p.stem for p in FILES].index("nekroz-2015")].read_text("utf-8")
+    decks = [{"player": "a", "text": legal}, {"player": "b", "text": nekroz}, {"player": "c", "deck": {"main": 3}}]
+    answer = token_client(None).post(
+        "/api/v1/legality/batch/", {"game": "ygo", "decks": decks, "as_of": "2015-06-01"}, format="json"
+    )
+    results = answer.json()["results"]
+    # On 2015-06-01 the Normal-monster deck holds cards not yet released or is legal; Nekroz holds listed cards.
+    single = [
+        token_client(None)
+        .post("/api/v1/legality/", {"game": "ygo", "text": text, "as_of": "2015-06-01"}, format="json")
+        .json()["legal"]
+        for text in (legal, nekroz)
+    ]
+    assert answer.status_code == 200
+    assert [r.get("report", {}).get("legal", r.get("error", {}).get("code")) for r in results] == [
+        *single,
+        "MALFORMED_DECKLIST",
+    ]
+    assert results[1]["report"]["regulation"]["effective_date"] == _list_in_force("2015-06-01")["effective"]
