@@ -177,6 +177,8 @@ def deck_page(request, deck_id: int):
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.id
     context = {"deck": deck, "is_owner": is_owner, "nav": "my-decks" if is_owner else "public-decks"}
+    if deck.game != registry.DEFAULT_GAME:
+        return _deck_game_view(request, deck, context)
     if is_owner:
         context.update(
             config=_editor_config(request, deck),
@@ -187,6 +189,21 @@ def deck_page(request, deck_id: int):
         )
         return render(request, "web/deck_editor.html", context)
     return _deck_view(request, deck, context)
+
+
+def _deck_game_view(request, deck, context: dict):
+    """Another game's deck: its zones, its legality report and statistics and its exports, read-only (the editor is
+    Duel Masters'; the owner changes the deck by an import or through the API)."""
+    game = registry.get(deck.game)
+    snapshot = deck_services.deck_snapshot(deck=deck)
+    context.update(
+        game=game,
+        zones=[(zone, snapshot["entries"].get(zone.code, [])) for zone in game.zones],
+        legality=deck_services.deck_legality(deck=deck),
+        stats=deck_services.deck_stats(deck),
+        exports=["text", "json", *game.export_kinds],
+    )
+    return render(request, "web/deck_game.html", context)
 
 
 def _deck_view(request, deck, context: dict):

@@ -489,3 +489,17 @@ def test_an_ocg_batch_is_checked_entry_by_entry():
         "MALFORMED_DECKLIST",
     ]
     assert results[1]["report"]["regulation"]["effective_date"] == _list_in_force("2015-06-01")["effective"]
+
+
+def test_the_deck_page_of_an_ocg_deck_shows_its_three_zones_and_its_report(owner):  # noqa: F811
+    from django.test import Client
+
+    text, numbers = _legal_today_ydk()
+    created = token_client(owner).post("/api/v1/decks/", {"name": "N", "game": "ygo", "text": text}, format="json")
+    client = Client()
+    client.force_login(owner)
+    page = client.get(f"/decks/{created.json()['id']}/")
+    assert page.status_code == 200
+    shown = {zone.code: sum(row["count"] for row in rows) for zone, rows in page.context["zones"]}
+    assert (shown, page.context["legality"]["legal"]) == ({zone: len(ns) for zone, ns in numbers.items()}, True)
+    assert page.context["exports"] == ["text", "json", "ydk"]
