@@ -503,3 +503,28 @@ def test_the_deck_page_of_an_ocg_deck_shows_its_three_zones_and_its_report(owner
     shown = {zone.code: sum(row["count"] for row in rows) for zone, rows in page.context["zones"]}
     assert (shown, page.context["legality"]["legal"]) == ({zone: len(ns) for zone, ns in numbers.items()}, True)
     assert page.context["exports"] == ["text", "json", "ydk"]
+
+
+@pytest.mark.parametrize("page", ["", "print/", "deck-check/", "audit/"], ids=["event", "print", "deck-check", "audit"])
+def test_the_event_pages_of_an_ocg_event(owner, organizer, page):  # noqa: F811
+    from django.test import Client
+
+    text, numbers = _legal_today_ydk()
+    deck = token_client(owner).post("/api/v1/decks/", {"name": "N", "game": "ygo", "text": text}, format="json").json()
+    body = {
+        "game": "ygo",
+        "name": "OCG cup",
+        "date": (timezone.localdate() + timedelta(days=3)).isoformat(),
+        "registration_deadline": (timezone.now() + timedelta(days=2)).isoformat(),
+    }
+    event = token_client(organizer).post("/api/v1/events/", body, format="json").json()
+    registered = token_client(owner).post(
+        f"/api/v1/events/{event['id']}/registrations/", {"deck_id": deck["id"]}, format="json"
+    )
+    assert registered.status_code == 201
+    client = Client()
+    client.force_login(organizer)
+    answer = client.get(f"/tournaments/{event['id']}/{page}")
+    assert answer.status_code == 200
+    if page == "print/":  # the printable pack lists the registered cards
+        assert BY_PASSWORD[numbers["main"][0]]["name_ja"] in answer.content.decode()
