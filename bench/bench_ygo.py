@@ -1,19 +1,24 @@
-"""Yu-Gi-Oh! OCG rules benchmark (the pure engine, in-process): loading the card data and the dated lists, reading
-and checking one 60-card .ydk, and a batch of 1,000 .ydk reads and checks.
+"""Yu-Gi-Oh! OCG benchmark. The pure engine, in-process: loading the card data and the dated lists, reading and
+checking one 60-card .ydk, and a batch of 1,000 .ydk reads and checks. Through Django, against a fresh SQLite
+database in a temporary directory: `manage.py import_games --game ygo` (first import and re-import), and the card
+search (games.ygo.search) over a 20-query OCG mix (names, readings, archetypes, stat comparisons, `limit:`).
 
 `.venv/bin/python -m bench ygo`. Reads the shared data's `ygo/` folder (CARD_DATA_DIR, else the folder of
 CARD_DATA_SOURCE, else `../shared/data` beside the repository) and the real .ydk files of
-games/ygo/tests/decklists. Targets: one 60-card read+check p95 < 2 ms, the batch of 1,000 < 0.5 s.
+games/ygo/tests/decklists. Targets: one 60-card read+check p95 < 2 ms, the batch of 1,000 < 0.5 s, the import
+< 30 s, the search p95 < 20 ms.
 """
 
 import gc
 import json
 import os
 import statistics
+import sys
+import tempfile
 import time
 from pathlib import Path
 
-from bench.stats import summary_ms
+from bench.stats import percentile, run_command, summary_ms, timed_command
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKLISTS = ROOT / "games" / "ygo" / "tests" / "decklists"
@@ -22,7 +27,33 @@ TARGETS = {
     "read_check_60_cpu_p95_ms": 2.0,
     "batch_1000_seconds": 0.5,
     "batch_1000_cpu_seconds": 0.5,
+    "import_seconds": 30.0,
+    "search_p95_ms": 20.0,
 }
+# The search mix: (q, order, as_of).
+QUERIES = [
+    ("灰流うらら", "name", None),
+    ("はるうらら", "name", None),
+    ("ハルウララ", "name", None),
+    ("ash blossom", "name", None),
+    ("ブルーアイズ", "name", None),
+    ("arch:nekroz", "name", None),
+    ("series:shaddoll type:fusion", "name", None),
+    ("attr:dark race:dragon level>=7", "name", None),
+    ("atk>=3000 def<=2500", "-atk", None),
+    ("type:link link>=3", "name", None),
+    ("zone:extra type:xyz rank=4", "name", None),
+    ("type:tuner level<=3", "level", None),
+    ("type:pendulum scale>=8", "name", None),
+    ("type:quick-play", "name", None),
+    ("type:trap type:counter", "name", None),
+    ("limit:forbidden", "name", "2015-06-01"),
+    ("limit:limited", "name", None),
+    ("limit:semi-limited", "name", "2024-01-01"),
+    ("legal:ocg date>=2024-01-01", "date", None),
+    ("year:2010 type:synchro", "name", None),
+]
+SEARCH_REPEATS = 15
 ITERATIONS = 2000
 BATCH = 1000
 
@@ -92,11 +123,71 @@ def run() -> dict:
         "read_check_60_violations": [str(v.code) for v in report.violations],
         "batch_1000_seconds": round(batch_seconds, 3),
         "batch_1000_cpu_seconds": round(batch_cpu, 3),
+        **run_django(),
         "targets": TARGETS,
     }
     figures["within_targets"] = {key: figures[key] <= limit for key, limit in TARGETS.items()}
     return figures
 
 
+def measure_search() -> dict:
+    """Runs inside the subprocess whose DATABASE_URL is the imported temporary SQLite file."""
+    import datetime
+
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
+    django.setup()
+    from games.ygo.search import ygo_card_search
+
+    started = time.perf_counter()
+    ygo_card_search(q="")
+    index_build = time.perf_counter() - started
+    from django.conf import settings
+
+    figures: dict = {"search_index_build_seconds": round(index_build, 2)}
+    # The data version is read on every search (DATA_VERSION_CHECK_SECONDS 0, development), and as production reads
+    # it (at most every 2 s, deckbuilder/settings/production.py): `search_p95_ms` is the production figure.
+    for label, seconds in (("_version_every_call", 0.0), ("", 2.0)):
+        settings.DATA_VERSION_CHECK_SECONDS = seconds
+        samples, per_query = [], {}
+        for q, order, as_of in QUERIES:
+            day = datetime.date.fromisoformat(as_of) if as_of else None
+            times = []
+            for _ in range(SEARCH_REPEATS):
+                t0 = time.perf_counter()
+                found = ygo_card_search(q=q, order=order, as_of=day)
+                times.append((time.perf_counter() - t0) * 1000)
+            samples.extend(times)
+            per_query[q] = {"results": len(found.ids), "median_ms": round(statistics.median(times), 2)}
+        figures[f"search_p50_ms{label}"] = round(percentile(samples, 0.5), 2)
+        figures[f"search_p95_ms{label}"] = round(percentile(samples, 0.95), 2)
+        if not label:
+            figures["search_queries"] = per_query
+    return figures
+
+
+def run_django() -> dict:
+    """The import and the search against a fresh SQLite database (subprocesses, as bench_cards does)."""
+    with tempfile.TemporaryDirectory(prefix="bench-ygo-") as tmp:
+        env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "VAR_DIR": tmp}
+        python = sys.executable
+        run_command([python, "manage.py", "migrate", "--noinput", "-v", "0", "--skip-checks"], env=env)
+        command = [python, "manage.py", "import_games", "--game", "ygo", "--skip-checks"]
+        import_seconds, import_out = timed_command(command, env=env)
+        reimport_seconds, reimport_out = timed_command(command, env=env)
+        _, measured = timed_command([python, "-m", "bench.bench_ygo", "--measure"], env=env)
+    return {
+        "import_seconds": round(import_seconds, 2),
+        "import_summary": import_out.strip(),
+        "reimport_seconds": round(reimport_seconds, 2),
+        "reimport_summary": reimport_out.strip(),
+        **json.loads(measured),
+    }
+
+
 if __name__ == "__main__":
-    print(json.dumps(run(), indent=2, ensure_ascii=False))
+    if "--measure" in sys.argv:
+        print(json.dumps(measure_search(), ensure_ascii=False))
+    else:
+        print(json.dumps(run(), indent=2, ensure_ascii=False))

@@ -220,6 +220,13 @@ class CardDetailApi(generics.RetrieveAPIView):
     permission_classes = [AllowAny]
     serializer_class = CardDetailOutputSerializer
 
+    def retrieve(self, request, *args, **kwargs):
+        response = super().retrieve(request, *args, **kwargs)
+        card = self.get_object()
+        if card.game != CATALOGUE_GAME:  # another game's own facts, links and list history (games.registry)
+            response.data["game_details"] = registry.get(card.game).card_details(card_id=card.id)
+        return response
+
     def get_object(self):
         try:
             return card_get(card_id=self.kwargs["card_id"])

@@ -509,11 +509,19 @@ class DeckExportApi(BaseApi):
             (200, "text/html"): OpenApiTypes.STR,
             **error_responses(404),
         },
-        description="Export as a text decklist, decklist JSON, or a printable HTML deck sheet.",
+        description=(
+            "Export as a text decklist, decklist JSON, or a printable HTML deck sheet; a game may add its own "
+            "formats (the Yu-Gi-Oh! OCG: `ydk`)."
+        ),
     )
     def get(self, request, deck_id: int, kind: str):
         deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)
-        if kind == "text":
+        own = services.deck_export_game(deck, kind)  # the game's own formats (a .ydk)
+        if own is not None:
+            body, content_type, extension = own
+            response = HttpResponse(body, content_type=content_type)
+            response["Content-Disposition"] = f'attachment; filename="deck-{deck.id}.{extension}"'
+        elif kind == "text":
             response = HttpResponse(services.deck_export_text(deck), content_type="text/plain; charset=utf-8")
         elif kind == "json":
             body = json.dumps(services.deck_export_json(deck), ensure_ascii=False, indent=2)

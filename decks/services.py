@@ -455,6 +455,15 @@ def deck_export_text(deck: Deck, *, japanese: bool = False) -> str:
     return game.decklist_to_text(_named_decklist(deck), headings=headings)
 
 
+def deck_export_game(deck: Deck, kind: str) -> tuple[str, str, str] | None:
+    """(body, content type, file extension) of one of the deck's game's own export formats (a .ydk), or None."""
+    game = registry.get(deck.game)
+    if kind not in game.export_kinds:
+        return None
+    content_type, extension = game.export_kinds[kind]
+    return game.decklist_export(kind, deck_to_decklist(deck)), content_type, extension
+
+
 def deck_export_json(deck: Deck) -> dict:
     """The decklist JSON of the legality API, plus the card id of every entry (readers ignore extra keys)."""
     data = registry.get(deck.game).decklist_to_json(_named_decklist(deck))

@@ -131,6 +131,13 @@ class Game:
             for decklist in decklists
         ]
 
+    # --- the game's own export formats (optional): kind -> (content type, file extension), e.g. a .ydk
+    export_kinds: ClassVar[dict[str, tuple[str, str]]] = {}
+
+    def decklist_export(self, kind: str, decklist: Any) -> str:
+        """The decklist written in one of `export_kinds`."""
+        raise NotImplementedError
+
     # --- catalogue (optional)
     def data_import(self, *, log: Callable[[str], None]) -> str | None:
         """Import the game's card data and dated lists into the catalogue (`manage.py import_games`, run by `make run`)
@@ -141,6 +148,12 @@ class Game:
     def card_search(self, *, q: str, order: str, as_of: date | None) -> Any:
         """The game's card search in the core's grammar with its own fields (an object with `ids`, `notes` and `as_of`,
         as cards.selectors.SearchResult), or None for the core's search by name words."""
+        return None
+
+    def card_details(self, *, card_id: int) -> dict | None:
+        """What the card page and the card API show of one of the game's cards besides the catalogue row, in a shape
+        the core renders without knowing the game: {"facts": [{"label", "value"}], "links": [{"label", "url"}],
+        "history": [{"effective", "status", "copies"}]}; None for a game without them."""
         return None
 
     def opening_odds(self, *, decklist: Any, groups: dict[str, list[str]], going_first: bool = True) -> dict | None:

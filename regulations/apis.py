@@ -124,6 +124,9 @@ class LegalityCheckApi(ExpensiveRequestLimit, APIView):
     class InputSerializer(_ContextSerializer):
         deck = serializers.JSONField(required=False, help_text='{"main": [{"card": "name or id", "count": 4}], ...}')
         text = serializers.CharField(required=False, trim_whitespace=False, allow_blank=True)
+        file = serializers.FileField(
+            required=False, help_text="A decklist file (multipart), read as `text`: a .ydk, a name list (UTF-8)."
+        )
 
     @extend_schema(
         operation_id="legality_check",
@@ -145,7 +148,10 @@ class LegalityCheckApi(ExpensiveRequestLimit, APIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         game = registry.get(values["game"])  # UNKNOWN_GAME
-        decklist = decklist_from(deck=values.get("deck"), text=values.get("text"), game=game.code)
+        text = values.get("text")
+        if values.get("file") is not None and text is None:
+            text = _uploaded_text(values["file"])
+        decklist = decklist_from(deck=values.get("deck"), text=text, game=game.code)
         report = game.legality_report(
             decklist=decklist,
             format_code=values.get("format") or game.default_format,
@@ -291,6 +297,17 @@ def _game_batch(game, entries: list[dict], values: dict) -> dict:
         "legal": sum(1 for result in results if result.get("report", {}).get("legal")),
         "results": results,
     }
+
+
+def _uploaded_text(upload) -> str:
+    """An uploaded decklist file's text (UTF-8, a byte-order mark dropped); the decklist checks follow as for `text`."""
+    try:
+        return upload.read(MAX_UPLOAD_BYTES).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ApplicationError(ErrorCode.DECKLIST_NOT_TEXT, "The decklist file must be UTF-8 text.") from None
+
+
+MAX_UPLOAD_BYTES = 1_000_000  # far above any decklist; the text's own limit (regulations.decklists) applies after
 
 
 def _csv_entries(upload) -> list[dict]:

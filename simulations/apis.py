@@ -189,6 +189,9 @@ class OddsQueryApi(APIView):
     class OddsQueryInputSerializer(DeckInputSerializer):
         queries = serializers.ListField(min_length=1, max_length=50)
         format = serializers.CharField(required=False, max_length=32, help_text=FORMAT_HELP)
+        game = serializers.CharField(
+            required=False, max_length=16, help_text="The game of a `text`/`decklist` (a saved deck names its own)."
+        )
 
     class OddsQueryOutputSerializer(serializers.Serializer):
         results = serializers.ListField(child=serializers.DictField())
@@ -203,10 +206,13 @@ class OddsQueryApi(APIView):
         data.is_valid(raise_exception=True)
         queries = self.OddsQuerySerializer(data=data.validated_data["queries"], many=True)
         queries.is_valid(raise_exception=True)
-        decklist, _ = deck_input(data.validated_data, request.user)
-        results = services.odds_query(
-            decklist=decklist, queries=queries.validated_data, format_code=data.validated_data.get("format")
-        )
+        # Another game's exact opening-hand odds, through the registry (games.registry.Game.opening_odds).
+        results = services.game_odds_query(user=request.user, data=data.validated_data, queries=queries.validated_data)
+        if results is None:
+            decklist, _ = deck_input(data.validated_data, request.user)
+            results = services.odds_query(
+                decklist=decklist, queries=queries.validated_data, format_code=data.validated_data.get("format")
+            )
         return Response({"results": results})
 
 

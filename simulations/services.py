@@ -144,6 +144,46 @@ def decklist_for(*, user, decklist: Decklist | None, deck_id: int | None) -> Dec
     return decklist
 
 
+def game_odds_query(*, user, data: dict, queries: list[dict]) -> list[dict] | None:
+    """The odds of another game than Duel Masters (its `opening_odds`, exact fractions): one answer per query, the
+    query's `cards` as one group ("at least one of these"), or its two `groups` as starters and extenders ("at least
+    one of each"). None: the deck is Duel Masters' (the engines below), or its game has no odds of its own."""
+    from games import registry
+
+    deck_value = data.get("deck") if data.get("deck") is not None else data.get("decklist")
+    deck_id = None
+    if isinstance(deck_value, int) and not isinstance(deck_value, bool):
+        deck_id = deck_value
+    elif isinstance(deck_value, str) and deck_value.isdigit():
+        deck_id = int(deck_value)
+    if deck_id is not None:
+        from decks.selectors import deck_get_visible
+        from decks.services import deck_to_decklist
+
+        deck = deck_get_visible(deck_id=deck_id, user=user)
+        game = registry.get(deck.game)
+        if game.code == registry.DEFAULT_GAME:
+            return None
+        decklist = deck_to_decklist(deck)
+    else:
+        game = registry.get(data.get("game"))
+        if game.code == registry.DEFAULT_GAME:
+            return None
+        decklist = game.parse_text(data["text"]) if data.get("text") else game.parse_json(deck_value)
+    results = []
+    for query in queries:
+        if query.get("groups"):
+            names = ("starters", "extenders", *(f"group{i}" for i in range(3, 9)))
+            groups = {name: group["cards"] for name, group in zip(names, query["groups"], strict=False)}
+        else:
+            groups = {"cards": query["cards"]}
+        answer = game.opening_odds(decklist=decklist, groups=groups, going_first=query.get("going") != "second")
+        if answer is None:
+            return None
+        results.append(answer)
+    return results
+
+
 def _key_ids(resolved: ResolvedDeck, written: list) -> list[str]:
     """Key card names or ids -> card ids of the deck (a named card not in the deck is an error)."""
     resolver = _get_resolver()

@@ -129,7 +129,31 @@ class DeckCreateForm(forms.ModelForm):
 
 
 class DeckImportForm(forms.Form):
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 14}), max_length=100_000)
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 14}), max_length=100_000, required=False)
+    # A decklist file (a .ydk, a text list), read as the text when no text is pasted.
+    file = forms.FileField(required=False)
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if not cleaned.get("text") and upload is not None:
+            try:
+                cleaned["text"] = upload.read(1_000_000).decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error("file", gettext("The decklist file must be UTF-8 text."))
+                return cleaned
+            # The page shows the file's text in the text box, so that "Apply" (a second post) sends it again.
+            self.data = self.data.copy()
+            self.data["text"] = cleaned["text"]
+            self.clean_text_value(cleaned["text"])
+        if not cleaned.get("text") and "text" not in self.errors and "file" not in self.errors:
+            self.add_error("text", forms.Field.default_error_messages["required"])
+        return cleaned
+
+    def clean_text_value(self, text: str) -> None:
+        lines = sum(1 for line in text.splitlines() if line.strip())
+        if lines > MAX_LINES:
+            self.add_error("text", gettext("A decklist may have at most %(limit)s lines.") % {"limit": MAX_LINES})
 
     def clean_text(self):
         # The line cap of every decklist (games.dm.rules.decklist.MAX_LINES), before a line is read or resolved.

@@ -46,12 +46,13 @@ INSTALLED_APPS = [
     "tournaments",
     "simulations",
     "web",
+    "games.ygo",
     "games.dbs",  # the Dragon Ball Super Card Game's own card facts and ban list (its models)
 ]
 
 # The games the project runs (issue 19): import paths of game packages, each with a `game` module holding its
 # registry entry (games.registry loads them; the core never imports a game).
-GAMES = ["games.dm", "games.dbs"]
+GAMES = ["games.dm", "games.ygo", "games.dbs"]
 
 MIDDLEWARE = [
     "api.middleware.QueryStringLimitMiddleware",  # 414 URI_TOO_LONG before anything reads the parameters

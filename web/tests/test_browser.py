@@ -365,6 +365,7 @@ JA_ALLOWED_WORDS = {
     "API",
     "JSON",
     "CSV",
+    "ydk",  # the .ydk decklist file of the Yu-Gi-Oh! OCG simulators: a file extension, written so in Japanese too
     "UTF",  # the encodings offered for the CSV export (UTF-8, Shift-JIS) are written so in Japanese too
     "JIS",
     "OK",

@@ -21,6 +21,7 @@ from cards.query import QueryError
 from cards.resolver import card_name_suggestions
 from decks import selectors as deck_selectors
 from decks import services as deck_services
+from games import registry
 from regulations import selectors as regulation_selectors
 from web import selectors as web_selectors
 from web.editor import card_abilities
@@ -114,6 +115,10 @@ def card_detail(request, card_id: int):
         "statuses": regulation_selectors.card_regulation_status(name_key=card.name_key, as_of=timezone.localdate()),
         "history": regulation_selectors.card_regulation_history(card_id=card.id, name_key=card.name_key),
         "nav": "cards",
+        # Another game's own facts, official links and list history (games.registry.Game.card_details).
+        "game_details": registry.get(card.game).card_details(card_id=card.id)
+        if card.game != registry.DEFAULT_GAME
+        else None,
     }
     card.picture = {"image": context["picture_image"]}  # type: ignore[attr-defined]  # for templates/web/_tile.html
     context["public_decks"], context["public_deck_total"] = deck_selectors.deck_list_public_with_card(

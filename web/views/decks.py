@@ -176,7 +176,9 @@ def deck_page(request, deck_id: int):
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.id
     context = {"deck": deck, "is_owner": is_owner, "nav": "my-decks" if is_owner else "public-decks"}
-    if is_owner and deck.game == registry.DEFAULT_GAME:  # the editor is Duel Masters' (web.editor)
+    if deck.game != registry.DEFAULT_GAME:
+        return _deck_game_view(request, deck, context)
+    if is_owner:
         context.update(
             config=_editor_config(request, deck),
             formats=format_choices(),
@@ -188,11 +190,26 @@ def deck_page(request, deck_id: int):
     return _deck_view(request, deck, context)
 
 
+def _deck_game_view(request, deck, context: dict):
+    """Another game's deck: its zones, its legality report and statistics and its exports, read-only (the editor is
+    Duel Masters'; the owner changes the deck by an import or through the API)."""
+    game = registry.get(deck.game)
+    snapshot = deck_services.deck_snapshot(deck=deck)
+    context.update(
+        game=game,
+        zones=[(zone, snapshot["entries"].get(zone.code, [])) for zone in game.zones],
+        legality=deck_services.deck_legality(deck=deck),
+        stats=deck_services.deck_stats(deck),
+        exports=["text", "json", *game.export_kinds],
+    )
+    return render(request, "web/deck_game.html", context)
+
+
 def _deck_view(request, deck, context: dict):
     from cards.resolver import get_resolver
 
     if deck.game != registry.DEFAULT_GAME:
-        return _game_deck_view(request, deck, context)
+        return _deck_game_view(request, deck, context)
     state = editor_state(
         copy=working_copy_from_json(_deck_json(deck), resolver=get_resolver()),
         format_code=deck.format_code,
@@ -215,20 +232,6 @@ def _deck_view(request, deck, context: dict):
     )
     return render(request, "web/deck_view.html", context)
 
-
-def _game_deck_view(request, deck, context: dict):
-    """Another game's deck (games.registry), read-only: its zones' entries and its game's legality report (the
-    editor, the charts and the pictures are Duel Masters')."""
-    by_zone = deck_selectors.deck_entries_by_zone(deck=deck)
-    context.update(
-        zone_list=[
-            {"zone": zone, "entries": entries, "total": sum(entry.quantity for entry in entries)}
-            for zone, entries in by_zone.items()
-        ],
-        legality=deck_services.deck_legality(deck=deck),
-        stats=None,
-    )
-    return render(request, "web/deck_view.html", context)
 
 
 def deck_solo(request, deck_id: int):
@@ -360,9 +363,11 @@ def deck_restore(request, deck_id: int, number: int):
 def deck_import(request, deck_id: int):
     """Paste a decklist, see the status of every line (decks.services.decklist_resolve), then apply it."""
     deck = _owned_or_404(request, deck_id)
-    form = DeckImportForm(request.POST or None)
+    form = DeckImportForm(request.POST or None, request.FILES or None)
     lines = None
     unresolved, legality = False, None
+    if request.method == "POST" and form.is_valid() and deck.game != registry.DEFAULT_GAME:
+        return _deck_import_game(request, deck, form)
     if request.method == "POST" and form.is_valid():
         from cards.resolver import decklist_parse, get_resolver
         from regulations import services as regulation_services
@@ -404,6 +409,50 @@ def deck_import(request, deck_id: int):
             legality = regulation_services.legality_report(decklist=decklist, format_code=deck.format_code)
         except (regulation_services.UnknownFormat, regulation_services.UnknownOverlay):
             legality = None
+    return render(
+        request,
+        "web/deck_import.html",
+        {"deck": deck, "form": form, "lines": lines, "unresolved": unresolved, "legality": legality, "nav": "my-decks"},
+    )
+
+
+def _deck_import_game(request, deck, form):
+    """The import page for another game's deck: its own reader (a .ydk or a name list for the OCG) and its own
+    legality report, through the registry."""
+    game = registry.get(deck.game)
+    text = form.cleaned_data["text"]
+    decklist = game.parse_text(text)
+    copies = sum(line.count or 0 for line in decklist.lines)
+    try:
+        copies_check(copies)
+    except ApplicationError:
+        form.add_error("text", too_many_copies_message(copies))
+        return render(request, "web/deck_import.html", {"deck": deck, "form": form, "nav": "my-decks"})
+    lines, unresolved = None, False
+    if "apply" in request.POST:
+        if posted_version(request) is None:
+            return version_missing(request)
+        try:
+            deck, lines = deck_services.deck_import(
+                deck_id=deck.id,
+                user=request.user,
+                if_match=posted_version(request),
+                decklist=decklist,
+                replace=request.POST.get("mode", "replace") == "replace",
+            )
+        except deck_services.VersionConflict:
+            _conflict(request)
+            return redirect("web:deck-import", deck_id=deck.id)
+        except deck_services.DecklistRejected as rejected:
+            lines, unresolved = rejected.lines, True
+            messages.error(request, gettext("Fix or remove the flagged lines: nothing was imported."))
+        else:
+            messages.success(request, gettext("The decklist was imported."))
+            return redirect("web:deck", deck_id=deck.id)
+    else:
+        resolved = deck_services.decklist_resolve(decklist=decklist, game=game.code)
+        lines, unresolved = resolved.lines, bool(resolved.rejected_lines)
+    legality = game.legality_report(decklist=decklist, format_code=deck.format_code, as_of=None, overlay_id=None)
     return render(
         request,
         "web/deck_import.html",

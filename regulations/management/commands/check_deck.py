@@ -1,5 +1,8 @@
 """python manage.py check_deck PATH [--game dm] [--format advance] [--as-of YYYY-MM-DD] [--overlay ID] [--json]
 
+`--game` another game than Duel Masters (a games.registry code, e.g. ygo): its own reader (a .ydk or a name list for
+the Yu-Gi-Oh! OCG) and its own legality report, through the registry.
+
 Exit status: 0 legal, 1 illegal, 2 unreadable input (or an unknown format / overlay).
 """
 
@@ -11,7 +14,8 @@ from django.core.management.base import BaseCommand
 
 from api.codes import ApplicationError
 from games import registry
-from games.dm.rules.decklist import DecklistFormatError, parse_json
+from games.base import DecklistFormatError
+from games.dm.rules.decklist import parse_json
 from regulations import services
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -22,64 +26,24 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("path", help="decklist file (text or JSON), or - for standard input")
-        parser.add_argument("--game", default=None, help="the game's code (default dm); e.g. ygo, dbs")
+        parser.add_argument("--game", default=None, help="the game (default dm); e.g. ygo for a .ydk or an OCG list")
         parser.add_argument(
             "--format",
             default=None,
-            help="the game's format (Duel Masters: advance (default), original, unrestricted or duel_party)",
+            help="the game's format (Duel Masters: advance (default), original, unrestricted, duel_party)",
         )
         parser.add_argument("--as-of", dest="as_of", default=None, help="date of the regulation, YYYY-MM-DD")
         parser.add_argument("--overlay", default=None, help="event overlay id")
         parser.add_argument("--json", action="store_true", help="print the full report as JSON")
 
-    def handle(self, *args, path, format, as_of, overlay, json: bool, game=None, **options):
-        try:
-            the_game = registry.get(game)
-        except ApplicationError as exc:
-            sys.exit(self._fail(exc.message))
-        format_code = format or the_game.default_format
-        if the_game.code != registry.DEFAULT_GAME:
-            sys.exit(self._run_game(the_game, path=path, format_code=format_code, as_of=as_of, as_json=json))
-        sys.exit(self._run(path=path, format_code=format_code, as_of=as_of, overlay=overlay, as_json=json))
-
-    def _run_game(self, game, *, path, format_code, as_of, as_json) -> int:
-        """Another game than Duel Masters, through the registry: its reader, its report."""
-        try:
-            raw = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()  # noqa: SIM115
-            text = raw.decode("utf-8-sig")
-            day = date.fromisoformat(as_of) if as_of else None
-        except OSError as exc:
-            return self._fail(f"cannot read {path}: {exc.strerror or exc}")
-        except (UnicodeDecodeError, ValueError):
-            return self._fail(f"{path} is not UTF-8 text, or --as-of is not YYYY-MM-DD")
-        try:
-            stripped = text.lstrip()
-            decklist = (
-                game.parse_json(json_module.loads(stripped)) if stripped.startswith("{") else game.parse_text(text)
-            )
-            report = game.legality_report(decklist=decklist, format_code=format_code, as_of=day, overlay_id=None)
-        except (ValueError, ApplicationError) as exc:
-            return self._fail(f"{path}: {getattr(exc, 'message', exc)}")
-        if as_json:
-            self.stdout.write(json_module.dumps(report, ensure_ascii=False, indent=2, default=str))
-        else:
-            verdict = "LEGAL" if report["legal"] else ("BUILDABLE (sizes only)" if report["buildable"] else "ILLEGAL")
-            counts = ", ".join(f"{zone} {count}" for zone, count in report["counts"].items())
-            self.stdout.write(
-                f"{verdict}  game={game.code} format={report['format']} as_of={report['as_of']}  {counts}"
-            )
-            for item in report["violations"]:
-                self.stdout.write(f"  {item['code']} [{item['rule']}] {item['message']}")
-            for item in report["warnings"]:
-                self.stdout.write(f"  warning {item['code']}: {item['message']}")
-            self.stdout.write(f"  deck hash {report['deck_hash']}")
-        return EXIT_LEGAL if report["legal"] else EXIT_ILLEGAL
+    def handle(self, *args, path, game, format, as_of, overlay, json: bool, **options):
+        sys.exit(self._run(path=path, game=game, format_code=format, as_of=as_of, overlay=overlay, as_json=json))
 
     def _fail(self, message: str) -> int:
         self.stderr.write(message)
         return EXIT_UNREADABLE
 
-    def _run(self, *, path, format_code, as_of, overlay, as_json) -> int:
+    def _run(self, *, path, game, format_code, as_of, overlay, as_json) -> int:
         try:
             raw = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()  # noqa: SIM115
             text = raw.decode("utf-8-sig")
@@ -91,6 +55,11 @@ class Command(BaseCommand):
             day = date.fromisoformat(as_of) if as_of else None
         except ValueError:
             return self._fail(f"--as-of must be YYYY-MM-DD, not {as_of!r}")
+        if game not in (None, "", registry.DEFAULT_GAME):
+            return self._run_game(
+                path=path, game=game, text=text, day=day, format_code=format_code, overlay=overlay, as_json=as_json
+            )
+        format_code = format_code or "advance"
         stripped = text.lstrip()
         if stripped.startswith("{"):
             try:
@@ -120,14 +89,37 @@ class Command(BaseCommand):
             return EXIT_UNREADABLE
         return EXIT_LEGAL if report["legal"] else EXIT_ILLEGAL
 
+    def _run_game(self, *, path, game, text, day, format_code, overlay, as_json) -> int:
+        """Another game's decklist, read and checked by that game (games.registry)."""
+        try:
+            the_game = registry.get(game)
+            stripped = text.lstrip()
+            decklist = (
+                the_game.parse_json(json_module.loads(stripped))
+                if stripped.startswith("{")
+                else (the_game.parse_text(text))
+            )
+            report = the_game.legality_report(
+                decklist=decklist,
+                format_code=format_code or the_game.default_format,
+                as_of=day,
+                overlay_id=overlay or None,
+            )
+        except (ValueError, DecklistFormatError) as exc:
+            return self._fail(f"{path}: not a decklist: {exc}")
+        except ApplicationError as exc:  # UNKNOWN_GAME, UNKNOWN_FORMAT, UNKNOWN_OVERLAY
+            return self._fail(str(exc))
+        if as_json:
+            self.stdout.write(json_module.dumps(report, ensure_ascii=False, indent=2, default=str))
+        else:
+            self._print(report)
+        return EXIT_LEGAL if report["legal"] else EXIT_ILLEGAL
+
     def _print(self, report: dict) -> None:
         counts = report["counts"]
         verdict = "LEGAL" if report["legal"] else ("BUILDABLE (sizes only)" if report["buildable"] else "ILLEGAL")
-        self.stdout.write(
-            f"{verdict}  format={report['format']} as_of={report['as_of']}  main {counts['main']}, "
-            f"hyperspatial {counts['hyperspatial']}, gr {counts['gr']}"
-            + (f", partner {counts['partner']}" if "partner" in counts else "")  # Duel Party
-        )
+        zones = ", ".join(f"{zone} {count}" for zone, count in counts.items())
+        self.stdout.write(f"{verdict}  format={report['format']} as_of={report['as_of']}  {zones}")
         for item in report["violations"]:
             self.stdout.write(f"  {item['code']} [{item['rule']}] {item['message']}")
         for item in report["warnings"]:

@@ -1,0 +1,430 @@
+"""The Yu-Gi-Oh! OCG behind the registry (issue 20): the core's operations, each one a call to the pure rules
+(games.ygo.rules) over the process's catalogue (games.ygo.catalogue.ygo_context, built once per data version).
+
+Identities: the rules know a card by its Konami id; the core (decks, versions, registrations) by its cards.Card id.
+Every line and report the core receives carries the cards.Card id (`id`) and the Konami id (`konami_id`); the deck
+hash is over Konami ids (the rules' `deck_hash`), so it does not change when the catalogue is imported again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+import games.base
+from api.codes import ApplicationError, ErrorCode
+from games.registry import Game, GameZone, ReadLine
+from games.ygo.rules import (
+    Decklist,
+    DeckZone,
+    LineStatus,
+    Overlay,
+    YgoCard,
+    check_deck,
+    read_decklist,
+    write_text,
+    write_ydk,
+)
+from games.ygo.rules.decklist import ReadLine as RulesLine
+from games.ygo.rules.legality import FORMAT_CODE
+from games.ygo.rules.odds import Going, joint_at_least, opening_hand_size
+
+CODE = "ygo"
+
+
+class YgoDecklistError(games.base.DecklistFormatError):
+    pass
+
+
+@dataclass
+class YgoDecklist:
+    """A read OCG decklist as the core sees it: `lines` (zone, card, count, line) and `errors` (none: the readers
+    never reject a line, an unreadable line is an unknown or ignored line)."""
+
+    read: Decklist
+    errors: tuple = field(default_factory=tuple)
+
+    @property
+    def lines(self) -> tuple[RulesLine, ...]:
+        return tuple(
+            line
+            for line in self.read.lines
+            if line.status in (LineStatus.CARD, LineStatus.UNKNOWN, LineStatus.AMBIGUOUS)
+        )
+
+
+def _context():
+    from games.ygo.catalogue import ygo_context
+
+    return ygo_context()
+
+
+def _decklist_of(lines: list[RulesLine], source_format: str) -> Decklist:
+    """A rules Decklist of read lines (copies of one card in one zone summed, as the readers do)."""
+    totals: dict[DeckZone, dict[int, list]] = {zone: {} for zone in DeckZone}
+    unresolved = []
+    for line in lines:
+        if line.status is LineStatus.CARD and line.card is not None and line.zone is not None:
+            slot = totals[line.zone].setdefault(line.card.id, [line.card, 0])
+            slot[1] += line.count
+        elif line.status in (LineStatus.UNKNOWN, LineStatus.AMBIGUOUS):
+            unresolved.append(line)
+    zones = {zone: tuple((card, n) for card, n in rows.values()) for zone, rows in totals.items()}
+    return Decklist(tuple(lines), source_format, zones, tuple(unresolved))
+
+
+def _card_json(card: YgoCard, context) -> dict:
+    return {"id": context.pk(card), "konami_id": card.konami_id, "name_ja": card.name, "name_en": card.name_en}
+
+
+def _line_json(line: RulesLine, context) -> dict:
+    row = line.as_dict()
+    row["card"] = _card_json(line.card, context) if line.card is not None else None
+    row["candidates"] = [_card_json(card, context) for card in line.candidates]
+    return row
+
+
+class YugiohOcg(Game):
+    code = CODE
+    name_en = "Yu-Gi-Oh! OCG"
+    name_ja = "遊☆戯☆王OCG"
+    default_format = FORMAT_CODE
+    # PR p.8: the Main Deck (40-60), the Extra Deck (0-15) and the Side Deck (0-15); all three are registered and
+    # checked (the copy limits count them together, PR p.40, p.42).
+    zones = (
+        GameZone(DeckZone.MAIN.value, "Main Deck", "メインデッキ", registered=True, hotkey="m"),
+        GameZone(DeckZone.EXTRA.value, "Extra Deck", "エクストラデッキ", registered=True, hotkey="e"),
+        GameZone(DeckZone.SIDE.value, "Side Deck", "サイドデッキ", registered=True, hotkey="s"),
+    )
+
+    # The .ydk of every simulator and deck site (YGOPro, EDOPro, Master Duel exports), besides the core's text and JSON.
+    export_kinds = {"ydk": ("text/plain; charset=utf-8", "ydk")}
+
+    # --- decklists
+    def parse_text(self, text: str, *, with_names: bool = True) -> YgoDecklist:
+        """A .ydk or a name list (told apart by its content, games.ygo.rules.read_decklist)."""
+        return YgoDecklist(read_decklist(text, _context().catalogue))
+
+    def parse_json(self, data: object) -> YgoDecklist:
+        """{"main": [{"card": name, password or Konami id, "count": n}], "extra": [...], "side": [...]}; a card that
+        is a number is a password (as in a .ydk) or else a Konami id."""
+        if not isinstance(data, dict) or not data or set(data) - set(self.zone_codes()):
+            raise YgoDecklistError(
+                'an OCG decklist is {"main": [{"card": ..., "count": n}], "extra": [...], "side": [...]}'
+            )
+        context = _context()
+        lines: list[RulesLine] = []
+        number = 0
+        for zone in self.zone_codes():
+            rows = data.get(zone, [])
+            if not isinstance(rows, list) or not all(isinstance(row, dict) and "card" in row for row in rows):
+                raise YgoDecklistError(f'"{zone}" must be a list of {{"card": ..., "count": n}}')
+            for row in rows:
+                number += 1
+                count = row.get("count", 1)
+                if not isinstance(count, int) or isinstance(count, bool):
+                    raise YgoDecklistError(f'"count" must be a whole number (line {number})')
+                card = row["card"]
+                found: tuple[YgoCard, ...]
+                if isinstance(card, int) and not isinstance(card, bool):
+                    hit = context.catalogue.by_password(card) or context.catalogue.by_konami_id(card)
+                    found = (hit,) if hit else ()
+                elif isinstance(card, str):
+                    found = context.catalogue.by_name(card)
+                else:
+                    raise YgoDecklistError(f'"card" must be a name or a number (line {number})')
+                lines.append(_line(number, str(card), DeckZone(zone), count, found))
+        return YgoDecklist(_decklist_of(lines, "json"))
+
+    def decklist(self, rows: Iterable[tuple[str, str | int, int]]) -> YgoDecklist:
+        """Stored rows: a card is a cards.Card id, or a catalogue name (an export)."""
+        context = _context()
+        lines: list[RulesLine] = []
+        for number, (zone, card, count) in enumerate(rows, start=1):
+            if isinstance(card, int):
+                hit = context.by_pk.get(card)
+            else:
+                pk = context.name_pk.get(card)
+                hit = context.by_pk.get(pk) if pk is not None else None
+            found: tuple[YgoCard, ...] = (
+                (hit,) if hit else (context.catalogue.by_name(str(card)) if isinstance(card, str) else ())
+            )
+            lines.append(_line(number, str(card), DeckZone(zone), count, found))
+        return YgoDecklist(_decklist_of(lines, "stored"))
+
+    def decklist_to_text(self, decklist: YgoDecklist, *, headings: dict[str, str] | None = None) -> str:
+        """A name list in Japanese under the game's own three headings (メインデッキ, エクストラデッキ, サイドデッキ,
+        which the reader reads back), whatever `headings` the page asks for."""
+        return write_text(decklist.read, language="ja")
+
+    def decklist_to_ydk(self, decklist: YgoDecklist) -> str:
+        """The .ydk every simulator reads (`#main`, `#extra`, `!side`, one printed password a line)."""
+        return write_ydk(decklist.read)
+
+    def decklist_export(self, kind: str, decklist: YgoDecklist) -> str:
+        if kind != "ydk":
+            raise ValueError(kind)
+        return self.decklist_to_ydk(decklist)
+
+    def decklist_to_json(self, decklist: YgoDecklist) -> dict:
+        return {
+            zone.value: [
+                {"card": card.name, "count": count, "konami_id": card.konami_id, "password": card.ydk_id}
+                for card, count in decklist.read.cards(zone)
+            ]
+            for zone in DeckZone
+        }
+
+    def read_decklist(self, decklist: YgoDecklist) -> list[ReadLine]:
+        context = _context()
+        out = []
+        for line in decklist.read.lines:
+            status = line.status.value
+            is_card = line.status is LineStatus.CARD and line.card is not None
+            out.append(
+                ReadLine(
+                    status=status,
+                    zone=line.zone.value if line.zone is not None and line.status is not LineStatus.HEADING else None,
+                    card_id=context.pk(line.card) if is_card and line.card is not None else None,
+                    count=line.count if line.status is not LineStatus.HEADING else None,
+                    json=_line_json(line, context),
+                )
+            )
+        return out
+
+    def deck_hash(self, cards: Iterable[tuple[str, int, int]], unresolved: Iterable[tuple[str, str, int]] = ()) -> str:
+        """The rules' hash (games.ygo.rules.legality.deck_hash): sorted [zone, Konami id, copies] rows, then
+        [zone, "?" + written, copies]; a card id the catalogue no longer has is hashed as "#<id>"."""
+        context = _context()
+        known: dict[tuple[str, int], int] = {}
+        missing: dict[tuple[str, str], int] = {}
+        for zone, pk, count in cards:
+            card = context.by_pk.get(pk)
+            if card is not None:
+                known[(zone, card.id)] = known.get((zone, card.id), 0) + count
+            else:
+                missing[(zone, f"#{pk}")] = missing.get((zone, f"#{pk}"), 0) + count
+        for zone, written, count in unresolved:
+            key = (zone, "?" + written.strip())
+            missing[key] = missing.get(key, 0) + count
+        rows: list[list[object]] = [[zone, card, n] for (zone, card), n in sorted(known.items())]
+        rows += [[zone, written, n] for (zone, written), n in sorted(missing.items())]
+        return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+
+    # --- formats and legality
+    def format_check(self, format_code: str) -> None:
+        if format_code != FORMAT_CODE:
+            raise ApplicationError(
+                ErrorCode.UNKNOWN_FORMAT,
+                f"The Yu-Gi-Oh! OCG has no format {format_code!r} (it has {FORMAT_CODE!r}).",
+                {"format": str(format_code)[:64]},
+            )
+
+    def _overlay(self, overlay_id: str | None, context) -> Overlay | None:
+        """An event overlay (regulations.EventOverlay on the OCG format): its banned and limited cards become extra
+        limits (0 and 1 copies), its cut-off the card pool's."""
+        if not overlay_id:
+            return None
+        from regulations.selectors import UnknownOverlay, overlay_get
+
+        overlay = overlay_get(overlay_id=overlay_id)  # UNKNOWN_OVERLAY
+        if overlay.game != CODE:
+            raise UnknownOverlay(overlay_id)
+        allowed = {"banned": 0, "limited": 1}
+        extra = {
+            context.by_pk[row.card_id].id: allowed[row.status]
+            for row in overlay.cards.all()
+            if row.status in allowed and row.card_id in context.by_pk
+        }
+        return Overlay(extra_limits=extra, cutoff=overlay.card_pool_cutoff, overlay_id=overlay.slug)
+
+    def _report(self, decklist: YgoDecklist, as_of: date, overlay: Overlay | None, context) -> dict:
+        report = check_deck(decklist.read, as_of=as_of, limits=context.limits, overlay=overlay)
+        out = report.report_dict(with_lines=False)
+        out["lines"] = [_line_json(line, context) for line in decklist.read.lines]
+        for item in [*out["violations"], *out["warnings"]]:
+            for card in item["cards"]:
+                konami = card["id"]
+                hit = context.catalogue.by_konami_id(konami) if konami is not None else None
+                card["konami_id"] = konami
+                card["id"] = context.pk(hit) if hit is not None else None
+        return out
+
+    def legality_report(
+        self, *, decklist: YgoDecklist, format_code: str, as_of: date | None, overlay_id: str | None
+    ) -> dict:
+        from django.utils import timezone
+
+        self.format_check(format_code)
+        context = _context()
+        overlay = self._overlay(overlay_id, context)
+        return self._report(decklist, as_of or timezone.localdate(), overlay, context)
+
+    def legality_reports(
+        self, *, decklists: list[YgoDecklist], format_code: str, as_of: date | None, overlay_id: str | None
+    ) -> list[dict]:
+        from django.utils import timezone
+
+        self.format_check(format_code)
+        context = _context()
+        overlay = self._overlay(overlay_id, context)
+        day = as_of or timezone.localdate()
+        return [self._report(decklist, day, overlay, context) for decklist in decklists]
+
+    # --- catalogue
+    def data_import(self, *, log: Callable[[str], None]) -> str | None:
+        from games.ygo.catalogue import ygo_data_import
+
+        return ygo_data_import(log=log)
+
+    def card_search(self, *, q: str, order: str, as_of: date | None) -> Any:
+        from games.ygo.search import ygo_card_search
+
+        return ygo_card_search(q=q, order=order, as_of=as_of)
+
+    def card_details(self, *, card_id: int) -> dict | None:
+        """The card's OCG facts, its pages in the official card database (by Konami id, Japanese and English) and its
+        history on the dated Forbidden/Limited lists (one row per change, from the first list)."""
+        from games.ygo.models import YgoCard as YgoCardRow
+
+        row = YgoCardRow.objects.filter(card_id=card_id).first()
+        if row is None:
+            return None
+        facts = [
+            ("Konami id", row.konami_id),
+            ("Passwords", ", ".join(map(str, row.passwords))),
+            ("Card type", row.card_type),
+            ("Monster types", " / ".join(row.monster_types)),
+            ("Property", row.spell_trap_property),
+            ("Attribute", row.attribute),
+            ("Type", row.race),
+            ("Level", row.level),
+            ("Rank", row.rank),
+            ("Link", row.link_rating),
+            ("ATK", row.atk_text),
+            ("DEF", row.defense_text),
+            ("Pendulum Scale", row.scale),
+            ("Archetypes", ", ".join(row.archetypes)),
+            ("Deck", row.deck_zone),
+            ("Treated as", ", ".join(alias["name_en"] for alias in row.aliases)),
+        ]
+        links = []
+        if row.konami_id is not None:
+            base = f"https://www.db.yugioh-card.com/yugiohdb/card_search.action?ope=2&cid={row.konami_id}"
+            links = [
+                {"label": "遊戯王OCGカードデータベース", "url": f"{base}&request_locale=ja", "locale": "ja"},
+                {"label": "Yu-Gi-Oh! Card Database", "url": f"{base}&request_locale=en", "locale": "en"},
+            ]
+        history = []
+        previous = None
+        for listed in _context().limits.lists:
+            status = listed.status(row.ygo_id)
+            if status != previous:
+                history.append(
+                    {"effective": listed.effective.isoformat(), "status": status.value, "copies": status.copies}
+                )
+                previous = status
+        return {
+            "konami_id": row.konami_id,
+            "facts": [{"label": label, "value": value} for label, value in facts if value not in (None, "")],
+            "links": links,
+            "history": history,
+        }
+
+    def opening_odds(self, *, decklist: Any, groups: dict[str, list[str]], going_first: bool = True) -> dict | None:
+        """Exact odds of the opening hand (5 cards going first, 6 going second, PR p.9, p.16) for each named group
+        ("at least one of these"), and, with groups `starters` and `extenders`, of at least one of each."""
+        from games.ygo.rules.odds import OddsError
+
+        context = _context()
+        main = decklist.read.cards(DeckZone.MAIN)
+        size = sum(n for _, n in main)
+        going = Going.FIRST if going_first else Going.SECOND
+        drawn = opening_hand_size(going)
+
+        def resolve(names: list[str]) -> set[int]:
+            ids: set[int] = set()
+            for name in names:
+                if isinstance(name, int) or (isinstance(name, str) and name.isdigit()):
+                    number = int(name)
+                    pk_card = context.by_pk.get(number)
+                    hit = pk_card or context.catalogue.by_password(number) or context.catalogue.by_konami_id(number)
+                    found: tuple[YgoCard, ...] = (hit,) if hit else ()
+                else:
+                    found = context.catalogue.by_name(str(name))
+                ids.update(card.id for card in found)
+            return ids
+
+        def copies(ids: set[int]) -> int:
+            return sum(n for card, n in main if card.id in ids)
+
+        def answer(probability) -> dict:
+            return {
+                "probability": float(probability),
+                "fraction": f"{probability.numerator}/{probability.denominator}",
+                "exact": True,
+            }
+
+        resolved = {name: resolve(cards) for name, cards in groups.items()}
+        result: dict[str, Any] = {"deck_size": size, "hand": drawn, "going": going.value, "groups": {}}
+        try:
+            for name, ids in resolved.items():
+                result["groups"][name] = {
+                    "copies": copies(ids),
+                    **answer(joint_at_least(deck_size=size, groups=((copies(ids), 1),), drawn=drawn)),
+                }
+            if "starters" in resolved and "extenders" in resolved:
+                starters, extenders = resolved["starters"], resolved["extenders"] - resolved["starters"]
+                result["starter_and_extender"] = answer(
+                    joint_at_least(deck_size=size, groups=((copies(starters), 1), (copies(extenders), 1)), drawn=drawn)
+                )
+        except OddsError as exc:
+            raise ApplicationError(ErrorCode.VALIDATION_ERROR, str(exc), {"fields": {"deck_id": [str(exc)]}}) from None
+        return result
+
+    # --- statistics
+    def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
+        """Zone counts; in the Main Deck the monster / spell / trap split, monsters by Level, and by Attribute; in
+        the Extra Deck the split by kind (Fusion, Synchro, Xyz, Link)."""
+        context = _context()
+        counts: Counter[str] = Counter()
+        kinds: Counter[str] = Counter()
+        levels: Counter[int] = Counter()
+        attributes: Counter[str] = Counter()
+        extra_kinds: Counter[str] = Counter()
+        for pk, zone, quantity in entries:
+            counts[zone] += quantity
+            card = context.by_pk.get(pk)
+            if card is None:
+                continue
+            if zone == DeckZone.MAIN.value:
+                kinds[card.card_type.value] += quantity
+                if card.level is not None:
+                    levels[card.level] += quantity
+                if card.attribute:
+                    attributes[card.attribute] += quantity
+            elif zone == DeckZone.EXTRA.value:
+                kind = next((t for t in ("Fusion", "Synchro", "Xyz", "Link") if t in card.monster_types), "other")
+                extra_kinds[kind] += quantity
+        return {
+            "counts": {zone.code: counts[zone.code] for zone in self.zones},
+            "card_types": {kind: kinds[kind] for kind in ("monster", "spell", "trap")},
+            "levels": [{"level": level, "count": levels[level]} for level in sorted(levels)],
+            "attributes": dict(sorted(attributes.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "extra_deck": dict(sorted(extra_kinds.items())),
+        }
+
+
+def _line(number: int, written: str, zone: DeckZone, count: int, found: tuple[YgoCard, ...]) -> RulesLine:
+    if len(found) == 1:
+        return RulesLine(number, written, LineStatus.CARD, zone, count, found[0], written, (), zone)
+    status = LineStatus.AMBIGUOUS if found else LineStatus.UNKNOWN
+    return RulesLine(number, written, status, zone, count, None, written, found, zone)
+
+
+GAME = YugiohOcg()

@@ -1,0 +1,320 @@
+"""The OCG card search: the core's query grammar (cards/query.py: `field op value` terms and free words, ANDed,
+`-` negates, "quoted values") with the OCG's own fields. The index is built once per data version from the
+process's catalogue (games.ygo.catalogue.ygo_context) and every term is a vectorised mask over it.
+
+    free words          a part of the Japanese or English name or of the kana reading; hiragana/katakana, width,
+                        case, spaces and ・ folded (はるうらら and ハルウララ find 灰流うらら)
+    arch:X series:X     a part of one of the card's archetypes / series
+    attr:dark           the Attribute (also 闇 光 地 水 炎 風 神)
+    race:dragon         the monster Type (Winged Beast: race:"winged beast" or race:winged-beast)
+    level rank link atk def scale   with = != < <= > >= (: is =); ATK/DEF "?" compares as unknown
+    type:X              monster spell trap effect normal fusion synchro xyz link pendulum ritual tuner flip gemini
+                        spirit union toon quick-play counter field equip continuous
+    zone:main zone:extra
+    limit:forbidden limited semi-limited unlimited     on the search's date (`as_of`, default today)
+    legal:ocg           released in the OCG by that date and not Forbidden on it
+    date<=2020-01-01 year:2019 year>=2010              first OCG release
+    order:name order:-atk (name atk def level date)
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from cards.query import QueryError
+from cards.selectors import SearchResult
+from deckbuilder.cache import versioned_cache
+from games.ygo.catalogue import ygo_context, ygo_data_version
+from games.ygo.rules import LimitHistory, fold_name
+from games.ygo.rules.vocabulary import LimitStatus
+
+_TERM = re.compile(r'(-?)([a-z_]+)(!=|<=|>=|=|<|>|:)("[^"]*"|\S+)$', re.IGNORECASE)
+_NUMBER_FIELDS = {
+    "level": "level",
+    "lv": "level",
+    "rank": "rank",
+    "link": "link",
+    "atk": "atk",
+    "def": "def",
+    "scale": "scale",
+}
+_ATTRIBUTES_JA = {"闇": "dark", "光": "light", "地": "earth", "水": "water", "炎": "fire", "風": "wind", "神": "divine"}
+_LIMITS = {
+    "forbidden": LimitStatus.FORBIDDEN,
+    "banned": LimitStatus.FORBIDDEN,
+    "禁止": LimitStatus.FORBIDDEN,
+    "limited": LimitStatus.LIMITED,
+    "制限": LimitStatus.LIMITED,
+    "semi-limited": LimitStatus.SEMI_LIMITED,
+    "semi_limited": LimitStatus.SEMI_LIMITED,
+    "semilimited": LimitStatus.SEMI_LIMITED,
+    "準制限": LimitStatus.SEMI_LIMITED,
+    "unlimited": LimitStatus.UNLIMITED,
+    "無制限": LimitStatus.UNLIMITED,
+}
+_ORDERS = ("name", "atk", "def", "level", "date")
+_COMPARE = {
+    "=": np.equal,
+    ":": np.equal,
+    "!=": np.not_equal,
+    "<": np.less,
+    "<=": np.less_equal,
+    ">": np.greater,
+    ">=": np.greater_equal,
+}
+FIELDS = ("arch", "series", "attr", "race", *_NUMBER_FIELDS, "type", "zone", "limit", "legal", "date", "year", "order")
+
+
+def _key(text: str) -> str:
+    """A field value's comparison form: folded as names, and without hyphens and underscores."""
+    return fold_name(text).replace("-", "").replace("_", "")
+
+
+@dataclass(frozen=True)
+class YgoSearchIndex:
+    pks: np.ndarray  # cards.Card ids, in name order
+    ids: np.ndarray  # the rules ids (Konami ids), row for row
+    names: str  # every row's folded names, rows separated by "\n"
+    starts: list[int]  # each row's offset in `names`
+    archetypes: list[str]  # each row's folded archetypes, separated by "\n"
+    attributes: np.ndarray
+    races: np.ndarray
+    zones: np.ndarray
+    numbers: dict[str, np.ndarray]  # level, rank, link, atk, def, scale, date (ordinal): NaN where none
+    tags: dict[str, np.ndarray]  # type tag -> rows that have it
+    in_ocg: np.ndarray
+    limits: LimitHistory  # the dated lists of the same data version (limit:, legal:)
+
+
+def search_index_build(data_version=None) -> YgoSearchIndex:
+    context = ygo_context(data_version=data_version)  # the same version's catalogue, without a second version read
+    rows = sorted(context.by_pk.items(), key=lambda item: (fold_name(item[1].name), item[0]))
+    pks, ids, names, starts, archetypes = [], [], [], [], []
+    attributes, races, zones, in_ocg = [], [], [], []
+    numbers: dict[str, list[float]] = {key: [] for key in ("level", "rank", "link", "atk", "def", "scale", "date")}
+    tag_rows: dict[str, list[int]] = {}
+    offset = 0
+    nan = float("nan")
+    for row, (pk, card) in enumerate(rows):
+        record = context.facts[pk]
+        pks.append(pk)
+        ids.append(card.id)
+        text = "\x00".join(dict.fromkeys(fold_name(n) for n in (card.name_ja, card.name_en, card.reading) if n))
+        starts.append(offset)
+        names.append(text)
+        offset += len(text) + 1
+        archetypes.append("\n".join(_key(name) for name in card.archetypes))
+        attributes.append((card.attribute or "").lower())
+        races.append(_key(card.race or ""))
+        zones.append(card.deck_zone.value)
+        in_ocg.append(card.in_ocg)
+        for key, value in (
+            ("level", card.level),
+            ("rank", card.rank),
+            ("link", card.link_rating),
+            ("atk", card.atk),
+            ("def", card.defense),
+            ("scale", card.scale),
+            ("date", card.release_date.toordinal() if card.release_date else None),
+        ):
+            numbers[key].append(float(value) if isinstance(value, int) else nan)
+        tags = {card.card_type.value, *(_key(t) for t in card.monster_types)}
+        if record.get("property"):
+            tags.add(_key(record["property"]))
+        for tag in tags:
+            tag_rows.setdefault(tag, []).append(row)
+    size = len(rows)
+    tag_masks = {}
+    for tag, members in tag_rows.items():
+        mask = np.zeros(size, dtype=bool)
+        mask[members] = True
+        tag_masks[tag] = mask
+    return YgoSearchIndex(
+        pks=np.array(pks, dtype=np.int64),
+        ids=np.array(ids, dtype=np.int64),
+        names="\n".join(names),
+        starts=starts,
+        archetypes=archetypes,
+        attributes=np.array(attributes, dtype=object),
+        races=np.array(races, dtype=object),
+        zones=np.array(zones, dtype=object),
+        numbers={key: np.array(values, dtype=float) for key, values in numbers.items()},
+        tags=tag_masks,
+        in_ocg=np.array(in_ocg, dtype=bool),
+        limits=context.limits,
+    )
+
+
+@versioned_cache(version=ygo_data_version, maxsize=1)
+def search_index_get(_version=None) -> YgoSearchIndex:
+    return search_index_build(_version)
+
+
+def _words(index: YgoSearchIndex, text: str) -> np.ndarray:
+    """Rows with `text` (folded) in one of their names: str.find over every name at once."""
+    mask = np.zeros(len(index.pks), dtype=bool)
+    if not text:
+        return ~mask
+    blob, position = index.names, index.names.find(text)
+    while position >= 0:
+        row = bisect.bisect_right(index.starts, position) - 1
+        mask[row] = True
+        following = index.starts[row + 1] if row + 1 < len(index.starts) else len(blob)
+        position = blob.find(text, following)
+    return mask
+
+
+def _date(value: str, position: int) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(value)
+    except ValueError:
+        raise QueryError(f"'{value}' is not a date", position=position, expected="YYYY-MM-DD") from None
+
+
+def _int(value: str, position: int) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise QueryError(f"'{value}' is not a number", position=position, expected="a whole number") from None
+
+
+def _term_mask(index: YgoSearchIndex, field: str, op: str, value: str, position: int, as_of: datetime.date):
+    size = len(index.pks)
+    equality = op in (":", "=")
+    if field in ("arch", "series", "attr", "race", "type", "zone", "limit", "legal") and not (equality or op == "!="):
+        raise QueryError(f"operator '{op}' cannot be used with {field}", position=position, expected="':' or '='")
+    negate = op == "!="
+    if field in ("arch", "series"):
+        key = _key(value)
+        mask = np.fromiter((key in text for text in index.archetypes), dtype=bool, count=size)
+    elif field == "attr":
+        mask = index.attributes == _ATTRIBUTES_JA.get(value, value.lower())
+    elif field == "race":
+        mask = index.races == _key(value)
+    elif field == "type":
+        tag = _key(value)
+        if tag not in index.tags and tag not in _KNOWN_TAGS:
+            raise QueryError(f"unknown type '{value}'", position=position, expected=", ".join(sorted(_KNOWN_TAGS)))
+        mask = index.tags.get(tag, np.zeros(size, dtype=bool))
+    elif field == "zone":
+        if value.lower() not in ("main", "extra"):
+            raise QueryError(f"unknown zone '{value}'", position=position, expected="main, extra")
+        mask = index.zones == value.lower()
+    elif field == "limit":
+        status = _LIMITS.get(value.lower())
+        if status is None:
+            raise QueryError(f"unknown limit '{value}'", position=position, expected=", ".join(_LIMITS))
+        listed = index.limits.list_in_force(as_of)
+        statuses = listed.statuses if listed is not None else {}
+        if status is LimitStatus.UNLIMITED:
+            mask = ~np.isin(index.ids, [k for k, s in statuses.items() if s is not LimitStatus.UNLIMITED])
+        else:
+            mask = np.isin(index.ids, [k for k, s in statuses.items() if s is status])
+    elif field == "legal":
+        if value.lower() != "ocg":
+            raise QueryError(f"unknown format '{value}'", position=position, expected="ocg")
+        listed = index.limits.list_in_force(as_of)
+        forbidden = [k for k, s in (listed.statuses if listed else {}).items() if s is LimitStatus.FORBIDDEN]
+        released = index.numbers["date"] <= as_of.toordinal()  # an undated card is not shown as legal
+        mask = index.in_ocg & released & ~np.isin(index.ids, forbidden)
+    elif field == "date":
+        mask = _COMPARE[op](index.numbers["date"], _date(value, position).toordinal())
+    elif field == "year":
+        year = _int(value, position)
+        first, last = datetime.date(year, 1, 1).toordinal(), datetime.date(year, 12, 31).toordinal()
+        dates = index.numbers["date"]
+        mask = {
+            ":": (dates >= first) & (dates <= last),
+            "=": (dates >= first) & (dates <= last),
+            "!=": (dates < first) | (dates > last),
+            "<": dates < first,
+            "<=": dates <= last,
+            ">": dates > last,
+            ">=": dates >= first,
+        }[op]
+    else:
+        column = index.numbers[_NUMBER_FIELDS[field]]
+        mask = _COMPARE[op](column, _int(value, position))
+    return ~mask if negate else mask
+
+
+_KNOWN_TAGS = frozenset(
+    {
+        "monster",
+        "spell",
+        "trap",
+        "effect",
+        "normal",
+        "fusion",
+        "synchro",
+        "xyz",
+        "link",
+        "pendulum",
+        "ritual",
+        "tuner",
+        "flip",
+        "gemini",
+        "spirit",
+        "union",
+        "toon",
+        "quickplay",
+        "counter",
+        "field",
+        "equip",
+        "continuous",
+    }
+)
+
+
+def _tokens(q: str):
+    """(position, text) of each whitespace-separated term; a quoted value may hold spaces."""
+    for match in re.finditer(r'(?:[^\s"]*"[^"]*"|[^\s"]+)+|"[^"]*', q):
+        yield match.start(), match.group(0)
+
+
+def ygo_card_search(*, q: str = "", order: str = "name", as_of: datetime.date | None = None) -> SearchResult:
+    """The cards.Card ids of the OCG cards that match `q`, in order; raises QueryError (INVALID_QUERY)."""
+    day = as_of or datetime.date.today()
+    index = search_index_get()
+    mask = np.ones(len(index.pks), dtype=bool)
+    name_words = []
+    for position, token in _tokens(q):
+        if token.count('"') % 2:
+            raise QueryError("unterminated quoted words", position=len(q), expected="a closing '\"'")
+        negate = token.startswith("-") and len(token) > 1
+        body = token[1:] if negate else token
+        found = _TERM.match(body)
+        field = found.group(2).lower() if found else None
+        if found and field not in FIELDS:
+            raise QueryError(f"unknown field '{found.group(2)}'", position=position, expected=", ".join(FIELDS))
+        if found and field:
+            op, value = found.group(3), found.group(4).strip('"')
+            if field == "order":
+                order = value
+                continue
+            term = _term_mask(index, field, op, value, position, day)
+        else:
+            text = fold_name(body.strip('"'))
+            if not text:
+                raise QueryError("empty search word", position=position, expected="a word")
+            name_words.append(body.strip('"'))
+            term = _words(index, text)
+        mask &= ~term if negate else term
+    rows = np.flatnonzero(mask)
+    descending = order.startswith("-")
+    key = order.lstrip("-")
+    if key not in _ORDERS:
+        raise QueryError(f"unknown order '{order}'", position=0, expected=", ".join(_ORDERS))
+    if key != "name":
+        values = index.numbers[key][rows]
+        values = np.where(np.isnan(values), np.inf if not descending else -np.inf, values)
+        sorted_rows = np.argsort(-values if descending else values, kind="stable")
+        rows = rows[sorted_rows]
+    elif descending:
+        rows = rows[::-1]
+    return SearchResult(ids=index.pks[rows].tolist(), notes=(), as_of=day, name_text=" ".join(name_words))

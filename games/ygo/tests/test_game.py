@@ -1,0 +1,530 @@
+"""The Yu-Gi-Oh! OCG through the real core (issue 20), with the real data imported once for the module: real .ydk
+files through the legality API (every card in its zone, judged against the list of its date as limits.json says),
+a deck created, checked, registered at an OCG event and exported as .ydk and text, the card search's fields, the
+odds, and check_deck --game ygo. Expected values come from the data files themselves, never typed in."""
+
+import html
+import io
+import json
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from decks.tests.fixtures import organizer, owner, token_client  # noqa: F401
+from games.ygo.tests.conftest import DATA
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db]
+
+FILES = sorted((Path(__file__).parent / "decklists").glob("*.ydk"))
+SECTION = {"#main": "main", "#extra": "extra", "!side": "side"}
+RECORDS = json.loads((DATA / "cards.json").read_text(encoding="utf-8")) if (DATA / "cards.json").exists() else []
+LISTS = json.loads((DATA / "limits.json").read_text(encoding="utf-8")) if (DATA / "limits.json").exists() else []
+BY_PASSWORD = {number: record for record in RECORDS for number in record["passwords"]}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def real_ocg(django_db_setup, django_db_blocker):
+    """The real OCG cards and lists imported once for the module; removed afterwards."""
+    from cards.models import Card
+    from games.ygo.catalogue import ygo_data_import
+    from games.ygo.models import YgoLimitList
+
+    if not RECORDS:
+        pytest.skip("the OCG card data is not present")
+    with django_db_blocker.unblock():
+        had = Card.objects.filter(game="ygo").exists()
+        summary = ygo_data_import(directory=DATA)
+        yield summary
+        if not had:
+            Card.objects.filter(game="ygo").delete()
+            YgoLimitList.objects.all().delete()
+
+
+def _sections(text: str) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = {"main": [], "extra": [], "side": []}
+    zone = "main"
+    for line in text.splitlines():
+        line = line.strip()
+        if line in SECTION:
+            zone = SECTION[line]
+        elif line.isdigit():
+            out[zone].append(int(line))
+    return out
+
+
+def _list_in_force(day: str) -> dict:
+    return [item for item in LISTS if item["effective"] <= day][-1]
+
+
+def _deck_date(numbers: dict[str, list[int]]) -> str:
+    """A file's date: the day its newest card was first released in Japan (decklists/README.md)."""
+    dates = [BY_PASSWORD[n]["first_ocg_date"] for zone in numbers.values() for n in zone]
+    return max(day for day in dates if day)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_a_real_ydk_through_the_legality_api(path):
+    text = path.read_text(encoding="utf-8")
+    numbers = _sections(text)
+    day = _deck_date(numbers)
+    report = (
+        token_client(None).post("/api/v1/legality/", {"game": "ygo", "text": text, "as_of": day}, format="json").json()
+    )
+
+    # Every card line is a card, in the zone of its section, as the konami_id of its password.
+    cards = [line for line in report["lines"] if line["status"] == "card"]
+    assert [line for line in report["lines"] if line["status"] in ("unknown", "ambiguous")] == []
+    read = {zone: sorted(line["card"]["konami_id"] for line in cards if line["zone"] == zone) for zone in numbers}
+    assert read == {zone: sorted(BY_PASSWORD[n]["konami_id"] for n in ns) for zone, ns in numbers.items()}
+    assert report["counts"] == {zone: len(ns) for zone, ns in numbers.items()}
+
+    # Judged against the list in force on its date, exactly as limits.json lists it.
+    listed = _list_in_force(day)
+    allowed = {
+        **{k: 2 for k in listed["semi_limited"]},
+        **{k: 1 for k in listed["limited"]},
+        **{k: 0 for k in listed["forbidden"]},
+    }
+    copies: dict[int, int] = {}
+    for ns in numbers.values():
+        for n in ns:
+            copies[BY_PASSWORD[n]["konami_id"]] = copies.get(BY_PASSWORD[n]["konami_id"], 0) + 1
+    expected = sorted(
+        ("FORBIDDEN" if allowed[k] == 0 else "LIMITED", k, n, allowed[k])
+        for k, n in copies.items()
+        if k in allowed and n > allowed[k]
+    )
+    found = sorted(
+        (v["code"], v["cards"][0]["konami_id"], v["count"], v["limit"])
+        for v in report["violations"]
+        if v["code"] in ("FORBIDDEN", "LIMITED")
+    )
+    assert (found, report["regulation"]["effective_date"]) == (expected, listed["effective"])
+    assert [v["code"] for v in report["violations"] if v["code"] not in ("FORBIDDEN", "LIMITED")] == []
+    assert report["legal"] == (expected == [])
+
+
+def test_a_ydk_file_upload_is_read_as_its_text():
+    path = FILES[0]
+    client = token_client(None)
+    as_text = client.post("/api/v1/legality/", {"game": "ygo", "text": path.read_text("utf-8")}, format="json")
+    upload = io.BytesIO(path.read_bytes())
+    upload.name = path.name
+    as_file = client.post("/api/v1/legality/", {"game": "ygo", "file": upload}, format="multipart")
+    assert (as_file.status_code, as_file.json()["deck_hash"]) == (200, as_text.json()["deck_hash"])
+
+
+def _legal_today_ydk() -> tuple[str, dict[str, list[int]]]:
+    """A deck legal on today's list, chosen from the data: 13 Normal monsters x3 and one more (40), and one Fusion
+    monster in the Extra Deck, all released, none on the list in force."""
+    today = timezone.localdate().isoformat()
+    listed = _list_in_force(today)
+    on_list = {*listed["forbidden"], *listed["limited"], *listed["semi_limited"]}
+
+    def usable(record):
+        return (
+            record["konami_id"] not in on_list
+            and record["passwords"]
+            and record["first_ocg_date"]
+            and record["first_ocg_date"] <= today
+            and not record["aliases"]
+        )
+
+    normals = [r for r in RECORDS if r["monster_types"] == ["Normal"] and usable(r)][:14]
+    fusion = next(r for r in RECORDS if "Fusion" in r["monster_types"] and usable(r))
+    main = [n["passwords"][0] for n in normals[:13] for _ in range(3)] + [normals[13]["passwords"][0]]
+    numbers = {"main": main, "extra": [fusion["passwords"][0]], "side": []}
+    text = "#created by a test\n#main\n" + "\n".join(map(str, main)) + f"\n#extra\n{numbers['extra'][0]}\n!side\n"
+    return text, numbers
+
+
+def test_an_ocg_deck_is_created_checked_registered_and_exported(owner, organizer):  # noqa: F811
+    from tournaments.models import Registration
+    from tournaments.services import audit_chain_verify
+
+    text, numbers = _legal_today_ydk()
+    player = token_client(owner)
+    created = player.post("/api/v1/decks/", {"name": "Normals", "game": "ygo", "text": text}, format="json")
+    assert created.status_code == 201, created.json()
+    deck = created.json()
+    assert (deck["game"], deck["format"], deck["counts"]) == ("ygo", "ocg", {"main": 40, "extra": 1, "side": 0})
+
+    check = player.post("/api/v1/legality/", {"game": "ygo", "text": text}, format="json").json()
+    assert (check["legal"], check["violations"]) == (True, [])
+    deck_check = player.get(f"/api/v1/decks/{deck['id']}/legality/").json()
+    assert (deck_check["legal"], deck_check["deck_hash"]) == (True, check["deck_hash"])
+
+    today = timezone.localdate()
+    event = token_client(organizer).post(
+        "/api/v1/events/",
+        {
+            "game": "ygo",
+            "name": "OCG cup",
+            "date": (today + timedelta(days=3)).isoformat(),
+            "registration_deadline": (timezone.now() + timedelta(days=2)).isoformat(),
+        },
+        format="json",
+    )
+    assert event.status_code == 201, event.json()
+    assert (event.json()["game"], event.json()["format"]) == ("ygo", "ocg")
+    event_id = event.json()["id"]
+    registered = player.post(f"/api/v1/events/{event_id}/registrations/", {"deck_id": deck["id"]}, format="json")
+    assert registered.status_code == 201, registered.json()
+    registration = Registration.objects.get(event_id=event_id)
+    assert (registration.status, registration.deck_hash, registration.snapshot["game"]) == (
+        "legal",
+        check["deck_hash"],
+        "ygo",
+    )
+    assert audit_chain_verify(event_id=event_id) == []
+
+    ydk = player.get(f"/api/v1/decks/{deck['id']}/export/ydk/")
+    assert ydk["Content-Disposition"].endswith('.ydk"')
+    read_back = {zone: sorted(ns) for zone, ns in _sections(ydk.content.decode()).items()}
+    assert read_back == {zone: sorted(ns) for zone, ns in numbers.items()}
+    exported = player.get(f"/api/v1/decks/{deck['id']}/export/text/").content.decode()
+    again = player.post("/api/v1/legality/", {"game": "ygo", "text": exported}, format="json").json()
+    assert (again["deck_hash"], again["counts"]) == (check["deck_hash"], check["counts"])
+
+    stats = player.get(f"/api/v1/decks/{deck['id']}/stats/").json()
+    assert (stats["counts"], stats["card_types"]) == (deck["counts"], {"monster": 40, "spell": 0, "trap": 0})
+    assert sum(row["count"] for row in stats["levels"]) == 40
+
+
+def _search(q: str, as_of: str | None = None) -> list[int]:
+    """The konami ids the card search answers, every page."""
+    from games.ygo.models import YgoCard
+
+    url = f"/api/v1/cards/?game=ygo&q={q}&page_size=200" + (f"&as_of={as_of}" if as_of else "")
+    ids: list[int] = []
+    client = token_client(None)
+    while url:
+        answer = client.get(url)
+        assert answer.status_code == 200, answer.json()
+        ids += [row["id"] for row in answer.json()["results"]]
+        url = answer.json().get("next")
+    return sorted(YgoCard.objects.filter(card_id__in=ids).values_list("ygo_id", flat=True))
+
+
+def _ids(records) -> list[int]:
+    return sorted(r["konami_id"] if r["konami_id"] is not None else -r["yugipedia_page_id"] for r in records)
+
+
+def _ash() -> dict:
+    return next(r for r in RECORDS if r["name_ja"] == "灰流うらら")
+
+
+@pytest.mark.parametrize(
+    ("q", "as_of", "expected"),
+    [
+        pytest.param("はるうらら", None, lambda: [_ash()], id="reading-hiragana"),
+        pytest.param("ハルウララ", None, lambda: [_ash()], id="reading-katakana"),
+        pytest.param("ﾊﾙｳﾗﾗ", None, lambda: [_ash()], id="reading-half-width"),
+        pytest.param(
+            "ash blossom",
+            None,
+            lambda: [r for r in RECORDS if "ash blossom" in r["name_en"].lower()],
+            id="english-words",
+        ),
+        pytest.param(  # Ritual monsters and Ritual Spells: both are "Ritual" cards
+            "arch:nekroz type:ritual",
+            None,
+            lambda: [
+                r
+                for r in RECORDS
+                if "Nekroz" in r["archetypes"] and ("Ritual" in r["monster_types"] or r["property"] == "Ritual")
+            ],
+            id="archetype-and-type",
+        ),
+        pytest.param(
+            "atk>=3000 attr:light race:dragon",
+            None,
+            lambda: [
+                r
+                for r in RECORDS
+                if isinstance(r["atk"], int)
+                and r["atk"] >= 3000
+                and r["attribute"] == "LIGHT"
+                and r["race"] == "Dragon"
+            ],
+            id="stats-attribute-race",
+        ),
+        pytest.param(
+            "zone:extra type:xyz rank=4",
+            None,
+            lambda: [
+                r for r in RECORDS if r["deck_zone"] == "extra" and "Xyz" in r["monster_types"] and r["rank"] == 4
+            ],
+            id="extra-xyz-rank",
+        ),
+        pytest.param(
+            "type:link link>=5",
+            None,
+            lambda: [r for r in RECORDS if "Link" in r["monster_types"] and (r["link_rating"] or 0) >= 5],
+            id="link-rating",
+        ),
+        pytest.param(
+            "type:quick-play",
+            None,
+            lambda: [r for r in RECORDS if r["card_type"] == "spell" and r["property"] == "Quick-Play"],
+            id="quick-play",
+        ),
+        pytest.param(
+            "limit:forbidden",
+            "2015-06-01",
+            lambda: [r for r in RECORDS if r["konami_id"] in set(_list_in_force("2015-06-01")["forbidden"])],
+            id="forbidden-2015",
+        ),
+        pytest.param(
+            "limit:semi-limited",
+            "2024-01-01",
+            lambda: [r for r in RECORDS if r["konami_id"] in set(_list_in_force("2024-01-01")["semi_limited"])],
+            id="semi-limited-2024",
+        ),
+        pytest.param(
+            "legal:ocg date>=2024-01-01 date<2024-02-01",
+            "2024-06-01",
+            lambda: [
+                r
+                for r in RECORDS
+                if r["in_ocg"]
+                and r["first_ocg_date"]
+                and "2024-01-01" <= r["first_ocg_date"] < "2024-02-01"
+                and r["konami_id"] not in set(_list_in_force("2024-06-01")["forbidden"])
+            ],
+            id="legal-and-dated",
+        ),
+    ],
+)
+def test_the_card_search_fields(q, as_of, expected):
+    assert _search(q, as_of) == _ids(expected())
+
+
+@pytest.mark.parametrize(
+    "q",
+    [
+        pytest.param("level>>3", id="bad-number"),
+        pytest.param("colour:red", id="unknown-field"),
+        pytest.param("type:wizard", id="unknown-type"),
+        pytest.param("limit:sometimes", id="unknown-limit"),
+    ],
+)
+def test_a_malformed_search_is_invalid_query(q):
+    answer = token_client(None).get(f"/api/v1/cards/?game=ygo&q={q}")
+    assert (answer.status_code, answer.json()["error"]["code"]) == (400, "INVALID_QUERY")
+
+
+def test_the_opening_odds_of_an_ocg_deck():
+    """At least one of three copies in 5 cards of 40: 1 - C(37,5)/C(40,5); a starter (3) and an extender (3)."""
+    from math import comb
+
+    text, numbers = _legal_today_ydk()
+    starter, extender = (BY_PASSWORD[numbers["main"][0]], BY_PASSWORD[numbers["main"][3]])
+    body = {
+        "game": "ygo",
+        "text": text,
+        "queries": [
+            {"cards": [starter["name_ja"]]},
+            {"cards": [starter["name_ja"]], "going": "second"},
+            {"groups": [{"cards": [starter["name_en"]]}, {"cards": [extender["name_en"]]}]},
+        ],
+    }
+    results = token_client(None).post("/api/v1/odds/", body, format="json").json()["results"]
+    first, second, both = results
+    assert first["groups"]["cards"]["fraction"] == _fraction(comb(40, 5) - comb(37, 5), comb(40, 5))
+    assert second["groups"]["cards"]["fraction"] == _fraction(comb(40, 6) - comb(37, 6), comb(40, 6))
+    neither = comb(40, 5) - 2 * comb(37, 5) + comb(34, 5)  # inclusion-exclusion: at least one of each
+    assert both["starter_and_extender"]["fraction"] == _fraction(neither, comb(40, 5))
+
+
+def _fraction(a: int, b: int) -> str:
+    from fractions import Fraction
+
+    value = Fraction(a, b)
+    return f"{value.numerator}/{value.denominator}"
+
+
+@pytest.mark.parametrize(
+    ("args", "status"),
+    [
+        pytest.param([], 0, id="legal-today"),
+        pytest.param(["--format", "advance"], 2, id="unknown-format"),
+        pytest.param(["--game", "nope"], 2, id="unknown-game"),
+    ],
+)
+def test_check_deck_game_ygo_exit_codes(tmp_path, args, status):
+    text, _ = _legal_today_ydk()
+    path = tmp_path / "deck.ydk"
+    path.write_text(text, encoding="utf-8")
+    game = [] if "--game" in args else ["--game", "ygo"]
+    with pytest.raises(SystemExit) as exit_:
+        call_command("check_deck", str(path), *game, *args, stdout=io.StringIO(), stderr=io.StringIO())
+    assert exit_.value.code == status
+
+
+def test_check_deck_game_ygo_illegal_is_one(tmp_path):
+    """A real 2015 deck checked on its date under the OCG list: its Forbidden cards make it illegal (exit 1)."""
+    path = FILES[[p.stem for p in FILES].index("nekroz-2015")]
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as exit_:
+        call_command(
+            "check_deck", str(path), "--game", "ygo", "--as-of", "2015-06-01", stdout=out, stderr=io.StringIO()
+        )
+    assert exit_.value.code == 1 and out.getvalue().startswith("ILLEGAL")
+
+
+def test_the_card_api_and_page_show_the_facts_the_official_page_and_the_list_history():
+    from cards.models import Card
+
+    ash = _ash()
+    card = Card.objects.get(game="ygo", ygo__konami_id=ash["konami_id"])
+    details = token_client(None).get(f"/api/v1/cards/{card.id}/").json()["game_details"]
+    official = f"https://www.db.yugioh-card.com/yugiohdb/card_search.action?ope=2&cid={ash['konami_id']}"
+    assert [link["url"] for link in details["links"]] == [
+        f"{official}&request_locale=ja",
+        f"{official}&request_locale=en",
+    ]
+    # The history is every change of the card's status, list by list, as limits.json gives them.
+    expected, previous = [], None
+    for listed in LISTS:
+        copies = next(
+            (
+                n
+                for key, n in (("forbidden", 0), ("limited", 1), ("semi_limited", 2))
+                if ash["konami_id"] in listed[key]
+            ),
+            3,
+        )
+        if copies != previous:
+            expected.append((listed["effective"], copies))
+            previous = copies
+    assert [(row["effective"], row["copies"]) for row in details["history"]] == expected
+    page = token_client(None).get(f"/cards/{card.id}/").content.decode()
+    assert html.escape(f"{official}&request_locale=ja") in page
+
+
+def test_a_ydk_file_is_imported_on_the_deck_import_page(owner):  # noqa: F811
+    from django.test import Client
+    from django.urls import reverse
+
+    from decks.models import Deck
+
+    text, numbers = _legal_today_ydk()
+    token_client(owner).post("/api/v1/decks/", {"name": "Empty", "game": "ygo", "text": ""}, format="json")
+    deck = Deck.objects.get(owner=owner)
+    client = Client()
+    client.force_login(owner)
+    url = reverse("web:deck-import", kwargs={"deck_id": deck.id})
+    upload = io.BytesIO(text.encode())
+    upload.name = "deck.ydk"
+    preview = client.post(url, {"file": upload, "preview": "1", "version": deck.version})
+    assert preview.status_code == 200
+    lines = preview.context["lines"]
+    assert (sum(1 for line in lines if line["status"] == "card"), preview.context["legality"]["legal"]) == (41, True)
+    applied = client.post(url, {"text": text, "apply": "1", "version": deck.version, "mode": "replace"})
+    assert applied.status_code == 302
+    counts = token_client(owner).get(f"/api/v1/decks/{deck.id}/").json()["counts"]
+    assert counts == {zone: len(ns) for zone, ns in numbers.items()}
+
+
+@pytest.mark.parametrize(
+    ("status", "cutoff", "codes"),
+    [
+        pytest.param("banned", None, ["FORBIDDEN"], id="extra-ban"),
+        pytest.param("limited", None, ["LIMITED"], id="extra-limit"),
+        pytest.param(None, "1999-01-01", ["CARD_POOL_CUTOFF"], id="card-pool-cut-off"),
+        pytest.param(None, None, [], id="overlay-without-changes"),
+    ],
+)
+def test_an_event_overlay_on_the_ocg_format(status, cutoff, codes):
+    """An overlay (regulations.EventOverlay on the `ocg` format) adds extra bans {card: 0}, limits {card: 1} and a
+    card-pool cut-off to the list in force."""
+    from cards.models import Card
+    from regulations.models import EventOverlay, Format, OverlayCard
+
+    text, numbers = _legal_today_ydk()
+    overlay = EventOverlay.objects.create(
+        slug="ocg-house", name="House", base_format=Format.objects.get(game="ygo", code="ocg"), card_pool_cutoff=cutoff
+    )
+    target = BY_PASSWORD[numbers["main"][0]]  # three copies in the deck
+    if status:
+        OverlayCard.objects.create(
+            overlay=overlay, card=Card.objects.get(game="ygo", ygo__konami_id=target["konami_id"]), status=status
+        )
+    body = {"game": "ygo", "text": text, "overlay": "ocg-house"}
+    report = token_client(None).post("/api/v1/legality/", body, format="json").json()
+    assert sorted({v["code"] for v in report["violations"]}) == codes
+    if status:
+        (item,) = report["violations"]
+        assert (item["cards"][0]["konami_id"], item["count"], item["limit"], item["rule"]) == (
+            target["konami_id"],
+            3,
+            {"banned": 0, "limited": 1}[status],
+            "event overlay",
+        )
+    assert report["overlay"]["overlay_id"] == "ocg-house"
+
+
+def test_an_ocg_batch_is_checked_entry_by_entry():
+    legal, _ = _legal_today_ydk()
+    nekroz = FILES[[p.stem for p in FILES].index("nekroz-2015")].read_text("utf-8")
+    decks = [{"player": "a", "text": legal}, {"player": "b", "text": nekroz}, {"player": "c", "deck": {"main": 3}}]
+    answer = token_client(None).post(
+        "/api/v1/legality/batch/", {"game": "ygo", "decks": decks, "as_of": "2015-06-01"}, format="json"
+    )
+    results = answer.json()["results"]
+    # On 2015-06-01 the Normal-monster deck holds cards not yet released or is legal; Nekroz holds listed cards.
+    single = [
+        token_client(None)
+        .post("/api/v1/legality/", {"game": "ygo", "text": text, "as_of": "2015-06-01"}, format="json")
+        .json()["legal"]
+        for text in (legal, nekroz)
+    ]
+    assert answer.status_code == 200
+    assert [r.get("report", {}).get("legal", r.get("error", {}).get("code")) for r in results] == [
+        *single,
+        "MALFORMED_DECKLIST",
+    ]
+    assert results[1]["report"]["regulation"]["effective_date"] == _list_in_force("2015-06-01")["effective"]
+
+
+def test_the_deck_page_of_an_ocg_deck_shows_its_three_zones_and_its_report(owner):  # noqa: F811
+    from django.test import Client
+
+    text, numbers = _legal_today_ydk()
+    created = token_client(owner).post("/api/v1/decks/", {"name": "N", "game": "ygo", "text": text}, format="json")
+    client = Client()
+    client.force_login(owner)
+    page = client.get(f"/decks/{created.json()['id']}/")
+    assert page.status_code == 200
+    shown = {zone.code: sum(row["count"] for row in rows) for zone, rows in page.context["zones"]}
+    assert (shown, page.context["legality"]["legal"]) == ({zone: len(ns) for zone, ns in numbers.items()}, True)
+    assert page.context["exports"] == ["text", "json", "ydk"]
+
+
+@pytest.mark.parametrize("page", ["", "print/", "deck-check/", "audit/"], ids=["event", "print", "deck-check", "audit"])
+def test_the_event_pages_of_an_ocg_event(owner, organizer, page):  # noqa: F811
+    from django.test import Client
+
+    text, numbers = _legal_today_ydk()
+    deck = token_client(owner).post("/api/v1/decks/", {"name": "N", "game": "ygo", "text": text}, format="json").json()
+    body = {
+        "game": "ygo",
+        "name": "OCG cup",
+        "date": (timezone.localdate() + timedelta(days=3)).isoformat(),
+        "registration_deadline": (timezone.now() + timedelta(days=2)).isoformat(),
+    }
+    event = token_client(organizer).post("/api/v1/events/", body, format="json").json()
+    registered = token_client(owner).post(
+        f"/api/v1/events/{event['id']}/registrations/", {"deck_id": deck["id"]}, format="json"
+    )
+    assert registered.status_code == 201
+    client = Client()
+    client.force_login(organizer)
+    answer = client.get(f"/tournaments/{event['id']}/{page}")
+    assert answer.status_code == 200
+    if page == "print/":  # the printable pack lists the registered cards
+        assert BY_PASSWORD[numbers["main"][0]]["name_ja"] in answer.content.decode()
