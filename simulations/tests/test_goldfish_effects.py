@@ -399,3 +399,60 @@ def test_an_attack_chance_on_a_filter_the_engine_does_not_know_stays_vanilla():
               "on": {"type": "エグザイル・クリーチャー"}, "timing": "your_creature_attacks"}  # fmt: skip
     spell = card("chance", 9, copies=4, kind="spell", effects=[chance])
     assert (spell.effects, spell.unmodeled) == ((), ("alt_cost",))
+
+
+# --- honesty: what a result claims as modeled --------------------------------------------------------------------
+
+HYPER_2 = {"kind": "hyperspatial", "when": "on_play", "count": 1, "card_type": "dragheart", "max_cost": 2}
+GR_1 = {"kind": "gr_summon", "when": "on_play", "n": 1}
+REDUCE_ALL = {"kind": "cost_reduction", "when": "static", "amount": 1, "limit": "all", "target": {}}
+CLAIMS = [
+    ("a dragheart the filter allows", [card("m", 1, copies=40, effects=[HYPER_2]),
+                                       card("d", 2, copies=1, zone="hyperspatial")], {"m": ["hyperspatial"]}),
+    ("no dragheart the filter allows", [card("m", 1, copies=40, effects=[HYPER_2]),
+                                        card("d", 5, copies=1, zone="hyperspatial")], {"m": []}),
+    ("a GR summon with a GR zone", [card("m", 1, copies=40, effects=[GR_1]), card("g", 0, copies=12, zone="gr")],
+     {"m": ["gr_summon"]}),
+    ("a GR summon without a GR zone", [card("m", 1, copies=40, effects=[GR_1])], {"m": []}),
+    # a weapon is put out but never enters the battle zone: its own effects never resolve
+    ("a weapon's draw never resolves", [card("m", 1, copies=40, effects=[HYPER_2]),
+                                        card("w", 2, copies=1, zone="hyperspatial", kind="spell",
+                                             effects=[{"kind": "draw", "when": "on_cast", "n": 1}])],
+     {"m": ["hyperspatial"], "w": []}),
+    # a psychic nothing puts out: its own reduction is never in play
+    ("an unreachable psychic", [card("m", 1, copies=40), card("p", 2, copies=1, zone="hyperspatial",
+                                                            effects=[REDUCE_ALL])], {"p": []}),
+    ("a reachable psychic", [card("m", 1, copies=40, effects=[HYPER_2]),
+                             card("p", 2, copies=1, zone="hyperspatial", effects=[REDUCE_ALL])],
+     {"m": ["hyperspatial"], "p": ["cost_reduction"]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("deck, claimed", [c[1:] for c in CLAIMS], ids=[c[0] for c in CLAIMS])
+def test_a_result_claims_an_effect_only_when_the_engine_performs_it(deck, claimed):
+    summary = goldfish.summarise(goldfish.play(deck, games=200, seed=1, going="first"), cards=deck)
+    rows = {r["card"]: r for r in summary["cards"]}
+    assert {key: rows[key]["effects"] for key in claimed} == claimed
+    for key, kinds in claimed.items():
+        assert set(rows[key]["unmodeled"]) == {e["kind"] for e in next(c for c in deck if c.key == key).effects} - set(
+            kinds
+        )
+        if kinds:
+            assert rows[key]["played"]["first"] > 0
+    for kind, zone in (("hyperspatial", "hyperspatial"), ("gr_summon", "gr")):
+        if any(kind in r["effects"] for r in rows.values()):  # a claimed summon puts a card of its zone out
+            assert max(r["played"]["first"] for r in summary["cards"] if r["zone"] == zone) > 0
+
+
+def test_the_share_of_modeled_cards_counts_copies_in_every_zone():
+    deck = [card("m", 1, copies=36, effects=[HYPER_2]), card("x", 1, copies=4, effects=[GR_1]),
+            card("d", 5, copies=2, zone="hyperspatial")]  # fmt: skip
+    summary = goldfish.summarise(goldfish.play(deck, games=50, seed=1, going="first"), cards=deck)
+    modeled = summary["effects_modeled"]
+    # m's dragheart filter (cost 2 or less) matches nothing, x has no GR zone: 40 of 42 copies fall short
+    assert (modeled["copies"], modeled["share"], modeled["main_share"]) == (42, 2 / 42, 0.0)
+    assert [(r["card"], r["copies"], r["unmodeled"], r["partly"]) for r in modeled["not_modeled"]] == [
+        ("m", 36, ["hyperspatial"], False),
+        ("x", 4, ["gr_summon"], False),
+    ]
+    assert [r["card"] for r in summary["vanilla"]] == ["m", "x"]

@@ -453,3 +453,96 @@ def compile_deck(
         mt=mt,
         tracked=tracked,
     )
+
+
+# What the engine performs, read back from the very tables the kernel dispatches on (`fx`, `mt`, the zones): a card
+# is claimed to reproduce an effect kind only if its half can be played or put out and the kernel's branch for that
+# kind would act in this deck (a target it may take exists, a GR zone to summon from, ...). One owner: a kind
+# written to no column, or a filter that matches nothing here, is never claimed, whatever the data's label says.
+def _any(deck: DeckArrays, i: int, purpose: int, among: np.ndarray) -> bool:
+    return bool((deck.mt[i, purpose] * among).any())
+
+
+def _creatures(deck: DeckArrays) -> np.ndarray:
+    """Cards with a half that is put into the battle zone (not a spell nor a dragheart weapon / fortress)."""
+    return ((deck.h_valid == 1) & (deck.h_kind != KIND_SPELL)).any(axis=1).astype(np.int64)
+
+
+def _performs(deck: DeckArrays, i: int, h: int, effect: dict, zones: dict[str, np.ndarray]) -> bool:
+    fx = deck.fx[i, h]
+    kind = effect["kind"]
+    if kind == "draw":
+        return fx[k.FX_DRAW] > 0
+    if kind == "mana_boost":
+        return fx[k.FX_RAMP] > 0 or fx[k.FX_CHARGER] > 0
+    if kind == "cost_reduction":
+        return fx[k.FX_REDUCE] > 0 and _any(deck, i, k.M_REDUCE, zones["library"])
+    if kind == "self_cost_reduction":
+        return fx[k.FX_SELF_MODE] > 0 and (fx[k.FX_SELF_MODE] == k.SELF_FLAT or _any(deck, i, k.M_SELF, zones["all"]))
+    if kind == "search":
+        return fx[k.FX_SEARCH] > 0 and _any(deck, i, k.M_SEARCH, zones["library"])
+    if kind == "gr_summon":
+        return fx[k.FX_GR] > 0 and deck.gr_zone.size > 0
+    if kind == "hyperspatial":
+        return fx[k.FX_HYPER] > 0 and _any(deck, i, k.M_HYPER, zones["hyperspatial"])
+    if kind == "put_into_play":
+        return fx[k.FX_PUT] > 0 and _any(deck, i, k.M_PUT, zones["library"] * zones["creatures"])
+    if kind in ("invasion", "revolution_change"):
+        return fx[k.FX_INVADE] > 0 and _any(deck, i, k.M_INVADE, zones["creatures"])
+    if kind == "extra_turn":
+        return fx[k.FX_EXTRA_TURN] > 0
+    if kind in ("free_self", "bad", "alt_cost"):
+        return fx[k.FX_ALT_MODE] > 0
+    if kind == "attack_chance":
+        return fx[k.FX_CHANCE] > 0 and _any(deck, i, k.M_CHANCE, zones["creatures"])
+    if kind == "kirifuda_dash":
+        return fx[k.FX_DASH] > 0
+    if kind == "win_game":
+        return fx[k.FX_WIN_WHEN] > 0
+    if kind == "grant_speed_attacker":
+        if effect.get("static"):
+            return fx[k.FX_GRANT] > 0 and _any(deck, i, k.M_GRANT, zones["creatures"])
+        return deck.h_ready[i, h] == 1
+    return False  # a kind the kernel has no branch for
+
+
+def effect_claims(deck: DeckArrays) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """Per card of `deck.cards`: (effect kinds the engine performs in this deck, modeled kinds it never performs
+    here). A psychic, dragheart or GR card's effects count only when something of the deck puts it out, and a card
+    the kernel puts out without entering the battle zone (a dragheart weapon or fortress) resolves nothing."""
+    cards = deck.cards
+    n = len(cards)
+    library = np.array([1 if c.in_library else 0 for c in cards], dtype=np.int64)
+    hyperspatial = np.array([1 if c.zone == HYPERSPATIAL else 0 for c in cards], dtype=np.int64)
+    zones = {"library": library, "hyperspatial": hyperspatial, "creatures": _creatures(deck),
+             "all": np.ones(n, dtype=np.int64)}  # fmt: skip
+    reachable = [c.zone == MAIN for c in cards]
+    performed: list[set[str]] = [set() for _ in cards]
+    changed = True
+    while changed:  # a GR creature or a psychic may itself put out others: until nothing new enters
+        changed = False
+        for i, card in enumerate(cards):
+            if not reachable[i]:
+                continue
+            for effect in card.effects:
+                h = int(effect["half"])
+                outside = card.zone != MAIN and deck.h_kind[i, h] == KIND_SPELL
+                if h >= 2 or deck.h_valid[i, h] == 0 or outside or effect["kind"] in performed[i]:
+                    continue
+                if _performs(deck, i, h, effect, zones):
+                    performed[i].add(effect["kind"])
+                    changed = True
+                    entering = []
+                    if effect["kind"] == "hyperspatial":
+                        entering = [t for t in range(n) if hyperspatial[t] and deck.mt[i, k.M_HYPER, t]]
+                    elif effect["kind"] == "gr_summon":
+                        entering = [t for t in range(n) if cards[t].zone == GR]
+                    for t in entering:
+                        reachable[t] = True
+    return tuple(
+        (
+            tuple(sorted(performed[i])),
+            tuple(sorted({e["kind"] for e in card.effects} - performed[i])),
+        )
+        for i, card in enumerate(cards)
+    )
