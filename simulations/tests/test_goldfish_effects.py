@@ -214,17 +214,20 @@ def test_compiled_loop_plays_the_same_effect_rich_games_as_the_plain_python_refe
     reduce = {"kind": "cost_reduction", "when": "static", "amount": 1, "limit": "first_each_turn", "target": {}}
     hyper = {"kind": "hyperspatial", "when": "on_cast", "count": 1, "card_type": "psychic", "max_cost": 7}
     revolution = {"kind": "revolution_change", "when": "alt_cost", "from": ["hand"], "on": {"civs": ["Fire"]}}
+    by_mana = {"kind": "hyperspatial", "when": "on_play", "count": 1, "card_type": "dragheart", "max_cost": 4,
+               "civs": "same_as_a_card_in_your_mana"}  # fmt: skip
     deck = [
         card("ramp", 2, copies=6, kind="spell", effects=[ramp], civs=(N,)),
         card("reducer", 2, copies=6, effects=[reduce]),
         card("gr1", 2, copies=6, effects=[{"kind": "gr_summon", "when": "on_play", "n": 1}]),
         card("psy-spell", 4, copies=4, kind="spell", effects=[hyper]),
-        card("draw", 3, copies=4, effects=[{"kind": "draw", "when": "on_play", "n": 2}], civs=(F, N)),
+        card("draw", 3, copies=4, civs=(F, N), effects=[{"kind": "draw", "when": "on_play", "n": 2}, by_mana]),
         card("rz", 6, copies=4, kind="evolution", breaks=3, effects=[INVADE]),
         card("rev", 5, copies=4, breaks=2, effects=[revolution]),
         card("x", 1, copies=2, effects=[SPEED, {"kind": "extra_turn", "when": "on_play"}]),
         card("grc", 0, copies=12, zone="gr", breaks=2),
         card("psy", 7, copies=2, zone="hyperspatial", breaks=2),
+        card("drag", 4, copies=1, zone="hyperspatial", kind="spell", civs=(N,)),
         # other ways to pay, キリフダッシュ and a win
         card("g0", 8, copies=1, breaks=2, effects=[_free(CONTROL_2)]),
         card("bad", 5, copies=1, speed=True, breaks=2, effects=[BAD]),
@@ -238,7 +241,7 @@ def test_compiled_loop_plays_the_same_effect_rich_games_as_the_plain_python_refe
     slow = goldfish.play(deck, games=400, seed=11, going="both", compiled=False)
     assert {s: c.to_dict() for s, c in fast.items()} == {s: c.to_dict() for s, c in slow.items()}
     played = {r["card"]: r["played"]["first"] for r in goldfish.summarise(fast, cards=deck)["cards"]}
-    modeled = ("ramp", "reducer", "gr1", "psy-spell", "rz", "rev", "grc", "psy", "g0", "bad", "dash", "win")
+    modeled = ("ramp", "reducer", "gr1", "psy-spell", "rz", "rev", "grc", "psy", "drag", "g0", "bad", "dash", "win")
     assert all(played[k] > 0 for k in modeled), played
 
 
@@ -456,3 +459,36 @@ def test_the_share_of_modeled_cards_counts_copies_in_every_zone():
         ("x", 4, ["gr_summon"], False),
     ]
     assert [r["card"] for r in summary["vanilla"]] == ["m", "x"]
+
+
+W = Civilization.WATER
+HYPER_MANA = HYPER_2 | {"civs": "same_as_a_card_in_your_mana", "max_cost": 4}
+DRAGNER = [card("m", 1, copies=36, effects=[HYPER_MANA]), card("w", 1, copies=4, civs=(W,))]
+MANA_CIV_CASES = [
+    # a fire dragheart: the fire summoner's own civilization is always in the mana zone that paid for it
+    ("fire dragheart", [*DRAGNER, card("d", 3, copies=1, zone="hyperspatial", kind="spell")], "m", (1.0, 1.0)),
+    # a water one: only once a water card has been charged before the summoner resolves
+    ("water dragheart", [*DRAGNER, card("d", 3, copies=1, zone="hyperspatial", kind="spell", civs=(W,))], "m",
+     (0.35, 0.65)),
+    # a light one: no card of the deck gives light mana, so it is never claimed nor put out
+    ("light dragheart", [*DRAGNER, card("d", 3, copies=1, zone="hyperspatial", kind="spell",
+                                        civs=(Civilization.LIGHT,))], None, (0.0, 0.0)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("deck, claimer, played", [c[1:] for c in MANA_CIV_CASES], ids=[c[0] for c in MANA_CIV_CASES])
+def test_a_dragheart_of_a_civilization_in_your_mana_zone(deck, claimer, played):
+    """爆龍覇 ヒビキ, 龍覇 ラブエース, 爆龍覇 リンクウッド's spell: a dragheart sharing a civilization with a card
+    in your mana zone, evaluated when the effect resolves."""
+    fast = goldfish.play(deck, games=300, seed=2, going="first")
+    assert (
+        fast["first"].to_dict()
+        == goldfish.play(deck, games=300, seed=2, going="first", compiled=False)["first"].to_dict()
+    )
+    summary = goldfish.summarise(fast, cards=deck)
+    rows = {r["card"]: r for r in summary["cards"]}
+    assert [key for key, row in rows.items() if "hyperspatial" in row["effects"]] == ([claimer] if claimer else [])
+    low, high = played
+    assert low <= rows["d"]["played"].get("first", 0.0) <= high
+    if claimer:  # never more often than the summoner itself
+        assert rows["d"]["played"]["first"] <= rows["m"]["played"]["first"]

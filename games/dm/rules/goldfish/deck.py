@@ -280,8 +280,11 @@ def _condition_columns(
             mt[i, purpose, t] = 1
 
 
-def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, cards: Sequence[EngineCard]) -> None:
-    """Write card i's modeled effects into its rows of fx / mt (targets are matched against the deck's cards)."""
+def _effect_columns(
+    fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, cards: Sequence[EngineCard], mana_civs: int
+) -> None:
+    """Write card i's modeled effects into its rows of fx / mt (targets are matched against the deck's cards;
+    `mana_civs`: every civilization the deck's library cards can put into the mana zone)."""
     for effect in card.effects:
         h = int(effect["half"])
         if h >= len(card.halves):
@@ -325,6 +328,8 @@ def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, ca
             row[k.FX_GR] += effect["n"]
         elif kind == "hyperspatial":
             row[k.FX_HYPER] += effect["n"]
+            if effect.get("mana_civs"):
+                row[k.FX_HYPER_MANA] = 1
         elif kind == "put_into_play":
             row[k.FX_PUT] += effect["n"]
         elif kind == "invasion":
@@ -361,6 +366,8 @@ def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, ca
         purpose = _MATCH.get(kind)
         if purpose is not None:
             for t, other in enumerate(cards):
+                if effect.get("mana_civs") and not _mask(other.mana_civilizations) & mana_civs:
+                    continue  # no card of the deck can ever give a civilization of this one to the mana zone
                 if filter_matches(effect.get("filter") or {}, other) or (
                     "or_filter" in effect and filter_matches(effect["or_filter"], other)
                 ):
@@ -392,6 +399,7 @@ def compile_deck(
     hyperspatial: list[int] = []
     seals = 0
     need = 0
+    mana_civs = _mask(set().union(*(c.mana_civilizations for c in cards if c.in_library)))
     for i, card in enumerate(cards):
         arrays["mana_mask"][i] = _mask(card.mana_civilizations)
         arrays["mana_num"][i] = card.mana_number
@@ -416,7 +424,7 @@ def compile_deck(
             halves["attacks"][i, h] = 1 if half.can_attack_players else 0
             if card.zone == MAIN:
                 need |= _mask(half.civilizations)
-        _effect_columns(fx, mt, i, card, cards)
+        _effect_columns(fx, mt, i, card, cards, mana_civs)
         if card.zone == GR:
             gr_zone.extend([i] * card.copies)
         elif card.zone == HYPERSPATIAL:
