@@ -492,3 +492,38 @@ def test_a_dragheart_of_a_civilization_in_your_mana_zone(deck, claimer, played):
     assert low <= rows["d"]["played"].get("first", 0.0) <= high
     if claimer:  # never more often than the summoner itself
         assert rows["d"]["played"]["first"] <= rows["m"]["played"]["first"]
+
+
+def _aura(copies):
+    from games.dm.rules.cards import CardFacts
+    from games.dm.rules.goldfish.deck import engine_card_from_facts
+
+    facts = CardFacts(7, "aura", "aura", civilizations=frozenset({F}), card_type="Orega Aura", cost=1, power=4000)
+    return engine_card_from_facts(facts, copies)
+
+
+AURA_CASES = [
+    # 310.2: every aura used GR summons a creature (here a double breaker) and is attached to it. Going first:
+    # turn 1 one GR creature, turn 2 it breaks 2 (two more enter), turn 3 three attack: 2 + 1 shields, then the
+    # direct attack (the auras alone never attack)
+    ("with a GR zone", True, {3}, (["gr_summon"], 1.0)),
+    # without a GR zone the aura has nothing to be attached to: nothing attacks, nothing is claimed
+    ("without a GR zone", False, set(), ([], 1.0)),
+]
+
+
+@pytest.mark.parametrize("with_gr, kills, row", [c[1:] for c in AURA_CASES], ids=[c[0] for c in AURA_CASES])
+def test_an_orega_aura_gr_summons_and_is_never_a_creature_itself(with_gr, kills, row):
+    aura = _aura(40)
+    assert [h.kind for h in aura.halves] == ["spell"]  # 310.4: its number is no power of its own
+    deck = [aura, card("gr", 0, copies=12, zone="gr", breaks=2)] if with_gr else [aura]
+    assert first_kill(deck, games=20) == kills
+    fast = goldfish.play(deck, games=100, seed=4, going="both")
+    assert {s: c.to_dict() for s, c in fast.items()} == {
+        s: c.to_dict() for s, c in goldfish.play(deck, games=100, seed=4, going="both", compiled=False).items()
+    }
+    summary = goldfish.summarise(fast, cards=deck)
+    rows = {r["card"]: r for r in summary["cards"]}
+    assert (rows["7"]["effects"], rows["7"]["played"]["first"]) == row
+    if with_gr:
+        assert rows["gr"]["played"]["first"] == 1.0

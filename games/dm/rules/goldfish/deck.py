@@ -144,6 +144,8 @@ def _half(facts: CardFacts) -> EngineHalf | None:
     card_type = (facts.card_type or "").casefold()
     if "neo" in card_type:
         kind = "neo"
+    elif "aura" in card_type:
+        kind = "spell"  # 310.2, 310.4: an Orega Aura is attached to a GR creature; its number is not a power
     elif facts.evolution or "evolution" in card_type:
         kind = "evolution"
     elif "creature" in card_type or (facts.power is not None and "spell" not in card_type):
@@ -180,6 +182,10 @@ def engine_card_from_facts(facts: CardFacts, copies: int, *, effects: Sequence[d
     elif facts.zone == Zone.HYPERSPATIAL or facts.psychic:
         zone = HYPERSPATIAL
     modeled, unmodeled, halves = engine_effects(effects, halves)
+    if halves and "aura" in (facts.card_type or "").casefold():
+        # 310.2: an Aura used is attached to a GR creature, or you GR summon and attach it to that one; the goldfish
+        # always GR summons (another attacker). The rule, not the card's text: every Orega Aura does it.
+        modeled = ({"kind": "gr_summon", "half": 0, "n": 1, "rule": "310.2"}, *modeled)
     return EngineCard(
         key=str(facts.id),
         name=facts.name_en or facts.name_ja,
