@@ -93,4 +93,44 @@ JOKERS_GR = {
 2 x The ジョギラゴン・アバレガン""",
 }
 
-REAL_DECKS = {"red_zone": RED_ZONE, "jokers": JOKERS, "don_jungle": DON_JUNGLE, "jokers_gr": JOKERS_GR}
+RAKKA_DRAGNER = {
+    "name": "ラッカドラグナー (カードショップキング黒部ダム 貸出デッキ, 2020-10)",
+    "source": "https://kei193514.hatenablog.com/entry/2020/10/14/211341",
+    "finishers": ["龍覇龍 デッドマン=ザ=オリジン", "爆熱剣 バトライ刃"],
+    # hyperspatial cards by their front (dragheart weapon / fortress) side, as the catalogue names the card
+    "text": """4 ヘブンズ・フォース
+4 爆龍覇 リンクウッド /「お前の相手はオレだ、ザ=デッドマン！」
+4 爆龍覇 ヒビキ
+4 龍覇 ラブエース
+4 龍覇龍 デッドマン=ザ=オリジン
+4 Code：1059
+2 龍世界～龍の降臨する地～
+3 凰翔竜機ワルキューレ・ルピア
+2 第二種 タマネギル
+1 不敗のダイハード・リュウセイ
+4 メヂカラ・コバルト・カイザー/アイド・ワイズ・シャッター
+4 龍装の調べ 初不 /ホーリー・スパーク
+超GR
+2 The ジョギラゴン・アバレガン
+2 The ジョラゴン・ガンマスター
+2 煌銀河 サヴァクティス
+2 The ジョラゴンGS
+2 全能ゼンノー
+2 続召の意志 マーチス
+超次元
+2 爆熱剣 バトライ刃
+1 熱血剣 グリージーホーン
+1 無敵剣 プロト・ギガハート
+1 銀河大剣 ガイハート
+1 革命槍 ジャンヌ・ミゼル
+1 始まりの龍装具 ビギニング・スタート
+1 龍魂教会 ホワイティ""",
+}
+
+REAL_DECKS = {
+    "red_zone": RED_ZONE,
+    "jokers": JOKERS,
+    "don_jungle": DON_JUNGLE,
+    "jokers_gr": JOKERS_GR,
+    "rakka_dragner": RAKKA_DRAGNER,
+}

@@ -214,17 +214,20 @@ def test_compiled_loop_plays_the_same_effect_rich_games_as_the_plain_python_refe
     reduce = {"kind": "cost_reduction", "when": "static", "amount": 1, "limit": "first_each_turn", "target": {}}
     hyper = {"kind": "hyperspatial", "when": "on_cast", "count": 1, "card_type": "psychic", "max_cost": 7}
     revolution = {"kind": "revolution_change", "when": "alt_cost", "from": ["hand"], "on": {"civs": ["Fire"]}}
+    by_mana = {"kind": "hyperspatial", "when": "on_play", "count": 1, "card_type": "dragheart", "max_cost": 4,
+               "civs": "same_as_a_card_in_your_mana"}  # fmt: skip
     deck = [
         card("ramp", 2, copies=6, kind="spell", effects=[ramp], civs=(N,)),
         card("reducer", 2, copies=6, effects=[reduce]),
         card("gr1", 2, copies=6, effects=[{"kind": "gr_summon", "when": "on_play", "n": 1}]),
         card("psy-spell", 4, copies=4, kind="spell", effects=[hyper]),
-        card("draw", 3, copies=4, effects=[{"kind": "draw", "when": "on_play", "n": 2}], civs=(F, N)),
+        card("draw", 3, copies=4, civs=(F, N), effects=[{"kind": "draw", "when": "on_play", "n": 2}, by_mana]),
         card("rz", 6, copies=4, kind="evolution", breaks=3, effects=[INVADE]),
         card("rev", 5, copies=4, breaks=2, effects=[revolution]),
         card("x", 1, copies=2, effects=[SPEED, {"kind": "extra_turn", "when": "on_play"}]),
         card("grc", 0, copies=12, zone="gr", breaks=2),
         card("psy", 7, copies=2, zone="hyperspatial", breaks=2),
+        card("drag", 4, copies=1, zone="hyperspatial", kind="spell", civs=(N,)),
         # other ways to pay, キリフダッシュ and a win
         card("g0", 8, copies=1, breaks=2, effects=[_free(CONTROL_2)]),
         card("bad", 5, copies=1, speed=True, breaks=2, effects=[BAD]),
@@ -238,7 +241,7 @@ def test_compiled_loop_plays_the_same_effect_rich_games_as_the_plain_python_refe
     slow = goldfish.play(deck, games=400, seed=11, going="both", compiled=False)
     assert {s: c.to_dict() for s, c in fast.items()} == {s: c.to_dict() for s, c in slow.items()}
     played = {r["card"]: r["played"]["first"] for r in goldfish.summarise(fast, cards=deck)["cards"]}
-    modeled = ("ramp", "reducer", "gr1", "psy-spell", "rz", "rev", "grc", "psy", "g0", "bad", "dash", "win")
+    modeled = ("ramp", "reducer", "gr1", "psy-spell", "rz", "rev", "grc", "psy", "drag", "g0", "bad", "dash", "win")
     assert all(played[k] > 0 for k in modeled), played
 
 
@@ -399,3 +402,128 @@ def test_an_attack_chance_on_a_filter_the_engine_does_not_know_stays_vanilla():
               "on": {"type": "エグザイル・クリーチャー"}, "timing": "your_creature_attacks"}  # fmt: skip
     spell = card("chance", 9, copies=4, kind="spell", effects=[chance])
     assert (spell.effects, spell.unmodeled) == ((), ("alt_cost",))
+
+
+# --- honesty: what a result claims as modeled --------------------------------------------------------------------
+
+HYPER_2 = {"kind": "hyperspatial", "when": "on_play", "count": 1, "card_type": "dragheart", "max_cost": 2}
+GR_1 = {"kind": "gr_summon", "when": "on_play", "n": 1}
+REDUCE_ALL = {"kind": "cost_reduction", "when": "static", "amount": 1, "limit": "all", "target": {}}
+CLAIMS = [
+    ("a dragheart the filter allows", [card("m", 1, copies=40, effects=[HYPER_2]),
+                                       card("d", 2, copies=1, zone="hyperspatial")], {"m": ["hyperspatial"]}),
+    ("no dragheart the filter allows", [card("m", 1, copies=40, effects=[HYPER_2]),
+                                        card("d", 5, copies=1, zone="hyperspatial")], {"m": []}),
+    ("a GR summon with a GR zone", [card("m", 1, copies=40, effects=[GR_1]), card("g", 0, copies=12, zone="gr")],
+     {"m": ["gr_summon"]}),
+    ("a GR summon without a GR zone", [card("m", 1, copies=40, effects=[GR_1])], {"m": []}),
+    # a weapon is put out but never enters the battle zone: its own effects never resolve
+    ("a weapon's draw never resolves", [card("m", 1, copies=40, effects=[HYPER_2]),
+                                        card("w", 2, copies=1, zone="hyperspatial", kind="spell",
+                                             effects=[{"kind": "draw", "when": "on_cast", "n": 1}])],
+     {"m": ["hyperspatial"], "w": []}),
+    # a psychic nothing puts out: its own reduction is never in play
+    ("an unreachable psychic", [card("m", 1, copies=40), card("p", 2, copies=1, zone="hyperspatial",
+                                                            effects=[REDUCE_ALL])], {"p": []}),
+    ("a reachable psychic", [card("m", 1, copies=40, effects=[HYPER_2]),
+                             card("p", 2, copies=1, zone="hyperspatial", effects=[REDUCE_ALL])],
+     {"m": ["hyperspatial"], "p": ["cost_reduction"]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("deck, claimed", [c[1:] for c in CLAIMS], ids=[c[0] for c in CLAIMS])
+def test_a_result_claims_an_effect_only_when_the_engine_performs_it(deck, claimed):
+    summary = goldfish.summarise(goldfish.play(deck, games=200, seed=1, going="first"), cards=deck)
+    rows = {r["card"]: r for r in summary["cards"]}
+    assert {key: rows[key]["effects"] for key in claimed} == claimed
+    for key, kinds in claimed.items():
+        assert set(rows[key]["unmodeled"]) == {e["kind"] for e in next(c for c in deck if c.key == key).effects} - set(
+            kinds
+        )
+        if kinds:
+            assert rows[key]["played"]["first"] > 0
+    for kind, zone in (("hyperspatial", "hyperspatial"), ("gr_summon", "gr")):
+        if any(kind in r["effects"] for r in rows.values()):  # a claimed summon puts a card of its zone out
+            assert max(r["played"]["first"] for r in summary["cards"] if r["zone"] == zone) > 0
+
+
+def test_the_share_of_modeled_cards_counts_copies_in_every_zone():
+    deck = [card("m", 1, copies=36, effects=[HYPER_2]), card("x", 1, copies=4, effects=[GR_1]),
+            card("d", 5, copies=2, zone="hyperspatial")]  # fmt: skip
+    summary = goldfish.summarise(goldfish.play(deck, games=50, seed=1, going="first"), cards=deck)
+    modeled = summary["effects_modeled"]
+    # m's dragheart filter (cost 2 or less) matches nothing, x has no GR zone: 40 of 42 copies fall short
+    assert (modeled["copies"], modeled["share"], modeled["main_share"]) == (42, 2 / 42, 0.0)
+    assert [(r["card"], r["copies"], r["unmodeled"], r["partly"]) for r in modeled["not_modeled"]] == [
+        ("m", 36, ["hyperspatial"], False),
+        ("x", 4, ["gr_summon"], False),
+    ]
+    assert [r["card"] for r in summary["vanilla"]] == ["m", "x"]
+
+
+W = Civilization.WATER
+HYPER_MANA = HYPER_2 | {"civs": "same_as_a_card_in_your_mana", "max_cost": 4}
+DRAGNER = [card("m", 1, copies=36, effects=[HYPER_MANA]), card("w", 1, copies=4, civs=(W,))]
+MANA_CIV_CASES = [
+    # a fire dragheart: the fire summoner's own civilization is always in the mana zone that paid for it
+    ("fire dragheart", [*DRAGNER, card("d", 3, copies=1, zone="hyperspatial", kind="spell")], "m", (1.0, 1.0)),
+    # a water one: only once a water card has been charged before the summoner resolves
+    ("water dragheart", [*DRAGNER, card("d", 3, copies=1, zone="hyperspatial", kind="spell", civs=(W,))], "m",
+     (0.35, 0.65)),
+    # a light one: no card of the deck gives light mana, so it is never claimed nor put out
+    ("light dragheart", [*DRAGNER, card("d", 3, copies=1, zone="hyperspatial", kind="spell",
+                                        civs=(Civilization.LIGHT,))], None, (0.0, 0.0)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("deck, claimer, played", [c[1:] for c in MANA_CIV_CASES], ids=[c[0] for c in MANA_CIV_CASES])
+def test_a_dragheart_of_a_civilization_in_your_mana_zone(deck, claimer, played):
+    """爆龍覇 ヒビキ, 龍覇 ラブエース, 爆龍覇 リンクウッド's spell: a dragheart sharing a civilization with a card
+    in your mana zone, evaluated when the effect resolves."""
+    fast = goldfish.play(deck, games=300, seed=2, going="first")
+    assert (
+        fast["first"].to_dict()
+        == goldfish.play(deck, games=300, seed=2, going="first", compiled=False)["first"].to_dict()
+    )
+    summary = goldfish.summarise(fast, cards=deck)
+    rows = {r["card"]: r for r in summary["cards"]}
+    assert [key for key, row in rows.items() if "hyperspatial" in row["effects"]] == ([claimer] if claimer else [])
+    low, high = played
+    assert low <= rows["d"]["played"].get("first", 0.0) <= high
+    if claimer:  # never more often than the summoner itself
+        assert rows["d"]["played"]["first"] <= rows["m"]["played"]["first"]
+
+
+def _aura(copies):
+    from games.dm.rules.cards import CardFacts
+    from games.dm.rules.goldfish.deck import engine_card_from_facts
+
+    facts = CardFacts(7, "aura", "aura", civilizations=frozenset({F}), card_type="Orega Aura", cost=1, power=4000)
+    return engine_card_from_facts(facts, copies)
+
+
+AURA_CASES = [
+    # 310.2: every aura used GR summons a creature (here a double breaker) and is attached to it. Going first:
+    # turn 1 one GR creature, turn 2 it breaks 2 (two more enter), turn 3 three attack: 2 + 1 shields, then the
+    # direct attack (the auras alone never attack)
+    ("with a GR zone", True, {3}, (["gr_summon"], 1.0)),
+    # without a GR zone the aura has nothing to be attached to: nothing attacks, nothing is claimed
+    ("without a GR zone", False, set(), ([], 1.0)),
+]
+
+
+@pytest.mark.parametrize("with_gr, kills, row", [c[1:] for c in AURA_CASES], ids=[c[0] for c in AURA_CASES])
+def test_an_orega_aura_gr_summons_and_is_never_a_creature_itself(with_gr, kills, row):
+    aura = _aura(40)
+    assert [h.kind for h in aura.halves] == ["spell"]  # 310.4: its number is no power of its own
+    deck = [aura, card("gr", 0, copies=12, zone="gr", breaks=2)] if with_gr else [aura]
+    assert first_kill(deck, games=20) == kills
+    fast = goldfish.play(deck, games=100, seed=4, going="both")
+    assert {s: c.to_dict() for s, c in fast.items()} == {
+        s: c.to_dict() for s, c in goldfish.play(deck, games=100, seed=4, going="both", compiled=False).items()
+    }
+    summary = goldfish.summarise(fast, cards=deck)
+    rows = {r["card"]: r for r in summary["cards"]}
+    assert (rows["7"]["effects"], rows["7"]["played"]["first"]) == row
+    if with_gr:
+        assert rows["gr"]["played"]["first"] == 1.0

@@ -19,7 +19,14 @@ from typing import Any
 import numpy as np
 
 from games.dm.rules.goldfish import intervals
-from games.dm.rules.goldfish.deck import DeckError, EngineCard, EngineHalf, compile_deck, engine_card_from_facts
+from games.dm.rules.goldfish.deck import (
+    DeckError,
+    EngineCard,
+    EngineHalf,
+    compile_deck,
+    effect_claims,
+    engine_card_from_facts,
+)
 from games.dm.rules.goldfish.engine import NOT_MODELED, SideCounts, play_side, summarise_side
 
 __all__ = [
@@ -33,7 +40,9 @@ __all__ = [
     "compare_counts",
     "merge_joint",
     "paired_outcomes",
+    "claims",
     "compile_deck",
+    "effects_modeled",
     "engine_card_from_facts",
     "play",
     "sides",
@@ -95,11 +104,57 @@ def trace(
     return rows
 
 
-def _card_rows(counts: dict[str, SideCounts], cards: Sequence[EngineCard]) -> list[dict]:
+def claims(cards: Sequence[EngineCard]) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Per card key: (effect kinds the engine performs in this deck, the card's kinds it does not), read from the
+    compiled tables the kernel dispatches on (deck.effect_claims): the one source of every "modeled" claim."""
+    cards = [c for c in cards if c.copies > 0]
+    if not cards:
+        return {}
+    try:
+        deck = compile_deck(cards)
+    except DeckError:  # too small to play: nothing is performed
+        return {c.key: ((), tuple(dict.fromkeys((*c.unmodeled, *(e["kind"] for e in c.effects))))) for c in cards}
+    return {
+        card.key: (performed, tuple(dict.fromkeys((*card.unmodeled, *skipped))))
+        for card, (performed, skipped) in zip(deck.cards, effect_claims(deck), strict=True)
+    }
+
+
+def effects_modeled(cards: Sequence[EngineCard], claimed: dict | None = None) -> dict:
+    """The share of the deck's cards (by copies; main deck, hyperspatial and GR zones) whose every effect of the
+    effects data the engine performs, the same for the main deck alone, and the cards that fall short."""
+    claimed = claims(cards) if claimed is None else claimed
+    cards = [c for c in cards if c.copies > 0]
+    short = [c for c in cards if claimed[c.key][1]]
+    total = sum(c.copies for c in cards)
+    main = sum(c.copies for c in cards if c.zone == "main")
+    short_main = sum(c.copies for c in short if c.zone == "main")
+    return {
+        "share": (total - sum(c.copies for c in short)) / total if total else None,
+        "main_share": (main - short_main) / main if main else None,
+        "copies": total,
+        "not_modeled": [
+            {
+                "card": c.key,
+                "name_ja": c.name_ja or c.name,
+                "zone": c.zone,
+                "copies": c.copies,
+                "unmodeled": list(claimed[c.key][1]),
+                "partly": bool(claimed[c.key][0]),
+            }
+            for c in short
+        ],
+    }
+
+
+def _card_rows(counts: dict[str, SideCounts], cards: Sequence[EngineCard], claimed: dict) -> list[dict]:
     """Per distinct card (main deck, hyperspatial and GR zones): the share of games in which it was played before
-    the game ended, per side, with its Wilson interval, and the distribution of the turn it was first played."""
+    the game ended, per side, with its Wilson interval, and the distribution of the turn it was first played;
+    `effects` the kinds the engine performs for it in this deck, `unmodeled` the card's other kinds."""
     rows = []
     for card in cards:
+        if card.key not in claimed:
+            continue
         played, ci, turns = {}, {}, {}
         for side, c in counts.items():
             hist = c.first_cast.get(card.key)
@@ -118,8 +173,8 @@ def _card_rows(counts: dict[str, SideCounts], cards: Sequence[EngineCard]) -> li
                 "played": played,
                 "played_ci95": ci,
                 "first_played_turn": turns,
-                "effects": sorted({e["kind"] for e in card.effects}),
-                "unmodeled": list(card.unmodeled),
+                "effects": list(claimed[card.key][0]),
+                "unmodeled": list(claimed[card.key][1]),
             }
         )
     return rows
@@ -146,6 +201,8 @@ def summarise(
                 "message": f"Only {games} games: the intervals are wide; run at least {intervals.MIN_GAMES}.",
             }
         )
+    claimed = claims(cards)
+    modeled = effects_modeled(cards, claimed)
     return {
         "kill_turn": {
             side: {
@@ -168,13 +225,12 @@ def summarise(
             side: {"games": s["deck_outs"], "by_turn": s["deck_out_distribution"]} for side, s in per_side.items()
         },
         "first_cast": {side: s["first_cast"] for side, s in per_side.items()},
-        "cards": _card_rows(counts, cards),
-        # cards whose effects the engine does not model (wholly: no modeled effect; partly: some kinds skipped)
+        "cards": _card_rows(counts, cards, claimed),
+        # cards with effects the engine does not perform here (wholly: none performed; partly: some kinds skipped)
         "vanilla": [
-            {"card": c.key, "name_ja": c.name_ja or c.name, "unmodeled": list(c.unmodeled), "partly": bool(c.effects)}
-            for c in cards
-            if c.unmodeled
+            {key: row[key] for key in ("card", "name_ja", "unmodeled", "partly")} for row in modeled["not_modeled"]
         ],
+        "effects_modeled": modeled,
         "games": {side: s["games"] for side, s in per_side.items()},
         "warnings": warnings,
         "policy": POLICY,

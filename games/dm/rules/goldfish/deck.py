@@ -144,6 +144,8 @@ def _half(facts: CardFacts) -> EngineHalf | None:
     card_type = (facts.card_type or "").casefold()
     if "neo" in card_type:
         kind = "neo"
+    elif "aura" in card_type:
+        kind = "spell"  # 310.2, 310.4: an Orega Aura is attached to a GR creature; its number is not a power
     elif facts.evolution or "evolution" in card_type:
         kind = "evolution"
     elif "creature" in card_type or (facts.power is not None and "spell" not in card_type):
@@ -180,6 +182,10 @@ def engine_card_from_facts(facts: CardFacts, copies: int, *, effects: Sequence[d
     elif facts.zone == Zone.HYPERSPATIAL or facts.psychic:
         zone = HYPERSPATIAL
     modeled, unmodeled, halves = engine_effects(effects, halves)
+    if halves and "aura" in (facts.card_type or "").casefold():
+        # 310.2: an Aura used is attached to a GR creature, or you GR summon and attach it to that one; the goldfish
+        # always GR summons (another attacker). The rule, not the card's text: every Orega Aura does it.
+        modeled = ({"kind": "gr_summon", "half": 0, "n": 1, "rule": "310.2"}, *modeled)
     return EngineCard(
         key=str(facts.id),
         name=facts.name_en or facts.name_ja,
@@ -280,8 +286,11 @@ def _condition_columns(
             mt[i, purpose, t] = 1
 
 
-def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, cards: Sequence[EngineCard]) -> None:
-    """Write card i's modeled effects into its rows of fx / mt (targets are matched against the deck's cards)."""
+def _effect_columns(
+    fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, cards: Sequence[EngineCard], mana_civs: int
+) -> None:
+    """Write card i's modeled effects into its rows of fx / mt (targets are matched against the deck's cards;
+    `mana_civs`: every civilization the deck's library cards can put into the mana zone)."""
     for effect in card.effects:
         h = int(effect["half"])
         if h >= len(card.halves):
@@ -325,6 +334,8 @@ def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, ca
             row[k.FX_GR] += effect["n"]
         elif kind == "hyperspatial":
             row[k.FX_HYPER] += effect["n"]
+            if effect.get("mana_civs"):
+                row[k.FX_HYPER_MANA] = 1
         elif kind == "put_into_play":
             row[k.FX_PUT] += effect["n"]
         elif kind == "invasion":
@@ -361,6 +372,8 @@ def _effect_columns(fx: np.ndarray, mt: np.ndarray, i: int, card: EngineCard, ca
         purpose = _MATCH.get(kind)
         if purpose is not None:
             for t, other in enumerate(cards):
+                if effect.get("mana_civs") and not _mask(other.mana_civilizations) & mana_civs:
+                    continue  # no card of the deck can ever give a civilization of this one to the mana zone
                 if filter_matches(effect.get("filter") or {}, other) or (
                     "or_filter" in effect and filter_matches(effect["or_filter"], other)
                 ):
@@ -392,6 +405,7 @@ def compile_deck(
     hyperspatial: list[int] = []
     seals = 0
     need = 0
+    mana_civs = _mask(set().union(*(c.mana_civilizations for c in cards if c.in_library)))
     for i, card in enumerate(cards):
         arrays["mana_mask"][i] = _mask(card.mana_civilizations)
         arrays["mana_num"][i] = card.mana_number
@@ -416,7 +430,7 @@ def compile_deck(
             halves["attacks"][i, h] = 1 if half.can_attack_players else 0
             if card.zone == MAIN:
                 need |= _mask(half.civilizations)
-        _effect_columns(fx, mt, i, card, cards)
+        _effect_columns(fx, mt, i, card, cards, mana_civs)
         if card.zone == GR:
             gr_zone.extend([i] * card.copies)
         elif card.zone == HYPERSPATIAL:
@@ -452,4 +466,97 @@ def compile_deck(
         fx=fx,
         mt=mt,
         tracked=tracked,
+    )
+
+
+# What the engine performs, read back from the very tables the kernel dispatches on (`fx`, `mt`, the zones): a card
+# is claimed to reproduce an effect kind only if its half can be played or put out and the kernel's branch for that
+# kind would act in this deck (a target it may take exists, a GR zone to summon from, ...). One owner: a kind
+# written to no column, or a filter that matches nothing here, is never claimed, whatever the data's label says.
+def _any(deck: DeckArrays, i: int, purpose: int, among: np.ndarray) -> bool:
+    return bool((deck.mt[i, purpose] * among).any())
+
+
+def _creatures(deck: DeckArrays) -> np.ndarray:
+    """Cards with a half that is put into the battle zone (not a spell nor a dragheart weapon / fortress)."""
+    return ((deck.h_valid == 1) & (deck.h_kind != KIND_SPELL)).any(axis=1).astype(np.int64)
+
+
+def _performs(deck: DeckArrays, i: int, h: int, effect: dict, zones: dict[str, np.ndarray]) -> bool:
+    fx = deck.fx[i, h]
+    kind = effect["kind"]
+    if kind == "draw":
+        return fx[k.FX_DRAW] > 0
+    if kind == "mana_boost":
+        return fx[k.FX_RAMP] > 0 or fx[k.FX_CHARGER] > 0
+    if kind == "cost_reduction":
+        return fx[k.FX_REDUCE] > 0 and _any(deck, i, k.M_REDUCE, zones["library"])
+    if kind == "self_cost_reduction":
+        return fx[k.FX_SELF_MODE] > 0 and (fx[k.FX_SELF_MODE] == k.SELF_FLAT or _any(deck, i, k.M_SELF, zones["all"]))
+    if kind == "search":
+        return fx[k.FX_SEARCH] > 0 and _any(deck, i, k.M_SEARCH, zones["library"])
+    if kind == "gr_summon":
+        return fx[k.FX_GR] > 0 and deck.gr_zone.size > 0
+    if kind == "hyperspatial":
+        return fx[k.FX_HYPER] > 0 and _any(deck, i, k.M_HYPER, zones["hyperspatial"])
+    if kind == "put_into_play":
+        return fx[k.FX_PUT] > 0 and _any(deck, i, k.M_PUT, zones["library"] * zones["creatures"])
+    if kind in ("invasion", "revolution_change"):
+        return fx[k.FX_INVADE] > 0 and _any(deck, i, k.M_INVADE, zones["creatures"])
+    if kind == "extra_turn":
+        return fx[k.FX_EXTRA_TURN] > 0
+    if kind in ("free_self", "bad", "alt_cost"):
+        return fx[k.FX_ALT_MODE] > 0
+    if kind == "attack_chance":
+        return fx[k.FX_CHANCE] > 0 and _any(deck, i, k.M_CHANCE, zones["creatures"])
+    if kind == "kirifuda_dash":
+        return fx[k.FX_DASH] > 0
+    if kind == "win_game":
+        return fx[k.FX_WIN_WHEN] > 0
+    if kind == "grant_speed_attacker":
+        if effect.get("static"):
+            return fx[k.FX_GRANT] > 0 and _any(deck, i, k.M_GRANT, zones["creatures"])
+        return deck.h_ready[i, h] == 1
+    return False  # a kind the kernel has no branch for
+
+
+def effect_claims(deck: DeckArrays) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    """Per card of `deck.cards`: (effect kinds the engine performs in this deck, modeled kinds it never performs
+    here). A psychic, dragheart or GR card's effects count only when something of the deck puts it out, and a card
+    the kernel puts out without entering the battle zone (a dragheart weapon or fortress) resolves nothing."""
+    cards = deck.cards
+    n = len(cards)
+    library = np.array([1 if c.in_library else 0 for c in cards], dtype=np.int64)
+    hyperspatial = np.array([1 if c.zone == HYPERSPATIAL else 0 for c in cards], dtype=np.int64)
+    zones = {"library": library, "hyperspatial": hyperspatial, "creatures": _creatures(deck),
+             "all": np.ones(n, dtype=np.int64)}  # fmt: skip
+    reachable = [c.zone == MAIN for c in cards]
+    performed: list[set[str]] = [set() for _ in cards]
+    changed = True
+    while changed:  # a GR creature or a psychic may itself put out others: until nothing new enters
+        changed = False
+        for i, card in enumerate(cards):
+            if not reachable[i]:
+                continue
+            for effect in card.effects:
+                h = int(effect["half"])
+                outside = card.zone != MAIN and deck.h_kind[i, h] == KIND_SPELL
+                if h >= 2 or deck.h_valid[i, h] == 0 or outside or effect["kind"] in performed[i]:
+                    continue
+                if _performs(deck, i, h, effect, zones):
+                    performed[i].add(effect["kind"])
+                    changed = True
+                    entering = []
+                    if effect["kind"] == "hyperspatial":
+                        entering = [t for t in range(n) if hyperspatial[t] and deck.mt[i, k.M_HYPER, t]]
+                    elif effect["kind"] == "gr_summon":
+                        entering = [t for t in range(n) if cards[t].zone == GR]
+                    for t in entering:
+                        reachable[t] = True
+    return tuple(
+        (
+            tuple(sorted(performed[i])),
+            tuple(sorted({e["kind"] for e in card.effects} - performed[i])),
+        )
+        for i, card in enumerate(cards)
     )

@@ -39,6 +39,8 @@ EVALUATED_CONDITIONS = (
     "control", "mana_count", "battle_zone_and_mana_count", "hand_at_most", "hand_at_least", "hand_is_only_this_card",
     "spells_cast_this_turn", "total_shields_at_most", "some_player_has_no_shields",
 )  # fmt: skip
+# "a dragheart of the same civilization as a card in your mana zone" (爆龍覇 ヒビキ, 龍覇 ラブエース, ...)
+SAME_AS_MANA = "same_as_a_card_in_your_mana"
 BAD_KEYS = {"kind", "when", "confidence", "keyword", "line", "reduction", "destroy_self_at_end_of_turn"}
 ALTERNATIVES = ("free_self", "bad", "alt_cost", "kirifuda_dash")
 WIN_WHENS = {"on_play": "resolve", "on_cast": "resolve", "turn_start": "turn_start", "on_attack": "attack",
@@ -208,8 +210,13 @@ def _model(effect: dict, halves: Sequence) -> dict | None:
         n = 1 if count == "any" else _count(count)
         if not n or effect.get("total_max_cost") is not None:
             return None
-        wanted = {"card_type": effect.get("card_type"), "max_cost": effect.get("max_cost"), "civs": effect.get("civs")}
+        civs = effect.get("civs")
+        same_as_mana = civs == SAME_AS_MANA
+        wanted = {"card_type": effect.get("card_type"), "max_cost": effect.get("max_cost"),
+                  "civs": None if same_as_mana else civs}  # fmt: skip
         engine = {"kind": kind, "half": half, "n": n, "filter": wanted}
+        if same_as_mana:  # evaluated when the effect resolves: a civilization of a card in your mana zone
+            engine["mana_civs"] = True
         if isinstance(effect.get("or"), dict):  # an alternative allowance, e.g. "cost 2 or less, or fire cost 4"
             engine["or_filter"] = {"card_type": effect.get("card_type"), **effect["or"]}
         return engine

@@ -23,8 +23,9 @@ NOT_MODELED = (
     "pay, B・A・D, キリフダッシュ, アタック・チャンス, D・D・D and win-the-game effects when their condition can be "
     "evaluated (creatures, mana, hand size, spells cast this turn, shields). Not modeled: other conditions (treated "
     "as not firing), variable amounts, ムゲンクライム, マナ爆誕 and the other alternative costs, removal, shield "
-    "triggers, blockers; each card with effects the engine skips is listed in `vanilla`. The opponent has 5 "
-    "shields and does nothing (spec 2.6)."
+    "triggers, blockers; each card with effects the engine skips (or cannot perform in this deck) is listed in "
+    "`vanilla` and `effects_modeled`, whose share counts the copies of the cards it fully reproduces. The "
+    "opponent has 5 shields and does nothing (spec 2.6)."
 )
 _KERNEL_FUNCTIONS = (
     "popcount",

@@ -28,7 +28,8 @@ FX_ALT_MODE, FX_ALT_COST, FX_ALT_CIV, FX_ALT_DIES, FX_ALT_COND, FX_ALT_N = range
 FX_DASH, FX_DASH_CIV = 27, 28  # キリフダッシュ: cost + 1 (0 = none) and its civilizations
 FX_WIN_WHEN, FX_WIN_COND, FX_WIN_N = 29, 30, 31  # you win the game: when (WIN_*), condition, its number
 FX_CHANCE, FX_CHANCE_CIV = 32, 33  # アタック・チャンス / D・D・D: cost + 1 (0 = none) and its civilizations
-N_FX = 34
+FX_HYPER_MANA = 34  # FX_HYPER takes only a card sharing a civilization with a card in your mana zone
+N_FX = 35
 SELF_FLAT, SELF_CONTROL, SELF_PER_CREATURE = 1, 2, 3
 ALT_FIXED, ALT_REDUCE = 1, 2
 WIN_RESOLVE, WIN_TURN_START, WIN_ATTACK, WIN_TURN_END = 1, 2, 3, 4
@@ -740,8 +741,13 @@ def resolve_effects(
             # (a dragheart weapon or fortress is put out but not modeled: it never attacks)
             best = -1
             best_score = -1
+            by_mana = fx[c, h, FX_HYPER_MANA] == 1
+            allowed = 0  # the civilizations of the cards in your mana zone (tapped or not)
+            if by_mana:
+                for j in range(st[S_MANA]):
+                    allowed |= mana_mask[j]
             for t in range(n_cards):
-                if hs_left[t] > 0 and mt[c, M_HYPER, t] == 1:
+                if hs_left[t] > 0 and mt[c, M_HYPER, t] == 1 and (not by_mana or (allowed & c_mana_mask[t]) != 0):
                     score = h_breaks[t, 0] * 10**8 + h_power[t, 0]
                     if h_kind[t, 0] != KIND_SPELL:
                         score += 10**12
