@@ -121,6 +121,10 @@ def working_copy_apply(copy: WorkingCopy, op: dict, *, resolver) -> WorkingCopy:
     kind = op.get("op")
     if kind in (None, "none"):
         return copy
+    if kind not in ("add", "set", "move"):  # an unknown change is refused whatever card it names
+        raise EditorInputError(
+            ErrorCode.INVALID_OPERATION, "`op` is one of add, set, move, none.", {"op": str(kind)[:20]}
+        )
     card = _card_id(op.get("card"))
     facts = _known(card, resolver)
     if kind == "add":
@@ -143,10 +147,6 @@ def working_copy_apply(copy: WorkingCopy, op: dict, *, resolver) -> WorkingCopy:
             else:
                 copy[source][card] = have - count
             copy[target][card] = min(MAX_COUNT, copy[target].get(card, 0) + count)
-    else:
-        raise EditorInputError(
-            ErrorCode.INVALID_OPERATION, "`op` is one of add, set, move, none.", {"op": str(kind)[:20]}
-        )
     copies_check(working_copy_copies(copy))
     return copy
 

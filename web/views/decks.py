@@ -233,7 +233,6 @@ def _deck_view(request, deck, context: dict):
     return render(request, "web/deck_view.html", context)
 
 
-
 def deck_solo(request, deck_id: int):
     """The solo board (一人回し): the deck's cards for static/js/solo.js; the play itself stays in the browser."""
     from cards.resolver import get_resolver

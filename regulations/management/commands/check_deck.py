@@ -112,14 +112,15 @@ class Command(BaseCommand):
         if as_json:
             self.stdout.write(json_module.dumps(report, ensure_ascii=False, indent=2, default=str))
         else:
-            self._print(report)
+            self._print(report, game=the_game.code)
         return EXIT_LEGAL if report["legal"] else EXIT_ILLEGAL
 
-    def _print(self, report: dict) -> None:
+    def _print(self, report: dict, *, game: str = registry.DEFAULT_GAME) -> None:
         counts = report["counts"]
         verdict = "LEGAL" if report["legal"] else ("BUILDABLE (sizes only)" if report["buildable"] else "ILLEGAL")
         zones = ", ".join(f"{zone} {count}" for zone, count in counts.items())
-        self.stdout.write(f"{verdict}  format={report['format']} as_of={report['as_of']}  {zones}")
+        named = "" if game == registry.DEFAULT_GAME else f"game={game} "  # Duel Masters' line is as it always was
+        self.stdout.write(f"{verdict}  {named}format={report['format']} as_of={report['as_of']}  {zones}")
         for item in report["violations"]:
             self.stdout.write(f"  {item['code']} [{item['rule']}] {item['message']}")
         for item in report["warnings"]:
