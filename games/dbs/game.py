@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 import games.base
 from api.codes import ApplicationError, ErrorCode
@@ -255,6 +256,48 @@ class DragonBallSuper(Game):
 
         return card_search(q=q, order=order, as_of=as_of)
 
+    def card_details(self, *, card_id: int) -> dict | None:
+        """The card's own facts by card number (a leader's two sides, front and awakened), its printings' numbers and
+        its entries in the (unverified) ban list."""
+        from games.dbs.models import DbsBanEntry, DbsCardFacts
+
+        row = DbsCardFacts.objects.filter(card_id=card_id).first()
+        if row is None:
+            return None
+        flags = [name for name, on in (("Ultimate", row.ultimate), ("Super Combo", row.super_combo),
+                                        ("Dragon Ball", row.dragon_ball)) if on]  # fmt: skip
+        front = [
+            (_("Card number"), row.card_number),
+            (_("Variant numbers"), ", ".join(row.variant_numbers)),
+            (_("Card type"), row.card_type),
+            (_("Colours"), " / ".join(row.colors)),
+            (_("Energy cost"), row.energy_cost),
+            (_("Combo"), f"{row.combo_energy} / +{row.combo_power}" if row.combo_power is not None else None),
+            (_("Power"), row.power),
+            (_("Characters"), ", ".join(row.characters)),
+            (_("Special traits"), ", ".join(row.special_traits)),
+            (_("Era"), row.era),
+            (_("Construction"), ", ".join(flags)),
+            (_("Set"), f"{row.set_code} {row.set_name}".strip()),
+        ]
+        sides = [{"title": _("Front") if row.back_name else None, "facts": _facts(front)}]
+        if row.back_name:  # a leader awakens: its back side has its own name, power, characters and traits
+            back = [
+                (_("Name"), row.back_name),
+                (_("Power"), row.back_power),
+                (_("Characters"), ", ".join(row.back_characters)),
+                (_("Special traits"), ", ".join(row.back_special_traits)),
+                (_("Era"), row.back_era),
+            ]
+            sides.append({"title": _("Awakened"), "facts": _facts(back)})
+        banned = DbsBanEntry.objects.filter(card_number=row.card_number).order_by("date")
+        history = [
+            {"effective": entry.date.isoformat() if entry.date else "–", "status": entry.status,
+             "copies": entry.max_copies}
+            for entry in banned
+        ]  # fmt: skip
+        return {"card_number": row.card_number, "sides": sides, "links": [], "history": history}
+
     def opening_odds(self, *, decklist: DbsDecklist, groups: dict[str, list[str]], going_first: bool = True) -> dict:
         """Exact odds of each group of cards (card numbers, variants, names or ids) in the 6-card hand after the one
         redraw (5-2-1-6, 5-2-1-6-1; policy: return every card that is not of the group) and not all stuck in the 8
@@ -348,6 +391,10 @@ class DragonBallSuper(Game):
             "multicolored": multicolor,
             "card_types": dict(sorted(types.items(), key=lambda kv: (-kv[1], kv[0]))),
         }
+
+
+def _facts(rows: list) -> list[dict]:
+    return [{"label": label, "value": value} for label, value in rows if value not in (None, "")]
 
 
 GAME = DragonBallSuper()

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 import games.base
 from api.codes import ApplicationError, ErrorCode
 from games.registry import Game, GameZone, ReadLine
@@ -296,22 +298,22 @@ class YugiohOcg(Game):
         if row is None:
             return None
         facts = [
-            ("Konami id", row.konami_id),
-            ("Passwords", ", ".join(map(str, row.passwords))),
-            ("Card type", row.card_type),
-            ("Monster types", " / ".join(row.monster_types)),
-            ("Property", row.spell_trap_property),
-            ("Attribute", row.attribute),
-            ("Type", row.race),
-            ("Level", row.level),
-            ("Rank", row.rank),
-            ("Link", row.link_rating),
-            ("ATK", row.atk_text),
-            ("DEF", row.defense_text),
-            ("Pendulum Scale", row.scale),
-            ("Archetypes", ", ".join(row.archetypes)),
-            ("Deck", row.deck_zone),
-            ("Treated as", ", ".join(alias["name_en"] for alias in row.aliases)),
+            (_("Konami id"), row.konami_id),
+            (_("Passwords"), ", ".join(map(str, row.passwords))),
+            (_("Card type"), row.card_type),
+            (_("Monster types"), " / ".join(row.monster_types)),
+            (_("Property"), row.spell_trap_property),
+            (_("Attribute"), row.attribute),
+            (_("Type"), row.race),
+            (_("Level"), row.level),
+            (_("Rank"), row.rank),
+            (_("Link"), row.link_rating),
+            (_("ATK"), row.atk_text),
+            (_("DEF"), row.defense_text),
+            (_("Pendulum Scale"), row.scale),
+            (_("Archetypes"), ", ".join(row.archetypes)),
+            (_("Deck"), row.deck_zone),
+            (_("Treated as"), ", ".join(alias["name_en"] for alias in row.aliases)),
         ]
         links = []
         if row.konami_id is not None:

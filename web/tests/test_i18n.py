@@ -60,7 +60,18 @@ def _source_msgids(domain: str, tmp_path: Path) -> set[str]:
         converted = tmp_path / f"template_{index}.py"
         converted.write_text(templatize(template.read_text(), origin=str(template)))
         files.append(converted)
-    for app in ("web", "cards", "decks", "regulations", "tournaments", "simulations", "accounts", "api", "deckbuilder"):
+    for app in (
+        "web",
+        "cards",
+        "decks",
+        "regulations",
+        "tournaments",
+        "simulations",
+        "accounts",
+        "api",
+        "deckbuilder",
+        "games",
+    ):
         files += [path for path in sorted((ROOT / app).rglob("*.py")) if "tests" not in path.parts]
     return _xgettext("Python", PY_KEYWORDS, files)
 

@@ -116,9 +116,7 @@ def card_detail(request, card_id: int):
         "history": regulation_selectors.card_regulation_history(card_id=card.id, name_key=card.name_key),
         "nav": "cards",
         # Another game's own facts, official links and list history (games.registry.Game.card_details).
-        "game_details": registry.get(card.game).card_details(card_id=card.id)
-        if card.game != registry.DEFAULT_GAME
-        else None,
+        "game_details": _game_details(card),
     }
     card.picture = {"image": context["picture_image"]}  # type: ignore[attr-defined]  # for templates/web/_tile.html
     context["public_decks"], context["public_deck_total"] = deck_selectors.deck_list_public_with_card(
@@ -177,3 +175,14 @@ def card_add_to_deck(request, card_id: int):
     values = {"count": form.cleaned_data["count"], "card": conditional_escape(card.name_ja), "deck": link}
     messages.success(request, mark_safe(text % values))
     return redirect(back)
+
+
+def _game_details(card) -> dict | None:
+    """Another game's own facts, official links and list history (games.registry.Game.card_details), its facts as
+    sides (a Dragon Ball Super leader has two)."""
+    if card.game == registry.DEFAULT_GAME:
+        return None
+    details = registry.get(card.game).card_details(card_id=card.id)
+    if details is not None and "sides" not in details:
+        details = {**details, "sides": [{"title": None, "facts": details.get("facts", [])}]}
+    return details
