@@ -21,7 +21,7 @@ from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks.models import DeckVisibility
 from games import registry
-from regulations.decklists import copies_check
+from regulations.decklists import copies_check, decklist_copies
 from web import selectors as web_selectors
 from web.editor import editor_state, working_copy_from_json
 from web.forms import (
@@ -360,26 +360,24 @@ def deck_restore(request, deck_id: int, number: int):
 @login_required
 @require_http_methods(["GET", "POST"])
 def deck_import(request, deck_id: int):
-    """Paste a decklist, see the status of every line (decks.services.decklist_resolve), then apply it."""
+    """Paste (or upload) a decklist, see the status of every line (decks.services.decklist_resolve), then apply it.
+    The deck's game reads it and judges it (games.registry): a Duel Masters list, a .ydk, a DBS list."""
     deck = _owned_or_404(request, deck_id)
     form = DeckImportForm(request.POST or None, request.FILES or None)
     lines = None
     unresolved, legality = False, None
-    if request.method == "POST" and form.is_valid() and deck.game != registry.DEFAULT_GAME:
-        return _deck_import_game(request, deck, form)
     if request.method == "POST" and form.is_valid():
-        from cards.resolver import decklist_parse, get_resolver
-        from regulations import services as regulation_services
-
+        game = registry.get(deck.game)
         text = _apply_line_fix(form.cleaned_data["text"], fix=request.POST.get("fix"), drop=request.POST.get("drop"))
         if text != form.cleaned_data["text"]:
             form = DeckImportForm({"text": text})
             form.is_valid()
-        decklist = decklist_parse(text, resolver=get_resolver())
+        decklist = game.parse_text(text)
+        copies = decklist_copies(decklist)
         try:
-            copies_check(decklist.copies)
+            copies_check(copies)
         except ApplicationError:
-            form.add_error("text", too_many_copies_message(decklist.copies))
+            form.add_error("text", too_many_copies_message(copies))
             return render(request, "web/deck_import.html", {"deck": deck, "form": form, "nav": "my-decks"})
         if "apply" in request.POST:
             if posted_version(request) is None:
@@ -402,56 +400,14 @@ def deck_import(request, deck_id: int):
                 messages.success(request, gettext("The decklist was imported."))
                 return redirect("web:deck", deck_id=deck.id)
         else:
-            resolved = deck_services.decklist_resolve(decklist=decklist)
+            resolved = deck_services.decklist_resolve(decklist=decklist, game=game.code)
             lines, unresolved = resolved.lines, bool(resolved.rejected_lines)
         try:
-            legality = regulation_services.legality_report(decklist=decklist, format_code=deck.format_code)
-        except (regulation_services.UnknownFormat, regulation_services.UnknownOverlay):
-            legality = None
-    return render(
-        request,
-        "web/deck_import.html",
-        {"deck": deck, "form": form, "lines": lines, "unresolved": unresolved, "legality": legality, "nav": "my-decks"},
-    )
-
-
-def _deck_import_game(request, deck, form):
-    """The import page for another game's deck: its own reader (a .ydk or a name list for the OCG) and its own
-    legality report, through the registry."""
-    game = registry.get(deck.game)
-    text = form.cleaned_data["text"]
-    decklist = game.parse_text(text)
-    copies = sum(line.count or 0 for line in decklist.lines)
-    try:
-        copies_check(copies)
-    except ApplicationError:
-        form.add_error("text", too_many_copies_message(copies))
-        return render(request, "web/deck_import.html", {"deck": deck, "form": form, "nav": "my-decks"})
-    lines, unresolved = None, False
-    if "apply" in request.POST:
-        if posted_version(request) is None:
-            return version_missing(request)
-        try:
-            deck, lines = deck_services.deck_import(
-                deck_id=deck.id,
-                user=request.user,
-                if_match=posted_version(request),
-                decklist=decklist,
-                replace=request.POST.get("mode", "replace") == "replace",
+            legality = game.legality_report(
+                decklist=decklist, format_code=deck.format_code, as_of=None, overlay_id=None
             )
-        except deck_services.VersionConflict:
-            _conflict(request)
-            return redirect("web:deck-import", deck_id=deck.id)
-        except deck_services.DecklistRejected as rejected:
-            lines, unresolved = rejected.lines, True
-            messages.error(request, gettext("Fix or remove the flagged lines: nothing was imported."))
-        else:
-            messages.success(request, gettext("The decklist was imported."))
-            return redirect("web:deck", deck_id=deck.id)
-    else:
-        resolved = deck_services.decklist_resolve(decklist=decklist, game=game.code)
-        lines, unresolved = resolved.lines, bool(resolved.rejected_lines)
-    legality = game.legality_report(decklist=decklist, format_code=deck.format_code, as_of=None, overlay_id=None)
+        except ApplicationError:  # the deck's format or overlay is gone: the lines still show
+            legality = None
     return render(
         request,
         "web/deck_import.html",
