@@ -452,7 +452,10 @@ class FormatListApi(generics.ListAPIView):
 
     serializer_class = OutputSerializer
 
-    @extend_schema(parameters=[OpenApiParameter("game", OpenApiTypes.STR, description="The game (default `dm`).")])
+    @extend_schema(
+        parameters=[OpenApiParameter("game", OpenApiTypes.STR, description="The game (default `dm`).")],
+        responses={200: OutputSerializer(many=True), **error_responses(400)},  # 400 UNKNOWN_GAME
+    )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
