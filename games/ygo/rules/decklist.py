@@ -9,7 +9,7 @@ not. A decklist is never rejected because of some lines.
   and simulator passwords map to their card; an unknown password is an `unknown` line, kept with its zone.
 - Text: headings メインデッキ / エクストラデッキ / サイドデッキ / Main / Extra / Side ("Main Deck", "Main Deck (40)",
   "【サイドデッキ】 15枚"), group headings (Monsters, 魔法, 罠カード (12)), and card lines in every count style
-  (`3 Name`, `3x Name`, `Name x3`, `Name ×3`, `Name 3枚`, `Name 3`, full-width digits), names in Japanese, English
+  (`3 Name`, `3x Name`, `Name x3`, `Name ×3`, `Name×3枚`, `Name 3枚`, `Name 3`, full-width digits), names in Japanese, English
   or kana reading, with or without 《》「」 brackets. Before any zone heading a card goes to the zone it belongs
   in (an Extra Deck monster to the Extra Deck, PR p.42); under a heading the written zone stands (the legality
   check reports a misplaced card).
@@ -32,7 +32,18 @@ _YDK_HEADINGS = {"#main": DeckZone.MAIN, "#extra": DeckZone.EXTRA, "!side": Deck
 
 _ZONE_WORDS = {
     DeckZone.MAIN: ("メインデッキ", "メイン", "main deck", "maindeck", "main"),
-    DeckZone.EXTRA: ("エクストラデッキ", "エクストラ", "extra deck", "extradeck", "extra"),
+    # エキストラデッキ: the spelling of many lists of 2008-2010; 融合デッキ / Fusion Deck: its name before 2008.
+    DeckZone.EXTRA: (
+        "エクストラデッキ",
+        "エクストラ",
+        "エキストラデッキ",
+        "エキストラ",
+        "融合デッキ",
+        "extra deck",
+        "extradeck",
+        "extra",
+        "fusion deck",
+    ),
     DeckZone.SIDE: ("サイドデッキ", "サイド", "side deck", "sidedeck", "side"),
 }
 _GROUP_WORDS = (
@@ -71,7 +82,7 @@ _X = r"[x×X✕]"
 # Card-line shapes with an explicit count, tried in this order; the first whose name is a card wins.
 _COUNTED = (
     re.compile(rf"^(\d+)\s*{_X}\s*(.+)$"),  # 3x Name, 3 x Name
-    re.compile(rf"^(.+?)\s*{_X}\s*(\d+)$"),  # Name x3, Name ×3
+    re.compile(rf"^(.+?)\s*{_X}\s*(\d+)\s*枚?$"),  # Name x3, Name ×3, Name×3枚
     re.compile(r"^(.+?)\s*(\d+)\s*枚$"),  # Name 3枚
     re.compile(r"^(.*[》」』\]])\s*(\d+)$"),  # 《Name》3: a count glued to the closing bracket
     re.compile(r"^(\d+)\s*枚?\s+(.+)$"),  # 3 Name, 3枚 Name
@@ -147,16 +158,22 @@ class Decklist:
 def _decklist(lines: list[ReadLine], source_format: str) -> Decklist:
     totals: dict[DeckZone, dict[int, list]] = {zone: {} for zone in DeckZone}
     unresolved = []
+    card_line, unknown_line, ambiguous_line = LineStatus.CARD, LineStatus.UNKNOWN, LineStatus.AMBIGUOUS
     for line in lines:
-        if line.status is LineStatus.CARD and line.card is not None and line.zone is not None:
-            slot = totals[line.zone].get(line.card.id)
+        status = line.status
+        if status is card_line:
+            card = line.card
+            if card is None or line.zone is None:
+                continue
+            rows = totals[line.zone]
+            slot = rows.get(card.id)
             if slot is None:
-                totals[line.zone][line.card.id] = [line.card, line.count]
+                rows[card.id] = [card, line.count]
             else:
                 slot[1] += line.count
-        elif line.status is LineStatus.UNKNOWN or line.status is LineStatus.AMBIGUOUS:
+        elif status is unknown_line or status is ambiguous_line:
             unresolved.append(line)
-    zones = {zone: tuple((card, n) for card, n in rows.values()) for zone, rows in totals.items()}
+    zones = {zone: tuple(map(tuple, rows.values())) for zone, rows in totals.items()}
     return Decklist(tuple(lines), source_format, zones, tuple(unresolved))
 
 
@@ -183,30 +200,33 @@ def looks_like_ydk(text: str) -> bool:
 def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
     """A .ydk file: one password a line under #main / #extra / !side; comments kept as ignored lines."""
     lines: list[ReadLine] = []
+    append = lines.append
     zone: DeckZone | None = None
+    # A deck repeats its passwords (three copies are three lines): each written number is looked up once.
+    looked_up: dict[str, YgoCard | None] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         stripped = raw.strip()
         if not stripped:
             continue
         if len(lines) >= MAX_LINES:
-            lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
+            append(ReadLine(number, stripped, LineStatus.IGNORED))
             continue
-        if stripped.isdigit() and stripped.isascii():
-            card = catalogue.by_password(int(stripped))
-            if card is None:
-                lines.append(
-                    ReadLine(number, stripped, LineStatus.UNKNOWN, zone or DeckZone.MAIN, 1, None, stripped, (), zone)
-                )
-            else:
-                # Before any heading the card goes where it belongs (PR p.42).
-                lines.append(
-                    ReadLine(number, stripped, LineStatus.CARD, zone or card.deck_zone, 1, card, stripped, (), zone)
-                )
-        elif (heading := _YDK_HEADINGS.get(stripped.lower())) is not None:
-            zone = heading
-            lines.append(ReadLine(number, stripped, LineStatus.HEADING, heading))
+        if stripped in looked_up:
+            card = looked_up[stripped]
         else:
-            lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
+            if not (stripped.isdigit() and stripped.isascii()):
+                if (heading := _YDK_HEADINGS.get(stripped.lower())) is not None:
+                    zone = heading
+                    append(ReadLine(number, stripped, LineStatus.HEADING, heading))
+                else:
+                    append(ReadLine(number, stripped, LineStatus.IGNORED))
+                continue
+            card = looked_up[stripped] = catalogue.by_password(int(stripped))
+        if card is None:
+            append(ReadLine(number, stripped, LineStatus.UNKNOWN, zone or DeckZone.MAIN, 1, None, stripped, (), zone))
+        else:
+            # Before any heading the card goes where it belongs (PR p.42).
+            append(ReadLine(number, stripped, LineStatus.CARD, zone or card.deck_zone, 1, card, stripped, (), zone))
     return _decklist(lines, "ydk")
 
 
