@@ -8,11 +8,11 @@ not. A decklist is never rejected because of some lines.
   lines are comments (`#created by ...`); every other line is one copy of the card of that password. Alternate-art
   and simulator passwords map to their card; an unknown password is an `unknown` line, kept with its zone.
 - Text: headings メインデッキ / エクストラデッキ / サイドデッキ / Main / Extra / Side ("Main Deck", "Main Deck (40)",
-  "【サイドデッキ】 15枚"), group headings (Monsters, 魔法, 罠カード (12)), and card lines in every count style
-  (`3 Name`, `3x Name`, `Name x3`, `Name ×3`, `Name×3枚`, `Name 3枚`, `Name 3`, full-width digits), names in Japanese, English
-  or kana reading, with or without 《》「」 brackets. Before any zone heading a card goes to the zone it belongs
-  in (an Extra Deck monster to the Extra Deck, PR p.42); under a heading the written zone stands (the legality
-  check reports a misplaced card).
+  "【サイドデッキ】 15枚", the older エキストラデッキ and 融合デッキ / Fusion Deck), group headings (Monsters, 魔法,
+  罠カード (12)), and card lines in every count style (`3 Name`, `3x Name`, `Name x3`, `Name ×3`, `Name×3枚`,
+  `Name 3枚`, `Name 3`, full-width digits), names in Japanese, English or kana reading, with or without 《》「」
+  brackets. Before any zone heading a card goes to the zone it belongs in (an Extra Deck monster to the Extra Deck,
+  PR p.42); under a heading the written zone stands (the legality check reports a misplaced card).
 """
 
 import re
@@ -343,8 +343,9 @@ DeckInput = Decklist | Mapping[DeckZone, Iterable[tuple[YgoCard, int]]]
 
 def zone_cards(deck: DeckInput) -> dict[DeckZone, ZoneCards]:
     """zone -> ((card, copies), ...) of a read decklist or of a mapping (zones may be given as strings)."""
-    zones = deck.zones if isinstance(deck, Decklist) else deck
-    return {DeckZone(zone): tuple(rows) for zone, rows in zones.items()}
+    if isinstance(deck, Decklist):
+        return dict(deck.zones)  # a read decklist's zones are DeckZone keys and tuples already
+    return {DeckZone(zone): tuple(rows) for zone, rows in deck.items()}
 
 
 def write_ydk(deck: DeckInput, *, creator: str = "deckbuilder") -> str:

@@ -1,7 +1,9 @@
 """OCG deck construction legality (rules spec 3.2, Perfect Rulebook 2017 translation): every broken rule is a
 `Violation` with a stable code, the page it cites, the zone and cards it concerns and English and Japanese text.
 
-Pure Python. `check_deck(deck, as_of=..., limits=..., overlay=...)` takes a read `Decklist` or a mapping
+Pure Python. The violation and its card reference are the ones every game shares (games.base: one JSON shape):
+a card is referred to by its Konami id, which the registry adapter turns into the catalogue's card id beside
+`konami_id`. `check_deck(deck, as_of=..., limits=..., overlay=...)` takes a read `Decklist` or a mapping
 zone -> ((card, copies), ...), the date of the check, the dated Forbidden/Limited lists (or one list) and an
 optional event overlay (extra bans, a card-pool cut-off), and returns a `LegalityReport` whose `report_dict()`
 has the JSON shape of the Duel Masters report.
@@ -26,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
+from games.base import CardRef, Violation
 from games.ygo.rules.cards import YgoCard
 from games.ygo.rules.decklist import DeckInput, Decklist, ReadLine, zone_cards
 from games.ygo.rules.limits import LimitHistory, LimitList
@@ -48,39 +51,6 @@ FORMAT_CODE = "ocg"
 
 _ZONE_EN = {DeckZone.MAIN: "Main Deck", DeckZone.EXTRA: "Extra Deck", DeckZone.SIDE: "Side Deck"}
 _ZONE_JA = {DeckZone.MAIN: "メインデッキ", DeckZone.EXTRA: "エクストラデッキ", DeckZone.SIDE: "サイドデッキ"}
-
-
-@dataclass(frozen=True, slots=True)
-class CardRef:
-    id: int | None
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    """One broken rule (or, with a WarningCode, one remark that never makes a deck illegal). The JSON shape is the
-    Duel Masters `Violation.as_dict()`'s."""
-
-    code: ViolationCode | WarningCode
-    rule: str
-    zone: DeckZone | None
-    cards: tuple[CardRef, ...]
-    message: str
-    message_ja: str
-    count: int | None = None
-    limit: int | None = None
-
-    def as_dict(self) -> dict:
-        return {
-            "code": str(self.code),
-            "rule": self.rule,
-            "zone": str(self.zone) if self.zone else None,
-            "cards": [{"id": card.id, "name": card.name} for card in self.cards],
-            "message": self.message,
-            "message_ja": self.message_ja,
-            "count": self.count,
-            "limit": self.limit,
-        }
 
 
 @dataclass(frozen=True, slots=True)
