@@ -389,6 +389,21 @@ def test_report_dict_has_the_duel_masters_report_keys(fillers, limits):
     assert "lines" in report.report_dict(with_lines=True)
 
 
+def test_violations_and_read_lines_are_the_shared_ones_of_every_game(catalogue, limits):
+    """One owner per concept: the OCG's violation, card reference and line status are games.base's."""
+    from games.base import CardRef, LineStatus, Violation
+
+    deck = read_text("メインデッキ\n4 灰流うらら\n1 存在しない札", catalogue)
+    report = check_deck(deck, as_of=AS_OF, limits=limits)
+    assert {type(item) for item in (*report.violations, *report.warnings)} == {Violation}
+    assert {type(card) for item in report.violations for card in item.cards} == {CardRef}
+    assert {type(line.status) for line in deck.lines} == {LineStatus}
+    over = (ViolationCode.COPY_LIMIT, ViolationCode.LIMITED, ViolationCode.FORBIDDEN)
+    (copies,) = [item for item in report.violations if item.code in over]
+    ash = catalogue.by_name("灰流うらら")[0]
+    assert copies.as_dict()["cards"] == [{"id": ash.konami_id, "name": "灰流うらら"}]  # the rules' card key
+
+
 @pytest.mark.parametrize(
     "listed, status, deck_names, code, count",
     [
