@@ -155,7 +155,10 @@ class Decklist:
         return resolved + sum(line.count for line in self.unresolved if line.zone == zone)
 
 
-def _decklist(lines: list[ReadLine], source_format: str) -> Decklist:
+def decklist_of(lines: list[ReadLine], source_format: str) -> Decklist:
+    """The Decklist of read lines: the resolved cards per zone (copies of one card in one zone summed, in the order
+    they first appear) and the unresolved lines. The readers end with it, and so does a decklist rebuilt from stored
+    or JSON rows."""
     totals: dict[DeckZone, dict[int, list]] = {zone: {} for zone in DeckZone}
     unresolved = []
     card_line, unknown_line, ambiguous_line = LineStatus.CARD, LineStatus.UNKNOWN, LineStatus.AMBIGUOUS
@@ -227,7 +230,7 @@ def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
         else:
             # Before any heading the card goes where it belongs (PR p.42).
             append(ReadLine(number, stripped, LineStatus.CARD, zone or card.deck_zone, 1, card, stripped, (), zone))
-    return _decklist(lines, "ydk")
+    return decklist_of(lines, "ydk")
 
 
 # --- text ------------------------------------------------------------------------------------------------------
@@ -323,7 +326,7 @@ def read_text(text: str, catalogue: Catalogue) -> Decklist:
         else:
             where = zone or DeckZone.MAIN
             lines.append(ReadLine(number, stripped, LineStatus.UNKNOWN, where, count, None, written, (), zone))
-    return _decklist(lines, "text")
+    return decklist_of(lines, "text")
 
 
 def _common_zone(cards: tuple[YgoCard, ...]) -> DeckZone:
