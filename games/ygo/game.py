@@ -35,7 +35,7 @@ from games.ygo.rules import (
 from games.ygo.rules.decklist import ReadLine as RulesLine
 from games.ygo.rules.decklist import decklist_of
 from games.ygo.rules.legality import FORMAT_CODE
-from games.ygo.rules.odds import Going, joint_at_least, opening_hand_size
+from games.ygo.rules.odds import Going, joint_at_least, opening_hand_size, probability_json
 
 CODE = "ygo"
 
@@ -352,24 +352,17 @@ class YugiohOcg(Game):
         def copies(ids: set[int]) -> int:
             return sum(n for card, n in main if card.id in ids)
 
-        def answer(probability) -> dict:
-            return {
-                "probability": float(probability),
-                "fraction": f"{probability.numerator}/{probability.denominator}",
-                "exact": True,
-            }
-
         resolved = {name: resolve(cards) for name, cards in groups.items()}
         result: dict[str, Any] = {"deck_size": size, "hand": drawn, "going": going.value, "groups": {}}
         try:
             for name, ids in resolved.items():
                 result["groups"][name] = {
                     "copies": copies(ids),
-                    **answer(joint_at_least(deck_size=size, groups=((copies(ids), 1),), drawn=drawn)),
+                    **probability_json(joint_at_least(deck_size=size, groups=((copies(ids), 1),), drawn=drawn)),
                 }
             if "starters" in resolved and "extenders" in resolved:
                 starters, extenders = resolved["starters"], resolved["extenders"] - resolved["starters"]
-                result["starter_and_extender"] = answer(
+                result["starter_and_extender"] = probability_json(
                     joint_at_least(deck_size=size, groups=((copies(starters), 1), (copies(extenders), 1)), drawn=drawn)
                 )
         except OddsError as exc:
