@@ -25,6 +25,7 @@ from games.ygo.rules.vocabulary import DeckZone, LineStatus
 
 MAX_COUNT = 99  # a line count above this is a typo, not a deck
 MAX_LINES = 1000  # non-blank lines read from one decklist; the rest are reported as ignored
+BOM = "\ufeff"  # a byte-order mark some editors write first in a file: not part of its first line
 
 ZoneCards = tuple[tuple[YgoCard, int], ...]
 
@@ -186,7 +187,7 @@ def decklist_of(lines: list[ReadLine], source_format: str) -> Decklist:
 def looks_like_ydk(text: str) -> bool:
     """A .ydk: a #main / #extra / !side heading, or only comments and numbers."""
     seen_number = False
-    for raw in text.splitlines():
+    for raw in text.removeprefix(BOM).splitlines():
         stripped = raw.strip()
         if not stripped:
             continue
@@ -207,7 +208,7 @@ def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
     zone: DeckZone | None = None
     # A deck repeats its passwords (three copies are three lines): each written number is looked up once.
     looked_up: dict[str, YgoCard | None] = {}
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.removeprefix(BOM).splitlines(), start=1):
         stripped = raw.strip()
         if not stripped:
             continue
@@ -290,7 +291,7 @@ def read_text(text: str, catalogue: Catalogue) -> Decklist:
     """A name list in Japanese or English, with or without zone headings."""
     lines: list[ReadLine] = []
     zone: DeckZone | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.removeprefix(BOM).splitlines(), start=1):
         stripped = raw.strip()
         if not stripped:
             continue

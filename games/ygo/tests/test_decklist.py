@@ -225,3 +225,16 @@ def test_line_json_has_the_duel_masters_line_shape(catalogue, text, written_zone
     }
     assert (row["written_zone"], row["zone"], row["moved"], row["status"]) == (written_zone, zone, moved, "card")
     assert set(row["card"]) == {"id", "name_ja", "name_en"}
+
+
+@pytest.mark.parametrize(
+    "text, source_format, first",
+    [
+        pytest.param("\ufeff#main\r\n89631139\r\n!side\r\n55144522\r\n", "ydk", (HEADING, MAIN, 0, None), id="ydk"),
+        pytest.param("\ufeffメインデッキ\n3 灰流うらら\n", "text", (HEADING, MAIN, 0, None), id="text"),
+    ],
+)
+def test_a_byte_order_mark_before_the_first_line_is_no_part_of_it(catalogue, text, source_format, first):
+    decklist = read_decklist(text, catalogue)
+    assert (decklist.source_format, _lines(decklist)[0], decklist.unresolved) == (source_format, first, ())
+    assert decklist.lines[0].text in ("#main", "メインデッキ")
