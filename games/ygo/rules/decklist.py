@@ -4,9 +4,10 @@ Pure Python. Every non-blank line of the input gets a `ReadLine` with a status (
 ambiguous), its zone and its count: nothing is dropped, so a page can show the player what was read and what was
 not. A decklist is never rejected because of some lines.
 
-- `.ydk` (YGOPro, EDOPro, Master Duel exports): `#main`, `#extra`, `!side` switch the zone; other `#` and `!`
-  lines are comments (`#created by ...`); every other line is one copy of the card of that password. Alternate-art
-  and simulator passwords map to their card; an unknown password is an `unknown` line, kept with its zone.
+- `.ydk` (YGOPro, EDOPro, Master Duel exports): `#main`, `#extra`, `!side` (or `#side`) switch the zone; other `#`
+  and `!` lines are comments (`#created by ...`); every other line is one copy of the card of that password.
+  Alternate-art and simulator passwords map to their card; an unknown password is an `unknown` line, kept with its
+  zone.
 - Text: headings メインデッキ / エクストラデッキ / サイドデッキ / Main / Extra / Side ("Main Deck", "Main Deck (40)",
   "【サイドデッキ】 15枚", the older エキストラデッキ and 融合デッキ / Fusion Deck), group headings (Monsters, 魔法,
   罠カード (12)), and card lines in every count style (`3 Name`, `3x Name`, `Name x3`, `Name ×3`, `Name×3枚`,
@@ -29,7 +30,8 @@ BOM = "\ufeff"  # a byte-order mark some editors write first in a file: not part
 
 ZoneCards = tuple[tuple[YgoCard, int], ...]
 
-_YDK_HEADINGS = {"#main": DeckZone.MAIN, "#extra": DeckZone.EXTRA, "!side": DeckZone.SIDE}
+# "!side" is YGOPro's; some deck sites and apps write "#side" (written back as "!side").
+_YDK_HEADINGS = {"#main": DeckZone.MAIN, "#extra": DeckZone.EXTRA, "!side": DeckZone.SIDE, "#side": DeckZone.SIDE}
 
 _ZONE_WORDS = {
     DeckZone.MAIN: ("メインデッキ", "メイン", "main deck", "maindeck", "main"),

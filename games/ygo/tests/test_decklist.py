@@ -238,3 +238,9 @@ def test_a_byte_order_mark_before_the_first_line_is_no_part_of_it(catalogue, tex
     decklist = read_decklist(text, catalogue)
     assert (decklist.source_format, _lines(decklist)[0], decklist.unresolved) == (source_format, first, ())
     assert decklist.lines[0].text in ("#main", "メインデッキ")
+
+
+def test_a_side_heading_written_hash_side_is_the_side_deck(catalogue):
+    decklist = read_decklist("#created by app\n#main\n89631139\n#extra\n86066372\n#side\n55144522\n", catalogue)
+    assert {zone.value: decklist.count(zone) for zone in DeckZone} == {"main": 1, "extra": 1, "side": 1}
+    assert write_ydk(decklist).splitlines()[-2:] == ["!side", "55144522"]
