@@ -25,7 +25,9 @@ class LineStatus(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class CardRef:
-    id: int | str | None  # the catalogue's card id, or the game's own card key (DBS: the base card number)
+    # The catalogue's card id, or the game's own card key (DBS: the base card number; the OCG: the Konami id,
+    # which its registry entry turns into the catalogue's id beside `konami_id`).
+    id: int | str | None
     name: str
 
 

@@ -33,8 +33,9 @@ from games.ygo.rules import (
     write_ydk,
 )
 from games.ygo.rules.decklist import ReadLine as RulesLine
+from games.ygo.rules.decklist import decklist_of
 from games.ygo.rules.legality import FORMAT_CODE
-from games.ygo.rules.odds import Going, joint_at_least, opening_hand_size
+from games.ygo.rules.odds import Going, joint_at_least, opening_hand_size, probability_json
 
 CODE = "ygo"
 
@@ -64,20 +65,6 @@ def _context():
     from games.ygo.catalogue import ygo_context
 
     return ygo_context()
-
-
-def _decklist_of(lines: list[RulesLine], source_format: str) -> Decklist:
-    """A rules Decklist of read lines (copies of one card in one zone summed, as the readers do)."""
-    totals: dict[DeckZone, dict[int, list]] = {zone: {} for zone in DeckZone}
-    unresolved = []
-    for line in lines:
-        if line.status is LineStatus.CARD and line.card is not None and line.zone is not None:
-            slot = totals[line.zone].setdefault(line.card.id, [line.card, 0])
-            slot[1] += line.count
-        elif line.status in (LineStatus.UNKNOWN, LineStatus.AMBIGUOUS):
-            unresolved.append(line)
-    zones = {zone: tuple((card, n) for card, n in rows.values()) for zone, rows in totals.items()}
-    return Decklist(tuple(lines), source_format, zones, tuple(unresolved))
 
 
 def _card_json(card: YgoCard, context) -> dict:
@@ -141,7 +128,7 @@ class YugiohOcg(Game):
                 else:
                     raise YgoDecklistError(f'"card" must be a name or a number (line {number})')
                 lines.append(_line(number, str(card), DeckZone(zone), count, found))
-        return YgoDecklist(_decklist_of(lines, "json"))
+        return YgoDecklist(decklist_of(lines, "json"))
 
     def decklist(self, rows: Iterable[tuple[str, str | int, int]]) -> YgoDecklist:
         """Stored rows: a card is a cards.Card id, or a catalogue name (an export)."""
@@ -157,7 +144,7 @@ class YugiohOcg(Game):
                 (hit,) if hit else (context.catalogue.by_name(str(card)) if isinstance(card, str) else ())
             )
             lines.append(_line(number, str(card), DeckZone(zone), count, found))
-        return YgoDecklist(_decklist_of(lines, "stored"))
+        return YgoDecklist(decklist_of(lines, "stored"))
 
     def decklist_to_text(self, decklist: YgoDecklist, *, headings: dict[str, str] | None = None) -> str:
         """A name list in Japanese under the game's own three headings (メインデッキ, エクストラデッキ, サイドデッキ,
@@ -365,24 +352,17 @@ class YugiohOcg(Game):
         def copies(ids: set[int]) -> int:
             return sum(n for card, n in main if card.id in ids)
 
-        def answer(probability) -> dict:
-            return {
-                "probability": float(probability),
-                "fraction": f"{probability.numerator}/{probability.denominator}",
-                "exact": True,
-            }
-
         resolved = {name: resolve(cards) for name, cards in groups.items()}
         result: dict[str, Any] = {"deck_size": size, "hand": drawn, "going": going.value, "groups": {}}
         try:
             for name, ids in resolved.items():
                 result["groups"][name] = {
                     "copies": copies(ids),
-                    **answer(joint_at_least(deck_size=size, groups=((copies(ids), 1),), drawn=drawn)),
+                    **probability_json(joint_at_least(deck_size=size, groups=((copies(ids), 1),), drawn=drawn)),
                 }
             if "starters" in resolved and "extenders" in resolved:
                 starters, extenders = resolved["starters"], resolved["extenders"] - resolved["starters"]
-                result["starter_and_extender"] = answer(
+                result["starter_and_extender"] = probability_json(
                     joint_at_least(deck_size=size, groups=((copies(starters), 1), (copies(extenders), 1)), drawn=drawn)
                 )
         except OddsError as exc:

@@ -4,15 +4,16 @@ Pure Python. Every non-blank line of the input gets a `ReadLine` with a status (
 ambiguous), its zone and its count: nothing is dropped, so a page can show the player what was read and what was
 not. A decklist is never rejected because of some lines.
 
-- `.ydk` (YGOPro, EDOPro, Master Duel exports): `#main`, `#extra`, `!side` switch the zone; other `#` and `!`
-  lines are comments (`#created by ...`); every other line is one copy of the card of that password. Alternate-art
-  and simulator passwords map to their card; an unknown password is an `unknown` line, kept with its zone.
+- `.ydk` (YGOPro, EDOPro, Master Duel exports): `#main`, `#extra`, `!side` (or `#side`) switch the zone; other `#`
+  and `!` lines are comments (`#created by ...`); every other line is one copy of the card of that password.
+  Alternate-art and simulator passwords map to their card; an unknown password is an `unknown` line, kept with its
+  zone.
 - Text: headings メインデッキ / エクストラデッキ / サイドデッキ / Main / Extra / Side ("Main Deck", "Main Deck (40)",
-  "【サイドデッキ】 15枚"), group headings (Monsters, 魔法, 罠カード (12)), and card lines in every count style
-  (`3 Name`, `3x Name`, `Name x3`, `Name ×3`, `Name 3枚`, `Name 3`, full-width digits), names in Japanese, English
-  or kana reading, with or without 《》「」 brackets. Before any zone heading a card goes to the zone it belongs
-  in (an Extra Deck monster to the Extra Deck, PR p.42); under a heading the written zone stands (the legality
-  check reports a misplaced card).
+  "【サイドデッキ】 15枚", the older エキストラデッキ and 融合デッキ / Fusion Deck), group headings (Monsters, 魔法,
+  罠カード (12)), and card lines in every count style (`3 Name`, `3x Name`, `Name x3`, `Name ×3`, `Name×3枚`,
+  `Name 3枚`, `Name 3`, full-width digits), names in Japanese, English or kana reading, with or without 《》「」
+  brackets. Before any zone heading a card goes to the zone it belongs in (an Extra Deck monster to the Extra Deck,
+  PR p.42); under a heading the written zone stands (the legality check reports a misplaced card).
 """
 
 import re
@@ -25,14 +26,27 @@ from games.ygo.rules.vocabulary import DeckZone, LineStatus
 
 MAX_COUNT = 99  # a line count above this is a typo, not a deck
 MAX_LINES = 1000  # non-blank lines read from one decklist; the rest are reported as ignored
+BOM = "\ufeff"  # a byte-order mark some editors write first in a file: not part of its first line
 
 ZoneCards = tuple[tuple[YgoCard, int], ...]
 
-_YDK_HEADINGS = {"#main": DeckZone.MAIN, "#extra": DeckZone.EXTRA, "!side": DeckZone.SIDE}
+# "!side" is YGOPro's; some deck sites and apps write "#side" (written back as "!side").
+_YDK_HEADINGS = {"#main": DeckZone.MAIN, "#extra": DeckZone.EXTRA, "!side": DeckZone.SIDE, "#side": DeckZone.SIDE}
 
 _ZONE_WORDS = {
     DeckZone.MAIN: ("メインデッキ", "メイン", "main deck", "maindeck", "main"),
-    DeckZone.EXTRA: ("エクストラデッキ", "エクストラ", "extra deck", "extradeck", "extra"),
+    # エキストラデッキ: the spelling of many lists of 2008-2010; 融合デッキ / Fusion Deck: its name before 2008.
+    DeckZone.EXTRA: (
+        "エクストラデッキ",
+        "エクストラ",
+        "エキストラデッキ",
+        "エキストラ",
+        "融合デッキ",
+        "extra deck",
+        "extradeck",
+        "extra",
+        "fusion deck",
+    ),
     DeckZone.SIDE: ("サイドデッキ", "サイド", "side deck", "sidedeck", "side"),
 }
 _GROUP_WORDS = (
@@ -71,7 +85,7 @@ _X = r"[x×X✕]"
 # Card-line shapes with an explicit count, tried in this order; the first whose name is a card wins.
 _COUNTED = (
     re.compile(rf"^(\d+)\s*{_X}\s*(.+)$"),  # 3x Name, 3 x Name
-    re.compile(rf"^(.+?)\s*{_X}\s*(\d+)$"),  # Name x3, Name ×3
+    re.compile(rf"^(.+?)\s*{_X}\s*(\d+)\s*枚?$"),  # Name x3, Name ×3, Name×3枚
     re.compile(r"^(.+?)\s*(\d+)\s*枚$"),  # Name 3枚
     re.compile(r"^(.*[》」』\]])\s*(\d+)$"),  # 《Name》3: a count glued to the closing bracket
     re.compile(r"^(\d+)\s*枚?\s+(.+)$"),  # 3 Name, 3枚 Name
@@ -144,19 +158,28 @@ class Decklist:
         return resolved + sum(line.count for line in self.unresolved if line.zone == zone)
 
 
-def _decklist(lines: list[ReadLine], source_format: str) -> Decklist:
+def decklist_of(lines: list[ReadLine], source_format: str) -> Decklist:
+    """The Decklist of read lines: the resolved cards per zone (copies of one card in one zone summed, in the order
+    they first appear) and the unresolved lines. The readers end with it, and so does a decklist rebuilt from stored
+    or JSON rows."""
     totals: dict[DeckZone, dict[int, list]] = {zone: {} for zone in DeckZone}
     unresolved = []
+    card_line, unknown_line, ambiguous_line = LineStatus.CARD, LineStatus.UNKNOWN, LineStatus.AMBIGUOUS
     for line in lines:
-        if line.status is LineStatus.CARD and line.card is not None and line.zone is not None:
-            slot = totals[line.zone].get(line.card.id)
+        status = line.status
+        if status is card_line:
+            card = line.card
+            if card is None or line.zone is None:
+                continue
+            rows = totals[line.zone]
+            slot = rows.get(card.id)
             if slot is None:
-                totals[line.zone][line.card.id] = [line.card, line.count]
+                rows[card.id] = [card, line.count]
             else:
                 slot[1] += line.count
-        elif line.status is LineStatus.UNKNOWN or line.status is LineStatus.AMBIGUOUS:
+        elif status is unknown_line or status is ambiguous_line:
             unresolved.append(line)
-    zones = {zone: tuple((card, n) for card, n in rows.values()) for zone, rows in totals.items()}
+    zones = {zone: tuple(map(tuple, rows.values())) for zone, rows in totals.items()}
     return Decklist(tuple(lines), source_format, zones, tuple(unresolved))
 
 
@@ -166,7 +189,7 @@ def _decklist(lines: list[ReadLine], source_format: str) -> Decklist:
 def looks_like_ydk(text: str) -> bool:
     """A .ydk: a #main / #extra / !side heading, or only comments and numbers."""
     seen_number = False
-    for raw in text.splitlines():
+    for raw in text.removeprefix(BOM).splitlines():
         stripped = raw.strip()
         if not stripped:
             continue
@@ -183,31 +206,34 @@ def looks_like_ydk(text: str) -> bool:
 def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
     """A .ydk file: one password a line under #main / #extra / !side; comments kept as ignored lines."""
     lines: list[ReadLine] = []
+    append = lines.append
     zone: DeckZone | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    # A deck repeats its passwords (three copies are three lines): each written number is looked up once.
+    looked_up: dict[str, YgoCard | None] = {}
+    for number, raw in enumerate(text.removeprefix(BOM).splitlines(), start=1):
         stripped = raw.strip()
         if not stripped:
             continue
         if len(lines) >= MAX_LINES:
-            lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
+            append(ReadLine(number, stripped, LineStatus.IGNORED))
             continue
-        if stripped.isdigit() and stripped.isascii():
-            card = catalogue.by_password(int(stripped))
-            if card is None:
-                lines.append(
-                    ReadLine(number, stripped, LineStatus.UNKNOWN, zone or DeckZone.MAIN, 1, None, stripped, (), zone)
-                )
-            else:
-                # Before any heading the card goes where it belongs (PR p.42).
-                lines.append(
-                    ReadLine(number, stripped, LineStatus.CARD, zone or card.deck_zone, 1, card, stripped, (), zone)
-                )
-        elif (heading := _YDK_HEADINGS.get(stripped.lower())) is not None:
-            zone = heading
-            lines.append(ReadLine(number, stripped, LineStatus.HEADING, heading))
+        if stripped in looked_up:
+            card = looked_up[stripped]
         else:
-            lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
-    return _decklist(lines, "ydk")
+            if not (stripped.isdigit() and stripped.isascii()):
+                if (heading := _YDK_HEADINGS.get(stripped.lower())) is not None:
+                    zone = heading
+                    append(ReadLine(number, stripped, LineStatus.HEADING, heading))
+                else:
+                    append(ReadLine(number, stripped, LineStatus.IGNORED))
+                continue
+            card = looked_up[stripped] = catalogue.by_password(int(stripped))
+        if card is None:
+            append(ReadLine(number, stripped, LineStatus.UNKNOWN, zone or DeckZone.MAIN, 1, None, stripped, (), zone))
+        else:
+            # Before any heading the card goes where it belongs (PR p.42).
+            append(ReadLine(number, stripped, LineStatus.CARD, zone or card.deck_zone, 1, card, stripped, (), zone))
+    return decklist_of(lines, "ydk")
 
 
 # --- text ------------------------------------------------------------------------------------------------------
@@ -267,7 +293,7 @@ def read_text(text: str, catalogue: Catalogue) -> Decklist:
     """A name list in Japanese or English, with or without zone headings."""
     lines: list[ReadLine] = []
     zone: DeckZone | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.removeprefix(BOM).splitlines(), start=1):
         stripped = raw.strip()
         if not stripped:
             continue
@@ -303,7 +329,7 @@ def read_text(text: str, catalogue: Catalogue) -> Decklist:
         else:
             where = zone or DeckZone.MAIN
             lines.append(ReadLine(number, stripped, LineStatus.UNKNOWN, where, count, None, written, (), zone))
-    return _decklist(lines, "text")
+    return decklist_of(lines, "text")
 
 
 def _common_zone(cards: tuple[YgoCard, ...]) -> DeckZone:
@@ -323,8 +349,9 @@ DeckInput = Decklist | Mapping[DeckZone, Iterable[tuple[YgoCard, int]]]
 
 def zone_cards(deck: DeckInput) -> dict[DeckZone, ZoneCards]:
     """zone -> ((card, copies), ...) of a read decklist or of a mapping (zones may be given as strings)."""
-    zones = deck.zones if isinstance(deck, Decklist) else deck
-    return {DeckZone(zone): tuple(rows) for zone, rows in zones.items()}
+    if isinstance(deck, Decklist):
+        return dict(deck.zones)  # a read decklist's zones are DeckZone keys and tuples already
+    return {DeckZone(zone): tuple(rows) for zone, rows in deck.items()}
 
 
 def write_ydk(deck: DeckInput, *, creator: str = "deckbuilder") -> str:

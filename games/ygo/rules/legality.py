@@ -1,7 +1,9 @@
 """OCG deck construction legality (rules spec 3.2, Perfect Rulebook 2017 translation): every broken rule is a
 `Violation` with a stable code, the page it cites, the zone and cards it concerns and English and Japanese text.
 
-Pure Python. `check_deck(deck, as_of=..., limits=..., overlay=...)` takes a read `Decklist` or a mapping
+Pure Python. The violation and its card reference are the ones every game shares (games.base: one JSON shape):
+a card is referred to by its Konami id, which the registry adapter turns into the catalogue's card id beside
+`konami_id`. `check_deck(deck, as_of=..., limits=..., overlay=...)` takes a read `Decklist` or a mapping
 zone -> ((card, copies), ...), the date of the check, the dated Forbidden/Limited lists (or one list) and an
 optional event overlay (extra bans, a card-pool cut-off), and returns a `LegalityReport` whose `report_dict()`
 has the JSON shape of the Duel Masters report.
@@ -26,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
+from games.base import CardRef, Violation
 from games.ygo.rules.cards import YgoCard
 from games.ygo.rules.decklist import DeckInput, Decklist, ReadLine, zone_cards
 from games.ygo.rules.limits import LimitHistory, LimitList
@@ -48,39 +51,6 @@ FORMAT_CODE = "ocg"
 
 _ZONE_EN = {DeckZone.MAIN: "Main Deck", DeckZone.EXTRA: "Extra Deck", DeckZone.SIDE: "Side Deck"}
 _ZONE_JA = {DeckZone.MAIN: "メインデッキ", DeckZone.EXTRA: "エクストラデッキ", DeckZone.SIDE: "サイドデッキ"}
-
-
-@dataclass(frozen=True, slots=True)
-class CardRef:
-    id: int | None
-    name: str
-
-
-@dataclass(frozen=True, slots=True)
-class Violation:
-    """One broken rule (or, with a WarningCode, one remark that never makes a deck illegal). The JSON shape is the
-    Duel Masters `Violation.as_dict()`'s."""
-
-    code: ViolationCode | WarningCode
-    rule: str
-    zone: DeckZone | None
-    cards: tuple[CardRef, ...]
-    message: str
-    message_ja: str
-    count: int | None = None
-    limit: int | None = None
-
-    def as_dict(self) -> dict:
-        return {
-            "code": str(self.code),
-            "rule": self.rule,
-            "zone": str(self.zone) if self.zone else None,
-            "cards": [{"id": card.id, "name": card.name} for card in self.cards],
-            "message": self.message,
-            "message_ja": self.message_ja,
-            "count": self.count,
-            "limit": self.limit,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,17 +115,21 @@ def deck_hash(deck: DeckInput) -> str:
     summed), then [zone, "?" + written, copies] for unresolved lines: the same form as the Duel Masters hash, so
     one deck written in other spellings, line orders or password artworks hashes alike."""
     known: dict[tuple[str, int], int] = {}
-    for zone, rows in zone_cards(deck).items():
-        for card, copies in rows:
-            known[(zone.value, card.id)] = known.get((zone.value, card.id), 0) + copies
+    for zone, zone_rows in zone_cards(deck).items():
+        value = zone.value  # an enum's value is a property: read once per zone, not per card
+        for card, copies in zone_rows:
+            card_key = (value, card.id)
+            known[card_key] = known.get(card_key, 0) + copies
     unknown: dict[tuple[str, str], int] = {}
     if isinstance(deck, Decklist):
         for line in deck.unresolved:
             key = ((line.zone or DeckZone.MAIN).value, "?" + line.written.strip())
             unknown[key] = unknown.get(key, 0) + line.count
-    hashed: list[list[object]] = [[zone, card, n] for (zone, card), n in sorted(known.items())]
-    hashed += [[zone, written, n] for (zone, written), n in sorted(unknown.items())]
-    return hashlib.sha256(json.dumps(hashed, separators=(",", ":")).encode()).hexdigest()
+    # The compact JSON written row by row (zones are plain words, ids and counts integers; only a written name
+    # needs JSON's escaping): the very bytes of json.dumps(rows, separators=(",", ":")), without its generic walk.
+    rows = [f'["{zone}",{card_id},{n}]' for (zone, card_id), n in sorted(known.items())]
+    rows += [f'["{zone}",{json.dumps(written)},{n}]' for (zone, written), n in sorted(unknown.items())]
+    return hashlib.sha256(("[" + ",".join(rows) + "]").encode()).hexdigest()
 
 
 def _ref(card: YgoCard) -> CardRef:
@@ -215,21 +189,19 @@ def check_deck(
 
     # Copies per name (limit key) and per card, across the three sections.
     per_key: dict[int | str, int] = {}
-    key_cards: dict[int | str, dict[int, YgoCard]] = {}
     per_card: dict[int, int] = {}
-    cards_by_id: dict[int, YgoCard] = {}
+    cards_by_id: dict[int, YgoCard] = {}  # in the order the cards first appear
     undated: dict[int, YgoCard] = {}
     for zone, rows in zones.items():
+        # The Main and Extra Deck hold only cards of their own zone; the Side Deck holds either.
+        checks_zone = zone != DeckZone.SIDE
         for card, copies in rows:
-            cards_by_id[card.id] = card
-            per_card[card.id] = per_card.get(card.id, 0) + copies
+            card_id = card.id
+            cards_by_id[card_id] = card
+            per_card[card_id] = per_card.get(card_id, 0) + copies
             for key in card.limit_keys:
                 per_key[key] = per_key.get(key, 0) + copies
-                key_cards.setdefault(key, {})[card.id] = card
-            misplaced = (zone == DeckZone.MAIN and card.deck_zone == DeckZone.EXTRA) or (
-                zone == DeckZone.EXTRA and card.deck_zone == DeckZone.MAIN
-            )
-            if misplaced:
+            if checks_zone and card.deck_zone != zone:
                 ref = (_ref(card),)
                 belongs = _ZONE_EN[card.deck_zone]
                 found.append(
@@ -263,7 +235,7 @@ def check_deck(
             continue  # the common case: an unlisted name within 3 copies
         allowed, rule = allowed_for(key) if isinstance(key, int) else (COPIES_PER_NAME, RULE_COPY_LIMIT)
         if total > allowed:
-            refs = tuple(_ref(card) for card in key_cards[key].values())
+            refs = tuple(_ref(card) for card in cards_by_id.values() if key in card.limit_keys)
             found.append(_too_many(refs, total, allowed, rule))
     # A card always treated as another name is counted under that name above; its own listing still applies to it.
     for card_id, total in per_card.items():

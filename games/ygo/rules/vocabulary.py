@@ -2,6 +2,18 @@
 
 from enum import StrEnum
 
+from games.base import LineStatus  # what one line of a decklist turned out to be: one owner for every game
+
+__all__ = [
+    "SIZE_CODES",
+    "CardType",
+    "DeckZone",
+    "LimitStatus",
+    "LineStatus",
+    "ViolationCode",
+    "WarningCode",
+]
+
 
 class DeckZone(StrEnum):
     """The three sections of an OCG deck (Perfect Rulebook p.8, p.40, p.42)."""
@@ -15,16 +27,6 @@ class CardType(StrEnum):
     MONSTER = "monster"
     SPELL = "spell"
     TRAP = "trap"
-
-
-class LineStatus(StrEnum):
-    """What one line of a decklist turned out to be (every line gets one)."""
-
-    CARD = "card"  # a card, resolved
-    HEADING = "heading"  # a zone heading (#main, !side, メインデッキ, Extra Deck (15)) or a group heading (Monsters)
-    IGNORED = "ignored"  # a comment (#created by), a title, a blank-free note: not a card
-    UNKNOWN = "unknown"  # a password or a counted name that matches no card
-    AMBIGUOUS = "ambiguous"  # a name that matches several cards (with the candidates)
 
 
 class LimitStatus(StrEnum):

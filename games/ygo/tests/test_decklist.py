@@ -89,6 +89,8 @@ TEXT_CARD_CASES = [
     pytest.param("灰流うらら x3", (CARD, MAIN, 3, ASH), id="name-x3"),
     pytest.param("灰流うらら ×2", (CARD, MAIN, 2, ASH), id="name-times-sign"),
     pytest.param("灰流うらら×2", (CARD, MAIN, 2, ASH), id="name-times-sign-glued"),
+    pytest.param("灰流うらら×3枚", (CARD, MAIN, 3, ASH), id="name-times-sign-and-mai"),
+    pytest.param("灰流うらら x 2 枚", (CARD, MAIN, 2, ASH), id="name-x-spaced-mai"),
     pytest.param("3x Ash Blossom & Joyous Spring", (CARD, MAIN, 3, ASH), id="3x-name"),
     pytest.param("灰流うらら 3枚", (CARD, MAIN, 3, ASH), id="name-3-mai"),
     pytest.param("灰流うらら　３枚", (CARD, MAIN, 3, ASH), id="full-width-digit-and-space"),
@@ -121,6 +123,9 @@ HEADING_CASES = [
     pytest.param("【メインデッキ】(40枚)", MAIN, id="main-ja-bracketed-count"),
     pytest.param("エクストラデッキ：15枚", EXTRA, id="extra-ja-colon-count"),
     pytest.param("サイドデッキ", SIDE, id="side-ja"),
+    pytest.param("エキストラデッキ(15)", EXTRA, id="extra-ja-older-spelling"),
+    pytest.param("融合デッキ", EXTRA, id="fusion-deck-ja-before-2008"),
+    pytest.param("Fusion Deck:", EXTRA, id="fusion-deck-en"),
     pytest.param("Main", MAIN, id="main-en"),
     pytest.param("Main Deck (40)", MAIN, id="main-deck-count"),
     pytest.param("Extra Deck: 15", EXTRA, id="extra-deck-colon-count"),
@@ -220,3 +225,22 @@ def test_line_json_has_the_duel_masters_line_shape(catalogue, text, written_zone
     }
     assert (row["written_zone"], row["zone"], row["moved"], row["status"]) == (written_zone, zone, moved, "card")
     assert set(row["card"]) == {"id", "name_ja", "name_en"}
+
+
+@pytest.mark.parametrize(
+    "text, source_format, first",
+    [
+        pytest.param("\ufeff#main\r\n89631139\r\n!side\r\n55144522\r\n", "ydk", (HEADING, MAIN, 0, None), id="ydk"),
+        pytest.param("\ufeffメインデッキ\n3 灰流うらら\n", "text", (HEADING, MAIN, 0, None), id="text"),
+    ],
+)
+def test_a_byte_order_mark_before_the_first_line_is_no_part_of_it(catalogue, text, source_format, first):
+    decklist = read_decklist(text, catalogue)
+    assert (decklist.source_format, _lines(decklist)[0], decklist.unresolved) == (source_format, first, ())
+    assert decklist.lines[0].text in ("#main", "メインデッキ")
+
+
+def test_a_side_heading_written_hash_side_is_the_side_deck(catalogue):
+    decklist = read_decklist("#created by app\n#main\n89631139\n#extra\n86066372\n#side\n55144522\n", catalogue)
+    assert {zone.value: decklist.count(zone) for zone in DeckZone} == {"main": 1, "extra": 1, "side": 1}
+    assert write_ydk(decklist).splitlines()[-2:] == ["!side", "55144522"]

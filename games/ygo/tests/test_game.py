@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from decks.tests.fixtures import organizer, owner, token_client  # noqa: F401
 from games.ygo.tests.conftest import DATA
+from games.ygo.tests.tournament_lists import TOURNAMENT_LISTS
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -105,6 +106,23 @@ def test_a_real_ydk_through_the_legality_api(path):
     assert (found, report["regulation"]["effective_date"]) == (expected, listed["effective"])
     assert [v["code"] for v in report["violations"] if v["code"] not in ("FORBIDDEN", "LIMITED")] == []
     assert report["legal"] == (expected == [])
+
+
+@pytest.mark.parametrize("item", TOURNAMENT_LISTS, ids=lambda item: item.id)
+def test_a_real_tournament_list_through_the_legality_api_on_its_day(item):
+    text = item.path.read_text(encoding="utf-8")
+    body = {"game": "ygo", "text": text, "as_of": item.day.isoformat()}
+    report = token_client(None).post("/api/v1/legality/", body, format="json").json()
+
+    assert [line for line in report["lines"] if line["status"] in ("unknown", "ambiguous")] == []
+    assert report["counts"] == item.counts
+    by_konami = {record["konami_id"]: record for record in RECORDS}
+    for line in report["lines"]:
+        if line["status"] == "card" and line["zone"] != "side":
+            assert by_konami[line["card"]["konami_id"]]["deck_zone"] == line["zone"], line["text"]
+    assert report["regulation"]["effective_date"] == _list_in_force(item.day.isoformat())["effective"]
+    assert (report["regulation"]["effective_date"], report["legal"]) == (item.list_effective, item.legal)
+    assert report["violations"] == []
 
 
 def test_a_ydk_file_upload_is_read_as_its_text():

@@ -334,6 +334,38 @@ def test_deck_hash_ignores_spelling_order_and_artwork(catalogue):
     assert len(deck_hash(ydk)) == 64
 
 
+HASHED_DECKS = [
+    pytest.param("ydk", "#main\n89631140\n55144522\n89631139\n#extra\n86066372\n!side\n14087893\n", id="ydk"),
+    pytest.param("ydk", "#main\n99999999\n99999999\n89631139\n#extra\n12345678\n", id="ydk-unknown-passwords"),
+    pytest.param(
+        "text",
+        'メインデッキ\n3 灰流うらら\n2 "Quoted" \\ Card\n1 存在しない札\nサイドデッキ\n1 強欲な壺\n1 Ｎｏ Ｓｕｃｈ\n',
+        id="text-unknown-names-with-quotes-backslash-and-kana",
+    ),
+    pytest.param("text", "", id="empty"),
+]
+
+
+@pytest.mark.parametrize("kind, text", HASHED_DECKS)
+def test_deck_hash_is_the_sha256_of_the_compact_json_rows(catalogue, kind, text):
+    """The form registrations store (never to change): SHA-256 of json.dumps of the sorted rows [zone, konami id,
+    copies], then [zone, "?" + written, copies] for the unresolved lines."""
+    import hashlib
+    import json
+
+    deck = read_ydk(text, catalogue) if kind == "ydk" else read_text(text, catalogue)
+    known: dict = {}
+    for zone, rows in deck.zones.items():
+        for card, n in rows:
+            known[(zone.value, card.id)] = known.get((zone.value, card.id), 0) + n
+    unknown: dict = {}
+    for line in deck.unresolved:
+        key = (line.zone.value, "?" + line.written.strip())
+        unknown[key] = unknown.get(key, 0) + line.count
+    rows = [[z, c, n] for (z, c), n in sorted(known.items())] + [[z, w, n] for (z, w), n in sorted(unknown.items())]
+    assert deck_hash(deck) == hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+
+
 def test_report_dict_has_the_duel_masters_report_keys(fillers, limits):
     report = _check(_deck(fillers, main_copies=39), limits, overlay=Overlay(cutoff=date(2020, 1, 1), overlay_id="e"))
     out = report.report_dict()
@@ -355,6 +387,21 @@ def test_report_dict_has_the_duel_masters_report_keys(fillers, limits):
     assert set(violation) == {"code", "rule", "zone", "cards", "message", "message_ja", "count", "limit"}
     assert (violation["code"], violation["zone"], violation["count"]) == ("DECK_SIZE", "main", 39)
     assert "lines" in report.report_dict(with_lines=True)
+
+
+def test_violations_and_read_lines_are_the_shared_ones_of_every_game(catalogue, limits):
+    """One owner per concept: the OCG's violation, card reference and line status are games.base's."""
+    from games.base import CardRef, LineStatus, Violation
+
+    deck = read_text("メインデッキ\n4 灰流うらら\n1 存在しない札", catalogue)
+    report = check_deck(deck, as_of=AS_OF, limits=limits)
+    assert {type(item) for item in (*report.violations, *report.warnings)} == {Violation}
+    assert {type(card) for item in report.violations for card in item.cards} == {CardRef}
+    assert {type(line.status) for line in deck.lines} == {LineStatus}
+    over = (ViolationCode.COPY_LIMIT, ViolationCode.LIMITED, ViolationCode.FORBIDDEN)
+    (copies,) = [item for item in report.violations if item.code in over]
+    ash = catalogue.by_name("灰流うらら")[0]
+    assert copies.as_dict()["cards"] == [{"id": ash.konami_id, "name": "灰流うらら"}]  # the rules' card key
 
 
 @pytest.mark.parametrize(

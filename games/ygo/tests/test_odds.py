@@ -84,3 +84,22 @@ def test_package_odds_of_a_real_deck(catalogue):
     # 1 - C(35,5)/C(40,5) = 1 - 324632/658008
     assert package_odds(deck, [maxx.id, mst.id]) == Fraction(658008 - 324632, 658008)
     assert package_odds(deck, [maxx.id, mst.id], going="second") == 1 - Fraction(comb(35, 6), comb(40, 6))
+
+
+def test_starter_and_extender_odds_of_a_real_japanese_list(catalogue):
+    """The 2011 BF list (decklists/README.md): at least one 終末の騎士 (3) and one ＢＦ－大旆のヴァーユ (3) by the
+    first Main Phase, by inclusion-exclusion over C(40, n)."""
+    from pathlib import Path
+
+    from games.ygo.rules.decklist import read_text
+    from games.ygo.rules.odds import main_deck_copies
+
+    text = (Path(__file__).parent / "decklists" / "bf-japan-cs-yokohama-cs-2011-02.txt").read_text(encoding="utf-8")
+    deck = read_text(text, catalogue)
+    (knight,) = catalogue.by_name("終末の騎士")
+    (vayu,) = catalogue.by_name("ＢＦ－大旆のヴァーユ")
+    assert main_deck_copies(deck, [knight.id]) == (40, 3) and main_deck_copies(deck, [vayu.id]) == (40, 3)
+    for going, n in (("first", 5), ("second", 6)):
+        neither = comb(40, n) - 2 * comb(37, n) + comb(34, n)
+        got = starter_and_extender(deck_size=40, starters=3, extenders=3, going=going)
+        assert got == Fraction(neither, comb(40, n))
