@@ -12,13 +12,12 @@
     order:name|number|cost|power|combo (`-` for descending)
 
 Evaluated in memory over the catalogue's index, built once per catalogue version (no query per search): columns of
-the cards in name order, each term a boolean mask over them (free words found by str.find over one string of every
-card's text), the orders precomputed.
+the cards in name order, each term a boolean mask over them (a free word checked only on the cards holding each of
+its trigrams), the orders precomputed.
 """
 
 from __future__ import annotations
 
-import bisect
 import datetime
 import operator
 import re
@@ -68,44 +67,43 @@ _INT = re.compile(r"[+-]?\d+")
 FUZZY_LIMIT = 20
 
 
-_SEPARATOR = "\x00"  # between the rows of a text blob; no folded row contains it
-_SCAN_ROWS = 400  # a word in more rows than this is tested row by row (one pass) instead of found hit by hit
+_GRAM = 3  # a word of this length or more is looked up by its trigrams first
 
 
 @dataclass(frozen=True)
 class TextColumn:
-    """One folded text per row, also as one string (rows separated by NUL) with each row's offset: a word is found
-    by str.find over the whole catalogue (a few dozen hits), not by a containment test per card."""
+    """One folded text per row and, for each trigram of those texts, the rows holding it: a word of three letters or
+    more is checked only on the rows holding every one of its trigrams (the rows of its rarest trigram at most), not
+    on each of the 6,476 cards; a shorter word is checked on every row."""
 
     rows: tuple[str, ...]
-    blob: str
-    starts: tuple[int, ...]
+    grams: dict[str, np.ndarray]  # trigram -> the rows holding it, ascending
 
     @classmethod
     def of(cls, rows: list[str]) -> TextColumn:
-        starts, offset = [], 0
-        for row in rows:
-            starts.append(offset)
-            offset += len(row) + 1
-        return cls(rows=tuple(rows), blob=_SEPARATOR.join(rows), starts=tuple(starts))
+        grams: dict[str, list[int]] = {}
+        for row, text in enumerate(rows):
+            for gram in {text[at : at + _GRAM] for at in range(len(text) - _GRAM + 1)}:
+                grams.setdefault(gram, []).append(row)
+        return cls(rows=tuple(rows), grams={gram: np.array(rows, dtype=np.intp) for gram, rows in grams.items()})
 
     def containing(self, word: str) -> np.ndarray:
         """The rows holding `word`, as a mask."""
         mask = np.zeros(len(self.rows), dtype=bool)
-        if _SEPARATOR in word:
-            return mask
-        if self.blob.count(word) > _SCAN_ROWS:
+        if len(word) < _GRAM:
             mask[:] = np.fromiter((word in row for row in self.rows), dtype=bool, count=len(self.rows))
             return mask
-        found, last = [], len(self.starts) - 1
-        at = self.blob.find(word)
-        while at >= 0:
-            row = bisect.bisect_right(self.starts, at) - 1
-            found.append(row)
-            if row == last:
+        postings = [self.grams.get(word[at : at + _GRAM]) for at in range(len(word) - _GRAM + 1)]
+        if any(rows is None for rows in postings):
+            return mask
+        postings.sort(key=len)
+        candidates = postings[0]
+        for rows in postings[1:]:
+            if len(candidates) == 0:
                 break
-            at = self.blob.find(word, self.starts[row + 1])
-        mask[found] = True
+            candidates = np.intersect1d(candidates, rows, assume_unique=True)
+        texts = self.rows
+        mask[[row for row in candidates.tolist() if word in texts[row]]] = True
         return mask
 
 
