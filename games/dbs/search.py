@@ -85,7 +85,7 @@ class TextColumn:
         for row, text in enumerate(rows):
             for gram in {text[at : at + _GRAM] for at in range(len(text) - _GRAM + 1)}:
                 grams.setdefault(gram, []).append(row)
-        return cls(rows=tuple(rows), grams={gram: np.array(rows, dtype=np.intp) for gram, rows in grams.items()})
+        return cls(rows=tuple(rows), grams={gram: np.array(held, dtype=np.intp) for gram, held in grams.items()})
 
     def containing(self, word: str) -> np.ndarray:
         """The rows holding `word`, as a mask."""
@@ -93,8 +93,9 @@ class TextColumn:
         if len(word) < _GRAM:
             mask[:] = np.fromiter((word in row for row in self.rows), dtype=bool, count=len(self.rows))
             return mask
-        postings = [self.grams.get(word[at : at + _GRAM]) for at in range(len(word) - _GRAM + 1)]
-        if any(rows is None for rows in postings):
+        found = [self.grams.get(word[at : at + _GRAM]) for at in range(len(word) - _GRAM + 1)]
+        postings = [held for held in found if held is not None]
+        if len(postings) < len(found):  # a trigram no card holds
             return mask
         postings.sort(key=len)
         candidates = postings[0]

@@ -64,6 +64,9 @@ QUERIES = [
     pytest.param("e type:z-extra", lambda r: r["card_type"] == "Z-Extra" and (_named(r, "e") or any(
                  "e" in n.casefold() for n in [r["card_number"], *(r.get("variant_numbers") or ()),
                  *(r.get("source_numbers") or ())])), id="common-letter"),
+    pytest.param('"son goku" type:leader', lambda r: r["card_type"] == "Leader" and _named(r, "son goku"),
+                 id="quoted-words-several-trigrams"),
+    pytest.param("-qzx type:z-extra", lambda r: r["card_type"] == "Z-Extra", id="negated-word-no-card-holds"),
 ]  # fmt: skip
 
 
