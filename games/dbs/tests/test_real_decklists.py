@@ -25,9 +25,9 @@ from pathlib import Path
 import pytest
 
 from games.dbs.rules.cards import fold_name
-from games.dbs.rules.decklist import read_decklist
+from games.dbs.rules.decklist import read_decklist, write_decklist
 from games.dbs.rules.legality import check_decklist, load_banlist
-from games.dbs.rules.vocabulary import LineStatus, Zone
+from games.dbs.rules.vocabulary import ZONES, LineStatus, Zone
 
 DECKLISTS = Path(__file__).parent / "decklists"
 
@@ -116,6 +116,9 @@ def test_an_untap_list_reads_its_leader_and_every_card_in_its_section(real_catal
             if line_zone is zone:
                 by_number[line.card_number] = by_number.get(line.card_number, 0) + count
         assert decklist.copies(zone) == by_number, zone
+    # Written back as text with numbers (`4 Name [NUMBER]`), it reads to the same copies in every zone.
+    again = read_decklist(write_decklist(decklist, real_catalogue), real_catalogue)
+    assert [again.copies(zone) for zone in ZONES] == [decklist.copies(zone) for zone in ZONES]
 
 
 @pytest.mark.parametrize(
