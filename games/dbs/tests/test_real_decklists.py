@@ -16,6 +16,10 @@ by number with variants folded, deck size, [Ultimate], [Super Combo], card-text 
 A list from the 50-card era (untap.in's export, 2019): its leader from the `//play-1` section, every card in the
 section it stands in, counted by base number, the 50 exactly that manual 1.073 asks; legal on every date from its
 newest card's release under the rule version in force then.
+
+The DeckPlanet lists rewritten in the other layouts players write (`4x NUMBER`, `NUMBER x4`, `4 Name` under
+headings) read to the same cards, zones and counts (by name alone, a name printed under several numbers is
+ambiguous and offers the number meant).
 """
 
 import re
@@ -237,3 +241,42 @@ def test_a_real_list_before_the_z_deck_breaks_only_the_z_deck_size(lists, real_c
     """Checked on a date before the Zenkai series (no Z-Deck), the same list's 10 Z-cards are the one violation."""
     report = check_decklist(lists[name], real_catalogue, as_of=date(2022, 9, 8))
     assert [(str(v.code), v.count, v.limit) for v in report.violations] == [("Z_DECK_SIZE", 10, 0)]
+
+
+# The real DeckPlanet lists rewritten line by line in the other layouts players write (not new lists: the same cards,
+# zones and counts), under `Leader` / `Main Deck` / `Z Deck` / `Side Deck` headings.
+_HEADINGS = {Zone.LEADER: "Leader", Zone.MAIN: "Main Deck", Zone.Z: "Z Deck", Zone.SIDE: "Side Deck"}
+LAYOUTS = {
+    "count-x-number": lambda count, name, number: f"{count}x {number}",
+    "number-x-count": lambda count, name, number: f"{number} x{count}",
+    "count-name": lambda count, name, number: f"{count} {name}",
+}
+
+
+# file -> the lines of the count-name layout whose name is printed under several numbers the zone does not settle.
+AMBIGUOUS_BY_NAME = {"deckplanet_red_pan.txt": ["3 Son Goku"]}
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+@pytest.mark.parametrize("name", sorted(EXPECTED), ids=lambda name: name.removesuffix(".txt"))
+def test_a_real_list_rewritten_in_another_layout_reads_to_the_same_cards(real_catalogue, name, layout):
+    """By number: the same card, zone and count on every line. By name alone: the same, except where the name is
+    printed under several numbers the zone does not settle (`Son Goku`): an ambiguous line offering the number."""
+    written = written_lines((DECKLISTS / name).read_text(encoding="utf-8"))
+    text, zone = [], None
+    for line_zone, count, card_name, number in written:
+        if line_zone is not zone:
+            text.append(_HEADINGS[line_zone])
+            zone = line_zone
+        text.append(LAYOUTS[layout](count, card_name, number))
+    decklist = read_decklist("\n".join(text), real_catalogue)
+    ambiguous, wrong = [], []
+    for line, (line_zone, count, _, number) in zip(decklist.card_lines(), written, strict=True):
+        if (line.zone, line.count) != (line_zone, count):
+            wrong.append((line.text, line.zone, line.count))
+        elif line.status is LineStatus.AMBIGUOUS and number in line.candidates:
+            ambiguous.append(line.text)
+        elif (line.status, line.card_number) != (LineStatus.CARD, number):
+            wrong.append((line.text, line.status.value, line.card_number, number))
+    assert wrong == []
+    assert ambiguous == (AMBIGUOUS_BY_NAME.get(name, []) if layout == "count-name" else [])
