@@ -11,7 +11,9 @@
     set:BT10               a set code (or a part of the set's name)
     order:name|number|cost|power|combo (`-` for descending)
 
-Evaluated in memory over the catalogue's index, built once per catalogue version (no query per search).
+Evaluated in memory over the catalogue's index, built once per catalogue version (no query per search): columns of
+the cards in name order, each term a boolean mask over them (a free word checked only on the cards holding each of
+its trigrams), the orders precomputed.
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ from __future__ import annotations
 import datetime
 import operator
 import re
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+
+import numpy as np
 
 from cards.query import QueryError, fold
 from cards.selectors import SearchResult, catalogue_version
@@ -62,37 +67,103 @@ _INT = re.compile(r"[+-]?\d+")
 FUZZY_LIMIT = 20
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
-    id: int
-    number: str
-    name: str  # folded English name (and back name)
-    text: str  # folded names, numbers and variant numbers, one per line
-    card_type: str
-    colors: frozenset[str]
-    cost: int | None
-    power: int | None
-    combo: int | None
-    combo_cost: int | None
-    traits: tuple[str, ...]
-    chars: tuple[str, ...]
-    eras: tuple[str, ...]
-    set_code: str
-    set_name: str
-    flags: frozenset[str]
-    sort_name: str
+_GRAM = 3  # a word of this length or more is looked up by its trigrams first
+
+
+@dataclass(frozen=True)
+class TextColumn:
+    """One folded text per row and, for each trigram of those texts, the rows holding it: a word of three letters or
+    more is checked only on the rows holding every one of its trigrams (the rows of its rarest trigram at most), not
+    on each of the 6,476 cards; a shorter word is checked on every row."""
+
+    rows: tuple[str, ...]
+    grams: dict[str, np.ndarray]  # trigram -> the rows holding it, ascending
+
+    @classmethod
+    def of(cls, rows: list[str]) -> TextColumn:
+        grams: dict[str, list[int]] = {}
+        for row, text in enumerate(rows):
+            for gram in {text[at : at + _GRAM] for at in range(len(text) - _GRAM + 1)}:
+                grams.setdefault(gram, []).append(row)
+        return cls(rows=tuple(rows), grams={gram: np.array(held, dtype=np.intp) for gram, held in grams.items()})
+
+    def containing(self, word: str) -> np.ndarray:
+        """The rows holding `word`, as a mask."""
+        mask = np.zeros(len(self.rows), dtype=bool)
+        if len(word) < _GRAM:
+            mask[:] = np.fromiter((word in row for row in self.rows), dtype=bool, count=len(self.rows))
+            return mask
+        found = [self.grams.get(word[at : at + _GRAM]) for at in range(len(word) - _GRAM + 1)]
+        postings = [held for held in found if held is not None]
+        if len(postings) < len(found):  # a trigram no card holds
+            return mask
+        postings.sort(key=len)
+        candidates = postings[0]
+        for rows in postings[1:]:
+            if len(candidates) == 0:
+                break
+            candidates = np.intersect1d(candidates, rows, assume_unique=True)
+        texts = self.rows
+        mask[[row for row in candidates.tolist() if word in texts[row]]] = True
+        return mask
 
 
 @dataclass(frozen=True)
 class Index:
-    entries: tuple[Entry, ...]
-    by_number: dict[str, Entry]
+    """The catalogue's cards as columns, one row per card in name order (then number), built once per catalogue
+    version: a term of the query is a boolean mask over the rows, the answer the rows every term leaves."""
+
+    size: int
+    ids: np.ndarray  # card id per row
+    numbers: tuple[str, ...]
+    row_of: dict[str, int]  # card number -> row
+    names: TextColumn  # folded English name and back name
+    texts: TextColumn  # folded names, number, variant and source numbers
+    rows_by_type: dict[str, np.ndarray]
+    rows_by_colors: dict[frozenset[str], np.ndarray]  # each set of colours a card has -> its rows
+    rows_by_flag: dict[str, np.ndarray]
+    values: dict[str, np.ndarray]  # cost, power, combo, combo_cost (0 where unknown)
+    known: dict[str, np.ndarray]  # where the value is known
+    rows_by_item: dict[str, dict[str, np.ndarray]]  # traits, chars, eras: each folded item -> its rows
+    rows_by_set_code: dict[str, np.ndarray]
+    rows_by_set_name: dict[str, np.ndarray]
+    orders: dict[str, np.ndarray]  # order -> the rows in that order
+
+    def mask(self, rows: Iterable[np.ndarray]) -> np.ndarray:
+        """The union of row lists, as a mask."""
+        mask = np.zeros(self.size, dtype=bool)
+        for some in rows:
+            mask[some] = True
+        return mask
+
+
+def _grouped(keys: Iterable[Hashable]) -> dict:
+    groups: dict = {}
+    for row, key in enumerate(keys):
+        groups.setdefault(key, []).append(row)
+    return {key: np.array(rows, dtype=np.intp) for key, rows in groups.items()}
+
+
+def _grouped_items(items: list[tuple[str, ...]]) -> dict[str, np.ndarray]:
+    groups: dict[str, list[int]] = {}
+    for row, values in enumerate(items):
+        for value in dict.fromkeys(values):
+            groups.setdefault(value, []).append(row)
+    return {key: np.array(rows, dtype=np.intp) for key, rows in groups.items()}
+
+
+def _value_orders(values: np.ndarray, known: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows by a value, ascending and descending; equal values in name order (descending: reversed), unknown last."""
+    rows = np.flatnonzero(known)
+    ascending = rows[np.argsort(values[rows], kind="stable")]
+    unknown = np.flatnonzero(~known)
+    return np.concatenate([ascending, unknown]), np.concatenate([ascending[::-1], unknown])
 
 
 @versioned_cache(version=catalogue_version, maxsize=1)
 def index(_version=None) -> Index:
     state = db.state(data_version=_version)
-    entries = []
+    cards = []
     for number, row in state.facts.items():
         colors = frozenset(color.casefold() for color in row["colors"])
         flags = {
@@ -108,30 +179,55 @@ def index(_version=None) -> Index:
             if on
         }
         names = [row["card__name_en"], row["back_name"]]
-        numbers = [number, *row["variant_numbers"], *row["source_numbers"]]
-        entries.append(
-            Entry(
-                id=row["card_id"],
-                number=number,
-                name="\n".join(fold(name) for name in names if name),
-                text="\n".join(fold(word) for word in (*names, *numbers) if word),
-                card_type=row["card_type"],
-                colors=colors,
-                cost=row["energy_cost"],
-                power=row["power"],
-                combo=row["combo_power"],
-                combo_cost=row["combo_energy"],
-                traits=tuple(fold(t) for t in (*row["special_traits"], *row["back_special_traits"])),
-                chars=tuple(fold(c) for c in (*row["characters"], *row["back_characters"])),
-                eras=tuple(fold(e) for e in (row["era"], row["back_era"]) if e),
-                set_code=fold(row["set_code"]),
-                set_name=fold(row["set_name"]),
-                flags=frozenset(flags),
-                sort_name=fold(row["card__name_en"] or number),
-            )
+        spellings = [number, *row["variant_numbers"], *row["source_numbers"]]
+        cards.append(
+            {
+                "sort": (fold(row["card__name_en"] or number), number),
+                "id": row["card_id"],
+                "number": number,
+                "name": "\n".join(fold(name) for name in names if name),
+                "text": "\n".join(fold(word) for word in (*names, *spellings) if word),
+                "card_type": row["card_type"],
+                "colors": colors,
+                "cost": row["energy_cost"],
+                "power": row["power"],
+                "combo": row["combo_power"],
+                "combo_cost": row["combo_energy"],
+                "traits": tuple(fold(t) for t in (*row["special_traits"], *row["back_special_traits"])),
+                "chars": tuple(fold(c) for c in (*row["characters"], *row["back_characters"])),
+                "eras": tuple(fold(e) for e in (row["era"], row["back_era"]) if e),
+                "set_code": fold(row["set_code"]),
+                "set_name": fold(row["set_name"]),
+                "flags": flags,
+            }
         )
-    entries.sort(key=lambda entry: (entry.sort_name, entry.number))
-    return Index(entries=tuple(entries), by_number={entry.number: entry for entry in entries})
+    cards.sort(key=lambda card: card["sort"])
+    size = len(cards)
+    values = {key: np.array([card[key] or 0 for card in cards], dtype=np.int64) for key in _NUMERIC.values()}
+    known = {key: np.array([card[key] is not None for card in cards], dtype=bool) for key in _NUMERIC.values()}
+    numbers = tuple(card["number"] for card in cards)
+    by_name = np.arange(size, dtype=np.intp)
+    by_number = np.array(sorted(range(size), key=numbers.__getitem__), dtype=np.intp)
+    orders = {"name": by_name, "-name": by_name[::-1], "number": by_number, "-number": by_number[::-1]}
+    for key in ("cost", "power", "combo"):
+        orders[key], orders[f"-{key}"] = _value_orders(values[key], known[key])
+    return Index(
+        size=size,
+        ids=np.array([card["id"] for card in cards], dtype=np.int64),
+        numbers=numbers,
+        row_of={number: row for row, number in enumerate(numbers)},
+        names=TextColumn.of([card["name"] for card in cards]),
+        texts=TextColumn.of([card["text"] for card in cards]),
+        rows_by_type=_grouped(card["card_type"] for card in cards),
+        rows_by_colors=_grouped(card["colors"] for card in cards),
+        rows_by_flag=_grouped_items([tuple(sorted(card["flags"])) for card in cards]),
+        values=values,
+        known=known,
+        rows_by_item={key: _grouped_items([card[key] for card in cards]) for key in ("traits", "chars", "eras")},
+        rows_by_set_code=_grouped(card["set_code"] for card in cards),
+        rows_by_set_name=_grouped(card["set_name"] for card in cards),
+        orders=orders,
+    )
 
 
 def _expect(words) -> str:
@@ -139,17 +235,19 @@ def _expect(words) -> str:
 
 
 class _Parser:
-    """The core grammar's tokens (cards/query.py), this game's fields: a list of (predicate, negate, is_name_word)."""
+    """The core grammar's tokens (cards/query.py), this game's fields: a list of (mask over the index's rows, negate);
+    `words` the free and name words (the fuzzy fallback's question)."""
 
-    def __init__(self, text: str, state: db.State):
+    def __init__(self, text: str, state: db.State, search_index: Index):
         self.text = text
         self.state = state
+        self.index = search_index
         self.pos = 0
         self.order: str | None = None
         self.words: list[str] = []
 
-    def parse(self) -> list:
-        terms: list = []
+    def parse(self) -> list[tuple[np.ndarray, bool]]:
+        terms: list[tuple[np.ndarray, bool]] = []
         while True:
             while self.pos < len(self.text) and self.text[self.pos].isspace():
                 self.pos += 1
@@ -217,21 +315,23 @@ class _Parser:
         word = fold(value)
         if not word:
             raise QueryError("empty search word", position=start, expected="a word")
+        mask = self.index.texts.containing(word)
         written = NUMBER.fullmatch(fold_number(value))
         if written is not None:
             # A card number: its base card (a printing suffix the data does not list, `BT1-005_XYZ`, still names it,
             # 2-15-2-1), and every number or variant it is a part of.
-            base = self.state.catalogue.lookup_number(value).card_number
-            return (lambda e: e.number == base or word in e.text), negate
+            row = self.index.row_of.get(self.state.catalogue.lookup_number(value).card_number or "")
+            if row is not None:
+                mask[row] = True
+            return mask, negate
         if not negate:
             self.words.append(value)
-        return (lambda e: word in e.text), negate
+        return mask, negate
 
     def _name(self, op, value, position, negate):
-        word = fold(value)
         if not negate:
             self.words.append(value)
-        return (lambda e: word in e.name), negate
+        return self.index.names.containing(fold(value)), negate
 
     def _color(self, op, value, position, negate):
         wanted = set()
@@ -242,27 +342,23 @@ class _Parser:
                 raise QueryError(f"unknown colour '{item}'", position=offset, expected=_expect(COLORS))
             wanted.add(color)
             offset += len(item) + 1
-        frozen = frozenset(wanted)
+        groups = self.index.rows_by_colors
         if op == "=":
-            return (lambda e: e.colors == frozen), negate
-        return (lambda e: frozen <= e.colors), negate
+            return self.index.mask([groups[key] for key in groups if key == wanted]), negate
+        return self.index.mask([groups[key] for key in groups if wanted <= key]), negate
 
     def _type(self, op, value, position, negate):
         types = TYPES.get(fold(value).replace("_", "-").replace(" ", "-"))
         if types is None:
             raise QueryError(f"unknown card type '{value}'", position=position, expected=_expect(TYPES))
-        return (lambda e: e.card_type in types), negate
+        groups = self.index.rows_by_type
+        return self.index.mask([groups[key] for key in types if key in groups]), negate
 
     def _number(self, attribute, op, value, position, negate):
         if not _INT.fullmatch(value):
             raise QueryError(f"'{value}' is not a whole number", position=position, expected="an integer")
         compare, target = _OPS[op], int(value)
-
-        def test(entry: Entry) -> bool:
-            actual = getattr(entry, attribute)
-            return actual is not None and compare(actual, target)
-
-        return test, negate
+        return self.index.known[attribute] & compare(self.index.values[attribute], target), negate
 
     def _cost(self, op, value, position, negate):
         return self._number("cost", op, value, position, negate)
@@ -278,9 +374,10 @@ class _Parser:
 
     def _listed(self, attribute, op, value, negate):
         word = fold(value)
+        groups = self.index.rows_by_item[attribute]
         if op == "=":
-            return (lambda e: word in getattr(e, attribute)), negate
-        return (lambda e: any(word in item for item in getattr(e, attribute))), negate
+            return self.index.mask([groups[word]] if word in groups else []), negate
+        return self.index.mask([rows for item, rows in groups.items() if word in item]), negate
 
     def _trait(self, op, value, position, negate):
         return self._listed("traits", op, value, negate)
@@ -296,13 +393,16 @@ class _Parser:
         flag = {"supercombo": "super-combo", "dragonball": "dragon-ball", "multicolour": "multicolor"}.get(flag, flag)
         if flag not in FLAGS:
             raise QueryError(f"unknown property '{value}'", position=position, expected=_expect(FLAGS))
-        return (lambda e: flag in e.flags), negate
+        groups = self.index.rows_by_flag
+        return self.index.mask([groups[flag]] if flag in groups else []), negate
 
     def _set(self, op, value, position, negate):
         word = fold(value)
-        if op == "=":
-            return (lambda e: e.set_code == word), negate
-        return (lambda e: e.set_code == word or (len(word) > 3 and word in e.set_name)), negate
+        codes = self.index.rows_by_set_code
+        rows = [codes[word]] if word in codes else []
+        if op != "=" and len(word) > 3:
+            rows += [some for name, some in self.index.rows_by_set_name.items() if word in name]
+        return self.index.mask(rows), negate
 
     def _order(self, op, value, position, negate):
         order = fold(value)
@@ -312,42 +412,25 @@ class _Parser:
         return None
 
 
-def _sorted(entries: list[Entry], order: str) -> list[Entry]:
-    key = order.lstrip("-")
-    if key == "name":
-        ordered = entries  # the index is in name order
-    elif key == "number":
-        ordered = sorted(entries, key=lambda e: e.number)
-    else:
-        attribute = {"cost": "cost", "power": "power", "combo": "combo"}[key]
-        known = [e for e in entries if getattr(e, attribute) is not None]
-        unknown = [e for e in entries if getattr(e, attribute) is None]
-        known.sort(key=lambda e: getattr(e, attribute))
-        ordered = known + unknown if not order.startswith("-") else known[::-1] + unknown
-        return ordered
-    return ordered[::-1] if order.startswith("-") else ordered
-
-
 def card_search(*, q: str, order: str = "name", as_of: datetime.date | None = None) -> SearchResult:
     """The cards of `q` (INVALID_QUERY for a malformed one), in `order` (or the query's own `order:`)."""
     version = catalogue_version()  # one data version (one query at most) for the index and the catalogue
     state, search_index = db.state(data_version=version), index(data_version=version)
-    parser = _Parser(q or "", state)
+    parser = _Parser(q or "", state, search_index)
     terms = parser.parse()
-    found: list[Entry] | tuple[Entry, ...] = search_index.entries
-    for test, negate in terms:  # each term narrows the cards the terms before it left
-        found = [entry for entry in found if not test(entry)] if negate else [entry for entry in found if test(entry)]
-    found = list(found)
-    only_words = bool(terms) and len(parser.words) == len(terms)
-    if not found and only_words:
+    found = np.ones(search_index.size, dtype=bool)
+    for mask, negate in terms:  # every term narrows the cards
+        found &= ~mask if negate else mask
+    today = as_of or datetime.date.today()
+    if terms and len(parser.words) == len(terms) and not found.any():
         # Nothing by parts of names: the closest names (rapidfuzz over the catalogue's names), best first.
         catalogue = state.catalogue
-        by_number = search_index.by_number
-        seen: list[Entry] = []
+        rows: list[int] = []
         for card in catalogue.suggestions(" ".join(parser.words), limit=FUZZY_LIMIT):
             for same in catalogue.named(card.name):
-                if same.card_number in by_number and by_number[same.card_number] not in seen:
-                    seen.append(by_number[same.card_number])
-        return SearchResult(ids=[e.id for e in seen], notes=(), as_of=as_of or datetime.date.today())
-    ordered = _sorted(found, parser.order or order or "name")
-    return SearchResult(ids=[entry.id for entry in ordered], notes=(), as_of=as_of or datetime.date.today())
+                row = search_index.row_of.get(same.card_number)
+                if row is not None and row not in rows:
+                    rows.append(row)
+        return SearchResult(ids=search_index.ids[rows].tolist(), notes=(), as_of=today)
+    ordered = search_index.orders.get(parser.order or order or "name", search_index.orders["name"])
+    return SearchResult(ids=search_index.ids[ordered[found[ordered]]].tolist(), notes=(), as_of=today)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+import numpy as np
 from rapidfuzz import fuzz, process
 
 from games.dbs.rules.vocabulary import HOME_TO_ZONE, CardType, HomeZone, Zone
@@ -29,6 +30,7 @@ _NOT_WORD = re.compile(r"[^\w]+")
 # voicing marks (U+3099, U+309A) are letters of the name, not accents, and stay.
 _LATIN_ACCENTS = re.compile("[\u0300-\u036f]")
 SUGGESTION_CUTOFF = 80  # rapidfuzz WRatio score below which a name is no suggestion
+_BOUND_MARGIN = 1e-6  # an upper bound this close below the cutoff still keeps its name (floating point)
 
 
 def fold_name(text: str) -> str:
@@ -107,6 +109,68 @@ def card_from_record(record: dict) -> DbsCard:
     )
 
 
+class NameMatcher:
+    """The closest names to a written one: rapidfuzz WRatio over a list of folded names, best first, the same answer
+    as `process.extract` over the whole list but scoring only the names that can reach the cutoff.
+
+    Every ratio WRatio takes (ratio, token sort and set ratios, partial ratios: rapidfuzz's definitions) is
+    2 * LCS / (a + b) over two strings made of the query's and the name's characters, and a common subsequence holds
+    no more of a character than both strings have: LCS <= H, the overlap of the two character counts. Without a
+    whole word in common and without a word twice in either string (the token set ratios then compare the same
+    characters), WRatio is at most
+        200 * H / (len(query) + len(name))                        lengths within 1.5 times of each other;
+        max(that, 0.9 * 200 * H / (len(shorter) + H))             otherwise (the best window of the longer string).
+    A name sharing a word with the query, or with a repeated word, is always scored. The rest are scored only where
+    that bound reaches the cutoff: a few hundred of the 6,000 names for a misspelt one.
+    """
+
+    def __init__(self, names: Iterable[str]) -> None:
+        self.names = list(names)
+        alphabet = sorted({char for name in self.names for char in name})
+        self._column = {char: column for column, char in enumerate(alphabet)}
+        self._counts = np.zeros((len(self.names), len(alphabet)), dtype=np.int16)
+        for row, name in enumerate(self.names):
+            for char in name:
+                self._counts[row, self._column[char]] += 1
+        self._lengths = np.array([len(name) for name in self.names], dtype=np.float64)
+        self._always = np.zeros(len(self.names), dtype=bool)
+        self._rows_of_word: dict[str, list[int]] = {}
+        for row, name in enumerate(self.names):
+            words = name.split()
+            self._always[row] = len(set(words)) != len(words)
+            for word in set(words):
+                self._rows_of_word.setdefault(word, []).append(row)
+
+    def candidates(self, key: str, cutoff: float) -> np.ndarray | None:
+        """The rows whose WRatio against `key` can reach `cutoff` (None: every row, the query repeats a word)."""
+        words = key.split()
+        if len(set(words)) != len(words):
+            return None
+        query = np.zeros(self._counts.shape[1], dtype=np.int16)
+        for char in key:
+            column = self._column.get(char)
+            if column is not None:
+                query[column] += 1
+        overlap = np.minimum(self._counts, query).sum(axis=1, dtype=np.float64)
+        length = float(len(key))
+        bound = 200 * overlap / (self._lengths + length)
+        shorter = np.minimum(self._lengths, length)
+        far = np.maximum(self._lengths, length) >= 1.5 * shorter
+        bound[far] = np.maximum(bound[far], 0.9 * 200 * overlap[far] / (shorter[far] + overlap[far]))
+        keep = (bound >= cutoff - _BOUND_MARGIN) | self._always
+        for word in set(words):
+            keep[self._rows_of_word.get(word, [])] = True
+        return np.flatnonzero(keep)
+
+    def extract(self, key: str, *, limit: int, cutoff: float) -> list[str]:
+        rows = self.candidates(key, cutoff)
+        names = self.names if rows is None else [self.names[row] for row in rows]
+        return [
+            name
+            for name, _score, _at in process.extract(key, names, scorer=fuzz.WRatio, limit=limit, score_cutoff=cutoff)
+        ]
+
+
 @dataclass(frozen=True, slots=True)
 class NumberLookup:
     """What a written card number resolved to: the base number (None = unknown) and how it was found."""
@@ -138,6 +202,7 @@ class Catalogue:
         self._by_name = {key: tuple(numbers) for key, numbers in names.items()}
         self._by_back = {key: tuple(numbers) for key, numbers in backs.items()}
         self._name_keys = list(self._by_name)
+        self._matcher: NameMatcher | None = None  # built on the first unknown name
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -181,8 +246,10 @@ class Catalogue:
         key = fold_name(name)
         if not key:
             return ()
-        found = process.extract(key, self._name_keys, scorer=fuzz.WRatio, limit=limit, score_cutoff=SUGGESTION_CUTOFF)
-        return tuple(self._cards[self._by_name[match][0]] for match, _score, _index in found)
+        if self._matcher is None:
+            self._matcher = NameMatcher(self._name_keys)
+        found = self._matcher.extract(key, limit=limit, cutoff=SUGGESTION_CUTOFF)
+        return tuple(self._cards[self._by_name[match][0]] for match in found)
 
 
 def load_cards(path: str | Path) -> Catalogue:

@@ -1,8 +1,10 @@
 """Decklist text in, every line accounted for; and a decklist back to text. Pure Python.
 
 Players publish Dragon Ball Super lists as `4 Name [BT10-100]`, `4x BT10-100`, `BT10-100 x4`, or by name under
-`Leader` / `Main Deck` / `Z-Deck` / `Side Deck` headings (often with the zone's count: `Main Deck (60)`); the leader
-line reads `Name // Back name [NUMBER]` (leaders are double-faced, 2-3-2-1-2). Every non-blank line gets a status
+`Leader` / `Main Deck` / `Z-Deck` / `Side Deck` headings (often with the zone's count: `Main Deck (60)`), or as a
+simulator exports them (untap.in: `//play-1` for the leader, `//deck-1`, `//sideboard-1`, `4 Name (bt10-100)` or a
+bracketed note where no number was written, `1 Name (set 06)`); the leader line reads `Name // Back name [NUMBER]`
+(leaders are double-faced, 2-3-2-1-2). Every non-blank line gets a status
 (card, heading, ignored, unknown, ambiguous) with its zone and count, so nothing a player wrote is silently dropped.
 
 Cards are identified by card number where the line has one (a variant number such as `BT1-005_PR` is folded to its
@@ -61,6 +63,12 @@ _TITLE = re.compile(
     re.IGNORECASE,
 )
 _COMMENT = re.compile(r"^(?://|#(?![a-z]+$)|--|;|>)")
+# A simulator export's section markers (untap.in: `//play-1` the leader in play at the start, `//deck-1`,
+# `//sideboard-1`): zone headings, not comments.
+_SECTION_MARKER = re.compile(r"^//\s*(?P<word>[A-Za-z][A-Za-z \-]*?)(?:-\d+)?\s*$")
+_MARKER_ZONE = {**_HEADING_ZONE, "play": Zone.LEADER}
+# A trailing note in brackets that is no card number: `Name (SPR)`, `Name (set 06)`, `Name (special)`.
+_TRAILING_NOTE = re.compile(r"\s*[(\[][^()\[\]]*[)\]]\s*$")
 
 
 class DecklistTooLong(ValueError):
@@ -163,10 +171,11 @@ class _Resolved:
 
 
 def _by_name(name: str, catalogue: Catalogue, zone: Zone | None) -> tuple[DbsCard, ...]:
-    """Cards of a name; a name printed under several numbers is narrowed by the zone a heading set."""
+    """Cards of a name (as written, brackets and all); a name printed under several numbers is narrowed by the zone
+    a heading set."""
     found = catalogue.named(name)
     if not found:
-        stripped = re.sub(r"\s*[(\[][^()\[\]]*[)\]]\s*$", "", name)  # a trailing note: `Name (SPR)`
+        stripped = _TRAILING_NOTE.sub("", name)  # a trailing note: `Name (SPR)`, `Name (set 06)`
         if stripped and stripped != name:
             found = catalogue.named(stripped)
     if len(found) > 1 and zone is not None:
@@ -190,7 +199,7 @@ def _resolve(body: str, catalogue: Catalogue, zone: Zone | None) -> _Resolved:
         )
     if _SIMULATOR_ID.match(body):
         return _Resolved(LineStatus.UNKNOWN, note="a simulator card id: the card data maps no simulator ids")
-    name = _BRACKETS.sub(" ", body).strip()
+    name = body.strip()
     if leader_form:
         front, _, back = (part.strip() for part in body.partition("//"))
         leaders = tuple(card for card in catalogue.named(front) if card.is_leader)
@@ -210,7 +219,7 @@ def _resolve(body: str, catalogue: Catalogue, zone: Zone | None) -> _Resolved:
         return _Resolved(LineStatus.CARD, found[0], leader_form=leader_form)
     if found:
         return _Resolved(LineStatus.AMBIGUOUS, candidates=tuple(card.card_number for card in found))
-    return _Resolved(LineStatus.UNKNOWN, note=f"no card named '{name}'")
+    return _Resolved(LineStatus.UNKNOWN, note=f"no card named '{_BRACKETS.sub(' ', name).strip()}'")
 
 
 def _card_line(
@@ -276,6 +285,12 @@ def read_decklist(text: str, catalogue: Catalogue) -> Decklist:
             continue
         if _TABLE_RULE.match(text_line) or _TOTAL.match(text_line) or _TITLE.match(text_line):
             out.append(ReadLine(index, text_line, LineStatus.IGNORED))
+            continue
+        marker = _SECTION_MARKER.match(text_line)
+        marker_zone = _MARKER_ZONE.get(_bare(marker.group("word"))) if marker else None
+        if marker_zone is not None:
+            zone = marker_zone
+            out.append(ReadLine(index, text_line, LineStatus.HEADING, zone=marker_zone))
             continue
         if _COMMENT.match(text_line) and not NUMBER.search(fold_number(text_line)):
             out.append(ReadLine(index, text_line, LineStatus.IGNORED, note="comment"))

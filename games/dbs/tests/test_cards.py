@@ -1,12 +1,14 @@
 """The catalogue over the real card data: counts from the data's build_report.json, every variant and source
-spelling to its base number, every leader line to its leader, the per-card construction flags through the check."""
+spelling to its base number, every leader line to its leader, the per-card construction flags through the check,
+the closest names to a misspelt one."""
 
 from collections import Counter
 from datetime import date
 
 import pytest
+from rapidfuzz import fuzz, process
 
-from games.dbs.rules.cards import fold_name
+from games.dbs.rules.cards import SUGGESTION_CUTOFF, NameMatcher, fold_name
 from games.dbs.rules.decklist import read_decklist
 from games.dbs.rules.legality import check_decklist, codes, load_banlist
 from games.dbs.rules.vocabulary import LineStatus, ViolationCode, WarningCode, Zone
@@ -105,3 +107,40 @@ def test_the_real_list_bans_and_says_where_it_comes_from(real_catalogue, dbs_dat
     warning = next(item for item in report.warnings if item.code is WarningCode.LIST_UNVERIFIED)
     assert all(source in warning.message for source in banlist.sources)
     assert warning.count == banlist.undated and warning.cards[0].id == banned.card_number
+
+
+# Misspelt and partial names as players write them: one word, several, a whole name and more, a repeated word (no
+# prefilter then), nothing close.
+MISSPELT_NAMES = [
+    "Furthering Destructoin Champa",
+    "gokku",
+    "vegeta prnce",
+    "Supreme Kai of Time, Spacetime Unraveler",
+    "SS2 Trunks strike to change the future",
+    "son goku son goku",
+    "Frieza",
+    "ss4 gogeta ultimate fuson",
+    "Vegito",
+    "Kamehameha",
+    "Broly Dawn of the Rampage",
+    "xyzzy",
+    "a",
+]
+
+
+@pytest.mark.parametrize("written", MISSPELT_NAMES)
+@pytest.mark.parametrize("limit", [3, 20])
+def test_the_name_matcher_answers_as_rapidfuzz_over_every_name(real_catalogue, written, limit):
+    """The prefilter only skips names that cannot reach the cutoff: the same names, in the same order, as WRatio over
+    the whole list."""
+    names = sorted({fold_name(card.name) for card in real_catalogue})
+    key = fold_name(written)
+    everything = process.extract(key, names, scorer=fuzz.WRatio, limit=limit, score_cutoff=SUGGESTION_CUTOFF)
+    assert NameMatcher(names).extract(key, limit=limit, cutoff=SUGGESTION_CUTOFF) == [name for name, *_ in everything]
+
+
+def test_the_name_matcher_scores_fewer_names_for_a_misspelt_one(real_catalogue):
+    names = sorted({fold_name(card.name) for card in real_catalogue})
+    matcher = NameMatcher(names)
+    assert len(matcher.candidates("furthering destructoin champa", SUGGESTION_CUTOFF)) < len(names) / 4
+    assert matcher.candidates("son goku son goku", SUGGESTION_CUTOFF) is None  # a repeated word: every name

@@ -56,9 +56,17 @@ LAYOUTS = [
     pytest.param(
         "_____Side Deck_____\n2 Kamehameha_PR [BT1-080]", CARD, SIDE, 2, "BT1-080", id="deckplanet-suffixed-name"
     ),
+    # untap.in's export: `//play-1` (the leader, in play at the start), `//deck-1`, `//sideboard-1`; numbers in
+    # lower case in brackets, a note in brackets where the writer had no number.
+    pytest.param("//play-1\n1 Son Goku (bt1-001)", CARD, LEADER, 1, "BT1-001", id="untap-play-section-leader"),
+    pytest.param("//deck-1", HEADING, MAIN, None, None, id="untap-deck-section"),
+    pytest.param("//sideboard-1\n2 Kamehameha (bt1-080_spr)", CARD, SIDE, 2, "BT1-080", id="untap-sideboard"),
+    pytest.param("//deck-1\n1 Android 17 (set 01)", CARD, MAIN, 1, "BT1-051", id="name-with-a-note-in-brackets"),
+    pytest.param("//deck-1\n2 Kamehameha (special)", CARD, MAIN, 2, "BT1-080", id="name-with-a-word-note"),
     pytest.param("Battle (40)", HEADING, None, 40, None, id="group-heading"),
     pytest.param("Deck name: Goku aggro", IGNORED, None, None, None, id="title"),
     pytest.param("// sideboard plan", IGNORED, None, None, None, id="comment"),
+    pytest.param("//play-1\n// source: a paste", IGNORED, None, None, None, id="comment-after-a-section-marker"),
     pytest.param("Total: 60", IGNORED, None, None, None, id="total"),
     pytest.param("|---|---|", IGNORED, None, None, None, id="table-rule"),
     pytest.param("Goku aggro by someone", IGNORED, None, None, None, id="free-text-without-count"),

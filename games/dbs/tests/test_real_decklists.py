@@ -12,6 +12,14 @@ the Zenkai announcement and manual 2.00 give 0 to 7 and no source in hand states
 each report carries one RULES_UNSETTLED warning on the Z-Deck naming that gap (games/dbs/README.md), the ban list's
 LIST_UNVERIFIED and the side deck's SIDE_DECK_UNCHECKED; nothing else in nine real tournament-era lists (copy limits
 by number with variants folded, deck size, [Ultimate], [Super Combo], card-text exceptions) draws a violation.
+
+A list from the 50-card era (untap.in's export, 2019): its leader from the `//play-1` section, every card in the
+section it stands in, counted by base number, the 50 exactly that manual 1.073 asks; legal on every date from its
+newest card's release under the rule version in force then.
+
+The DeckPlanet lists rewritten in the other layouts players write (`4x NUMBER`, `NUMBER x4`, `4 Name` under
+headings) read to the same cards, zones and counts (by name alone, a name printed under several numbers is
+ambiguous and offers the number meant).
 """
 
 import re
@@ -21,9 +29,9 @@ from pathlib import Path
 import pytest
 
 from games.dbs.rules.cards import fold_name
-from games.dbs.rules.decklist import read_decklist
+from games.dbs.rules.decklist import read_decklist, write_decklist
 from games.dbs.rules.legality import check_decklist, load_banlist
-from games.dbs.rules.vocabulary import LineStatus, Zone
+from games.dbs.rules.vocabulary import ZONES, LineStatus, Zone
 
 DECKLISTS = Path(__file__).parent / "decklists"
 
@@ -41,6 +49,108 @@ EXPECTED = {
 }
 # file -> {line as written: the card number meant}: lines that stay unknown because the author misspelt the card.
 MISSPELT: dict[str, dict[str, str]] = {}
+
+# A list from the 50-card era in untap.in's export layout (`//play-1` the leader, `//deck-1`, `//sideboard-1`;
+# `N Name (number)` with the number in lower case, or a note in brackets where the writer gave none: `(set 06)`,
+# `(special)`, `(db4)`): file -> zone totals as its lines add up (main: exactly the 50 of manual 1.073 5-1-3).
+UNTAP = {
+    "untap_cell_2019.txt": {"leader": 1, "main": 50, "z": 0, "side": 2},
+}
+# file -> the dates its verdict is checked on, each with the rule version in force: from the release of its newest
+# card (DB1 Dragon Brawl, 2019-09-20 in the data's sets) to the last day of manual 1.073's exactly 50 (2020-07-16),
+# then under the later versions (50 stays within their 50 to 60).
+UNTAP_DATES = {
+    "untap_cell_2019.txt": [
+        (date(2019, 9, 20), "manual-1.073"),
+        (date(2020, 7, 16), "manual-1.073"),
+        (date(2020, 7, 17), "unison"),
+        (date(2023, 1, 1), "zenkai"),
+    ],
+}
+_UNTAP_SECTION = re.compile(r"^//(?P<zone>play|deck|sideboard)-\d+$")
+_UNTAP_ZONE = {"play": Zone.LEADER, "deck": Zone.MAIN, "sideboard": Zone.SIDE}
+_UNTAP_LINE = re.compile(r"^(?P<count>\d+) (?P<name>.+?) \((?P<bracket>[^()]+)\)$")
+_UNTAP_NUMBER = re.compile(r"^(?P<number>[a-z]+\d*-\d+)(?:_[a-z]+)?$")
+
+
+def untap_lines(text: str) -> list[tuple[Zone, int, str, str | None]]:
+    """(zone, copies, name as written, number in the official case or None) for every card line of the export;
+    `// ...` lines above the first section are notes."""
+    out: list[tuple[Zone, int, str, str | None]] = []
+    zone = None
+    for raw in text.splitlines():
+        section = _UNTAP_SECTION.match(raw)
+        if section:
+            zone = _UNTAP_ZONE[section.group("zone")]
+            continue
+        if not raw.strip() or (zone is None and raw.startswith("//")):
+            continue
+        line = _UNTAP_LINE.match(raw)
+        assert line and zone is not None, f"not the untap.in layout: {raw!r}"
+        number = _UNTAP_NUMBER.match(line.group("bracket"))
+        out.append(
+            (zone, int(line.group("count")), line.group("name"), number.group("number").upper() if number else None)
+        )
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(UNTAP), ids=lambda name: name.removesuffix(".txt"))
+def test_an_untap_list_reads_its_leader_and_every_card_in_its_section(real_catalogue, name):
+    text = (DECKLISTS / name).read_text(encoding="utf-8")
+    decklist = read_decklist(text, real_catalogue)
+    leaders = decklist.card_lines(Zone.LEADER)
+    assert [(line.status, line.count, line.zone_inferred) for line in leaders] == [(LineStatus.CARD, 1, False)]
+    assert real_catalogue.card(leaders[0].card_number).is_leader
+    assert decklist.unresolved() == ()
+    assert [line.text for line in decklist.lines if line.status is LineStatus.IGNORED] == [text.splitlines()[0]]
+    assert [line.zone_inferred for line in decklist.card_lines()] == [False] * len(decklist.card_lines())
+    assert decklist.counts() == UNTAP[name]
+    written = untap_lines(text)
+    wrong = []
+    for line, (zone, count, written_name, number) in zip(decklist.card_lines(), written, strict=True):
+        card = real_catalogue.card(line.card_number)
+        if (line.zone, line.count, fold_name(card.name)) != (zone, count, fold_name(written_name)) or (
+            number is not None and number != line.card_number
+        ):
+            wrong.append((line.text, line.card_number, card.name))
+    assert wrong == []
+    for zone in (Zone.LEADER, Zone.MAIN, Zone.SIDE):  # counted by base number (`bt2-084_spr` is BT2-084)
+        by_number: dict[str, int] = {}
+        for line, (line_zone, count, _, _) in zip(decklist.card_lines(), written, strict=True):
+            if line_zone is zone:
+                by_number[line.card_number] = by_number.get(line.card_number, 0) + count
+        assert decklist.copies(zone) == by_number, zone
+    # Written back as text with numbers (`4 Name [NUMBER]`), it reads to the same copies in every zone.
+    again = read_decklist(write_decklist(decklist, real_catalogue), real_catalogue)
+    assert [again.copies(zone) for zone in ZONES] == [decklist.copies(zone) for zone in ZONES]
+
+
+@pytest.mark.parametrize(
+    ("name", "as_of", "rule"),
+    [(name, as_of, rule) for name, dates in sorted(UNTAP_DATES.items()) for as_of, rule in dates],
+    ids=lambda value: value.removesuffix(".txt") if isinstance(value, str) and value.endswith(".txt") else None,
+)
+def test_an_untap_list_is_legal_under_the_rules_in_force_on_its_dates(real_catalogue, dbs_data_dir, name, as_of, rule):
+    decklist = read_decklist((DECKLISTS / name).read_text(encoding="utf-8"), real_catalogue)
+    report = check_decklist(decklist, real_catalogue, as_of=as_of, banlist=load_banlist(dbs_data_dir / "banlist.json"))
+    assert (report.rule_version.code, report.legal, report.violations) == (rule, True, ())
+    assert [str(w.code) for w in report.warnings] == ["LIST_UNVERIFIED", "SIDE_DECK_UNCHECKED"]
+
+
+def test_the_untap_list_one_card_short_breaks_the_deck_size_of_its_era(real_catalogue):
+    """The 50 of manual 1.073 is exact, and the floor of the 50 to 60 that followed: the same list with one copy fewer
+    is a DECK_SIZE violation in both eras."""
+    text = (
+        (DECKLISTS / "untap_cell_2019.txt")
+        .read_text(encoding="utf-8")
+        .replace("4 Urgent Aid Kami", "3 Urgent Aid Kami")
+    )
+    decklist = read_decklist(text, real_catalogue)
+    assert decklist.counts()["main"] == 49
+    for as_of in (date(2019, 9, 20), date(2023, 1, 1)):
+        report = check_decklist(decklist, real_catalogue, as_of=as_of)
+        assert [(str(v.code), v.count) for v in report.violations] == [("DECK_SIZE", 49)]
+
 
 # The DeckPlanet export, read independently of the reader: `_____Main Deck_____` rules, `N Name [NUMBER]` lines, the
 # leader line without a count, a printing suffix glued to the name (`Koitsukai, Mechanical Courage_PR [DB2-143]`).
@@ -69,9 +179,9 @@ def written_lines(text: str) -> list[tuple[Zone, int, str, str]]:
 
 
 def test_the_tables_name_every_file():
-    assert sorted(path.name for path in DECKLISTS.glob("*.txt")) == sorted(EXPECTED)
+    assert sorted(path.name for path in DECKLISTS.glob("*.txt")) == sorted([*EXPECTED, *UNTAP])
     readme = (DECKLISTS / "README.md").read_text(encoding="utf-8")
-    assert all(f"`{name}`" in readme for name in EXPECTED)  # each file's source is recorded
+    assert all(f"`{name}`" in readme for name in [*EXPECTED, *UNTAP])  # each file's source is recorded
 
 
 @pytest.fixture(scope="module")
@@ -131,3 +241,42 @@ def test_a_real_list_before_the_z_deck_breaks_only_the_z_deck_size(lists, real_c
     """Checked on a date before the Zenkai series (no Z-Deck), the same list's 10 Z-cards are the one violation."""
     report = check_decklist(lists[name], real_catalogue, as_of=date(2022, 9, 8))
     assert [(str(v.code), v.count, v.limit) for v in report.violations] == [("Z_DECK_SIZE", 10, 0)]
+
+
+# The real DeckPlanet lists rewritten line by line in the other layouts players write (not new lists: the same cards,
+# zones and counts), under `Leader` / `Main Deck` / `Z Deck` / `Side Deck` headings.
+_HEADINGS = {Zone.LEADER: "Leader", Zone.MAIN: "Main Deck", Zone.Z: "Z Deck", Zone.SIDE: "Side Deck"}
+LAYOUTS = {
+    "count-x-number": lambda count, name, number: f"{count}x {number}",
+    "number-x-count": lambda count, name, number: f"{number} x{count}",
+    "count-name": lambda count, name, number: f"{count} {name}",
+}
+
+
+# file -> the lines of the count-name layout whose name is printed under several numbers the zone does not settle.
+AMBIGUOUS_BY_NAME = {"deckplanet_red_pan.txt": ["3 Son Goku"]}
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+@pytest.mark.parametrize("name", sorted(EXPECTED), ids=lambda name: name.removesuffix(".txt"))
+def test_a_real_list_rewritten_in_another_layout_reads_to_the_same_cards(real_catalogue, name, layout):
+    """By number: the same card, zone and count on every line. By name alone: the same, except where the name is
+    printed under several numbers the zone does not settle (`Son Goku`): an ambiguous line offering the number."""
+    written = written_lines((DECKLISTS / name).read_text(encoding="utf-8"))
+    text, zone = [], None
+    for line_zone, count, card_name, number in written:
+        if line_zone is not zone:
+            text.append(_HEADINGS[line_zone])
+            zone = line_zone
+        text.append(LAYOUTS[layout](count, card_name, number))
+    decklist = read_decklist("\n".join(text), real_catalogue)
+    ambiguous, wrong = [], []
+    for line, (line_zone, count, _, number) in zip(decklist.card_lines(), written, strict=True):
+        if (line.zone, line.count) != (line_zone, count):
+            wrong.append((line.text, line.zone, line.count))
+        elif line.status is LineStatus.AMBIGUOUS and number in line.candidates:
+            ambiguous.append(line.text)
+        elif (line.status, line.card_number) != (LineStatus.CARD, number):
+            wrong.append((line.text, line.status.value, line.card_number, number))
+    assert wrong == []
+    assert ambiguous == (AMBIGUOUS_BY_NAME.get(name, []) if layout == "count-name" else [])

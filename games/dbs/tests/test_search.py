@@ -53,7 +53,25 @@ QUERIES = [
     pytest.param("BT1-005_PR03", lambda r: "BT1-005_PR03" in (r.get("variant_numbers") or ()), id="variant-number"),
     pytest.param("champa", lambda r: "champa" in (r.get("name_en") or "").casefold()
                  or "champa" in (r.get("back_name_en") or "").casefold(), id="name-word"),
+    # Several terms, negated ones, a word found in most cards: each term narrows the ones before it.
+    pytest.param("goku -type:leader cost<=2", lambda r: _named(r, "goku") and r["card_type"] != "Leader"
+                 and r.get("energy_cost") is not None and r["energy_cost"] <= 2, id="word-negated-type-cost"),
+    pytest.param("color=red,blue is:multicolor", lambda r: _colors(r) == {"red", "blue"}, id="exact-multicolour"),
+    pytest.param("trait=saiyan -is:z", lambda r: "saiyan" in [t.casefold() for t in (r.get("special_traits") or [])
+                 + (r.get("back_special_traits") or [])] and not r["card_type"].startswith("Z-"), id="whole-trait"),
+    pytest.param("-cost:1 -power>=10000 set:BT1", lambda r: r.get("set_code") == "BT1"
+                 and r.get("energy_cost") != 1 and not (r.get("power") or -1) >= 10000, id="two-negated-numbers"),
+    pytest.param("e type:z-extra", lambda r: r["card_type"] == "Z-Extra" and (_named(r, "e") or any(
+                 "e" in n.casefold() for n in [r["card_number"], *(r.get("variant_numbers") or ()),
+                 *(r.get("source_numbers") or ())])), id="common-letter"),
+    pytest.param('"son goku" type:leader', lambda r: r["card_type"] == "Leader" and _named(r, "son goku"),
+                 id="quoted-words-several-trigrams"),
+    pytest.param("-qzx type:z-extra", lambda r: r["card_type"] == "Z-Extra", id="negated-word-no-card-holds"),
 ]  # fmt: skip
+
+
+def _named(record, word):
+    return any(word in (name or "").casefold() for name in (record.get("name_en"), record.get("back_name_en")))
 
 
 @pytest.mark.parametrize(("q", "expected"), QUERIES)
@@ -70,12 +88,18 @@ def test_a_dbs_query_finds_what_the_data_says(imported, db, real_records, q, exp
         pytest.param("type:battle set:BT1", "cost", lambda r: (r["energy_cost"],), id="cost"),
         pytest.param("type:battle set:BT1", "-power", lambda r: (-r["power"],), id="power-descending"),
         pytest.param("type:battle set:BT1 order:number", "name", lambda r: (r["card_number"],), id="order-in-query"),
+        pytest.param("goku type:battle -color:red", "-cost", lambda r: (-r["energy_cost"],), id="cost-descending"),
     ],
 )
 def test_dbs_search_orders(imported, db, real_records, q, order, key):
     by_number = {record["card_number"]: record for record in real_records}
     found = [by_number[number] for number in _numbers(q, order)]
     assert found and [key(r) for r in found] == sorted(key(r) for r in found)
+
+
+def test_a_descending_order_in_the_query_reverses_the_ascending_one(imported, db):
+    assert _numbers("type:extra order:-number") == sorted(_numbers("type:extra"), reverse=True)
+    assert _numbers("type:extra order:-name") == _numbers("type:extra")[::-1]
 
 
 def test_a_misspelt_name_finds_the_closest_names(imported, db, real_records):
