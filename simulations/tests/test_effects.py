@@ -8,8 +8,8 @@ from django.core.management import call_command
 from cards.models import Card
 from cards.services import card_import
 from cards.tests.fixtures import BOLSHACK, MALT, catalogue
-from simulations.effects import EffectsImportError, card_effects_by_card, card_effects_import
-from simulations.models import CardEffects
+from games.dm.effects import EffectsImportError, card_effects_by_card, card_effects_import
+from games.dm.models import CardEffects
 
 pytestmark = pytest.mark.django_db
 
