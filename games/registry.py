@@ -184,7 +184,8 @@ class Game:
 
     def simulation_records(self, *, cards: Any, deck_b: Any = None) -> tuple[list[dict], list[dict] | None]:
         """A deck's cards (and deck B's for an A/B comparison) as JSON records for the run's row, after checking they
-        can be played (DECK_TOO_SMALL)."""
+        can be played (DECK_TOO_SMALL). Each record holds at least `key`, `name` and `copies` (the run's `deck` in the
+        API)."""
         raise NotImplementedError
 
     def simulation_chunk(
