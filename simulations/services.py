@@ -63,13 +63,8 @@ def deck_game(*, user, decklist: Any | None, deck_id: int | None) -> tuple[Any, 
     return decklist, registry.get(None)
 
 
-def decklist_for(*, user, decklist: Any | None, deck_id: int | None) -> Any:
-    """A saved deck (visible to the user) or the given decklist."""
-    return deck_game(user=user, decklist=decklist, deck_id=deck_id)[0]
-
-
 def game_odds_query(*, user, data: dict, queries: list[dict]) -> list[dict] | None:
-    """The odds of another game than Duel Masters (its `opening_odds`, exact fractions): one answer per query, the
+    """The odds of a game that does not simulate (its `opening_odds`, exact fractions): one answer per query, the
     query's `cards` as one group ("at least one of these"), or its two `groups` as starters and extenders ("at least
     one of each"). None: the deck's game has exact odds of its own (it `simulates`: `odds_queries` below), or no odds
     at all."""
