@@ -243,9 +243,9 @@ def real_decks_orchestrate() -> dict:
     from django.conf import settings
     from django.core.management import call_command
 
+    from games.dm import simulation
+    from games.dm.effects import card_effects_import
     from games.dm.rules.decklist import parse_text
-    from simulations import services
-    from simulations.effects import card_effects_import
     from simulations.tests.real_decks import REAL_DECKS
 
     call_command("migrate", verbosity=0, skip_checks=True)
@@ -255,7 +255,7 @@ def real_decks_orchestrate() -> dict:
     card_effects_import(source=settings.EFFECTS_DATA_SOURCE)
     figures = {}
     for key, deck in REAL_DECKS.items():
-        cards = services.engine_cards(services.deck_resolve(decklist=parse_text(deck["text"])))
+        cards = simulation.engine_cards(simulation.deck_resolve(decklist=parse_text(deck["text"])))
         arrays = compile_deck(cards)
         engine.play_side(arrays, going="first", first_game=0, games=100, seed=1)
         # repeated: the machine may be shared, and CPU time still varies with the load (caches, frequency)

@@ -19,7 +19,10 @@ What a game gives the core:
 - `legality_report(decklist=, format_code=, as_of=, overlay_id=)`: the report dict the legality API returns (it
   raises the coded UNKNOWN_FORMAT / UNKNOWN_OVERLAY errors), and `legality_reports(decklists=, ...)` for many;
 - `deck_statistics(entries)`: the editor's and the API's statistics (optional; None when the game has none);
-- `simulates`: whether the simulations run its decks (Duel Masters only, for now);
+- `simulates`: whether the simulations run its decks (Duel Masters only, for now), and then the simulation operations
+  the core's jobs call (`simulation_deck`, `simulation_key_cards`, `simulation_records`, `simulation_chunk`,
+  `simulation_result`, `simulation_warm_up`) and its exact odds (`odds_report`, `odds_queries`); the core keeps the
+  runs, their chunks, the tasks and the API (the simulations app);
 - `format_check(format_code)`: raises the coded UNKNOWN_FORMAT error for a format the game does not have.
 """
 
@@ -66,6 +69,11 @@ class UnknownGame(ApplicationError):
         )
 
 
+class SimulationRejected(ApplicationError):
+    """A request the simulations cannot run or answer (a bad deck, unknown cards, bad parameters): raised by the
+    simulations app and by a game's simulation operations alike."""
+
+
 class Game:
     """A game as the core sees it. Subclass it in `games/<code>/game.py`, whose `GAME` (an instance) registers it."""
 
@@ -74,8 +82,8 @@ class Game:
     name_ja: ClassVar[str]
     default_format: ClassVar[str]
     zones: ClassVar[tuple[GameZone, ...]]
-    # Whether the simulations (the goldfish, the draw odds) run this game's decks: they are Duel Masters' engines,
-    # still in the simulations app, until a game brings its own through the registry.
+    # Whether the simulations (runs of games and hands, exact draw odds) run this game's decks: such a game gives the
+    # simulation operations below (Duel Masters: its goldfish and odds, games/dm/simulation.py).
     simulates: ClassVar[bool] = False
 
     # --- zones
@@ -160,6 +168,48 @@ class Game:
         """Exact opening-hand odds of a deck for named groups of cards (names or ids as the game reads them), or None
         for a game without them."""
         return None
+
+    # --- simulations (a game that `simulates`): the core stores a run's deck as the records `simulation_records`
+    # gives, and hands them back to `simulation_chunk` on a worker and to `simulation_result` once every chunk is done
+    # (each game depends only on the seed and its number, so a chunk's counts never depend on the worker). A refusal
+    # is a coded SimulationRejected.
+    def simulation_deck(self, *, decklist: Any) -> Any:
+        """The decklist resolved for the simulations: the game's own object, of which the core reads `cards` (what
+        `simulation_records` takes) and `facts_unavailable` (ids of cards whose facts the data lacks)."""
+        raise NotImplementedError
+
+    def simulation_key_cards(self, *, deck: Any, written: list) -> list[str]:
+        """Key (or tracked) cards named or numbered in a request -> their keys in the run's records."""
+        raise NotImplementedError
+
+    def simulation_records(self, *, cards: Any, deck_b: Any = None) -> tuple[list[dict], list[dict] | None]:
+        """A deck's cards (and deck B's for an A/B comparison) as JSON records for the run's row, after checking they
+        can be played (DECK_TOO_SMALL). Each record holds at least `key`, `name` and `copies` (the run's `deck` in the
+        API)."""
+        raise NotImplementedError
+
+    def simulation_chunk(
+        self, *, kind: str, params: dict, seed: int, going: str, index: int, first_game: int, games: int
+    ) -> dict:
+        """One chunk's integer counts (JSON) of a run whose stored `params` hold the records."""
+        raise NotImplementedError
+
+    def simulation_result(self, *, kind: str, params: dict, seed: int, going: str, counts: list[dict]) -> dict:
+        """The run's result (JSON) from its chunks' counts, in chunk order."""
+        raise NotImplementedError
+
+    def simulation_warm_up(self) -> None:
+        """Load what the chunks need before a worker's pool starts (a compiled kernel), so chunk timings are compute
+        only."""
+        return None
+
+    def odds_report(self, *, decklist: Any, format_code: str | None) -> dict:
+        """The exact deck report of the odds API and the simulations page (the format's setup; None: the game's)."""
+        raise NotImplementedError
+
+    def odds_queries(self, *, decklist: Any, queries: list[dict], format_code: str | None) -> list[dict]:
+        """Exact answers to the odds API's queries (groups of cards, where, by which turn, going first or second)."""
+        raise NotImplementedError
 
     # --- statistics (optional)
     def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict | None:

@@ -1,5 +1,7 @@
 """Simulation and odds API: thin views over simulations.services (one class per operation)."""
 
+from typing import Any
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, serializers, status
@@ -9,7 +11,7 @@ from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
 from api.schema import error_responses
-from games.dm.rules.decklist import Decklist, parse_json, parse_text
+from games import registry
 from simulations import services
 from simulations.models import SimulationKind, SimulationRun
 
@@ -33,17 +35,26 @@ class DeckInputSerializer(serializers.Serializer):
         return attrs
 
 
-def deck_input(data: dict, user) -> tuple[Decklist | None, int | None]:
-    """(decklist, deck_id) from validated input (a malformed decklist: MALFORMED_DECKLIST, api/errors.py)."""
+def deck_input(data: dict, user) -> tuple[Any, int | None]:
+    """(decklist, deck_id) from validated input (see `deck_input_game`)."""
+    decklist, deck_id, _ = deck_input_game(data, user)
+    return decklist, deck_id
+
+
+def deck_input_game(data: dict, user) -> tuple[Any, int | None, str]:
+    """(decklist, deck_id, game code) from validated input: a saved deck (its game must simulate), or a text or JSON
+    decklist read as the default game's (a malformed decklist: MALFORMED_DECKLIST, api/errors.py)."""
+    default = registry.get(None)
     if data.get("text"):
-        return parse_text(data["text"]), None
+        return default.parse_text(data["text"], with_names=False), None, default.code
     value = data.get("deck") if data.get("deck") is not None else data.get("decklist")
     if isinstance(value, bool):
         raise ApplicationError(ErrorCode.VALIDATION_ERROR, "deck must be an id or a decklist object.")
     if isinstance(value, int) or (isinstance(value, str) and value.isdigit()):
-        return services.decklist_for(user=user, decklist=None, deck_id=int(value)), int(value)
+        decklist, game = services.deck_game(user=user, decklist=None, deck_id=int(value))
+        return decklist, int(value), game.code
     if isinstance(value, dict):
-        return parse_json(value), None
+        return default.parse_json(value), None, default.code
     raise ApplicationError(ErrorCode.VALIDATION_ERROR, "deck must be an id or a decklist object.")
 
 
@@ -209,9 +220,12 @@ class OddsQueryApi(APIView):
         # Another game's exact opening-hand odds, through the registry (games.registry.Game.opening_odds).
         results = services.game_odds_query(user=request.user, data=data.validated_data, queries=queries.validated_data)
         if results is None:
-            decklist, _ = deck_input(data.validated_data, request.user)
+            decklist, _, game = deck_input_game(data.validated_data, request.user)
             results = services.odds_query(
-                decklist=decklist, queries=queries.validated_data, format_code=data.validated_data.get("format")
+                decklist=decklist,
+                queries=queries.validated_data,
+                format_code=data.validated_data.get("format"),
+                game=game,
             )
         return Response({"results": results})
 
@@ -227,8 +241,9 @@ class OddsReportApi(APIView):
     def _report(self, request, values):
         data = self.ReportInputSerializer(data=values)
         data.is_valid(raise_exception=True)
-        decklist, _ = deck_input(data.validated_data, request.user)
-        return Response(services.odds_deck_report(decklist=decklist, format_code=data.validated_data.get("format")))
+        decklist, _, game = deck_input_game(data.validated_data, request.user)
+        format_code = data.validated_data.get("format")
+        return Response(services.odds_deck_report(decklist=decklist, format_code=format_code, game=game))
 
     @extend_schema(
         parameters=[OpenApiParameter("deck", int, required=False), OpenApiParameter("text", str, required=False)],

@@ -1,6 +1,7 @@
 """The work of a simulation run, done on a worker: start, chunks, merge, failure, and the staleness rule of the
 sweep. Below the tasks (simulations.tasks calls it and sends the follow-up tasks); the services create runs and send
-the start task. Nothing here imports Celery.
+the start task. Nothing here imports Celery. The games themselves are played and summed up by the run's game
+(games.registry.Game.simulation_chunk and .simulation_result).
 
 Every game depends only on (seed, game number), so the result never depends on which worker ran which chunk, or how
 often: a chunk is written once (a conditional update) and the run is merged exactly once (another conditional update).
@@ -14,11 +15,8 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from deckbuilder.jobs import jobs_max_attempts, jobs_stale_seconds
-from games.dm.rules import goldfish, odds
-from games.dm.rules.goldfish import hands
-from games.dm.rules.goldfish.deck import EngineCard
-from games.dm.rules.goldfish.engine import SideCounts
-from simulations.models import FINISHED, ChunkStatus, RunStatus, SimulationChunk, SimulationKind, SimulationRun
+from games import registry
+from simulations.models import FINISHED, ChunkStatus, RunStatus, SimulationChunk, SimulationRun
 
 
 def stale_runs(*, older_than_seconds: int | None = None):
@@ -63,36 +61,16 @@ def simulation_run_start(*, run_id: int) -> list[int]:
 
 
 def _chunk_counts(run: SimulationRun, chunk: SimulationChunk) -> dict:
-    params = run.params
-    cards = [EngineCard.from_dict(c) for c in params["deck"]]
-    if run.kind == SimulationKind.GOLDFISH:
-        decks = {"a": cards}
-        if params.get("deck_b"):
-            # A/B: both decks on the same shuffles, with the joint per-game outcomes for paired intervals
-            deck_b = [EngineCard.from_dict(c) for c in params["deck_b"]]
-            counts_a, counts_b, joint = goldfish.paired_outcomes(
-                cards, deck_b, games=chunk.games, seed=run.seed, going=run.going, first_game=chunk.first_game
-            )
-            return {
-                "a": {side: c.to_dict() for side, c in counts_a.items()},
-                "b": {side: c.to_dict() for side, c in counts_b.items()},
-                "joint": joint,
-            }
-        result = {}
-        for name, deck in decks.items():
-            counts = goldfish.play(
-                deck,
-                games=chunk.games,
-                seed=run.seed,  # the same seed: deck B gets the same shuffles
-                going=run.going,
-                key_cards=params.get("key_cards", []),
-                track_cards=params.get("track_cards", []),
-                first_game=chunk.first_game,
-            )
-            result[name] = {side: c.to_dict() for side, c in counts.items()}
-        return result
-    copies = [c.copies for c in cards if c.in_library]
-    return hands.sample_hands(copies, hands=chunk.games, seed=run.seed, stream=chunk.index).to_dict()
+    """The chunk's counts, played by the run's game (games.registry.Game.simulation_chunk)."""
+    return registry.get(run.game).simulation_chunk(
+        kind=run.kind,
+        params=run.params,
+        seed=run.seed,
+        going=run.going,
+        index=chunk.index,
+        first_game=chunk.first_game,
+        games=chunk.games,
+    )
 
 
 def simulation_chunk_execute(*, chunk_id: int) -> str:
@@ -123,44 +101,10 @@ def simulation_chunk_execute(*, chunk_id: int) -> str:
 
 
 def _merged_result(run: SimulationRun, chunks: list[SimulationChunk]) -> dict:
-    cards = [EngineCard.from_dict(c) for c in run.params["deck"]]
-    if run.kind == SimulationKind.GOLDFISH:
-        merged: dict[str, dict[str, SideCounts]] = {}
-        joint: dict[str, dict[str, int]] = {}
-        for chunk in chunks:
-            counts = chunk.counts or {}  # merged once every chunk is done, so never empty in practice
-            joint = goldfish.merge_joint(joint, counts.get("joint", {}))
-            for name, per_side in counts.items():
-                if name == "joint":
-                    continue
-                into = merged.setdefault(name, {})
-                for side, data in per_side.items():
-                    counts = SideCounts.from_dict(data)
-                    into[side] = into[side].merge(counts) if side in into else counts
-        result = goldfish.summarise(
-            merged["a"],
-            cards=cards,
-            key_cards=run.params.get("key_cards", []),
-            track_cards=run.params.get("track_cards", []),
-        )
-        result["sample_game"] = {  # spec 2.6: mana and hand traces, here of game 0 (same shuffle as the counts)
-            side: goldfish.trace(cards, seed=run.seed, game=0, going=side, key_cards=run.params.get("key_cards", []))
-            for side in merged["a"]
-        }
-        if "b" in merged:
-            cards_b = [EngineCard.from_dict(c) for c in run.params["deck_b"]]
-            comparison = goldfish.compare_counts(
-                merged["a"], merged["b"], cards_a=cards, cards_b=cards_b, joint=joint or None
-            )
-            result["compare"] = {k: comparison[k] for k in ("b", "b_minus_a", "same_shuffles")}
-    else:
-        total = hands.HandCounts()
-        for chunk in chunks:
-            total = total.merge(hands.HandCounts.from_dict(chunk.counts or {}))
-        in_pool = [c for c in cards if c.in_library]
-        result = hands.summarise_hands(total, [(c.key, c.name) for c in in_pool])
-        exact = odds.deck_report(odds_cards_from_engine(cards))
-        result["exact"] = {row["card"]: row for row in exact["cards"]}
+    # merged once every chunk is done, so a chunk's counts are never empty in practice
+    result = registry.get(run.game).simulation_result(
+        kind=run.kind, params=run.params, seed=run.seed, going=run.going, counts=[c.counts or {} for c in chunks]
+    )
     result["seed"] = run.seed
     result["facts_unavailable"] = run.params.get("facts_unavailable", [])
     return result
@@ -197,19 +141,3 @@ def simulation_chunk_fail(*, chunk_id: int, error: str) -> bool:
     """Fail the run of a chunk that cannot succeed (it ran out of time, or fails the same way on every try)."""
     run_id = SimulationChunk.objects.filter(id=chunk_id).values_list("run_id", flat=True).first()
     return run_id is not None and simulation_run_fail(run_id=run_id, error=error)
-
-
-def odds_cards_from_engine(cards: list[EngineCard]) -> list[odds.OddsCard]:
-    return [
-        odds.OddsCard(
-            key=c.key,
-            name=c.name,
-            copies=c.copies,
-            civilizations=c.mana_civilizations,
-            shield_trigger=c.shield_trigger,
-            starts_outside_deck=c.starts_in_battle_zone,
-            seals=c.seals,
-        )
-        for c in cards
-        if c.zone == "main"
-    ]

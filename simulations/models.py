@@ -11,6 +11,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from games.registry import DEFAULT_GAME
+
 
 class SimulationKind(StrEnum):
     OPENING_HANDS = "opening_hands"
@@ -35,6 +37,8 @@ FINISHED = (RunStatus.DONE, RunStatus.FAILED, RunStatus.CANCELLED)
 
 class SimulationRun(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulation_runs")
+    # The game whose engines play the run (games.registry): the deck's game, or the default one for a decklist.
+    game = models.CharField(max_length=16, default=DEFAULT_GAME)
     kind = models.CharField(max_length=16, choices=[(k.value, k.value) for k in SimulationKind])
     # The whole input, deck included (engine card records), so that a run can be repeated exactly.
     params = models.JSONField()
@@ -91,25 +95,3 @@ class SimulationChunk(models.Model):
 
     def __str__(self) -> str:
         return f"run {self.run_id} chunk {self.index} ({self.status})"
-
-
-class CardEffects(models.Model):
-    """The machine-readable effects of one card for the goldfish engine (`effects.json`, imported as data).
-
-    Kept in the simulation app, not in `cards`: only the simulator reads them, they come from their own file with
-    its own version and import step, and their vocabulary (kinds, triggers, conditions) is the engine's. One row per
-    card with effects; the list is stored as the data gives it (the engine decides what it models)."""
-
-    card = models.OneToOneField("cards.Card", on_delete=models.CASCADE, related_name="effects")
-    effects = models.JSONField(default=list)
-    data_version = models.PositiveIntegerField(default=1)
-    # Hash of the card's effect list: a re-import that finds the same hash changes nothing.
-    source_hash = models.CharField(max_length=64)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    class Meta:
-        ordering = ["card_id"]
-        verbose_name_plural = "card effects"
-
-    def __str__(self) -> str:
-        return f"effects of card {self.card_id}"

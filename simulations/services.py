@@ -1,32 +1,30 @@
 """Simulation and odds services.
 
-`simulation_run_create` resolves the deck once, stores it as engine card records in the run's params, splits
-the games into chunks and enqueues the start task after the transaction commits. Workers then need only ids: the
-work they do (start, chunks, merge) lives in simulations.jobs, below the tasks; services send tasks, tasks never
-import services (the import-linter contract "Services send tasks; tasks run jobs").
+`simulation_run_create` resolves the deck once, through its game (games.registry: the deck's game, or the default
+game for a decklist), stores it as the game's records in the run's params, splits the games into chunks and enqueues
+the start task after the transaction commits. Workers then need only ids: the work they do (start, chunks, merge)
+lives in simulations.jobs, below the tasks; services send tasks, tasks never import services (the import-linter
+contract "Services send tasks; tasks run jobs"). What a game is (its cards, its goldfish, its odds) is the game's own
+(Duel Masters: games/dm/simulation.py), reached only through the registry.
 """
 
 import logging
 import secrets
-from dataclasses import dataclass, replace
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from api.codes import ApplicationError, ErrorCode, field_errors
+from api.codes import ErrorCode, field_errors
 from deckbuilder.jobs import enqueue_failed, enqueue_on_commit
-from games.dm.rules import goldfish, odds
-from games.dm.rules.cards import CardFacts
-from games.dm.rules.decklist import Decklist
-from games.dm.rules.goldfish.deck import DeckError, EngineCard, engine_card_from_facts
-from games.dm.rules.vocabulary import DeckZone, Zone
-from regulations.selectors import format_setup
-from regulations.services import start_set_of
-from simulations.jobs import odds_cards_from_engine, simulation_run_fail, stale_runs
+from games import registry
+from games.registry import SimulationRejected
+from simulations.jobs import simulation_run_fail, stale_runs
 from simulations.models import RunStatus, SimulationChunk, SimulationKind, SimulationRun
 from simulations.tasks import simulation_run_start_task
+
+__all__ = ["SimulationRejected"]  # raised here and by the games' simulation operations (games.registry)
 
 logger = logging.getLogger(__name__)
 
@@ -34,10 +32,6 @@ GOINGS = ("first", "second", "both")
 # Chunk sizes: at least ~0.1 s of work each on one core (goldfish ~1M games/s per side, hands ~2M/s).
 CHUNK_GAMES = {SimulationKind.GOLDFISH: 100_000, SimulationKind.OPENING_HANDS: 250_000}
 MIN_CHUNK_GAMES = 1_000
-
-
-class SimulationRejected(ApplicationError):
-    """The request cannot become a run or an odds answer (bad deck, unknown cards, bad parameters)."""
 
 
 def max_games() -> int:
@@ -51,105 +45,29 @@ def max_active_runs() -> int:
 # --- decks --------------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ResolvedDeck:
-    main: tuple[tuple[CardFacts, int], ...]  # distinct cards of the main deck (and start-of-game cards) with counts
-    facts_unavailable: tuple[str, ...]
-    outside: tuple[tuple[CardFacts, int], ...] = ()  # hyperspatial and super GR zone cards (used by effects)
-
-
-def _get_resolver():
-    from cards.resolver import get_resolver
-
-    return get_resolver()
-
-
-def deck_resolve(*, decklist: Decklist) -> ResolvedDeck:
-    """The main deck as CardFacts with counts (hyperspatial / GR / considering lines never enter the library)."""
-    if decklist.errors:
-        raise SimulationRejected(
-            ErrorCode.DECKLIST_UNREADABLE,
-            "Some decklist lines could not be read.",
-            {"lines": [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]},
-        )
-    resolver = _get_resolver()
-    counts: dict[int, int] = {}
-    facts: dict[int, CardFacts] = {}
-    outside: dict[int, tuple[CardFacts, int]] = {}
-    problems: list[dict[str, Any]] = []
-    for index, line in enumerate(decklist.lines, start=1):
-        if line.zone not in (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR):
-            continue
-        resolution = resolver.resolve(line.card)
-        if resolution.status != "ok" or resolution.card is None:
-            code = ErrorCode.AMBIGUOUS_CARD if resolution.status == "ambiguous" else ErrorCode.UNKNOWN_CARD
-            problems.append(
-                {
-                    "line": line.line if line.line is not None else index,
-                    "written": str(line.card),
-                    "code": code,
-                    "candidates": [
-                        {"id": c.id, "name_ja": c.name_ja, "name_en": c.name_en} for c in resolution.candidates
-                    ],
-                }
-            )
-            continue
-        card = resolution.card
-        if card.zone in (Zone.HYPERSPATIAL, Zone.SUPER_GR) or line.zone != DeckZone.MAIN:
-            # 100.3, 100.4: these zones are not shuffled into the deck; effects summon from them
-            if card.zone in (Zone.HYPERSPATIAL, Zone.SUPER_GR):
-                seen = outside.get(card.id, (card, 0))[1]
-                outside[card.id] = (card, seen + line.count)
-            continue
-        start_set = start_set_of(card=card)
-        if start_set != card.start_set:
-            # 100.5, 103.3: a start-of-game card the set table knows (the data may list it as a main deck card)
-            # is put into the battle zone before the shields and the hand are dealt.
-            card = replace(card, start_set=start_set)
-        facts[card.id] = card
-        counts[card.id] = counts.get(card.id, 0) + line.count
-    if problems:
-        code = problems[0]["code"] if len({p["code"] for p in problems}) == 1 else ErrorCode.UNKNOWN_CARD
-        raise SimulationRejected(code, "Some cards could not be identified.", {"lines": problems})
-    if not counts:
-        raise SimulationRejected(ErrorCode.DECK_EMPTY, "The main deck is empty.")
-    main = tuple((facts[i], n) for i, n in counts.items())
-    unavailable = tuple(str(f.id) for f, _ in main if not f.facts_available)
-    return ResolvedDeck(main=main, facts_unavailable=unavailable, outside=tuple(outside.values()))
-
-
-def engine_cards(resolved: ResolvedDeck) -> list[EngineCard]:
-    """The deck's engine cards (main deck, then hyperspatial and GR zones) with their imported effects."""
-    from simulations.effects import card_effects_by_card
-
-    everything = [*resolved.main, *resolved.outside]
-    effects = card_effects_by_card(card_ids=[f.id for f, _ in everything])
-    return [engine_card_from_facts(f, n, effects=effects.get(f.id, ())) for f, n in everything]
-
-
-def decklist_for(*, user, decklist: Decklist | None, deck_id: int | None) -> Decklist:
-    """A saved deck (visible to the user) or the given decklist."""
+def deck_game(*, user, decklist: Any | None, deck_id: int | None) -> tuple[Any, registry.Game]:
+    """A saved deck (visible to the user) and its game, or the given decklist and the default game (a decklist sent
+    to the simulations is read as the default game's)."""
     if deck_id is not None:
         from decks.selectors import deck_get_visible
         from decks.services import deck_to_decklist
-        from games import registry
 
         deck = deck_get_visible(deck_id=deck_id, user=user)
-        if not registry.get(deck.game).simulates:  # the goldfish and the odds here are Duel Masters' (issue 19)
-            message = f"Simulations are not available for {registry.get(deck.game).name_en} decks."
+        game = registry.get(deck.game)
+        if not game.simulates:  # a game without simulation operations of its own (games.registry.Game.simulates)
+            message = f"Simulations are not available for {game.name_en} decks."
             raise SimulationRejected(ErrorCode.VALIDATION_ERROR, message, field_errors(deck_id=(message, "invalid")))
-        return deck_to_decklist(deck)
+        return deck_to_decklist(deck), game
     if decklist is None:
         raise SimulationRejected(ErrorCode.DECK_REQUIRED, "Give a deck id or a decklist.")
-    return decklist
+    return decklist, registry.get(None)
 
 
 def game_odds_query(*, user, data: dict, queries: list[dict]) -> list[dict] | None:
-    """The odds of another game than Duel Masters (its `opening_odds`, exact fractions): one answer per query, the
+    """The odds of a game that does not simulate (its `opening_odds`, exact fractions): one answer per query, the
     query's `cards` as one group ("at least one of these"), or its two `groups` as starters and extenders ("at least
-    one of each"). None: the deck is Duel Masters' (the engines below), or its game has no odds of its own."""
-    from games import registry
-
+    one of each"). None: the deck's game has exact odds of its own (it `simulates`: `odds_queries` below), or no odds
+    at all."""
     deck_value = data.get("deck") if data.get("deck") is not None else data.get("decklist")
     deck_id = None
     if isinstance(deck_value, int) and not isinstance(deck_value, bool):
@@ -162,12 +80,12 @@ def game_odds_query(*, user, data: dict, queries: list[dict]) -> list[dict] | No
 
         deck = deck_get_visible(deck_id=deck_id, user=user)
         game = registry.get(deck.game)
-        if game.code == registry.DEFAULT_GAME:
+        if game.simulates:
             return None
         decklist = deck_to_decklist(deck)
     else:
         game = registry.get(data.get("game"))
-        if game.code == registry.DEFAULT_GAME:
+        if game.simulates:
             return None
         decklist = game.parse_text(data["text"]) if data.get("text") else game.parse_json(deck_value)
     results = []
@@ -184,21 +102,6 @@ def game_odds_query(*, user, data: dict, queries: list[dict]) -> list[dict] | No
     return results
 
 
-def _key_ids(resolved: ResolvedDeck, written: list) -> list[str]:
-    """Key card names or ids -> card ids of the deck (a named card not in the deck is an error)."""
-    resolver = _get_resolver()
-    in_deck = {f.id for f, _ in resolved.main}
-    keys = []
-    for item in written:
-        resolution = resolver.resolve(item)
-        if resolution.status != "ok" or resolution.card is None or resolution.card.id not in in_deck:
-            raise SimulationRejected(
-                ErrorCode.KEY_CARD_NOT_IN_DECK, f"{item} is not a card of the main deck.", {"card": item}
-            )
-        keys.append(str(resolution.card.id))
-    return keys
-
-
 # --- runs ---------------------------------------------------------------------------------------------------
 
 
@@ -206,7 +109,7 @@ def simulation_run_create(
     *,
     user,
     kind: str,
-    decklist: Decklist | None = None,
+    decklist: Any | None = None,
     deck_id: int | None = None,
     games: int,
     seed: int | None,
@@ -239,46 +142,43 @@ def simulation_run_create(
             f"At most {max_active_runs()} runs may be queued or running at once.",
             {"active": active},
         )
-    resolved = deck_resolve(decklist=decklist_for(user=user, decklist=decklist, deck_id=deck_id))
-    cards = engine_cards(resolved)
-    compare = params.get("compare")  # A/B: {"decklist": Decklist} or {"deck_id": int}, goldfish only
+    decklist, game = deck_game(user=user, decklist=decklist, deck_id=deck_id)
+    deck = game.simulation_deck(decklist=decklist)
+    compare = params.get("compare")  # A/B: {"decklist": decklist} or {"deck_id": int}, goldfish only
     deck_b = None
     if compare:
         if kind != SimulationKind.GOLDFISH:
             raise SimulationRejected(ErrorCode.COMPARE_NOT_SUPPORTED, "Only goldfish runs compare two decks.")
-        resolved_b = deck_resolve(
-            decklist=decklist_for(user=user, decklist=compare.get("decklist"), deck_id=compare.get("deck_id"))
-        )
-        deck_b = engine_cards(resolved_b)
+        decklist_b, game_b = deck_game(user=user, decklist=compare.get("decklist"), deck_id=compare.get("deck_id"))
+        if game_b.code != game.code:
+            raise SimulationRejected(ErrorCode.COMPARE_NOT_SUPPORTED, "Both decks of a comparison are of one game.")
+        deck_b = game.simulation_deck(decklist=decklist_b).cards
     stored = {
         "deck_b": deck_b,
-        "key_cards": _key_ids(resolved, list(params.get("key_cards", []))),
-        "track_cards": _key_ids(resolved, list(params.get("track_cards", []))),
+        "key_cards": game.simulation_key_cards(deck=deck, written=list(params.get("key_cards", []))),
+        "track_cards": game.simulation_key_cards(deck=deck, written=list(params.get("track_cards", []))),
         "chunk_games": params.get("chunk_games"),
         "deck_id": deck_id,
-        "facts_unavailable": list(resolved.facts_unavailable),
+        "facts_unavailable": list(deck.facts_unavailable),
     }
     return simulation_run_create_from_cards(
-        user=user, kind=kind, cards=cards, games=games, seed=seed, going=going, params=stored
+        user=user, kind=kind, cards=deck.cards, games=games, seed=seed, going=going, params=stored, game=game.code
     )
 
 
 def simulation_run_create_from_cards(
-    *, user, kind: str, cards: list[EngineCard], games: int, seed: int, going: str, params: dict
+    *, user, kind: str, cards: Any, games: int, seed: int, going: str, params: dict, game: str | None = None
 ) -> SimulationRun:
-    """Create a run for an already resolved deck (engine cards); `params` holds key/track cards (card keys)."""
+    """Create a run for an already resolved deck (the game's `simulation_deck(...).cards`; none named: the default
+    game's); `params` holds key/track cards (card keys) and deck B's cards (`deck_b`)."""
     kind = SimulationKind(kind)
-    deck_b = params.get("deck_b")
-    try:
-        goldfish.compile_deck(cards)  # rejects a deck too small for the setup before anything is queued
-        if deck_b:
-            goldfish.compile_deck(deck_b)
-    except DeckError as exc:
-        raise SimulationRejected(ErrorCode.DECK_TOO_SMALL, str(exc)) from None
+    the_game = registry.get(game)
+    # rejects a deck too small for the setup before anything is queued
+    deck, deck_b = the_game.simulation_records(cards=cards, deck_b=params.get("deck_b"))
     chunk = max(MIN_CHUNK_GAMES, int(params.get("chunk_games") or CHUNK_GAMES[kind]))
     stored = {
-        "deck": [c.to_dict() for c in cards],
-        "deck_b": [c.to_dict() for c in deck_b] if deck_b else None,
+        "deck": deck,
+        "deck_b": deck_b,
         "key_cards": list(params.get("key_cards", [])),
         "track_cards": list(params.get("track_cards", [])),
         "chunk_games": chunk,
@@ -287,7 +187,7 @@ def simulation_run_create_from_cards(
     }
     with transaction.atomic():
         run = SimulationRun.objects.create(
-            owner=user, kind=kind.value, params=stored, seed=seed, games=games, going=going
+            owner=user, game=the_game.code, kind=kind.value, params=stored, seed=seed, games=games, going=going
         )
         chunks = [
             SimulationChunk(run=run, index=i, first_game=start, games=min(chunk, games - start))
@@ -351,86 +251,16 @@ def simulation_run_json(run: SimulationRun) -> dict:
 # --- exact odds ---------------------------------------------------------------------------------------------
 
 
-def _odds_cards(resolved: ResolvedDeck) -> list[odds.OddsCard]:
-    return odds_cards_from_engine([engine_card_from_facts(f, n) for f, n in resolved.main])
+def odds_deck_report(*, decklist: Any, format_code: str | None = None, game: str | None = None) -> dict:
+    """The exact deck report of the game (none named: the default game), for the setup of the format (Duel Party: 6
+    cards in hand, 6 shields, a draw on every first turn; its partner is not shuffled in)."""
+    return registry.get(game).odds_report(decklist=decklist, format_code=format_code)
 
 
-def _setup(format_code: str | None) -> odds.Setup:
-    """The format's setup (UNKNOWN_FORMAT for a code no format has); the rules' 103.3 setup without a format."""
-    return format_setup(code=format_code) if format_code else odds.STANDARD
-
-
-def odds_deck_report(*, decklist: Decklist, format_code: str | None = None) -> dict:
-    """The exact deck report (per card, shield triggers, civilizations in the opening hand), for the setup of the
-    format (Duel Party: 6 cards in hand, 6 shields, a draw on every first turn; its partner is not shuffled in)."""
-    setup = _setup(format_code)
-    resolved = deck_resolve(decklist=decklist)
-    try:
-        report = odds.deck_report(_odds_cards(resolved), setup=setup)
-    except odds.OddsError as exc:
-        raise SimulationRejected(ErrorCode.DECK_TOO_SMALL, str(exc)) from None
-    report["facts_unavailable"] = list(resolved.facts_unavailable)
-    return report
-
-
-def odds_query(*, decklist: Decklist, queries: list[dict], format_code: str | None = None) -> list[dict]:
+def odds_query(
+    *, decklist: Any, queries: list[dict], format_code: str | None = None, game: str | None = None
+) -> list[dict]:
     """Answer exact queries: each is {"groups": [{"cards": [...], "at_least": k}], "where", "by_turn", "going"}
     (or the one-group short form {"cards", "at_least", ...}). Groups of one query must not share cards. The setup is
-    the format's (`format_code`; none: rule 103.3's)."""
-    setup = _setup(format_code)
-    resolved = deck_resolve(decklist=decklist)
-    cards = _odds_cards(resolved)
-    deck_size = odds.pool_size(cards)
-    seals = odds.total_seals(cards)
-    copies = {c.key: c.copies for c in cards if not c.starts_outside_deck}
-    resolver = _get_resolver()
-    results = []
-    for number, query in enumerate(queries):
-        groups_in = query.get("groups") or [{"cards": query.get("cards", []), "at_least": query.get("at_least", 1)}]
-        groups: list[tuple[int, int]] = []
-        used: set[str] = set()
-        for group in groups_in:
-            ids = set()
-            for written in group.get("cards", []):
-                resolution = resolver.resolve(written)
-                if resolution.status != "ok" or resolution.card is None:
-                    raise SimulationRejected(
-                        ErrorCode.UNKNOWN_CARD, f"query {number}: {written} could not be identified.", {"query": number}
-                    )
-                if str(resolution.card.id) not in copies:
-                    # asking for a card the deck does not hold is a mistake, not a probability of 0
-                    raise SimulationRejected(
-                        ErrorCode.CARD_NOT_IN_DECK,
-                        f"query {number}: {written} is not in the main deck.",
-                        {"query": number, "card": written},
-                    )
-                ids.add(str(resolution.card.id))
-            if ids & used:
-                raise SimulationRejected(
-                    ErrorCode.OVERLAPPING_GROUPS, f"query {number}: groups share a card.", {"query": number}
-                )
-            used |= ids
-            groups.append((sum(copies.get(i, 0) for i in ids), int(group.get("at_least", 1))))
-        q = odds.Query(
-            groups=tuple(groups),
-            where=odds.Where(query.get("where", "hand")),
-            by_turn=int(query.get("by_turn", 0)),
-            going=odds.Going(query.get("going", "first")),
-        )
-        try:
-            value = odds.query_probability(deck_size=deck_size, query=q, seals=seals, setup=setup)
-        except odds.OddsError as exc:
-            raise SimulationRejected(ErrorCode.IMPOSSIBLE_QUERY, f"query {number}: {exc}", {"query": number}) from None
-        row = odds.probability_json(value)
-        drawn = odds.sample_size(where=q.where, by_turn=q.by_turn, going=q.going, setup=setup)
-        row["cards_drawn"] = drawn
-        row["deck_size"] = deck_size
-        if len(groups) == 1:
-            k = groups[0][0]
-            row["expected"] = float(odds.expected_copies(deck_size=deck_size, copies=k, drawn=drawn))
-            row["distribution"] = {
-                str(j): float(p)
-                for j, p in enumerate(odds.copies_distribution(deck_size=deck_size, copies=k, drawn=drawn))
-            }
-        results.append(row)
-    return results
+    the format's (`format_code`; none: the game's own, Duel Masters' rule 103.3)."""
+    return registry.get(game).odds_queries(decklist=decklist, queries=queries, format_code=format_code)

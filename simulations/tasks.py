@@ -15,6 +15,7 @@ from celery.signals import worker_init, worker_ready
 from django.db import InterfaceError, OperationalError
 
 from deckbuilder.jobs import chunk_run, jobs_resend
+from games import registry
 from simulations import jobs
 
 logger = logging.getLogger(__name__)
@@ -68,15 +69,15 @@ def simulation_runs_resume_task() -> list[int]:
 
 @worker_init.connect
 def _load_goldfish_kernel(**_kwargs) -> None:
-    """Load (or compile) the goldfish kernel before the pool starts, so chunk timings are compute only; prefork
-    children inherit it."""
-    try:
-        from games.dm.rules import goldfish
-        from games.dm.rules.goldfish.examples import vanilla
-
-        goldfish.play([vanilla()], games=1, seed=0, going="first")  # loads the machine code from numba's cache
-    except Exception:  # never stop a worker from starting: the first chunk compiles it instead
-        logger.exception("could not load the goldfish kernel at worker start")
+    """Let every game that simulates load (or compile) what its chunks need (Duel Masters: the goldfish kernel) before
+    the pool starts, so chunk timings are compute only; prefork children inherit it."""
+    for game in registry.all_games():
+        if not game.simulates:
+            continue
+        try:
+            game.simulation_warm_up()
+        except Exception:  # never stop a worker from starting: the first chunk compiles it instead
+            logger.exception("could not load the %s simulation engine at worker start", game.code)
 
 
 @worker_ready.connect

@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "tournaments",
     "simulations",
     "web",
+    "games.dm",  # Duel Masters' own tables (the goldfish's card effects) and its import_effects command
     "games.ygo",
     "games.dbs",  # the Dragon Ball Super Card Game's own card facts and ban list (its models)
 ]

@@ -5,6 +5,7 @@ no DM answer changes."""
 from collections import Counter
 from collections.abc import Iterable
 from datetime import date
+from typing import Any
 
 from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text, parse_json, parse_text
@@ -133,6 +134,51 @@ class DuelMasters(Game):
                 "expected_in_shields": float(stats.expected_triggers_in_shields),
             },
         }
+
+    # --- simulations: the goldfish and the odds (games/dm/simulation.py, over games.dm.rules.goldfish and .odds)
+    def simulation_deck(self, *, decklist: Decklist) -> Any:
+        from games.dm.simulation import simulation_deck
+
+        return simulation_deck(decklist=decklist)
+
+    def simulation_key_cards(self, *, deck: Any, written: list) -> list[str]:
+        from games.dm.simulation import key_ids
+
+        return key_ids(deck, written)
+
+    def simulation_records(self, *, cards: Any, deck_b: Any = None) -> tuple[list[dict], list[dict] | None]:
+        from games.dm.simulation import records
+
+        return records(cards, deck_b)
+
+    def simulation_chunk(
+        self, *, kind: str, params: dict, seed: int, going: str, index: int, first_game: int, games: int
+    ) -> dict:
+        from games.dm.simulation import chunk_counts
+
+        return chunk_counts(
+            kind=kind, params=params, seed=seed, going=going, index=index, first_game=first_game, games=games
+        )
+
+    def simulation_result(self, *, kind: str, params: dict, seed: int, going: str, counts: list[dict]) -> dict:
+        from games.dm.simulation import merged_result
+
+        return merged_result(kind=kind, params=params, seed=seed, chunks=counts)
+
+    def simulation_warm_up(self) -> None:
+        from games.dm.simulation import warm_up
+
+        warm_up()
+
+    def odds_report(self, *, decklist: Decklist, format_code: str | None) -> dict:
+        from games.dm.simulation import odds_deck_report
+
+        return odds_deck_report(decklist=decklist, format_code=format_code)
+
+    def odds_queries(self, *, decklist: Decklist, queries: list[dict], format_code: str | None) -> list[dict]:
+        from games.dm.simulation import odds_query
+
+        return odds_query(decklist=decklist, queries=queries, format_code=format_code)
 
 
 GAME = DuelMasters()

@@ -43,6 +43,6 @@ def resolver(monkeypatch):
     from cards import resolver as resolver_module
 
     fake = resolver_module.Resolver([(f, [f.name_ja], []) for f in CATALOGUE])
-    monkeypatch.setattr("simulations.services._get_resolver", lambda: fake)
+    monkeypatch.setattr("games.dm.simulation._get_resolver", lambda: fake)
     monkeypatch.setattr(resolver_module, "get_resolver", lambda: fake)
     return fake

@@ -8,8 +8,8 @@ from django.core.management import call_command
 from cards.models import Card
 from cards.services import card_import
 from cards.tests.fixtures import BOLSHACK, MALT, catalogue
-from simulations.effects import EffectsImportError, card_effects_by_card, card_effects_import
-from simulations.models import CardEffects
+from games.dm.effects import EffectsImportError, card_effects_by_card, card_effects_import
+from games.dm.models import CardEffects
 
 pytestmark = pytest.mark.django_db
 
@@ -67,3 +67,22 @@ def test_a_bad_file_is_rejected_and_changes_nothing(tmp_path, catalogue_ids, con
 def test_management_command_reports_the_counts(tmp_path, catalogue_ids, capsys):
     call_command("import_effects", _write(tmp_path, {BOLSHACK: [DRAW]}))
     assert "created 1, updated 0, unchanged 0, deleted 0, not in the catalogue 0" in capsys.readouterr().out
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_effects_stored_by_the_simulations_app_are_duel_masters_own_after_the_move(catalogue_ids):
+    """The model moved to Duel Masters' app in the migration state only: a row written when the simulations app held
+    the model is read, unchanged, through the new one."""
+    from django.db import connection
+    from django.db.migrations.executor import MigrationExecutor
+
+    call_command("migrate", "dm", "zero", verbosity=0)
+    call_command("migrate", "simulations", "0002_card_effects", verbosity=0)
+    state = MigrationExecutor(connection).loader.project_state([("simulations", "0002_card_effects")])
+    old_model = state.apps.get_model("simulations", "CardEffects")
+    old_model.objects.create(card_id=catalogue_ids[MALT], effects=[RAMP], data_version=1, source_hash="before")
+    call_command("migrate", verbosity=0)
+    assert list(CardEffects.objects.values_list("card_id", "effects", "source_hash")) == [
+        (catalogue_ids[MALT], [RAMP], "before")
+    ]
+    assert Card.objects.get(id=catalogue_ids[MALT]).effects.effects == [RAMP]

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from games.dm import simulation
 from games.dm.rules import goldfish
 from games.dm.rules.decklist import parse_text
-from simulations import services
 from simulations.tests.real_decks import DON_JUNGLE, JOKERS, JOKERS_GR, RAKKA_DRAGNER, REAL_DECKS, RED_ZONE
 
 # django_db: the test database is set up for this module even when it runs alone (pytest-django sets up the
@@ -25,7 +25,7 @@ def real_catalogue(django_db_setup, django_db_blocker):
     nothing); removed afterwards unless the database already held cards."""
     from cards.models import Card
     from cards.services import card_import
-    from simulations.effects import card_effects_import
+    from games.dm.effects import card_effects_import
 
     with django_db_blocker.unblock():
         had_cards = Card.objects.exists()
@@ -38,7 +38,7 @@ def real_catalogue(django_db_setup, django_db_blocker):
 
 
 def _cards(deck: dict):
-    return services.engine_cards(services.deck_resolve(decklist=parse_text(deck["text"])))
+    return simulation.engine_cards(simulation.deck_resolve(decklist=parse_text(deck["text"])))
 
 
 def _rows(cards) -> dict:

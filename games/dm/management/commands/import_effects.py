@@ -6,7 +6,7 @@ import time
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from simulations.effects import EffectsImportError, card_effects_import
+from games.dm.effects import EffectsImportError, card_effects_import
 
 
 class Command(BaseCommand):

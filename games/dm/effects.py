@@ -1,4 +1,5 @@
-"""Card effects for the goldfish engine: the import of `effects.json` (a service) and the read by card (a selector).
+"""Duel Masters' card effects for the goldfish engine: the import of `effects.json` (a service) and the read by
+card (a selector).
 
 The file is data derived by pattern from card text (see the data README): it is imported as it is, never edited in
 code. The import is idempotent like the card import: a card whose effect list has the same hash is not written,
@@ -14,7 +15,7 @@ from pathlib import Path
 from django.db import transaction
 
 from cards.models import Card
-from simulations.models import CardEffects
+from games.dm.models import CardEffects
 
 SUPPORTED_VERSIONS = (1,)
 
