@@ -257,6 +257,12 @@ WIN_WHENS = {
     "attack": k.WIN_ATTACK,
     "turn_end": k.WIN_TURN_END,
 }
+SELF_MODES = {
+    "flat": k.SELF_FLAT,
+    "control": k.SELF_CONTROL,
+    "per_creature": k.SELF_PER_CREATURE,
+    "condition": k.SELF_CONDITION,
+}
 CONDITIONS = {
     "always": k.COND_ALWAYS,
     "control": k.COND_CONTROL,
@@ -317,11 +323,12 @@ def _effect_columns(
             if row[k.FX_SELF_MODE]:
                 continue  # one own reduction per half in the engine: the first listed
             row[k.FX_SELF_REDUCE] = effect["amount"]
-            row[k.FX_SELF_MODE] = {"flat": k.SELF_FLAT, "control": k.SELF_CONTROL}.get(
-                effect["mode"], k.SELF_PER_CREATURE
-            )
+            row[k.FX_SELF_MODE] = SELF_MODES[effect["mode"]]
             row[k.FX_SELF_MIN] = effect.get("min", 0)
             row[k.FX_SELF_FLOOR] = effect["floor"]
+            if effect["mode"] == "condition":
+                row[k.FX_SELF_COND] = CONDITIONS[effect["condition"]["type"]]
+                row[k.FX_SELF_MIN] = effect["condition"]["n"]
         elif kind == "search":
             if effect.get("look"):
                 if row[k.FX_LOOK]:
@@ -380,6 +387,40 @@ def _effect_columns(
                     mt[i, purpose, t] = 1
 
 
+def _matching_copies(i: int, purpose: int, mt: np.ndarray, cards: Sequence[EngineCard]) -> int:
+    """How many of the deck's cards (copies; card i itself counted once less: it is the one being paid) match
+    card i's filter `purpose`."""
+    total = sum(other.copies for t, other in enumerate(cards) if mt[i, purpose, t] == 1)
+    return total - 1 if mt[i, purpose, i] == 1 else total
+
+
+def _reachable_cost(i: int, h: int, printed: int, fx: np.ndarray, mt: np.ndarray, cards: Sequence[EngineCard]) -> int:
+    """The lowest cost the deck can pay for half h of card i with its modeled ways to pay: the printed cost, its own
+    flat reduction, its own reduction while you control `min` matching creatures (or while `n` matching cards are
+    in your mana zone), another way to pay (G・ゼロ, an alternative payment) whose condition counts matching cards;
+    each only when the deck holds enough matching cards for the condition to ever hold. A reduction per matching
+    card, B・A・D and every condition that does not count the deck's cards keep the printed cost. The charge step
+    ranks the hand by this cost (503: a finisher the deck makes cheap is kept, not charged first) and a search
+    prefers a card castable by it."""
+    row = fx[i, h]
+    cost = printed
+    counted = (k.COND_CONTROL, k.COND_MANA, k.COND_BZ_AND_MANA)
+    mode = row[k.FX_SELF_MODE]
+    enough = _matching_copies(i, k.M_SELF, mt, cards) >= row[k.FX_SELF_MIN]
+    if (
+        mode == k.SELF_FLAT
+        or (mode == k.SELF_CONTROL and enough)
+        or (mode == k.SELF_CONDITION and row[k.FX_SELF_COND] in counted and enough)
+    ):
+        floor = max(int(row[k.FX_SELF_FLOOR]), 1)
+        cost = max(printed - int(row[k.FX_SELF_REDUCE]), min(floor, printed))
+    if row[k.FX_ALT_MODE] == k.ALT_FIXED and not row[k.FX_ALT_DIES]:
+        code, n = row[k.FX_ALT_COND], row[k.FX_ALT_N]
+        if code == k.COND_ALWAYS or (code in counted and _matching_copies(i, k.M_ALT, mt, cards) >= n):
+            cost = min(cost, int(row[k.FX_ALT_COST]))
+    return int(cost)
+
+
 def compile_deck(
     cards: Sequence[EngineCard], *, key_cards: Sequence[str] = (), track_cards: Sequence[str] = ()
 ) -> DeckArrays:
@@ -418,7 +459,6 @@ def compile_deck(
         elif any(h.speed_attacker and h.kind != "spell" and h.can_attack_players for h in card.halves):
             arrays["key"][i] = 3  # a speed attacker: charged after slower cards
         track[i] = tracked.index(card.key)
-        arrays["min_cost"][i] = min((h.cost for h in card.halves), default=99)
         for h, half in enumerate(card.halves[:2]):
             halves["valid"][i, h] = 1
             halves["cost"][i, h] = half.cost
@@ -439,6 +479,10 @@ def compile_deck(
             seals += card.seals * card.copies
         else:
             library.extend([i] * card.copies)
+    for i, card in enumerate(cards):
+        arrays["min_cost"][i] = min(
+            (_reachable_cost(i, h, half.cost, fx, mt, cards) for h, half in enumerate(card.halves[:2])), default=99
+        )
     if len(library) < seals + 10:
         raise DeckError(f"the deck has {len(library)} cards in the library: setup needs {seals + 10} (103.3)")
     return DeckArrays(

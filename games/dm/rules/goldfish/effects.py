@@ -161,8 +161,8 @@ def _model(effect: dict, halves: Sequence) -> dict | None:
         return _alternative(effect, halves)
     if kind == "win_game":
         return _win(effect, halves)
-    if effect.get("kind") == "self_cost_reduction" and (effect.get("condition") or {}).get("type") == "control":
-        pass  # a condition the engine evaluates: you control at least `min` matching creatures
+    if kind == "self_cost_reduction" and (effect.get("condition") or not effect.get("conditional")):
+        pass  # its condition (if any) is evaluated by _self_reduction (EVALUATED_CONDITIONS)
     elif effect.get("conditional") or effect.get("variable") or effect.get("either_or"):
         return None
     modal = effect.get("modal")
@@ -242,25 +242,35 @@ def _model(effect: dict, halves: Sequence) -> dict | None:
 
 
 def _self_reduction(effect: dict, half: int) -> dict | None:
-    """This card costs less: flat, while you control `min` matching creatures (condition `control`), or per
-    matching creature in your battle zone (シンパシー; the goldfish's opponent has none, so owner "any" counts
-    yours). Other counts (mana, graveyard, tapping creatures, unparsed actions) are not modeled."""
+    """This card costs less: flat; while you control `min` matching creatures (condition `control`); while another
+    condition the goldfish evaluates holds (EVALUATED_CONDITIONS: matching cards in your mana zone, your hand size,
+    the shields (鬼タイム), ...); per matching creature in your battle zone (シンパシー; the goldfish's opponent has
+    none, so owner "any" counts yours). Other counts (mana cards, graveyard, shields, the opponent's cards, tapping
+    creatures, unparsed actions) and unstructured conditions are not modeled."""
     amount = _count(effect.get("amount"), 0)
     if not amount:
         return None
     floor = _count(effect.get("floor"), 1) or 1
-    condition = effect.get("condition") or {}
+    wanted = effect.get("condition") or {}
     per = effect.get("per")
-    if condition.get("type") == "control":
-        if per or not condition.get("yours", True) or not _count(condition.get("min")):
+    if wanted.get("type") == "control":
+        if per or not wanted.get("yours", True) or not _count(wanted.get("min")):
             return None
         return {"kind": "self_cost_reduction", "half": half, "amount": amount, "mode": "control",
-                "min": condition["min"], "floor": floor, "filter": condition.get("filter") or {}}  # fmt: skip
-    if condition:
-        return None
+                "min": wanted["min"], "floor": floor, "filter": wanted.get("filter") or {}}  # fmt: skip
+    if wanted:
+        found = condition(effect)
+        if per or found is None or found["type"] == "always":
+            return None
+        return {"kind": "self_cost_reduction", "half": half, "amount": amount, "mode": "condition",
+                "condition": found, "floor": floor, "filter": found["filter"]}  # fmt: skip
+    if effect.get("conditional"):
+        return None  # a condition the data does not structure: never guessed
     if per is None:
         return {"kind": "self_cost_reduction", "half": half, "amount": amount, "mode": "flat", "floor": floor}
-    if isinstance(per, dict) and per.get("zone") == "battle" and per.get("owner") in ("you", "any"):
+    if not isinstance(per, dict) or set(per) - {"zone", "owner", "filter"} or not filter_known(per.get("filter") or {}):
+        return None
+    if per.get("zone") == "battle" and per.get("owner") in ("you", "any"):
         return {"kind": "self_cost_reduction", "half": half, "amount": amount, "mode": "per_creature",
                 "floor": floor, "filter": per.get("filter") or {}}  # fmt: skip
     return None

@@ -29,8 +29,11 @@ FX_DASH, FX_DASH_CIV = 27, 28  # キリフダッシュ: cost + 1 (0 = none) and 
 FX_WIN_WHEN, FX_WIN_COND, FX_WIN_N = 29, 30, 31  # you win the game: when (WIN_*), condition, its number
 FX_CHANCE, FX_CHANCE_CIV = 32, 33  # アタック・チャンス / D・D・D: cost + 1 (0 = none) and its civilizations
 FX_HYPER_MANA = 34  # FX_HYPER takes only a card sharing a civilization with a card in your mana zone
-N_FX = 35
-SELF_FLAT, SELF_CONTROL, SELF_PER_CREATURE = 1, 2, 3
+FX_SELF_COND = 35  # SELF_CONDITION: the condition (COND_*) of this card's own reduction; its number in FX_SELF_MIN
+N_FX = 36
+# This card's own reduction: flat, while you control FX_SELF_MIN matching creatures, per matching creature in your
+# battle zone, while a condition holds (FX_SELF_COND)
+SELF_FLAT, SELF_CONTROL, SELF_PER_CREATURE, SELF_CONDITION = 1, 2, 3, 4
 ALT_FIXED, ALT_REDUCE = 1, 2
 WIN_RESOLVE, WIN_TURN_START, WIN_ATTACK, WIN_TURN_END = 1, 2, 3, 4
 COND_ALWAYS, COND_CONTROL, COND_MANA, COND_BZ_AND_MANA, COND_HAND_AT_MOST, COND_HAND_AT_LEAST = 1, 2, 3, 4, 5, 6
@@ -375,18 +378,37 @@ def reduced(cost, amount):
     return 1 if cost >= 1 else cost
 
 
-def effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, reducers, mark):
+def effective_cost(
+    c,
+    h,
+    h_cost,
+    h_kind,
+    fx,
+    mt,
+    bz_card,
+    bz_half,
+    bz_used,
+    bz_count,
+    reducers,
+    mark,
+    mana_card,
+    mana_count,
+    hand_count,
+    spells,
+    shields,
+):
     """112.2b / 601.1d: the printed cost minus the card's own reduction (a flat one, one while you control enough
-    matching creatures, or one per matching creature) and the static reductions of the battle zone (floor: the
-    reduction's, at least 1 unless printed lower). `mark` = 1 spends the once-a-turn reductions (the card is
-    being paid). `reducers` = 0: no static reduction in play (the battle zone is not scanned for one)."""
+    matching creatures or while another condition holds, or one per matching creature) and the static reductions
+    of the battle zone (floor: the reduction's, at least 1 unless printed lower). `mark` = 1 spends the
+    once-a-turn reductions (the card is being paid). `reducers` = 0: no static reduction in play (the battle zone
+    is not scanned for one). `hand_count` counts the card being paid."""
     cost = h_cost[c, h]
     reduction = 0
     floor = 1
     mode = fx[c, h, FX_SELF_MODE]
     if mode > 0:
         count = 0
-        if mode != SELF_FLAT:
+        if mode == SELF_CONTROL or mode == SELF_PER_CREATURE:
             for j in range(bz_count):
                 if mt[c, M_SELF, bz_card[j]] == 1:
                     count += 1
@@ -394,6 +416,21 @@ def effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_c
             reduction += fx[c, h, FX_SELF_REDUCE]
         elif mode == SELF_PER_CREATURE:
             reduction += fx[c, h, FX_SELF_REDUCE] * count
+        elif mode == SELF_CONDITION and condition_holds(
+            fx[c, h, FX_SELF_COND],
+            fx[c, h, FX_SELF_MIN],
+            c,
+            M_SELF,
+            mt,
+            bz_card,
+            bz_count,
+            mana_card,
+            mana_count,
+            hand_count,
+            spells,
+            shields,
+        ):
+            reduction += fx[c, h, FX_SELF_REDUCE]
         if fx[c, h, FX_SELF_FLOOR] > floor:
             floor = fx[c, h, FX_SELF_FLOOR]
     for j in range(bz_count if reducers > 0 else 0):
@@ -475,7 +512,23 @@ def costs_of_hand(
                 ecost[i, h] = h_cost[c, h]
             elif h_valid[c, h] == 1:
                 ecost[i, h] = effective_cost(
-                    c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, reducers, 0
+                    c,
+                    h,
+                    h_cost,
+                    h_kind,
+                    fx,
+                    mt,
+                    bz_card,
+                    bz_half,
+                    bz_used,
+                    bz_count,
+                    reducers,
+                    0,
+                    mana_card,
+                    mana_count,
+                    hand_count,
+                    spells,
+                    shields,
                 )
             else:
                 ecost[i, h] = 999
@@ -1504,7 +1557,23 @@ def play_games(
                     civ = fx[c, h, FX_ALT_CIV]
                 else:
                     cost = effective_cost(
-                        c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], st[S_REDUCERS], 1
+                        c,
+                        h,
+                        h_cost,
+                        h_kind,
+                        fx,
+                        mt,
+                        bz_card,
+                        bz_half,
+                        bz_used,
+                        st[S_BZ],
+                        st[S_REDUCERS],
+                        1,
+                        mana_card,
+                        st[S_MANA],
+                        st[S_HAND],
+                        st[S_SPELLS],
+                        shields,
                     )
                     if other_way == 1:
                         cost = reduced(cost, fx[c, h, FX_ALT_COST])  # B・A・D
