@@ -20,6 +20,7 @@ import numpy as np
 
 from games.dm.rules.goldfish import intervals
 from games.dm.rules.goldfish.deck import (
+    EFFECTS_UNKNOWN,
     DeckError,
     EngineCard,
     EngineHalf,
@@ -30,6 +31,7 @@ from games.dm.rules.goldfish.deck import (
 from games.dm.rules.goldfish.engine import NOT_MODELED, SideCounts, play_side, summarise_side
 
 __all__ = [
+    "EFFECTS_UNKNOWN",
     "DeckError",
     "EngineCard",
     "EngineHalf",

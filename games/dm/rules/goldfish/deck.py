@@ -20,6 +20,8 @@ FORBIDDEN_SEALS = 6  # [EXT] card text of the Forbidden start cards (spec 4.2 G0
 POWERED_STEP = 6000  # Powered Breaker: one more shield per 6000 power [EXT]
 KINDS = {"creature": KIND_CREATURE, "evolution": KIND_EVOLUTION, "neo": KIND_NEO, "spell": KIND_SPELL}
 MAIN, HYPERSPATIAL, GR = "main", "hyperspatial", "gr"  # where an engine card starts (100.3, 100.4)
+# The unmodeled "kind" of a card whose text the effects data never read: what it does is unknown to the engine
+EFFECTS_UNKNOWN = "effects_unknown"
 
 
 class DeckError(ValueError):
@@ -163,9 +165,14 @@ def _half(facts: CardFacts) -> EngineHalf | None:
     )
 
 
-def engine_card_from_facts(facts: CardFacts, copies: int, *, effects: Sequence[dict] = ()) -> EngineCard:
+def engine_card_from_facts(
+    facts: CardFacts, copies: int, *, effects: Sequence[dict] = (), effects_known: bool = True
+) -> EngineCard:
     """CardFacts -> EngineCard; a twinpact gets both halves and both halves' civilizations in mana; `effects` are
-    the card's entries of the effects data (those the engine models are kept, the other kinds listed)."""
+    the card's entries of the effects data (those the engine models are kept, the other kinds listed).
+    `effects_known` = False: the effects data read no text of this card (it covers the cards whose facts come from
+    the source whose texts it parsed), so no entry means "unknown", not "none": the card is listed with
+    EFFECTS_UNKNOWN and never counted as reproduced."""
     # 112.2a: each half is paid with its own civilizations (the top half's, not the whole card's).
     halves = [h for h in (_half(facts.twinpact_top or facts),) if h is not None]
     mana_civs = set(facts.civilizations)
@@ -182,6 +189,8 @@ def engine_card_from_facts(facts: CardFacts, copies: int, *, effects: Sequence[d
     elif facts.zone == Zone.HYPERSPATIAL or facts.psychic:
         zone = HYPERSPATIAL
     modeled, unmodeled, halves = engine_effects(effects, halves)
+    if not effects_known:
+        unmodeled = (EFFECTS_UNKNOWN, *unmodeled)
     if halves and "aura" in (facts.card_type or "").casefold():
         # 310.2: an Aura used is attached to a GR creature, or you GR summon and attach it to that one; the goldfish
         # always GR summons (another attacker). The rule, not the card's text: every Orega Aura does it.
