@@ -7,11 +7,7 @@ from pathlib import Path
 
 from django.conf import settings
 
-from games.dm.rules.goldfish import EngineCard, engine_card_from_facts
-
-# The effects data parsed the card texts of the records whose facts come from this source (its `source` names
-# the same repository): a record of another source has no text read, so its effects are unknown.
-TEXT_SOURCE = "tw"
+from games.dm.rules.goldfish import EngineCard, effects_known, engine_card_from_facts
 
 
 def data_present() -> bool:
@@ -47,7 +43,7 @@ def engine_cards(text: str) -> tuple[list[EngineCard], list[str]]:
             facts,
             copies,
             effects=effects.get(facts.name_ja, ()),
-            effects_known=sources.get(facts.name_ja) == TEXT_SOURCE or facts.name_ja in effects,
+            effects_known=effects_known(facts_source=sources.get(facts.name_ja), has_entries=facts.name_ja in effects),
         )
         for facts, copies in counts.items()
     ]

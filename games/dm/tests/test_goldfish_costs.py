@@ -152,3 +152,11 @@ def test_a_card_whose_text_the_effects_data_never_read_is_not_counted_as_reprodu
     assert modeled["share"] == (1.0 if known else 0.9)
     listed = {row["name_ja"]: row["unmodeled"] for row in modeled["not_modeled"]}
     assert listed == ({} if known else {"x": [goldfish.EFFECTS_UNKNOWN]})
+
+
+@pytest.mark.parametrize(
+    "facts_source, has_entries, known",
+    [("tw", False, True), ("tw", True, True), ("cgi3", False, False), ("cgi3", True, True), (None, False, False)],
+)
+def test_effects_are_known_for_the_source_the_effects_data_read(facts_source, has_entries, known):
+    assert goldfish.effects_known(facts_source=facts_source, has_entries=has_entries) is known

@@ -26,6 +26,7 @@ from games.dm.rules.goldfish.deck import (
     EngineHalf,
     compile_deck,
     effect_claims,
+    effects_known,
     engine_card_from_facts,
 )
 from games.dm.rules.goldfish.engine import NOT_MODELED, SideCounts, play_side, summarise_side
@@ -44,6 +45,7 @@ __all__ = [
     "paired_outcomes",
     "claims",
     "compile_deck",
+    "effects_known",
     "effects_modeled",
     "engine_card_from_facts",
     "play",

@@ -22,6 +22,15 @@ KINDS = {"creature": KIND_CREATURE, "evolution": KIND_EVOLUTION, "neo": KIND_NEO
 MAIN, HYPERSPATIAL, GR = "main", "hyperspatial", "gr"  # where an engine card starts (100.3, 100.4)
 # The unmodeled "kind" of a card whose text the effects data never read: what it does is unknown to the engine
 EFFECTS_UNKNOWN = "effects_unknown"
+# The card data's `facts_source` of the records whose texts the effects data parsed (the data README: its
+# `source.card_text` is the repository the card data calls "tw"); the other sources' records have no text read.
+EFFECTS_TEXT_SOURCE = "tw"
+
+
+def effects_known(*, facts_source: str | None, has_entries: bool) -> bool:
+    """Whether the effects data read the card's text: a card with entries, or a record of the parsed source (no
+    entry there means no line of a kind the simulator uses)."""
+    return has_entries or facts_source == EFFECTS_TEXT_SOURCE
 
 
 class DeckError(ValueError):
