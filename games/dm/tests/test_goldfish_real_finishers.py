@@ -5,12 +5,13 @@ whose effects are modeled counts a card whose text the effects data never read a
 
 Figures (20,000 games a side, seed 1): ガンバトラーG7 was played in 2.8 % (going first) / 4.0 % (second) of the games
 while the charge step ranked the hand by printed cost (the finishers went to the mana zone first); ジョット・ガン・
-ジョラゴンJoe in 0.4 % / 2.0 %."""
+ジョラゴンJoe in 0.4 % / 2.0 %; ジョリー・ザ・ジョルネード (put out free by マスターJトルネード, not modeled
+then) in 0.3 % / 0.8 % of the GR list's games."""
 
 import pytest
 
 from games.dm.rules import goldfish
-from games.dm.tests.finisher_decks import JOKERS
+from games.dm.tests.finisher_decks import JOKERS, JOKERS_GR
 from games.dm.tests.real_data import data_present, engine_cards
 
 pytestmark = pytest.mark.skipif(not data_present(), reason="the card data is not present")
@@ -64,3 +65,18 @@ def test_the_modeled_share_counts_unknown_effects_as_not_reproduced(jokers):
         "パーリ騎士": (4, ["mana_boost"]),
     }
     assert modeled["share"] == pytest.approx(28 / 40)
+
+
+def test_the_gr_list_puts_its_finisher_out_with_the_tornado():
+    """ジョリー・ザ・ジョルネード: at the end of the opponent's turn, jokers costing 10 or more in total return to the
+    hand and it comes out free with three GR creatures (the effects data's マスターJトルネード)."""
+    cards, unread = engine_cards(JOKERS_GR["text"])
+    assert unread == []
+    assert [sum(c.copies for c in cards if c.zone == zone) for zone in ("main", "gr")] == [40, 12]
+    result = goldfish.summarise(goldfish.play(cards, games=GAMES, seed=1, going="both"), cards=cards)
+    row = next(row for row in result["cards"] if row["name_ja"] == "ジョリー・ザ・ジョルネード")
+    assert row["effects"] == ["alt_cost", "gr_summon"] and row["unmodeled"] == []
+    for side, share in {"first": 0.05, "second": 0.06}.items():
+        assert row["played_ci95"][side][0] > share, (side, row["played"][side])
+    gr = [r["played"]["first"] for r in result["cards"] if r["zone"] == "gr"]
+    assert len(gr) == 6 and min(gr) > 0

@@ -369,6 +369,11 @@ def _effect_columns(
             row[k.FX_INVADE] = 2
         elif kind == "extra_turn":
             row[k.FX_EXTRA_TURN] = 1
+        elif kind == "alt_cost" and effect.get("mechanism") == "master_j_tornado":
+            row[k.FX_TORNADO] = effect["total"]
+            for t, other in enumerate(cards):
+                if filter_matches(effect.get("filter") or {}, other) and any(h.kind != "spell" for h in other.halves):
+                    mt[i, k.M_ALT, t] = 1
         elif kind in ("free_self", "bad", "alt_cost"):
             row[k.FX_ALT_MODE] = k.ALT_REDUCE if kind == "bad" else k.ALT_FIXED
             row[k.FX_ALT_COST] = effect["reduction"] if kind == "bad" else effect["cost"]
@@ -412,6 +417,15 @@ def _matching_copies(i: int, purpose: int, mt: np.ndarray, cards: Sequence[Engin
     return total - 1 if mt[i, purpose, i] == 1 else total
 
 
+def _matching_cost(i: int, mt: np.ndarray, cards: Sequence[EngineCard]) -> int:
+    """The total cost of the deck's creatures (every copy, card i excluded) that card i's M_ALT row matches."""
+    return sum(
+        other.copies * min((h.cost for h in other.halves if h.kind != "spell"), default=0)
+        for t, other in enumerate(cards)
+        if t != i and mt[i, k.M_ALT, t] == 1
+    )
+
+
 def _reachable_cost(i: int, h: int, printed: int, fx: np.ndarray, mt: np.ndarray, cards: Sequence[EngineCard]) -> int:
     """The lowest cost the deck can pay for half h of card i with its modeled ways to pay: the printed cost, its own
     flat reduction, its own reduction while you control `min` matching creatures (or while `n` matching cards are
@@ -432,6 +446,8 @@ def _reachable_cost(i: int, h: int, printed: int, fx: np.ndarray, mt: np.ndarray
     ):
         floor = max(int(row[k.FX_SELF_FLOOR]), 1)
         cost = max(printed - int(row[k.FX_SELF_REDUCE]), min(floor, printed))
+    if row[k.FX_TORNADO] and _matching_cost(i, mt, cards) >= row[k.FX_TORNADO]:
+        cost = 0  # マスターJトルネード: free once your matching creatures cost enough in total
     if row[k.FX_ALT_MODE] == k.ALT_FIXED and not row[k.FX_ALT_DIES]:
         code, n = row[k.FX_ALT_COND], row[k.FX_ALT_N]
         if code == k.COND_ALWAYS or (code in counted and _matching_copies(i, k.M_ALT, mt, cards) >= n):
@@ -567,6 +583,8 @@ def _performs(deck: DeckArrays, i: int, h: int, effect: dict, zones: dict[str, n
         return fx[k.FX_INVADE] > 0 and _any(deck, i, k.M_INVADE, zones["creatures"])
     if kind == "extra_turn":
         return fx[k.FX_EXTRA_TURN] > 0
+    if kind == "alt_cost" and effect.get("mechanism") == "master_j_tornado":
+        return fx[k.FX_TORNADO] > 0 and _any(deck, i, k.M_ALT, zones["creatures"])
     if kind in ("free_self", "bad", "alt_cost"):
         return fx[k.FX_ALT_MODE] > 0
     if kind == "attack_chance":

@@ -132,6 +132,16 @@ def _alternative(effect: dict, halves: Sequence) -> dict | None:
             return None
         return {"kind": "attack_chance", "mechanism": effect["mechanism"], "half": spell, "cost": cost,
                 "civs": list(effect.get("civs") or []), "filter": on}  # fmt: skip
+    if kind == "alt_cost" and effect.get("mechanism") == "master_j_tornado":
+        # マスターJトルネード: at the end of the opponent's turn, return your matching creatures whose costs total at
+        # least `total` to your hand and put this creature into the battle zone (free)
+        total = _count(effect.get("return_own_creatures_total_cost_min"), 0)
+        wanted = effect.get("return_filter") or {}
+        if not total or effect.get("timing") != "opponent_turn_end" or effect.get("cost") not in (0, None):
+            return None
+        if effect.get("conditional") or not filter_known(wanted) or halves[half].kind == "spell":
+            return None
+        return {"kind": kind, "mechanism": "master_j_tornado", "half": half, "total": total, "filter": wanted}
     if kind == "kirifuda_dash" and effect.get("timing", "after_your_creature_breaks_shield") == (
         "after_your_creature_breaks_shield"
     ):
