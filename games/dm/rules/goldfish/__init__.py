@@ -3,8 +3,8 @@
 Policy (documented in docs/simulation.md):
 - Charge (503): one card every turn if the hand holds one that is not a named key card and charging it does not
   lower the mana this turn's creatures can use: the card that adds a civilization the deck needs and the mana
-  zone lacks, then one that gives mana at once (monocoloured, 405.1), then the one furthest from castable;
-  extra copies are charged first.
+  zone lacks, then one that gives mana at once (monocoloured, 405.1), then the one furthest from castable (at the
+  lowest cost its modeled reductions and other ways to pay allow in this deck); extra copies are charged first.
 - Main (504): repeatedly play the payable creature (112.2) that belongs to a set of creatures using the most
   mana this turn (a knapsack over the hand), the most expensive and most powerful first; spells and other
   non-creature cards (effects not modeled) only use mana that no creature can use.
@@ -20,16 +20,19 @@ import numpy as np
 
 from games.dm.rules.goldfish import intervals
 from games.dm.rules.goldfish.deck import (
+    EFFECTS_UNKNOWN,
     DeckError,
     EngineCard,
     EngineHalf,
     compile_deck,
     effect_claims,
+    effects_known,
     engine_card_from_facts,
 )
 from games.dm.rules.goldfish.engine import NOT_MODELED, SideCounts, play_side, summarise_side
 
 __all__ = [
+    "EFFECTS_UNKNOWN",
     "DeckError",
     "EngineCard",
     "EngineHalf",
@@ -42,6 +45,7 @@ __all__ = [
     "paired_outcomes",
     "claims",
     "compile_deck",
+    "effects_known",
     "effects_modeled",
     "engine_card_from_facts",
     "play",
@@ -53,7 +57,8 @@ __all__ = [
 POLICY = (
     "charge: one card a turn (never a named key card, never at the cost of this turn's plays): a needed missing "
     "civilization first, then mana now "
-    "(monocoloured), then the card furthest from castable; play: the creatures that use the most mana (knapsack), "
+    "(monocoloured), then the card furthest from castable (at the lowest cost its modeled reductions and other "
+    "ways to pay allow); play: the creatures that use the most mana (knapsack), "
     "most expensive then most powerful first, spells only with leftover mana; attack: everything that may attack, "
     "biggest breakers first"
 )

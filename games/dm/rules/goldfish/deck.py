@@ -20,6 +20,17 @@ FORBIDDEN_SEALS = 6  # [EXT] card text of the Forbidden start cards (spec 4.2 G0
 POWERED_STEP = 6000  # Powered Breaker: one more shield per 6000 power [EXT]
 KINDS = {"creature": KIND_CREATURE, "evolution": KIND_EVOLUTION, "neo": KIND_NEO, "spell": KIND_SPELL}
 MAIN, HYPERSPATIAL, GR = "main", "hyperspatial", "gr"  # where an engine card starts (100.3, 100.4)
+# The unmodeled "kind" of a card whose text the effects data never read: what it does is unknown to the engine
+EFFECTS_UNKNOWN = "effects_unknown"
+# The card data's `facts_source` of the records whose texts the effects data parsed (the data README: its
+# `source.card_text` is the repository the card data calls "tw"); the other sources' records have no text read.
+EFFECTS_TEXT_SOURCE = "tw"
+
+
+def effects_known(*, facts_source: str | None, has_entries: bool) -> bool:
+    """Whether the effects data read the card's text: a card with entries, or a record of the parsed source (no
+    entry there means no line of a kind the simulator uses)."""
+    return has_entries or facts_source == EFFECTS_TEXT_SOURCE
 
 
 class DeckError(ValueError):
@@ -163,9 +174,14 @@ def _half(facts: CardFacts) -> EngineHalf | None:
     )
 
 
-def engine_card_from_facts(facts: CardFacts, copies: int, *, effects: Sequence[dict] = ()) -> EngineCard:
+def engine_card_from_facts(
+    facts: CardFacts, copies: int, *, effects: Sequence[dict] = (), effects_known: bool = True
+) -> EngineCard:
     """CardFacts -> EngineCard; a twinpact gets both halves and both halves' civilizations in mana; `effects` are
-    the card's entries of the effects data (those the engine models are kept, the other kinds listed)."""
+    the card's entries of the effects data (those the engine models are kept, the other kinds listed).
+    `effects_known` = False: the effects data read no text of this card (it covers the cards whose facts come from
+    the source whose texts it parsed), so no entry means "unknown", not "none": the card is listed with
+    EFFECTS_UNKNOWN and never counted as reproduced."""
     # 112.2a: each half is paid with its own civilizations (the top half's, not the whole card's).
     halves = [h for h in (_half(facts.twinpact_top or facts),) if h is not None]
     mana_civs = set(facts.civilizations)
@@ -182,6 +198,8 @@ def engine_card_from_facts(facts: CardFacts, copies: int, *, effects: Sequence[d
     elif facts.zone == Zone.HYPERSPATIAL or facts.psychic:
         zone = HYPERSPATIAL
     modeled, unmodeled, halves = engine_effects(effects, halves)
+    if not effects_known:
+        unmodeled = (EFFECTS_UNKNOWN, *unmodeled)
     if halves and "aura" in (facts.card_type or "").casefold():
         # 310.2: an Aura used is attached to a GR creature, or you GR summon and attach it to that one; the goldfish
         # always GR summons (another attacker). The rule, not the card's text: every Orega Aura does it.
@@ -257,6 +275,12 @@ WIN_WHENS = {
     "attack": k.WIN_ATTACK,
     "turn_end": k.WIN_TURN_END,
 }
+SELF_MODES = {
+    "flat": k.SELF_FLAT,
+    "control": k.SELF_CONTROL,
+    "per_creature": k.SELF_PER_CREATURE,
+    "condition": k.SELF_CONDITION,
+}
 CONDITIONS = {
     "always": k.COND_ALWAYS,
     "control": k.COND_CONTROL,
@@ -317,11 +341,12 @@ def _effect_columns(
             if row[k.FX_SELF_MODE]:
                 continue  # one own reduction per half in the engine: the first listed
             row[k.FX_SELF_REDUCE] = effect["amount"]
-            row[k.FX_SELF_MODE] = {"flat": k.SELF_FLAT, "control": k.SELF_CONTROL}.get(
-                effect["mode"], k.SELF_PER_CREATURE
-            )
+            row[k.FX_SELF_MODE] = SELF_MODES[effect["mode"]]
             row[k.FX_SELF_MIN] = effect.get("min", 0)
             row[k.FX_SELF_FLOOR] = effect["floor"]
+            if effect["mode"] == "condition":
+                row[k.FX_SELF_COND] = CONDITIONS[effect["condition"]["type"]]
+                row[k.FX_SELF_MIN] = effect["condition"]["n"]
         elif kind == "search":
             if effect.get("look"):
                 if row[k.FX_LOOK]:
@@ -344,6 +369,11 @@ def _effect_columns(
             row[k.FX_INVADE] = 2
         elif kind == "extra_turn":
             row[k.FX_EXTRA_TURN] = 1
+        elif kind == "alt_cost" and effect.get("mechanism") == "master_j_tornado":
+            row[k.FX_TORNADO] = effect["total"]
+            for t, other in enumerate(cards):
+                if filter_matches(effect.get("filter") or {}, other) and any(h.kind != "spell" for h in other.halves):
+                    mt[i, k.M_ALT, t] = 1
         elif kind in ("free_self", "bad", "alt_cost"):
             row[k.FX_ALT_MODE] = k.ALT_REDUCE if kind == "bad" else k.ALT_FIXED
             row[k.FX_ALT_COST] = effect["reduction"] if kind == "bad" else effect["cost"]
@@ -378,6 +408,51 @@ def _effect_columns(
                     "or_filter" in effect and filter_matches(effect["or_filter"], other)
                 ):
                     mt[i, purpose, t] = 1
+
+
+def _matching_copies(i: int, purpose: int, mt: np.ndarray, cards: Sequence[EngineCard]) -> int:
+    """How many of the deck's cards (copies; card i itself counted once less: it is the one being paid) match
+    card i's filter `purpose`."""
+    total = sum(other.copies for t, other in enumerate(cards) if mt[i, purpose, t] == 1)
+    return total - 1 if mt[i, purpose, i] == 1 else total
+
+
+def _matching_cost(i: int, mt: np.ndarray, cards: Sequence[EngineCard]) -> int:
+    """The total cost of the deck's creatures (every copy, card i excluded) that card i's M_ALT row matches."""
+    return sum(
+        other.copies * min((h.cost for h in other.halves if h.kind != "spell"), default=0)
+        for t, other in enumerate(cards)
+        if t != i and mt[i, k.M_ALT, t] == 1
+    )
+
+
+def _reachable_cost(i: int, h: int, printed: int, fx: np.ndarray, mt: np.ndarray, cards: Sequence[EngineCard]) -> int:
+    """The lowest cost the deck can pay for half h of card i with its modeled ways to pay: the printed cost, its own
+    flat reduction, its own reduction while you control `min` matching creatures (or while `n` matching cards are
+    in your mana zone), another way to pay (G・ゼロ, an alternative payment) whose condition counts matching cards;
+    each only when the deck holds enough matching cards for the condition to ever hold. A reduction per matching
+    card, B・A・D and every condition that does not count the deck's cards keep the printed cost. The charge step
+    ranks the hand by this cost (503: a finisher the deck makes cheap is kept, not charged first) and a search
+    prefers a card castable by it."""
+    row = fx[i, h]
+    cost = printed
+    counted = (k.COND_CONTROL, k.COND_MANA, k.COND_BZ_AND_MANA)
+    mode = row[k.FX_SELF_MODE]
+    enough = _matching_copies(i, k.M_SELF, mt, cards) >= row[k.FX_SELF_MIN]
+    if (
+        mode == k.SELF_FLAT
+        or (mode == k.SELF_CONTROL and enough)
+        or (mode == k.SELF_CONDITION and row[k.FX_SELF_COND] in counted and enough)
+    ):
+        floor = max(int(row[k.FX_SELF_FLOOR]), 1)
+        cost = max(printed - int(row[k.FX_SELF_REDUCE]), min(floor, printed))
+    if row[k.FX_TORNADO] and _matching_cost(i, mt, cards) >= row[k.FX_TORNADO]:
+        cost = 0  # マスターJトルネード: free once your matching creatures cost enough in total
+    if row[k.FX_ALT_MODE] == k.ALT_FIXED and not row[k.FX_ALT_DIES]:
+        code, n = row[k.FX_ALT_COND], row[k.FX_ALT_N]
+        if code == k.COND_ALWAYS or (code in counted and _matching_copies(i, k.M_ALT, mt, cards) >= n):
+            cost = min(cost, int(row[k.FX_ALT_COST]))
+    return int(cost)
 
 
 def compile_deck(
@@ -418,7 +493,6 @@ def compile_deck(
         elif any(h.speed_attacker and h.kind != "spell" and h.can_attack_players for h in card.halves):
             arrays["key"][i] = 3  # a speed attacker: charged after slower cards
         track[i] = tracked.index(card.key)
-        arrays["min_cost"][i] = min((h.cost for h in card.halves), default=99)
         for h, half in enumerate(card.halves[:2]):
             halves["valid"][i, h] = 1
             halves["cost"][i, h] = half.cost
@@ -439,6 +513,10 @@ def compile_deck(
             seals += card.seals * card.copies
         else:
             library.extend([i] * card.copies)
+    for i, card in enumerate(cards):
+        arrays["min_cost"][i] = min(
+            (_reachable_cost(i, h, half.cost, fx, mt, cards) for h, half in enumerate(card.halves[:2])), default=99
+        )
     if len(library) < seals + 10:
         raise DeckError(f"the deck has {len(library)} cards in the library: setup needs {seals + 10} (103.3)")
     return DeckArrays(
@@ -505,6 +583,8 @@ def _performs(deck: DeckArrays, i: int, h: int, effect: dict, zones: dict[str, n
         return fx[k.FX_INVADE] > 0 and _any(deck, i, k.M_INVADE, zones["creatures"])
     if kind == "extra_turn":
         return fx[k.FX_EXTRA_TURN] > 0
+    if kind == "alt_cost" and effect.get("mechanism") == "master_j_tornado":
+        return fx[k.FX_TORNADO] > 0 and _any(deck, i, k.M_ALT, zones["creatures"])
     if kind in ("free_self", "bad", "alt_cost"):
         return fx[k.FX_ALT_MODE] > 0
     if kind == "attack_chance":

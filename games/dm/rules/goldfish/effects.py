@@ -132,6 +132,16 @@ def _alternative(effect: dict, halves: Sequence) -> dict | None:
             return None
         return {"kind": "attack_chance", "mechanism": effect["mechanism"], "half": spell, "cost": cost,
                 "civs": list(effect.get("civs") or []), "filter": on}  # fmt: skip
+    if kind == "alt_cost" and effect.get("mechanism") == "master_j_tornado":
+        # マスターJトルネード: at the end of the opponent's turn, return your matching creatures whose costs total at
+        # least `total` to your hand and put this creature into the battle zone (free)
+        total = _count(effect.get("return_own_creatures_total_cost_min"), 0)
+        wanted = effect.get("return_filter") or {}
+        if not total or effect.get("timing") != "opponent_turn_end" or effect.get("cost") not in (0, None):
+            return None
+        if effect.get("conditional") or not filter_known(wanted) or halves[half].kind == "spell":
+            return None
+        return {"kind": kind, "mechanism": "master_j_tornado", "half": half, "total": total, "filter": wanted}
     if kind == "kirifuda_dash" and effect.get("timing", "after_your_creature_breaks_shield") == (
         "after_your_creature_breaks_shield"
     ):
@@ -161,8 +171,8 @@ def _model(effect: dict, halves: Sequence) -> dict | None:
         return _alternative(effect, halves)
     if kind == "win_game":
         return _win(effect, halves)
-    if effect.get("kind") == "self_cost_reduction" and (effect.get("condition") or {}).get("type") == "control":
-        pass  # a condition the engine evaluates: you control at least `min` matching creatures
+    if kind == "self_cost_reduction" and (effect.get("condition") or not effect.get("conditional")):
+        pass  # its condition (if any) is evaluated by _self_reduction (EVALUATED_CONDITIONS)
     elif effect.get("conditional") or effect.get("variable") or effect.get("either_or"):
         return None
     modal = effect.get("modal")
@@ -242,25 +252,35 @@ def _model(effect: dict, halves: Sequence) -> dict | None:
 
 
 def _self_reduction(effect: dict, half: int) -> dict | None:
-    """This card costs less: flat, while you control `min` matching creatures (condition `control`), or per
-    matching creature in your battle zone (シンパシー; the goldfish's opponent has none, so owner "any" counts
-    yours). Other counts (mana, graveyard, tapping creatures, unparsed actions) are not modeled."""
+    """This card costs less: flat; while you control `min` matching creatures (condition `control`); while another
+    condition the goldfish evaluates holds (EVALUATED_CONDITIONS: matching cards in your mana zone, your hand size,
+    the shields (鬼タイム), ...); per matching creature in your battle zone (シンパシー; the goldfish's opponent has
+    none, so owner "any" counts yours). Other counts (mana cards, graveyard, shields, the opponent's cards, tapping
+    creatures, unparsed actions) and unstructured conditions are not modeled."""
     amount = _count(effect.get("amount"), 0)
     if not amount:
         return None
     floor = _count(effect.get("floor"), 1) or 1
-    condition = effect.get("condition") or {}
+    wanted = effect.get("condition") or {}
     per = effect.get("per")
-    if condition.get("type") == "control":
-        if per or not condition.get("yours", True) or not _count(condition.get("min")):
+    if wanted.get("type") == "control":
+        if per or not wanted.get("yours", True) or not _count(wanted.get("min")):
             return None
         return {"kind": "self_cost_reduction", "half": half, "amount": amount, "mode": "control",
-                "min": condition["min"], "floor": floor, "filter": condition.get("filter") or {}}  # fmt: skip
-    if condition:
-        return None
+                "min": wanted["min"], "floor": floor, "filter": wanted.get("filter") or {}}  # fmt: skip
+    if wanted:
+        found = condition(effect)
+        if per or found is None or found["type"] == "always":
+            return None
+        return {"kind": "self_cost_reduction", "half": half, "amount": amount, "mode": "condition",
+                "condition": found, "floor": floor, "filter": found["filter"]}  # fmt: skip
+    if effect.get("conditional"):
+        return None  # a condition the data does not structure: never guessed
     if per is None:
         return {"kind": "self_cost_reduction", "half": half, "amount": amount, "mode": "flat", "floor": floor}
-    if isinstance(per, dict) and per.get("zone") == "battle" and per.get("owner") in ("you", "any"):
+    if not isinstance(per, dict) or set(per) - {"zone", "owner", "filter"} or not filter_known(per.get("filter") or {}):
+        return None
+    if per.get("zone") == "battle" and per.get("owner") in ("you", "any"):
         return {"kind": "self_cost_reduction", "half": half, "amount": amount, "mode": "per_creature",
                 "floor": floor, "filter": per.get("filter") or {}}  # fmt: skip
     return None

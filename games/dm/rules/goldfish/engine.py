@@ -37,6 +37,7 @@ _KERNEL_FUNCTIONS = (
     "civs_coverable",
     "pay",
     "best_spend",
+    "tornado",
     "resolve_attacks",
     "choose_charge",
     "condition_holds",

@@ -29,8 +29,14 @@ FX_DASH, FX_DASH_CIV = 27, 28  # キリフダッシュ: cost + 1 (0 = none) and 
 FX_WIN_WHEN, FX_WIN_COND, FX_WIN_N = 29, 30, 31  # you win the game: when (WIN_*), condition, its number
 FX_CHANCE, FX_CHANCE_CIV = 32, 33  # アタック・チャンス / D・D・D: cost + 1 (0 = none) and its civilizations
 FX_HYPER_MANA = 34  # FX_HYPER takes only a card sharing a civilization with a card in your mana zone
-N_FX = 35
-SELF_FLAT, SELF_CONTROL, SELF_PER_CREATURE = 1, 2, 3
+FX_SELF_COND = 35  # SELF_CONDITION: the condition (COND_*) of this card's own reduction; its number in FX_SELF_MIN
+# マスターJトルネード: the total cost of your matching creatures (target row M_ALT) returned to the hand at the end
+# of the opponent's turn to put this creature into the battle zone (0 = none)
+FX_TORNADO = 36
+N_FX = 37
+# This card's own reduction: flat, while you control FX_SELF_MIN matching creatures, per matching creature in your
+# battle zone, while a condition holds (FX_SELF_COND)
+SELF_FLAT, SELF_CONTROL, SELF_PER_CREATURE, SELF_CONDITION = 1, 2, 3, 4
 ALT_FIXED, ALT_REDUCE = 1, 2
 WIN_RESOLVE, WIN_TURN_START, WIN_ATTACK, WIN_TURN_END = 1, 2, 3, 4
 COND_ALWAYS, COND_CONTROL, COND_MANA, COND_BZ_AND_MANA, COND_HAND_AT_MOST, COND_HAND_AT_LEAST = 1, 2, 3, 4, 5, 6
@@ -267,6 +273,47 @@ def best_spend(hand_count, skip, cap, ecost, euse):
     return best
 
 
+def tornado(hand, h_valid, h_cost, fx, mt, bz_card, bz_half, bz_dies, st):
+    """マスターJトルネード at the end of the opponent's turn (before your turn): the first card of the hand whose
+    matching creatures of yours cost FX_TORNADO or more in total returns the fewest of them (the most expensive
+    first) to the hand and leaves the hand itself, when that does not leave fewer creatures to attack this turn (it
+    and the GR creatures it summons against those returned); the caller puts it into the battle zone and compacts
+    the battle zone (the returned slots are marked 2 in bz_dies). Returns c * 2 + h, or -1."""
+    for i in range(st[S_HAND]):
+        c = hand[i]
+        for h in range(2):
+            need = fx[c, h, FX_TORNADO]
+            if need == 0 or h_valid[c, h] == 0:
+                continue
+            total = 0
+            for j in range(st[S_BZ]):
+                if mt[c, M_ALT, bz_card[j]] == 1:
+                    total += h_cost[bz_card[j], bz_half[j]]
+            if total < need:
+                continue
+            taken = 0
+            returned = 0
+            while taken < need:
+                best = -1
+                for j in range(st[S_BZ]):
+                    if bz_dies[j] == 0 and mt[c, M_ALT, bz_card[j]] == 1:
+                        if best < 0 or h_cost[bz_card[j], bz_half[j]] > h_cost[bz_card[best], bz_half[best]]:
+                            best = j
+                bz_dies[best] = 2
+                taken += h_cost[bz_card[best], bz_half[best]]
+                returned += 1
+            if returned > 1 + fx[c, h, FX_GR]:
+                # fewer creatures would attack this turn than before: not used (the goldfish plays for the kill)
+                for j in range(st[S_BZ]):
+                    if bz_dies[j] == 2:
+                        bz_dies[j] = 0
+                continue
+            st[S_HAND] -= 1
+            hand[i] = hand[st[S_HAND]]
+            return c * 2 + h
+    return -1
+
+
 def resolve_attacks(attackers, n_att, shields):
     """Attacks in order against the goldfish; returns the shields left, or -1 when a direct attack won."""
     for a in range(n_att):
@@ -375,18 +422,37 @@ def reduced(cost, amount):
     return 1 if cost >= 1 else cost
 
 
-def effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, reducers, mark):
+def effective_cost(
+    c,
+    h,
+    h_cost,
+    h_kind,
+    fx,
+    mt,
+    bz_card,
+    bz_half,
+    bz_used,
+    bz_count,
+    reducers,
+    mark,
+    mana_card,
+    mana_count,
+    hand_count,
+    spells,
+    shields,
+):
     """112.2b / 601.1d: the printed cost minus the card's own reduction (a flat one, one while you control enough
-    matching creatures, or one per matching creature) and the static reductions of the battle zone (floor: the
-    reduction's, at least 1 unless printed lower). `mark` = 1 spends the once-a-turn reductions (the card is
-    being paid). `reducers` = 0: no static reduction in play (the battle zone is not scanned for one)."""
+    matching creatures or while another condition holds, or one per matching creature) and the static reductions
+    of the battle zone (floor: the reduction's, at least 1 unless printed lower). `mark` = 1 spends the
+    once-a-turn reductions (the card is being paid). `reducers` = 0: no static reduction in play (the battle zone
+    is not scanned for one). `hand_count` counts the card being paid."""
     cost = h_cost[c, h]
     reduction = 0
     floor = 1
     mode = fx[c, h, FX_SELF_MODE]
     if mode > 0:
         count = 0
-        if mode != SELF_FLAT:
+        if mode == SELF_CONTROL or mode == SELF_PER_CREATURE:
             for j in range(bz_count):
                 if mt[c, M_SELF, bz_card[j]] == 1:
                     count += 1
@@ -394,6 +460,21 @@ def effective_cost(c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_c
             reduction += fx[c, h, FX_SELF_REDUCE]
         elif mode == SELF_PER_CREATURE:
             reduction += fx[c, h, FX_SELF_REDUCE] * count
+        elif mode == SELF_CONDITION and condition_holds(
+            fx[c, h, FX_SELF_COND],
+            fx[c, h, FX_SELF_MIN],
+            c,
+            M_SELF,
+            mt,
+            bz_card,
+            bz_count,
+            mana_card,
+            mana_count,
+            hand_count,
+            spells,
+            shields,
+        ):
+            reduction += fx[c, h, FX_SELF_REDUCE]
         if fx[c, h, FX_SELF_FLOOR] > floor:
             floor = fx[c, h, FX_SELF_FLOOR]
     for j in range(bz_count if reducers > 0 else 0):
@@ -475,7 +556,23 @@ def costs_of_hand(
                 ecost[i, h] = h_cost[c, h]
             elif h_valid[c, h] == 1:
                 ecost[i, h] = effective_cost(
-                    c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, bz_count, reducers, 0
+                    c,
+                    h,
+                    h_cost,
+                    h_kind,
+                    fx,
+                    mt,
+                    bz_card,
+                    bz_half,
+                    bz_used,
+                    bz_count,
+                    reducers,
+                    0,
+                    mana_card,
+                    mana_count,
+                    hand_count,
+                    spells,
+                    shields,
                 )
             else:
                 ecost[i, h] = 999
@@ -1153,6 +1250,7 @@ def play_games(
     winners = 0  # cards whose effect wins the game at the start or end of the turn or on attack
     zeros = 0  # cards that may cost 0: printed at 0 or free another way (G・ゼロ)
     chancers = 0  # spells cast when a creature of yours attacks (アタック・チャンス, D・D・D)
+    tornados = 0  # cards put into play at the end of the opponent's turn (マスターJトルネード)
     for t in range(n_cards):
         c_zero[t] = 0
     for t in range(n_cards):
@@ -1166,6 +1264,8 @@ def play_games(
                 invaders += 1
             if fx[t, th, FX_GRANT] > 0:
                 granters += 1
+            if fx[t, th, FX_TORNADO] > 0:
+                tornados += 1
             if fx[t, th, FX_ALT_MODE] > 0:
                 alts += 1
             if fx[t, th, FX_DASH] > 0:
@@ -1213,6 +1313,102 @@ def play_games(
                 st[S_EXTRA] -= 1  # 500.5: an extra turn keeps the round's number
             else:
                 turn += 1
+            if tornados > 0 and st[S_BZ] > 0 and st[S_HAND] > 0:
+                # the end of the opponent's turn: マスターJトルネード returns creatures to the hand and puts its card
+                # into the battle zone; it and what its effects put out are in play before this turn (301.5)
+                put = tornado(hand, h_valid, h_cost, fx, mt, bz_card, bz_half, bz_dies, st)
+                if put >= 0:
+                    c = put // 2
+                    h = put - 2 * c
+                    w = 0
+                    for j in range(st[S_BZ]):
+                        if bz_dies[j] == 2:
+                            if fx[bz_card[j], bz_half[j], FX_REDUCE] > 0:
+                                st[S_REDUCERS] -= 1
+                            hand[st[S_HAND]] = bz_card[j]
+                            st[S_HAND] += 1
+                            continue
+                        bz_card[w] = bz_card[j]
+                        bz_half[w] = bz_half[j]
+                        bz_breaks[w] = bz_breaks[j]
+                        bz_power[w] = bz_power[j]
+                        bz_turn[w] = bz_turn[j]
+                        bz_ready[w] = bz_ready[j]
+                        bz_attacks[w] = bz_attacks[j]
+                        bz_used[w] = bz_used[j]
+                        bz_dies[w] = bz_dies[j]
+                        w += 1
+                    st[S_BZ] = w
+                    bz_enter(
+                        c,
+                        h,
+                        tn - 1,
+                        0,
+                        h_breaks,
+                        h_power,
+                        h_ready,
+                        h_attacks,
+                        bz_card,
+                        bz_half,
+                        bz_breaks,
+                        bz_power,
+                        bz_turn,
+                        bz_ready,
+                        bz_attacks,
+                        bz_used,
+                        bz_dies,
+                        -1,
+                        st,
+                        fx,
+                    )
+                    tr = c_track[c]
+                    if tr >= 0 and cast_turn[tr] == 0:
+                        cast_turn[tr] = turn
+                    if fx[c, h, FX_ANY] == 1:
+                        queue(c, h, pend_c, pend_h, st)
+                        resolve_effects(
+                            tn - 1,
+                            turn,
+                            size,
+                            lib,
+                            gr,
+                            gr_size,
+                            state,
+                            gr_state,
+                            hand,
+                            mana_mask,
+                            mana_num,
+                            mana_tapped,
+                            mana_card,
+                            c_mana_mask,
+                            c_mana_num,
+                            c_tapped_in,
+                            c_min_cost,
+                            c_track,
+                            h_valid,
+                            h_kind,
+                            h_breaks,
+                            h_power,
+                            h_ready,
+                            h_attacks,
+                            fx,
+                            mt,
+                            hs_left,
+                            bz_card,
+                            bz_half,
+                            bz_breaks,
+                            bz_power,
+                            bz_turn,
+                            bz_ready,
+                            bz_attacks,
+                            bz_used,
+                            bz_dies,
+                            pend_c,
+                            pend_h,
+                            st,
+                            cast_turn,
+                            shields,
+                        )
             # 501: untap everything; once-a-turn reductions are available again
             for j in range(st[S_MANA]):
                 mana_tapped[j] = 0
@@ -1504,7 +1700,23 @@ def play_games(
                     civ = fx[c, h, FX_ALT_CIV]
                 else:
                     cost = effective_cost(
-                        c, h, h_cost, h_kind, fx, mt, bz_card, bz_half, bz_used, st[S_BZ], st[S_REDUCERS], 1
+                        c,
+                        h,
+                        h_cost,
+                        h_kind,
+                        fx,
+                        mt,
+                        bz_card,
+                        bz_half,
+                        bz_used,
+                        st[S_BZ],
+                        st[S_REDUCERS],
+                        1,
+                        mana_card,
+                        st[S_MANA],
+                        st[S_HAND],
+                        st[S_SPELLS],
+                        shields,
                     )
                     if other_way == 1:
                         cost = reduced(cost, fx[c, h, FX_ALT_COST])  # B・A・D
