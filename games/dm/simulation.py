@@ -105,11 +105,25 @@ def deck_resolve(*, decklist: Decklist) -> ResolvedDeck:
 
 def engine_cards(resolved: ResolvedDeck) -> list[EngineCard]:
     """The deck's engine cards (main deck, then hyperspatial and GR zones) with their imported effects."""
+    from cards.models import Card
     from games.dm.effects import card_effects_by_card
 
     everything = [*resolved.main, *resolved.outside]
-    effects = card_effects_by_card(card_ids=[f.id for f, _ in everything])
-    return [engine_card_from_facts(f, n, effects=effects.get(f.id, ())) for f, n in everything]
+    ids = [f.id for f, _ in everything]
+    effects = card_effects_by_card(card_ids=ids)
+    # A card whose text the effects data never read (a record of another facts source) is "effects unknown", not
+    # "reproduced" (goldfish.effects_known); a row with no recorded source (a hand-made catalogue) is taken as read.
+    sources = dict(Card.objects.filter(id__in=ids).values_list("id", "facts_source"))
+    return [
+        engine_card_from_facts(
+            f,
+            n,
+            effects=effects.get(f.id, ()),
+            effects_known=not sources.get(f.id)
+            or goldfish.effects_known(facts_source=sources[f.id], has_entries=bool(effects.get(f.id))),
+        )
+        for f, n in everything
+    ]
 
 
 def simulation_deck(*, decklist: Decklist) -> SimulationDeck:

@@ -3,6 +3,7 @@
 import pytest
 
 from accounts.tests.factories import UserFactory
+from cards.models import Card
 from games.dm.rules import goldfish
 from games.dm.rules.decklist import parse_text
 from simulations import jobs, services, tasks
@@ -169,3 +170,24 @@ def test_resume_resends_stale_runs_and_they_complete(user, resolver, eager_celer
     run.refresh_from_db()
     assert run.status == RunStatus.DONE
     assert run.result["sample_game"]["first"][0]["library"] == 30  # G01 in the published trace
+
+
+@pytest.mark.parametrize(
+    ("facts_source", "unknown"),
+    [
+        ("tw", False),  # the records whose texts the effects data read: no entry means no effect the engine uses
+        ("geekstack", True),  # a record whose text nobody read: its effects are unknown, never "reproduced"
+        ("", False),  # a row with no recorded source (a hand-made catalogue) is taken as read
+    ],
+)
+def test_a_card_whose_text_was_never_read_is_not_counted_as_modeled(
+    user, resolver, eager_celery, django_capture_on_commit_callbacks, facts_source, unknown
+):
+    Card.objects.create(id=1, name_ja="Bolt Soldier", name_key="bolt soldier", facts_source=facts_source)
+    with django_capture_on_commit_callbacks(execute=True):
+        run = create(user, games=1000)
+    run.refresh_from_db()
+    modeled = run.result["effects_modeled"]
+    not_modeled = {row["name_ja"]: row["unmodeled"] for row in modeled["not_modeled"]}
+    assert ("Bolt Soldier" in not_modeled) is unknown
+    assert modeled["share"] == (0.0 if unknown else 1.0)
