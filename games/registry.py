@@ -169,6 +169,13 @@ class Game:
         for a game without them."""
         return None
 
+    def opening_hand_table(self, *, decklist: Any) -> dict | None:
+        """The deck page's exact per-card odds for a game that does not simulate: {"model", "model_ja" (the setup in
+        words), "columns": [{"name_en", "name_ja"}], "rows": [{"name", "name_ja", "copies", "values": [{"probability",
+        "fraction"}, one per column]}]}, a row per card drawn from; None for a game without them. A deck the odds
+        cannot take raises a coded ApplicationError."""
+        return None
+
     # --- simulations (a game that `simulates`): the core stores a run's deck as the records `simulation_records`
     # gives, and hands them back to `simulation_chunk` on a worker and to `simulation_result` once every chunk is done
     # (each game depends only on the seed and its number, so a chunk's counts never depend on the worker). A refusal

@@ -333,6 +333,35 @@ class DragonBallSuper(Game):
             "groups": out,
         }
 
+    def opening_hand_table(self, *, decklist: DbsDecklist) -> dict:
+        """Each main-deck card number: in the 6-card hand after the one redraw, and not every copy stuck in life."""
+        state = db.state()
+        main = decklist.read.copies(Zone.MAIN)
+        deck_size = sum(main.values())
+        rows = []
+        try:
+            for number, copies in main.items():
+                odds = opening_odds(deck_size=deck_size, copies=copies, policy=Redraw.RETURN_NON_X).as_dict()
+                facts = state.facts.get(number, {})
+                name = facts.get("card__name_en") or number
+                name_ja = facts.get("card__name_ja") or name
+                values = [odds["in_hand"], odds["not_stuck_in_life"]]
+                rows.append({"name": f"{name} [{number}]", "name_ja": f"{name_ja} [{number}]", "copies": copies,
+                             "values": values})  # fmt: skip
+        except OddsError as exc:
+            raise ApplicationError(ErrorCode.DECK_TOO_SMALL, str(exc), {"deck_size": deck_size}) from exc
+        return {
+            "model": f"Exact: 6-card hand (5-2-1-6), one redraw ({POLICY_TEXT[Redraw.RETURN_NON_X]}), then the top "
+            "8 cards as life (5-2-1-7).",
+            "model_ja": "厳密計算：手札6枚（5-2-1-6）、そのカード以外をすべて戻す引き直し1回（5-2-1-6-1）、"
+            "山札の上から8枚をライフに（5-2-1-7）。",
+            "columns": [
+                {"name_en": "In hand after the redraw", "name_ja": "引き直し後の手札に"},
+                {"name_en": "Not all in life", "name_ja": "全てがライフに埋まらない"},
+            ],
+            "rows": rows,
+        }
+
     @staticmethod
     def _number(state: db.State, ref: str | int) -> str | None:
         if isinstance(ref, int) and not isinstance(ref, bool):

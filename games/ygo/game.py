@@ -369,6 +369,35 @@ class YugiohOcg(Game):
             raise ApplicationError(ErrorCode.VALIDATION_ERROR, str(exc), {"fields": {"deck_id": [str(exc)]}}) from None
         return result
 
+    def opening_hand_table(self, *, decklist: Any) -> dict:
+        """Each Main Deck card: at least one copy in the opening hand, going first (5 cards) and second (6)."""
+        from games.ygo.rules.odds import OddsError
+
+        main = decklist.read.cards(DeckZone.MAIN)
+        size = sum(n for _, n in main)
+        going = {going: opening_hand_size(going) for going in (Going.FIRST, Going.SECOND)}
+        rows = []
+        try:
+            for card, copies in main:
+                values = [
+                    probability_json(joint_at_least(deck_size=size, groups=((copies, 1),), drawn=drawn))
+                    for drawn in going.values()
+                ]
+                rows.append({"name": card.name_en, "name_ja": card.name_ja or card.name_en, "copies": copies,
+                             "values": values})  # fmt: skip
+        except OddsError as exc:
+            raise ApplicationError(ErrorCode.DECK_TOO_SMALL, str(exc), {"deck_size": size}) from None
+        return {
+            "model": "Exact: at least one copy in the opening hand of 5 cards going first, 6 going second "
+            "(Perfect Rulebook p.9, p.16).",
+            "model_ja": "厳密計算：初手に1枚以上。先攻は5枚、後攻は6枚（パーフェクトルールブック p.9、p.16）。",
+            "columns": [
+                {"name_en": "Going first (5 cards)", "name_ja": "先攻（5枚）"},
+                {"name_en": "Going second (6 cards)", "name_ja": "後攻（6枚）"},
+            ],
+            "rows": rows,
+        }
+
     # --- statistics
     def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
         """Zone counts; in the Main Deck the monster / spell / trap split, monsters by Level, and by Attribute; in

@@ -289,3 +289,24 @@ def test_the_deck_page_of_a_dbs_deck_shows_its_zones_and_report(dbs, owner, orga
     html = page.content.decode()
     leader = dbs_catalogue.state().catalogue.card("BT29-001")
     assert (page.status_code, leader.name in html, "Legal" in html) == (200, True, True)
+
+
+def test_the_simulations_page_of_a_dbs_deck_gives_the_exact_odds_of_each_main_deck_number(dbs, owner):  # noqa: F811
+    from django.test import Client
+
+    from games.dbs.rules.odds import Redraw, opening_odds
+    from games.dbs.rules.vocabulary import Zone
+
+    body = {"name": "Krillin", "game": "dbs", "text": KRILLIN}
+    deck = token_client(owner).post("/api/v1/decks/", body, format="json").json()
+    client = Client()
+    client.force_login(owner)
+    page = client.get(f"/decks/{deck['id']}/simulate/")
+    assert (page.status_code, page.context["simulates"], page.context["odds_error"]) == (200, False, None)
+    main = dbs.parse_text(KRILLIN).read.copies(Zone.MAIN)
+    rows = page.context["table"]["rows"]
+    assert sorted(row["copies"] for row in rows) == sorted(main.values())
+    size = sum(main.values())
+    for row in rows:  # the rules' exact odds of the row's copies: in hand after the redraw, not all in life
+        odds = opening_odds(deck_size=size, copies=row["copies"], policy=Redraw.RETURN_NON_X).as_dict()
+        assert row["values"] == [odds["in_hand"], odds["not_stuck_in_life"]]

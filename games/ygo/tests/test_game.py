@@ -6,7 +6,9 @@ odds, and check_deck --game ygo. Expected values come from the data files themse
 import html
 import io
 import json
+from collections import Counter
 from datetime import timedelta
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -521,6 +523,26 @@ def test_the_deck_page_of_an_ocg_deck_shows_its_three_zones_and_its_report(owner
     shown = {zone.code: sum(row["count"] for row in rows) for zone, rows in page.context["zones"]}
     assert (shown, page.context["legality"]["legal"]) == ({zone: len(ns) for zone, ns in numbers.items()}, True)
     assert page.context["exports"] == ["text", "json", "ydk"]
+
+
+def test_the_simulations_page_of_an_ocg_deck_gives_the_exact_odds_of_each_main_deck_card(owner):  # noqa: F811
+    from math import comb
+
+    from django.test import Client
+
+    text, numbers = _legal_today_ydk()
+    created = token_client(owner).post("/api/v1/decks/", {"name": "N", "game": "ygo", "text": text}, format="json")
+    client = Client()
+    client.force_login(owner)
+    page = client.get(f"/decks/{created.json()['id']}/simulate/")
+    assert (page.status_code, page.context["simulates"], page.context["odds_error"]) == (200, False, None)
+    rows = page.context["table"]["rows"]
+    assert sorted(row["copies"] for row in rows) == sorted(Counter(numbers["main"]).values())
+    size = len(numbers["main"])
+    for row in rows:  # at least one copy in 5 cards (going first) and 6 (going second): 1 - C(size-k, n) / C(size, n)
+        miss = [Fraction(comb(size - row["copies"], n), comb(size, n)) for n in (5, 6)]
+        assert [Fraction(value["fraction"]) for value in row["values"]] == [1 - m for m in miss]
+    assert 'id="simulate-form"' not in page.content.decode()  # no goldfish for a game that does not simulate
 
 
 @pytest.mark.parametrize("page", ["", "print/", "deck-check/", "audit/"], ids=["event", "print", "deck-check", "audit"])
