@@ -17,13 +17,12 @@ from django.utils import timezone
 
 from api.codes import ApplicationError, ErrorCode, field_errors
 from deckbuilder.jobs import enqueue_failed, enqueue_on_commit
+from games.dm.legality import format_setup, start_set_of
 from games.dm.rules import goldfish, odds
 from games.dm.rules.cards import CardFacts
 from games.dm.rules.decklist import Decklist
 from games.dm.rules.goldfish.deck import DeckError, EngineCard, engine_card_from_facts
 from games.dm.rules.vocabulary import DeckZone, Zone
-from regulations.selectors import format_setup
-from regulations.services import start_set_of
 from simulations.jobs import odds_cards_from_engine, simulation_run_fail, stale_runs
 from simulations.models import RunStatus, SimulationChunk, SimulationKind, SimulationRun
 from simulations.tasks import simulation_run_start_task
