@@ -86,7 +86,9 @@ class ReportSerializer(serializers.Serializer):
 
 
 class _ContextSerializer(serializers.Serializer):
-    game = serializers.CharField(max_length=16, default="dm", help_text="The game (default `dm`: Duel Masters).")
+    game = serializers.CharField(
+        max_length=16, default=registry.DEFAULT_GAME, help_text="The game (default `dm`: Duel Masters)."
+    )
     format = serializers.CharField(max_length=32, required=False, help_text="Default: the game's (`advance`).")
     as_of = serializers.DateField(required=False, allow_null=True, default=None)
     overlay = serializers.CharField(max_length=64, required=False, allow_null=True, allow_blank=True, default=None)
@@ -345,7 +347,7 @@ _GAME_QUERY = "The game (default `dm`: Duel Masters)."
 
 
 class RegulationInForceQuerySerializer(serializers.Serializer):
-    game = serializers.CharField(required=False, max_length=16, help_text=_GAME_QUERY)
+    game = serializers.CharField(required=False, allow_blank=True, max_length=16, help_text=_GAME_QUERY)
     as_of = serializers.DateField(required=False, help_text="date (default today)")
 
 
@@ -354,7 +356,7 @@ class RegulationChangesQuerySerializer(serializers.Serializer):
         return {
             "from": serializers.DateField(),
             "to": serializers.DateField(required=False, help_text="default today"),
-            "game": serializers.CharField(required=False, max_length=16, help_text=_GAME_QUERY),
+            "game": serializers.CharField(required=False, allow_blank=True, max_length=16, help_text=_GAME_QUERY),
         }
 
 
@@ -587,7 +589,7 @@ class OverlayListCreateApi(OverlayApi, generics.ListAPIView):
             max_length=64, required=False, help_text="The stable id to publish (default: made from the name)."
         )
         name = serializers.CharField(max_length=200)
-        base_format = serializers.SlugField(max_length=32, default="advance")
+        base_format = serializers.SlugField(max_length=32, default=_OVERLAY_GAME.default_format)
         entries = OverlayEntrySerializer(many=True, required=False, max_length=OVERLAY_MAX_ENTRIES)
         combos = OverlayComboInputSerializer(many=True, required=False, max_length=OVERLAY_MAX_COMBOS)
         card_pool_cutoff = serializers.DateField(
