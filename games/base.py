@@ -1,5 +1,5 @@
-"""What every game package shares with the core, in pure Python (no Django): the reasons a decklist is refused, the
-line statuses and the violation value (the report's public shape).
+"""What every game package shares with the core, in pure Python (no Django): the bounds and the reasons a decklist is
+refused, the line statuses and the violation value (the report's public shape).
 
 A game's decklist reader raises a subclass of `DecklistFormatError` for a document that is not a decklist at all;
 the API's error handler (api.errors) answers it with MALFORMED_DECKLIST without knowing which game raised it.
@@ -8,9 +8,18 @@ the API's error handler (api.errors) answers it with MALFORMED_DECKLIST without 
 from dataclasses import dataclass
 from enum import StrEnum
 
+# The bounds of every decklist the site checks or stores, whatever the game (regulations.decklists checks them
+# before a line is read): far above any real deck.
+MAX_LINES = 500  # lines of one decklist (blank lines not counted)
+MAX_COPIES = 2000  # total copies of one decklist, every zone
+
 
 class DecklistFormatError(ValueError):
     """The decklist document is not a decklist at all (wrong structure), whatever the game."""
+
+
+class DataImportError(Exception):
+    """A game's data source (its cards, its dated lists) cannot be imported: unreadable, or an entry not understood."""
 
 
 class LineStatus(StrEnum):

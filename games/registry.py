@@ -23,13 +23,20 @@ What a game gives the core:
   the core's jobs call (`simulation_deck`, `simulation_key_cards`, `simulation_records`, `simulation_chunk`,
   `simulation_result`, `simulation_warm_up`) and its exact odds (`odds_report`, `odds_queries`); the core keeps the
   runs, their chunks, the tasks and the API (the simulations app);
-- `format_check(format_code)`: raises the coded UNKNOWN_FORMAT error for a format the game does not have.
+- `format_check(format_code)`: raises the coded UNKNOWN_FORMAT error for a format the game does not have;
+- its dated lists' vocabulary, when it keeps them as the core's dated events (regulations.RegulationEvent):
+  `list_limits` (a listing status -> the copies it allows), `combo_statuses`, `unlisted_status`, and
+  `list_import(source=, format_code=, log=)` (`manage.py import_regulations --game`);
+- `legality_context(format_code=, as_of=, overlay_id=)` and `context_report(decklist, context, include_lines=)`:
+  a context built once for many decklists (a batch, a worker's chunk), or None when the game checks each one alone;
+- `overlay_resolve(entries=, combos=)`: an event overlay's cards and combos resolved and validated (overlays over the
+  game's formats).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, ClassVar
@@ -138,6 +145,49 @@ class Game:
             self.legality_report(decklist=decklist, format_code=format_code, as_of=as_of, overlay_id=overlay_id)
             for decklist in decklists
         ]
+
+    def legality_context(self, *, format_code: str, as_of: date | None, overlay_id: str | None) -> Any | None:
+        """What every check under one format, date and overlay shares, built once for many decklists (a batch in the
+        request, a worker's chunk), or None: the game checks each decklist by `legality_report` (a batch is then
+        checked in the request). A context has `format_code`, `as_of` (the date it resolved) and `overlay_json` (the
+        report's `overlay`, JSON-ready, or None). Raises the coded UNKNOWN_FORMAT / UNKNOWN_OVERLAY errors."""
+        return None
+
+    def context_report(self, decklist: Any, context: Any, *, include_lines: bool = True) -> dict:
+        """One decklist's report against a `legality_context` (without `lines` unless `include_lines`)."""
+        raise NotImplementedError
+
+    # --- dated lists (optional): the statuses of the game's dated events and event overlays (regulations), which the
+    # core stores as strings and replays in date order. A listing status allows that many copies of a card; any other
+    # status of a card event lifts the listing (`unlisted_status`, also a card no list names); a combo event of a
+    # status of `combo_statuses` forbids the pair together, any other lifts it.
+    list_limits: ClassVar[Mapping[str, int]] = {}
+    combo_statuses: ClassVar[tuple[str, ...]] = ()
+    unlisted_status: ClassVar[str] = ""
+
+    def list_statuses(self) -> tuple[str, ...]:
+        """Every status of the game's dated events and overlays (the admin's choices; an import checks them)."""
+        statuses = (self.unlisted_status, *self.list_limits, *self.combo_statuses)
+        return tuple(status for status in statuses if status)
+
+    def format_card_pool(self, *, format_code: str, as_of: date) -> Any | None:
+        """What the catalogue search's `legal:` / `banned:` / `limited:` terms need of a format on a date (an object
+        with `limits`, name key -> copies, and `zones`, as cards.selectors.FormatCardPool), or None for a format the
+        game has not."""
+        return None
+
+    def list_import(self, *, source: str | None, format_code: str | None, log: Callable[[str], None]) -> dict | None:
+        """Import the game's dated lists into the core's dated events (`manage.py import_regulations`, safe to
+        repeat) from `source` (a path or an http(s) URL; None: the configured one); events that name no format go to
+        `format_code` (None: the game's). Writes a summary with `log`; returns the JSON report, or None for a game
+        without such an import. Raises a `games.base.DataImportError` for a source it cannot import."""
+        return None
+
+    def overlay_resolve(self, *, entries: list[Mapping], combos: list[Mapping]) -> tuple[list, list]:
+        """An event overlay's entries ({"card", "status"}) and combos ({"cards": [a, b], "kind"}) resolved against the
+        catalogue: ([(card id, status)], [(first card id, second card id, kind)]). Raises the coded OVERLAY_* errors
+        (unknown or ambiguous cards, a card twice, a status the game has not)."""
+        raise ApplicationError(ErrorCode.UNKNOWN_FORMAT, f"The game {self.code!r} has no event overlays.")
 
     # --- the game's own export formats (optional): kind -> (content type, file extension), e.g. a .ydk
     export_kinds: ClassVar[dict[str, tuple[str, str]]] = {}

@@ -1,5 +1,7 @@
+from django import forms
 from django.contrib import admin
 
+from games import registry
 from regulations.models import EventOverlay, Format, OverlayCard, OverlayCombo, RegulationEvent, RegulationEventCard
 from regulations.selectors import overlay_closed_events
 
@@ -23,6 +25,40 @@ class _FrozenOverlayInline(admin.TabularInline):
         return not _frozen(obj) and super().has_delete_permission(request, obj)
 
 
+def _status_choices() -> list[tuple[str, str]]:
+    """Every game's list statuses (games.registry.Game.list_statuses), for the admin's status fields."""
+    statuses = dict.fromkeys(status for game in registry.all_games() for status in game.list_statuses())
+    return [(status, status.replace("_", " ").capitalize()) for status in statuses]
+
+
+class _StatusChoicesForm(forms.ModelForm):
+    """A stored status is its game's string (regulations.models); the admin offers the games' statuses."""
+
+    status_fields: tuple[str, ...] = ()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in self.status_fields:
+            field = self.fields.get(name)
+            if field is not None:
+                blank = [("", "---------")] if not field.required else []
+                self.fields[name] = forms.ChoiceField(
+                    choices=blank + _status_choices(), required=field.required, label=field.label
+                )
+
+
+class RegulationEventForm(_StatusChoicesForm):
+    status_fields = ("status_from", "status_to")
+
+
+class OverlayCardForm(_StatusChoicesForm):
+    status_fields = ("status",)
+
+
+class OverlayComboForm(_StatusChoicesForm):
+    status_fields = ("kind",)
+
+
 @admin.register(Format)
 class FormatAdmin(admin.ModelAdmin):
     list_display = ["code", "name", "uses_hyperspatial", "uses_gr", "start_of_game_cards", "hall_of_fame"]
@@ -36,6 +72,7 @@ class RegulationEventCardInline(admin.TabularInline):
 
 @admin.register(RegulationEvent)
 class RegulationEventAdmin(admin.ModelAdmin):
+    form = RegulationEventForm
     list_display = ["effective_date", "format", "kind", "listed_name", "status_from", "status_to"]
     list_filter = ["format", "kind", "status_to"]
     search_fields = ["listed_name"]
@@ -44,12 +81,14 @@ class RegulationEventAdmin(admin.ModelAdmin):
 
 class OverlayCardInline(_FrozenOverlayInline):
     model = OverlayCard
+    form = OverlayCardForm
     raw_id_fields = ["card"]
     extra = 0
 
 
 class OverlayComboInline(_FrozenOverlayInline):
     model = OverlayCombo
+    form = OverlayComboForm
     raw_id_fields = ["first", "second"]
     extra = 0
 

@@ -25,7 +25,7 @@ from api.parsers import BoundedFormParser, BoundedJSONParser, BoundedMultiPartPa
 from api.schema import error_responses
 from deckbuilder.budget import TimeBudget
 from games import registry
-from games.dm.rules.vocabulary import LineStatus, RegulationStatus
+from games.base import LineStatus
 from regulations import batches, selectors, services
 from regulations.decklists import decklist_from
 from regulations.jobs import batch_entry_result
@@ -86,7 +86,9 @@ class ReportSerializer(serializers.Serializer):
 
 
 class _ContextSerializer(serializers.Serializer):
-    game = serializers.CharField(max_length=16, default="dm", help_text="The game (default `dm`: Duel Masters).")
+    game = serializers.CharField(
+        max_length=16, default=registry.DEFAULT_GAME, help_text="The game (default `dm`: Duel Masters)."
+    )
     format = serializers.CharField(max_length=32, required=False, help_text="Default: the game's (`advance`).")
     as_of = serializers.DateField(required=False, allow_null=True, default=None)
     overlay = serializers.CharField(max_length=64, required=False, allow_null=True, allow_blank=True, default=None)
@@ -230,14 +232,15 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
             )
         batches.legality_batch_check_size(user=request.user, entries=entries)  # an anonymous batch is smaller
         game = registry.get(values["game"])  # UNKNOWN_GAME
-        if game.code != registry.DEFAULT_GAME:
-            return Response(_game_batch(game, entries, values))
-        context = services.legality_context(
+        context = game.legality_context(
             format_code=values.get("format") or game.default_format, as_of=values["as_of"], overlay_id=values["overlay"]
         )
+        if context is None:  # a game that checks each decklist alone: in the request
+            return Response(_game_batch(game, entries, values))
         if len(entries) > batches.batch_sync_max():  # checked on the workers: 202 and the batch's URL
             batch = batches.legality_batch_create(
                 user=request.user,
+                game=game.code,
                 entries=entries,
                 context=context,
                 overlay_id=values["overlay"],
@@ -251,14 +254,16 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
         for index, entry in enumerate(entries):
             budget.check(done=index, total=len(entries))
             # the same check of one entry as a worker's chunk (regulations.jobs), so both answers agree
-            result = batch_entry_result(entry, position=index, context=context, include_lines=values["include_lines"])
+            result = batch_entry_result(
+                entry, position=index, game=game, context=context, include_lines=values["include_lines"]
+            )
             legal += "report" in result and result["report"]["legal"]
             results.append(result)
         return Response(
             {
-                "format": context.format_rules.code,
+                "format": context.format_code,
                 "as_of": context.as_of.isoformat(),
-                "overlay": services.jsonable(context.overlay),
+                "overlay": context.overlay_json,
                 "count": len(results),
                 "legal": legal,
                 "results": results,
@@ -267,8 +272,9 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
 
 
 def _game_batch(game, entries: list[dict], values: dict) -> dict:
-    """A batch of another game than Duel Masters, checked in the request through the registry (Duel Masters' own
-    batches keep their shared context and their worker jobs): the same answer's shape, entry by entry."""
+    """A batch of a game without a shared context (Game.legality_context is None), checked in the request entry by
+    entry through the registry (a game with one has its batches checked against it, large ones on the workers): the
+    same answer's shape."""
     format_code = values.get("format") or game.default_format
     as_of = values["as_of"] or timezone.localdate()
     results = []
@@ -337,13 +343,21 @@ SLUG = {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"}
 FORMAT_CODE = OpenApiParameter("format_code", SLUG, OpenApiParameter.PATH, description="advance, original, ...")
 
 
+_GAME_QUERY = "The game (default `dm`: Duel Masters)."
+
+
 class RegulationInForceQuerySerializer(serializers.Serializer):
+    game = serializers.CharField(required=False, allow_blank=True, max_length=16, help_text=_GAME_QUERY)
     as_of = serializers.DateField(required=False, help_text="date (default today)")
 
 
 class RegulationChangesQuerySerializer(serializers.Serializer):
     def get_fields(self):  # `from` is a Python keyword: no class attribute can be named so
-        return {"from": serializers.DateField(), "to": serializers.DateField(required=False, help_text="default today")}
+        return {
+            "from": serializers.DateField(),
+            "to": serializers.DateField(required=False, help_text="default today"),
+            "game": serializers.CharField(required=False, allow_blank=True, max_length=16, help_text=_GAME_QUERY),
+        }
 
 
 class LegalityBatchDetailApi(APIView):
@@ -391,16 +405,16 @@ class RegulationInForceApi(APIView):
         query = RegulationInForceQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         as_of = query.validated_data.get("as_of") or timezone.localdate()
-        in_force = selectors.regulation_in_force(format_code=format_code, as_of=as_of)
-        regulation = in_force.regulation
+        game = registry.get(query.validated_data.get("game"))  # UNKNOWN_GAME
+        in_force = selectors.regulation_in_force(format_code=format_code, as_of=as_of, game=game.code)
         return Response(
             {
                 "format": in_force.format_code,
                 "as_of": as_of,
                 "available": in_force.available,
-                "effective_date": regulation.effective_date if regulation else None,
-                "limited": [c.as_dict() for c in in_force.cards if c.status == "limited"],
-                "banned": [c.as_dict() for c in in_force.cards if c.status == "banned"],
+                "effective_date": in_force.effective_date,
+                # One list per listing status of the game (Duel Masters: limited, banned).
+                **{status: [c.as_dict() for c in in_force.cards if c.status == status] for status in game.list_limits},
                 "combos": [c.as_dict() for c in in_force.combos],
             }
         )
@@ -420,7 +434,8 @@ class RegulationChangesApi(APIView):
         query = RegulationChangesQuerySerializer(data=request.query_params)
         query.is_valid(raise_exception=True)
         since, until = query.validated_data["from"], query.validated_data.get("to") or timezone.localdate()
-        changes = selectors.regulation_changes(format_code=format_code, since=since, until=until)
+        game = registry.get(query.validated_data.get("game"))  # UNKNOWN_GAME
+        changes = selectors.regulation_changes(format_code=format_code, since=since, until=until, game=game.code)
         return Response(changes)
 
 
@@ -473,10 +488,15 @@ OVERLAY_ID = OpenApiParameter(
 )
 
 
+# The overlays' statuses are those of the default game's lists (games.registry.Game: `list_limits`, its
+# `unlisted_status`, `combo_statuses`): overlays are over its formats (regulations.services.overlay_create).
+_OVERLAY_GAME = registry.get(registry.DEFAULT_GAME)
+
+
 class OverlayEntrySerializer(serializers.Serializer):
     card = serializers.CharField(max_length=200, help_text="A card name in any spelling, or a card id.")
     status = serializers.ChoiceField(
-        choices=[s.value for s in (RegulationStatus.LIMITED, RegulationStatus.BANNED, RegulationStatus.UNRESTRICTED)],
+        choices=[*_OVERLAY_GAME.list_limits, _OVERLAY_GAME.unlisted_status],
         help_text="limited: 1 copy over all zones; banned: none; unrestricted: lifts the base list's status.",
     )
 
@@ -486,8 +506,8 @@ class OverlayComboInputSerializer(serializers.Serializer):
         child=serializers.CharField(max_length=200), min_length=2, max_length=2, help_text="Two card names or ids."
     )
     kind = serializers.ChoiceField(
-        choices=[RegulationStatus.PREMIUM_COMBO.value, RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO.value],
-        default=RegulationStatus.PREMIUM_COMBO.value,
+        choices=list(_OVERLAY_GAME.combo_statuses),
+        default=_OVERLAY_GAME.combo_statuses[0],
     )
 
 
@@ -569,7 +589,7 @@ class OverlayListCreateApi(OverlayApi, generics.ListAPIView):
             max_length=64, required=False, help_text="The stable id to publish (default: made from the name)."
         )
         name = serializers.CharField(max_length=200)
-        base_format = serializers.SlugField(max_length=32, default="advance")
+        base_format = serializers.SlugField(max_length=32, default=_OVERLAY_GAME.default_format)
         entries = OverlayEntrySerializer(many=True, required=False, max_length=OVERLAY_MAX_ENTRIES)
         combos = OverlayComboInputSerializer(many=True, required=False, max_length=OVERLAY_MAX_COMBOS)
         card_pool_cutoff = serializers.DateField(

@@ -7,6 +7,7 @@ The service sends the tasks (regulations.tasks); the work they run lives in regu
 
 import json
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -16,7 +17,6 @@ from api.codes import ApplicationError, ErrorCode
 from deckbuilder.jobs import enqueue_failed, enqueue_on_commit
 from regulations.jobs import legality_batch_fail
 from regulations.models import BatchChunkStatus, BatchStatus, LegalityBatch, LegalityBatchChunk
-from regulations.services import LegalityContext, jsonable
 from regulations.tasks import legality_batch_start_task
 
 ANONYMOUS_RETRY_AFTER_SECONDS = 10
@@ -94,7 +94,7 @@ def legality_batch_url(batch: LegalityBatch) -> str:
 
 
 def legality_batch_create(
-    *, user, entries: list[dict], context: LegalityContext, overlay_id: str | None, include_lines: bool
+    *, user, game: str, entries: list[dict], context: Any, overlay_id: str | None, include_lines: bool
 ) -> LegalityBatch:
     """Store the entries as sent (each is read on the worker exactly as in a request) in chunks and
     send the start task once this transaction commits. The broker away: the batch is failed and QUEUE_UNAVAILABLE
@@ -121,10 +121,11 @@ def legality_batch_create(
         batch = LegalityBatch.objects.create(
             token=secrets.token_urlsafe(32),
             owner=owner,
-            format_code=context.format_rules.code,
+            game=game,
+            format_code=context.format_code,
             as_of=context.as_of,
             overlay_id=overlay_id or None,
-            overlay=jsonable(context.overlay),
+            overlay=context.overlay_json,
             include_lines=include_lines,
             total=len(entries),
             chunks_total=(len(entries) + size - 1) // size,

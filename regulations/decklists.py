@@ -8,17 +8,16 @@ import re
 
 from api.codes import ApplicationError, ErrorCode
 from games import registry
-from games.base import DecklistFormatError
-from games.dm.rules.decklist import MAX_COPIES, MAX_LINES
+from games.base import MAX_COPIES, MAX_LINES, DecklistFormatError
 
 MAX_TEXT = 100_000  # characters of one text decklist
 
 
 def decklist_from(*, deck=None, text=None, game: str | None = None):
-    """The decklist of a request, read by its game's reader (games.registry; default Duel Masters): JSON `deck` or
-    `text`, exactly one. Raises ApplicationError (400) only when the body
-    is not a decklist at all: empty, not text, over the size limits, or JSON whose structure or entries are wrong. A
-    text decklist is never refused because of some of its lines: each gets a status in the report."""
+    """The decklist of a request, read by its game's reader (games.registry; None: registry.DEFAULT_GAME): JSON
+    `deck` or `text`, exactly one. Raises ApplicationError (400) only when the body is not a decklist at all: empty,
+    not text, over the size limits, or JSON whose structure or entries are wrong. A text decklist is never refused
+    because of some of its lines: each gets a status in the report."""
     if (deck is None) == (text is None):
         raise ApplicationError(ErrorCode.DECKLIST_MISSING, "Send exactly one of 'deck' (JSON) or 'text'.")
     if text is not None:

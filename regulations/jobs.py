@@ -14,23 +14,23 @@ from django.utils import timezone
 
 from api.codes import ApplicationError
 from deckbuilder.jobs import jobs_max_attempts, jobs_stale_seconds
-from regulations import services
+from games import registry
 from regulations.decklists import decklist_from
 from regulations.models import BatchChunkStatus, BatchStatus, LegalityBatch, LegalityBatchChunk
 
 _ACTIVE = [BatchStatus.QUEUED.value, BatchStatus.RUNNING.value]
 
 
-def batch_entry_result(entry: dict, *, position: int, context, include_lines: bool) -> dict:
+def batch_entry_result(entry: dict, *, position: int, game: registry.Game, context, include_lines: bool) -> dict:
     """One entry of a batch: {player, report} or {player, error} for a body that is not a decklist (the shape of
-    the synchronous answer's results)."""
+    the synchronous answer's results), checked by its game against the batch's context (Game.legality_context)."""
     player = entry.get("player")
     player = str(player) if player is not None else str(position + 1)
     try:
-        decklist = decklist_from(deck=entry.get("deck"), text=entry.get("text"))
+        decklist = decklist_from(deck=entry.get("deck"), text=entry.get("text"), game=game.code)
     except ApplicationError as exc:
         return {"player": player, "error": {"code": exc.code, "message": exc.message, "details": exc.details}}
-    return {"player": player, "report": services.report_for(decklist, context, include_lines=include_lines)}
+    return {"player": player, "report": game.context_report(decklist, context, include_lines=include_lines)}
 
 
 def legality_batch_start(*, batch_id: int) -> list[int]:
@@ -62,11 +62,12 @@ def legality_batch_chunk_run(*, chunk_id: int) -> str:
     if chunk.status == BatchChunkStatus.PENDING.value:
         # updated_at is the batch's heartbeat for the sweep (update() does not touch auto_now fields)
         LegalityBatchChunk.objects.filter(id=chunk_id).update(attempts=F("attempts") + 1, updated_at=timezone.now())
-        context = services.legality_context(
-            format_code=batch.format_code, as_of=batch.as_of, overlay_id=batch.overlay_id
-        )
+        game = registry.get(batch.game)
+        context = game.legality_context(format_code=batch.format_code, as_of=batch.as_of, overlay_id=batch.overlay_id)
         results = [
-            batch_entry_result(entry, position=chunk.first + offset, context=context, include_lines=batch.include_lines)
+            batch_entry_result(
+                entry, position=chunk.first + offset, game=game, context=context, include_lines=batch.include_lines
+            )
             for offset, entry in enumerate(chunk.entries)
         ]
         legal = sum(1 for row in results if row.get("report", {}).get("legal"))

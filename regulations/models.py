@@ -1,28 +1,23 @@
-"""Formats, dated Hall of Fame events and organizers' event overlays: rules as data, with effective dates."""
+"""Formats, dated list events (Duel Masters' Hall of Fame, ...) and organizers' event overlays: rules as data, with
+effective dates, for every game (a `game` code; the game gives the statuses their meaning)."""
 
 from enum import StrEnum
 
 from django.conf import settings
 from django.db import models
 
-from games.dm.rules.vocabulary import RegulationStatus
+from games import registry
 
-STATUS_CHOICES = [(status.value, status.name.replace("_", " ").title()) for status in RegulationStatus]
-CARD_STATUS_CHOICES = [
-    (status.value, status.name.title())
-    for status in (RegulationStatus.UNRESTRICTED, RegulationStatus.LIMITED, RegulationStatus.BANNED)
-]
-COMBO_KIND_CHOICES = [
-    (status.value, status.name.replace("_", " ").title())
-    for status in (RegulationStatus.PREMIUM_COMBO, RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO)
-]
+# A status of a dated list or an overlay is its game's (games.registry.Game: `list_limits`, `combo_statuses`,
+# `unlisted_status`): stored as a string here, checked by the game (its import, its overlay_resolve), offered as
+# choices by the admin (regulations.admin).
 
 
 class Format(models.Model):
     """A construction format (editable in the admin): which zones it uses and whether a Hall of Fame list applies."""
 
     # The game the format is of (a games.registry code); a code is unique in its game (issue 19).
-    game = models.CharField(max_length=16, default="dm", db_index=True)
+    game = models.CharField(max_length=16, default=registry.DEFAULT_GAME, db_index=True)
     code = models.SlugField(max_length=32)
     name = models.CharField(max_length=100)
     name_ja = models.CharField(max_length=100, blank=True, default="")
@@ -77,8 +72,8 @@ class RegulationEvent(models.Model):
     format = models.ForeignKey(Format, on_delete=models.CASCADE, related_name="events")
     effective_date = models.DateField(db_index=True)
     kind = models.CharField(max_length=8, choices=Kind.choices)
-    status_from = models.CharField(max_length=32, choices=STATUS_CHOICES, null=True, blank=True)
-    status_to = models.CharField(max_length=32, choices=STATUS_CHOICES)
+    status_from = models.CharField(max_length=32, null=True, blank=True)
+    status_to = models.CharField(max_length=32)
     listed_name = models.CharField(max_length=500)  # as the list writes it
     on_release = models.BooleanField(default=False)
     source = models.CharField(max_length=255, blank=True, default="")
@@ -120,7 +115,7 @@ class EventOverlay(models.Model):
 
     slug = models.SlugField(max_length=64, unique=True)  # the stable id players validate against; never changes
     # Its base format's game (issue 19), set on every save: never a form field of its own.
-    game = models.CharField(max_length=16, default="dm", db_index=True, editable=False)
+    game = models.CharField(max_length=16, default=registry.DEFAULT_GAME, db_index=True, editable=False)
     name = models.CharField(max_length=200)
     base_format = models.ForeignKey(Format, on_delete=models.PROTECT, related_name="overlays")
     # Cards first released after this date are CARD_POOL_CUTOFF violations under the overlay (docs/legality.md).
@@ -150,7 +145,7 @@ class EventOverlay(models.Model):
 class OverlayCard(models.Model):
     overlay = models.ForeignKey(EventOverlay, on_delete=models.CASCADE, related_name="cards")
     card = models.ForeignKey("cards.Card", on_delete=models.CASCADE, related_name="+")
-    status = models.CharField(max_length=32, choices=CARD_STATUS_CHOICES)
+    status = models.CharField(max_length=32)  # the game's unlisted status or one of its `list_limits`
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["overlay", "card"], name="overlaycard_unique_card")]
@@ -165,7 +160,7 @@ class OverlayCombo(models.Model):
     overlay = models.ForeignKey(EventOverlay, on_delete=models.CASCADE, related_name="combos")
     first = models.ForeignKey("cards.Card", on_delete=models.CASCADE, related_name="+")
     second = models.ForeignKey("cards.Card", on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=32, choices=COMBO_KIND_CHOICES, default=RegulationStatus.PREMIUM_COMBO.value)
+    kind = models.CharField(max_length=32)  # one of the game's `combo_statuses`
     position = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
@@ -196,6 +191,7 @@ class LegalityBatch(models.Model):
     shown to that caller only."""
 
     token = models.CharField(max_length=43, unique=True)  # secrets.token_urlsafe(32)
+    game = models.CharField(max_length=16, default=registry.DEFAULT_GAME)  # the decklists' game (a games.registry code)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="legality_batches"
     )

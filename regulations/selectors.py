@@ -1,8 +1,15 @@
-"""Reads: formats, the Hall of Fame list in force on a date (events replayed in date order), changes between dates."""
+"""Reads: formats (every game's, by game and code), the dated list in force on a date (events replayed in date order),
+changes between dates, event overlays.
+
+The core knows no game (issue 19): a list's statuses are strings, and the game (games.registry) says what they mean:
+`list_limits` (a listing status -> the copies it allows), `combo_statuses` (a combo listed) and `unlisted_status`
+(a card no list names). What a game builds of a list for its own checks (Duel Masters: its Regulation, the card
+search's pool) is the game's (games/dm/legality.py)."""
 
 import hashlib
 import json
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from datetime import date
 from types import MappingProxyType
 
@@ -11,15 +18,10 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from api.codes import ApplicationError, ErrorCode
-from cards.selectors import FormatCardPool, version_check
+from cards.selectors import version_check
 from deckbuilder.cache import versioned_cache
-from games.dm.rules.legality import ALL_ZONES, Combo, FormatRules, Regulation
-from games.dm.rules.odds import Setup
-from games.dm.rules.vocabulary import DeckZone, RegulationStatus, Zone
+from games import registry
 from regulations.models import EventOverlay, Format, OverlayCard, OverlayCombo, RegulationEvent, RegulationEventCard
-
-_CARD_LIMITS = {RegulationStatus.LIMITED: 1, RegulationStatus.BANNED: 0}
-_COMBO_KINDS = {RegulationStatus.PREMIUM_COMBO, RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO}
 
 
 class UnknownFormat(ApplicationError):
@@ -48,7 +50,7 @@ class ListedCard:
     name_key: str
     card_id: int | None
     name: str  # the matched card's name, else the listed name
-    status: RegulationStatus
+    status: str  # one of the game's `list_limits`
     since: date
 
     def as_dict(self) -> dict:
@@ -58,7 +60,7 @@ class ListedCard:
 @dataclass(frozen=True, slots=True)
 class ListedCombo:
     cards: tuple[tuple[str, int | None, str], tuple[str, int | None, str]]  # (name key, card id, name) x 2
-    status: RegulationStatus
+    status: str  # one of the game's `combo_statuses`
     since: date
 
     def as_dict(self) -> dict:
@@ -73,42 +75,12 @@ class ListedCombo:
 class RegulationInForce:
     format_code: str
     as_of: date
-    regulation: Regulation | None  # None: the format applies no list, or none is loaded (REGULATION_UNAVAILABLE)
-    available: bool  # a list is loaded for this format
+    available: bool  # a list applies and is loaded (else no list: the format applies none, or none is loaded)
     cards: tuple[ListedCard, ...]
     combos: tuple[ListedCombo, ...]
-
-
-def format_rules_from(fmt: Format) -> FormatRules:
-    zones = set(ALL_ZONES)
-    if not fmt.uses_hyperspatial:
-        zones.discard(DeckZone.HYPERSPATIAL)
-    if not fmt.uses_gr:
-        zones.discard(DeckZone.GR)
-    if fmt.uses_partner:
-        zones.add(DeckZone.PARTNER)
-    return FormatRules(
-        code=fmt.code,
-        name=fmt.name,
-        name_ja=fmt.name_ja,
-        zones=frozenset(zones),
-        start_of_game_cards=fmt.start_of_game_cards,
-        hall_of_fame=fmt.hall_of_fame,
-        main_size=fmt.main_size,
-        hyperspatial_max=fmt.hyperspatial_max,
-        gr_size=fmt.gr_size,
-        main_copies=fmt.main_copies,
-        hyperspatial_copies=fmt.hyperspatial_copies,
-        gr_copies=fmt.gr_copies,
-        partner_min_cost=fmt.partner_min_cost,
-    )
-
-
-def format_setup(*, code: str) -> Setup:
-    """How a game of the format starts, for the exact odds: hand, shields and whether the first player draws on their
-    first turn (103.3 and 500.6 by default; Duel Party deals 6 and 6 and everyone draws). Raises UnknownFormat."""
-    fmt = format_get(code=code)
-    return Setup(hand=fmt.hand_size, shields=fmt.shield_count, first_player_draws=fmt.first_player_draws)
+    label: str | None = None  # "<the list's format> <as_of>", when available
+    effective_date: date | None = None  # the latest change in force, when available
+    limits: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))  # name key -> copies allowed
 
 
 # Replaying is cheap, but a legality check should not re-read ~300 events and the formats: every process keeps
@@ -128,32 +100,30 @@ def data_version() -> tuple:
 
 # A few versions at once: a legality check's version also names the resolver it was read with.
 @versioned_cache(version=data_version, maxsize=8)
-def _formats(_version) -> dict[str, Format]:
-    # Duel Masters' formats: the legality services here are its own (games.dm.game calls them).
-    return {fmt.code: fmt for fmt in Format.objects.filter(game="dm")}
+def _formats(_version) -> dict[tuple[str, str], Format]:
+    """Every game's formats by (game, code), in their order (position, code)."""
+    return {(fmt.game, fmt.code): fmt for fmt in Format.objects.all()}
 
 
-def format_get(*, code: str, version: tuple | None = None) -> Format:
-    """The format by code; rows are kept per process and re-read when the data version changes."""
+def format_get(*, code: str, version: tuple | None = None, game: str = registry.DEFAULT_GAME) -> Format:
+    """A game's format by code; rows are kept per process and re-read when the data version changes."""
     try:
-        return _formats(data_version=version)[code]
-    except KeyError:
-        raise UnknownFormat(code) from None
+        return _formats(data_version=version)[(game, code)]
+    except (KeyError, TypeError):  # TypeError: a code that is no string (unhashable)
+        raise UnknownFormat(str(code)) from None
 
 
-def format_name(*, code: str, japanese: bool = False) -> str:
+def format_name(*, code: str, japanese: bool = False, game: str = registry.DEFAULT_GAME) -> str:
     """A format's display name by code (Format.display_name); an unknown code is shown as it is."""
     try:
-        return format_get(code=code).display_name(japanese=japanese)
+        return format_get(code=code, game=game).display_name(japanese=japanese)
     except UnknownFormat:
         return code
 
 
-def format_list(*, game: str = "dm") -> list[Format]:
-    """A game's formats (formats are data per game, issue 19); Duel Masters' from the per-process rows."""
-    if game == "dm":
-        return list(_formats().values())
-    return list(Format.objects.filter(game=game).order_by("position", "code"))
+def format_list(*, game: str = registry.DEFAULT_GAME) -> list[Format]:
+    """A game's formats (formats are data per game, issue 19), from the per-process rows."""
+    return [fmt for (fmt_game, _code), fmt in _formats().items() if fmt_game == game]
 
 
 def _overlays() -> QuerySet[EventOverlay]:
@@ -247,11 +217,14 @@ def _format_events(_version, format_id: int) -> list:
             )
             for row in event.cards.all()
         ]
-        events.append((event.effective_date, event.kind, RegulationStatus(event.status_to), cards))
+        events.append((event.effective_date, event.kind, event.status_to, cards))
     return events
 
 
-def _replay(events: list, as_of: date) -> tuple[tuple[ListedCard, ...], tuple[ListedCombo, ...]]:
+def _replay(events: list, as_of: date, game: registry.Game) -> tuple[tuple[ListedCard, ...], tuple[ListedCombo, ...]]:
+    """The game's statuses in force: a card event lists the card (a status of `list_limits`) or lifts it (any other,
+    its `unlisted_status`); a combo event lists each pair (a status of `combo_statuses`) or lifts it."""
+    limits, combo_statuses = game.list_limits, game.combo_statuses
     cards: dict[str, ListedCard] = {}
     combos: dict[tuple[str, str], ListedCombo] = {}
     for effective_date, kind, status, rows in events:
@@ -259,7 +232,7 @@ def _replay(events: list, as_of: date) -> tuple[tuple[ListedCard, ...], tuple[Li
             break
         if kind == RegulationEvent.Kind.CARD:
             for _pair, _side, key, card_id, name in rows:
-                if status in _CARD_LIMITS:
+                if status in limits:
                     cards[key] = ListedCard(key, card_id, name, status, effective_date)
                 else:
                     cards.pop(key, None)
@@ -273,54 +246,62 @@ def _replay(events: list, as_of: date) -> tuple[tuple[ListedCard, ...], tuple[Li
             members.sort()
             first, second = members[0][1], members[1][1]
             combo_key = tuple(sorted((first[0], second[0])))
-            if status in _COMBO_KINDS:
+            if status in combo_statuses:
                 combos[combo_key] = ListedCombo((first, second), status, effective_date)
             else:
                 combos.pop(combo_key, None)
-    listed = tuple(sorted(cards.values(), key=lambda item: (item.status != RegulationStatus.BANNED, item.name)))
+    # The strictest first (fewest copies: banned before limited), each by name.
+    listed = tuple(sorted(cards.values(), key=lambda item: (limits[item.status], item.name)))
     return listed, tuple(sorted(combos.values(), key=lambda item: (item.since, item.cards[0][2])))
 
 
-def regulation_in_force(*, format_code: str, as_of: date, version: tuple | None = None) -> RegulationInForce:
-    """The Hall of Fame list of a format on a date: its events with effective_date <= as_of, replayed in order."""
+def regulation_in_force(
+    *, format_code: str, as_of: date, version: tuple | None = None, game: str = registry.DEFAULT_GAME
+) -> RegulationInForce:
+    """The dated list of a game's format on a date: its events with effective_date <= as_of, replayed in order."""
     version = version or data_version()
-    fmt = format_get(code=format_code, version=version)
+    fmt = format_get(code=format_code, version=version, game=game)
     if not fmt.hall_of_fame:
-        return RegulationInForce(fmt.code, as_of, None, False, (), ())
+        return RegulationInForce(fmt.code, as_of, False, (), ())
     # A format that follows another's list (Duel Party) replays that format's events; the label names that list.
     if fmt.regulation_format:
-        return replace(_in_force(fmt.regulation_format, as_of, data_version=version), format_code=fmt.code)
-    return _in_force(fmt.code, as_of, data_version=version)
+        return replace(_in_force(fmt.game, fmt.regulation_format, as_of, data_version=version), format_code=fmt.code)
+    return _in_force(fmt.game, fmt.code, as_of, data_version=version)
 
 
 @versioned_cache(version=data_version, maxsize=256)
-def _in_force(version, format_code: str, as_of: date) -> RegulationInForce:
-    fmt = format_get(code=format_code, version=version)
+def _in_force(version, game_code: str, format_code: str, as_of: date) -> RegulationInForce:
+    fmt = format_get(code=format_code, version=version, game=game_code)
     events = _format_events(fmt.id, data_version=version)
     if not events:
-        return RegulationInForce(fmt.code, as_of, None, False, (), ())
-    cards, combos = _replay(events, as_of)
+        return RegulationInForce(fmt.code, as_of, False, (), ())
+    game = registry.get(game_code)
+    cards, combos = _replay(events, as_of, game)
     last = max((*(item.since for item in cards), *(item.since for item in combos)), default=None)
-    regulation = Regulation(
-        limits=MappingProxyType({item.name_key: _CARD_LIMITS[item.status] for item in cards}),
-        combos=tuple(Combo((item.cards[0][0], item.cards[1][0]), item.status) for item in combos),
+    return RegulationInForce(
+        fmt.code,
+        as_of,
+        True,
+        cards,
+        combos,
         label=f"{fmt.code} {as_of.isoformat()}",
         effective_date=last,
+        limits=MappingProxyType({item.name_key: game.list_limits[item.status] for item in cards}),
     )
-    return RegulationInForce(fmt.code, as_of, regulation, True, cards, combos)
 
 
-def regulation_changes(*, format_code: str, since: date, until: date) -> dict:
+def regulation_changes(*, format_code: str, since: date, until: date, game: str = registry.DEFAULT_GAME) -> dict:
     """What changed between two dates: cards whose status differs, combos added or removed."""
-    before = regulation_in_force(format_code=format_code, as_of=since)
-    after = regulation_in_force(format_code=format_code, as_of=until)
+    before = regulation_in_force(format_code=format_code, as_of=since, game=game)
+    after = regulation_in_force(format_code=format_code, as_of=until, game=game)
+    unlisted = registry.get(game).unlisted_status
     old = {item.name_key: item for item in before.cards}
     new = {item.name_key: item for item in after.cards}
     changed = []
     for key in sorted(set(old) | set(new), key=lambda k: (new.get(k) or old[k]).name):
         was, now = old.get(key), new.get(key)
-        was_status = was.status if was else RegulationStatus.UNRESTRICTED
-        now_status = now.status if now else RegulationStatus.UNRESTRICTED
+        was_status = was.status if was else unlisted
+        now_status = now.status if now else unlisted
         if was_status != now_status:
             item = now if now is not None else old[key]
             changed.append(
@@ -343,51 +324,6 @@ def regulation_changes(*, format_code: str, since: date, until: date) -> dict:
     }
 
 
-def overlay_regulation(*, overlay: EventOverlay, base: Regulation | None) -> tuple[Regulation, dict]:
-    """The base list with the overlay's own statuses applied (they replace the list's for those cards)."""
-    limits: dict[str, int] = {}
-    unbans: list[str] = []
-    for row in overlay.cards.all():
-        status = RegulationStatus(row.status)
-        if status in _CARD_LIMITS:
-            limits[row.card.name_key] = _CARD_LIMITS[status]
-        else:
-            unbans.append(row.card.name_key)
-    combos = [
-        Combo((row.first.name_key, row.second.name_key), RegulationStatus(row.kind)) for row in overlay.combos.all()
-    ]
-    regulation = (base or Regulation()).with_overlay(
-        limits=limits, unbans=unbans, combos=combos, label=f"overlay {overlay.slug}"
-    )
-    info = {
-        "id": overlay.slug,
-        "name": overlay.name,
-        "base_format": overlay.base_format.code,
-        "card_pool_cutoff": overlay.card_pool_cutoff,
-    }
-    return regulation, info
-
-
-def format_card_pool(format_code: str, as_of: date) -> FormatCardPool | None:
-    """What the card search's `legal:` / `banned:` / `limited:` terms need: the format's Hall of Fame list in force
-    on `as_of` (name key -> copies) and the data zones its decks use. None for an unknown format."""
-    version = data_version()  # one freshness query for both reads (each is cached per version)
-    try:
-        fmt = format_get(code=format_code, version=version)
-    except UnknownFormat:
-        return None
-    in_force = regulation_in_force(format_code=fmt.code, as_of=as_of, version=version)
-    limits = in_force.regulation.limits if in_force.regulation is not None else MappingProxyType({})
-    zones = {Zone.MAIN_DECK.value}
-    if fmt.start_of_game_cards:
-        zones.add(Zone.BATTLE_ZONE_AT_START.value)  # 100.5
-    if fmt.uses_hyperspatial:
-        zones.add(Zone.HYPERSPATIAL.value)  # 100.3
-    if fmt.uses_gr:
-        zones.add(Zone.SUPER_GR.value)  # 100.4
-    return FormatCardPool(limits=limits, zones=frozenset(zones))
-
-
 @dataclass(frozen=True, slots=True)
 class CardRegulationEntry:
     format_code: str
@@ -397,18 +333,19 @@ class CardRegulationEntry:
     listed_name: str
 
 
-def card_regulation_status(*, name_key: str, as_of: date) -> dict[str, RegulationStatus]:
-    """The card's status on `as_of` in every format whose Hall of Fame list is loaded (from the list in force); a
-    format that wants a list but has none loaded is left out rather than shown as unrestricted."""
+def card_regulation_status(*, name_key: str, as_of: date, game: str = registry.DEFAULT_GAME) -> dict[str, str]:
+    """The card's status on `as_of` in every format of the game whose dated list is loaded (from the list in force);
+    a format that wants a list but has none loaded is left out rather than shown as unlisted."""
+    unlisted = registry.get(game).unlisted_status
     statuses = {}
-    for fmt in format_list():
+    for fmt in format_list(game=game):
         if not fmt.hall_of_fame:
             continue
-        in_force = regulation_in_force(format_code=fmt.code, as_of=as_of)
+        in_force = regulation_in_force(format_code=fmt.code, as_of=as_of, game=game)
         if not in_force.available:
             continue
         listed = {item.name_key: item.status for item in in_force.cards}
-        statuses[fmt.code] = listed.get(name_key, RegulationStatus.UNRESTRICTED)
+        statuses[fmt.code] = listed.get(name_key, unlisted)
     return statuses
 
 

@@ -1,16 +1,17 @@
 """Duel Masters behind the registry (issue 19): the core's operations, each one a call to the DM code that was
-always there (games.dm.rules for the pure rules, the catalogue's resolver, the regulations' legality services), so
-no DM answer changes."""
+always there (games.dm.rules for the pure rules, the catalogue's resolver, games.dm.legality for the Hall of Fame
+over the core's dated events and overlays), so no DM answer changes."""
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date
+from types import MappingProxyType
 from typing import Any
 
 from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text, parse_json, parse_text
 from games.dm.rules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
-from games.dm.rules.vocabulary import DeckZone
+from games.dm.rules.vocabulary import DeckZone, RegulationStatus
 from games.registry import Game, GameZone, ReadLine
 
 
@@ -73,24 +74,56 @@ class DuelMasters(Game):
     def deck_hash(self, cards: Iterable[tuple[str, int, int]], unresolved: Iterable[tuple[str, str, int]] = ()) -> str:
         return deck_hash(cards, unresolved)
 
-    def format_check(self, format_code: str) -> None:
-        from regulations.selectors import format_get
+    # --- formats and legality (games.dm.legality: the Hall of Fame over the core's dated events and overlays)
+    list_limits = MappingProxyType({RegulationStatus.LIMITED.value: 1, RegulationStatus.BANNED.value: 0})
+    combo_statuses = (RegulationStatus.PREMIUM_COMBO.value, RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO.value)
+    unlisted_status = RegulationStatus.UNRESTRICTED.value
 
-        format_get(code=format_code)
+    def format_check(self, format_code: str) -> None:
+        from games.dm.legality import dm_format
+
+        dm_format(code=format_code)
 
     def legality_report(
         self, *, decklist: Decklist, format_code: str, as_of: date | None, overlay_id: str | None
     ) -> dict:
-        from regulations.services import legality_report
+        from games.dm.legality import legality_report
 
         return legality_report(decklist=decklist, format_code=format_code, as_of=as_of, overlay_id=overlay_id)
 
     def legality_reports(
         self, *, decklists: list[Decklist], format_code: str, as_of: date | None, overlay_id: str | None
     ) -> list[dict]:
-        from regulations.services import legality_reports
+        from games.dm.legality import legality_reports
 
         return legality_reports(decklists=decklists, format_code=format_code, as_of=as_of, overlay_id=overlay_id)
+
+    def legality_context(self, *, format_code: str, as_of: date | None, overlay_id: str | None) -> Any:
+        from games.dm.legality import legality_context
+
+        return legality_context(format_code=format_code, as_of=as_of, overlay_id=overlay_id)
+
+    def context_report(self, decklist: Decklist, context: Any, *, include_lines: bool = True) -> dict:
+        from games.dm.legality import report_for
+
+        return report_for(decklist, context, include_lines=include_lines)
+
+    def overlay_resolve(self, *, entries: list[Mapping], combos: list[Mapping]) -> tuple[list, list]:
+        from games.dm.legality import overlay_resolve
+
+        return overlay_resolve(entries=entries, combos=combos)
+
+    def format_card_pool(self, *, format_code: str, as_of: date) -> Any:
+        from games.dm.legality import format_card_pool
+
+        return format_card_pool(format_code, as_of)
+
+    def list_import(self, *, source: str | None, format_code: str | None, log: Callable[[str], None]) -> dict:
+        from games.dm.hall_of_fame import regulation_import, report_log
+
+        report = regulation_import(source=source, format_code=format_code)
+        report_log(report, log=log)
+        return report.as_dict()
 
     def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
         """Zone counts, the mana curve (main deck, by cost, stacked by civilization), civilization and type

@@ -49,7 +49,7 @@ def _get_resolver():
 
 def deck_resolve(*, decklist: Decklist) -> ResolvedDeck:
     """The main deck as CardFacts with counts (hyperspatial / GR / considering lines never enter the library)."""
-    from regulations.services import start_set_of
+    from games.dm.legality import start_set_of
 
     if decklist.errors:
         raise SimulationRejected(
@@ -265,7 +265,7 @@ def _odds_cards(resolved: ResolvedDeck) -> list[odds.OddsCard]:
 
 def _setup(format_code: str | None) -> odds.Setup:
     """The format's setup (UNKNOWN_FORMAT for a code no format has); the rules' 103.3 setup without a format."""
-    from regulations.selectors import format_setup
+    from games.dm.legality import format_setup
 
     return format_setup(code=format_code) if format_code else odds.STANDARD
 

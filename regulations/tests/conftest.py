@@ -18,6 +18,6 @@ def cards(db):
 @pytest.fixture
 def hof(cards):
     """The hand-written Hall of Fame events imported for `advance`; returns the import report."""
-    from regulations.importer import regulation_import
+    from games.dm.hall_of_fame import regulation_import
 
     return regulation_import(data=hall_of_fame(), source="fixture")

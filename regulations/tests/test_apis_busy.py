@@ -75,7 +75,7 @@ def test_a_check_beyond_the_slot_waits_within_the_queue_or_is_refused(
     settings.EXPENSIVE_REQUESTS_PER_PROCESS = 1
     settings.EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = queue
     settings.EXPENSIVE_REQUEST_WAIT_SECONDS = wait_seconds
-    from regulations import services
+    from games.dm import legality as services  # the Duel Masters check the API reaches through the registry
 
     inside, leave = threading.Event(), threading.Event()
     real = services.legality_report
@@ -143,7 +143,7 @@ def test_the_slot_comes_back_after_a_request_that_raised(hof, gate, monkeypatch,
     if failure == "huge-integer":
         send = lambda: client.post("/api/v1/legality/", HUGE_INTEGER, content_type="application/json")  # noqa: E731
     else:
-        from regulations import services
+        from games.dm import legality as services  # the Duel Masters check the API reaches through the registry
 
         def broken(**kwargs):
             raise failure("inside the check")

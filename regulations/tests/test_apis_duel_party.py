@@ -24,7 +24,7 @@ def dp_cards(db):
     """The hand-written catalogue plus 59 fire cards, a fire/water partner of cost 6, a creature of cost 4 and a
     nature card; the advance Hall of Fame events (BANNED is Premium Hall of Fame from 2012-06-01)."""
     from cards.services import card_import, set_import
-    from regulations.importer import regulation_import
+    from games.dm.hall_of_fame import regulation_import
 
     extra = [CardRecordFactory(name_ja=name, civilizations=["Fire"], cost=2) for name in DP_FILLER]
     extra += [

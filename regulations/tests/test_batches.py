@@ -11,6 +11,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from deckbuilder.tests.fixtures import broker_down  # noqa: F401
+from games.dm import legality
 from regulations import batches, jobs, tasks
 from regulations.models import BatchChunkStatus, BatchStatus, LegalityBatch, LegalityBatchChunk
 from regulations.tests.catalogue import BANNED
@@ -188,7 +189,7 @@ def test_a_chunk_that_fails_fails_its_batch(hof, small_limits, eager_celery, mon
     def broken(**_kwargs):
         raise RuntimeError("the overlay was deleted")
 
-    monkeypatch.setattr(jobs.services, "legality_context", broken)
+    monkeypatch.setattr(legality, "legality_context", broken)  # what the job reaches through the registry
     with pytest.raises(RuntimeError):
         tasks.legality_batch_start_task.delay(batch.id)
     batch.refresh_from_db()

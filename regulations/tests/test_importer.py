@@ -7,7 +7,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from regulations.importer import RegulationImportError, regulation_import
+from games.dm.hall_of_fame import RegulationImportError, regulation_import
+from games.dm.legality import regulation_of
 from regulations.models import RegulationEvent, RegulationEventCard
 from regulations.selectors import regulation_changes, regulation_in_force
 from regulations.tests.catalogue import BANNED, COMBO, LIMITED, PSYCHICS, RUBY, SEALED_X, TWIN, hall_of_fame
@@ -108,7 +109,8 @@ def test_changes_between_two_dates(hof):
 
 def test_original_gets_no_list_from_the_file(hof):
     in_force = regulation_in_force(format_code="original", as_of=date(2023, 1, 1))
-    assert in_force.regulation is None and not in_force.available
+    assert not in_force.available and in_force.cards == () and in_force.combos == ()
+    assert regulation_of(format_code="original", as_of=date(2023, 1, 1)) is None
 
 
 def test_command_prints_the_report(cards, tmp_path):

@@ -37,7 +37,7 @@ def _card_names(records: list[dict]) -> set[str]:
 
 @pytest.fixture(scope="module")
 def real_regulations(full_catalogue, django_db_blocker):  # noqa: F811
-    from regulations.importer import regulation_import
+    from games.dm.hall_of_fame import regulation_import
     from regulations.models import RegulationEvent
 
     with django_db_blocker.unblock():

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cards.resolver import Resolver
+from games.dm.legality import LegalityContext, report_for
 from games.dm.rules.decklist import parse_text
-from regulations.services import LegalityContext, report_for
 from regulations.tests.synthetic import (
     C1,
     C2,

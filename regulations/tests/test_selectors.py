@@ -1,5 +1,5 @@
 """The card search's `legal:` / `banned:` / `limited:` terms, answered from the dated Hall of Fame lists
-(regulations.selectors.format_card_pool) over the hand-written catalogue: every card first released 2002-05-30."""
+(games.dm.legality.format_card_pool) over the hand-written catalogue: every card first released 2002-05-30."""
 
 from datetime import date
 

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def listed(db):
     from cards.services import card_import, set_import
-    from regulations.importer import regulation_import
+    from games.dm.hall_of_fame import regulation_import
 
     records = catalogue()
     for record in records:

@@ -17,11 +17,11 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
 import games.base
+from games.base import MAX_COPIES as MAX_COPIES  # the bounds of every game's decklist, read here by their old name
+from games.base import MAX_LINES as MAX_LINES
 from games.dm.rules.vocabulary import DeckZone, LineStatus
 
 MAX_COUNT = 999  # a line count above this is a typo, not a deck
-MAX_LINES = 500  # lines of one decklist (blank lines not counted)
-MAX_COPIES = 2000  # total copies of one decklist, every zone: far above any real deck
 
 Identify = Callable[[str], Hashable | None]
 

@@ -1,9 +1,10 @@
-"""python manage.py check_deck PATH [--game dm] [--format advance] [--as-of YYYY-MM-DD] [--overlay ID] [--json]
+"""python manage.py check_deck PATH [--game dm] [--format FORMAT] [--as-of YYYY-MM-DD] [--overlay ID] [--json]
 
-`--game` another game than Duel Masters (a games.registry code, e.g. ygo): its own reader (a .ydk or a name list for
-the Yu-Gi-Oh! OCG) and its own legality report, through the registry.
+The decklist is read and checked by its game (games.registry; `--game` a registry code, default
+registry.DEFAULT_GAME): its own reader (Duel Masters: a text or JSON list; the Yu-Gi-Oh! OCG: a .ydk or a name list)
+and its own legality report, in its default format unless `--format` names another.
 
-Exit status: 0 legal, 1 illegal, 2 unreadable input (or an unknown format / overlay).
+Exit status: 0 legal, 1 illegal, 2 unreadable input (or an unknown game / format / overlay).
 """
 
 import json
@@ -15,8 +16,6 @@ from django.core.management.base import BaseCommand
 from api.codes import ApplicationError
 from games import registry
 from games.base import DecklistFormatError
-from games.dm.rules.decklist import parse_json
-from regulations import services
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -55,64 +54,41 @@ class Command(BaseCommand):
             day = date.fromisoformat(as_of) if as_of else None
         except ValueError:
             return self._fail(f"--as-of must be YYYY-MM-DD, not {as_of!r}")
-        if game not in (None, "", registry.DEFAULT_GAME):
-            return self._run_game(
-                path=path, game=game, text=text, day=day, format_code=format_code, overlay=overlay, as_json=as_json
-            )
-        format_code = format_code or "advance"
+        try:
+            the_game = registry.get(game)  # UNKNOWN_GAME
+        except ApplicationError as exc:
+            return self._fail(str(exc))
         stripped = text.lstrip()
         if stripped.startswith("{"):
             try:
-                decklist = parse_json(json_module.loads(stripped))
+                decklist = the_game.parse_json(json_module.loads(stripped))
             except (ValueError, DecklistFormatError) as exc:
                 return self._fail(f"{path}: not a JSON decklist: {exc}")
         else:
-            from cards.resolver import decklist_parse, get_resolver
-
-            decklist = decklist_parse(text, resolver=get_resolver())
-        if decklist.errors:
-            for error in decklist.errors:
-                self.stderr.write(f"{path}:{error.line}: {error.message}: {error.text.strip()}")
-            if not as_json:
-                return EXIT_UNREADABLE
-        try:
-            report = services.legality_report(
-                decklist=decklist, format_code=format_code, as_of=day, overlay_id=overlay or None
-            )
-        except (services.UnknownFormat, services.UnknownOverlay) as exc:
-            return self._fail(str(exc))
-        if as_json:
-            self.stdout.write(json_module.dumps(report, ensure_ascii=False, indent=2, default=str))
-        else:
-            self._print(report)
-        if decklist.errors:
+            try:
+                decklist = the_game.parse_text(text)
+            except (ValueError, DecklistFormatError) as exc:
+                return self._fail(f"{path}: not a decklist: {exc}")
+        errors = getattr(decklist, "errors", ())
+        for error in errors:
+            self.stderr.write(f"{path}:{error.line}: {error.message}: {error.text.strip()}")
+        if errors and not as_json:
             return EXIT_UNREADABLE
-        return EXIT_LEGAL if report["legal"] else EXIT_ILLEGAL
-
-    def _run_game(self, *, path, game, text, day, format_code, overlay, as_json) -> int:
-        """Another game's decklist, read and checked by that game (games.registry)."""
         try:
-            the_game = registry.get(game)
-            stripped = text.lstrip()
-            decklist = (
-                the_game.parse_json(json_module.loads(stripped))
-                if stripped.startswith("{")
-                else (the_game.parse_text(text))
-            )
             report = the_game.legality_report(
                 decklist=decklist,
                 format_code=format_code or the_game.default_format,
                 as_of=day,
                 overlay_id=overlay or None,
             )
-        except (ValueError, DecklistFormatError) as exc:
-            return self._fail(f"{path}: not a decklist: {exc}")
-        except ApplicationError as exc:  # UNKNOWN_GAME, UNKNOWN_FORMAT, UNKNOWN_OVERLAY
+        except ApplicationError as exc:  # UNKNOWN_FORMAT, UNKNOWN_OVERLAY
             return self._fail(str(exc))
         if as_json:
             self.stdout.write(json_module.dumps(report, ensure_ascii=False, indent=2, default=str))
         else:
             self._print(report, game=the_game.code)
+        if errors:
+            return EXIT_UNREADABLE
         return EXIT_LEGAL if report["legal"] else EXIT_ILLEGAL
 
     def _print(self, report: dict, *, game: str = registry.DEFAULT_GAME) -> None:

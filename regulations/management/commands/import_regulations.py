@@ -1,38 +1,41 @@
-"""python manage.py import_regulations [PATH_OR_URL] [--format advance] [--json]"""
+"""python manage.py import_regulations [PATH_OR_URL] [--game dm] [--format FORMAT] [--json]
+
+A game's dated lists into the dated events (games.registry `list_import`; Duel Masters: its Hall of Fame data,
+games/dm/hall_of_fame.py). Safe to repeat."""
 
 import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from regulations.importer import RegulationImportError, regulation_import
+from api.codes import ApplicationError
+from games import registry
+from games.base import DataImportError
 
 
 class Command(BaseCommand):
-    help = "Import the dated Hall of Fame events (default settings.REGULATION_DATA_SOURCE); safe to repeat."
+    help = "Import a game's dated lists (default settings.REGULATION_DATA_SOURCE, the Hall of Fame); safe to repeat."
 
     def add_arguments(self, parser):
-        parser.add_argument("source", nargs="?", default=None, help="file path or http(s) URL of hall_of_fame.json")
-        parser.add_argument("--format", default="advance", help="format for events that name none (default: advance)")
+        parser.add_argument("source", nargs="?", default=None, help="file path or http(s) URL of the lists' data")
+        parser.add_argument("--game", default=None, help="the game (default dm)")
+        parser.add_argument(
+            "--format", default=None, help="format for events that name none (default: the game's; dm: advance)"
+        )
         parser.add_argument("--json", action="store_true", help="print the matching report as JSON")
 
-    def handle(self, *args, source=None, format="advance", json=False, **options):
+    def handle(self, *args, source=None, game=None, format=None, json=False, **options):
+        lines: list[str] = []
         try:
-            report = regulation_import(source=source, format_code=format)
-        except RegulationImportError as exc:
+            report = registry.get(game).list_import(source=source, format_code=format, log=lines.append)
+        except (DataImportError, ApplicationError) as exc:  # UNKNOWN_GAME
             raise CommandError(str(exc)) from exc
+        if report is None:
+            raise CommandError(f"the game {game!r} keeps no dated lists to import")
         if json:
-            self.stdout.write(_dumps(report.as_dict()))
+            self.stdout.write(_dumps(report))
             return
-        self.stdout.write(
-            f"{report.events} events from {report.source} ({report.format}): {report.created} created, "
-            f"{report.updated} updated, {report.unchanged} unchanged, {report.removed} removed"
-        )
-        by = ", ".join(f"{how or '?'} {n}" for how, n in sorted(report.matched_by.items()))
-        self.stdout.write(f"{report.matched} of {report.entries} listed cards matched ({by})")
-        if report.unmatched:
-            self.stdout.write(self.style.WARNING(f"{len(report.unmatched)} listed names match no card (kept by name):"))
-            for name in report.unmatched:
-                self.stdout.write(f"  {name}")
+        for line in lines:
+            self.stdout.write(line)
 
 
 def _dumps(data) -> str:

@@ -1,4 +1,5 @@
-"""`import_regulations`: the dated Hall of Fame events of hall_of_fame.json, each entry matched to a card identity.
+"""Duel Masters' Hall of Fame import (`manage.py import_regulations`, through games.registry `list_import`): the dated
+events of hall_of_fame.json, each entry matched to a card identity.
 
 Matching, in order: the data's own match (`card_key`, `combo_pairs_card_keys`: a cards.json `name_ja`); else the
 listed names, which can differ from card names (no ruby reading, other spacing, faces joined with '/', a face
@@ -22,6 +23,7 @@ from django.db import transaction
 
 from cards.models import CATALOGUE_GAME, Card, CardFace
 from cards.names import name_key
+from games.base import DataImportError
 from games.dm.rules.vocabulary import RegulationStatus
 from regulations.models import Format, RegulationEvent, RegulationEventCard
 
@@ -31,7 +33,7 @@ _BRACKETS = re.compile(r"[《》]")
 _STATUSES = {status.value for status in RegulationStatus}
 
 
-class RegulationImportError(Exception):
+class RegulationImportError(DataImportError):
     pass
 
 
@@ -300,3 +302,17 @@ def regulation_import(*, source: str | None = None, data: dict | None = None, fo
             report.removed = len(stale)
             RegulationEvent.objects.filter(id__in=stale).delete()
     return report
+
+
+def report_log(report: ImportReport, *, log) -> None:
+    """The import's summary, line by line (the command's output without --json)."""
+    log(
+        f"{report.events} events from {report.source} ({report.format}): {report.created} created, "
+        f"{report.updated} updated, {report.unchanged} unchanged, {report.removed} removed"
+    )
+    by = ", ".join(f"{how or '?'} {n}" for how, n in sorted(report.matched_by.items()))
+    log(f"{report.matched} of {report.entries} listed cards matched ({by})")
+    if report.unmatched:
+        log(f"{len(report.unmatched)} listed names match no card (kept by name):")
+        for name in report.unmatched:
+            log(f"  {name}")
