@@ -59,7 +59,7 @@ class ResolvedDeck:
 
 
 def _get_resolver():
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
 
     return get_resolver()
 

@@ -67,7 +67,7 @@ class Command(BaseCommand):
             except (ValueError, DecklistFormatError) as exc:
                 return self._fail(f"{path}: not a JSON decklist: {exc}")
         else:
-            from cards.resolver import decklist_parse, get_resolver
+            from games.dm.resolver import decklist_parse, get_resolver
 
             decklist = decklist_parse(text, resolver=get_resolver())
         if decklist.errors:
