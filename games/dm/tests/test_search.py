@@ -1,4 +1,5 @@
-"""The card search language: the parser (pure) and the search over the fixture catalogue."""
+"""Duel Masters' card search: its fields of the search language (the parser, pure) and the search over the fixture
+catalogue."""
 
 from datetime import date, timedelta
 

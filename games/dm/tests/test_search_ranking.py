@@ -1,4 +1,4 @@
-"""Search ranking (cards.selectors.card_search): the exact name first, then names that start with the words typed,
+"""Search ranking (games.dm.search.card_search): the exact name first, then names that start with the words typed,
 then names that contain them, each group in name order. The editor's Enter adds the first result."""
 
 import pytest
