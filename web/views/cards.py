@@ -16,11 +16,11 @@ from django.views.decorators.http import require_POST
 from api.codes import ApplicationError, ErrorCode
 from cards import selectors as card_selectors
 from cards.models import Card
-from cards.official import official_card, official_card_of_printings
 from cards.query import QueryError
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from games import registry
+from games.dm.official import official_card, official_card_of_printings
 from regulations import selectors as regulation_selectors
 from web import selectors as web_selectors
 from web.editor import card_abilities
@@ -102,7 +102,7 @@ def card_detail(request, card_id: int):
     picture = official_card_of_printings(printings, first_set=card.release_set, twinpact=card.twinpact, host=host)
     context = {
         "card": card,
-        # Every printing links to its official card page when it has an official id (cards.official); the page
+        # Every printing links to its official card page when it has an official id (games.dm.official); the page
         # shows the picture printing's official image, the drawn tile being the fallback (static/js/card_images.js).
         "printings": [
             (printing, sets.get(printing.set_code), official)
