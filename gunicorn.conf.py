@@ -42,14 +42,13 @@ def when_ready(server):
     from django.db import connections
     from django.urls import resolve
 
-    from cards.resolver import get_resolver
-    from cards.selectors import search_index_get
+    from games import registry
     from regulations.services import legality_context
 
     try:
         resolve("/api/v1/ping/")  # imports the URL configuration and every view module (else the first request does)
-        get_resolver()
-        search_index_get()  # after the resolver: free words are matched in the resolver's name index
+        for game in registry.all_games():  # each game's name resolver and search index (games.registry)
+            game.catalogue_warm()
         legality_context()
         server.log.info("URLs, resolver, search index and legality context loaded")
     except Exception:  # an empty or unmigrated database: the first request builds them instead

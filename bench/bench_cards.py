@@ -94,8 +94,9 @@ def measure_in_process() -> dict:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
     django.setup()
     from cards.models import Card
-    from cards.resolver import OK, get_resolver
-    from cards.selectors import card_search_result, cards_by_ids
+    from cards.selectors import cards_by_ids
+    from games.dm.resolver import OK, get_resolver
+    from games.dm.search import card_search_result
 
     started = time.perf_counter()
     resolver = get_resolver()
@@ -199,8 +200,8 @@ def _import_over_v1(tmp: str, python: str, import_cards: list[str]) -> tuple[flo
 def _read_real_decklist(resolver) -> dict:
     """Reading and resolving a 60-line real published decklist (lines taken in order from the corpus, headings,
     titles and all), as the legality API, the import page and check_deck do: parse, then read every line."""
-    from cards.resolver import decklist_parse, decklist_read
     from decks.tests.corpus import corpus_decks
+    from games.dm.resolver import decklist_parse, decklist_read
 
     lines = [line for deck in corpus_decks() for line in deck.text.splitlines() if line.strip()][:60]
     text = "\n".join(lines)
@@ -229,7 +230,7 @@ def _check_unknown_decklist(resolver) -> dict:
     worst real input, bounded by the bigram index and the suggestion cap."""
     import random
 
-    from cards.resolver import decklist_parse
+    from games.dm.resolver import decklist_parse
     from regulations.services import legality_report
 
     rng = random.Random(500)

@@ -51,8 +51,8 @@ def measure_in_process() -> dict:
     from django.db import connections
     from django.utils import timezone
 
-    from cards.resolver import get_resolver
     from decks import services
+    from games.dm.resolver import get_resolver
     from games.dm.rules.decklist import parse_text
     from tournaments import jobs as revalidation
     from tournaments import services as tournaments

@@ -31,7 +31,7 @@ SEED = 15
 def _decklists(count: int) -> list[str]:
     """`count` text decklists of 10 x 4 real main-deck cards that resolve by name, drawn with a fixed seed."""
     from cards.models import Card
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
 
     resolver = get_resolver()
     names = list(Card.objects.filter(zone="main_deck").order_by("id").values_list("name_ja", flat=True)[:3000])

@@ -105,7 +105,7 @@ def measure_in_process() -> dict:
     # A fresh process: the first request of any kind imports the URLconf (DRF, drf-spectacular, psycopg) and builds
     # the process-wide caches (resolver index, regulation in force). Measured apart from the editor's first load,
     # which a running server serves with these warm.
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
     from regulations.services import legality_report
 
     started = time.perf_counter()

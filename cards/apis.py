@@ -13,9 +13,9 @@ from rest_framework.permissions import AllowAny
 from api.codes import ApplicationError, ErrorCode
 from api.pagination import StandardPagination
 from api.schema import error_responses
-from cards.models import CATALOGUE_GAME, Card
-from cards.resolver import card_name_suggestions
-from cards.selectors import ORDERS, card_get, card_search_game, card_search_result, cards_by_ids
+from cards.models import Card
+from cards.query import ORDERS
+from cards.selectors import card_get, card_search_game, cards_by_ids
 from games import registry
 
 QUERY_HELP = """Card search language (full reference: docs/search.md). Terms are separated by spaces and ANDed;
@@ -74,6 +74,7 @@ class CardSearchPagination(StandardPagination):
 
     def paginate_queryset(self, result, request, view=None):
         self.result = result
+        self.game = getattr(view, "game", None) or registry.get()
         return cards_by_ids(ids=list(super().paginate_queryset(result.ids, request, view)))
 
     def get_paginated_response(self, data):
@@ -81,7 +82,8 @@ class CardSearchPagination(StandardPagination):
         response.data["as_of"] = self.result.as_of.isoformat()
         response.data["notes"] = [note.as_dict() for note in self.result.notes]
         # Nothing matches: the names closest to the query's name words (a misspelt name), best first
-        suggestions = card_name_suggestions(text=self.result.name_text) if not self.result.ids else ()
+        text = self.result.name_text
+        suggestions = self.game.card_name_suggestions(text=text) if not self.result.ids and text.strip() else ()
         response.data["suggestions"] = [
             {"id": facts.id, "name_ja": facts.name_ja, "name_en": facts.name_en} for facts in suggestions
         ]
@@ -153,13 +155,12 @@ class CardListApi(generics.ListAPIView):
         data = CardSearchFilterSerializer(data=self.request.query_params)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        game = registry.get(values["game"])  # UNKNOWN_GAME
-        if game.code != CATALOGUE_GAME:
-            found = game.card_search(q=values["q"], order=values["order"], as_of=values["as_of"])
-            if found is None:  # the core's search by name words
-                found = card_search_game(game=game.code, q=values["q"], as_of=values["as_of"])
-            return found
-        return card_search_result(q=values["q"], order=values["order"], as_of=values["as_of"])  # INVALID_QUERY
+        game = self.game = registry.get(values["game"])  # UNKNOWN_GAME
+        # The game's own search fields (INVALID_QUERY), else the core's search by name words.
+        found = game.card_search(q=values["q"], order=values["order"], as_of=values["as_of"])
+        if found is None:
+            found = card_search_game(game=game.code, q=values["q"], as_of=values["as_of"])
+        return found
 
 
 class CardFaceOutputSerializer(serializers.Serializer):
@@ -223,7 +224,7 @@ class CardDetailApi(generics.RetrieveAPIView):
     def retrieve(self, request, *args, **kwargs):
         response = super().retrieve(request, *args, **kwargs)
         card = self.get_object()
-        if card.game != CATALOGUE_GAME:  # another game's own facts, links and list history (games.registry)
+        if card.game != registry.DEFAULT_GAME:  # another game's own facts, links and list history (games.registry)
             response.data["game_details"] = registry.get(card.game).card_details(card_id=card.id)
         return response
 

@@ -2,20 +2,25 @@
 
 from django.db import models
 
-from games.dm.rules.vocabulary import Breaker, Zone
+from games.registry import DEFAULT_GAME
 
-ZONE_CHOICES = [(zone.value, zone.name.replace("_", " ").title()) for zone in Zone]
-BREAKER_CHOICES = [(breaker.value, breaker.value) for breaker in Breaker]
-
-
-# The game whose catalogue the importer, the name resolver and the search index read (issue 19: they are Duel
-# Masters' own, still in this app): another game's cards share the table and are told apart by `game`.
-CATALOGUE_GAME = "dm"
+# The choices of Duel Masters' own columns below (games.dm.rules.vocabulary's Zone and Breaker values), written out:
+# the catalogue imports no game (issue 19). games/dm/tests/test_catalogue.py checks that they are the vocabulary's.
+ZONE_CHOICES = [
+    ("main_deck", "Main Deck"),
+    ("hyperspatial_zone", "Hyperspatial"),
+    ("super_gr_zone", "Super Gr"),
+    ("battle_zone_at_game_start", "Battle Zone At Start"),
+]
+BREAKER_CHOICES = [
+    (breaker, breaker) for breaker in ("double", "triple", "quattro", "world", "powered", "infinity", "other")
+]
 
 
 class Card(models.Model):
     # The game the card is of (a games.registry code); `release_date` below is every game's one "not yet released".
-    game = models.CharField(max_length=16, default=CATALOGUE_GAME, db_index=True, editable=False)
+    # Another game's cards share the table; a game keeps its own facts in its own columns or tables.
+    game = models.CharField(max_length=16, default=DEFAULT_GAME, db_index=True, editable=False)
     # The record's own Japanese name as given by the data: unique in its game, the import's natural key.
     name_ja = models.CharField(max_length=255)
     name_en = models.CharField(max_length=255, null=True, blank=True)
@@ -31,7 +36,8 @@ class Card(models.Model):
     release_date = models.DateField(null=True, blank=True, db_index=True)
     release_set = models.CharField(max_length=64, blank=True, default="")  # the set code of that printing
 
-    civilizations = models.JSONField(default=list)  # list of games.dm.rules.vocabulary.Civilization values
+    # Duel Masters' own facts (games.dm reads and writes them; issue 19: to move to a table of its own).
+    civilizations = models.JSONField(default=list)  # Civilization values
     civ_mask = models.PositiveSmallIntegerField(default=0, db_index=True)  # CivMask bits, for queries
     zero_civilization = models.BooleanField(default=False)
     card_type = models.CharField(max_length=64, null=True, blank=True, db_index=True)

@@ -1,32 +1,29 @@
-"""The card search language (parameter `q`), in the spirit of Scryfall's. A pure parser: no Django, no database.
+"""The card search language (parameter `q`), in the spirit of Scryfall's: the grammar every game's search shares. A pure
+parser: no Django, no database.
 
     query  := term ( whitespace term )*           terms are ANDed
     term   := [ "-" ] ( filter | word | "quoted words" )    "-" negates the term
     filter := field op value                       value: a bare word or "quoted words"
 
-Fields and operators (docs/search.md has the full table):
+The fields every catalogue has (its names, printings and first release) are parsed here:
 
-    civ:fire,water  has all of   civ=fire,water  exactly   civ:colorless   (also 光 水 闇 火 自然 / 無色)
-    cost:3 cost=3 cost<=3 cost<3 cost>=3 cost>3 cost!=3      the same for power
-    type:creature (part of the type, English or Japanese)    type=creature (the whole type)
-    race:ドラゴン (part of a race)   race=アーマード・ドラゴン (a whole race)
-    zone:main zone:hyperspatial zone:gr zone:start
-    is:trigger is:blocker is:twinpact is:evolution ... (FLAGS)     is:new (first released in the last 90 days)
-    set:DMRP-01 (a set code, or a part of a set's name)     name:word (a name word; same as a free word)
+    name:word (a name word; same as a free word)    set:DMRP-01 (a set code, or a part of a set's name)
     date<=2019-12-31 date>= date= ... (first release)    year:2019 year<2010 (year of first release)
     legal:advance banned:advance limited:advance (on the search's date: today, or the `as_of` parameter)
-    order:cost (also name, power, -cost ...: the result order, instead of the `order` parameter)
+    order:name (the result order, instead of the `order` parameter)
 
-A malformed query raises QueryError with the 0-based character position and what was expected there.
+A game adds its own fields by subclassing QueryParser (Duel Masters': games.dm.query, civ: cost: type: race: zone:
+is:; docs/search.md has the full table). A malformed query raises QueryError with the 0-based character position
+and what was expected there.
 """
 
 import re
 from dataclasses import dataclass
 from datetime import date
+from typing import Any, ClassVar
 
 from api.codes import ApplicationError, ErrorCode
 from cards.names import fold_for_search
-from games.dm.rules.vocabulary import Civilization, Zone
 
 
 class QueryError(ApplicationError, ValueError):
@@ -44,16 +41,8 @@ class TextTerm:
 
 
 @dataclass(frozen=True)
-class CivTerm:
-    civilizations: frozenset[Civilization]  # empty = colorless
-    exact: bool = False
-    negate: bool = False
-    position: int = 0
-
-
-@dataclass(frozen=True)
 class NumberTerm:
-    field: str  # "cost" | "power"
+    field: str  # a game's numeric field, e.g. "cost" | "power"
     op: str  # "=", "!=", "<", "<=", ">", ">="
     value: int
     negate: bool = False
@@ -61,31 +50,8 @@ class NumberTerm:
 
 
 @dataclass(frozen=True)
-class TypeTerm:
-    text: str
-    exact: bool = False
-    negate: bool = False
-    position: int = 0
-
-
-@dataclass(frozen=True)
-class RaceTerm:
-    text: str
-    exact: bool = False
-    negate: bool = False
-    position: int = 0
-
-
-@dataclass(frozen=True)
-class ZoneTerm:
-    zone: Zone
-    negate: bool = False
-    position: int = 0
-
-
-@dataclass(frozen=True)
 class FlagTerm:
-    flag: str  # a key of FLAGS
+    flag: str  # a key of the game's flags
     negate: bool = False
     position: int = 0
 
@@ -111,7 +77,7 @@ class DateTerm:
 @dataclass(frozen=True)
 class RegulationTerm:
     """`legal:advance` (released by the search's date and not banned on it), `banned:` / `limited:` (the format's
-    Hall of Fame list on that date)."""
+    dated list on that date)."""
 
     status: str  # "legal" | "banned" | "limited"
     format_code: str
@@ -119,123 +85,25 @@ class RegulationTerm:
     position: int = 0
 
 
-Term = TextTerm | CivTerm | NumberTerm | TypeTerm | RaceTerm | ZoneTerm | FlagTerm | SetTerm | DateTerm | RegulationTerm
-
-
 @dataclass(frozen=True)
 class Query:
-    terms: tuple[Term, ...]
+    terms: tuple[Any, ...]  # the terms above, and a game's own
     order: str | None = None  # an `order:` term in the query (overrides the `order` parameter)
     texts: tuple[str, ...] = ()  # each term as written (for notes about a term)
 
 
+# The card search API's `order` values (its parameter and `order:`): by name, and by the default game's cost and power.
 ORDERS = ("name", "cost", "power", "-name", "-cost", "-power")
 
-
-CIVILIZATION_WORDS: dict[str, Civilization | None] = {
-    **{civ.value: civ for civ in Civilization},
-    "光": Civilization.LIGHT,
-    "水": Civilization.WATER,
-    "闇": Civilization.DARKNESS,
-    "火": Civilization.FIRE,
-    "自然": Civilization.NATURE,
-    "colorless": None,
-    "無色": None,
-    # The card data marks colorless cards as "Zero" (ゼロ); both words find them.
-    "zero": None,
-    "ゼロ": None,
-}
-
-ZONE_WORDS: dict[str, Zone] = {
-    "main": Zone.MAIN_DECK,
-    "main_deck": Zone.MAIN_DECK,
-    "deck": Zone.MAIN_DECK,
-    "hyperspatial": Zone.HYPERSPATIAL,
-    "hyperspatial_zone": Zone.HYPERSPATIAL,
-    "gr": Zone.SUPER_GR,
-    "super_gr": Zone.SUPER_GR,
-    "super_gr_zone": Zone.SUPER_GR,
-    "start": Zone.BATTLE_ZONE_AT_START,
-    "battle_zone_at_game_start": Zone.BATTLE_ZONE_AT_START,
-}
-
-# is:<flag> -> the catalogue's column it tests.
-FLAGS: dict[str, str] = {
-    "trigger": "shield_trigger",
-    "shield_trigger": "shield_trigger",
-    "blocker": "blocker",
-    "speed_attacker": "speed_attacker",
-    "sa": "speed_attacker",
-    "slayer": "slayer",
-    "twinpact": "twinpact",
-    "evolution": "evolution",
-    "psychic": "psychic",
-    "dragheart": "dragheart",
-    "gr": "gr",
-    "hyper": "hyper",
-    "zeron": "zeron",
-    "forbidden": "forbidden",
-    "multiface": "multi_face",
-    "multi_face": "multi_face",
-    "breaker": "breaker",
-    "power_attacker": "power_attacker_bonus",
-    "cant_attack": "cant_attack",
-    "cant_attack_players": "cant_attack_players",
-    "rule_plus": "rule_plus",
-    "facts": "facts_available",
-    "new": "new",  # first released in the NEW_DAYS days up to the search's date
-}
-NEW_DAYS = 90
+NEW_DAYS = 90  # `is:new`: first released in the NEW_DAYS days up to the search's date
 REGULATION_STATUSES = ("legal", "banned", "limited")
 
-_FIELD_ALIASES = {
-    "civ": "civ",
-    "c": "civ",
-    "cost": "cost",
-    "power": "power",
-    "pow": "power",
-    "type": "type",
-    "t": "type",
-    "race": "race",
-    "r": "race",
-    "zone": "zone",
-    "is": "is",
-    "set": "set",
-    "name": "name",
-    "n": "name",
-    "order": "order",
-    "date": "date",
-    "year": "year",
-    "legal": "legal",
-    "banned": "banned",
-    "limited": "limited",
-}
-FIELDS = (
-    "civ", "cost", "power", "type", "race", "zone", "is", "set", "name", "order", "date", "year", "legal", "banned",
-    "limited",
-)  # fmt: skip
-_OPS_BY_FIELD = {
-    "civ": (":", "="),
-    "cost": (":", "=", "!=", "<", "<=", ">", ">="),
-    "power": (":", "=", "!=", "<", "<=", ">", ">="),
-    "type": (":", "="),
-    "race": (":", "="),
-    "zone": (":", "="),
-    "is": (":",),
-    "set": (":", "="),
-    "name": (":",),
-    "order": (":", "="),
-    "date": (":", "=", "!=", "<", "<=", ">", ">="),
-    "year": (":", "=", "!=", "<", "<=", ">", ">="),
-    "legal": (":",),
-    "banned": (":",),
-    "limited": (":",),
-}
 _FILTER = re.compile(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)")
 _NUMBER = re.compile(r"[+-]?\d+")
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _YEAR = re.compile(r"\d{4}")
 _FORMAT = re.compile(r"[a-z0-9_-]+")
+_COMPARISONS = (":", "=", "!=", "<", "<=", ">", ">=")
 
 
 def fold(text: str) -> str:
@@ -243,18 +111,47 @@ def fold(text: str) -> str:
     return fold_for_search(text)
 
 
-def _expect_list(words) -> str:
+def expect_list(words) -> str:
     return "one of " + ", ".join(words)
 
 
-class _Parser:
+class QueryParser:
+    """The grammar, with the fields every catalogue has. A game's parser subclasses it: `aliases` (a written field
+    name -> the field), `fields` (in the order an unknown field's error lists them), `operators` (field -> the
+    operators it takes), `orders`, and one `_field_<field>(op, value, position, negate, start)` method per field of
+    its own, returning a term (or None)."""
+
+    aliases: ClassVar[dict[str, str]] = {
+        "set": "set",
+        "name": "name",
+        "n": "name",
+        "order": "order",
+        "date": "date",
+        "year": "year",
+        "legal": "legal",
+        "banned": "banned",
+        "limited": "limited",
+    }
+    fields: ClassVar[tuple[str, ...]] = ("set", "name", "order", "date", "year", "legal", "banned", "limited")
+    operators: ClassVar[dict[str, tuple[str, ...]]] = {
+        "set": (":", "="),
+        "name": (":",),
+        "order": (":", "="),
+        "date": _COMPARISONS,
+        "year": _COMPARISONS,
+        "legal": (":",),
+        "banned": (":",),
+        "limited": (":",),
+    }
+    orders: ClassVar[tuple[str, ...]] = ("name", "-name")
+
     def __init__(self, text: str):
         self.text = text
         self.pos = 0
         self.order: str | None = None
 
     def parse(self) -> Query:
-        terms: list[Term] = []
+        terms: list[Any] = []
         texts: list[str] = []
         while True:
             self._skip_spaces()
@@ -273,7 +170,7 @@ class _Parser:
     def _at_end_of_term(self) -> bool:
         return self.pos >= len(self.text) or self.text[self.pos].isspace()
 
-    def _term(self) -> Term | None:
+    def _term(self) -> Any:
         start = self.pos
         negate = False
         if self.text[self.pos] == "-":
@@ -326,86 +223,41 @@ class _Parser:
             return value, position + 1
         return self._bare(), position
 
-    def _filter(self, match: re.Match, negate: bool, start: int) -> Term | None:
+    def _filter(self, match: re.Match, negate: bool, start: int) -> Any:
         name, op = match.group(1).lower(), match.group(2)
-        field = _FIELD_ALIASES.get(name)
+        field = self.aliases.get(name)
         if field is None:
-            raise QueryError(f"unknown field '{match.group(1)}'", position=self.pos, expected=_expect_list(FIELDS))
-        allowed = _OPS_BY_FIELD[field]
+            raise QueryError(f"unknown field '{match.group(1)}'", position=self.pos, expected=expect_list(self.fields))
+        allowed = self.operators[field]
         if op not in allowed:
             raise QueryError(
                 f"operator '{op}' cannot be used with {field}",
                 position=match.start(2),
-                expected=_expect_list(f"'{o}'" for o in allowed),
+                expected=expect_list(f"'{o}'" for o in allowed),
             )
         self.pos = match.end()
         value, position = self._value()
         return getattr(self, f"_field_{field}")(op, value, position, negate, start)
 
-    def _field_civ(self, op, value, position, negate, start) -> Term:
-        civs: set[Civilization] = set()
-        colorless = False
-        offset = position
-        for item in value.split(","):
-            word = fold(item)
-            if word not in CIVILIZATION_WORDS:
-                raise QueryError(
-                    f"unknown civilization '{item}'", position=offset, expected=_expect_list(CIVILIZATION_WORDS)
-                )
-            civ = CIVILIZATION_WORDS[word]
-            if civ is None:
-                colorless = True
-            else:
-                civs.add(civ)
-            offset += len(item) + 1
-        if colorless and civs:
-            raise QueryError(
-                "colorless cannot be combined with a civilization", position=position, expected="a civilization"
-            )
-        return CivTerm(civilizations=frozenset(civs), exact=op == "=" or colorless, negate=negate, position=start)
-
-    def _number(self, field, op, value, position, negate, start) -> Term:
+    def _number(self, field, op, value, position, negate, start) -> NumberTerm:
+        """A whole-number field of a game (`cost<=3`): `:` is `=`."""
         if not _NUMBER.fullmatch(value):
             raise QueryError(f"'{value}' is not a whole number", position=position, expected="an integer")
         return NumberTerm(field=field, op="=" if op == ":" else op, value=int(value), negate=negate, position=start)
 
-    def _field_cost(self, op, value, position, negate, start) -> Term:
-        return self._number("cost", op, value, position, negate, start)
-
-    def _field_power(self, op, value, position, negate, start) -> Term:
-        return self._number("power", op, value, position, negate, start)
-
-    def _field_type(self, op, value, position, negate, start) -> Term:
-        return TypeTerm(text=self._text_value(value, position), exact=op == "=", negate=negate, position=start)
-
-    def _field_race(self, op, value, position, negate, start) -> Term:
-        return RaceTerm(text=self._text_value(value, position), exact=op == "=", negate=negate, position=start)
-
-    def _field_zone(self, op, value, position, negate, start) -> Term:
-        zone = ZONE_WORDS.get(fold(value))
-        if zone is None:
-            raise QueryError(f"unknown zone '{value}'", position=position, expected=_expect_list(ZONE_WORDS))
-        return ZoneTerm(zone=zone, negate=negate, position=start)
-
-    def _field_is(self, op, value, position, negate, start) -> Term:
-        flag = fold(value).replace("-", "_")
-        if flag not in FLAGS:
-            raise QueryError(f"unknown property '{value}'", position=position, expected=_expect_list(FLAGS))
-        return FlagTerm(flag=flag, negate=negate, position=start)
-
-    def _field_set(self, op, value, position, negate, start) -> Term:
+    def _field_set(self, op, value, position, negate, start) -> SetTerm:
         return SetTerm(code=self._text_value(value, position), negate=negate, position=start)
 
     def _field_order(self, op, value, position, negate, start) -> None:
         order = fold(value)
         if negate:
             raise QueryError("an order cannot be negated", position=start, expected="order:-cost for descending")
-        if order not in ORDERS:
-            raise QueryError(f"unknown order '{value}'", position=position, expected=_expect_list(ORDERS))
+        if order not in self.orders:
+            raise QueryError(f"unknown order '{value}'", position=position, expected=expect_list(self.orders))
         self.order = order
         return None
 
-    def _field_date(self, op, value, position, negate, start) -> Term:
+    def _field_date(self, op, value, position, negate, start) -> DateTerm:
         day = None
         if _DAY.fullmatch(value):
             try:
@@ -416,30 +268,31 @@ class _Parser:
             raise QueryError(f"'{value}' is not a date", position=position, expected="a date YYYY-MM-DD")
         return DateTerm(op="=" if op == ":" else op, value=day, negate=negate, position=start)
 
-    def _field_year(self, op, value, position, negate, start) -> Term:
+    def _field_year(self, op, value, position, negate, start) -> DateTerm:
         if not _YEAR.fullmatch(value):
             raise QueryError(f"'{value}' is not a year", position=position, expected="a year YYYY")
         return DateTerm(op="=" if op == ":" else op, value=int(value), year=True, negate=negate, position=start)
 
-    def _regulation(self, status, value, position, negate, start) -> Term:
+    def _regulation(self, status, value, position, negate, start) -> RegulationTerm:
         code = fold(value)
         if not _FORMAT.fullmatch(code):
             raise QueryError(f"'{value}' is not a format code", position=position, expected="a format code")
         return RegulationTerm(status=status, format_code=code, negate=negate, position=start)
 
-    def _field_legal(self, op, value, position, negate, start) -> Term:
+    def _field_legal(self, op, value, position, negate, start) -> RegulationTerm:
         return self._regulation("legal", value, position, negate, start)
 
-    def _field_banned(self, op, value, position, negate, start) -> Term:
+    def _field_banned(self, op, value, position, negate, start) -> RegulationTerm:
         return self._regulation("banned", value, position, negate, start)
 
-    def _field_limited(self, op, value, position, negate, start) -> Term:
+    def _field_limited(self, op, value, position, negate, start) -> RegulationTerm:
         return self._regulation("limited", value, position, negate, start)
 
-    def _field_name(self, op, value, position, negate, start) -> Term:
+    def _field_name(self, op, value, position, negate, start) -> TextTerm:
         return TextTerm(text=self._text_value(value, position), negate=negate, position=start)
 
 
-def parse_query(text: str) -> Query:
-    """Parse `q`. An empty or blank query has no terms (it matches every card)."""
-    return _Parser(text or "").parse()
+def parse_query(text: str, parser: type[QueryParser] = QueryParser) -> Query:
+    """Parse `q` with a game's parser (default: the fields every catalogue has). An empty or blank query has no terms
+    (it matches every card)."""
+    return parser(text or "").parse()

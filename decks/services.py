@@ -90,7 +90,7 @@ _REJECTED = (LineStatus.UNKNOWN.value, LineStatus.AMBIGUOUS.value, "error")
 
 
 def decklist_resolve(*, decklist, game: str | None = None) -> ResolvedDecklist:
-    """Resolve every line to a card identity (the game's `read_decklist`; Duel Masters': cards.resolver
+    """Resolve every line to a card identity (the game's `read_decklist`; Duel Masters': games.dm.resolver
     .decklist_read, where a card written in another zone than its own goes to its own zone, `moved`).
 
     Line statuses: card, heading, ignored, unknown (with `candidates`, closest first), ambiguous (with every

@@ -203,10 +203,27 @@ class Game:
         (Duel Masters: `import_cards`, `import_effects`, `import_regulations`)."""
         return None
 
+    def card_import(self, **options: Any) -> Any:
+        """Import the game's card data file into the catalogue (`manage.py import_cards` and cards.services.card_import
+        dispatch here: `source`, `records`, `progress` and the game's own options), returning a
+        cards.services.ImportSummary; raises cards.services.CardImportError, having changed nothing."""
+        raise NotImplementedError(f"{self.code} imports its cards with import_games")
+
+    def card_derive(self, card: Any) -> None:
+        """Fill the game's derived columns of a hand-edited cards.Card (the admin) before it is saved."""
+
     def card_search(self, *, q: str, order: str, as_of: date | None) -> Any:
         """The game's card search in the core's grammar with its own fields (an object with `ids`, `notes` and `as_of`,
         as cards.selectors.SearchResult), or None for the core's search by name words."""
         return None
+
+    def card_name_suggestions(self, *, text: str) -> tuple[Any, ...]:
+        """The game's card names closest to a search's name words when nothing matched (a misspelt name), best first:
+        objects with `id`, `name_ja`, `name_en`; none by default."""
+        return ()
+
+    def catalogue_warm(self) -> None:
+        """Build the process's in-memory catalogue indexes of the game (the server does it before forking)."""
 
     def card_details(self, *, card_id: int) -> dict | None:
         """What the card page and the card API show of one of the game's cards besides the catalogue row, in a shape

@@ -6,9 +6,9 @@ from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from cards.models import CATALOGUE_GAME
 from decks.models import Deck
 from games import registry
+from games.dm.catalogue import CARD_GAME as CATALOGUE_GAME
 from games.dm.rules.decklist import MAX_COPIES, MAX_LINES
 from games.dm.rules.vocabulary import Civilization, DeckZone
 from web.i18n import DISPLAY
@@ -186,7 +186,7 @@ class CardAddToDeckForm(forms.Form):
     count = forms.TypedChoiceField(coerce=int, choices=[(n, n) for n in range(1, 5)], initial=1)
 
     def __init__(self, *args, card, **kwargs):
-        from cards.resolver import get_resolver
+        from games.dm.resolver import get_resolver
         from games.dm.rules.cards import deck_zone_of
 
         super().__init__(*args, **kwargs)

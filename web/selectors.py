@@ -174,17 +174,17 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
         )
 
 
-# ---- card pictures: the official card site's page and image of each card (cards.official) -----------------------
+# ---- card pictures: the official card site's page and image of each card (games.dm.official) -----------------------
 
 
 def card_pictures(*, card_ids) -> dict[int, dict]:
-    """Per card id, the official page and image of its picture printing (`cards.official.official_card_of_printings`)
+    """Per card id, the official page and image of its picture printing (`games.dm.official.official_card_of_printings`)
     as `{"page": url, "image": url or None}`; a card none of whose printings has an official id is absent. With
     `CARD_IMAGES_EXTERNAL` off the image is None (the drawn tile only) and the page link stays. One query."""
     from django.conf import settings
 
     from cards.models import Printing
-    from cards.official import official_card_of_printings
+    from games.dm.official import official_card_of_printings
 
     rows = (
         Printing.objects.filter(card_id__in=set(card_ids), tcg=False)

@@ -11,8 +11,8 @@ import pytest
 from django.conf import settings
 
 from cards.models import Card, CardFace, Printing
-from cards.resolver import AMBIGUOUS, OK, get_resolver
-from cards.selectors import card_search, card_search_result
+from games.dm.resolver import AMBIGUOUS, OK, get_resolver
+from games.dm.search import card_search, card_search_result
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -191,7 +191,7 @@ def test_date_searches_agree_with_the_stored_release_dates(full_catalogue, q):
 
 
 def test_the_english_only_names_linked_at_import(full_catalogue):
-    from cards.services import english_names_link
+    from games.dm.catalogue import english_names_link
 
     linked = english_names_link(RECORDS_FILE, _data("cards_en_only.json"))
     assert len(linked) > 200  # 272 with the v2 data

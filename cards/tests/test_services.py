@@ -397,13 +397,13 @@ ENGLISH_LINKS = [
     ("records", "english_only", "linked"), [c[1:] for c in ENGLISH_LINKS], ids=[c[0] for c in ENGLISH_LINKS]
 )
 def test_english_names_are_linked_only_for_certain(records, english_only, linked):
-    from cards.services import english_names_link
+    from games.dm.catalogue import english_names_link
 
     assert english_names_link(records, english_only) == linked
 
 
 def test_import_command_writes_the_linked_english_names_once(tmp_path):
-    from cards.resolver import Resolver
+    from games.dm.resolver import Resolver
 
     cards = write(tmp_path, [tyler()])
     english_only = write(tmp_path, [english("Brawler Zyler", ("DM-01", "98"))], "cards_en_only.json")

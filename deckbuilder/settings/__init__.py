@@ -194,7 +194,7 @@ CARD_ENGLISH_ONLY_DATA_SOURCE = os.environ.get(
 )
 NICKNAME_DATA_SOURCE = os.environ.get("NICKNAME_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "nicknames.json"))
 REGULATION_DATA_SOURCE = os.environ.get("REGULATION_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "hall_of_fame.json"))
-# Card pictures: the official card site's image of a printing (cards/official.py), loaded by the player's browser
+# Card pictures: the official card site's image of a printing (games/dm/official.py), loaded by the player's browser
 # from CARD_IMAGE_HOST (a Content-Security-Policy allows exactly this host in img-src). False: no external image
 # at all, only the drawn tiles (the links to the official card pages stay).
 CARD_IMAGES_EXTERNAL = env_bool("CARD_IMAGES_EXTERNAL", True)

@@ -46,10 +46,10 @@ def test_the_least_recently_used_entry_goes_first_when_full():
 
 @pytest.mark.django_db
 def test_an_import_of_new_cards_is_seen_by_the_resolver_and_the_search():
-    from cards.resolver import get_resolver
-    from cards.selectors import card_search
     from cards.services import card_import
     from cards.tests.factories import CardRecordFactory
+    from games.dm.resolver import get_resolver
+    from games.dm.search import card_search
 
     card_import(records=[CardRecordFactory(name_ja="キャッシュ試験竜", cost=3)])
     before = get_resolver()

@@ -78,8 +78,8 @@ def test_the_master_builds_the_catalogue_indexes_before_forking(db):
     import runpy
     from types import SimpleNamespace
 
-    from cards.resolver import get_resolver
-    from cards.selectors import search_index_get
+    from games.dm.resolver import get_resolver
+    from games.dm.search import search_index_get
 
     config = runpy.run_path(str(serve.ROOT / "gunicorn.conf.py"))
     get_resolver.cache_clear()

@@ -66,8 +66,8 @@ def corpus_decks() -> list[CorpusDeck]:
 def full_data_resolver():
     """A resolver over the full card data (settings.CARD_DATA_SOURCE with the English names import_cards links from
     cards_en_only.json, and nicknames.json), without a database."""
-    from cards.resolver import Resolver
-    from cards.services import records_with_english_names
+    from games.dm.catalogue import records_with_english_names
+    from games.dm.resolver import Resolver
 
     records = json.loads(Path(settings.CARD_DATA_SOURCE).read_text(encoding="utf-8"))
     english_path = Path(settings.CARD_ENGLISH_ONLY_DATA_SOURCE)
@@ -80,7 +80,7 @@ def full_data_resolver():
 
 def read_deck(deck: CorpusDeck, resolver) -> DeckResult:
     from cards.names import written_without_parentheses
-    from cards.resolver import decklist_parse, decklist_read
+    from games.dm.resolver import decklist_parse, decklist_read
 
     rows = decklist_read(decklist_parse(deck.text, resolver=resolver), resolver=resolver)
     totals: dict[str, int] = {}

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from cards.resolver import decklist_parse, decklist_read
 from decks.tests.corpus import corpus_decks, corpus_figures, full_data_resolver, read_deck
+from games.dm.resolver import decklist_parse, decklist_read
 
 pytestmark = pytest.mark.skipif(not Path(settings.CARD_DATA_SOURCE).exists(), reason="the card data is not present")
 

@@ -172,7 +172,7 @@ def test_import_with_an_unknown_line_is_refused_and_loses_nothing(deck, owner):
 def test_import_with_a_glued_count_on_an_unknown_name_is_refused(deck, owner, line):
     # The reported paste: lines with a count glued to a name the catalogue lacks were ignored and the import went
     # through without them. A count-bearing line is a card line: unknown, so nothing is imported.
-    from cards.resolver import decklist_parse, get_resolver
+    from games.dm.resolver import decklist_parse, get_resolver
 
     decklist = decklist_parse(f"4 テスト火竜\n{line}\n", resolver=get_resolver())
     with pytest.raises(services.DecklistRejected) as rejected:

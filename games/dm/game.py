@@ -1,6 +1,7 @@
 """Duel Masters behind the registry (issue 19): the core's operations, each one a call to the DM code that was
-always there (games.dm.rules for the pure rules, the catalogue's resolver, games.dm.legality for the Hall of Fame
-over the core's dated events and overlays), so no DM answer changes."""
+always there (games.dm.rules for the pure rules; its catalogue mapping: games.dm.catalogue the importer,
+games.dm.resolver the name resolver and decklist reading, games.dm.search the search fields and index;
+games.dm.legality for the Hall of Fame over the core's dated events and overlays), so no DM answer changes."""
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -35,7 +36,7 @@ class DuelMasters(Game):
     def parse_text(self, text: str, *, with_names: bool = True) -> Decklist:
         if not with_names:
             return parse_text(text)
-        from cards.resolver import decklist_parse, get_resolver
+        from games.dm.resolver import decklist_parse, get_resolver
 
         return decklist_parse(text, resolver=get_resolver())
 
@@ -58,7 +59,7 @@ class DuelMasters(Game):
     def read_decklist(self, decklist: Decklist) -> list[ReadLine]:
         """Every line resolved by the catalogue's name resolver; a card written in another zone than its own goes to
         its own zone (`moved`), except in the considering list."""
-        from cards.resolver import decklist_read, get_resolver, read_line_json
+        from games.dm.resolver import decklist_read, get_resolver, read_line_json
 
         return [
             ReadLine(
@@ -70,6 +71,34 @@ class DuelMasters(Game):
             )
             for row in decklist_read(decklist, resolver=get_resolver(), move_all=True)
         ]
+
+    def card_import(self, **options: Any) -> Any:
+        from games.dm.catalogue import card_import
+
+        return card_import(**options)
+
+    def card_derive(self, card: Any) -> None:
+        from games.dm.catalogue import card_derive
+
+        card_derive(card)
+
+    def card_search(self, *, q: str, order: str, as_of: date | None) -> Any:
+        from games.dm.search import card_search_result
+
+        return card_search_result(q=q, order=order, as_of=as_of)
+
+    def card_name_suggestions(self, *, text: str) -> tuple[Any, ...]:
+        """The decklist reader's suggestion index, so that a search and a pasted line suggest the same cards."""
+        from games.dm.resolver import card_name_suggestions
+
+        return card_name_suggestions(text=text)
+
+    def catalogue_warm(self) -> None:
+        from games.dm.resolver import get_resolver
+        from games.dm.search import search_index_get
+
+        get_resolver()
+        search_index_get()  # after the resolver: free words are matched in the resolver's name index
 
     def deck_hash(self, cards: Iterable[tuple[str, int, int]], unresolved: Iterable[tuple[str, str, int]] = ()) -> str:
         return deck_hash(cards, unresolved)
@@ -129,7 +158,7 @@ class DuelMasters(Game):
         """Zone counts, the mana curve (main deck, by cost, stacked by civilization), civilization and type
         distributions, shield triggers with the exact chance of at least one among the five shields, multicolored
         count (games.dm.rules.statistics)."""
-        from cards.resolver import get_resolver
+        from games.dm.resolver import get_resolver
 
         rows = list(entries)
         zone_totals: Counter[str] = Counter()

@@ -21,9 +21,10 @@ from pathlib import Path
 from django.conf import settings
 from django.db import transaction
 
-from cards.models import CATALOGUE_GAME, Card, CardFace
+from cards.models import Card, CardFace
 from cards.names import name_key
 from games.base import DataImportError
+from games.dm.catalogue import CARD_GAME as CATALOGUE_GAME
 from games.dm.rules.vocabulary import RegulationStatus
 from regulations.models import Format, RegulationEvent, RegulationEventCard
 

@@ -43,7 +43,7 @@ from regulations.selectors import data_version, format_get, overlay_get, regulat
 from regulations.services import OverlayError
 
 if TYPE_CHECKING:  # imported when first used (the resolver's module loads the card catalogue's machinery)
-    from cards.resolver import Resolver
+    from games.dm.resolver import Resolver
 
 GAME = "dm"
 DEFAULT_FORMAT = "advance"
@@ -56,7 +56,7 @@ _COUNTED = (DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.PARTNER)
 
 
 def _get_resolver() -> "Resolver":
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
 
     return get_resolver()
 
@@ -264,10 +264,10 @@ def _candidate(candidate) -> dict:
 def report_for(decklist: Decklist, context: LegalityContext, *, include_lines: bool = True) -> dict:
     """One deck against a prepared context (`include_lines=False` leaves out the per-line status list).
 
-    Every line is read by cards.resolver.decklist_read (the one reading path of the API, imports and the CLI): a
+    Every line is read by games.dm.resolver.decklist_read (the one reading path of the API, imports and the CLI): a
     card counts in its zone (its own zone when no heading placed it), an unknown or ambiguous line counts in the
     zone it was written in and is a violation, headings and ignored lines are listed and count nowhere."""
-    from cards.resolver import decklist_read, read_line_json
+    from games.dm.resolver import decklist_read, read_line_json
 
     zones: dict[DeckZone, list] = {zone: [] for zone in _COUNTED}
     unresolved: list[Unresolved] = []

@@ -42,7 +42,7 @@ class SimulationDeck:
 
 
 def _get_resolver():
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
 
     return get_resolver()
 

@@ -51,7 +51,7 @@ def real_regulations(full_catalogue, django_db_blocker):  # noqa: F811
 def filler(real_regulations, django_db_blocker):
     """Ordinary main-deck cards that no list names, no start set uses and that resolve by name: 15 names."""
     from cards.models import Card
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
     from regulations.models import RegulationEventCard
 
     with django_db_blocker.unblock():
@@ -188,7 +188,7 @@ def dated_decks(real_regulations, django_db_blocker):
     """From the real catalogue: 10 plain main-deck cards first released by 2004 and 6 GR cards first released by
     2019-06-01 (a 40-card deck and a 12-card super GR zone)."""
     from cards.models import Card
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
     from regulations.models import RegulationEventCard
 
     with django_db_blocker.unblock():
@@ -246,7 +246,7 @@ def test_which_cards_were_legal_in_advance_on_2019_06_01(real_regulations):
     """The question of the issue, answered by the search: released by that day, of a zone advance uses, and not
     banned on that day by the dated list."""
     from cards.models import Card
-    from cards.selectors import card_search_result
+    from games.dm.search import card_search_result
     from regulations.selectors import regulation_in_force
 
     as_of = date(2019, 6, 1)

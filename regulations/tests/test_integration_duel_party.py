@@ -21,8 +21,8 @@ BANNED = "無双竜機ボルバルザーク"  # プレミアム殿堂
 def nature_cards(full_catalogue, django_db_blocker):  # noqa: F811
     """The real Hall of Fame events, and 58 nature-only main-deck cards that no list names and that resolve by name."""
     from cards.models import Card
-    from cards.resolver import get_resolver
     from games.dm.hall_of_fame import regulation_import
+    from games.dm.resolver import get_resolver
     from regulations.models import RegulationEvent, RegulationEventCard
 
     with django_db_blocker.unblock():

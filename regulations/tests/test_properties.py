@@ -7,8 +7,8 @@ from datetime import date
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cards.resolver import Resolver
 from games.dm.legality import LegalityContext, report_for
+from games.dm.resolver import Resolver
 from games.dm.rules.decklist import parse_text
 from regulations.tests.synthetic import (
     C1,

@@ -6,7 +6,7 @@ from datetime import date
 import pytest
 
 from cards.query import QueryError
-from cards.selectors import card_search, card_search_result
+from games.dm.search import card_search, card_search_result
 from regulations import selectors
 from regulations.tests.catalogue import BANNED, DRAGHEART, GRS, LIMITED, PSYCHICS, RUBY, SEALED_X, ZEROM
 

@@ -312,7 +312,7 @@ def test_deck_legality_applies_the_card_pool(cards, as_of, codes):
 
 @pytest.mark.parametrize(("as_of", "codes"), POOL_DATES)
 def test_editor_state_applies_the_card_pool(cards, as_of, codes):
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
     from web.editor import editor_state, working_copy_from_json
 
     resolver = get_resolver()

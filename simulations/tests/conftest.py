@@ -40,7 +40,7 @@ CATALOGUE = [
 
 @pytest.fixture
 def resolver(monkeypatch):
-    from cards import resolver as resolver_module
+    from games.dm import resolver as resolver_module
 
     fake = resolver_module.Resolver([(f, [f.name_ja], []) for f in CATALOGUE])
     monkeypatch.setattr("games.dm.simulation._get_resolver", lambda: fake)

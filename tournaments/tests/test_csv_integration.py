@@ -23,7 +23,7 @@ NOT_IN_SHIFT_JIS = "時の法皇 ミラダンテⅫ"
 def _fillers(count: int) -> list[str]:
     """Real main-deck cards that resolve by their name alone and that Shift-JIS can hold, in name order."""
     from cards.models import Card
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
 
     resolver = get_resolver()
     names = []

@@ -43,7 +43,7 @@ def test_card_page_shows_source_unknown_fields_and_release(listed):
     assert re.search(r'class="facts-unknown">mana_number, cant_attack<', body)
     assert f'<time datetime="2002-05-30">2002-05-30</time> ({FIRST_SET} テスト弾 {FIRST_SET})' in body
     number = str(card.printings.get().number)
-    # The test set code has no official id: no link to the official site (cards.official).
+    # The test set code has no official id: no link to the official site (games.dm.official).
     assert rows(body, "printings") == [[f"{FIRST_SET} テスト弾 {FIRST_SET}", "2002-05-30", number, "C", BANNED, "–"]]
 
 

@@ -1,4 +1,4 @@
-"""What a card looks like on the pages: every printing links to its official card page (cards.official), the card
+"""What a card looks like on the pages: every printing links to its official card page (games.dm.official), the card
 page, the search tiles, the editor's and the solo board's card data carry the official image (the drawn tile stays
 underneath: static/js/card_images.js), `CARD_IMAGES_EXTERNAL = False` turns the images off and keeps the links, and
 the card's facts (abilities as the catalogue gives them) are written on the card page and in the editor's data."""

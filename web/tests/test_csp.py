@@ -55,7 +55,7 @@ def test_no_template_has_an_inline_script_or_event_handler(template):
 
 
 def test_pictures_come_from_the_card_image_host_and_no_other(db):
-    """The card pictures (cards/official.py) are the only outside content a page loads: img-src names exactly
+    """The card pictures (games/dm/official.py) are the only outside content a page loads: img-src names exactly
     CARD_IMAGE_HOST beside this site and inline data."""
     policy = directives(Client().get("/"))
     expected = ["'self'", "data:"] + ([f"https://{settings.CARD_IMAGE_HOST}"] if settings.CARD_IMAGES_EXTERNAL else [])

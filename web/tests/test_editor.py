@@ -9,7 +9,7 @@ from web.editor import EditorInputError, editor_state, working_copy_apply, worki
 
 @pytest.fixture
 def resolver(catalogue):
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
 
     return get_resolver()
 

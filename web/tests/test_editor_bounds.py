@@ -14,7 +14,7 @@ from games.dm.rules.decklist import MAX_COPIES, MAX_LINES
 
 @pytest.fixture
 def card(catalogue):
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
 
     return get_resolver().resolve("テスト火炎兵").card.id
 

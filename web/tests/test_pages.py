@@ -162,7 +162,7 @@ def _state(client, body):
 
 
 def test_editor_state_endpoint(catalogue):
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
 
     resolver = get_resolver()
     psychic = resolver.resolve("テスト超次元獣ベータ").card.id

@@ -133,7 +133,7 @@ def test_the_deck_page_says_how_many_cards_are_too_many_or_short(catalogue, user
 
 @pytest.mark.parametrize(("main", "language", "status", "headline"), PAGE_CASES)
 def test_the_editor_state_carries_the_verdict_in_the_pages_language(catalogue, main, language, status, headline):
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
 
     resolver = get_resolver()
     deck = {"main": [{"card": resolver.resolve(row["card"]).card.id, "count": row["count"]} for row in main]}

@@ -16,12 +16,11 @@ from django.views.decorators.http import require_POST
 from api.codes import ApplicationError, ErrorCode
 from cards import selectors as card_selectors
 from cards.models import Card
-from cards.official import official_card, official_card_of_printings
 from cards.query import QueryError
-from cards.resolver import card_name_suggestions
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from games import registry
+from games.dm.official import official_card, official_card_of_printings
 from regulations import selectors as regulation_selectors
 from web import selectors as web_selectors
 from web.editor import card_abilities
@@ -37,8 +36,9 @@ def card_browser(request):
     if form.is_valid():
         query = form.query()
         order = form.cleaned_data.get("order") or "name"
+        game = registry.get()  # the browser searches the default game's cards, with its own fields
         try:
-            result = card_selectors.card_search_result(q=query, order=order, as_of=form.cleaned_data.get("as_of"))
+            result = game.card_search(q=query, order=order, as_of=form.cleaned_data.get("as_of"))
         except QueryError as exc:
             query_error = exc
         else:
@@ -48,8 +48,8 @@ def card_browser(request):
             pictures = web_selectors.card_pictures(card_ids=[card.id for card in cards])
             for card in cards:
                 card.picture = pictures.get(card.id)  # type: ignore[attr-defined]
-            if not result.ids:
-                suggestions = card_name_suggestions(text=result.name_text)
+            if not result.ids and result.name_text.strip():
+                suggestions = game.card_name_suggestions(text=result.name_text)
     params = request.GET.copy()
     params.pop("page", None)
     context = {
@@ -102,7 +102,7 @@ def card_detail(request, card_id: int):
     picture = official_card_of_printings(printings, first_set=card.release_set, twinpact=card.twinpact, host=host)
     context = {
         "card": card,
-        # Every printing links to its official card page when it has an official id (cards.official); the page
+        # Every printing links to its official card page when it has an official id (games.dm.official); the page
         # shows the picture printing's official image, the drawn tile being the fallback (static/js/card_images.js).
         "printings": [
             (printing, sets.get(printing.set_code), official)

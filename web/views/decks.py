@@ -149,7 +149,7 @@ def _deck_list(request, decks) -> dict:
 
 
 def _editor_config(request, deck) -> dict:
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
 
     copy = working_copy_from_json(_deck_json(deck), resolver=get_resolver())
     as_of = timezone.localdate()
@@ -206,7 +206,7 @@ def _deck_game_view(request, deck, context: dict):
 
 
 def _deck_view(request, deck, context: dict):
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
 
     if deck.game != registry.DEFAULT_GAME:
         return _deck_game_view(request, deck, context)
@@ -235,7 +235,7 @@ def _deck_view(request, deck, context: dict):
 
 def deck_solo(request, deck_id: int):
     """The solo board (一人回し): the deck's cards for static/js/solo.js; the play itself stays in the browser."""
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
     from web.editor import card_summaries_with_pictures
 
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
@@ -276,7 +276,7 @@ def editor_state_api(request):
     from api.concurrency import expensive_slot
     from api.errors import error_json_for
     from api.parsers import json_body_load
-    from cards.resolver import get_resolver
+    from games.dm.resolver import get_resolver
     from web.editor import EditorInputError, editor_as_of, working_copy_apply
 
     try:

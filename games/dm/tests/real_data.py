@@ -16,7 +16,7 @@ def data_present() -> bool:
 
 @cache
 def _catalogue():
-    from cards.resolver import Resolver
+    from games.dm.resolver import Resolver
 
     records = json.loads(Path(settings.CARD_DATA_SOURCE).read_text(encoding="utf-8"))
     sources = {r["name_ja"]: r.get("facts_source") for r in records if r.get("facts_available", True)}
@@ -26,7 +26,7 @@ def _catalogue():
 
 def engine_cards(text: str) -> tuple[list[EngineCard], list[str]]:
     """(the deck's engine cards, the written names of the lines not read as one card)."""
-    from cards.resolver import decklist_parse, decklist_read
+    from games.dm.resolver import decklist_parse, decklist_read
 
     resolver, sources, effects = _catalogue()
     counts: dict = {}

@@ -1,4 +1,5 @@
-"""The card search language: the parser (pure) and the search over the fixture catalogue."""
+"""Duel Masters' card search: its fields of the search language (the parser, pure) and the search over the fixture
+catalogue."""
 
 from datetime import date, timedelta
 
@@ -7,7 +8,8 @@ from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cards.query import (
+from cards.tests.fixtures import AROMA_TWIN, BOLSHACK, HOME_TWIN, JK_FULL, JK_HALF, MALT, NEX, PSYCHIC_A, PSYCHIC_B
+from games.dm.query import (
     CivTerm,
     DateTerm,
     FlagTerm,
@@ -21,9 +23,8 @@ from cards.query import (
     ZoneTerm,
     parse_query,
 )
-from cards.selectors import card_search, card_search_result
-from cards.tests.fixtures import AROMA_TWIN, BOLSHACK, HOME_TWIN, JK_FULL, JK_HALF, MALT, NEX, PSYCHIC_A, PSYCHIC_B
 from games.dm.rules.vocabulary import Civilization, Zone
+from games.dm.search import card_search, card_search_result
 
 FIRE, WATER = Civilization.FIRE, Civilization.WATER
 

@@ -1,4 +1,4 @@
-"""The official card site's id of a printing (cards.official), checked on the real card data
+"""The official card site's id of a printing (games.dm.official), checked on the real card data
 (settings.CARD_DATA_SOURCE): real printings with the id the official site gives them (the sources are cited in
 docs/catalogue.md), printings that get no id, the share of printings that get one (printed, read from the data),
 and ids that name one card only."""
@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from cards.official import SEVERAL_LISTS, official_card, official_card_id, official_card_of_printings
+from games.dm.official import SEVERAL_LISTS, official_card, official_card_id, official_card_of_printings
 
-# The set codes the official ids cover (cards.official `_CLASSIC_SET`, `_YEARLY_SET`), written again as the spec.
+# The set codes the official ids cover (games.dm.official `_CLASSIC_SET`, `_YEARLY_SET`), written again as the spec.
 MAPPED_FAMILIES = r"^(DM|DMR|DMRP|DMEX|DMX|DMC)-\d{2}$|^DM\d{2}-(RP|EX|BD|SD)\d{1,2}$"
 
 

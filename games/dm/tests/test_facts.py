@@ -2,9 +2,9 @@
 
 import pytest
 
-from cards.facts import card_to_facts
 from cards.models import Card
 from cards.tests.fixtures import AROMA_TWIN, BOLSHACK, PSYCHIC_A
+from games.dm.facts import card_to_facts
 from games.dm.rules.vocabulary import Breaker, Civilization, Zone
 
 
@@ -100,6 +100,6 @@ def test_record_without_facts(imported):
     ],
 )
 def test_breaker_of_the_data_becomes_a_number_of_shields(breaker, raw, expected):
-    from cards.facts import _breaker
+    from games.dm.facts import _breaker
 
     assert _breaker(breaker, raw) == expected

@@ -3,9 +3,9 @@
 import pytest
 
 from cards.models import Card
-from cards.resolver import AMBIGUOUS, OK, UNKNOWN, Resolver, get_resolver
 from cards.services import card_import
 from cards.tests.fixtures import AROMA_TWIN, BOLSHACK, HOME_TWIN, JK_FULL, JK_HALF, MALT, PSYCHIC_A, PSYCHIC_B
+from games.dm.resolver import AMBIGUOUS, OK, UNKNOWN, Resolver, get_resolver
 from games.dm.rules.vocabulary import LineStatus
 
 RESOLVES = [
@@ -274,7 +274,7 @@ UNKNOWN_LINE_ZONES = [
 
 @pytest.mark.parametrize(("text", "zone"), [c[1:] for c in UNKNOWN_LINE_ZONES], ids=[c[0] for c in UNKNOWN_LINE_ZONES])
 def test_an_unknown_line_counts_with_the_cards_of_its_block(imported, text, zone):
-    from cards.resolver import decklist_parse, decklist_read
+    from games.dm.resolver import decklist_parse, decklist_read
 
     resolver = get_resolver()
     rows = decklist_read(decklist_parse(text, resolver=resolver), resolver=resolver)
@@ -311,7 +311,7 @@ def bracket_resolver():
 
 @pytest.mark.parametrize(("text", "name"), OWN_BRACKET_LINES)
 def test_a_name_with_its_own_brackets_reads_as_that_card(bracket_resolver, text, name):
-    from cards.resolver import decklist_parse, decklist_read
+    from games.dm.resolver import decklist_parse, decklist_read
 
     rows = decklist_read(decklist_parse(text, resolver=bracket_resolver), resolver=bracket_resolver)
     assert [(row.status, row.card.name_ja if row.card else None, row.count) for row in rows] == [

@@ -34,11 +34,12 @@ from operator import attrgetter
 
 from rapidfuzz import fuzz
 
-from cards.facts import card_to_facts
-from cards.models import CATALOGUE_GAME, Card, CardFace
+from cards.models import Card, CardFace
 from cards.names import lookup_key, loose_key, name_key, name_suffixes, without_ruby, written_without_parentheses
 from cards.selectors import catalogue_version
 from deckbuilder.cache import versioned_cache
+from games.dm.catalogue import CARD_GAME, prepare_record
+from games.dm.facts import card_to_facts
 from games.dm.rules.cards import CardFacts, deck_zone_of
 from games.dm.rules.decklist import Decklist, DecklistLine, LineMemo, declares_main_deck, parse_text
 from games.dm.rules.vocabulary import DeckZone, LineStatus
@@ -94,7 +95,7 @@ class Resolver:
         self._suffix: dict[str, list[int]] = {}  # loose key of the part after a title -> cards
         self._nicknames: dict[str, list[int]] = {}
         # Every loose key a card answers to (its names, faces, ruby-less names, nicknames): what card search matches
-        # free words in (cards.selectors), so that a search finds what a pasted line resolves to.
+        # free words in (games.dm.search), so that a search finds what a pasted line resolves to.
         self._search_keys: dict[int, list[str]] = {}
         # The reader asks about a line's name before the line is resolved: remember the answer. The resolver is
         # immutable (rebuilt per catalogue version, deckbuilder.cache), so a remembered answer never goes stale.
@@ -163,12 +164,9 @@ class Resolver:
     def from_records(cls, records: list[dict], nicknames: Sequence[dict] = ()) -> "Resolver":
         """A resolver over card data records (the format of cards.json, and nicknames.json's `nicknames`), without a
         database: for acceptance tests and benchmarks over the full data. Ids are the records' 1-based positions."""
-        from cards.models import Card, CardFace
-        from cards.services import _prepare
-
         entries = []
         for index, record in enumerate(records, start=1):
-            item = _prepare(index, record)
+            item = prepare_record(index, record)
             card = Card(id=index, **{k: v for k, v in item.card.items() if k != "search_text"})
             faces = [CardFace(card_id=index, **face) for face in item.faces]
             face_names = [name for face in faces for name in (face.name_ja, face.name_en) if name]
@@ -180,10 +178,10 @@ class Resolver:
     @classmethod
     def from_catalogue(cls) -> "Resolver":
         faces_of: dict[int, list[CardFace]] = {}
-        for face in CardFace.objects.filter(card__game=CATALOGUE_GAME).order_by("card_id", "position"):
+        for face in CardFace.objects.filter(card__game=CARD_GAME).order_by("card_id", "position"):
             faces_of.setdefault(face.card_id, []).append(face)
         entries = []
-        cards = Card.objects.filter(game=CATALOGUE_GAME).defer("search_text", "sources", "keywords_ja").order_by("id")
+        cards = Card.objects.filter(game=CARD_GAME).defer("search_text", "sources", "keywords_ja").order_by("id")
         for card in cards:
             faces = faces_of.get(card.id, [])
             face_names = [name for face in faces for name in (face.name_ja, face.name_en) if name]

@@ -1,12 +1,12 @@
-"""Search ranking (cards.selectors.card_search): the exact name first, then names that start with the words typed,
+"""Search ranking (games.dm.search.card_search): the exact name first, then names that start with the words typed,
 then names that contain them, each group in name order. The editor's Enter adds the first result."""
 
 import pytest
 
 from cards.models import Card
-from cards.selectors import card_search
 from cards.services import card_import
 from cards.tests.factories import CardRecordFactory
+from games.dm.search import card_search
 
 NAMES = [
     "アーク・ボルシャック・ドラゴン",
@@ -104,7 +104,7 @@ def test_a_free_word_finds_the_rows_a_containment_test_finds(reader_catalogue, w
     # The one-string search (every row's names in one string) finds what a test per row finds, the first and the
     # last row included.
     from cards.names import loose_key
-    from cards.selectors import _contains, _loose_rows, search_index_get
+    from games.dm.search import _contains, _loose_rows, search_index_get
 
     index = search_index_get()
     key = loose_key(word)

@@ -6,8 +6,8 @@ ambiguous), never an ignored line."""
 
 import pytest
 
-from cards.resolver import Resolver, decklist_parse, decklist_read
 from cards.tests.factories import CardRecordFactory
+from games.dm.resolver import Resolver, decklist_parse, decklist_read
 from games.dm.rules.vocabulary import LineStatus
 
 SPIAL = "*/弐幻スパイアル/*"

@@ -1,0 +1,204 @@
+"""Duel Masters' fields of the card search language: the core's grammar (cards/query.py: terms ANDed, `-` negates,
+`field op value`, name words, set:, date:, year:, legal:, banned:, limited:, order:) with the game's own facts.
+
+    civ:fire,water  has all of   civ=fire,water  exactly   civ:colorless   (also 光 水 闇 火 自然 / 無色)
+    cost:3 cost=3 cost<=3 cost<3 cost>=3 cost>3 cost!=3      the same for power
+    type:creature (part of the type, English or Japanese)    type=creature (the whole type)
+    race:ドラゴン (part of a race)   race=アーマード・ドラゴン (a whole race)
+    zone:main zone:hyperspatial zone:gr zone:start
+    is:trigger is:blocker is:twinpact is:evolution ... (FLAGS)     is:new (first released in the last 90 days)
+    order:cost (also name, power, -cost ...: the result order, instead of the `order` parameter)
+
+docs/search.md has the full table.
+"""
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from cards.query import (
+    ORDERS,
+    DateTerm,
+    FlagTerm,
+    NumberTerm,
+    Query,
+    QueryError,
+    QueryParser,
+    RegulationTerm,
+    SetTerm,
+    TextTerm,
+    expect_list,
+    fold,
+)
+from cards.query import parse_query as parse_with
+from games.dm.rules.vocabulary import Civilization, Zone
+
+
+@dataclass(frozen=True)
+class CivTerm:
+    civilizations: frozenset[Civilization]  # empty = colorless
+    exact: bool = False
+    negate: bool = False
+    position: int = 0
+
+
+@dataclass(frozen=True)
+class TypeTerm:
+    text: str
+    exact: bool = False
+    negate: bool = False
+    position: int = 0
+
+
+@dataclass(frozen=True)
+class RaceTerm:
+    text: str
+    exact: bool = False
+    negate: bool = False
+    position: int = 0
+
+
+@dataclass(frozen=True)
+class ZoneTerm:
+    zone: Zone
+    negate: bool = False
+    position: int = 0
+
+
+Term = TextTerm | CivTerm | NumberTerm | TypeTerm | RaceTerm | ZoneTerm | FlagTerm | SetTerm | DateTerm | RegulationTerm
+
+
+CIVILIZATION_WORDS: dict[str, Civilization | None] = {
+    **{civ.value: civ for civ in Civilization},
+    "光": Civilization.LIGHT,
+    "水": Civilization.WATER,
+    "闇": Civilization.DARKNESS,
+    "火": Civilization.FIRE,
+    "自然": Civilization.NATURE,
+    "colorless": None,
+    "無色": None,
+    # The card data marks colorless cards as "Zero" (ゼロ); both words find them.
+    "zero": None,
+    "ゼロ": None,
+}
+
+ZONE_WORDS: dict[str, Zone] = {
+    "main": Zone.MAIN_DECK,
+    "main_deck": Zone.MAIN_DECK,
+    "deck": Zone.MAIN_DECK,
+    "hyperspatial": Zone.HYPERSPATIAL,
+    "hyperspatial_zone": Zone.HYPERSPATIAL,
+    "gr": Zone.SUPER_GR,
+    "super_gr": Zone.SUPER_GR,
+    "super_gr_zone": Zone.SUPER_GR,
+    "start": Zone.BATTLE_ZONE_AT_START,
+    "battle_zone_at_game_start": Zone.BATTLE_ZONE_AT_START,
+}
+
+# is:<flag> -> the catalogue's column it tests.
+FLAGS: dict[str, str] = {
+    "trigger": "shield_trigger",
+    "shield_trigger": "shield_trigger",
+    "blocker": "blocker",
+    "speed_attacker": "speed_attacker",
+    "sa": "speed_attacker",
+    "slayer": "slayer",
+    "twinpact": "twinpact",
+    "evolution": "evolution",
+    "psychic": "psychic",
+    "dragheart": "dragheart",
+    "gr": "gr",
+    "hyper": "hyper",
+    "zeron": "zeron",
+    "forbidden": "forbidden",
+    "multiface": "multi_face",
+    "multi_face": "multi_face",
+    "breaker": "breaker",
+    "power_attacker": "power_attacker_bonus",
+    "cant_attack": "cant_attack",
+    "cant_attack_players": "cant_attack_players",
+    "rule_plus": "rule_plus",
+    "facts": "facts_available",
+    "new": "new",  # first released in the NEW_DAYS days up to the search's date
+}
+
+_COMPARISONS = (":", "=", "!=", "<", "<=", ">", ">=")
+
+
+class DmQueryParser(QueryParser):
+    aliases: ClassVar[dict[str, str]] = {
+        "civ": "civ",
+        "c": "civ",
+        "cost": "cost",
+        "power": "power",
+        "pow": "power",
+        "type": "type",
+        "t": "type",
+        "race": "race",
+        "r": "race",
+        "zone": "zone",
+        "is": "is",
+        **QueryParser.aliases,
+    }
+    fields: ClassVar[tuple[str, ...]] = ("civ", "cost", "power", "type", "race", "zone", "is", *QueryParser.fields)
+    operators: ClassVar[dict[str, tuple[str, ...]]] = {
+        "civ": (":", "="),
+        "cost": _COMPARISONS,
+        "power": _COMPARISONS,
+        "type": (":", "="),
+        "race": (":", "="),
+        "zone": (":", "="),
+        "is": (":",),
+        **QueryParser.operators,
+    }
+    orders: ClassVar[tuple[str, ...]] = ORDERS
+
+    def _field_civ(self, op, value, position, negate, start) -> CivTerm:
+        civs: set[Civilization] = set()
+        colorless = False
+        offset = position
+        for item in value.split(","):
+            word = fold(item)
+            if word not in CIVILIZATION_WORDS:
+                raise QueryError(
+                    f"unknown civilization '{item}'", position=offset, expected=expect_list(CIVILIZATION_WORDS)
+                )
+            civ = CIVILIZATION_WORDS[word]
+            if civ is None:
+                colorless = True
+            else:
+                civs.add(civ)
+            offset += len(item) + 1
+        if colorless and civs:
+            raise QueryError(
+                "colorless cannot be combined with a civilization", position=position, expected="a civilization"
+            )
+        return CivTerm(civilizations=frozenset(civs), exact=op == "=" or colorless, negate=negate, position=start)
+
+    def _field_cost(self, op, value, position, negate, start) -> NumberTerm:
+        return self._number("cost", op, value, position, negate, start)
+
+    def _field_power(self, op, value, position, negate, start) -> NumberTerm:
+        return self._number("power", op, value, position, negate, start)
+
+    def _field_type(self, op, value, position, negate, start) -> TypeTerm:
+        return TypeTerm(text=self._text_value(value, position), exact=op == "=", negate=negate, position=start)
+
+    def _field_race(self, op, value, position, negate, start) -> RaceTerm:
+        return RaceTerm(text=self._text_value(value, position), exact=op == "=", negate=negate, position=start)
+
+    def _field_zone(self, op, value, position, negate, start) -> ZoneTerm:
+        zone = ZONE_WORDS.get(fold(value))
+        if zone is None:
+            raise QueryError(f"unknown zone '{value}'", position=position, expected=expect_list(ZONE_WORDS))
+        return ZoneTerm(zone=zone, negate=negate, position=start)
+
+    def _field_is(self, op, value, position, negate, start) -> FlagTerm:
+        flag = fold(value).replace("-", "_")
+        if flag not in FLAGS:
+            raise QueryError(f"unknown property '{value}'", position=position, expected=expect_list(FLAGS))
+        return FlagTerm(flag=flag, negate=negate, position=start)
+
+
+def parse_query(text: str) -> Query:
+    """Parse `q` with Duel Masters' fields. An empty or blank query has no terms (it matches every card)."""
+    return parse_with(text, DmQueryParser)
