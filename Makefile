@@ -58,6 +58,11 @@ check: lint test
 bench: install-dev services
 	$(PY) -m bench
 
+# Before and after in one run: `make bench-compare REF=<git revision> AREAS="cards legality simulation"` runs the
+# benches of REF's tree and of this one in turn (bench/compare.py) and prints the figures side by side.
+bench-compare: install-dev services
+	$(PY) -m bench.compare $(REF) $(AREAS)
+
 # Start PostgreSQL and Redis when they are not running (the integration tests use the real services).
 services:
 	@pg_isready -h 127.0.0.1 -p 5432 -q || pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start
