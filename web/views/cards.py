@@ -24,7 +24,7 @@ from decks import services as deck_services
 from games import registry
 from regulations import selectors as regulation_selectors
 from web import selectors as web_selectors
-from web.editor import card_abilities
+from games.dm.editor import card_abilities
 from web.forms import CardAddToDeckForm, CardSearchForm
 from web.views import posted_version, version_missing
 
