@@ -223,7 +223,7 @@ let searchTimer = null;
 let searchController = null;
 
 function searchUrl(text, page) {
-  return `${config.cardsApiUrl}?game=${encodeURIComponent(config.game)}&q=${encodeURIComponent(text)}&page_size=${SEARCH_PAGE}&page=${page}`;
+  return `${config.cardsApiUrl}?q=${encodeURIComponent(text)}&game=${encodeURIComponent(config.game)}&page_size=${SEARCH_PAGE}&page=${page}`;
 }
 
 async function search(text) {
