@@ -12,6 +12,7 @@ import { ZONES, FIELDS, mergeDecks, sameDeck, settle, setZones } from "./merge.j
 
 // Every zone of the deck's game (the working copy has them all); the ones shown come with each state (`zones`: the
 // format's, with their names, sizes and keys, games.registry editor_zones).
+const MAIN = "main"; // every game's deck proper has this code (games.registry zones)
 const TYPE_ORDER = ["Creature", "Evolution Creature", "Spell", "Twinpact", "Cross Gear", "Castle", "Field", "Psychic Creature", "GR Creature"];
 const SAVE_DELAY = 400;
 
@@ -325,7 +326,7 @@ function renderResults({ keepScroll = false } = {}) {
   clear(nodes.results);
   state.results.forEach((card, index) => {
     const civs = civsOf(card);
-    const home = card.tile && card.home && card.home !== ZONES[0] ? card.home : null;
+    const home = card.tile && card.home && card.home !== MAIN ? card.home : null;
     const item = el("li", { id: `result-${index}`, role: "option", "aria-selected": index === state.active ? "true" : "false", dataset: { cardId: card.id }, style: cardFrame(card), class: "result" },
       el("span", { class: "gem" }, costText(card)),
       civs.map(civDot),
@@ -368,7 +369,7 @@ async function addActive(toConsidering) {
   const aside = toConsidering ? asideZone() : null; // Shift+Enter: the considering list, a side deck
   const data = await change({ op: "add", card: card.id, zone: aside, count: 1 });
   if (!data) return;
-  const zone = aside || (ZONES.find((z) => z !== asideZone() && (data.deck[z] || []).some((e) => e.card === card.id)) || ZONES[0]);
+  const zone = aside || (ZONES.find((z) => z !== asideZone() && (data.deck[z] || []).some((e) => e.card === card.id)) || MAIN);
   const count = (data.deck[zone] || []).find((e) => e.card === card.id)?.count || 1;
   feedback(interpolate(gettext("Added %(name)s: %(count)s in %(zone)s"), { name: cardName(card), count, zone: zoneLabel(zone) }), zone, card.id);
 }
@@ -444,9 +445,9 @@ function groupsOf(entries) {
 }
 
 function requiredSize(zone, layout) {
-  // The engine's DECK_SIZE limit for the first zone when it reports one (a Rule Plus card changes it; a partner
+  // The engine's DECK_SIZE limit for the main deck when it reports one (a Rule Plus card changes it; a partner
   // counts toward it), else the format's size.
-  if (zone !== ZONES[0] || layout.size == null) return layout.size;
+  if (zone !== MAIN || layout.size == null) return layout.size;
   const violation = ((state.legality && state.legality.violations) || []).find((v) => v.code === "DECK_SIZE" && (!v.zone || v.zone === zone));
   if (!violation || !violation.limit) return layout.size;
   const others = typeof violation.count === "number" ? violation.count - zoneCount(zone) : 0;
@@ -523,7 +524,7 @@ function renderDeck() {
 function entryRow(entry, zone, problems) {
   const card = state.cards[entry.card] || { id: entry.card, name_ja: `#${entry.card}`, civilizations: [] };
   const aside = asideZone();
-  const moveTarget = zone === aside ? (card.home && card.home !== aside && shownZones().includes(card.home) ? card.home : ZONES[0]) : aside;
+  const moveTarget = zone === aside ? (card.home && card.home !== aside && shownZones().includes(card.home) ? card.home : MAIN) : aside;
   const civs = civsOf(card);
   const set = (count) => change({ op: "set", card: entry.card, zone, count });
   const actions = el("span", { class: "actions" },

@@ -8,7 +8,7 @@ import pytest
 
 from web.tests.games_catalogue import DBS_MAIN, YGO_EXTRA, YGO_MAIN, dbs_import, ygo_import
 from web.tests.test_browser import browser, eager_celery, shot  # noqa: F401
-from web.tests.test_browser_layout import OVERLAPS, WIDTHS, _context, _page_width
+from web.tests.test_browser_layout import OVERLAPS, WIDTHS, _context, _page_width, _shot_part
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True, serialized_rollback=True)]
 
@@ -159,13 +159,16 @@ def test_the_games_editor_fits_the_screen(browser, world, game, width, language)
         page.wait_for_load_state("networkidle")
         first = page.locator("#search-results li").first.bounding_box()
         deck = page.locator("#deck-zones").bounding_box()
-        assert first["y"] < deck["y"]
-        if width == "phone":
-            assert first["y"] < WIDTHS["phone"][1]
+        if width == "phone":  # on a wide screen the search sits beside the deck
+            assert first["y"] < deck["y"] and first["y"] < WIDTHS["phone"][1]
         scroll_width, inner_width = _page_width(page)
         if scroll_width > inner_width:
             too_wide["searching"] = (scroll_width, inner_width)
-        shot(page, f"editor-{game}-{WIDTHS[width][0]}-{language}")
+        name = f"editor-{game}-{WIDTHS[width][0]}-{language}"
+        shot(page, name)
+        _shot_part(page, "main", f"{name}-top")  # the first screen, and the deck's first zone, to look at
+        _shot_part(page, "#deck-zones", f"{name}-deck")
+        _shot_part(page, "#stats", f"{name}-stats")
         assert (overlaps, too_wide, page.errors) == ({}, {}, [])
     finally:
         context.close()
