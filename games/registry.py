@@ -170,7 +170,6 @@ class Game:
         """(card id, zone, copies) of a deck -> the statistics the API gives, or None for a game without them."""
         return None
 
-
     # --- the deck editor (web/editor.py: one page for every game)
     # The key under which the game's JSON decklist (`parse_json`) takes the catalogue's card id: the editor saves its
     # working copy through the deck API with it.
@@ -187,14 +186,9 @@ class Game:
         """The zones the editor shows for a deck of this format, in order, each a dict: `code`, `name_en`, `name_ja`,
         `hotkey`, and what its counter shows: `size` (exactly this many; with `optional`, or none at all), `min` and
         `max` (a range, either end open); `aside`: the zone Shift+Enter adds to and `m` moves to and from (the
-        considering list, a side deck); `hint_en` / `hint_ja`: one line under the zone's heading. By default every
-        zone of the game, without sizes, the last one aside."""
-        return [
-            {"code": zone.code, "name_en": zone.name_en, "name_ja": zone.name_ja, "hotkey": zone.hotkey,
-             "size": None, "optional": False, "min": None, "max": None, "aside": index == len(self.zones) - 1,
-             "hint_en": "", "hint_ja": ""}
-            for index, zone in enumerate(self.zones)
-        ]  # fmt: skip
+        considering list, a side deck); `hint`: one line under the zone's heading, in the request's language
+        (`editor_zone` builds one). By default every zone of the game, without sizes, the last one aside."""
+        return [editor_zone(zone, aside=index == len(self.zones) - 1) for index, zone in enumerate(self.zones)]
 
     def editor_cards(self, card_ids: Iterable[int]) -> dict[int, dict]:
         """Card id -> what the editor's tile and list row show of the card (`name_ja`, `name_en`, `cost`, `power`,
@@ -226,6 +220,15 @@ class Game:
             "cards": self.editor_cards([card for _zone, card, _count in rows]),
             "zones": self.editor_zones(format_code=report.get("format") or format_code, as_of=as_of),
         }
+
+
+def editor_zone(zone: GameZone, **layout: Any) -> dict:
+    """One zone as the editor shows it (Game.editor_zones): its code, names and key, and `layout` over the defaults
+    (no size, not aside, no hint)."""
+    row = {"code": zone.code, "name_en": zone.name_en, "name_ja": zone.name_ja, "hotkey": zone.hotkey, "size": None,
+           "optional": False, "min": None, "max": None, "aside": False, "hint": ""}  # fmt: skip
+    row.update(layout)
+    return row
 
 
 _GAMES: dict[str, Game] = {}

@@ -194,10 +194,7 @@ def editor_state(
     zones = list(judged["zones"])
     for index, zone in enumerate(the_game.zones):
         if zone.code not in shown and copy.get(zone.code):
-            row = {"code": zone.code, "name_en": zone.name_en, "name_ja": zone.name_ja, "hotkey": zone.hotkey,
-                   "size": None, "optional": False, "min": None, "max": None, "aside": False, "hint_en": "",
-                   "hint_ja": ""}  # fmt: skip
-            zones.insert(min(index, len(zones)), row)
+            zones.insert(min(index, len(zones)), registry.editor_zone(zone))
     return {
         "game": the_game.code,
         "zones": zones,

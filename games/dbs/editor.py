@@ -16,6 +16,7 @@ from games.dbs import catalogue as db
 from games.dbs.rules.cards import DbsCard
 from games.dbs.rules.legality import RulesUnavailable, rule_version_in_force
 from games.dbs.rules.vocabulary import Zone
+from games.registry import editor_zone
 
 COLORS = {"Red": "#c8413a", "Blue": "#2f6fc1", "Green": "#3a9a4b", "Yellow": "#d9b43a", "Black": "#3a3a3a",
           "White": "#d8d8d8"}  # fmt: skip
@@ -109,8 +110,7 @@ def editor_zones(zones, *, as_of: date | None) -> list[dict]:
     layout = {
         Zone.LEADER.value: {
             "size": 1,
-            "hint_en": "Exactly one Leader card.",
-            "hint_ja": "リーダーカードをちょうど1枚。",
+            "hint": gettext("Exactly one Leader card."),
         },
         Zone.MAIN.value: main,
         Zone.Z.value: {"max": version.z_deck_max if version is not None else None},
@@ -118,11 +118,7 @@ def editor_zones(zones, *, as_of: date | None) -> list[dict]:
     }
     out = []
     for zone in zones:
-        row = {"code": zone.code, "name_en": zone.name_en, "name_ja": zone.name_ja, "hotkey": zone.hotkey,
-               "size": None, "optional": False, "min": None, "max": None, "aside": False, "hint_en": "",
-               "hint_ja": ""}  # fmt: skip
-        row.update(layout.get(zone.code, {}))
-        out.append(row)
+        out.append(editor_zone(zone, **layout.get(zone.code, {})))
     return out
 
 
@@ -131,7 +127,7 @@ def editor_statistics(entries: Iterable[tuple[int, str, int]]) -> dict:
     card types, and the leader's colours."""
     state = db.state()
     japanese = _japanese()
-    curve: dict[str, Counter[str]] = {}
+    curve: dict[str, dict[str, float]] = {}
     colors: Counter[str] = Counter()
     types: Counter[str] = Counter()
     totals: Counter[str] = Counter()
@@ -153,14 +149,14 @@ def editor_statistics(entries: Iterable[tuple[int, str, int]]) -> dict:
         if card.energy_cost is not None:
             column = str(card.energy_cost) if card.energy_cost < 8 else "8+"
             # A multicolour card is split between its colours so that each cost's bar counts it once.
-            stack = curve.setdefault(column, Counter())
+            stack = curve.setdefault(column, {})
             for color in card.colors or ("Colorless",):
-                stack[color] += quantity / max(1, len(card.colors))
+                stack[color] = stack.get(color, 0) + quantity / max(1, len(card.colors))
 
     def color_name(color: str) -> str:
         return COLORS_JA.get(color, color) if japanese else color
 
-    present = [color for color in (*COLORS, "Colorless") if any(curve.get(c, Counter())[color] for c in CURVE)]
+    present = [color for color in (*COLORS, "Colorless") if any(curve.get(c, {}).get(color) for c in CURVE)]
     charts = [
         {
             "kind": "stacked",
@@ -169,7 +165,7 @@ def editor_statistics(entries: Iterable[tuple[int, str, int]]) -> dict:
             "labels": CURVE,
             "series": [
                 {"name": color_name(color), "color": COLORS.get(color, "#888"),
-                 "values": [round(curve.get(column, Counter())[color], 2) for column in CURVE]}
+                 "values": [round(curve.get(column, {}).get(color, 0), 2) for column in CURVE]}
                 for color in present
             ],
         },
@@ -201,7 +197,7 @@ def editor_statistics(entries: Iterable[tuple[int, str, int]]) -> dict:
     return {
         "charts": charts,
         "colors": {color: colors[color] for color in COLORS if colors[color]},
-        "cost_curve": {column: round(sum(curve.get(column, Counter()).values())) for column in CURVE},
+        "cost_curve": {column: round(sum(curve.get(column, {}).values())) for column in CURVE},
         "card_types": dict(sorted(types.items())),
         "leader_colors": leader_colors,
     }

@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 from games.dm.rules.cards import CardFacts, deck_zone_of
 from games.dm.rules.statistics import CURVE_COLUMNS, STACKS, deck_statistics
 from games.dm.rules.vocabulary import Civilization, DeckZone
+from games.registry import editor_zone
 
 _CIV_ORDER = {civ: index for index, civ in enumerate(Civilization)}
 
@@ -133,9 +134,7 @@ def editor_zones(*, format_code: str, zones) -> list[dict]:
         DeckZone.GR.value: {"size": fmt.gr_size, "optional": True, "name_en": "GR", "name_ja": "超GR"},
         DeckZone.PARTNER.value: {
             "size": 1,
-            "hint_en": "One creature of cost %(cost)s or more; it counts as one of the %(size)s cards."
-            % {"cost": fmt.partner_min_cost, "size": fmt.main_size},
-            "hint_ja": "コスト%(cost)s以上のクリーチャー1枚（%(size)s枚に含む）"
+            "hint": gettext("One creature of cost %(cost)s or more; it counts as one of the %(size)s cards.")
             % {"cost": fmt.partner_min_cost, "size": fmt.main_size},
         },
         DeckZone.CONSIDERING.value: {"aside": True, "name_en": "Considering", "name_ja": "検討中"},
@@ -151,11 +150,7 @@ def editor_zones(*, format_code: str, zones) -> list[dict]:
     for zone in zones:
         if zone.code not in shown:
             continue
-        row = {"code": zone.code, "name_en": zone.name_en, "name_ja": zone.name_ja, "hotkey": zone.hotkey,
-               "size": None, "optional": False, "min": None, "max": None, "aside": False, "hint_en": "",
-               "hint_ja": ""}  # fmt: skip
-        row.update(layout.get(zone.code, {}))
-        out.append(row)
+        out.append(editor_zone(zone, **layout.get(zone.code, {})))
     return out
 
 
@@ -188,4 +183,3 @@ def editor_statistics(entries: Iterable[tuple[int, str, int]]) -> dict:
     deck = (DeckZone.MAIN.value, DeckZone.PARTNER.value)  # the partner is a card of the deck (Duel Party)
     main = [(resolver.facts(card), count) for card, zone, count in entries if zone in deck]
     return chart_statistics(main=main)
-

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from django.utils.translation import get_language, gettext
 
+from games.registry import editor_zone
 from games.ygo.rules import DeckZone, YgoCard
 from games.ygo.rules.legality import EXTRA_MAX, MAIN_MAX, MAIN_MIN, SIDE_MAX
 from games.ygo.rules.vocabulary import CardType
@@ -170,11 +171,7 @@ def editor_zones(zones) -> list[dict]:
     }
     out = []
     for zone in zones:
-        row = {"code": zone.code, "name_en": zone.name_en, "name_ja": zone.name_ja, "hotkey": zone.hotkey,
-               "size": None, "optional": False, "min": None, "max": None, "aside": False, "hint_en": "",
-               "hint_ja": ""}  # fmt: skip
-        row.update(sizes.get(zone.code, {}))
-        out.append(row)
+        out.append(editor_zone(zone, **sizes.get(zone.code, {})))
     return out
 
 

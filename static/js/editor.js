@@ -494,7 +494,7 @@ function renderDeck() {
     });
     const section = el("section", { class: `zone zone-${zone}${entries.length ? "" : " empty"}`, id: `zone-${zone}`, "aria-labelledby": `zone-head-${zone}` },
       el("h3", { id: `zone-head-${zone}`, class: "zone-head" }, zoneLabel(zone), " ", counterFor(zone)));
-    const hint = lang.startsWith("ja") ? zoneInfo(zone).hint_ja : zoneInfo(zone).hint_en;
+    const hint = zoneInfo(zone).hint;
     if (hint) section.append(el("p", { class: "muted zone-hint" }, hint));
     if (!entries.length) section.append(el("p", { class: "muted empty-zone" }, gettext("No cards in this zone yet.")));
     for (const group of groupsOf(entries)) {

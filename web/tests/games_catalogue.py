@@ -27,7 +27,18 @@ YGO_MAIN = [
     ("テストの永続罠", "Test Continuous Trap", "trap", [], None, None, None, None, None, "Continuous"),
 ]
 YGO_EXTRA = [
-    ("テストシンクロ竜", "Test Synchro Dragon", "monster", ["Synchro", "Effect"], "WIND", "Dragon", 8, 3000, 2500, None),
+    (
+        "テストシンクロ竜",
+        "Test Synchro Dragon",
+        "monster",
+        ["Synchro", "Effect"],
+        "WIND",
+        "Dragon",
+        8,
+        3000,
+        2500,
+        None,
+    ),
     ("テストリンク電脳", "Test Link Cyberse", "monster", ["Link", "Effect"], "DARK", "Cyberse", None, 2300, None, None),
 ]
 
@@ -83,7 +94,10 @@ def ygo_import() -> None:
 
 # --- Dragon Ball Super: two leaders, 16 battle / extra cards (4 copies each: a 64-card deck; 13 of them: 52), two
 # Z-cards. Card numbers of a made-up set "BT99".
-DBS_LEADERS = [("BT99-001", "Test Goku", "Test Goku, Awakened", ["Red"]), ("BT99-002", "Test Vegeta", "Test Vegeta, Pride", ["Blue"])]
+DBS_LEADERS = [
+    ("BT99-001", "Test Goku", "Test Goku, Awakened", ["Red"]),
+    ("BT99-002", "Test Vegeta", "Test Vegeta, Pride", ["Blue"]),
+]
 DBS_MAIN = [
     (f"BT99-{number:03d}", name, card_type, colors, cost, power)
     for number, (name, card_type, colors, cost, power) in enumerate(
@@ -108,7 +122,10 @@ DBS_MAIN = [
         start=10,
     )
 ]
-DBS_Z = [("BT99-090", "Test Z Fighter", "Z-Battle", ["Red"], 3, 20000), ("BT99-091", "Test Z Blast", "Z-Extra", ["Red"], 2, None)]
+DBS_Z = [
+    ("BT99-090", "Test Z Fighter", "Z-Battle", ["Red"], 3, 20000),
+    ("BT99-091", "Test Z Blast", "Z-Extra", ["Red"], 2, None),
+]
 
 
 def dbs_records() -> list[dict]:

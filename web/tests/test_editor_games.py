@@ -10,7 +10,7 @@ from django.test import Client
 
 from accounts.tests.factories import UserFactory
 from web.tests.catalogue import LEGAL_MAIN, catalogue_import
-from web.tests.games_catalogue import DBS_MAIN, DBS_Z, YGO_EXTRA, YGO_FORBIDDEN, YGO_MAIN, dbs_import, ygo_import
+from web.tests.games_catalogue import DBS_MAIN, YGO_EXTRA, YGO_FORBIDDEN, YGO_MAIN, dbs_import, ygo_import
 
 pytestmark = pytest.mark.django_db
 
@@ -86,11 +86,15 @@ MOVE_CASES = [
 
 @pytest.mark.parametrize(("game", "before", "change", "expected"), MOVE_CASES)
 def test_a_set_or_move_changes_the_working_copy(catalogues, game, before, change, expected):
-    (zone, rows), = before.items()
-    (name, _count), = rows.items()
+    ((zone, rows),) = before.items()
+    ((name, _count),) = rows.items()
     card_id = card(game, name)
     kind, source, third = change
-    op = {"op": kind, "card": card_id, **({"from": source, "to": third} if kind == "move" else {"zone": source, "count": third})}
+    op = {
+        "op": kind,
+        "card": card_id,
+        **({"from": source, "to": third} if kind == "move" else {"zone": source, "count": third}),
+    }
     response = state({"game": game, "deck": deck_of(game, before), "op": op})
     deck = response.json()["deck"]
     assert {z: e["count"] for z, rows in deck.items() for e in rows if e["card"] == card_id} == expected
@@ -166,7 +170,11 @@ def test_the_zones_shown_come_from_the_game_and_format(catalogues, game, format_
 
 def test_a_duel_party_deck_keeps_a_zone_it_holds_cards_in(catalogues):
     """A deck switched to Duel Party with a psychic card still shows the hyperspatial zone (and the report says why)."""
-    body = {"game": "dm", "format": "duel_party", "deck": deck_of("dm", {"hyperspatial": {"テスト超次元獣アルファ": 1}})}
+    body = {
+        "game": "dm",
+        "format": "duel_party",
+        "deck": deck_of("dm", {"hyperspatial": {"テスト超次元獣アルファ": 1}}),
+    }
     response = state(body)
     assert [zone["code"] for zone in response.json()["zones"]] == ["main", "hyperspatial", "partner", "considering"]
     assert "ZONE_NOT_IN_FORMAT" in {v["code"] for v in response.json()["legality"]["violations"]}

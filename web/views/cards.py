@@ -22,9 +22,9 @@ from cards.resolver import card_name_suggestions
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from games import registry
+from games.dm.editor import card_abilities
 from regulations import selectors as regulation_selectors
 from web import selectors as web_selectors
-from games.dm.editor import card_abilities
 from web.forms import CardAddToDeckForm, CardSearchForm
 from web.views import posted_version, version_missing
 
