@@ -59,6 +59,7 @@ def world(live_server, eager_celery):  # noqa: F811
             owner=alice, name=f"アリスの{game}デッキ Alice's long deck name", game=game,
             decklist=registry.get(game).decklist(rows),
         )  # fmt: skip
+    decks["dm"] = deck_create(owner=alice, name="デュエパーティー候補", decklist=registry.get("dm").decklist([]))
     return {"user": alice, "decks": decks, "base": live_server.url}
 
 
@@ -170,5 +171,39 @@ def test_the_games_editor_fits_the_screen(browser, world, game, width, language)
         _shot_part(page, "#deck-zones", f"{name}-deck")
         _shot_part(page, "#stats", f"{name}-stats")
         assert (overlaps, too_wide, page.errors) == ({}, {}, [])
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("width", "language"), [("desktop", "en"), ("phone", "ja")])
+def test_duel_party_shows_the_partner_zone_and_hides_hyperspatial_and_gr(browser, world, width, language):  # noqa: F811
+    from playwright.sync_api import expect
+
+    context, page = _context(browser, world, width=width, language=language)
+    try:
+        _open(page, world, "dm")
+        for zone in ("main", "hyperspatial", "gr", "considering"):
+            expect(page.locator(f"#zone-{zone}")).to_have_count(1)
+        expect(page.locator("#zone-partner")).to_have_count(0)
+        page.locator("#deck-settings").evaluate("(node) => { node.open = true; }")
+        page.locator("#deck-format").select_option("duel_party")
+        expect(page.locator("#zone-partner")).to_have_count(1)
+        expect(page.locator("#zone-hyperspatial")).to_have_count(0)
+        expect(page.locator("#zone-gr")).to_have_count(0)
+        expect(page.locator("#zone-partner .zone-hint")).to_contain_text("5")
+        # A cost-5 creature added by the keyboard, then moved to the partner zone by its key (2: the second zone).
+        _search_enter(page, "テスト爆炎王", "テスト爆炎王")
+        row = page.locator('#zone-main li.entry:has-text("テスト爆炎王")')
+        expect(row).to_have_count(1)
+        row.focus()
+        page.keyboard.press("2")
+        expect(page.locator('#zone-partner li.entry:has-text("テスト爆炎王")')).to_have_count(1)
+        expect(page.locator("[data-zone-counter=partner]")).to_have_text("1/1")
+        expect(page.locator("#legality li[data-code=PARTNER_INVALID]")).to_have_count(0)
+        assert _page_width(page)[0] <= _page_width(page)[1]
+        name = f"editor-dm-duel-party-{WIDTHS[width][0]}-{language}"
+        shot(page, name)
+        _shot_part(page, "#deck-zones", f"{name}-deck")
+        assert page.errors == []
     finally:
         context.close()

@@ -151,6 +151,9 @@ ZONE_CASES = [
                  {"main": (40, None, None), "hyperspatial": (None, None, 8), "gr": (12, None, None)}, id="dm-advance"),
     pytest.param("dm", "duel_party", ["main", "partner", "considering"],
                  {"main": (59, None, None), "partner": (1, None, None)}, id="dm-duel-party"),
+    # A format without hyperspatial or GR cards but without a partner keeps the four zones it always showed.
+    pytest.param("dm", "original", ["main", "hyperspatial", "gr", "considering"], {"main": (40, None, None)},
+                 id="dm-original-unchanged"),
     pytest.param("ygo", "ocg", ["main", "extra", "side"],
                  {"main": (None, 40, 60), "extra": (None, None, 15), "side": (None, None, 15)}, id="ygo"),
     pytest.param("dbs", "masters", ["leader", "main", "z", "side"],
@@ -166,6 +169,18 @@ def test_the_zones_shown_come_from_the_game_and_format(catalogues, game, format_
     assert {z["code"]: (z["size"], z["min"], z["max"]) for z in zones if z["code"] in sizes} == sizes
     assert sum(zone["aside"] for zone in zones) == 1
     assert all(zone["name_en"] and zone["name_ja"] for zone in zones)
+
+
+@pytest.mark.parametrize(
+    ("language", "hint"),
+    [("en", "One creature of cost 5 or more; it counts as one of the 60 cards."),
+     ("ja", "コスト5以上のクリーチャー1枚（60枚に含む）。")],
+)  # fmt: skip
+def test_the_partner_zone_says_what_it_holds_in_the_pages_language(catalogues, language, hint):
+    client = Client(headers={"accept-language": language})
+    body = {"game": "dm", "format": "duel_party", "deck": {}}
+    zones = client.post("/editor/state/", json.dumps(body), content_type="application/json").json()["zones"]
+    assert [zone["hint"] for zone in zones if zone["code"] == "partner"] == [hint]
 
 
 def test_a_duel_party_deck_keeps_a_zone_it_holds_cards_in(catalogues):
