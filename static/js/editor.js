@@ -521,6 +521,12 @@ function renderDeck() {
   }
 }
 
+// The card's page in its game's official database (a tile's `links`, in the page's language), in the list view.
+function officialLink(card) {
+  const link = ((card.tile && card.tile.links) || []).find((item) => item.lang === (lang.startsWith("ja") ? "ja" : "en"));
+  return link ? [" ", el("a", { href: link.url, target: "_blank", rel: "noopener", class: "official-link", title: link.label }, gettext("Official page"))] : null;
+}
+
 function entryRow(entry, zone, problems) {
   const card = state.cards[entry.card] || { id: entry.card, name_ja: `#${entry.card}`, civilizations: [] };
   const aside = asideZone();
@@ -538,7 +544,8 @@ function entryRow(entry, zone, problems) {
   const body = prefs.view === "stack"
     ? [el("div", { class: "stack", "data-copies": Math.min(entry.count, 4) }, cardTile(card, { size: "mini", count: entry.count })), el("span", { class: "qty sr-only" }, `${entry.count}×`), codes]
     : [el("span", { class: "qty" }, `${entry.count}×`), el("span", { class: "gem" }, costText(card)), ...civs.map(civDot),
-      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null), codes];
+      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null,
+        officialLink(card)), codes];
   const item = el("li", {
     tabindex: "0", class: `entry${problems.length ? " offending" : ""}`, dataset: { cardId: entry.card, zone }, style: cardFrame(card),
     "aria-label": `${entry.count} × ${cardName(card)}${problems.length ? " — " + problems.map((v) => v.code).join(", ") : ""}`,

@@ -145,6 +145,10 @@ def test_the_games_editor_fits_the_screen(browser, world, game, width, language)
         for view in ("stack", "list"):
             page.locator("#view-mode").select_option(view)
             page.wait_for_selector(f"#deck-zones[data-view={view}] li.entry")
+            if view == "list" and game == "ygo":  # each row links the card's page in the official database
+                links = page.locator("#deck-zones a.official-link")
+                assert links.count() == len(GAMES["ygo"]["deck"]["main"])
+                assert f"request_locale={language}" in links.first.get_attribute("href")
             found = page.evaluate(OVERLAPS)
             if found:
                 overlaps[view] = found
