@@ -79,7 +79,7 @@ def _type_line(card: YgoCard, record: dict, *, japanese: bool) -> str:
         if japanese:
             kinds = "・".join(MONSTER_TYPES_JA.get(kind, kind) for kind in card.monster_types)
             return f"{kinds}モンスター" if kinds else "モンスター"
-        return " / ".join([*card.monster_types, "Monster"]) if card.monster_types else "Monster"
+        return f"{' / '.join(card.monster_types)} Monster" if card.monster_types else "Monster"
     prop = record.get("property") or ""
     if japanese:
         base = "魔法" if card.card_type is CardType.SPELL else "罠"
