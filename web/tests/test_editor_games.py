@@ -226,8 +226,9 @@ def test_the_dbs_cost_curve_counts_each_card_once(catalogues):
 
 TILE_CASES = [
     # (game, card, what its tile says)
-    pytest.param("ygo", YGO_EXTRA[0][0], {"card_type": "Synchro / Effect Monster", "card_type_ja": "シンクロ・効果モンスター",
-                                         "cost_text": "★8", "home": "extra"}, id="ygo-synchro-monster"),
+    pytest.param("ygo", YGO_EXTRA[0][0], {"card_type": "Synchro / Effect Monster",
+                                         "card_type_ja": "シンクロ・効果モンスター", "cost_text": "★8",
+                                         "home": "extra"}, id="ygo-synchro-monster"),
     pytest.param("ygo", YGO_MAIN[1][0], {"name_en": "Test Dark Magician", "cost_text": "★7",
                                         "power": "ATK 2500 / DEF 2100", "home": "main"}, id="ygo-normal-monster"),
     pytest.param("ygo", YGO_EXTRA[1][0], {"cost_text": "LINK-2", "power": "ATK 2300", "home": "extra"},

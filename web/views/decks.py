@@ -201,7 +201,6 @@ def deck_page(request, deck_id: int):
             overlays=[row for row in overlay_choices() if row["base_format"] in {code for code, _ in formats}],
             visibilities=_translated(VISIBILITY_CHOICES),
             today=timezone.localdate().isoformat(),
-            hotkeys=[(index + 1, zone) for index, zone in enumerate(game.zones)],
         )
         return render(request, "web/deck_editor.html", context)
     if deck.game != registry.DEFAULT_GAME:
