@@ -22,6 +22,11 @@ GAMES = {
         "elsewhere": (YGO_EXTRA[0][1], "Test Synchro", "extra"),
         "aside": (YGO_EXTRA[1][1], "Test Link", "side"),
         "charts": ["ygo-card-types", "ygo-levels", "ygo-attributes", "ygo-extra"],
+        "help": [
+            "Fusion, Synchro, Xyz and Link monsters go to the Extra Deck",
+            "Shift+Enter adds to Side Deck",
+            "1 / 2 / 3 move the card to Main Deck / Extra Deck / Side Deck",
+        ],
     },
     "dbs": {
         "deck": {"leader": [("BT99-001", 1)], "main": [(row[0], 4) for row in DBS_MAIN[:12]] + [(DBS_MAIN[12][0], 1)]},
@@ -29,6 +34,11 @@ GAMES = {
         "elsewhere": ("Test Z Fighter", "BT99-090", "z"),
         "aside": (DBS_MAIN[13][1], "Test Beerus", "side"),
         "charts": ["dbs-cost-curve", "dbs-colors", "dbs-types"],
+        "help": [
+            "a Leader goes to the leader slot",
+            "Shift+Enter adds to Side deck",
+            "1 / 2 / 3 / 4 move the card to Leader / Main deck / Z-Deck / Side deck",
+        ],
     },
 }
 
@@ -89,6 +99,9 @@ def test_keyboard_adds_to_the_games_zones_and_legality_is_live(browser, world, g
         expect(legality.locator("strong")).to_contain_text("1 card short")
         for chart in spec["charts"]:
             expect(page.locator(f"#stats #{chart}")).to_have_count(1)
+        page.locator("details.help summary").click()  # the keyboard help names the game's zones and keys
+        for text in spec["help"]:
+            expect(page.locator("#search-help")).to_contain_text(text)
 
         # Enter adds the first result to its own zone: the deck becomes legal, live.
         name, query, zone = spec["add"]
