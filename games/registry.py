@@ -31,6 +31,10 @@ What a game gives the core:
   a context built once for many decklists (a batch, a worker's chunk), or None when the game checks each one alone;
 - `overlay_resolve(entries=, combos=)`: an event overlay's cards and combos resolved and validated (overlays over the
   game's formats).
+- the deck editor (one page for every game, web/editor.py): `editor_zones(format_code=, as_of=)` (the zones the
+  editor shows for a format, with their sizes and keys), `editor_cards(card_ids)` (what a card tile shows, and the
+  zone a card goes to when added without one), `editor_statistics(entries)` (the statistics laid out as charts) and
+  `editor_state(zones=, ...)`, which judges a working copy and returns legality, statistics and card facts at once.
 """
 
 from __future__ import annotations
@@ -289,6 +293,66 @@ class Game:
     def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict | None:
         """(card id, zone, copies) of a deck -> the statistics the API gives, or None for a game without them."""
         return None
+
+    # --- the deck editor (web/editor.py: one page for every game)
+    # The key under which the game's JSON decklist (`parse_json`) takes the catalogue's card id: the editor saves its
+    # working copy through the deck API with it.
+    editor_save_key: ClassVar[str] = "card"
+    # A query of the game's card search grammar, shown as the example in the editor's search box.
+    editor_search_example: ClassVar[str] = ""
+
+    def editor_add_note(self) -> str:
+        """Where Enter puts a card that does not go to the first zone, one clause in the request's language (the
+        editor's keyboard help), or ""."""
+        return ""
+
+    def editor_zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
+        """The zones the editor shows for a deck of this format, in order, each a dict: `code`, `name_en`, `name_ja`,
+        `hotkey`, and what its counter shows: `size` (exactly this many; with `optional`, or none at all), `min` and
+        `max` (a range, either end open); `aside`: the zone Shift+Enter adds to and `m` moves to and from (the
+        considering list, a side deck); `hint`: one line under the zone's heading, in the request's language
+        (`editor_zone` builds one). By default every zone of the game, without sizes, the last one aside."""
+        return [editor_zone(zone, aside=index == len(self.zones) - 1) for index, zone in enumerate(self.zones)]
+
+    def editor_cards(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        """Card id -> what the editor's tile and list row show of the card (`name_ja`, `name_en`, `cost`, `power`,
+        `card_type`, `card_type_ja`, and for a game's own tile `tile`: {"gem", "frame" (CSS colours), "lines",
+        "link"}), with `home`, the zone an added card goes to when no zone is given. An id that is not one of the
+        game's cards is absent (the editor refuses it as UNKNOWN_CARD)."""
+        return {}
+
+    def editor_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict | None:
+        """(card id, zone, copies) -> the editor's statistics: `charts`, each {"kind": "stacked", "title", "labels",
+        "series": [{"name", "color", "values"}]} or {"kind": "bars", "title", "items": [{"label", "value",
+        "color"}]} or {"kind": "numbers", "title", "items": [{"label", "value"}]}, titles and labels in the request's
+        language; None for a game without statistics."""
+        return None
+
+    def editor_state(
+        self, *, zones: dict[str, dict[int, int]], format_code: str, as_of: date | None, overlay_id: str | None
+    ) -> dict:
+        """A working copy (zone -> {card id: copies}) judged: {"legality": the legality report, "stats":
+        `editor_statistics`, "cards": `editor_cards` of its cards, "zones": `editor_zones`}. A game may override
+        it to build its context once."""
+        rows = [(zone, card, count) for zone, cards in zones.items() for card, count in cards.items()]
+        report = self.legality_report(
+            decklist=self.decklist(rows), format_code=format_code, as_of=as_of, overlay_id=overlay_id
+        )
+        return {
+            "legality": report,
+            "stats": self.editor_statistics([(card, zone, count) for zone, card, count in rows]),
+            "cards": self.editor_cards([card for _zone, card, _count in rows]),
+            "zones": self.editor_zones(format_code=report.get("format") or format_code, as_of=as_of),
+        }
+
+
+def editor_zone(zone: GameZone, **layout: Any) -> dict:
+    """One zone as the editor shows it (Game.editor_zones): its code, names and key, and `layout` over the defaults
+    (no size, not aside, no hint)."""
+    row = {"code": zone.code, "name_en": zone.name_en, "name_ja": zone.name_ja, "hotkey": zone.hotkey, "size": None,
+           "optional": False, "min": None, "max": None, "aside": False, "hint": ""}  # fmt: skip
+    row.update(layout)
+    return row
 
 
 _GAMES: dict[str, Game] = {}

@@ -239,7 +239,7 @@ def card_previews(*, card_ids) -> dict[int, dict]:
     (`card_pictures`), the abilities as the catalogue gives them (`web.editor.card_abilities`) and a twinpact's two
     halves with their own costs (`halves`, as web.editor.card_summary gives them). Three queries."""
     from cards.models import Card
-    from web.editor import card_abilities
+    from games.dm.editor import card_abilities
 
     ids = list(dict.fromkeys(card_ids))[:PREVIEW_CARDS_MAX]
     pictures = card_pictures(card_ids=ids)

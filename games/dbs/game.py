@@ -421,6 +421,29 @@ class DragonBallSuper(Game):
             "card_types": dict(sorted(types.items(), key=lambda kv: (-kv[1], kv[0]))),
         }
 
+    # --- the deck editor (games/dbs/editor.py)
+    editor_search_example = "color:red cost<=3"
+
+    def editor_add_note(self) -> str:
+        from games.dbs.editor import add_note
+
+        return add_note()
+
+    def editor_zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
+        from games.dbs.editor import editor_zones
+
+        return editor_zones(self.zones, as_of=as_of)
+
+    def editor_cards(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        from games.dbs.editor import editor_cards
+
+        return editor_cards(card_ids)
+
+    def editor_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
+        from games.dbs.editor import editor_statistics
+
+        return editor_statistics(entries)
+
 
 def _facts(rows: list) -> list[dict]:
     return [{"label": label, "value": value} for label, value in rows if value not in (None, "")]

@@ -242,5 +242,28 @@ class DuelMasters(Game):
 
         return odds_query(decklist=decklist, queries=queries, format_code=format_code)
 
+    # --- the deck editor (games/dm/editor.py)
+    editor_search_example = "civ:fire cost<=3"
+
+    def editor_add_note(self) -> str:
+        from games.dm.editor import add_note
+
+        return add_note()
+
+    def editor_zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
+        from games.dm.editor import editor_zones
+
+        return editor_zones(format_code=format_code, zones=self.zones)
+
+    def editor_cards(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        from games.dm.editor import editor_cards
+
+        return editor_cards(card_ids)
+
+    def editor_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
+        from games.dm.editor import editor_statistics
+
+        return editor_statistics(entries)
+
 
 GAME = DuelMasters()

@@ -101,7 +101,8 @@ class YugiohOcg(Game):
 
     def parse_json(self, data: object) -> YgoDecklist:
         """{"main": [{"card": name, password or Konami id, "count": n}], "extra": [...], "side": [...]}; a card that
-        is a number is a password (as in a .ydk) or else a Konami id."""
+        is a number is a password (as in a .ydk) or else a Konami id. An entry may give the catalogue's card id
+        instead (`{"card_id": id, "count": n}`, as the deck API's entries have it)."""
         if not isinstance(data, dict) or not data or set(data) - set(self.zone_codes()):
             raise YgoDecklistError(
                 'an OCG decklist is {"main": [{"card": ..., "count": n}], "extra": [...], "side": [...]}'
@@ -111,16 +112,23 @@ class YugiohOcg(Game):
         number = 0
         for zone in self.zone_codes():
             rows = data.get(zone, [])
-            if not isinstance(rows, list) or not all(isinstance(row, dict) and "card" in row for row in rows):
+            if not isinstance(rows, list) or not all(
+                isinstance(row, dict) and ("card" in row or "card_id" in row) for row in rows
+            ):
                 raise YgoDecklistError(f'"{zone}" must be a list of {{"card": ..., "count": n}}')
             for row in rows:
                 number += 1
                 count = row.get("count", 1)
                 if not isinstance(count, int) or isinstance(count, bool):
                     raise YgoDecklistError(f'"count" must be a whole number (line {number})')
-                card = row["card"]
+                card = row.get("card", row.get("card_id"))
                 found: tuple[YgoCard, ...]
-                if isinstance(card, int) and not isinstance(card, bool):
+                if "card" not in row:  # the catalogue's id, as the deck API's entries give it (the editor saves so)
+                    if not isinstance(card, int) or isinstance(card, bool):
+                        raise YgoDecklistError(f'"card_id" must be a whole number (line {number})')
+                    by_id = context.by_pk.get(card)
+                    found = (by_id,) if by_id else ()
+                elif isinstance(card, int) and not isinstance(card, bool):
                     hit = context.catalogue.by_password(card) or context.catalogue.by_konami_id(card)
                     found = (hit,) if hit else ()
                 elif isinstance(card, str):
@@ -429,6 +437,30 @@ class YugiohOcg(Game):
             "attributes": dict(sorted(attributes.items(), key=lambda kv: (-kv[1], kv[0]))),
             "extra_deck": dict(sorted(extra_kinds.items())),
         }
+
+    # --- the deck editor (games/ygo/editor.py)
+    editor_save_key = "card_id"  # a number under "card" is a password or a Konami id (parse_json)
+    editor_search_example = "attr:dark level<=4"
+
+    def editor_add_note(self) -> str:
+        from games.ygo.editor import add_note
+
+        return add_note()
+
+    def editor_zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
+        from games.ygo.editor import editor_zones
+
+        return editor_zones(self.zones)
+
+    def editor_cards(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        from games.ygo.editor import editor_cards
+
+        return editor_cards(card_ids)
+
+    def editor_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
+        from games.ygo.editor import editor_statistics
+
+        return editor_statistics(entries)
 
 
 def _line(number: int, written: str, zone: DeckZone, count: int, found: tuple[YgoCard, ...]) -> RulesLine:

@@ -312,12 +312,8 @@ def test_deck_legality_applies_the_card_pool(cards, as_of, codes):
 
 @pytest.mark.parametrize(("as_of", "codes"), POOL_DATES)
 def test_editor_state_applies_the_card_pool(cards, as_of, codes):
-    from games.dm.resolver import get_resolver
     from web.editor import editor_state, working_copy_from_json
 
-    resolver = get_resolver()
-    copy = working_copy_from_json(
-        {"main": [{"card": cards[name], "count": 4} for name in FILLER[:10]]}, resolver=resolver
-    )
-    state = editor_state(copy=copy, format_code="advance", as_of=as_of, resolver=resolver)
+    copy = working_copy_from_json({"main": [{"card": cards[name], "count": 4} for name in FILLER[:10]]})
+    state = editor_state(copy=copy, format_code="advance", as_of=as_of)
     assert [v["code"] for v in state["legality"]["violations"]] == codes

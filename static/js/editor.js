@@ -7,14 +7,17 @@ import { api, ApiError } from "./api.js";
 import { el, clear, civDot, readJson } from "./dom.js";
 import { gettext, gettext_noop, ngettext, interpolate, lang, cardName, otherName } from "./i18n.js";
 import { renderStats } from "./stats.js";
-import { cardTile, civsOf, costText, frameStyle, typeLabel, attachPreview, hidePreview } from "./tile.js";
-import { ZONES, FIELDS, mergeDecks, sameDeck, settle } from "./merge.js";
+import { cardTile, civsOf, costText, cardFrame, typeLabel, attachPreview, hidePreview } from "./tile.js";
+import { ZONES, FIELDS, mergeDecks, sameDeck, settle, setZones } from "./merge.js";
 
-const ZONE_LABELS = { main: gettext_noop("Main deck"), hyperspatial: gettext_noop("Hyperspatial"), gr: gettext_noop("GR"), considering: gettext_noop("Considering") };
+// Every zone of the deck's game (the working copy has them all); the ones shown come with each state (`zones`: the
+// format's, with their names, sizes and keys, games.registry editor_zones).
+const MAIN = "main"; // every game's deck proper has this code (games.registry zones)
 const TYPE_ORDER = ["Creature", "Evolution Creature", "Spell", "Twinpact", "Cross Gear", "Castle", "Field", "Psychic Creature", "GR Creature"];
 const SAVE_DELAY = 400;
 
 const config = readJson("editor-config");
+setZones(Object.keys(config.state.deck));
 const draftKey = `deck-draft-${config.deckId}`;
 const prefsKey = "deck-editor-view";
 const prefs = { group: "type", view: "stack", ...JSON.parse(localStorage.getItem(prefsKey) || "{}") };
@@ -32,13 +35,31 @@ const nodes = {
 
 const state = {
   deck: config.state.deck, cards: config.state.cards, legality: config.state.legality, stats: config.state.stats,
-  sizes: config.state.sizes, etag: config.etag, results: [], active: -1,
+  zones: config.state.zones, etag: config.etag, results: [], active: -1,
   query: "", count: 0, nextPage: 0, loadingMore: false, // the search shown and the API page that comes next
   saved: null, // {deck, fields} as the server has it at `etag`: the base of a merge
   saving: false, again: false, blocked: false,
 };
 let queue = Promise.resolve();
 let saveTimer = null;
+
+// ---- zones: the ones the format shows, their names in the page's language, the aside zone ----------------------
+function zoneInfo(code) {
+  return (state.zones || []).find((zone) => zone.code === code) || { code, name_en: code, name_ja: code };
+}
+
+function zoneLabel(code) {
+  const zone = zoneInfo(code);
+  return (lang.startsWith("ja") ? zone.name_ja || zone.name_en : zone.name_en || zone.name_ja) || code;
+}
+
+function shownZones() {
+  return (state.zones || []).map((zone) => zone.code);
+}
+
+function asideZone() {
+  return ((state.zones || []).find((zone) => zone.aside) || {}).code || null;
+}
 
 function fields() {
   return { name: nodes.name.value, description: nodes.description.value, format: nodes.format.value, visibility: nodes.visibility.value };
@@ -63,9 +84,9 @@ function change(op, { record = true } = {}) {
     try {
       const { data } = await api(config.stateUrl, {
         method: "POST",
-        body: { deck: state.deck, op, format: nodes.format.value, as_of: nodes.asOf.value || null, overlay: nodes.overlay.value || null },
+        body: { game: config.game, deck: state.deck, op, format: nodes.format.value, as_of: nodes.asOf.value || null, overlay: nodes.overlay.value || null },
       });
-      Object.assign(state, { deck: data.deck, cards: { ...state.cards, ...data.cards }, legality: data.legality, stats: data.stats, sizes: data.sizes });
+      Object.assign(state, { deck: data.deck, cards: { ...state.cards, ...data.cards }, legality: data.legality, stats: data.stats, zones: data.zones });
       showError("");
       render();
       if (record && op.op !== "none") changed();
@@ -101,7 +122,8 @@ function setSaveState(kind) {
 
 function patchBody(snap) {
   const deck = {};
-  for (const zone of ZONES) deck[zone] = snap.deck[zone].map((e) => ({ card: e.card, count: e.count }));
+  const key = config.saveKey || "card"; // the key the game's JSON decklist takes a catalogue id under
+  for (const zone of ZONES) deck[zone] = (snap.deck[zone] || []).map((e) => ({ [key]: e.card, count: e.count }));
   return { ...snap.fields, deck, session };
 }
 
@@ -174,7 +196,7 @@ function writeDraftConflict(mine, theirs) {
 
 function cardLabel(conflict) {
   const [zone, id] = conflict.key.split(":");
-  return `${cardName(state.cards[id]) || `#${id}`} (${gettext(ZONE_LABELS[zone])} ${conflict.mine}/${conflict.theirs})`;
+  return `${cardName(state.cards[id]) || `#${id}`} (${zoneLabel(zone)} ${conflict.mine}/${conflict.theirs})`;
 }
 
 async function apply(snap) {
@@ -202,7 +224,7 @@ let searchTimer = null;
 let searchController = null;
 
 function searchUrl(text, page) {
-  return `${config.cardsApiUrl}?q=${encodeURIComponent(text)}&page_size=${SEARCH_PAGE}&page=${page}`;
+  return `${config.cardsApiUrl}?q=${encodeURIComponent(text)}&game=${encodeURIComponent(config.game)}&page_size=${SEARCH_PAGE}&page=${page}`;
 }
 
 async function search(text) {
@@ -222,7 +244,8 @@ async function search(text) {
     const { data } = await api(searchUrl(text, 1), { signal: searchController.signal });
     // The server's order is the order: Enter adds the first result the server returns (exact name first).
     state.results = data.results || [];
-    addPreviews(state.results);
+    // The game's own facts (a tile's type line, stats, zone) come with the previews: the results are drawn again.
+    addPreviews(state.results).then((added) => { if (added && state.query === text) renderResults({ keepScroll: true }); });
     state.active = state.results.length ? 0 : -1;
     state.count = data.count ?? state.results.length;
     state.nextPage = data.next ? 2 : 0;
@@ -244,12 +267,14 @@ async function search(text) {
 // not carry: they are asked for once per result page and added to the result objects the previews read.
 async function addPreviews(cards) {
   const missing = cards.filter((card) => !("abilities" in card));
-  if (!missing.length) return;
+  if (!missing.length) return false;
   try {
-    const { data } = await api(`${config.previewsUrl}?ids=${missing.map((card) => card.id).join(",")}`);
-    for (const card of missing) Object.assign(card, data.cards[String(card.id)] || { abilities: [] });
+    const { data } = await api(`${config.previewsUrl}?game=${encodeURIComponent(config.game)}&ids=${missing.map((card) => card.id).join(",")}`);
+    for (const card of missing) Object.assign(card, { abilities: [] }, data.cards[String(card.id)] || {});
+    return missing.some((card) => card.tile);
   } catch {
     // The preview keeps the drawn tile: nothing else depends on it.
+    return false;
   }
 }
 
@@ -263,7 +288,7 @@ async function searchMore() {
     const { data } = await api(searchUrl(query, state.nextPage), { signal: searchController?.signal });
     if (query !== state.query) return; // a new search started meanwhile
     state.results = [...state.results, ...(data.results || [])];
-    addPreviews(data.results || []);
+    addPreviews(data.results || []).then((added) => { if (added && query === state.query) renderResults({ keepScroll: true }); });
     state.nextPage = data.next ? state.nextPage + 1 : 0;
   } catch (error) {
     if (error.name === "AbortError") return;
@@ -301,13 +326,15 @@ function renderResults({ keepScroll = false } = {}) {
   clear(nodes.results);
   state.results.forEach((card, index) => {
     const civs = civsOf(card);
-    const item = el("li", { id: `result-${index}`, role: "option", "aria-selected": index === state.active ? "true" : "false", dataset: { cardId: card.id }, style: frameStyle(civs), class: "result" },
+    const home = card.tile && card.home && card.home !== MAIN ? card.home : null;
+    const item = el("li", { id: `result-${index}`, role: "option", "aria-selected": index === state.active ? "true" : "false", dataset: { cardId: card.id }, style: cardFrame(card), class: "result" },
       el("span", { class: "gem" }, costText(card)),
       civs.map(civDot),
       el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null),
       el("span", { class: "result-type muted" }, typeLabel(card)),
       card.zone === "hyperspatial_zone" ? el("span", { class: "tag" }, gettext("Hyperspatial")) : null,
       card.zone === "super_gr_zone" ? el("span", { class: "tag" }, "GR") : null,
+      home ? el("span", { class: "tag", "data-home": home }, zoneLabel(home)) : null,
       el("button", { type: "button", class: "btn small add-btn", tabindex: "-1", "aria-label": interpolate(gettext("Add one %(name)s"), { name: cardName(card) }) }, "+"));
     item.addEventListener("mousedown", (event) => event.preventDefault());
     item.addEventListener("click", () => { state.active = index; addActive(false); });
@@ -339,11 +366,12 @@ async function addActive(toConsidering) {
   const card = state.results[state.active];
   if (!card) return;
   state.cards[card.id] = state.cards[card.id] || card;
-  const data = await change({ op: "add", card: card.id, zone: toConsidering ? "considering" : null, count: 1 });
+  const aside = toConsidering ? asideZone() : null; // Shift+Enter: the considering list, a side deck
+  const data = await change({ op: "add", card: card.id, zone: aside, count: 1 });
   if (!data) return;
-  const zone = ZONES.find((z) => data.deck[z].some((e) => e.card === card.id && (toConsidering ? z === "considering" : true)) && (toConsidering ? z === "considering" : z !== "considering")) || "main";
-  const count = data.deck[zone].find((e) => e.card === card.id)?.count || 1;
-  feedback(interpolate(gettext("Added %(name)s: %(count)s in %(zone)s"), { name: cardName(card), count, zone: gettext(ZONE_LABELS[zone]) }), zone, card.id);
+  const zone = aside || (ZONES.find((z) => z !== asideZone() && (data.deck[z] || []).some((e) => e.card === card.id)) || MAIN);
+  const count = (data.deck[zone] || []).find((e) => e.card === card.id)?.count || 1;
+  feedback(interpolate(gettext("Added %(name)s: %(count)s in %(zone)s"), { name: cardName(card), count, zone: zoneLabel(zone) }), zone, card.id);
 }
 
 let feedbackTimer = null;
@@ -402,31 +430,51 @@ function groupsOf(entries) {
   const groups = new Map();
   for (const entry of entries) {
     const card = state.cards[entry.card] || {};
-    const key = prefs.group === "cost" ? String(card.cost ?? "–") : card.card_type || "Unknown";
+    // A game may group its cards by kind itself (`group`: monster / spell / trap); else by the card type.
+    const kind = card.group;
+    const key = prefs.group === "cost" ? String(card.cost ?? "–") : kind ? kind.key : card.card_type || "Unknown";
     if (!groups.has(key)) {
-      const label = prefs.group === "cost" ? interpolate(gettext("Cost %(cost)s"), { cost: key }) : typeLabel(card) || gettext("Unknown");
-      groups.set(key, { key, label, entries: [] });
+      const label = prefs.group === "cost" ? interpolate(gettext("Cost %(cost)s"), { cost: key })
+        : kind ? (lang.startsWith("ja") ? kind.ja : kind.en) : typeLabel(card) || gettext("Unknown");
+      groups.set(key, { key, label, order: kind ? kind.order : null, entries: [] });
     }
     groups.get(key).entries.push(entry);
   }
-  const order = (g) => (prefs.group === "cost" ? (g.key === "–" ? 999 : Number(g.key)) : (TYPE_ORDER.indexOf(g.key) + 1 || 99));
+  const order = (g) => (prefs.group === "cost" ? (g.key === "–" ? 999 : Number(g.key)) : g.order ?? (TYPE_ORDER.indexOf(g.key) + 1 || 99));
   return [...groups.values()].sort((a, b) => order(a) - order(b) || a.label.localeCompare(b.label));
 }
 
-function requiredMain() {
-  // The engine's DECK_SIZE limit when it reports one (a Rule Plus card changes it), else the format's size.
-  const sizeViolation = ((state.legality && state.legality.violations) || []).find((v) => v.code === "DECK_SIZE" && v.zone !== "hyperspatial");
-  return (sizeViolation && sizeViolation.limit) || state.sizes.main;
+function requiredSize(zone, layout) {
+  // The engine's DECK_SIZE limit for the main deck when it reports one (a Rule Plus card changes it; a partner
+  // counts toward it), else the format's size.
+  if (zone !== MAIN || layout.size == null) return layout.size;
+  const violation = ((state.legality && state.legality.violations) || []).find((v) => v.code === "DECK_SIZE" && (!v.zone || v.zone === zone));
+  if (!violation || !violation.limit) return layout.size;
+  const others = typeof violation.count === "number" ? violation.count - zoneCount(zone) : 0;
+  return violation.limit - Math.max(0, others);
 }
 
+// The counter of a zone: "count/size" (exactly so many; an optional zone shows its count and may stay empty),
+// "count/min–max" (a range), or the count with its upper limit marked when passed.
 function counterFor(zone) {
   const count = zoneCount(zone);
-  const required = requiredMain();
-  const text = zone === "main" ? `${count}/${required}` : zone === "gr" && state.sizes.gr ? `${count}/${state.sizes.gr}` : String(count);
-  const counter = el("span", { class: "counter", "data-zone-counter": zone }, zone === "gr" ? String(count) : text);
-  if (zone === "main") counter.classList.add(count === required ? "full" : count > required ? "over" : "x");
-  if (zone === "hyperspatial" && count > state.sizes.hyperspatial_max) counter.classList.add("over");
-  if (zone === "gr" && count > 0) counter.classList.add(count === state.sizes.gr ? "full" : "over");
+  const layout = zoneInfo(zone);
+  const size = requiredSize(zone, layout);
+  let text = String(count);
+  let mark = null;
+  if (size != null && layout.optional) {
+    mark = count > 0 ? (count === size ? "full" : "over") : null;
+  } else if (size != null) {
+    text = `${count}/${size}`;
+    mark = count === size ? "full" : count > size ? "over" : "x";
+  } else if (layout.min != null && layout.max != null) {
+    text = `${count}/${layout.min}–${layout.max}`;
+    mark = count > layout.max ? "over" : count >= layout.min ? "full" : "x";
+  } else if (layout.max != null && count > layout.max) {
+    mark = "over";
+  }
+  const counter = el("span", { class: "counter", "data-zone-counter": zone }, text);
+  if (mark) counter.classList.add(mark);
   return counter;
 }
 
@@ -439,13 +487,15 @@ function renderDeck() {
   clear(nodes.zones);
   nodes.zones.dataset.view = prefs.view;
   const offending = offendingCards();
-  for (const zone of ZONES) {
-    const entries = [...state.deck[zone]].sort((a, b) => {
+  for (const zone of shownZones()) {
+    const entries = [...(state.deck[zone] || [])].sort((a, b) => {
       const ca = state.cards[a.card] || {}, cb = state.cards[b.card] || {};
       return (ca.cost ?? 99) - (cb.cost ?? 99) || String(ca.name_ja).localeCompare(String(cb.name_ja));
     });
     const section = el("section", { class: `zone zone-${zone}${entries.length ? "" : " empty"}`, id: `zone-${zone}`, "aria-labelledby": `zone-head-${zone}` },
-      el("h3", { id: `zone-head-${zone}`, class: "zone-head" }, gettext(ZONE_LABELS[zone]), " ", counterFor(zone)));
+      el("h3", { id: `zone-head-${zone}`, class: "zone-head" }, zoneLabel(zone), " ", counterFor(zone)));
+    const hint = zoneInfo(zone).hint;
+    if (hint) section.append(el("p", { class: "muted zone-hint" }, hint));
     if (!entries.length) section.append(el("p", { class: "muted empty-zone" }, gettext("No cards in this zone yet.")));
     for (const group of groupsOf(entries)) {
       const total = group.entries.reduce((sum, e) => sum + e.count, 0);
@@ -471,25 +521,33 @@ function renderDeck() {
   }
 }
 
+// The card's page in its game's official database (a tile's `links`, in the page's language), in the list view.
+function officialLink(card) {
+  const link = ((card.tile && card.tile.links) || []).find((item) => item.lang === (lang.startsWith("ja") ? "ja" : "en"));
+  return link ? [" ", el("a", { href: link.url, target: "_blank", rel: "noopener", class: "official-link", title: link.label }, gettext("Official page"))] : null;
+}
+
 function entryRow(entry, zone, problems) {
   const card = state.cards[entry.card] || { id: entry.card, name_ja: `#${entry.card}`, civilizations: [] };
-  const moveTarget = zone === "considering" ? card.home || "main" : "considering";
+  const aside = asideZone();
+  const moveTarget = zone === aside ? (card.home && card.home !== aside && shownZones().includes(card.home) ? card.home : MAIN) : aside;
   const civs = civsOf(card);
   const set = (count) => change({ op: "set", card: entry.card, zone, count });
   const actions = el("span", { class: "actions" },
     el("button", { type: "button", class: "btn small secondary", "data-action": "dec", "aria-label": interpolate(gettext("Remove one %(name)s"), { name: cardName(card) }), onclick: () => set(entry.count - 1) }, "−"),
     el("button", { type: "button", class: "btn small secondary", "data-action": "inc", "aria-label": interpolate(gettext("Add one %(name)s"), { name: cardName(card) }), onclick: () => set(entry.count + 1) }, "+"),
-    el("button", { type: "button", class: "btn small secondary move-btn", "data-action": "move",
-      "aria-label": interpolate(gettext("Move %(name)s to %(zone)s"), { name: cardName(card), zone: gettext(ZONE_LABELS[moveTarget]) }),
-      onclick: () => change({ op: "move", card: entry.card, from: zone, to: moveTarget }) }, `→ ${gettext(ZONE_LABELS[moveTarget])}`),
+    moveTarget ? el("button", { type: "button", class: "btn small secondary move-btn", "data-action": "move",
+      "aria-label": interpolate(gettext("Move %(name)s to %(zone)s"), { name: cardName(card), zone: zoneLabel(moveTarget) }),
+      onclick: () => change({ op: "move", card: entry.card, from: zone, to: moveTarget }) }, `→ ${zoneLabel(moveTarget)}`) : null,
     zoneSelect(entry, card, zone));
   const codes = problems.length ? el("span", { class: "code" }, problems.map((v) => v.code).join(" ")) : null;
   const body = prefs.view === "stack"
     ? [el("div", { class: "stack", "data-copies": Math.min(entry.count, 4) }, cardTile(card, { size: "mini", count: entry.count })), el("span", { class: "qty sr-only" }, `${entry.count}×`), codes]
     : [el("span", { class: "qty" }, `${entry.count}×`), el("span", { class: "gem" }, costText(card)), ...civs.map(civDot),
-      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null), codes];
+      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null,
+        officialLink(card)), codes];
   const item = el("li", {
-    tabindex: "0", class: `entry${problems.length ? " offending" : ""}`, dataset: { cardId: entry.card, zone }, style: frameStyle(civs),
+    tabindex: "0", class: `entry${problems.length ? " offending" : ""}`, dataset: { cardId: entry.card, zone }, style: cardFrame(card),
     "aria-label": `${entry.count} × ${cardName(card)}${problems.length ? " — " + problems.map((v) => v.code).join(", ") : ""}`,
   }, body, actions);
   attachPreview(item, card);
@@ -500,12 +558,12 @@ function entryRow(entry, zone, problems) {
       "=": { op: "set", card: entry.card, zone, count: entry.count + 1 },
       "-": { op: "set", card: entry.card, zone, count: entry.count - 1 },
       Delete: { op: "set", card: entry.card, zone, count: 0 },
-      m: { op: "move", card: entry.card, from: zone, to: moveTarget },
     };
-    // 1-4: move the whole entry to that zone (main, hyperspatial, GR, considering). A card may be put in a zone
-    // where it does not belong: the server reports ZONE_MISPLACED, the browser does not block it.
-    const target = ZONES[Number(event.key) - 1];
-    if (/^[1-4]$/.test(event.key) && target !== zone) ops[event.key] = { op: "move", card: entry.card, from: zone, to: target };
+    if (moveTarget) ops.m = { op: "move", card: entry.card, from: zone, to: moveTarget };
+    // 1-9: move the whole entry to the zone shown at that place (DM: main, hyperspatial, GR, considering). A card may
+    // be put in a zone where it does not belong: the server reports ZONE_MISPLACED, the browser does not block it.
+    const target = shownZones()[Number(event.key) - 1];
+    if (/^[1-9]$/.test(event.key) && target && target !== zone) ops[event.key] = { op: "move", card: entry.card, from: zone, to: target };
     if (ops[event.key]) {
       event.preventDefault();
       hidePreview();
@@ -520,10 +578,10 @@ function entryRow(entry, zone, problems) {
   return item;
 }
 
-// A zone selector per row: moving by mouse to any zone (the same "move" change as the keys 1-4).
+// A zone selector per row: moving by mouse to any zone shown (the same "move" change as the number keys).
 function zoneSelect(entry, card, zone) {
   const select = el("select", { class: "zone-select", "data-action": "zone", "aria-label": interpolate(gettext("Zone of %(name)s"), { name: cardName(card) }) },
-    ZONES.map((value, index) => el("option", { value, selected: value === zone ? "" : null }, `${index + 1} ${gettext(ZONE_LABELS[value])}`)));
+    shownZones().map((value, index) => el("option", { value, selected: value === zone ? "" : null }, `${index + 1} ${zoneLabel(value)}`)));
   select.value = zone;
   select.addEventListener("change", () => {
     if (select.value !== zone) change({ op: "move", card: entry.card, from: zone, to: select.value });
@@ -557,7 +615,24 @@ function renderLegality() {
   }
 }
 
+// The keyboard help names the zones the format shows, their keys and the aside zone.
+function renderHelp() {
+  const help = $("search-help");
+  const zones = shownZones();
+  const aside = asideZone();
+  const parts = [interpolate(gettext("Type a name or a query (%(example)s). ↑/↓ choose, Enter adds to the deck"), { example: help.dataset.example || "" })
+    + (help.dataset.note ? ` (${help.dataset.note})` : "")];
+  if (aside) parts.push(interpolate(gettext("Shift+Enter adds to %(zone)s"), { zone: zoneLabel(aside) }));
+  let deck = gettext("In the deck: + / - change the count, Delete removes");
+  if (aside) deck += ", " + interpolate(gettext("m moves to or from %(zone)s"), { zone: zoneLabel(aside) });
+  deck += ", " + interpolate(gettext("%(keys)s move the card to %(zones)s (or choose the zone in the menu of each row)."), {
+    keys: zones.map((_, index) => index + 1).join(" / "), zones: zones.map(zoneLabel).join(" / "),
+  });
+  help.textContent = `${parts.join(". ")}. ${deck}`;
+}
+
 function render() {
+  renderHelp();
   renderDeck();
   renderLegality();
   renderStats(nodes.stats, state.stats);

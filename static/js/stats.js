@@ -5,9 +5,29 @@ import { stackedBars, horizontalBars, CIV_COLORS } from "./charts.js";
 
 const GROUP_LABELS = { light: gettext_noop("Light"), water: gettext_noop("Water"), darkness: gettext_noop("Darkness"), fire: gettext_noop("Fire"), nature: gettext_noop("Nature"), multicolor: gettext_noop("Multicolored"), colorless: gettext_noop("Colorless") };
 
+// A game's charts as its statistics lay them out (games.registry editor_statistics), titles and labels already in the
+// page's language: stacked bars, horizontal bars, or a panel of numbers.
+function gameCharts(container, charts) {
+  for (const chart of charts) {
+    let body;
+    if (chart.kind === "stacked") {
+      body = stackedBars(chart.title, chart.labels, chart.series.length ? chart.series : [{ name: "", color: "#888", values: [] }]);
+    } else if (chart.kind === "bars") {
+      body = horizontalBars(chart.title, chart.items);
+    } else {
+      body = el("div", {}, el("div", {}, chart.title), chart.items.flatMap((item) => [el("div", {}, item.label), el("div", { class: "big-number" }, item.value)]));
+    }
+    container.append(el("div", { class: "chart panel", id: chart.id || null }, body));
+  }
+}
+
 export function renderStats(container, stats) {
   clear(container);
   if (!stats) return;
+  if (stats.charts) {
+    gameCharts(container, stats.charts);
+    return;
+  }
   const curveSeries = stats.curve.series.map((s) => ({ name: gettext(GROUP_LABELS[s.group] || s.group), color: CIV_COLORS[s.group] || "#888", values: s.values }));
   const charts = [
     stackedBars(gettext("Mana curve (main deck)"), stats.curve.labels, curveSeries.length ? curveSeries : [{ name: "", color: "#888", values: [] }]),

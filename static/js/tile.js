@@ -27,6 +27,15 @@ export function frameStyle(civs) {
   return `--frame: linear-gradient(90deg, ${stops})`;
 }
 
+// A card's frame: the colours its game gives (`tile.frame`, CSS colours) or the civilizations' (Duel Masters).
+export function cardFrame(card) {
+  const colors = card.tile && card.tile.frame;
+  if (!colors || !colors.length) return frameStyle(civsOf(card));
+  if (colors.length === 1) return `--frame: linear-gradient(${colors[0]}, ${colors[0]})`;
+  const step = 100 / colors.length;
+  return `--frame: linear-gradient(90deg, ${colors.map((color, i) => `${color} ${i * step}% ${(i + 1) * step}%`).join(", ")})`;
+}
+
 export function typeLabel(card) {
   return lang.startsWith("ja") ? card.card_type_ja || card.card_type || "" : card.card_type || card.card_type_ja || "";
 }
@@ -69,8 +78,32 @@ function twinpactHalves(card) {
   ];
 }
 
+// Another game's tile, from the facts its game gives (games.registry editor_cards): the cost or level gem, the
+// name in the page's language and the other one, the type line, the game's own lines (card number, colours,
+// Attribute and Type), the power or ATK/DEF, and the official database page.
+function gameTile(card, { size, count }) {
+  const ja = lang.startsWith("ja");
+  const name = ja ? card.name_ja || card.name_en : card.name_en || card.name_ja;
+  const other = ja ? card.name_en : card.name_ja;
+  const lines = (ja ? card.tile.lines_ja : card.tile.lines_en) || [];
+  const links = (card.tile.links || []).filter((link) => link.lang === (ja ? "ja" : "en"));
+  return el("div", { class: `tile tile-${size} tile-game`, style: cardFrame(card) },
+    el("div", { class: "tile-head" },
+      el("span", { class: "gem", title: gettext("Cost") }, card.cost_text || (card.cost ?? "–")),
+      el("span", { class: "tile-name", lang: ja ? "ja" : "en" }, name),
+      count != null ? el("span", { class: "tile-count" }, `×${count}`) : null),
+    size === "full" && other && other !== name ? el("div", { class: "tile-other", lang: ja ? "en" : "ja" }, other) : null,
+    el("div", { class: "tile-type" }, typeLabel(card)),
+    lines.length ? el("div", { class: "tile-facts" }, lines.join(" ・ ")) : null,
+    card.power ? el("div", { class: "tile-power" }, card.power) : null,
+    size === "full" && links.length
+      ? el("div", { class: "tile-links" }, links.map((link) => el("a", { href: link.url, target: "_blank", rel: "noopener", class: "tile-link" }, link.label))) : null,
+  );
+}
+
 // size: "full" (search results, previews, the card page) or "mini" (deck stacks).
 export function cardTile(card, { size = "full", count = null } = {}) {
+  if (card.tile) return gameTile(card, { size, count });
   const civs = civsOf(card);
   const halves = card.twinpact ? twinpactHalves(card) : null;
   const other = lang.startsWith("ja") ? card.name_en : card.name_en ? card.name_ja : "";

@@ -6,9 +6,9 @@ UI texts are Django's `{% translate %}` / `{% blocktranslate %}` (load `i18n`).
 from django import template
 from django.utils.translation import get_language
 
+from games.dm.editor import card_abilities
 from regulations.selectors import format_name as regulations_format_name
 from web.audit import audit_details as audit_detail_rows
-from web.editor import card_abilities
 from web.i18n import display, server_message
 from web.verdict import legality_verdict
 from web.verdict import violation_text as verdict_line

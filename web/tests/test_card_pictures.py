@@ -12,7 +12,7 @@ from django.test import Client
 from accounts.tests.factories import UserFactory
 from cards.models import Card
 from cards.tests.factories import CardRecordFactory, FaceRecordFactory, PrintingRecordFactory
-from web.editor import card_abilities
+from games.dm.editor import card_abilities
 
 pytestmark = pytest.mark.django_db
 

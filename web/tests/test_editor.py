@@ -31,23 +31,21 @@ ADD_CASES = [
 
 @pytest.mark.parametrize(("name", "zone", "expected"), ADD_CASES)
 def test_add_puts_card_in_its_zone(resolver, name, zone, expected):
-    copy = working_copy_from_json({}, resolver=resolver)
+    copy = working_copy_from_json({})
     card = card_id(resolver, name)
-    working_copy_apply(copy, {"op": "add", "card": card, "zone": zone}, resolver=resolver)
+    working_copy_apply(copy, {"op": "add", "card": card, "zone": zone})
     assert copy[expected] == {card: 1}
     assert sum(len(entries) for entries in copy.values()) == 1
 
 
 def test_set_move_and_remove(resolver):
     card = card_id(resolver, "テスト紅蓮竜")
-    copy = working_copy_from_json({"main": [{"card": card, "count": 3}]}, resolver=resolver)
-    working_copy_apply(copy, {"op": "set", "card": card, "zone": "main", "count": 4}, resolver=resolver)
+    copy = working_copy_from_json({"main": [{"card": card, "count": 3}]})
+    working_copy_apply(copy, {"op": "set", "card": card, "zone": "main", "count": 4})
     assert copy[DeckZone.MAIN][card] == 4
-    working_copy_apply(
-        copy, {"op": "move", "card": card, "from": "main", "to": "considering", "count": 1}, resolver=resolver
-    )
+    working_copy_apply(copy, {"op": "move", "card": card, "from": "main", "to": "considering", "count": 1})
     assert (copy[DeckZone.MAIN][card], copy[DeckZone.CONSIDERING][card]) == (3, 1)
-    working_copy_apply(copy, {"op": "set", "card": card, "zone": "main", "count": 0}, resolver=resolver)
+    working_copy_apply(copy, {"op": "set", "card": card, "zone": "main", "count": 0})
     assert card not in copy[DeckZone.MAIN]
     assert working_copy_to_json(copy)["considering"] == [{"card": card, "count": 1}]
 
@@ -67,7 +65,7 @@ BAD_INPUT = [
 @pytest.mark.parametrize(("deck", "op", "code"), BAD_INPUT)
 def test_bad_input_is_a_coded_error(resolver, deck, op, code):
     with pytest.raises(EditorInputError) as raised:
-        working_copy_apply(working_copy_from_json(deck, resolver=resolver), op or {}, resolver=resolver)
+        working_copy_apply(working_copy_from_json(deck), op or {})
     assert raised.value.code == code
 
 
@@ -76,10 +74,9 @@ def test_state_has_legality_and_statistics(resolver):
 
     main = [{"card": card_id(resolver, name), "count": 4} for name in LEGAL_MAIN]
     state = editor_state(
-        copy=working_copy_from_json({"main": main}, resolver=resolver),
+        copy=working_copy_from_json({"main": main}),
         format_code="advance",
         as_of=None,
-        resolver=resolver,
     )
     assert state["legality"]["legal"] is True
     assert state["legality"]["counts"]["main"] == 40
@@ -93,9 +90,9 @@ def test_state_has_legality_and_statistics(resolver):
 
 def test_fifth_copy_is_a_copy_limit_violation_on_that_card(resolver):
     card = card_id(resolver, "テスト紅蓮竜")
-    copy = working_copy_from_json({"main": [{"card": card, "count": 4}]}, resolver=resolver)
-    working_copy_apply(copy, {"op": "add", "card": card}, resolver=resolver)
-    state = editor_state(copy=copy, format_code="advance", as_of=None, resolver=resolver)
+    copy = working_copy_from_json({"main": [{"card": card, "count": 4}]})
+    working_copy_apply(copy, {"op": "add", "card": card})
+    state = editor_state(copy=copy, format_code="advance", as_of=None)
     violations = [v for v in state["legality"]["violations"] if v["code"] == "COPY_LIMIT"]
     assert [c["id"] for v in violations for c in v["cards"]] == [card]
     assert violations[0]["rule"].startswith("100.2")
@@ -116,11 +113,11 @@ MOVE_CASES = [
 @pytest.mark.parametrize(("name", "source", "target", "code"), MOVE_CASES)
 def test_move_between_every_zone_keeps_the_card(resolver, name, source, target, code):
     card = card_id(resolver, name)
-    copy = working_copy_from_json({source: [{"card": card, "count": 2}]}, resolver=resolver)
-    working_copy_apply(copy, {"op": "move", "card": card, "from": source, "to": target}, resolver=resolver)
+    copy = working_copy_from_json({source: [{"card": card, "count": 2}]})
+    working_copy_apply(copy, {"op": "move", "card": card, "from": source, "to": target})
     assert copy[DeckZone(target)] == {card: 2}
     assert card not in copy[DeckZone(source)]
-    state = editor_state(copy=copy, format_code="advance", as_of=None, resolver=resolver)
+    state = editor_state(copy=copy, format_code="advance", as_of=None)
     assert state["deck"][target] == [{"card": card, "count": 2}]
     misplaced = [v for v in state["legality"]["violations"] if v["code"] == "ZONE_MISPLACED"]
     if code:
@@ -128,8 +125,8 @@ def test_move_between_every_zone_keeps_the_card(resolver, name, source, target, 
     else:
         assert misplaced == []
     # ...and moved back, the violation is gone.
-    working_copy_apply(copy, {"op": "move", "card": card, "from": target, "to": source}, resolver=resolver)
-    state = editor_state(copy=copy, format_code="advance", as_of=None, resolver=resolver)
+    working_copy_apply(copy, {"op": "move", "card": card, "from": target, "to": source})
+    state = editor_state(copy=copy, format_code="advance", as_of=None)
     assert [v for v in state["legality"]["violations"] if v["code"] == "ZONE_MISPLACED"] == []
 
 
@@ -152,10 +149,10 @@ def test_overlay_gives_the_overlays_report(resolver, overlay):
 
     assert {"id": "store-cs-2030", "name": "Store CS 2030", "base_format": "advance"} in overlay_choices()
     main = [{"card": card_id(resolver, name), "count": 4} for name in LEGAL_MAIN]
-    copy = working_copy_from_json({"main": main}, resolver=resolver)
-    plain = editor_state(copy=copy, format_code="advance", as_of=None, resolver=resolver)
+    copy = working_copy_from_json({"main": main})
+    plain = editor_state(copy=copy, format_code="advance", as_of=None)
     assert plain["legality"]["legal"] is True
-    state = editor_state(copy=copy, format_code="advance", as_of=None, resolver=resolver, overlay_id="store-cs-2030")
+    state = editor_state(copy=copy, format_code="advance", as_of=None, overlay_id="store-cs-2030")
     assert state["legality"]["legal"] is False
     assert state["legality"]["overlay"]["id"] == "store-cs-2030"
     banned = card_id(resolver, "テスト紅蓮竜")

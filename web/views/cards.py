@@ -20,10 +20,10 @@ from cards.query import QueryError
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from games import registry
+from games.dm.editor import card_abilities
 from games.dm.official import official_card, official_card_of_printings
 from regulations import selectors as regulation_selectors
 from web import selectors as web_selectors
-from web.editor import card_abilities
 from web.forms import CardAddToDeckForm, CardSearchForm
 from web.views import posted_version, version_missing
 

@@ -149,50 +149,68 @@ def _deck_list(request, decks) -> dict:
 
 
 def _editor_config(request, deck) -> dict:
-    from games.dm.resolver import get_resolver
-
-    copy = working_copy_from_json(_deck_json(deck), resolver=get_resolver())
+    game = registry.get(deck.game)
+    copy = working_copy_from_json(_deck_json(deck), game=game)
     as_of = timezone.localdate()
     return {
         "deckId": deck.id,
+        "game": game.code,
         "etag": f'"{deck.version}"',
         "stateUrl": reverse("web:editor-state"),
         "previewsUrl": reverse("web:editor-card-previews"),
         "deckApiUrl": f"/api/v1/decks/{deck.id}/",
         "cardsApiUrl": "/api/v1/cards/",
-        "state": editor_state(copy=copy, format_code=deck.format_code, as_of=as_of, resolver=get_resolver()),
+        # How a saved entry names its card: the deck API reads each game's JSON decklist (games.registry); the
+        # editor's card is the catalogue's id, which every game's JSON takes under this key.
+        "saveKey": game.editor_save_key,
+        "state": editor_state(copy=copy, format_code=deck.format_code, as_of=as_of, game=game),
     }
 
 
 def _deck_json(deck) -> dict:
-    data: dict[str, list] = {}
-    for line in deck_services.deck_to_decklist(deck).lines:
-        data.setdefault(line.zone.value, []).append({"card": line.card, "count": line.count})
-    return data
+    """The deck's entries per zone as the editor's working copy has them: {zone: [{"card": id, "count": n}]}."""
+    return {
+        zone: [{"card": entry.card_id, "count": entry.quantity} for entry in entries]
+        for zone, entries in deck_selectors.deck_entries_by_zone(deck=deck).items()
+        if entries
+    }
+
+
+def _editor_formats(game) -> list[tuple[str, str]]:
+    """The formats of the deck's game, named in the UI language (its default format when it keeps none as data)."""
+    from regulations.selectors import format_list
+
+    japanese = (get_language() or "en").startswith("ja")
+    formats = [(f.code, f.display_name(japanese=japanese)) for f in format_list(game=game.code)]
+    return formats or [(game.default_format, game.default_format)]
 
 
 def deck_page(request, deck_id: int):
-    """The editor for the owner; a read-only view (entries, legality, statistics, copy) for everyone else."""
+    """The editor for the owner, for every game (its zones, statistics and tiles come from the deck's game); a
+    read-only view (entries, legality, statistics, copy) for everyone else."""
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.id
     context = {"deck": deck, "is_owner": is_owner, "nav": "my-decks" if is_owner else "public-decks"}
-    if deck.game != registry.DEFAULT_GAME:
-        return _deck_game_view(request, deck, context)
     if is_owner:
+        game = registry.get(deck.game)
+        formats = _editor_formats(game)
         context.update(
+            game=game,
             config=_editor_config(request, deck),
-            formats=format_choices(),
-            overlays=overlay_choices(),
+            formats=formats,
+            overlays=[row for row in overlay_choices() if row["base_format"] in {code for code, _ in formats}],
             visibilities=_translated(VISIBILITY_CHOICES),
             today=timezone.localdate().isoformat(),
         )
         return render(request, "web/deck_editor.html", context)
+    if deck.game != registry.DEFAULT_GAME:
+        return _deck_game_view(request, deck, context)
     return _deck_view(request, deck, context)
 
 
 def _deck_game_view(request, deck, context: dict):
-    """Another game's deck: its zones, its legality report and statistics and its exports, read-only (the editor is
-    Duel Masters'; the owner changes the deck by an import or through the API)."""
+    """Another game's deck seen by someone else than its owner: its zones, its legality report and statistics and
+    its exports, read-only."""
     game = registry.get(deck.game)
     snapshot = deck_services.deck_snapshot(deck=deck)
     context.update(
@@ -206,15 +224,13 @@ def _deck_game_view(request, deck, context: dict):
 
 
 def _deck_view(request, deck, context: dict):
-    from games.dm.resolver import get_resolver
-
     if deck.game != registry.DEFAULT_GAME:
         return _deck_game_view(request, deck, context)
     state = editor_state(
-        copy=working_copy_from_json(_deck_json(deck), resolver=get_resolver()),
+        copy=working_copy_from_json(_deck_json(deck), game=deck.game),
         format_code=deck.format_code,
         as_of=timezone.localdate(),
-        resolver=get_resolver(),
+        game=deck.game,
     )
     by_zone = deck_selectors.deck_entries_by_zone(deck=deck)
     # The deck's tiles show the cards' official pictures like the editor's (templates/web/_tile.html).
@@ -235,15 +251,11 @@ def _deck_view(request, deck, context: dict):
 
 def deck_solo(request, deck_id: int):
     """The solo board (一人回し): the deck's cards for static/js/solo.js; the play itself stays in the browser."""
-    from games.dm.resolver import get_resolver
-    from web.editor import card_summaries_with_pictures
+    from web.editor import editor_cards
 
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
-    resolver = get_resolver()
     deck_json = _deck_json(deck)
-    cards = card_summaries_with_pictures(
-        {e["card"]: resolver.facts(e["card"]) for rows in deck_json.values() for e in rows}
-    )
+    cards = editor_cards([e["card"] for rows in deck_json.values() for e in rows], game=deck.game)
     context = {
         "deck": deck,
         "is_owner": request.user.is_authenticated and deck.owner_id == request.user.id,
@@ -261,11 +273,29 @@ def deck_shared_page(request, slug: str):
 
 @require_GET
 def editor_card_previews_api(request):
-    """The hover preview of the editor's search results: official image, page and abilities of up to 100 cards
-    (`?ids=1,2,3`); the cards API's list has none of them. Ids that are not numbers are ignored."""
+    """The editor's search results as its tiles show them: the game's card facts (`?game=`, games.registry's
+    `editor_cards`) with the hover preview's official image, page and abilities of up to 100 cards (`?ids=1,2,3`);
+    the cards API's list has none of them. Ids that are not numbers, or not the game's cards, are ignored."""
+    from web.editor import editor_cards
+
     ids = [int(part) for part in request.GET.get("ids", "").split(",") if part.strip().isdigit()]
+    ids = list(dict.fromkeys(ids))[: web_selectors.PREVIEW_CARDS_MAX]
+    try:
+        game = registry.get(request.GET.get("game") or None)
+    except ApplicationError as exc:
+        from api.errors import error_json_for
+
+        return error_json_for(exc)
+    summaries = editor_cards(ids, game=game) if ids else {}
     previews = web_selectors.card_previews(card_ids=ids)
-    return JsonResponse({"cards": {str(card_id): preview for card_id, preview in previews.items()}})
+    cards = {}
+    for card_id in ids:
+        summary, preview = summaries.get(str(card_id)), previews.get(card_id)
+        if summary is None and preview is None:
+            continue
+        # The catalogue's preview (picture, abilities, twinpact halves) wins where it has something to show.
+        cards[str(card_id)] = {**(summary or {}), **{k: v for k, v in (preview or {}).items() if v or not summary}}
+    return JsonResponse({"cards": cards})
 
 
 @require_POST
@@ -276,7 +306,6 @@ def editor_state_api(request):
     from api.concurrency import expensive_slot
     from api.errors import error_json_for
     from api.parsers import json_body_load
-    from games.dm.resolver import get_resolver
     from web.editor import EditorInputError, editor_as_of, working_copy_apply
 
     try:
@@ -284,9 +313,9 @@ def editor_state_api(request):
         if not isinstance(body, dict):
             raise EditorInputError(ErrorCode.MALFORMED_REQUEST, "The request body is a JSON object.")
         as_of = editor_as_of(body.get("as_of")) or timezone.localdate()
-        resolver = get_resolver()
-        copy = working_copy_from_json(body.get("deck", {}), resolver=resolver)
-        copy = working_copy_apply(copy, body.get("op") or {}, resolver=resolver)
+        game = registry.get(body.get("game") or None)  # UNKNOWN_GAME
+        copy = working_copy_from_json(body.get("deck", {}), game=game)
+        copy = working_copy_apply(copy, body.get("op") or {}, game=game)
         overlay = body.get("overlay") or None
         if overlay is not None and not isinstance(overlay, str):
             raise EditorInputError(ErrorCode.INVALID_OVERLAY, "An event overlay is given by its id (slug).")
@@ -295,9 +324,9 @@ def editor_state_api(request):
         with expensive_slot():
             state = editor_state(
                 copy=copy,
-                format_code=str(body.get("format") or "advance"),
+                format_code=str(body.get("format") or game.default_format),
                 as_of=as_of,
-                resolver=resolver,
+                game=game,
                 overlay_id=overlay,
             )
     except (RequestDataTooBig, ApplicationError) as exc:

@@ -512,6 +512,8 @@ def test_an_ocg_batch_is_checked_entry_by_entry():
 
 
 def test_the_deck_page_of_an_ocg_deck_shows_its_three_zones_and_its_report(owner):  # noqa: F811
+    """The owner's page is the editor (web/editor.py through the registry): the three zones with their cards, the
+    report of today's list, and the .ydk export beside the others."""
     from django.test import Client
 
     text, numbers = _legal_today_ydk()
@@ -520,9 +522,11 @@ def test_the_deck_page_of_an_ocg_deck_shows_its_three_zones_and_its_report(owner
     client.force_login(owner)
     page = client.get(f"/decks/{created.json()['id']}/")
     assert page.status_code == 200
-    shown = {zone.code: sum(row["count"] for row in rows) for zone, rows in page.context["zones"]}
-    assert (shown, page.context["legality"]["legal"]) == ({zone: len(ns) for zone, ns in numbers.items()}, True)
-    assert page.context["exports"] == ["text", "json", "ydk"]
+    state = page.context["config"]["state"]
+    shown = {zone: sum(row["count"] for row in rows) for zone, rows in state["deck"].items()}
+    assert (shown, state["legality"]["legal"]) == ({zone: len(ns) for zone, ns in numbers.items()}, True)
+    assert [zone["code"] for zone in state["zones"]] == ["main", "extra", "side"]
+    assert f'href="/api/v1/decks/{created.json()["id"]}/export/ydk/"' in page.content.decode()
 
 
 def test_the_simulations_page_of_an_ocg_deck_gives_the_exact_odds_of_each_main_deck_card(owner):  # noqa: F811

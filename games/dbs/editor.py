@@ -1,0 +1,203 @@
+"""The Dragon Ball Super Card Game in the deck editor (games.registry's editor hooks): the leader slot (exactly one
+Leader card, 5-1-2), the deck with the sizes of the rule version in force, the Z-Deck and the side deck; what a card
+tile shows (card number, colour, energy cost, power, type, combo); the zone an added card goes to (a Leader to the
+leader slot, a Z-card to the Z-Deck); the colour and energy-cost statistics of the deck."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from datetime import date
+
+from django.utils import timezone
+from django.utils.translation import get_language, gettext
+
+from games.dbs import catalogue as db
+from games.dbs.rules.cards import DbsCard
+from games.dbs.rules.legality import RulesUnavailable, rule_version_in_force
+from games.dbs.rules.vocabulary import Zone
+from games.registry import editor_zone
+
+COLORS = {"Red": "#c8413a", "Blue": "#2f6fc1", "Green": "#3a9a4b", "Yellow": "#d9b43a", "Black": "#3a3a3a",
+          "White": "#d8d8d8"}  # fmt: skip
+COLORS_JA = {"Red": "赤", "Blue": "青", "Green": "緑", "Yellow": "黄", "Black": "黒", "White": "白"}
+TYPES_JA = {
+    "Leader": "リーダー", "Battle": "バトル", "Extra": "エクストラ", "Unison": "ユニゾン", "Z-Leader": "Zリーダー",
+    "Z-Battle": "Zバトル", "Z-Extra": "Zエクストラ", "Z-Unison": "Zユニゾン",
+}  # fmt: skip
+TYPE_ORDER = ("Leader", "Battle", "Unison", "Extra", "Z-Leader", "Z-Battle", "Z-Unison", "Z-Extra")
+CURVE = [str(cost) for cost in range(8)] + ["8+"]
+
+
+def add_note() -> str:
+    return gettext("a Leader goes to the leader slot, Z-cards to the Z-Deck")
+
+
+def _japanese() -> bool:
+    return (get_language() or "en").startswith("ja")
+
+
+def card_summary(card_id: int, card: DbsCard, facts: dict) -> dict:
+    combo = facts.get("combo_power")
+    colors = list(card.colors)
+    lines_en = [card.card_number, " / ".join(colors)]
+    lines_ja = [card.card_number, " / ".join(COLORS_JA.get(color, color) for color in colors)]
+    if combo:
+        lines_en.append(f"Combo {facts.get('combo_energy') or 0} / +{combo}")
+        lines_ja.append(f"コンボ {facts.get('combo_energy') or 0} / +{combo}")
+    flags = [name for name, on in (("Ultimate", card.ultimate), ("Super Combo", card.super_combo),
+                                    ("Dragon Ball", card.dragon_ball)) if on]  # fmt: skip
+    if flags:
+        lines_en.append(", ".join(flags))
+        lines_ja.append(", ".join(flags))
+    power = None
+    if card.power is not None:
+        power = f"{card.power}" + (f" // {facts['back_power']}" if facts.get("back_power") else "")
+    return {
+        "id": card_id,
+        # The game is printed in English: one name in both languages (the Leader's two sides).
+        "name_ja": card.display_name,
+        "name_en": card.display_name,
+        "card_number": card.card_number,
+        "card_type": card.card_type.value,
+        "card_type_ja": TYPES_JA.get(card.card_type.value, card.card_type.value),
+        "cost": card.energy_cost,
+        "cost_text": "–" if card.energy_cost is None else str(card.energy_cost),
+        "power": power,
+        "colors": colors,
+        "home": card.zone.value,
+        "group": {
+            "key": card.card_type.value,
+            "en": card.card_type.value,
+            "ja": TYPES_JA.get(card.card_type.value, card.card_type.value),
+            "order": TYPE_ORDER.index(card.card_type.value) + 1 if card.card_type.value in TYPE_ORDER else 99,
+        },
+        "tile": {
+            "frame": [COLORS.get(color, "#888") for color in colors] or ["#888"],
+            "lines_en": [line for line in lines_en if line],
+            "lines_ja": [line for line in lines_ja if line],
+            "links": [],
+        },
+        "page": None,  # no official card page address is known by card number
+        "image": None,
+    }
+
+
+def editor_cards(card_ids: Iterable[int]) -> dict[int, dict]:
+    state = db.state()
+    out = {}
+    for card_id in card_ids:
+        card = state.card_of_id(card_id)
+        if card is not None:
+            out[card_id] = card_summary(card_id, card, state.facts.get(card.card_number) or {})
+    return out
+
+
+def editor_zones(zones, *, as_of: date | None) -> list[dict]:
+    """The leader slot (exactly one), the deck (the sizes of the rule version in force on the date), the Z-Deck (at
+    most its size; none before the Zenkai series) and the side deck (counted, not checked)."""
+    try:
+        version = rule_version_in_force(as_of or timezone.localdate())
+    except RulesUnavailable:
+        version = None
+    main: dict = {}
+    if version is not None:
+        main = (
+            {"size": version.deck_min}
+            if version.deck_min == version.deck_max
+            else {"min": version.deck_min, "max": version.deck_max}
+        )
+    layout = {
+        Zone.LEADER.value: {
+            "size": 1,
+            "hint": gettext("Exactly one Leader card."),
+        },
+        Zone.MAIN.value: main,
+        Zone.Z.value: {"max": version.z_deck_max if version is not None else None},
+        Zone.SIDE.value: {"aside": True},
+    }
+    out = []
+    for zone in zones:
+        out.append(editor_zone(zone, **layout.get(zone.code, {})))
+    return out
+
+
+def editor_statistics(entries: Iterable[tuple[int, str, int]]) -> dict:
+    """The deck's energy-cost curve (0 to 7, 8+) stacked by colour, its colours (a multicolour card in each), its
+    card types, and the leader's colours."""
+    state = db.state()
+    japanese = _japanese()
+    curve: dict[str, dict[str, float]] = {}
+    colors: Counter[str] = Counter()
+    types: Counter[str] = Counter()
+    totals: Counter[str] = Counter()
+    leader_colors: list[str] = []
+    multicolored = 0
+    for card_id, zone, quantity in entries:
+        totals[zone] += quantity
+        card = state.card_of_id(card_id)
+        if card is None:
+            continue
+        if zone == Zone.LEADER.value:
+            leader_colors += [color for color in card.colors if color not in leader_colors]
+        if zone != Zone.MAIN.value:
+            continue
+        types[card.card_type.value] += quantity
+        for color in card.colors:
+            colors[color] += quantity
+        multicolored += quantity if len(card.colors) > 1 else 0
+        if card.energy_cost is not None:
+            column = str(card.energy_cost) if card.energy_cost < 8 else "8+"
+            # A multicolour card is split between its colours so that each cost's bar counts it once.
+            stack = curve.setdefault(column, {})
+            for color in card.colors or ("Colorless",):
+                stack[color] = stack.get(color, 0) + quantity / max(1, len(card.colors))
+
+    def color_name(color: str) -> str:
+        return COLORS_JA.get(color, color) if japanese else color
+
+    present = [color for color in (*COLORS, "Colorless") if any(curve.get(c, {}).get(color) for c in CURVE)]
+    charts = [
+        {
+            "kind": "stacked",
+            "id": "dbs-cost-curve",
+            "title": gettext("Energy cost curve (main deck)"),
+            "labels": CURVE,
+            "series": [
+                {"name": color_name(color), "color": COLORS.get(color, "#888"),
+                 "values": [round(curve.get(column, {}).get(color, 0), 2) for column in CURVE]}
+                for color in present
+            ],
+        },
+        {
+            "kind": "bars",
+            "id": "dbs-colors",
+            "title": gettext("Colours (main deck)"),
+            "items": [{"label": color_name(color), "value": colors[color], "color": COLORS[color]}
+                      for color in COLORS if colors[color]],
+        },
+        {
+            "kind": "bars",
+            "id": "dbs-types",
+            "title": gettext("Card types"),
+            "items": [{"label": TYPES_JA.get(kind, kind) if japanese else kind, "value": count, "color": "#6b7a99"}
+                      for kind, count in sorted(types.items(), key=lambda kv: (-kv[1], kv[0]))],
+        },
+        {
+            "kind": "numbers",
+            "id": "dbs-counts",
+            "title": gettext("Cards"),
+            "items": [
+                {"label": gettext("Leader colours"), "value": " / ".join(map(color_name, leader_colors)) or "–"},
+                {"label": gettext("Multicolored cards"), "value": multicolored},
+                {"label": gettext("Z-Deck"), "value": totals[Zone.Z.value]},
+            ],
+        },
+    ]  # fmt: skip
+    return {
+        "charts": charts,
+        "colors": {color: colors[color] for color in COLORS if colors[color]},
+        "cost_curve": {column: round(sum(curve.get(column, {}).values())) for column in CURVE},
+        "card_types": dict(sorted(types.items())),
+        "leader_colors": leader_colors,
+    }
