@@ -39,6 +39,7 @@ def deck_simulate(request, deck_id: int):
         odds_error = exc.message
     context = {
         "deck": deck,
+        "game": game,
         "simulates": game.simulates,
         "odds": odds,
         "table": table,
