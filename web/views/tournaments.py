@@ -570,7 +570,7 @@ def tournament_import(request, event_id: int):
     """The organizer imports registrations from a CSV file (tournaments.services.registrations_import_csv)."""
     event = _organizer_event(request, event_id)
     form = ImportForm(request.POST or None, request.FILES or None)
-    results, error, busy = None, None, False
+    results, error, busy, closed = None, None, False, False
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         # Seconds of decklist checks: behind the process's gate of expensive requests, as the import API.
@@ -585,10 +585,13 @@ def tournament_import(request, event_id: int):
                 results = event_services.registrations_import_csv(event_id=event.id, user=request.user, csv_text=text)
             except event_services.CsvRejected as exc:
                 error = server_message(exc.message)
+            except event_services.RegistrationClosed:
+                closed, error = True, gettext("Registrations for this event are closed.")
             finally:
                 gate.leave()
     context = {"event": event, "form": form, "results": results, "error": error, "nav": "tournaments"}
-    response = render(request, "web/tournament_import.html", context, status=503 if busy else 400 if error else 200)
+    status = 503 if busy else 409 if closed else 400 if error else 200
+    response = render(request, "web/tournament_import.html", context, status=status)
     if busy:
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
