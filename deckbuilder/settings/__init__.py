@@ -242,6 +242,8 @@ REST_FRAMEWORK = {
         "anon": throttle_rate("THROTTLE_ANON", "600/min"),
         "user": throttle_rate("THROTTLE_USER", "3000/min"),
         "editor": throttle_rate("THROTTLE_EDITOR", "600/min"),  # /editor/state/: one request per deck edit
+        # failed token authentications per address, counted by the authentication itself (accounts/authentication.py)
+        "auth_failures": throttle_rate("THROTTLE_AUTH_FAILURES", "20/min"),
     },
     # The client address is REMOTE_ADDR, never X-Forwarded-For (the client writes that header): as the log-in limits
     # (accounts/services.py), a proxy in front must pass the client's address on as REMOTE_ADDR.
