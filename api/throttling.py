@@ -153,10 +153,13 @@ class AuthenticationFailureThrottle(SharedStoreMixin, throttling.SimpleRateThrot
         except STORE_ERRORS as exc:
             logger.warning("throttle store unreachable, request refused: %s: %s", type(exc).__name__, exc)
             raise RateLimiterUnavailable() from exc
+        allowed, duration = self.parse_rate(self.rate)
+        if allowed is None or duration is None:
+            return
         now = self.timer()
-        recent = [moment for moment in history if moment > now - self.duration]
-        if len(recent) >= self.num_requests:
-            wait = max(1, int(self.duration - (now - min(recent)) + 0.999))
+        recent = [moment for moment in history if moment > now - duration]
+        if len(recent) >= allowed:
+            wait = max(1, int(duration - (now - min(recent)) + 0.999))
             raise ApplicationError(
                 ErrorCode.THROTTLED,
                 "Too many requests with an invalid token from this address; try again later.",

@@ -66,6 +66,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # a page that meets an outage (Redis, the broker) answers a 503 page in the page shell, never a bare 500
+    "web.middleware.ServiceUnavailablePageMiddleware",
 ]
 
 # Content-Security-Policy on every response (django-csp). Scripts only from this site: the pages have no inline

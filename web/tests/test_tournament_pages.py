@@ -420,7 +420,9 @@ def test_import_page_refuses_a_locked_event(people, event, language, message):
 
     services.event_lock(event_id=event.id, user=people["organizer"])
     before = Registration.objects.filter(event=event).count()
-    upload = SimpleUploadedFile("entries.csv", "player,decklist\r\nlate,4 テスト火炎兵\r\n".encode(), content_type="text/csv")
+    upload = SimpleUploadedFile(
+        "entries.csv", "player,decklist\r\nlate,4 テスト火炎兵\r\n".encode(), content_type="text/csv"
+    )
     client = _client(people["organizer"])
     response = client.post(f"/tournaments/{event.id}/import/", {"file": upload}, HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 409
