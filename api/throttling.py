@@ -123,6 +123,55 @@ class EditorThrottle(SharedStoreMixin, throttling.UserRateThrottle):
     scope = "editor"
 
 
+class AuthenticationFailureThrottle(SharedStoreMixin, throttling.SimpleRateThrottle):
+    """Scope `auth_failures`: the failed token authentications of one client address (REMOTE_ADDR).
+
+    A request with an invalid token is answered 401 while authenticating, before any throttle of the view counts it
+    (DRF authenticates first: the anonymous and user throttles need to know who asks), so a client could try tokens
+    unthrottled. The token authentication (accounts/authentication.py) counts its failures here and, once an
+    address has THROTTLE_AUTH_FAILURES (20/min) of them, refuses that address's token requests with 429 THROTTLED
+    before looking the token up: a guess then learns nothing. Keyed by address, never by the account a token
+    belongs to, so nobody can lock an owner out of their account by sending wrong tokens (a shared address is
+    slowed down, as by the anonymous limit). Counted in the shared `throttle` store like the other limits; the store
+    away refuses the request (503 RATE_LIMITER_UNAVAILABLE)."""
+
+    scope = "auth_failures"
+
+    def get_rate(self):
+        return self.THROTTLE_RATES.get(self.scope)  # absent (a test's own table) or `none`: lifted
+
+    def get_cache_key(self, request, view):
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+    def refuse_if_over(self, request) -> None:
+        """429 THROTTLED (Retry-After: until the oldest failure leaves the window) while the address is over."""
+        if self.rate is None:
+            return
+        try:
+            cache = caches[CACHE_ALIAS]
+            history = cache.get(self.get_cache_key(request, None), [])
+        except STORE_ERRORS as exc:
+            logger.warning("throttle store unreachable, request refused: %s: %s", type(exc).__name__, exc)
+            raise RateLimiterUnavailable() from exc
+        allowed, duration = self.parse_rate(self.rate)
+        if allowed is None or duration is None:
+            return
+        now = self.timer()
+        recent = [moment for moment in history if moment > now - duration]
+        if len(recent) >= allowed:
+            wait = max(1, int(duration - (now - min(recent)) + 0.999))
+            raise ApplicationError(
+                ErrorCode.THROTTLED,
+                "Too many requests with an invalid token from this address; try again later.",
+                {"retry_after_seconds": wait},
+                headers={"Retry-After": str(wait)},
+            )
+
+    def record_failure(self, request) -> None:
+        """Count one failed authentication of the request's address (DRF's count: the history of the window)."""
+        self.allow_request(request, None)
+
+
 def throttle_view(*throttle_classes: type[throttling.BaseThrottle]) -> Callable:
     """The same throttles on a plain Django view (the pages' JSON endpoints), answering in the API's error shape."""
 

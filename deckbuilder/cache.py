@@ -10,9 +10,13 @@ requests that arrive together after an import wait for one build instead of each
 
 import functools
 import hashlib
+import logging
 import threading
+import time
 from collections.abc import Callable, Hashable
 from typing import Any
+
+logger = logging.getLogger(__name__)
 
 
 def versioned_cache(*, version: Callable[[], Hashable], maxsize: int) -> Callable[[Callable[..., Any]], Any]:
@@ -43,3 +47,58 @@ def shared_cache_version(*versions: Hashable) -> int:
     """The `version=` under which Django's (shared) cache keeps values built from these data versions: an import
     changes it, so no page reads an entry of the older data (those expire on their own timeout)."""
     return int(hashlib.sha256(repr(versions).encode()).hexdigest()[:15], 16)
+
+
+# --- the shared cache's page fragments, when its store is away ---------------------------------------------------
+# In production the default cache is Redis (REDIS_URL). The pages keep fragments there (a deck list's rows and their
+# legality): a saving, never the only copy. Read and written unguarded, a Redis that was away made `/decks/` and
+# `/decks/public/` answer 500; now a page builds what it did not find and goes on. After a failure the store is left
+# alone for STORE_AWAY_SECONDS in this process, so a Redis that does not answer costs a page one timeout
+# (REDIS_TIMEOUT_SECONDS) per period, not two per page.
+
+STORE_AWAY_SECONDS = 5.0
+_store_away_until = 0.0
+
+
+def _store_errors() -> tuple[type[BaseException], ...]:
+    from redis.exceptions import RedisError
+
+    return (RedisError, OSError)  # redis-py's errors; a socket's or a file cache's directory
+
+
+def _store_failed(operation: str, error: BaseException) -> None:
+    global _store_away_until
+    _store_away_until = time.monotonic() + STORE_AWAY_SECONDS
+    logger.warning("cache store unreachable, %s skipped for %ss: %s: %s", operation, STORE_AWAY_SECONDS,
+                   type(error).__name__, error)  # fmt: skip
+
+
+def shared_cache_get_many(keys: list[str], *, version: int) -> dict:
+    """`cache.get_many`, or nothing found while the cache's store is away (the caller builds the values)."""
+    from django.core.cache import cache
+
+    if time.monotonic() < _store_away_until:
+        return {}
+    try:
+        return cache.get_many(keys, version=version)
+    except _store_errors() as error:
+        _store_failed("read", error)
+        return {}
+
+
+def shared_cache_set_many(values: dict, timeout: float, *, version: int) -> None:
+    """`cache.set_many`, or nothing kept while the cache's store is away (the next page builds them again)."""
+    from django.core.cache import cache
+
+    if not values or time.monotonic() < _store_away_until:
+        return
+    try:
+        cache.set_many(values, timeout, version=version)
+    except _store_errors() as error:
+        _store_failed("write", error)
+
+
+def shared_cache_store_reset() -> None:
+    """Forget a failure (tests; a process that knows its store is back)."""
+    global _store_away_until
+    _store_away_until = 0.0

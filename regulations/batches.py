@@ -5,12 +5,13 @@ A batch of up to LEGALITY_BATCH_SYNC_MAX decklists is answered in the request (r
 The service sends the tasks (regulations.tasks); the work they run lives in regulations.jobs.
 """
 
+import hashlib
 import json
 import secrets
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.http import Http404
 
 from api.codes import ApplicationError, ErrorCode
@@ -49,6 +50,21 @@ def anonymous_batch_max_chars() -> int:
 
 def anonymous_batches_max_queued() -> int:
     return int(getattr(settings, "LEGALITY_BATCH_ANON_MAX_QUEUED", 2))
+
+
+# The advisory lock of the anonymous queue's count (a fixed 64-bit key: pg_advisory_xact_lock's one namespace is the
+# database's, so the key names what it guards).
+ANONYMOUS_QUEUE_LOCK_KEY = int.from_bytes(
+    hashlib.sha256(b"regulations.anonymous-batch-queue").digest()[:8], "big", signed=True
+)
+
+
+def _anonymous_queue_lock() -> None:
+    """Hold the anonymous queue's lock until the current transaction ends (PostgreSQL; other databases serialise
+    their writers already)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [ANONYMOUS_QUEUE_LOCK_KEY])
 
 
 def _is_anonymous(user) -> bool:
@@ -104,9 +120,12 @@ def legality_batch_create(
     size = batch_chunk_size()
     with transaction.atomic():
         if owner is None:
-            # Counted inside the transaction that creates the batch: SQLite serialises writers (BEGIN IMMEDIATE);
-            # on PostgreSQL two requests at the same instant may both pass, one batch over the cap at most per
-            # concurrent request, which the cap's purpose (a bound on queued anonymous work) tolerates.
+            # The count and the insert are one step: the count is taken inside the transaction that creates the
+            # batch, and no other anonymous creation may count before this one commits. SQLite serialises writers
+            # already (BEGIN IMMEDIATE); PostgreSQL's READ COMMITTED did not: concurrent requests counted the same
+            # rows and passed (8 requests at once against a cap of 2 created 6 batches). There a transaction-scoped
+            # advisory lock serialises the anonymous creations alone (a signed-in batch takes no lock) until commit.
+            _anonymous_queue_lock()
             queued = LegalityBatch.objects.filter(
                 owner=None, status__in=[BatchStatus.QUEUED.value, BatchStatus.RUNNING.value]
             ).count()

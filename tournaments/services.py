@@ -993,10 +993,19 @@ def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict
     written). The write transaction (SQLite's one write lock, PostgreSQL's event row lock) holds only the writes: a
     256-row import held it 4.3 s while it checked every list inside it. A list is checked again under the lock only
     when the event's regulation changed meanwhile.
+
+    Refused with RegistrationClosed (409 REGISTRATION_CLOSED) once the registrations are locked (the deadline passed
+    or the organizer locked), as every other registration write: a row imported after the lock would change the
+    field the lock entry signed. Checked before any row is read, and again under the event row lock (a lock that
+    lands while the rows are checked). After the lock, a list changes only by an amendment (with its reason) or
+    after an unlock.
     """
-    rows = _csv_rows(csv_text)
+    event_lock_if_due(event_id=event_id)
     read_event = Event.objects.get(id=event_id)
     _require_organizer(read_event, user)
+    if not event_is_open(read_event):
+        raise RegistrationClosed()
+    rows = _csv_rows(csv_text)
     budget = TimeBudget()
     prepared = []
     for index, row in enumerate(rows):
@@ -1009,6 +1018,8 @@ def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict
     with transaction.atomic():
         event = _event_for_write(event_id)
         _require_organizer(event, user)
+        if not event_is_open(event):
+            raise RegistrationClosed()
         registrations_import_check_capacity(event=event, player_names=[player for player, *_ in prepared])
         regulation_changed = _regulation_of(event) != _regulation_of(read_event)
         for number, (player_name, snapshot, result, report) in enumerate(prepared, start=2):

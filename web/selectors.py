@@ -64,9 +64,8 @@ def list_cache_version() -> int:
 def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     """Per deck: cards per zone (main/hyperspatial/GR/considering totals), civilizations, a key card (the main deck's
     most expensive card, then the one with most copies) and its legality status as of `as_of` (cached per version)."""
-    from django.core.cache import cache
-
     from api.codes import ApplicationError, ErrorCode
+    from deckbuilder.cache import shared_cache_get_many, shared_cache_set_many
     from decks.models import DeckEntry
     from decks.selectors import registered_zones
     from decks.services import snapshot_to_decklist
@@ -94,7 +93,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
                 summary["key"] = (rank, {"id": card_id, "name_ja": name})
     keys = {deck.id: f"web:deck-legality:{deck.id}:{deck.version}:{deck.format_code}:{as_of}" for deck in decks}
     version = list_cache_version()
-    cached = cache.get_many(list(keys.values()), version=version)
+    cached = shared_cache_get_many(list(keys.values()), version=version)  # nothing while the store is away
     fresh = {}
     for deck in decks:
         summary = summaries[deck.id]
@@ -122,7 +121,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         summary["key"] = summary["key"][1] if summary["key"] else None
         del summary["entries"]
     if fresh:
-        cache.set_many(fresh, LIST_LEGALITY_TIMEOUT, version=version)
+        shared_cache_set_many(fresh, LIST_LEGALITY_TIMEOUT, version=version)
     return summaries
 
 

@@ -97,3 +97,70 @@ def test_web_logout_revokes_the_api_token(alice):
     assert browser.post("/accounts/logout/").status_code == 302
     response = with_token(key).post("/api/v1/decks/", {"name": "mine"}, format="json")
     assert (response.status_code, response.json()["error"]["code"]) == (401, "AUTHENTICATION_FAILED")
+
+
+# --- failed token authentications are throttled per address, in the authentication itself ----------------------
+
+FAILURES_ALLOWED = 3
+ATTACKER, OWNER_ADDRESS = "203.0.113.7", "198.51.100.20"
+
+
+@pytest.fixture
+def failure_rate(monkeypatch):
+    from rest_framework.throttling import SimpleRateThrottle
+
+    monkeypatch.setattr(
+        SimpleRateThrottle,
+        "THROTTLE_RATES",
+        {"anon": "1000/min", "user": "1000/min", "auth_failures": f"{FAILURES_ALLOWED}/min"},
+    )
+
+
+def ping(key: str, address: str):
+    client = APIClient(REMOTE_ADDR=address)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    return client.get("/api/v1/decks/?mine=true")  # authenticated (the ping authenticates nobody)
+
+
+def answer(response) -> tuple[int, str | None]:
+    return response.status_code, (response.json().get("error") or {}).get("code")
+
+
+WRONG = "0" * 40
+
+GUESSES = [
+    # (what the attacker's address sends after its free failures, who then asks, from where, the answer)
+    pytest.param("wrong", "wrong", ATTACKER, (429, "THROTTLED"), id="the-guessing-address-is-refused"),
+    pytest.param("wrong", "valid", ATTACKER, (429, "THROTTLED"), id="refused-before-the-token-is-looked-up"),
+    pytest.param("wrong", "valid", OWNER_ADDRESS, (200, None), id="the-owner-elsewhere-is-not-locked-out"),
+    pytest.param("wrong", "wrong", OWNER_ADDRESS, (401, "AUTHENTICATION_FAILED"), id="another-address-counts-apart"),
+    pytest.param("expired", "wrong", ATTACKER, (429, "THROTTLED"), id="expired-tokens-count-as-failures"),
+    pytest.param("valid", "wrong", ATTACKER, (401, "AUTHENTICATION_FAILED"), id="valid-tokens-are-not-counted"),
+]
+
+
+@pytest.mark.parametrize(("sent", "then", "address", "expected"), GUESSES)
+def test_failed_token_authentications_are_throttled_per_address(alice, lifetime, failure_rate, sent, then, address,
+                                                                expected):  # fmt: skip
+    key = log_in()
+    expired = UserFactory(username="bob")
+    old_key = log_in("bob")
+    age(old_key, LIFETIME + 1)
+    first = {"wrong": WRONG, "valid": key, "expired": old_key}[sent]
+    answers = [answer(ping(first, ATTACKER)) for _ in range(FAILURES_ALLOWED)]
+    assert answers == [(200, None) if sent == "valid" else (401, "AUTHENTICATION_FAILED")] * FAILURES_ALLOWED
+    response = ping({"wrong": "1" * 40, "valid": key}[then], address)
+    assert answer(response) == expected
+    if expected[0] == 429:
+        assert 1 <= int(response["Retry-After"]) <= 60
+        assert response.json()["error"]["details"]["retry_after_seconds"] == int(response["Retry-After"])
+    assert Token.objects.filter(key=key, user=alice).exists() and expired.is_active  # nothing done to the accounts
+
+
+def test_failed_token_authentications_are_counted_in_the_shared_store(alice, failure_rate):
+    from django.core.cache import caches
+
+    for _ in range(2):
+        ping(WRONG, ATTACKER)
+    history = caches["throttle"].get(f"throttle_auth_failures_{ATTACKER}")
+    assert len(history) == 2

@@ -67,6 +67,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # a page that meets an outage (Redis, the broker) answers a 503 page in the page shell, never a bare 500
+    "web.middleware.ServiceUnavailablePageMiddleware",
 ]
 
 # Content-Security-Policy on every response (django-csp). Scripts only from this site: the pages have no inline
@@ -243,6 +245,8 @@ REST_FRAMEWORK = {
         "anon": throttle_rate("THROTTLE_ANON", "600/min"),
         "user": throttle_rate("THROTTLE_USER", "3000/min"),
         "editor": throttle_rate("THROTTLE_EDITOR", "600/min"),  # /editor/state/: one request per deck edit
+        # failed token authentications per address, counted by the authentication itself (accounts/authentication.py)
+        "auth_failures": throttle_rate("THROTTLE_AUTH_FAILURES", "20/min"),
     },
     # The client address is REMOTE_ADDR, never X-Forwarded-For (the client writes that header): as the log-in limits
     # (accounts/services.py), a proxy in front must pass the client's address on as REMOTE_ADDR.

@@ -7,7 +7,8 @@ and with Redis away every API request, ping included, answered 500 (the throttle
 batch goes through the worker, then this test's own Redis (its own port, never the shared server) is shut down: the
 ping, a legality check and a queued batch must answer 503 in the error shape with a documented code, never 500.
 Then the broker alone away (the cache on another Redis): the queued endpoint answers 503 QUEUE_UNAVAILABLE while
-the rest is served.
+the rest is served. In both, the pages that need neither (the home page, the card browser, the deck and event lists,
+the log-in) are served: the deck lists answered 500 with the cache away (their row fragments were read from it).
 """
 
 import base64
@@ -140,6 +141,26 @@ def batch_body(n: int) -> bytes:
     return json.dumps({"decks": decks(n), "as_of": "2013-01-01"}).encode()
 
 
+def page(path: str, language: str = "en") -> tuple[int, str]:
+    """A page as a browser asks for it: (status, body)."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{WEB_PORT}{path}",
+        headers={"X-Forwarded-Proto": "https", "Host": "localhost", "Accept": "text/html",
+                 "Accept-Language": language},
+    )  # fmt: skip
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(errors="replace")
+    except OSError:
+        return 0, ""
+
+
+# Pages that need neither the cache nor the broker: with Redis away they are served as usual (the deck list's rows
+# and legality are cached fragments, rebuilt when the cache is away).
+PAGES = ["/", "/cards/", "/decks/public/", "/tournaments/", "/accounts/login/"]
+
 LEGALITY = ("POST", "/api/v1/legality/", b'{"text": "4 x"}')
 PING = ("GET", "/api/v1/ping/", None)
 
@@ -170,11 +191,18 @@ def test_the_documented_production_setup_runs_and_fails_with_503(
     outage,
     expected,
 ):
+    from accounts.tests.factories import UserFactory
+    from decks.services import deck_create
+
+    deck = deck_create(owner=UserFactory(username="alice"), name="Fire <b>", visibility="public")
     first, second = redis_servers
     broker = first.url(3)
     cache = first.url(4) if layout == "one-redis" else second.url(4)
     env = production_env(tmp_path, broker, cache)
     log = tmp_path / "production.log"
+    # as `make run` does and docs/production.md says: the pages' static files and their manifest (WhiteNoise)
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"], env=env, cwd=ROOT,
+                   check=True, timeout=300)  # fmt: skip
     web = start([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "-b", f"127.0.0.1:{WEB_PORT}",
                  "deckbuilder.wsgi"], env, log)  # fmt: skip
     worker = start([sys.executable, "-m", "celery", "-A", "deckbuilder", "worker", "--beat", "--concurrency=2",
@@ -191,6 +219,8 @@ def test_the_documented_production_setup_runs_and_fails_with_503(
         assert (result["count"], result["done"], result["total"]) == (12, 12, 12)
         legality_up = call(*LEGALITY)[0]
         assert worker.poll() is None, log.read_text()[-3000:]
+        up = {path: page(path)[0] for path in PAGES}
+        assert up == dict.fromkeys(PAGES, 200), log.read_text()[-3000:]  # the cache filled
 
         first.shutdown()  # the broker's Redis (and in the documented layout the cache's too)
         answers = {
@@ -198,6 +228,7 @@ def test_the_documented_production_setup_runs_and_fails_with_503(
             "legality": call(*LEGALITY),
             "batch": call("POST", "/api/v1/legality/batch/", batch_body(12)),
         }
+        pages = {(path, language): page(path, language) for path in PAGES for language in ("en", "ja")}
     finally:
         stop(web)
         stop(worker)
@@ -207,3 +238,8 @@ def test_the_documented_production_setup_runs_and_fails_with_503(
         assert got_status == (status if status is not None else legality_up), (name, got_body)
         if code is not None:
             assert got_body["error"]["code"] == code, (name, got_body)
+    # the pages with the cache away (or the broker alone): served, never a 500
+    assert {key: status for key, (status, _body) in pages.items()} == dict.fromkeys(pages, 200)
+    for language in ("en", "ja"):
+        listing = pages[("/decks/public/", language)][1]
+        assert f'href="/decks/{deck.id}/"' in listing and "Fire &lt;b&gt;" in listing

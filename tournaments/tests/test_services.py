@@ -325,6 +325,48 @@ def test_withdrawal_refused(event, legal_deck, owner, other, organizer, close, w
     assert not AuditEntry.objects.filter(event=event, action="withdraw").exists()
 
 
+def _locked_and_deadline_passed(event, organizer):
+    services.event_lock(event_id=event.id, user=organizer)
+    Event.objects.filter(id=event.id).update(registration_deadline=timezone.now() - timedelta(seconds=1))
+
+
+IMPORT_REFUSED = [
+    # the lock entry signs the field: a row imported after it would change what was signed
+    ("after-deadline", _deadline_passed),
+    ("after-lock", _locked_by_organizer),
+    ("locked-and-deadline-passed", _locked_and_deadline_passed),
+]
+
+
+@pytest.mark.parametrize("close", [c[1] for c in IMPORT_REFUSED], ids=[c[0] for c in IMPORT_REFUSED])
+def test_csv_import_refused_once_the_registrations_are_locked(event, organizer, cards, close):
+    from decks.tests.fixtures import token_client
+
+    close(event, organizer)
+    entries_before = AuditEntry.objects.filter(event=event).count()
+    csv_text = f'player,decklist\nwalk-in,"{SHORT_TEXT}"\n'
+    with pytest.raises(services.RegistrationClosed) as refused:
+        services.registrations_import_csv(event_id=event.id, user=organizer, csv_text=csv_text)
+    assert refused.value.code == "REGISTRATION_CLOSED"
+    response = token_client(organizer).post(
+        f"/api/v1/events/{event.id}/registrations/import/", {"csv": csv_text}, format="json"
+    )
+    assert (response.status_code, response.json()["error"]["code"]) == (409, "REGISTRATION_CLOSED")
+    assert not Registration.objects.filter(event=event).exists()
+    # the deadline's lock entry may be recorded by the refusal itself; never an import entry
+    assert AuditEntry.objects.filter(event=event).count() - entries_before <= 1
+    assert not AuditEntry.objects.filter(event=event, action="import").exists()
+
+
+def test_csv_import_after_an_unlock_is_accepted(event, organizer, cards):
+    services.event_lock(event_id=event.id, user=organizer)
+    services.event_unlock(event_id=event.id, user=organizer, reason="a late player")
+    results = services.registrations_import_csv(
+        event_id=event.id, user=organizer, csv_text=f'player,decklist\nwalk-in,"{SHORT_TEXT}"\n'
+    )
+    assert [r["status"] for r in results] == ["illegal"]
+
+
 def test_withdraw_api(event, legal_deck, owner):
     from decks.tests.fixtures import token_client
 

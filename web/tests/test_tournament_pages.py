@@ -410,6 +410,26 @@ def test_import_page_reads_excel_csv(people, event, codec):
     assert "Lines that name no card (or several):" in results and "存在しないカード" in results
 
 
+@pytest.mark.parametrize("language, message", [("en", "Registrations for this event are closed."),
+                                               ("ja", "この大会の登録は締め切られています。")])  # fmt: skip
+def test_import_page_refuses_a_locked_event(people, event, language, message):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournaments import services
+    from tournaments.models import Registration
+
+    services.event_lock(event_id=event.id, user=people["organizer"])
+    before = Registration.objects.filter(event=event).count()
+    upload = SimpleUploadedFile(
+        "entries.csv", "player,decklist\r\nlate,4 テスト火炎兵\r\n".encode(), content_type="text/csv"
+    )
+    client = _client(people["organizer"])
+    response = client.post(f"/tournaments/{event.id}/import/", {"file": upload}, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 409
+    assert message in response.content.decode()
+    assert Registration.objects.filter(event=event).count() == before
+
+
 def test_import_page_refuses_more_players_than_the_capacity(people, event):
     from django.core.files.uploadedfile import SimpleUploadedFile
 

@@ -82,10 +82,11 @@ def _deck_rows(request, decks: list, *, as_of) -> None:
     """Each deck's table row (`deck.row_html`), rendered once per deck version, data version, language, day and
     viewer role and then served from the cache: a row holds no CSRF token (its buttons post the page's one form per
     action)."""
-    from django.core.cache import cache
     from django.template.loader import render_to_string
     from django.utils.safestring import mark_safe
     from django.utils.translation import get_language
+
+    from deckbuilder.cache import shared_cache_get_many, shared_cache_set_many
 
     user_id = request.user.id if request.user.is_authenticated else None
     show_owner = request.resolver_match.url_name == "public-decks"
@@ -95,7 +96,7 @@ def _deck_rows(request, decks: list, *, as_of) -> None:
         for deck in decks
     }
     version = list_cache_version()
-    cached = cache.get_many(list(keys.values()), version=version)
+    cached = shared_cache_get_many(list(keys.values()), version=version)  # nothing while the store is away
     missing = [deck for deck in decks if keys[deck.id] not in cached and not hasattr(deck, "summary")]
     if missing:  # summaries (one query, legality from its own cache) only for the rows not cached
         deck_list_page(decks=missing, as_of=as_of)
@@ -112,7 +113,7 @@ def _deck_rows(request, decks: list, *, as_of) -> None:
             html = fresh[keys[deck.id]] = render_to_string("web/_deck_row.html", context)
         deck.row_html = mark_safe(html)  # noqa: S308 - our template's output, every value escaped there
     if fresh:
-        cache.set_many(fresh, ROW_CACHE_SECONDS, version=version)
+        shared_cache_set_many(fresh, ROW_CACHE_SECONDS, version=version)
 
 
 def _deck_list(request, decks) -> dict:

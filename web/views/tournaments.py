@@ -15,13 +15,16 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from api.codes import ApplicationError, ErrorCode
 from api.concurrency import RETRY_AFTER_SECONDS, expensive_gate
+from deckbuilder.jobs import enqueue_failed
 from decks import selectors as deck_selectors
 from decks.services import DecklistRejected
 from games.dm.rules.decklist import parse_text
 from regulations.services import UnknownFormat, UnknownOverlay
 from tournaments import selectors as event_selectors
 from tournaments import services as event_services
+from tournaments.models import JobStatus
 from web.forms import format_choices
 from web.i18n import display, server_message
 from web.selectors import overlay_choices
@@ -146,6 +149,9 @@ def _organizer_post(request, event):
             messages.success(request, gettext("The decklists are published."))
     elif "revalidate" in request.POST:
         job = event_services.revalidation_job_create(event_id=event.id, user=request.user)
+        if job.status == JobStatus.FAILED and enqueue_failed(job.error):
+            # the broker is away: the job is recorded failed; the page says so (web.middleware: a 503 page)
+            raise ApplicationError(ErrorCode.QUEUE_UNAVAILABLE, "The re-validation was not started.", {"job": job.id})
         messages.success(request, gettext("The re-validation has started."))
         return redirect(f"{url}?job={job.id}#revalidation")
     elif "unlock" in request.POST:
@@ -570,7 +576,7 @@ def tournament_import(request, event_id: int):
     """The organizer imports registrations from a CSV file (tournaments.services.registrations_import_csv)."""
     event = _organizer_event(request, event_id)
     form = ImportForm(request.POST or None, request.FILES or None)
-    results, error, busy = None, None, False
+    results, error, busy, closed = None, None, False, False
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         # Seconds of decklist checks: behind the process's gate of expensive requests, as the import API.
@@ -585,10 +591,13 @@ def tournament_import(request, event_id: int):
                 results = event_services.registrations_import_csv(event_id=event.id, user=request.user, csv_text=text)
             except event_services.CsvRejected as exc:
                 error = server_message(exc.message)
+            except event_services.RegistrationClosed:
+                closed, error = True, gettext("Registrations for this event are closed.")
             finally:
                 gate.leave()
     context = {"event": event, "form": form, "results": results, "error": error, "nav": "tournaments"}
-    response = render(request, "web/tournament_import.html", context, status=503 if busy else 400 if error else 200)
+    status = 503 if busy else 409 if closed else 400 if error else 200
+    response = render(request, "web/tournament_import.html", context, status=status)
     if busy:
         response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
