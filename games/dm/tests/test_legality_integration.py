@@ -7,7 +7,6 @@ from datetime import date
 import pytest
 from django.conf import settings
 
-from cards.tests.conftest import full_catalogue  # noqa: F401  (module-scoped import of the real card data)
 from games.dm.rules.decklist import parse_text
 from regulations import services
 
@@ -36,7 +35,7 @@ def _card_names(records: list[dict]) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def real_regulations(full_catalogue, django_db_blocker):  # noqa: F811
+def real_regulations(full_catalogue, django_db_blocker):
     from games.dm.hall_of_fame import regulation_import
     from regulations.models import RegulationEvent
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from cards.tests.factories import CardFactsFactory
 from games.dm.rules.legality import CardPool, DeckInput, Unresolved, check_deck
 from games.dm.rules.vocabulary import DeckZone, ViolationCode, WarningCode
-from regulations.tests.synthetic import (
+from games.dm.tests.synthetic import (
     A_ALT,
     AURA,
     BAD_BRAND,
@@ -435,5 +435,5 @@ def test_without_a_card_pool_release_dates_are_not_checked():
 def test_every_code_is_documented(code):
     from pathlib import Path
 
-    codes = (Path(__file__).resolve().parents[2] / "docs" / "legality.md").read_text(encoding="utf-8")
+    codes = (Path(__file__).resolve().parents[3] / "docs" / "legality.md").read_text(encoding="utf-8")
     assert f"`{code}`" in codes.split("## Codes", 1)[1].split("\n## ", 1)[0]

@@ -10,7 +10,7 @@ import pytest
 from cards.tests.factories import CardFactsFactory
 from games.dm.rules.legality import Combo, DeckInput, FormatRules, Regulation, Unresolved, check_deck
 from games.dm.rules.vocabulary import Civilization, DeckZone, ViolationCode, Zone
-from regulations.tests.synthetic import REGULATION_ON, START_SETS
+from games.dm.tests.synthetic import REGULATION_ON, START_SETS
 
 V = ViolationCode
 MAIN, HYPER, GR, PARTNER = DeckZone.MAIN, DeckZone.HYPERSPATIAL, DeckZone.GR, DeckZone.PARTNER

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from games.dm.legality import LegalityContext, report_for
 from games.dm.resolver import Resolver
 from games.dm.rules.decklist import parse_text
-from regulations.tests.synthetic import (
+from games.dm.tests.synthetic import (
     C1,
     C2,
     CHOROCHU,

@@ -6,7 +6,6 @@ name, 808.4), and 58 nature main-deck cards no list names."""
 import pytest
 from django.conf import settings
 
-from cards.tests.conftest import full_catalogue  # noqa: F401  (module-scoped import of the real card data)
 from games.dm.rules.decklist import parse_text
 from regulations import services
 
@@ -18,7 +17,7 @@ BANNED = "無双竜機ボルバルザーク"  # プレミアム殿堂
 
 
 @pytest.fixture(scope="module")
-def nature_cards(full_catalogue, django_db_blocker):  # noqa: F811
+def nature_cards(full_catalogue, django_db_blocker):
     """The real Hall of Fame events, and 58 nature-only main-deck cards that no list names and that resolve by name."""
     from cards.models import Card
     from games.dm.hall_of_fame import regulation_import
