@@ -24,7 +24,7 @@ _YEARLY_SET = re.compile(r"^DM(\d{2})-(RP|EX|BD|SD)(\d{1,2})$")
 # Products whose set code holds several numbered lists, so that a number alone names no single card: DMEX-15 has a
 # 50-card and a 100-card list (collector ids `EX15 39/50`, `EX15 39/100`), DMX-12 and DMX-22 lists a, b, c
 # (`DMX12-a 17/38`, `DMX12-b 17/???`), DM24-EX3 / DM25-EX3 several decks (`24EX3 S4/S10`, `24EX3 S4/S11`), DM26-SD1
-# 25 decks. cards/tests/test_official.py derives this set from the card data and checks it is the one written here.
+# 25 decks. games/dm/tests/test_official.py derives this set from the card data and checks it is the one written here.
 SEVERAL_LISTS = frozenset({"DMEX-15", "DMX-12", "DMX-22", "DM24-EX3", "DM25-EX3", "DM26-SD1"})
 # A plain number (52 -> 052), with the lower-case letter of a card's side (1a -> 001a).
 _PLAIN_NUMBER = re.compile(r"^(\d{1,3})([a-d]?)$")
