@@ -1,7 +1,7 @@
 """Catalogue benchmark: full import (set list + card data) into an empty catalogue and over a v1 catalogue, the
 re-import (SQLite, temporary database files), search p95 over a fixed mix of queries (release dates and legality
 terms among them), resolving a 60-line decklist, reading a 60-line real published decklist (the corpus of
-decks/tests/decklists), checking a 500-line decklist of unknown names, and the corpus figures (share of card lines
+games/dm/tests/decklists), checking a 500-line decklist of unknown names, and the corpus figures (share of card lines
 resolved, decks whose zone totals are right), all over the full catalogue.
 
 `.venv/bin/python -m bench cards`. The imports run `manage.py import_cards` in subprocesses against fresh SQLite
@@ -145,7 +145,7 @@ def measure_in_process() -> dict:
         with_check.append((t2 - t1) * 1000)
     real = _read_real_decklist(resolver)
     unknown = _check_unknown_decklist(resolver)
-    from decks.tests.corpus import corpus_decks, corpus_figures, read_deck
+    from games.dm.tests.corpus import corpus_decks, corpus_figures, read_deck
 
     figures = corpus_figures([read_deck(deck, resolver) for deck in corpus_decks()])
     return {
@@ -200,8 +200,8 @@ def _import_over_v1(tmp: str, python: str, import_cards: list[str]) -> tuple[flo
 def _read_real_decklist(resolver) -> dict:
     """Reading and resolving a 60-line real published decklist (lines taken in order from the corpus, headings,
     titles and all), as the legality API, the import page and check_deck do: parse, then read every line."""
-    from decks.tests.corpus import corpus_decks
     from games.dm.resolver import decklist_parse, decklist_read
+    from games.dm.tests.corpus import corpus_decks
 
     lines = [line for deck in corpus_decks() for line in deck.text.splitlines() if line.strip()][:60]
     text = "\n".join(lines)

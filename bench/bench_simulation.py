@@ -239,14 +239,14 @@ REAL_REPEATS = 3
 
 def real_decks_orchestrate() -> dict:
     """In a subprocess on the temporary database: import the card data and the effects, resolve the real
-    decklists (simulations/tests/real_decks.py, sources cited there) and time the kernel and the reference."""
+    decklists (games/dm/tests/real_decks.py, sources cited there) and time the kernel and the reference."""
     from django.conf import settings
     from django.core.management import call_command
 
     from games.dm import simulation
     from games.dm.effects import card_effects_import
     from games.dm.rules.decklist import parse_text
-    from simulations.tests.real_decks import REAL_DECKS
+    from games.dm.tests.real_decks import REAL_DECKS
 
     call_command("migrate", verbosity=0, skip_checks=True)
     from cards.services import card_import

@@ -1,4 +1,4 @@
-"""Acceptance: at least 40 real published decklists (decks/tests/decklists/, each citing its source) read against the
+"""Acceptance: at least 40 real published decklists (games/dm/tests/decklists/, each citing its source) read against the
 full card data (with the English names the import links from cards_en_only.json) give the right number of cards in
 each zone, and at least 95 % of all their card lines resolve (the share of the lines naming a card the data holds is
 reported too, with the names of the cards it lacks).
@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from decks.tests.corpus import corpus_decks, corpus_figures, full_data_resolver, read_deck
 from games.dm.resolver import decklist_parse, decklist_read
+from games.dm.tests.corpus import corpus_decks, corpus_figures, full_data_resolver, read_deck
 
 pytestmark = pytest.mark.skipif(not Path(settings.CARD_DATA_SOURCE).exists(), reason="the card data is not present")
 

@@ -11,7 +11,7 @@ from django.conf import settings
 from games.dm import simulation
 from games.dm.rules import goldfish
 from games.dm.rules.decklist import parse_text
-from simulations.tests.real_decks import DON_JUNGLE, JOKERS, JOKERS_GR, RAKKA_DRAGNER, REAL_DECKS, RED_ZONE
+from games.dm.tests.real_decks import DON_JUNGLE, JOKERS, JOKERS_GR, RAKKA_DRAGNER, REAL_DECKS, RED_ZONE
 
 # django_db: the test database is set up for this module even when it runs alone (pytest-django sets up the
 # databases that the selected tests ask for)

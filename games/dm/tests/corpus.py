@@ -1,4 +1,4 @@
-"""The corpus of real published decklists (decks/tests/decklists/): reading and checking it against the full data.
+"""The corpus of real published decklists (games/dm/tests/decklists/): reading and checking it against the full data.
 
 Used by the acceptance test and by `python -m bench cards` (which prints the same figures)."""
 
