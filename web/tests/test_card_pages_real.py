@@ -1,5 +1,5 @@
 """Acceptance on the card page with the real card data (settings.CARD_DATA_SOURCE) and real published decklists
-(simulations/tests/real_decks.py, each with its source address): the public decks that play a card are listed with
+(games/dm/tests/real_decks.py, each with its source address): the public decks that play a card are listed with
 their copies, never the private or unlisted ones; adding a card from its page puts it where it starts the game."""
 
 import re
@@ -9,7 +9,7 @@ from django.conf import settings
 from django.test import Client
 
 from games.dm.rules.decklist import parse_text
-from simulations.tests.real_decks import DON_JUNGLE, JOKERS, RED_ZONE
+from games.dm.tests.real_decks import DON_JUNGLE, JOKERS, RED_ZONE
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
