@@ -228,10 +228,21 @@ def test_the_organizers_day(desk):
     assert [row["player"] for row in rows] == ["alice", "bob"] and rows[0]["submitted_at"].endswith("+09:00")
     out = io.StringIO()
     csv.writer(out).writerows([["player", "decklist"], ["山田", legal], ["鈴木", "4 ないカード"]])
+    entries = [{"name": "entries.csv", "mimeType": "text/csv", "buffer": out.getvalue().encode("cp932")}]
+    # This event is locked: an import is refused, as every other change of its registrations is.
     page.goto(event_url + "import/")
-    page.get_by_label("CSV file").set_input_files(
-        files=[{"name": "entries.csv", "mimeType": "text/csv", "buffer": out.getvalue().encode("cp932")}]
-    )
+    page.get_by_label("CSV file").set_input_files(files=entries)
+    page.get_by_role("button", name="Import", exact=True).click()
+    expect(page.locator("main")).to_contain_text("Registrations for this event are closed.")
+    # The same file on an open event of the organizer's.
+    page.goto(page.base + "/tournaments/")
+    page.get_by_label("Name").fill("Store CS, second day")
+    page.get_by_label("Event date", exact=True).fill("2030-01-11")
+    page.locator("#id_registration_deadline").fill("2030-01-10")
+    page.get_by_role("button", name="Create event").click()
+    expect(page.locator("h1")).to_have_text("Store CS, second day")
+    page.goto(page.url + "import/")
+    page.get_by_label("CSV file").set_input_files(files=entries)
     page.get_by_role("button", name="Import", exact=True).click()
     expect(page.locator("#import-results tbody tr")).to_have_count(2)
     expect(page.locator("#import-results")).to_contain_text("山田")
