@@ -35,6 +35,9 @@ What a game gives the core:
   editor shows for a format, with their sizes and keys), `editor_cards(card_ids)` (what a card tile shows, and the
   zone a card goes to when added without one), `editor_statistics(entries)` (the statistics laid out as charts) and
   `editor_state(zones=, ...)`, which judges a working copy and returns legality, statistics and card facts at once.
+- the shared pages (web/ renders what the game gives): `card_page_facts` and `card_details` (the card page),
+  `card_pictures` and `card_previews` (the tiles' official pictures, the editor's hover preview), `deck_filters`,
+  `deck_filter_cards` and `deck_list_zones` (the deck lists), `card_add_zones` (a card page's "add to a deck").
 """
 
 from __future__ import annotations
@@ -234,6 +237,44 @@ class Game:
         the core renders without knowing the game: {"facts": [{"label", "value"}], "links": [{"label", "url"}],
         "history": [{"effective", "status", "copies"}]}; None for a game without them."""
         return None
+
+    # --- the shared pages (optional): what web/ renders of the game's cards and decks without knowing the game
+    def card_page_facts(self, *, card: Any, printings: list) -> dict | None:
+        """The card page of a catalogue row shown in the row's own layout (tile, facts, faces, printings) when
+        `card_details` gives nothing: {"abilities": [text], "face_abilities": {face id: [text]}, "printing_links":
+        [{"id", "page_url", "image_url"} or None, one per printing in order], "picture": the picture printing's
+        {"id", "page_url", "image_url"} or None}; None for a game that adds nothing (the row alone)."""
+        return None
+
+    def card_pictures(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        """Per card id of the game's, its official picture for the tiles: {"page": url, "image": url}; a card
+        without one (or another game's card) is absent. The pages drop `image` when external images are off."""
+        return {}
+
+    def card_previews(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        """Per card id of the game's, what the editor's hover preview adds besides `card_pictures`: `abilities` (lines
+        of text) and `halves` (a card's two halves as the tiles draw them, or None)."""
+        return {}
+
+    def deck_filters(self) -> list[tuple[str, Any]]:
+        """The deck lists' and the card browser's filter by the game's card colours: (value, label) pairs in display
+        order (Duel Masters: the civilizations); none by default."""
+        return []
+
+    def deck_filter_cards(self, value: str) -> Any | None:
+        """The game's cards of one `deck_filters` value (a cards.Card queryset): a deck passes the filter when it
+        holds one of them; None for a value the game has not."""
+        return None
+
+    # The zones whose copies a deck list's row counts, in order ("40 / 0 / 0"; None: every registered zone); the
+    # zones that are not registered (a considering list) are counted after them in parentheses.
+    deck_list_zones: ClassVar[tuple[str, ...] | None] = None
+
+    def card_add_zones(self, *, card_id: int) -> tuple[list[str], str]:
+        """The zones a card page offers to add the card to a deck, and the one selected: by default every zone of
+        the game, the main deck selected where the game has one."""
+        codes = list(self.zone_codes())
+        return codes, "main" if "main" in codes else codes[0]
 
     def opening_odds(self, *, decklist: Any, groups: dict[str, list[str]], going_first: bool = True) -> dict | None:
         """Exact opening-hand odds of a deck for named groups of cards (names or ids as the game reads them), or None

@@ -8,12 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 from decks.models import Deck
 from games import registry
-from games.dm.catalogue import CARD_GAME as CATALOGUE_GAME
-from games.dm.rules.decklist import MAX_COPIES, MAX_LINES
-from games.dm.rules.vocabulary import Civilization, DeckZone
-from web.i18n import DISPLAY
+from games.base import MAX_COPIES, MAX_LINES
 
-CIVILIZATION_CHOICES = [(civ.value, DISPLAY[civ.value]) for civ in Civilization]
 TYPE_CHOICES = [
     ("", _("Any type")),
     ("creature", _("Creature")),
@@ -61,8 +57,11 @@ _SEARCH_FORM = {"form": "card-search"}
 
 class CardSearchForm(forms.Form):
     q = forms.CharField(required=False, max_length=500)
+    # The browser searches the default game's cards: its colours (`Game.deck_filters`, Duel Masters' civilizations).
     civ = forms.MultipleChoiceField(
-        required=False, choices=CIVILIZATION_CHOICES, widget=forms.CheckboxSelectMultiple(attrs=_SEARCH_FORM)
+        required=False,
+        choices=lambda: registry.get().deck_filters(),
+        widget=forms.CheckboxSelectMultiple(attrs=_SEARCH_FORM),
     )
     civ_exact = forms.BooleanField(required=False)
     cost_min = forms.IntegerField(required=False, min_value=0, max_value=99)
@@ -156,7 +155,7 @@ class DeckImportForm(forms.Form):
             self.add_error("text", gettext("A decklist may have at most %(limit)s lines.") % {"limit": MAX_LINES})
 
     def clean_text(self):
-        # The line cap of every decklist (games.dm.rules.decklist.MAX_LINES), before a line is read or resolved.
+        # The line cap of every decklist (games.base.MAX_LINES), before a line is read or resolved.
         text = self.cleaned_data["text"]
         lines = sum(1 for line in text.splitlines() if line.strip())
         if lines > MAX_LINES:
@@ -173,31 +172,22 @@ def too_many_copies_message(copies: int) -> str:
     }
 
 
-DECK_ZONES = [zone.value for zone in DeckZone]
-
-
 class CardAddToDeckForm(forms.Form):
     """A card page's "add to a deck": the zone and 1-4 copies (the deck is one of the user's, checked by the view
-    with decks.selectors.deck_get_owned). The zones offered are the card's own zone (where it starts the game,
-    games.dm.rules.cards.deck_zone_of), the default, and the considering list: a deck write puts a card written in any
-    other zone into its own zone anyway (decks.services.decklist_resolve)."""
+    with decks.selectors.deck_get_owned). The zones offered are the card's game's (`Game.card_add_zones`: Duel
+    Masters offers the card's own zone, where it starts the game, and the considering list, since a deck write puts
+    a card written in any other zone into its own zone anyway, decks.services.decklist_resolve)."""
 
     zone = forms.ChoiceField()
     count = forms.TypedChoiceField(coerce=int, choices=[(n, n) for n in range(1, 5)], initial=1)
 
     def __init__(self, *args, card, **kwargs):
-        from games.dm.resolver import get_resolver
-        from games.dm.rules.cards import deck_zone_of
-
         super().__init__(*args, **kwargs)
-        if card.game != CATALOGUE_GAME:
-            # Another game's card (games.registry): its game's zones, the main deck first where it has one.
-            zones = registry.get(card.game).zones
-            self.fields["zone"].choices = [(zone.code, zone.name_en) for zone in zones]
-            self.fields["zone"].initial = "main" if any(zone.code == "main" for zone in zones) else zones[0].code
-        else:
-            home = deck_zone_of(get_resolver().facts(card.id)).value
-            self.fields["zone"].choices = [(zone, str(DISPLAY[zone])) for zone in (home, DeckZone.CONSIDERING.value)]
-            self.fields["zone"].initial = home
+        game = registry.get(card.game)
+        codes, initial = game.card_add_zones(card_id=card.id)
+        japanese = (get_language() or "en").startswith("ja")
+        names = {zone.code: zone.name_ja if japanese else zone.name_en for zone in game.zones}
+        self.fields["zone"].choices = [(code, names.get(code, code)) for code in codes]
+        self.fields["zone"].initial = initial
         self.fields["zone"].label = gettext("Zone")
         self.fields["count"].label = gettext("Copies")

@@ -31,24 +31,36 @@ LEGALITY_FILTER_LIMIT = 500  # the legality filter checks at most this many deck
 
 
 def deck_list_filtered(*, decks, civ: str | None = None, card: str | None = None):
-    """Narrow a deck queryset to decks with a card of a civilization and/or a card whose name contains `card`."""
-    from django.db.models import F, Q
+    """Narrow a deck queryset to decks with a card of a colour (a value of a game's `deck_filters`: Duel Masters'
+    civilizations) and/or a card whose name contains `card`."""
+    from django.db.models import Q
 
-    from games.dm.rules.vocabulary import Civilization, CivMask
+    from games import registry
 
-    if civ in {c.value for c in Civilization}:
-        bit = int(CivMask[Civilization(civ).name])
-        ids = (
-            decks.model.entries.rel.related_model.objects.annotate(civ_bit=F("card__civ_mask").bitand(bit))
-            .filter(civ_bit__gt=0)
-            .values("deck_id")
-        )
-        decks = decks.filter(id__in=ids)
+    entry_model = decks.model.entries.rel.related_model
+    if civ:
+        colour = [cards for game in registry.all_games() if (cards := game.deck_filter_cards(civ)) is not None]
+        if colour:
+            match = Q(card_id__in=colour[0].values("id"))
+            for cards in colour[1:]:
+                match |= Q(card_id__in=cards.values("id"))
+            decks = decks.filter(id__in=entry_model.objects.filter(match).values("deck_id"))
     if card:
         match = Q(card__name_ja__icontains=card) | Q(card__name_en__icontains=card) | Q(card__name_key__icontains=card)
-        entries = decks.model.entries.rel.related_model.objects.filter(match).values("deck_id")
+        entries = entry_model.objects.filter(match).values("deck_id")
         decks = decks.filter(id__in=entries)
     return decks
+
+
+def deck_filter_choices() -> list[tuple[str, Any]]:
+    """Every game's `deck_filters` (value, label), each value once, in the games' order."""
+    from games import registry
+
+    choices: dict[str, Any] = {}
+    for game in registry.all_games():
+        for value, label in game.deck_filters():
+            choices.setdefault(value, label)
+    return list(choices.items())
 
 
 def list_cache_version() -> int:
@@ -62,7 +74,8 @@ def list_cache_version() -> int:
 
 
 def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
-    """Per deck: cards per zone (main/hyperspatial/GR/considering totals), civilizations, a key card (the main deck's
+    """Per deck: cards per zone (`counts`; `count_list`, the game's `deck_list_zones`, and `aside_count`, its zones
+    that are not registered), colours (Duel Masters' civilizations), a key card (the main deck's
     most expensive card, then the one with most copies) and its legality status as of `as_of` (cached per version)."""
     from api.codes import ApplicationError, ErrorCode
     from deckbuilder.cache import shared_cache_get_many, shared_cache_set_many
@@ -70,14 +83,22 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     from decks.selectors import registered_zones
     from decks.services import snapshot_to_decklist
     from games import registry
-    from games.dm.rules.vocabulary import Civilization, DeckZone
     from regulations.services import UnknownFormat, legality_report
 
-    civ_order = {civ.value: index for index, civ in enumerate(Civilization)}
+    games = {deck.game: registry.get(deck.game) for deck in decks}
+    # a deck's colours in its game's order (`deck_filters`), its zones counted from 0
+    colour_order = {
+        code: {value: index for index, (value, _label) in enumerate(game.deck_filters())}
+        for code, game in games.items()
+    }
     summaries: dict[int, dict[str, Any]] = {
-        deck.id: {"counts": dict.fromkeys([z.value for z in DeckZone], 0), "civs": set(), "key": None, "entries": {}}
+        deck.id: {"counts": dict.fromkeys(games[deck.game].zone_codes(), 0), "civs": set(), "key": None, "entries": {}}
         for deck in decks
     }
+    # the colours count the registered zones (not the considering list); the key card is the main deck's
+    registered = {code: set(game.registered_zone_codes()) for code, game in games.items()}
+    main = {code: "main" if game.has_zone("main") else game.zone_codes()[0] for code, game in games.items()}
+    deck_games = {deck.id: deck.game for deck in decks}
     rows = DeckEntry.objects.filter(deck_id__in=summaries).values_list(
         "deck_id", "zone", "quantity", "card_id", "card__name_ja", "card__cost", "card__civilizations"
     )
@@ -85,9 +106,10 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         summary = summaries[deck_id]
         summary["counts"][zone] = summary["counts"].get(zone, 0) + quantity  # another game's zones too
         summary["entries"].setdefault(zone, []).append({"card_id": card_id, "count": quantity})
-        if zone != DeckZone.CONSIDERING.value:
+        game_code = deck_games[deck_id]
+        if zone in registered[game_code]:
             summary["civs"].update(str(c).lower() for c in civilizations or [])
-        if zone == DeckZone.MAIN.value:
+        if zone == main[game_code]:
             rank = (cost if cost is not None else -1, quantity)
             if summary["key"] is None or rank > summary["key"][0]:
                 summary["key"] = (rank, {"id": card_id, "name_ja": name})
@@ -100,7 +122,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         status = cached.get(keys[deck.id])
         if status is None:
             try:
-                if deck.game == "dm":
+                if deck.game == registry.DEFAULT_GAME:
                     decklist = snapshot_to_decklist(summary, zones=registered_zones())
                     report = legality_report(decklist=decklist, format_code=deck.format_code, as_of=as_of)
                 else:  # another game's deck: its own legality, through the registry
@@ -117,7 +139,12 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
                 status = "unknown"  # a deck of a format since removed: the list says so, the page still works
             fresh[keys[deck.id]] = status
         summary["status"] = status
-        summary["civs"] = sorted(summary["civs"], key=lambda c: civ_order.get(c, 9))
+        game = games[deck.game]
+        counts = summary["counts"]
+        summary["count_list"] = [counts.get(zone, 0) for zone in game.deck_list_zones or game.registered_zone_codes()]
+        summary["aside_count"] = sum(counts.get(zone.code, 0) for zone in game.zones if not zone.registered)
+        order = colour_order[deck.game]
+        summary["civs"] = sorted(summary["civs"], key=lambda c: order.get(c, len(order)))
         summary["key"] = summary["key"][1] if summary["key"] else None
         del summary["entries"]
     if fresh:
@@ -173,38 +200,24 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
         )
 
 
-# ---- card pictures: the official card site's page and image of each card (games.dm.official) -----------------------
+# ---- card pictures: each game's official pictures of its cards (games.registry.Game.card_pictures) ---------------
 
 
 def card_pictures(*, card_ids) -> dict[int, dict]:
-    """Per card id, the official page and image of its picture printing (`games.dm.official.official_card_of_printings`)
-    as `{"page": url, "image": url or None}`; a card none of whose printings has an official id is absent. With
-    `CARD_IMAGES_EXTERNAL` off the image is None (the drawn tile only) and the page link stays. One query."""
+    """Per card id, the official page and image of its picture, as its game gives them (`Game.card_pictures`:
+    Duel Masters' official card site) as `{"page": url, "image": url or None}`; a card without one is absent. With
+    `CARD_IMAGES_EXTERNAL` off the image is None (the drawn tile only) and the page link stays."""
     from django.conf import settings
 
-    from cards.models import Printing
-    from games.dm.official import official_card_of_printings
+    from games import registry
 
-    rows = (
-        Printing.objects.filter(card_id__in=set(card_ids), tcg=False)
-        .order_by("card_id", "set_code", "number")
-        .values("card_id", "set_code", "number", "shared_face", "card__twinpact", "card__release_set")
-    )
-    by_card: dict[int, list[Any]] = {}
-    for row in rows:
-        by_card.setdefault(row["card_id"], []).append(row)
-    pictures = {}
-    for card_id, printings in by_card.items():
-        found = official_card_of_printings(
-            printings,
-            first_set=printings[0]["card__release_set"],
-            twinpact=printings[0]["card__twinpact"],
-            host=settings.CARD_IMAGE_HOST,
-        )
-        if found is not None:
+    ids = set(card_ids)
+    pictures: dict[int, dict] = {}
+    for game in registry.all_games():
+        for card_id, found in game.card_pictures(ids).items():
             pictures[card_id] = {
-                "page": found.page_url,
-                "image": found.image_url if settings.CARD_IMAGES_EXTERNAL else None,
+                "page": found.get("page"),
+                "image": found.get("image") if settings.CARD_IMAGES_EXTERNAL else None,
             }
     return pictures
 
@@ -212,43 +225,15 @@ def card_pictures(*, card_ids) -> dict[int, dict]:
 PREVIEW_CARDS_MAX = 100  # one page of the editor's search results is 30 cards
 
 
-def _twinpact_halves(card) -> list[dict] | None:
-    """A twinpact's top and bottom faces as the tiles draw them (static/js/tile.js), each with its own cost."""
-    if not card.twinpact:
-        return None
-    faces = {face.role: face for face in card.faces.all()}
-    top, bottom = faces.get("twinpact_top"), faces.get("twinpact_bottom")
-    if top is None or bottom is None:
-        return None
-    return [
-        {
-            "name_ja": face.name_ja,
-            "cost": face.cost,
-            "civilizations": [str(civ).lower() for civ in face.civilizations or []],
-            "power": face.power,
-            "card_type_ja": face.card_type_ja,
-            "card_type": face.card_type,
-        }
-        for face in (top, bottom)
-    ]
-
-
-def card_previews(*, card_ids) -> dict[int, dict]:
-    """Per card id, what the editor's hover preview adds to a card of the cards API: the official image and page
-    (`card_pictures`), the abilities as the catalogue gives them (`web.editor.card_abilities`) and a twinpact's two
-    halves with their own costs (`halves`, as web.editor.card_summary gives them). Three queries."""
-    from cards.models import Card
-    from games.dm.editor import card_abilities
-
+def card_previews(*, card_ids, game) -> dict[int, dict]:
+    """Per card id of the game's, what the editor's hover preview adds to a card of the cards API: the official
+    image and page (`card_pictures`) and the game's own preview (`Game.card_previews`: Duel Masters' abilities and a
+    twinpact's two halves with their own costs)."""
     ids = list(dict.fromkeys(card_ids))[:PREVIEW_CARDS_MAX]
-    pictures = card_pictures(card_ids=ids)
+    own = game.card_previews(ids)
+    pictures = card_pictures(card_ids=list(own))
     previews = {}
-    for card in Card.objects.filter(id__in=ids).prefetch_related("faces"):
-        picture = pictures.get(card.id) or {}
-        previews[card.id] = {
-            "image": picture.get("image"),
-            "page": picture.get("page"),
-            "abilities": card_abilities(card),
-            "halves": _twinpact_halves(card),
-        }
+    for card_id, preview in own.items():
+        picture = pictures.get(card_id) or {}
+        previews[card_id] = {"image": picture.get("image"), "page": picture.get("page"), **preview}
     return previews

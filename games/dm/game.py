@@ -242,6 +242,40 @@ class DuelMasters(Game):
 
         return odds_query(decklist=decklist, queries=queries, format_code=format_code)
 
+    # --- the shared pages (games/dm/pages.py); a deck list's row counts the 60 cards' zones (the partner is a
+    # single card, shown on the deck's page)
+    deck_list_zones = (DeckZone.MAIN.value, DeckZone.HYPERSPATIAL.value, DeckZone.GR.value)
+
+    def card_page_facts(self, *, card: Any, printings: list) -> dict:
+        from games.dm.pages import card_page_facts
+
+        return card_page_facts(card=card, printings=printings)
+
+    def card_pictures(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        from games.dm.pages import card_pictures
+
+        return card_pictures(card_ids)
+
+    def card_previews(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        from games.dm.pages import card_previews
+
+        return card_previews(card_ids)
+
+    def deck_filters(self) -> list[tuple[str, Any]]:
+        from games.dm.pages import deck_filters
+
+        return deck_filters()
+
+    def deck_filter_cards(self, value: str) -> Any:
+        from games.dm.pages import deck_filter_cards
+
+        return deck_filter_cards(value)
+
+    def card_add_zones(self, *, card_id: int) -> tuple[list[str], str]:
+        from games.dm.pages import card_add_zones
+
+        return card_add_zones(card_id)
+
     # --- the deck editor (games/dm/editor.py)
     editor_search_example = "civ:fire cost<=3"
 

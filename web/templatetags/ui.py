@@ -6,7 +6,6 @@ UI texts are Django's `{% translate %}` / `{% blocktranslate %}` (load `i18n`).
 from django import template
 from django.utils.translation import get_language
 
-from games.dm.editor import card_abilities
 from regulations.selectors import format_name as regulations_format_name
 from web.audit import audit_details as audit_detail_rows
 from web.i18n import display, server_message
@@ -36,14 +35,6 @@ def server_text(text) -> str:
 
 _CIVS = ("light", "water", "darkness", "fire", "nature")
 _BREAKER_SHORT = {"double": "W・B", "triple": "T・B", "quattro": "Q・B", "world": "∞W・B"}
-
-
-@register.filter
-def face_abilities(facts) -> list[str]:
-    """A face's keyword abilities from its `CardFace.facts` (the data's fields of that face), as on the card."""
-    from types import SimpleNamespace
-
-    return card_abilities(SimpleNamespace(**facts)) if isinstance(facts, dict) else []
 
 
 @register.filter

@@ -20,8 +20,6 @@ from cards.query import QueryError
 from decks import selectors as deck_selectors
 from decks import services as deck_services
 from games import registry
-from games.dm.editor import card_abilities
-from games.dm.official import official_card, official_card_of_printings
 from regulations import selectors as regulation_selectors
 from web import selectors as web_selectors
 from web.forms import CardAddToDeckForm, CardSearchForm
@@ -97,26 +95,33 @@ def card_detail(request, card_id: int):
     card = _card_or_404(card_id)
     printings = list(card.printings.all())
     sets = card_selectors.sets_by_code(codes=[printing.set_code for printing in printings])
-    host = settings.CARD_IMAGE_HOST
-    officials = [official_card(p.set_code, p.number, twinpact=card.twinpact, host=host) for p in printings]
-    picture = official_card_of_printings(printings, first_set=card.release_set, twinpact=card.twinpact, host=host)
+    game_details = _game_details(card)
+    # The game's facts of a card shown in the catalogue row's layout (games.registry.Game.card_page_facts: Duel
+    # Masters' abilities and official card pages); the page shows the picture printing's official image, the drawn
+    # tile being the fallback (static/js/card_images.js).
+    facts = (None if game_details else registry.get(card.game).card_page_facts(card=card, printings=printings)) or {}
+    links = facts.get("printing_links") or [None] * len(printings)
+    picture = facts.get("picture")
+    face_abilities = facts.get("face_abilities") or {}
+    faces = list(card.faces.all())
+    for face in faces:
+        face.abilities = face_abilities.get(face.id, [])  # type: ignore[attr-defined]
     context = {
         "card": card,
-        # Every printing links to its official card page when it has an official id (games.dm.official); the page
-        # shows the picture printing's official image, the drawn tile being the fallback (static/js/card_images.js).
+        # Every printing links to its official card page when the game knows one.
         "printings": [
-            (printing, sets.get(printing.set_code), official)
-            for printing, official in zip(printings, officials, strict=True)
+            (printing, sets.get(printing.set_code), link) for printing, link in zip(printings, links, strict=True)
         ],
+        "faces": faces,
         "picture": picture,
-        "picture_image": picture.image_url if picture is not None and settings.CARD_IMAGES_EXTERNAL else None,
-        "abilities": card_abilities(card),
+        "picture_image": picture["image_url"] if picture is not None and settings.CARD_IMAGES_EXTERNAL else None,
+        "abilities": facts.get("abilities") or [],
         "release_set": sets.get(card.release_set),
         "statuses": regulation_selectors.card_regulation_status(name_key=card.name_key, as_of=timezone.localdate()),
         "history": regulation_selectors.card_regulation_history(card_id=card.id, name_key=card.name_key),
         "nav": "cards",
         # Another game's own facts, official links and list history (games.registry.Game.card_details).
-        "game_details": _game_details(card),
+        "game_details": game_details,
     }
     card.picture = {"image": context["picture_image"]}  # type: ignore[attr-defined]  # for templates/web/_tile.html
     context["public_decks"], context["public_deck_total"] = deck_selectors.deck_list_public_with_card(
@@ -178,10 +183,9 @@ def card_add_to_deck(request, card_id: int):
 
 
 def _game_details(card) -> dict | None:
-    """Another game's own facts, official links and list history (games.registry.Game.card_details), its facts as
-    sides (a Dragon Ball Super leader has two)."""
-    if card.game == registry.DEFAULT_GAME:
-        return None
+    """A game's own facts, official links and list history (games.registry.Game.card_details: the OCG, Dragon Ball
+    Super), its facts as sides (a Dragon Ball Super leader has two); None for a game shown in the catalogue row's
+    layout (Duel Masters)."""
     details = registry.get(card.game).card_details(card_id=card.id)
     if details is not None and "sides" not in details:
         details = {**details, "sides": [{"title": None, "facts": details.get("facts", [])}]}

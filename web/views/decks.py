@@ -32,7 +32,13 @@ from web.forms import (
     format_choices,
     too_many_copies_message,
 )
-from web.selectors import deck_list_filtered, deck_list_page, list_cache_version, overlay_choices
+from web.selectors import (
+    deck_filter_choices,
+    deck_list_filtered,
+    deck_list_page,
+    list_cache_version,
+    overlay_choices,
+)
 from web.views import posted_version, version_missing
 
 
@@ -117,12 +123,12 @@ def _deck_rows(request, decks: list, *, as_of) -> None:
 
 
 def _deck_list(request, decks) -> dict:
-    """Filters (legality today, civilization, format, a card the deck contains), one page, each deck's summary."""
-    from games.dm.rules.vocabulary import Civilization
-
+    """Filters (legality today, colour (the games' `deck_filters`: Duel Masters' civilizations), format, a card the
+    deck contains), one page, each deck's summary."""
+    colours = deck_filter_choices()
     filters = {
         "legality": request.GET.get("legality") if request.GET.get("legality") in LEGALITY_FILTERS else "",
-        "civ": request.GET.get("civ") if request.GET.get("civ") in {c.value for c in Civilization} else "",
+        "civ": request.GET.get("civ") if request.GET.get("civ") in {value for value, _label in colours} else "",
         "format": request.GET.get("format", "").strip()[:32],
         "card": request.GET.get("card", "").strip()[:100],
     }
@@ -144,7 +150,7 @@ def _deck_list(request, decks) -> dict:
         "filters": filters,
         "params": params,
         "formats": format_choices(),
-        "civilizations": [c.value for c in Civilization],
+        "civilizations": colours,
         "today": today,
     }
 
@@ -288,7 +294,7 @@ def editor_card_previews_api(request):
 
         return error_json_for(exc)
     summaries = editor_cards(ids, game=game) if ids else {}
-    previews = web_selectors.card_previews(card_ids=ids)
+    previews = web_selectors.card_previews(card_ids=ids, game=game)
     cards = {}
     for card_id in ids:
         summary, preview = summaries.get(str(card_id)), previews.get(card_id)

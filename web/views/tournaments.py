@@ -20,7 +20,7 @@ from api.concurrency import RETRY_AFTER_SECONDS, expensive_gate
 from deckbuilder.jobs import enqueue_failed
 from decks import selectors as deck_selectors
 from decks.services import DecklistRejected
-from games.dm.rules.decklist import parse_text
+from games import registry
 from regulations.services import UnknownFormat, UnknownOverlay
 from tournaments import selectors as event_selectors
 from tournaments import services as event_services
@@ -313,6 +313,12 @@ def _decklist(registration) -> dict:
     return {"registration": registration, "zones": zones}
 
 
+def _parse_text(event, text: str):
+    """A typed decklist read as the event's game reads text (games.registry: `parse_text`), from the text alone as a
+    deck check at the table or an amendment is written."""
+    return registry.get(event.game).parse_text(text, with_names=False)
+
+
 def _revalidation_job(event, job_id: str | None):
     """The job asked for (?job=), else the event's newest one, else None."""
     if job_id and job_id.isdigit():
@@ -344,13 +350,13 @@ def registration_amend(request, event_id: int, registration_id: int):
         # The diff the amendment would make, nothing written (a reason is not needed yet).
         try:
             check = event_selectors.deck_check(
-                registration=registration, decklist=parse_text(request.POST.get("text", ""))
+                registration=registration, decklist=_parse_text(event, request.POST.get("text", ""))
             )
         except DecklistRejected as exc:
             lines = exc.lines
         form = AmendForm(initial={"text": request.POST.get("text", ""), "reason": request.POST.get("reason", "")})
     elif request.method == "POST" and form.is_valid():
-        decklist = parse_text(form.cleaned_data["text"])
+        decklist = _parse_text(event, form.cleaned_data["text"])
         try:
             amended = event_services.registration_amend(
                 registration_id=registration.id,
@@ -501,7 +507,7 @@ def tournament_deck_check(request, event_id: int):
         registration = next(r for r in registrations if r.id == form.cleaned_data["registration"])
         try:
             check = event_selectors.deck_check(
-                registration=registration, decklist=parse_text(form.cleaned_data["text"])
+                registration=registration, decklist=_parse_text(event, form.cleaned_data["text"])
             )
         except DecklistRejected as exc:
             lines = exc.lines
