@@ -47,6 +47,7 @@ def send_at_once(*, pause: bool, user_of=lambda i: None) -> Counter:
             start.wait(timeout=60)
             batches.legality_batch_create(
                 user=user_of(i),
+                game="dm",
                 entries=[{"player": f"p{i}", "text": "4 x"}] * 3,
                 context=context,
                 overlay_id=None,
