@@ -6,7 +6,6 @@ Extra Deck by kind with its Ranks and Link ratings."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 
 from django.utils.translation import get_language, gettext
@@ -15,6 +14,7 @@ from games.registry import editor_zone
 from games.ygo.rules import DeckZone, YgoCard
 from games.ygo.rules.legality import EXTRA_MAX, MAIN_MAX, MAIN_MIN, SIDE_MAX
 from games.ygo.rules.vocabulary import CardType
+from games.ygo.statistics import EXTRA_KINDS, deck_tally, printed_stars
 
 DATABASE = "https://www.db.yugioh-card.com/yugiohdb/card_search.action?ope=2&cid={konami_id}&request_locale={locale}"
 
@@ -53,7 +53,6 @@ RACES_JA = {
     "Fish": "魚族", "Sea Serpent": "海竜族", "Wyrm": "幻竜族", "Illusion": "幻想魔族", "Divine-Beast": "幻神獣族",
     "Creator God": "創造神族",
 }  # fmt: skip
-EXTRA_KINDS = ("Fusion", "Synchro", "Xyz", "Link")
 KIND_COLORS = dict(FRAMES)
 TYPE_COLORS = {"monster": FRAME_EFFECT, "spell": FRAME_SPELL, "trap": FRAME_TRAP}
 
@@ -88,17 +87,6 @@ def _type_line(card: YgoCard, record: dict, *, japanese: bool) -> str:
     return f"{prop} {base}" if prop else base
 
 
-def _stars(card: YgoCard) -> str:
-    """The Level (★), Rank (☆) or Link rating (LINK-n) as the card prints it."""
-    if card.link_rating is not None:
-        return f"LINK-{card.link_rating}"
-    if card.rank is not None:
-        return f"☆{card.rank}"
-    if card.level is not None:
-        return f"★{card.level}"
-    return ""
-
-
 def _stat(value) -> str:
     return "?" if value == "?" else ("–" if value is None else str(value))
 
@@ -129,7 +117,8 @@ def card_summary(pk: int, card: YgoCard, record: dict) -> dict:
         "card_type": english_line,
         "card_type_ja": japanese_line,
         "cost": card.level if card.level is not None else (card.rank if card.rank is not None else card.link_rating),
-        "cost_text": _stars(card) or ("魔" if card.card_type is CardType.SPELL else "罠" if not monster else "–"),
+        "cost_text": printed_stars(card)
+        or ("魔" if card.card_type is CardType.SPELL else "罠" if not monster else "–"),
         "power": power,
         "home": card.deck_zone.value,
         "group": {"key": card.card_type.value, "en": group_en, "ja": group_ja, "order": order},
@@ -180,29 +169,10 @@ def editor_statistics(entries: Iterable[tuple[int, str, int]]) -> dict:
     kind; Ranks and Link ratings apart from Levels)."""
     from games.ygo.catalogue import ygo_context
 
-    context = ygo_context()
     japanese = _japanese()
-    kinds: Counter[str] = Counter()
-    levels: Counter[int] = Counter()
-    attributes: Counter[str] = Counter()
-    extra_kinds: Counter[str] = Counter()
-    extra_stars: Counter[str] = Counter()
-    totals: Counter[str] = Counter()
-    for pk, zone, quantity in entries:
-        totals[zone] += quantity
-        card = context.by_pk.get(pk)
-        if card is None:
-            continue
-        if zone == DeckZone.MAIN.value:
-            kinds[card.card_type.value] += quantity
-            if card.level is not None:
-                levels[card.level] += quantity
-            if card.attribute:
-                attributes[card.attribute] += quantity
-        elif zone == DeckZone.EXTRA.value:
-            extra_kinds[next((kind for kind in EXTRA_KINDS if kind in card.monster_types), "other")] += quantity
-            if _stars(card):
-                extra_stars[_stars(card)] += quantity
+    tally = deck_tally(entries, by_pk=ygo_context().by_pk)
+    kinds, levels, attributes = tally.kinds, tally.levels, tally.attributes
+    extra_kinds, extra_stars, totals = tally.extra_kinds, tally.extra_stars, tally.totals
     names = {"monster": gettext("Monsters"), "spell": gettext("Spells"), "trap": gettext("Traps")}
     top = max(levels, default=0)
     level_labels = [str(level) for level in range(1, max(12, top) + 1)]

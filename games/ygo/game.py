@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -410,26 +409,11 @@ class YugiohOcg(Game):
     def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
         """Zone counts; in the Main Deck the monster / spell / trap split, monsters by Level, and by Attribute; in
         the Extra Deck the split by kind (Fusion, Synchro, Xyz, Link)."""
-        context = _context()
-        counts: Counter[str] = Counter()
-        kinds: Counter[str] = Counter()
-        levels: Counter[int] = Counter()
-        attributes: Counter[str] = Counter()
-        extra_kinds: Counter[str] = Counter()
-        for pk, zone, quantity in entries:
-            counts[zone] += quantity
-            card = context.by_pk.get(pk)
-            if card is None:
-                continue
-            if zone == DeckZone.MAIN.value:
-                kinds[card.card_type.value] += quantity
-                if card.level is not None:
-                    levels[card.level] += quantity
-                if card.attribute:
-                    attributes[card.attribute] += quantity
-            elif zone == DeckZone.EXTRA.value:
-                kind = next((t for t in ("Fusion", "Synchro", "Xyz", "Link") if t in card.monster_types), "other")
-                extra_kinds[kind] += quantity
+        from games.ygo.statistics import deck_tally
+
+        tally = deck_tally(entries, by_pk=_context().by_pk)
+        counts, kinds, levels, attributes = tally.totals, tally.kinds, tally.levels, tally.attributes
+        extra_kinds = tally.extra_kinds
         return {
             "counts": {zone.code: counts[zone.code] for zone in self.zones},
             "card_types": {kind: kinds[kind] for kind in ("monster", "spell", "trap")},

@@ -46,7 +46,8 @@ function figure(caption, svg, extra) {
 export function stackedBars(caption, categories, series, { percent = false } = {}) {
   const width = 360, height = 200, left = 34, bottom = 22, top = 10, right = 6;
   const totals = categories.map((_, i) => series.reduce((sum, s) => sum + (s.values[i] || 0), 0));
-  const max = percent ? 1 : Math.max(4, niceMax(Math.max(0, ...totals)));
+  // Counts: a multiple of 4 so that the four grid lines fall on whole numbers.
+  const max = percent ? 1 : Math.max(4, Math.ceil(niceMax(Math.max(0, ...totals)) / 4) * 4);
   const svg = frame(width, height, caption);
   const plotH = height - top - bottom, plotW = width - left - right;
   const slot = plotW / Math.max(1, categories.length);

@@ -17,7 +17,10 @@ function gameCharts(container, charts) {
     } else {
       body = el("div", {}, el("div", {}, chart.title), chart.items.flatMap((item) => [el("div", {}, item.label), el("div", { class: "big-number" }, item.value)]));
     }
-    container.append(el("div", { class: "chart panel", id: chart.id || null }, body));
+    const values = chart.kind === "stacked" ? chart.series.flatMap((s) => s.values) : (chart.items || []).map((item) => item.value);
+    const empty = chart.kind !== "numbers" && !values.some((value) => Number(value) > 0);
+    container.append(el("div", { class: "chart panel", id: chart.id || null }, body,
+      empty ? el("p", { class: "muted" }, gettext("No cards yet.")) : null));
   }
 }
 
