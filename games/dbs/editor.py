@@ -5,7 +5,6 @@ leader slot, a Z-card to the Z-Deck); the colour and energy-cost statistics of t
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from datetime import date
 
@@ -16,6 +15,7 @@ from games.dbs import catalogue as db
 from games.dbs.rules.cards import DbsCard
 from games.dbs.rules.legality import RulesUnavailable, rule_version_in_force
 from games.dbs.rules.vocabulary import Zone
+from games.dbs.statistics import CURVE, deck_tally
 from games.registry import editor_zone
 
 COLORS = {"Red": "#c8413a", "Blue": "#2f6fc1", "Green": "#3a9a4b", "Yellow": "#d9b43a", "Black": "#3a3a3a",
@@ -26,7 +26,6 @@ TYPES_JA = {
     "Z-Battle": "Zバトル", "Z-Extra": "Zエクストラ", "Z-Unison": "Zユニゾン",
 }  # fmt: skip
 TYPE_ORDER = ("Leader", "Battle", "Unison", "Extra", "Z-Leader", "Z-Battle", "Z-Unison", "Z-Extra")
-CURVE = [str(cost) for cost in range(8)] + ["8+"]
 
 
 def add_note() -> str:
@@ -125,33 +124,14 @@ def editor_zones(zones, *, as_of: date | None) -> list[dict]:
 def editor_statistics(entries: Iterable[tuple[int, str, int]]) -> dict:
     """The deck's energy-cost curve (0 to 7, 8+) stacked by colour, its colours (a multicolour card in each), its
     card types, and the leader's colours."""
-    state = db.state()
     japanese = _japanese()
-    curve: dict[str, dict[str, float]] = {}
-    colors: Counter[str] = Counter()
-    types: Counter[str] = Counter()
-    totals: Counter[str] = Counter()
-    leader_colors: list[str] = []
-    multicolored = 0
-    for card_id, zone, quantity in entries:
-        totals[zone] += quantity
-        card = state.card_of_id(card_id)
-        if card is None:
-            continue
-        if zone == Zone.LEADER.value:
-            leader_colors += [color for color in card.colors if color not in leader_colors]
-        if zone != Zone.MAIN.value:
-            continue
-        types[card.card_type.value] += quantity
-        for color in card.colors:
-            colors[color] += quantity
-        multicolored += quantity if len(card.colors) > 1 else 0
-        if card.energy_cost is not None:
-            column = str(card.energy_cost) if card.energy_cost < 8 else "8+"
-            # A multicolour card is split between its colours so that each cost's bar counts it once.
-            stack = curve.setdefault(column, {})
-            for color in card.colors or ("Colorless",):
-                stack[color] = stack.get(color, 0) + quantity / max(1, len(card.colors))
+    tally = deck_tally(entries, card_of_id=db.state().card_of_id)
+    colors, types, totals = tally.colors, tally.types, tally.zones
+    leader_colors, multicolored = tally.leader_colors, tally.multicolored
+    # A multicolour card is split between its colours so that each cost's bar counts it once.
+    curve = {
+        column: {color or "Colorless": n for color, n in shares.items()} for column, shares in tally.cost_shares.items()
+    }
 
     def color_name(color: str) -> str:
         return COLORS_JA.get(color, color) if japanese else color

@@ -28,14 +28,13 @@ from games.dbs.rules.cards import NUMBER, fold_number
 from games.dbs.rules.legality import RULE_VERSIONS, RulesUnavailable, check_decklist
 from games.dbs.rules.odds import HAND, LIFE, POLICY_TEXT, OddsError, Redraw, opening_odds
 from games.dbs.rules.vocabulary import Zone
+from games.dbs.statistics import CURVE, deck_tally
 from games.registry import Game, GameZone, ReadLine
 
 CODE = "dbs"
 FORMAT = "masters"  # the one format: the construction rules in force on the check's date (legality.RULE_VERSIONS)
 _HEADINGS = {Zone.LEADER: "Leader", Zone.MAIN: "Main Deck", Zone.Z: "Z Deck", Zone.SIDE: "Side Deck"}
 COLORS = ("Red", "Blue", "Green", "Yellow", "Black", "White")
-CURVE = tuple(range(8))  # energy costs 0..7, then "8+"
-CURVE_TOP = "8+"
 
 
 class DbsDecklistError(games.base.DecklistFormatError):
@@ -377,34 +376,13 @@ class DragonBallSuper(Game):
     def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
         """Zone counts; the main deck's energy cost curve (0 to 7, 8+) stacked by colour, its colours (a multicolour
         card counts in each of its colours) and card types; the leader's colours."""
-        state = db.state()
-        counts: Counter[str] = Counter()
-        curve: dict[str, Counter[str]] = {}
-        colors: Counter[str] = Counter()
-        types: Counter[str] = Counter()
-        totals: Counter[str] = Counter()
-        multicolor = 0
-        leader_colors: list[str] = []
-        for card_id, zone, quantity in entries:
-            counts[zone] += quantity
-            card = state.card_of_id(card_id)
-            if card is None:
-                continue
-            if zone == Zone.LEADER.value:
-                leader_colors += [c for c in card.colors if c not in leader_colors]
-            if zone != Zone.MAIN.value:
-                continue
-            types[card.card_type.value] += quantity
-            for color in card.colors:
-                colors[color] += quantity
-            multicolor += quantity if len(card.colors) > 1 else 0
-            if card.energy_cost is not None:
-                column = str(card.energy_cost) if card.energy_cost < len(CURVE) else CURVE_TOP
-                totals[column] += quantity  # the cards of a cost (a multicolour card once)
-                stack = curve.setdefault(column, Counter())
-                for color in card.colors or ("unknown",):
-                    stack[color] += quantity
-        columns = [str(cost) for cost in CURVE] + [CURVE_TOP]
+        tally = deck_tally(entries, card_of_id=db.state().card_of_id)
+        counts, totals, leader_colors = tally.zones, tally.cost_totals, tally.leader_colors
+        colors, types, multicolor = tally.colors, tally.types, tally.multicolored
+        curve = {
+            column: Counter({color or "unknown": n for color, n in by.items()})
+            for column, by in tally.cost_colors.items()
+        }
         return {
             "counts": {zone.code: counts[zone.code] for zone in self.zones},
             "leader_colors": leader_colors,
@@ -414,7 +392,7 @@ class DragonBallSuper(Game):
                     "total": totals[column],
                     "by_color": dict(sorted(curve.get(column, Counter()).items())),
                 }
-                for column in columns
+                for column in CURVE
             ],
             "colors": {color: colors[color] for color in COLORS if colors[color]},
             "multicolored": multicolor,
