@@ -11,8 +11,8 @@ then) in 0.3 % / 0.8 % of the GR list's games."""
 import pytest
 
 from games.dm.rules import goldfish
-from games.dm.tests.finisher_decks import JOKERS, JOKERS_GR
 from games.dm.tests.real_data import data_present, engine_cards
+from games.dm.tests.real_decks import JOKERS, JOKERS_GR
 
 pytestmark = pytest.mark.skipif(not data_present(), reason="the card data is not present")
 GAMES = 20_000
