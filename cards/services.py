@@ -282,7 +282,6 @@ def card_refresh_after_edit(*, card: Card) -> Card:
     """After a hand edit (the admin): recompute the derived columns and forget the source hash, so that the next
     import writes the data file's version of the record again (the data file stays the source of truth)."""
     card.name_key = name_key(card.name_ja)
-    registry.get(card.game).card_derive(card)  # the game's own derived columns (Duel Masters: the civilization bits)
     names = [card.name_ja, card.name_en]
     if card.pk:
         names += [name for face in card.faces.all() for name in (face.name_ja, face.name_en)]
