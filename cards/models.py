@@ -4,6 +4,7 @@ from django.db import models
 
 from games.registry import DEFAULT_GAME
 
+
 class Card(models.Model):
     # The game the card is of (a games.registry code); `release_date` below is every game's one "not yet released".
     # Another game's cards share the table; each game keeps its own typed facts in a table of its own, one-to-one

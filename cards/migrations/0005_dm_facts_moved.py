@@ -4,155 +4,154 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('cards', '0004_card_game'),
-        ('dm', '0003_dmcard_copy'),
+        ("cards", "0004_card_game"),
+        ("dm", "0003_dmcard_copy"),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name='card',
-            name='card_civ_mask_range',
+            model_name="card",
+            name="card_civ_mask_range",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='blocker',
+            model_name="card",
+            name="blocker",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='breaker',
+            model_name="card",
+            name="breaker",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='breaker_ja',
+            model_name="card",
+            name="breaker_ja",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='cant_attack',
+            model_name="card",
+            name="cant_attack",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='cant_attack_players',
+            model_name="card",
+            name="cant_attack_players",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='card_type',
+            model_name="card",
+            name="card_type",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='card_type_ja',
+            model_name="card",
+            name="card_type_ja",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='civ_mask',
+            model_name="card",
+            name="civ_mask",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='civilizations',
+            model_name="card",
+            name="civilizations",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='cost',
+            model_name="card",
+            name="cost",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='cost_text',
+            model_name="card",
+            name="cost_text",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='deck_limit_exceptions',
+            model_name="card",
+            name="deck_limit_exceptions",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='dragheart',
+            model_name="card",
+            name="dragheart",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='evolution',
+            model_name="card",
+            name="evolution",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='forbidden',
+            model_name="card",
+            name="forbidden",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='gr',
+            model_name="card",
+            name="gr",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='hyper',
+            model_name="card",
+            name="hyper",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='keywords_ja',
+            model_name="card",
+            name="keywords_ja",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='mana_number',
+            model_name="card",
+            name="mana_number",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='multi_face',
+            model_name="card",
+            name="multi_face",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='power',
+            model_name="card",
+            name="power",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='power_attacker_bonus',
+            model_name="card",
+            name="power_attacker_bonus",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='power_value',
+            model_name="card",
+            name="power_value",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='psychic',
+            model_name="card",
+            name="psychic",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='races',
+            model_name="card",
+            name="races",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='shield_trigger',
+            model_name="card",
+            name="shield_trigger",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='slayer',
+            model_name="card",
+            name="slayer",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='speed_attacker',
+            model_name="card",
+            name="speed_attacker",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='start_set',
+            model_name="card",
+            name="start_set",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='start_set_size',
+            model_name="card",
+            name="start_set_size",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='twinpact',
+            model_name="card",
+            name="twinpact",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='type_codes',
+            model_name="card",
+            name="type_codes",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='zero_civilization',
+            model_name="card",
+            name="zero_civilization",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='zeron',
+            model_name="card",
+            name="zeron",
         ),
         migrations.RemoveField(
-            model_name='card',
-            name='zone',
+            model_name="card",
+            name="zone",
         ),
     ]

@@ -4,14 +4,13 @@ from django.db import migrations
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('decks', '0003_deck_game'),
+        ("decks", "0003_deck_game"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='deckentry',
-            options={'ordering': ['deck', 'zone', 'card__name_ja']},
+            name="deckentry",
+            options={"ordering": ["deck", "zone", "card__name_ja"]},
         ),
     ]

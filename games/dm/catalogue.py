@@ -497,7 +497,7 @@ def card_import(
         DmCard.objects.bulk_create(facts, batch_size=BULK_CHUNK)
         CardFace.objects.bulk_create(faces, batch_size=BULK_CHUNK)
         Printing.objects.bulk_create(printings, batch_size=BULK_CHUNK)
-        summary.release_dates_changed = card_release_dates_refresh(now=now)
+        summary.release_dates_changed = card_release_dates_refresh(game=CARD_GAME, now=now)
     summary.created = len(to_create)
     summary.updated = len(to_update)
     report(total, total)

@@ -55,7 +55,6 @@ class DmCard(models.Model):
     start_set = models.CharField(max_length=255, null=True, blank=True)
     start_set_size = models.PositiveSmallIntegerField(default=0)
 
-
     class Meta:
         ordering = ["card_id"]
         constraints = [models.CheckConstraint(condition=models.Q(civ_mask__lte=31), name="dmcard_civ_mask_range")]
@@ -67,7 +66,6 @@ class DmCard(models.Model):
         # A hand edit (the admin) keeps the derived civilization bits right; the importer writes them in bulk.
         self.civ_mask = int(CivMask.of(self.civilizations or []))
         super().save(*args, **kwargs)
-
 
 
 class CardEffects(models.Model):

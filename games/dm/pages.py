@@ -109,7 +109,9 @@ def card_previews(card_ids: Iterable[int]) -> dict[int, dict]:
 
     return {
         card.id: {"abilities": card_abilities(card.dm), "halves": _twinpact_halves(card)}
-        for card in Card.objects.filter(id__in=list(card_ids), game=CARD_GAME).select_related("dm").prefetch_related("faces")
+        for card in Card.objects.filter(id__in=list(card_ids), game=CARD_GAME)
+        .select_related("dm")
+        .prefetch_related("faces")
     }
 
 

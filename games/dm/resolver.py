@@ -181,7 +181,9 @@ class Resolver:
         for face in CardFace.objects.filter(card__game=CARD_GAME).order_by("card_id", "position"):
             faces_of.setdefault(face.card_id, []).append(face)
         entries = []
-        cards = Card.objects.filter(game=CARD_GAME).select_related("dm").defer("search_text", "sources", "dm__keywords_ja")
+        cards = (
+            Card.objects.filter(game=CARD_GAME).select_related("dm").defer("search_text", "sources", "dm__keywords_ja")
+        )
         cards = cards.order_by("id")
         for card in cards:
             faces = faces_of.get(card.id, [])

@@ -169,7 +169,7 @@ def ygo_data_import(*, directory: Path | None = None, log: Callable[[str], None]
         # Move changed names aside first, so two cards exchanging names never collide on (game, name_ja).
         final = {card.id: card.name_ja for card in changed_cards}
         for card in changed_cards:
-            card.name_ja = f"\x00{card.id}"
+            card.name_ja = f"~{card.id}"  # no NUL: PostgreSQL text cannot hold one
         Card.objects.bulk_update(changed_cards, ["name_ja"], batch_size=1000)
         for card in changed_cards:
             card.name_ja = final[card.id]

@@ -35,8 +35,7 @@ def copy_back(apps, schema_editor):
         for column in COLUMNS
     )
     schema_editor.execute(
-        f"UPDATE {quote(card)} SET {assignments} "
-        f"WHERE {quote('id')} IN (SELECT {quote('card_id')} FROM {quote(facts)})"
+        f"UPDATE {quote(card)} SET {assignments} WHERE {quote('id')} IN (SELECT {quote('card_id')} FROM {quote(facts)})"
     )
 
 

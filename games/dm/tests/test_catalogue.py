@@ -9,7 +9,7 @@ from cards.query import QueryError, parse_query
 from cards.tests.factories import CardRecordFactory
 from games import registry
 from games.dm.query import CivTerm, DmQueryParser
-from games.dm.rules.vocabulary import Breaker, Civilization, Zone
+from games.dm.rules.vocabulary import Civilization
 
 
 @pytest.mark.django_db
