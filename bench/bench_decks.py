@@ -28,12 +28,14 @@ def _deck_text() -> str:
     from cards.models import Card
 
     main = list(
-        Card.objects.filter(zone="main_deck", facts_available=True).order_by("id").values_list("id", flat=True)[:10]
+        Card.objects.filter(dm__zone="main_deck", facts_available=True).order_by("id").values_list("id", flat=True)[:10]
     )
     hyper = list(
-        Card.objects.filter(zone="hyperspatial_zone", psychic=True).order_by("id").values_list("id", flat=True)[:2]
+        Card.objects.filter(dm__zone="hyperspatial_zone", dm__psychic=True)
+        .order_by("id")
+        .values_list("id", flat=True)[:2]
     )
-    gr = list(Card.objects.filter(zone="super_gr_zone").order_by("id").values_list("id", flat=True)[:6])
+    gr = list(Card.objects.filter(dm__zone="super_gr_zone").order_by("id").values_list("id", flat=True)[:6])
     lines = ["# main", *(f"4 {i}" for i in main), "# hyperspatial", *(f"4 {i}" for i in hyper), "# gr"]
     return "\n".join([*lines, *(f"2 {i}" for i in gr)])
 

@@ -34,7 +34,7 @@ def _decklists(count: int) -> list[str]:
     from games.dm.resolver import get_resolver
 
     resolver = get_resolver()
-    names = list(Card.objects.filter(zone="main_deck").order_by("id").values_list("name_ja", flat=True)[:3000])
+    names = list(Card.objects.filter(dm__zone="main_deck").order_by("id").values_list("name_ja", flat=True)[:3000])
     rng = random.Random(SEED)
     rng.shuffle(names)
     plain = [name for name in names[:600] if _sjis(name) and resolver.resolve(name).status == "ok"]

@@ -69,14 +69,14 @@ def _deck_cards():
     from cards.models import Card
 
     main = list(
-        Card.objects.filter(facts_available=True, zone="main_deck", cost__gte=1, cost__lte=7)
+        Card.objects.filter(facts_available=True, dm__zone="main_deck", dm__cost__gte=1, dm__cost__lte=7)
         .order_by("id")
         .values_list("id", flat=True)[::97][:10]
     )
     hyper = list(
-        Card.objects.filter(facts_available=True, psychic=True).order_by("id").values_list("id", flat=True)[:4]
+        Card.objects.filter(facts_available=True, dm__psychic=True).order_by("id").values_list("id", flat=True)[:4]
     )
-    spare = Card.objects.filter(facts_available=True, zone="main_deck").exclude(id__in=main).order_by("-id").first()
+    spare = Card.objects.filter(facts_available=True, dm__zone="main_deck").exclude(id__in=main).order_by("-id").first()
     return main, hyper, spare.id
 
 

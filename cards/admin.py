@@ -2,6 +2,7 @@ from django.contrib import admin
 
 from cards.models import Card, CardFace, Printing, Set
 from cards.services import card_refresh_after_edit
+from games import registry
 
 
 class CardFaceInline(admin.TabularInline):
@@ -18,20 +19,19 @@ class PrintingInline(admin.TabularInline):
 
 @admin.register(Card)
 class CardAdmin(admin.ModelAdmin):
-    list_display = (
-        "name_ja", "name_en", "card_type", "civilizations", "cost", "power", "zone", "facts_available", "release_date",
-    )  # fmt: skip
-    list_filter = (
-        "facts_available", "facts_source", "zone", "card_type", "twinpact", "evolution", "psychic", "dragheart", "gr",
-        "zeron", "forbidden", "shield_trigger", "blocker", "speed_attacker", "breaker",
-    )  # fmt: skip
+    list_display = ("name_ja", "name_en", "game", "facts_available", "facts_source", "release_date")
+    list_filter = ("game", "facts_available", "facts_source")
     search_fields = ("name_ja", "name_en", "search_text")
     # The first release is derived from the printings and the set list at every import (edit the set instead).
     readonly_fields = (
-        "name_key", "civ_mask", "search_text", "source_hash", "sources", "updated_at", "release_date", "release_set",
+        "game", "name_key", "search_text", "source_hash", "sources", "updated_at", "release_date", "release_set",
     )  # fmt: skip
     list_per_page = 50
-    inlines = [CardFaceInline, PrintingInline]
+
+    def get_inlines(self, request, obj):
+        # The card's game's own facts first (games.registry.Game.card_admin_inlines), then its faces and printings.
+        own = registry.get(obj.game).card_admin_inlines() if obj is not None else ()
+        return [*own, CardFaceInline, PrintingInline]
 
     def save_model(self, request, obj, form, change):
         # Derived columns follow the edit; the next import restores the data file's version of the record.

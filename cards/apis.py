@@ -59,13 +59,17 @@ character index) and `details.expected`."""
 class CardListOutputSerializer(serializers.ModelSerializer):
     class Meta:
         model = Card
-        fields = (
-            "id", "name_ja", "name_en", "name_key", "facts_available", "civilizations", "zero_civilization", "cost",
-            "cost_text", "power", "power_value", "card_type", "card_type_ja", "zone", "races", "mana_number",
-            "evolution", "psychic", "dragheart", "gr", "twinpact", "hyper", "zeron", "forbidden", "multi_face",
-            "shield_trigger", "blocker", "speed_attacker", "slayer", "breaker", "breaker_ja", "power_attacker_bonus",
-            "cant_attack", "cant_attack_players", "facts_source", "release_date", "game",
-        )  # fmt: skip
+        fields = ("id", "name_ja", "name_en", "name_key", "facts_available", "facts_source", "release_date", "game")
+
+    detail = False
+
+    def get_fields(self):
+        # The default game's own facts, flat after `facts_available` (games.registry.Game.card_api_fields)
+        fields = super().get_fields()
+        own = registry.get().card_api_fields(detail=self.detail)
+        names = list(fields)
+        at = names.index("facts_available") + 1
+        return {name: fields.get(name) or own[name] for name in (*names[:at], *own, *names[at:])}
 
 
 class CardSearchPagination(StandardPagination):
@@ -195,18 +199,9 @@ class CardDetailOutputSerializer(CardListOutputSerializer):
     printings = CardPrintingOutputSerializer(many=True, read_only=True)
 
     class Meta(CardListOutputSerializer.Meta):
-        fields = (
-            *CardListOutputSerializer.Meta.fields,
-            "type_codes",
-            "keywords_ja",
-            "deck_limit_exceptions",
-            "start_set",
-            "start_set_size",
-            "facts_unknown",
-            "release_set",
-            "faces",
-            "printings",
-        )
+        fields = (*CardListOutputSerializer.Meta.fields, "facts_unknown", "release_set", "faces", "printings")
+
+    detail = True
 
 
 @extend_schema_view(

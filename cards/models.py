@@ -4,22 +4,11 @@ from django.db import models
 
 from games.registry import DEFAULT_GAME
 
-# The choices of Duel Masters' own columns below (games.dm.rules.vocabulary's Zone and Breaker values), written out:
-# the catalogue imports no game (issue 19). games/dm/tests/test_catalogue.py checks that they are the vocabulary's.
-ZONE_CHOICES = [
-    ("main_deck", "Main Deck"),
-    ("hyperspatial_zone", "Hyperspatial"),
-    ("super_gr_zone", "Super Gr"),
-    ("battle_zone_at_game_start", "Battle Zone At Start"),
-]
-BREAKER_CHOICES = [
-    (breaker, breaker) for breaker in ("double", "triple", "quattro", "world", "powered", "infinity", "other")
-]
-
 
 class Card(models.Model):
     # The game the card is of (a games.registry code); `release_date` below is every game's one "not yet released".
-    # Another game's cards share the table; a game keeps its own facts in its own columns or tables.
+    # Another game's cards share the table; each game keeps its own typed facts in a table of its own, one-to-one
+    # with this row (Duel Masters: games.dm.models.DmCard, `card.dm`).
     game = models.CharField(max_length=16, default=DEFAULT_GAME, db_index=True, editable=False)
     # The record's own Japanese name as given by the data: unique in its game, the import's natural key.
     name_ja = models.CharField(max_length=255)
@@ -36,47 +25,6 @@ class Card(models.Model):
     release_date = models.DateField(null=True, blank=True, db_index=True)
     release_set = models.CharField(max_length=64, blank=True, default="")  # the set code of that printing
 
-    # Duel Masters' own facts (games.dm reads and writes them; issue 19: to move to a table of its own).
-    civilizations = models.JSONField(default=list)  # Civilization values
-    civ_mask = models.PositiveSmallIntegerField(default=0, db_index=True)  # CivMask bits, for queries
-    zero_civilization = models.BooleanField(default=False)
-    card_type = models.CharField(max_length=64, null=True, blank=True, db_index=True)
-    card_type_ja = models.CharField(max_length=64, null=True, blank=True)
-    type_codes = models.JSONField(default=list)
-    zone = models.CharField(max_length=32, choices=ZONE_CHOICES, null=True, blank=True, db_index=True)
-    cost = models.IntegerField(null=True, blank=True, db_index=True)
-    cost_text = models.CharField(max_length=16, null=True, blank=True)
-    power = models.CharField(max_length=64, null=True, blank=True)
-    power_value = models.IntegerField(null=True, blank=True, db_index=True)
-    races = models.JSONField(default=list)
-    mana_number = models.IntegerField(null=True, blank=True)
-
-    evolution = models.BooleanField(default=False)
-    psychic = models.BooleanField(default=False)
-    dragheart = models.BooleanField(default=False)
-    gr = models.BooleanField(default=False)
-    twinpact = models.BooleanField(default=False)
-    hyper = models.BooleanField(default=False)
-    zeron = models.BooleanField(default=False)
-    forbidden = models.BooleanField(default=False)
-    multi_face = models.BooleanField(default=False)
-
-    shield_trigger = models.BooleanField(default=False)
-    blocker = models.BooleanField(default=False)
-    speed_attacker = models.BooleanField(default=False)
-    slayer = models.BooleanField(default=False)
-    breaker = models.CharField(max_length=16, choices=BREAKER_CHOICES, null=True, blank=True)
-    breaker_ja = models.CharField(max_length=64, null=True, blank=True)
-    power_attacker_bonus = models.IntegerField(null=True, blank=True)
-    cant_attack = models.BooleanField(default=False)
-    cant_attack_players = models.BooleanField(default=False)
-    keywords_ja = models.JSONField(default=list)
-    deck_limit_exceptions = models.JSONField(null=True, blank=True)
-    # 100.5: the start-of-game set this card belongs to (cards that start in the battle zone, grouped by the
-    # face they share, e.g. the Zeron Nebula cards and their shared back face) and how many cards the set has.
-    start_set = models.CharField(max_length=255, null=True, blank=True)
-    start_set_size = models.PositiveSmallIntegerField(default=0)
-
     # Lower-cased NFKC text of every name (Japanese, English, faces, readings) for search.
     search_text = models.TextField(default="", blank=True)
     # Hash of the imported record: a re-import that finds the same hash changes nothing.
@@ -89,7 +37,6 @@ class Card(models.Model):
     class Meta:
         ordering = ["name_ja"]
         constraints = [
-            models.CheckConstraint(condition=models.Q(civ_mask__lte=31), name="card_civ_mask_range"),
             models.UniqueConstraint(fields=["game", "name_ja"], name="card_unique_name_per_game"),
         ]
 

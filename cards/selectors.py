@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db.models import Count, Max, Prefetch, QuerySet
 
 from cards.models import Card, CardFace, Printing, Set
+from games import registry
 
 T = TypeVar("T")
 
@@ -111,7 +112,7 @@ def card_search_game(*, game: str, q: str = "", as_of: datetime.date | None = No
 
 def cards_by_ids(*, ids: list[int]) -> list[Card]:
     """The cards with these ids, in the same order (a page of search results)."""
-    found = Card.objects.in_bulk(ids)
+    found = Card.objects.select_related(*registry.card_relations()).in_bulk(ids)
     return [found[card_id] for card_id in ids if card_id in found]
 
 
@@ -126,7 +127,7 @@ def sets_by_code(*, codes) -> dict[str, Set]:
 
 
 def card_detail_queryset() -> QuerySet[Card]:
-    return Card.objects.prefetch_related(
+    return Card.objects.select_related(*registry.card_relations()).prefetch_related(
         Prefetch("faces", queryset=CardFace.objects.order_by("position")),
         Prefetch("printings", queryset=Printing.objects.order_by("tcg", "set_code", "number")),
     )

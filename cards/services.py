@@ -164,24 +164,27 @@ def first_release(set_codes: Iterable[str], dates: dict[str, datetime.date]) -> 
     return min(dated) if dated else (None, "")
 
 
-def _first_releases() -> dict[int, tuple[datetime.date | None, str]]:
+def _first_releases(game: str) -> dict[int, tuple[datetime.date | None, str]]:
     """card id -> its first release, from the stored Japanese printings (TCG printings are English releases)."""
     codes: dict[int, list[str]] = {}
-    for card_id, set_code in Printing.objects.filter(tcg=False).values_list("card_id", "set_code"):
+    printings = Printing.objects.filter(tcg=False, card__game=game)
+    for card_id, set_code in printings.values_list("card_id", "set_code"):
         codes.setdefault(card_id, []).append(set_code)
     dates = set_release_dates()
     return {card_id: first_release(card_codes, dates) for card_id, card_codes in codes.items()}
 
 
-def card_release_dates_refresh(*, now: datetime.datetime | None = None) -> int:
-    """Store each card's first release date (the earliest dated printing; NULL when none is dated) where it changed.
+def card_release_dates_refresh(*, game: str = registry.DEFAULT_GAME, now: datetime.datetime | None = None) -> int:
+    """Store each of a game's cards' first release date (the earliest dated printing in the set list; NULL when none
+    is dated) where it changed. The set list is the default game's (another game dates its own cards at import).
 
     Derived from two tables, so both imports call it: a new printing (card import) or a new set date (set import)
     can change it. Returns the number of cards changed; a run over unchanged data changes nothing."""
     now = now or timezone.now()
-    first = _first_releases()
+    first = _first_releases(game)
     changed = []
-    for card_id, release_date, release_set in Card.objects.values_list("id", "release_date", "release_set"):
+    rows = Card.objects.filter(game=game).values_list("id", "release_date", "release_set")
+    for card_id, release_date, release_set in rows:
         wanted = first.get(card_id, (None, ""))
         if (release_date, release_set) != wanted:
             changed.append(Card(id=card_id, release_date=wanted[0], release_set=wanted[1], updated_at=now))
@@ -282,7 +285,6 @@ def card_refresh_after_edit(*, card: Card) -> Card:
     """After a hand edit (the admin): recompute the derived columns and forget the source hash, so that the next
     import writes the data file's version of the record again (the data file stays the source of truth)."""
     card.name_key = name_key(card.name_ja)
-    registry.get(card.game).card_derive(card)  # the game's own derived columns (Duel Masters: the civilization bits)
     names = [card.name_ja, card.name_en]
     if card.pk:
         names += [name for face in card.faces.all() for name in (face.name_ja, face.name_en)]

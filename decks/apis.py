@@ -108,6 +108,7 @@ class EntrySerializer(serializers.Serializer):
     card_id = serializers.IntegerField()
     name_ja = serializers.CharField()
     name_en = serializers.CharField(allow_null=True)
+    # The card's cost and colours where its game has them (games.registry.Game.deck_entry_facts): null and [] else.
     cost = serializers.IntegerField(allow_null=True)
     civilizations = serializers.ListField(child=serializers.CharField())
     count = serializers.IntegerField()
@@ -157,14 +158,16 @@ class DeckDetailSerializer(DeckSummarySerializer):
 
     @extend_schema_field(serializers.DictField(child=EntrySerializer(many=True)))
     def get_entries(self, deck) -> dict:
+        game = registry.get(deck.game)
         return {
             zone: [
                 {
                     "card_id": e.card_id,
                     "name_ja": e.card.name_ja,
                     "name_en": e.card.name_en,
-                    "cost": e.card.cost,
-                    "civilizations": e.card.civilizations,
+                    "cost": None,
+                    "civilizations": [],
+                    **game.deck_entry_facts(e.card),
                     "count": e.quantity,
                 }
                 for e in entries

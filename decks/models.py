@@ -58,7 +58,7 @@ class DeckEntry(models.Model):
     quantity = models.PositiveIntegerField()
 
     class Meta:
-        ordering = ["deck", "zone", "card__cost", "card__name_ja"]
+        ordering = ["deck", "zone", "card__name_ja"]  # a game orders its own (decks.selectors.deck_entries)
         constraints = [
             models.CheckConstraint(condition=models.Q(quantity__gte=1), name="deckentry_quantity_min_1"),
             models.UniqueConstraint(fields=["deck", "zone", "card"], name="deckentry_one_row_per_card_zone"),

@@ -216,8 +216,26 @@ class Game:
         cards.services.ImportSummary; raises cards.services.CardImportError, having changed nothing."""
         raise NotImplementedError(f"{self.code} imports its cards with import_games")
 
-    def card_derive(self, card: Any) -> None:
-        """Fill the game's derived columns of a hand-edited cards.Card (the admin) before it is saved."""
+    # The reverse one-to-one relation of cards.Card that holds the game's own typed facts (Duel Masters: "dm"), which
+    # the core's card queries select with the row ("": none).
+    card_relation: ClassVar[str] = ""
+    # The order of the game's cards in a deck's zone before their names: paths from cards.Card (Duel Masters: cost).
+    card_order: ClassVar[tuple[str, ...]] = ()
+
+    def card_api_fields(self, *, detail: bool) -> dict[str, Any]:
+        """The default game's own facts in the card API, flat beside the catalogue's fields: read-only DRF fields by
+        name, with sources through `card_relation` (another game's card shows them null). A game that is not the
+        default gives its facts in the detail's `game_details` (`card_details`) instead."""
+        return {}
+
+    def deck_entry_facts(self, card: Any) -> dict:
+        """A deck API entry's `cost` and `civilizations` of one of the game's cards.Card rows (its `card_relation`
+        selected), where the game has them (default: none, shown as null and [])."""
+        return {}
+
+    def card_admin_inlines(self) -> tuple[type, ...]:
+        """The admin inlines that edit the game's own facts on a card's change page (before its faces and printings)."""
+        return ()
 
     def card_search(self, *, q: str, order: str, as_of: date | None) -> Any:
         """The game's card search in the core's grammar with its own fields (an object with `ids`, `notes` and `as_of`,
@@ -423,6 +441,11 @@ def get(code: object = None) -> Game:
     if game is None:
         raise UnknownGame(code)
     return game
+
+
+def card_relations() -> list[str]:
+    """Every game's `card_relation`: what a query of cards of any game selects with the catalogue rows."""
+    return [game.card_relation for game in all_games() if game.card_relation]
 
 
 def all_games() -> list[Game]:

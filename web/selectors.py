@@ -99,20 +99,22 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     registered = {code: set(game.registered_zone_codes()) for code, game in games.items()}
     main = {code: "main" if game.has_zone("main") else game.zone_codes()[0] for code, game in games.items()}
     deck_games = {deck.id: deck.game for deck in decks}
-    rows = DeckEntry.objects.filter(deck_id__in=summaries).values_list(
-        "deck_id", "zone", "quantity", "card_id", "card__name_ja", "card__cost", "card__civilizations"
-    )
-    for deck_id, zone, quantity, card_id, name, cost, civilizations in rows:
+    related = ("card", *(f"card__{relation}" for relation in registry.card_relations()))
+    entries = DeckEntry.objects.filter(deck_id__in=summaries).select_related(*related)
+    for entry in entries.order_by("deck_id", "zone", "card__name_ja"):  # equal ranks: the first name is the key
+        deck_id, zone, quantity, card_id = entry.deck_id, entry.zone, entry.quantity, entry.card_id
         summary = summaries[deck_id]
         summary["counts"][zone] = summary["counts"].get(zone, 0) + quantity  # another game's zones too
         summary["entries"].setdefault(zone, []).append({"card_id": card_id, "count": quantity})
         game_code = deck_games[deck_id]
+        facts = games[game_code].deck_entry_facts(entry.card)  # its cost and colours where the game has them
         if zone in registered[game_code]:
-            summary["civs"].update(str(c).lower() for c in civilizations or [])
+            summary["civs"].update(str(c).lower() for c in facts.get("civilizations") or [])
         if zone == main[game_code]:
+            cost = facts.get("cost")
             rank = (cost if cost is not None else -1, quantity)
             if summary["key"] is None or rank > summary["key"][0]:
-                summary["key"] = (rank, {"id": card_id, "name_ja": name})
+                summary["key"] = (rank, {"id": card_id, "name_ja": entry.card.name_ja})
     keys = {deck.id: f"web:deck-legality:{deck.id}:{deck.version}:{deck.format_code}:{as_of}" for deck in decks}
     version = list_cache_version()
     cached = shared_cache_get_many(list(keys.values()), version=version)  # nothing while the store is away

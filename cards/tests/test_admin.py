@@ -17,16 +17,17 @@ def admin_client(client, db):
     return client
 
 
-@pytest.mark.parametrize("params", [{}, {"q": "bolshack"}, {"twinpact__exact": "1"}], ids=["list", "search", "filter"])
+@pytest.mark.parametrize("params", [{}, {"q": "bolshack"}, {"game": "dm"}], ids=["list", "search", "filter"])
 def test_changelist(imported, admin_client, params):
     response = admin_client.get("/admin/cards/card/", params)
     assert response.status_code == 200
 
 
-def test_change_page_shows_faces_and_printings(imported, admin_client):
+def test_change_page_shows_the_games_facts_faces_and_printings(imported, admin_client):
     response = admin_client.get(f"/admin/cards/card/{imported[BOLSHACK]}/change/")
     assert response.status_code == 200
-    assert "DM-01" in response.content.decode()
+    page = response.content.decode()
+    assert "DM-01" in page and "Duel Masters facts" in page and 'name="dm-0-civilizations"' in page
 
 
 def test_service_after_edit_recomputes_and_next_import_restores(imported, catalogue_records):
@@ -34,10 +35,11 @@ def test_service_after_edit_recomputes_and_next_import_restores(imported, catalo
 
     card = Card.objects.get(name_ja=BOLSHACK)
     card.name_ja = "ボルシャック・ドラゴン改"
-    card.civilizations = ["fire", "nature"]
+    card.dm.civilizations = ["fire", "nature"]
+    card.dm.save()  # the admin saves the game's inline after the card
     card_refresh_after_edit(card=card)
     card.refresh_from_db()
-    assert (card.name_key, card.civ_mask, card.source_hash) == ("ボルシャック・ドラゴン改", 8 | 16, "")
+    assert (card.name_key, card.dm.civ_mask, card.source_hash) == ("ボルシャック・ドラゴン改", 8 | 16, "")
     assert "ボルシャック・ドラゴン改" in card.search_text
     # The data file is the source of truth: its record comes back as a card of its own name.
     summary = card_import(records=catalogue_records, source="fixture")

@@ -27,7 +27,7 @@ def write(tmp_path, records, name="cards.json") -> str:
 
 def snapshot() -> tuple:
     return (
-        sorted(Card.objects.values_list("id", "name_ja", "source_hash", "cost", "updated_at")),
+        sorted(Card.objects.values_list("id", "name_ja", "source_hash", "dm__cost", "updated_at")),
         sorted(CardFace.objects.values_list("card_id", "position", "name_ja")),
         sorted(Printing.objects.values_list("card_id", "set_code", "number")),
     )

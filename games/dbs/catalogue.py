@@ -141,10 +141,6 @@ def _card_fields(record: dict) -> dict:
         "facts_source": record.get("facts_source") or "",
         "release_date": date.fromisoformat(released) if released else None,
         "release_set": record.get("set_code") or "",
-        "card_type": record["card_type"],
-        "cost": _int(record.get("energy_cost")),
-        "power": str(record["power"]) if _int(record.get("power")) is not None else None,
-        "power_value": _int(record.get("power")),
         "search_text": _search_text(record),
         "sources": list(record.get("sources") or ()),
     }

@@ -8,6 +8,7 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -28,6 +29,7 @@ from cards.services import (
     first_release,
     set_release_dates,
 )
+from games.dm.models import DmCard
 from games.dm.rules.vocabulary import Breaker, Civilization, CivMask, Zone
 
 CARD_GAME = "dm"  # the `game` of Duel Masters' cards.Card rows (games.dm.game.DuelMasters.code)
@@ -60,40 +62,20 @@ _FACE_COLUMNS = (
     *("name_ja", "name_en", "card_type", "card_type_ja", "civilizations", "cost", "power", "power_value", "races"),
 )
 
-# Card columns the importer writes (everything but the key and the auto fields).
+# The catalogue row's columns the importer writes (everything but the key and the auto fields); every other field of
+# a prepared record is a fact of the game's own row (DmCard, replaced whole when the record changes).
 CARD_COLUMNS = (
-    "name_en",
-    "name_key",
-    "facts_available",
-    "facts_source",
-    "facts_unknown",
-    "civilizations",
-    "civ_mask",
-    "card_type",
-    "card_type_ja",
-    "type_codes",
-    "zone",
-    "cost",
-    "cost_text",
-    "power",
-    "power_value",
-    "races",
-    "mana_number",
-    "breaker",
-    "breaker_ja",
-    "power_attacker_bonus",
-    "keywords_ja",
-    "deck_limit_exceptions",
-    "start_set",
-    "start_set_size",
-    "search_text",
-    "source_hash",
-    "sources",
-    "release_date",
-    "release_set",
-    "updated_at",
-    *(flag for flag in _FACT_FLAGS),
+    *("name_en", "name_key", "facts_available", "facts_source", "facts_unknown", "search_text", "source_hash"),
+    *("sources", "release_date", "release_set", "updated_at"),
 )
+DM_FIELDS = frozenset(field.name for field in DmCard._meta.concrete_fields) - {"card"}
+
+
+def card_of_fields(fields: dict, **row: Any) -> Card:
+    """A catalogue row with its Duel Masters facts attached (`card.dm`), from a prepared record's fields (unsaved)."""
+    card = Card(**row, **{key: value for key, value in fields.items() if key not in DM_FIELDS})
+    card.dm = DmCard(card=card, **{key: value for key, value in fields.items() if key in DM_FIELDS})
+    return card
 
 
 @dataclass
@@ -480,9 +462,9 @@ def card_import(
             fields.setdefault("start_set_size", 0)
             known = existing.get(item.card["name_ja"])
             if known is None:
-                to_create.append((Card(**fields), item))
+                to_create.append((card_of_fields(fields), item))
             elif known[1] != digest:
-                to_update.append((Card(id=known[0], **_with_defaults(fields)), item))
+                to_update.append((card_of_fields(fields, id=known[0]), item))
             # Unchanged records keep their row; a changed set date reaches them through the refresh below.
             else:
                 summary.unchanged += 1
@@ -499,52 +481,24 @@ def card_import(
             updated_ids = [card.pk for card, _ in to_update]
             for start in range(0, len(updated_ids), BULK_CHUNK):
                 chunk = updated_ids[start : start + BULK_CHUNK]
+                DmCard.objects.filter(card_id__in=chunk).delete()
                 CardFace.objects.filter(card_id__in=chunk).delete()
                 Printing.objects.filter(card_id__in=chunk).delete()
         report(total * 3 // 4, total)
 
+        facts: list[DmCard] = []
         faces: list[CardFace] = []
         printings: list[Printing] = []
         for card, item in (*to_create, *to_update):
+            card.dm.card_id = card.pk
+            facts.append(card.dm)
             faces.extend(CardFace(card_id=card.pk, **face) for face in item.faces)
             printings.extend(Printing(card_id=card.pk, **printing) for printing in item.printings)
+        DmCard.objects.bulk_create(facts, batch_size=BULK_CHUNK)
         CardFace.objects.bulk_create(faces, batch_size=BULK_CHUNK)
         Printing.objects.bulk_create(printings, batch_size=BULK_CHUNK)
-        summary.release_dates_changed = card_release_dates_refresh(now=now)
+        summary.release_dates_changed = card_release_dates_refresh(game=CARD_GAME, now=now)
     summary.created = len(to_create)
     summary.updated = len(to_update)
     report(total, total)
     return summary
-
-
-# Columns of a record without facts: reset on update so that a card that loses its facts loses them in the table.
-_FACTLESS_DEFAULTS: dict[str, object] = {
-    "civilizations": [],
-    "civ_mask": 0,
-    "card_type": None,
-    "card_type_ja": None,
-    "type_codes": [],
-    "zone": None,
-    "cost": None,
-    "cost_text": None,
-    "power": None,
-    "power_value": None,
-    "races": [],
-    "mana_number": None,
-    "breaker": None,
-    "breaker_ja": None,
-    "power_attacker_bonus": None,
-    "keywords_ja": [],
-    "deck_limit_exceptions": None,
-    "facts_unknown": [],
-    **{flag: False for flag in _FACT_FLAGS},
-}
-
-
-def _with_defaults(fields: dict) -> dict:
-    return {**_FACTLESS_DEFAULTS, **fields}
-
-
-def card_derive(card: Card) -> None:
-    """The derived columns of a hand-edited card (the admin), before it is saved: the civilization bits."""
-    card.civ_mask = int(CivMask.of(card.civilizations or []))

@@ -38,9 +38,9 @@ _BREAKER_JA = {
 
 
 def card_abilities(card) -> list[str]:
-    """A card's keyword abilities as the catalogue gives them: the flags of a `Card` or `CardFacts` (evolution,
+    """A card's keyword abilities as the catalogue gives them: the flags of a `DmCard` or `CardFacts` (evolution,
     S・トリガー, blocker, speed attacker, slayer, breaker, power attacker, can't attack) written as the card prints
-    them, then the data's own keyword lines (`keywords_ja`, `breaker_ja` of a `Card`) that these do not repeat.
+    them, then the data's own keyword lines (`keywords_ja`, `breaker_ja` of a `DmCard`) that these do not repeat.
     The data has no rules text, so this is all the card's text the pages can show besides the official image."""
     breaker = getattr(card, "breaker", None)
     breaker = getattr(breaker, "value", breaker)

@@ -77,10 +77,21 @@ class DuelMasters(Game):
 
         return card_import(**options)
 
-    def card_derive(self, card: Any) -> None:
-        from games.dm.catalogue import card_derive
+    card_relation = "dm"
+    card_order = ("dm__cost",)
 
-        card_derive(card)
+    def card_api_fields(self, *, detail: bool) -> dict[str, Any]:
+        from games.dm.apis import card_api_fields
+
+        return card_api_fields(detail=detail)
+
+    def deck_entry_facts(self, card: Any) -> dict:
+        return {"cost": card.dm.cost, "civilizations": card.dm.civilizations}
+
+    def card_admin_inlines(self) -> tuple[type, ...]:
+        from games.dm.admin import DmCardInline
+
+        return (DmCardInline,)
 
     def card_search(self, *, q: str, order: str, as_of: date | None) -> Any:
         from games.dm.search import card_search_result

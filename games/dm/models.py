@@ -2,6 +2,71 @@
 
 from django.db import models
 
+from games.dm.rules.vocabulary import Breaker, CivMask, Zone
+
+ZONE_CHOICES = [(zone.value, zone.name.replace("_", " ").title()) for zone in Zone]
+BREAKER_CHOICES = [(breaker.value, breaker.value) for breaker in Breaker]
+
+
+class DmCard(models.Model):
+    """One Duel Masters card's facts beside its catalogue row (one-to-one with cards.Card, `card.dm`): every card of
+    the game `dm` has one, written by the importer (games.dm.catalogue) with the catalogue row. A fact the record's
+    source does not give is in the catalogue row's `facts_unknown`; its stored default (false, null, []) means "not
+    known", not "no"."""
+
+    card = models.OneToOneField("cards.Card", on_delete=models.CASCADE, primary_key=True, related_name="dm")
+    civilizations = models.JSONField(default=list)  # Civilization values
+    civ_mask = models.PositiveSmallIntegerField(default=0, db_index=True)  # CivMask bits, for queries
+    zero_civilization = models.BooleanField(default=False)
+    card_type = models.CharField(max_length=64, null=True, blank=True, db_index=True)
+    card_type_ja = models.CharField(max_length=64, null=True, blank=True)
+    type_codes = models.JSONField(default=list)
+    zone = models.CharField(max_length=32, choices=ZONE_CHOICES, null=True, blank=True, db_index=True)
+    cost = models.IntegerField(null=True, blank=True, db_index=True)
+    cost_text = models.CharField(max_length=16, null=True, blank=True)
+    power = models.CharField(max_length=64, null=True, blank=True)
+    power_value = models.IntegerField(null=True, blank=True, db_index=True)
+    races = models.JSONField(default=list)
+    mana_number = models.IntegerField(null=True, blank=True)
+
+    evolution = models.BooleanField(default=False)
+    psychic = models.BooleanField(default=False)
+    dragheart = models.BooleanField(default=False)
+    gr = models.BooleanField(default=False)
+    twinpact = models.BooleanField(default=False)
+    hyper = models.BooleanField(default=False)
+    zeron = models.BooleanField(default=False)
+    forbidden = models.BooleanField(default=False)
+    multi_face = models.BooleanField(default=False)
+
+    shield_trigger = models.BooleanField(default=False)
+    blocker = models.BooleanField(default=False)
+    speed_attacker = models.BooleanField(default=False)
+    slayer = models.BooleanField(default=False)
+    breaker = models.CharField(max_length=16, choices=BREAKER_CHOICES, null=True, blank=True)
+    breaker_ja = models.CharField(max_length=64, null=True, blank=True)
+    power_attacker_bonus = models.IntegerField(null=True, blank=True)
+    cant_attack = models.BooleanField(default=False)
+    cant_attack_players = models.BooleanField(default=False)
+    keywords_ja = models.JSONField(default=list)
+    deck_limit_exceptions = models.JSONField(null=True, blank=True)
+    # 100.5: the start-of-game set this card belongs to (cards that start in the battle zone, grouped by the
+    # face they share, e.g. the Zeron Nebula cards and their shared back face) and how many cards the set has.
+    start_set = models.CharField(max_length=255, null=True, blank=True)
+    start_set_size = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["card_id"]
+        constraints = [models.CheckConstraint(condition=models.Q(civ_mask__lte=31), name="dmcard_civ_mask_range")]
+
+    def __str__(self) -> str:
+        return f"facts of card {self.card_id}"
+
+    def save(self, *args, **kwargs) -> None:
+        # A hand edit (the admin) keeps the derived civilization bits right; the importer writes them in bulk.
+        self.civ_mask = int(CivMask.of(self.civilizations or []))
+        super().save(*args, **kwargs)
+
 
 class CardEffects(models.Model):
     """The machine-readable effects of one card for the goldfish engine (`effects.json`, imported as data).

@@ -40,16 +40,16 @@ def card_page_facts(*, card: Any, printings: list) -> dict:
     printing's official page and image, or None)."""
     host = settings.CARD_IMAGE_HOST
     return {
-        "abilities": card_abilities(card),
+        "abilities": card_abilities(card.dm),
         "face_abilities": {
             face.id: card_abilities(SimpleNamespace(**face.facts)) if isinstance(face.facts, dict) else []
             for face in card.faces.all()
         },
         "printing_links": [
-            _link(official_card(p.set_code, p.number, twinpact=card.twinpact, host=host)) for p in printings
+            _link(official_card(p.set_code, p.number, twinpact=card.dm.twinpact, host=host)) for p in printings
         ],
         "picture": _link(
-            official_card_of_printings(printings, first_set=card.release_set, twinpact=card.twinpact, host=host)
+            official_card_of_printings(printings, first_set=card.release_set, twinpact=card.dm.twinpact, host=host)
         ),
     }
 
@@ -63,7 +63,7 @@ def card_pictures(card_ids: Iterable[int]) -> dict[int, dict]:
     rows = (
         Printing.objects.filter(card_id__in=set(card_ids), card__game=CARD_GAME, tcg=False)
         .order_by("card_id", "set_code", "number")
-        .values("card_id", "set_code", "number", "shared_face", "card__twinpact", "card__release_set")
+        .values("card_id", "set_code", "number", "shared_face", "card__release_set", twinpact=F("card__dm__twinpact"))
     )
     by_card: dict[int, list[Any]] = {}
     for row in rows:
@@ -73,7 +73,7 @@ def card_pictures(card_ids: Iterable[int]) -> dict[int, dict]:
         found = official_card_of_printings(
             printings,
             first_set=printings[0]["card__release_set"],
-            twinpact=printings[0]["card__twinpact"],
+            twinpact=printings[0]["twinpact"],
             host=settings.CARD_IMAGE_HOST,
         )
         if found is not None:
@@ -83,7 +83,7 @@ def card_pictures(card_ids: Iterable[int]) -> dict[int, dict]:
 
 def _twinpact_halves(card) -> list[dict] | None:
     """A twinpact's top and bottom faces as the tiles draw them (static/js/tile.js), each with its own cost."""
-    if not card.twinpact:
+    if not card.dm.twinpact:
         return None
     faces = {face.role: face for face in card.faces.all()}
     top, bottom = faces.get("twinpact_top"), faces.get("twinpact_bottom")
@@ -108,8 +108,10 @@ def card_previews(card_ids: Iterable[int]) -> dict[int, dict]:
     from cards.models import Card
 
     return {
-        card.id: {"abilities": card_abilities(card), "halves": _twinpact_halves(card)}
-        for card in Card.objects.filter(id__in=list(card_ids), game=CARD_GAME).prefetch_related("faces")
+        card.id: {"abilities": card_abilities(card.dm), "halves": _twinpact_halves(card)}
+        for card in Card.objects.filter(id__in=list(card_ids), game=CARD_GAME)
+        .select_related("dm")
+        .prefetch_related("faces")
     }
 
 
@@ -126,7 +128,7 @@ def deck_filter_cards(value: str) -> QuerySet | None:
     if value not in CIVILIZATION_LABELS:
         return None
     bit = int(CivMask[Civilization(value).name])
-    return Card.objects.filter(game=CARD_GAME).annotate(civ_bit=F("civ_mask").bitand(bit)).filter(civ_bit__gt=0)
+    return Card.objects.filter(game=CARD_GAME).annotate(civ_bit=F("dm__civ_mask").bitand(bit)).filter(civ_bit__gt=0)
 
 
 def card_add_zones(card_id: int) -> tuple[list[str], str]:

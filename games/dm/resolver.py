@@ -38,7 +38,7 @@ from cards.models import Card, CardFace
 from cards.names import lookup_key, loose_key, name_key, name_suffixes, without_ruby, written_without_parentheses
 from cards.selectors import catalogue_version
 from deckbuilder.cache import versioned_cache
-from games.dm.catalogue import CARD_GAME, prepare_record
+from games.dm.catalogue import CARD_GAME, card_of_fields, prepare_record
 from games.dm.facts import card_to_facts
 from games.dm.rules.cards import CardFacts, deck_zone_of
 from games.dm.rules.decklist import Decklist, DecklistLine, LineMemo, declares_main_deck, parse_text
@@ -167,7 +167,7 @@ class Resolver:
         entries = []
         for index, record in enumerate(records, start=1):
             item = prepare_record(index, record)
-            card = Card(id=index, **{k: v for k, v in item.card.items() if k != "search_text"})
+            card = card_of_fields({k: v for k, v in item.card.items() if k != "search_text"}, id=index)
             faces = [CardFace(card_id=index, **face) for face in item.faces]
             face_names = [name for face in faces for name in (face.name_ja, face.name_en) if name]
             entries.append((card_to_facts(card, faces=faces), [card.name_ja, card.name_en], face_names))
@@ -181,7 +181,10 @@ class Resolver:
         for face in CardFace.objects.filter(card__game=CARD_GAME).order_by("card_id", "position"):
             faces_of.setdefault(face.card_id, []).append(face)
         entries = []
-        cards = Card.objects.filter(game=CARD_GAME).defer("search_text", "sources", "keywords_ja").order_by("id")
+        cards = (
+            Card.objects.filter(game=CARD_GAME).select_related("dm").defer("search_text", "sources", "dm__keywords_ja")
+        )
+        cards = cards.order_by("id")
         for card in cards:
             faces = faces_of.get(card.id, [])
             face_names = [name for face in faces for name in (face.name_ja, face.name_en) if name]

@@ -7,6 +7,7 @@ import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
+from django.db.models import F
 from django.utils import timezone
 
 from cards.models import Card, CardFace, Printing, Set
@@ -86,13 +87,14 @@ def _sort_with_nulls_last(keys: np.ndarray, descending: bool) -> np.ndarray:
 
 
 def search_index_build() -> SearchIndex:
-    columns = (
-        "id", "name_key", "search_text", "civ_mask", "cost", "power_value", "zone", "card_type", "card_type_ja",
-        "races", "type_codes", "facts_available", "shield_trigger", "blocker", "speed_attacker", "slayer", "twinpact",
-        "evolution", "psychic", "dragheart", "gr", "hyper", "zeron", "forbidden", "multi_face", "breaker",
-        "power_attacker_bonus", "cant_attack", "cant_attack_players", "facts_unknown", "release_date",
+    columns = ("id", "name_key", "search_text", "facts_available", "facts_unknown", "release_date")
+    facts = (
+        "civ_mask", "cost", "power_value", "zone", "card_type", "card_type_ja", "races", "type_codes",
+        "shield_trigger", "blocker", "speed_attacker", "slayer", "twinpact", "evolution", "psychic", "dragheart", "gr",
+        "hyper", "zeron", "forbidden", "multi_face", "breaker", "power_attacker_bonus", "cant_attack",
+        "cant_attack_players",
     )  # fmt: skip
-    cards = Card.objects.filter(game=CARD_GAME).values(*columns)
+    cards = Card.objects.filter(game=CARD_GAME).values(*columns, **{name: F(f"dm__{name}") for name in facts})
     rows = sorted(cards, key=lambda row: (row["name_key"].casefold(), row["id"]))
     row_of = {row["id"]: i for i, row in enumerate(rows)}
     face_types: dict[int, list[str]] = {}

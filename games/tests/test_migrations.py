@@ -57,3 +57,19 @@ def test_rows_before_games_are_duel_masters_and_their_chain_still_verifies(cards
     assert after == before
     assert services.audit_chain_verify(event_id=event.id) == []
     assert deck_services.snapshot_canonical_hash(after["registration"]["snapshot"]) == registration.deck_hash
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_duel_masters_facts_move_to_their_table_and_back_value_for_value(cards):  # noqa: F811
+    """cards 0005 / dm 0003: backwards the facts are copied into the catalogue row's columns again, forwards out of
+    them into dm.DmCard; every Duel Masters card keeps every fact (the real catalogue: docs/catalogue.md)."""
+    from games.dm.models import DmCard
+
+    def facts() -> list[dict]:
+        return list(DmCard.objects.order_by("card_id").values())
+
+    before = facts()
+    assert len(before) == Card.objects.filter(game="dm").count() > 0
+    call_command("migrate", "dm", "0001_initial", verbosity=0)  # the facts back on the catalogue row
+    call_command("migrate", verbosity=0)
+    assert facts() == before

@@ -143,7 +143,6 @@ def ygo_data_import(*, directory: Path | None = None, log: Callable[[str], None]
             "name_key": unicodedata.normalize("NFKC", name),
             "release_date": date.fromisoformat(released) if released else None,
             "release_set": record.get("first_ocg_set") or "",
-            "card_type": record["card_type"],
             "search_text": _search_text(record),
             "sources": record.get("sources") or [],
             "facts_source": "ygo",
@@ -170,7 +169,7 @@ def ygo_data_import(*, directory: Path | None = None, log: Callable[[str], None]
         # Move changed names aside first, so two cards exchanging names never collide on (game, name_ja).
         final = {card.id: card.name_ja for card in changed_cards}
         for card in changed_cards:
-            card.name_ja = f"\x00{card.id}"
+            card.name_ja = f"~{card.id}"  # no NUL: PostgreSQL text cannot hold one
         Card.objects.bulk_update(changed_cards, ["name_ja"], batch_size=1000)
         for card in changed_cards:
             card.name_ja = final[card.id]
@@ -217,7 +216,6 @@ _CARD_FIELDS = (
     "name_key",
     "release_date",
     "release_set",
-    "card_type",
     "search_text",
     "sources",
     "facts_source",

@@ -27,7 +27,7 @@ def _fillers(count: int) -> list[str]:
 
     resolver = get_resolver()
     names = []
-    for name in Card.objects.filter(zone="main_deck").order_by("name_ja").values_list("name_ja", flat=True):
+    for name in Card.objects.filter(dm__zone="main_deck").order_by("name_ja").values_list("name_ja", flat=True):
         try:
             name.encode("cp932")
         except UnicodeEncodeError:

@@ -120,7 +120,7 @@ _TWINPACT_ROLES = ("twinpact_top", "twinpact_bottom")
 @register.filter
 def twinpact_faces(card) -> tuple | None:
     """A twinpact's (top, bottom) faces (its CardFace rows: prefetched, else one query), or None for another card."""
-    if not getattr(card, "twinpact", False) or not hasattr(card, "faces"):
+    if not getattr(getattr(card, "dm", None), "twinpact", False) or not hasattr(card, "faces"):
         return None
     faces = {face.role: face for face in card.faces.all()}
     top, bottom = (faces.get(role) for role in _TWINPACT_ROLES)
@@ -137,4 +137,5 @@ def cost_label(card) -> str:
     halves = twinpact_faces(card)
     if halves is not None:
         return " / ".join(_cost(face.cost) for face in halves)
-    return _cost(getattr(card, "cost_text", None) or getattr(card, "cost", None))
+    facts = getattr(card, "dm", None)  # Duel Masters' own row (another game's card has none)
+    return _cost(getattr(facts, "cost_text", None) or getattr(facts, "cost", None))

@@ -46,7 +46,7 @@ def test_changed_record_is_updated_in_place(tmp_path, catalogue_records):
     summary = card_import(source=write(tmp_path, changed, "changed.json"))
     assert (summary.created, summary.updated, summary.unchanged) == (0, 1, len(changed) - 1)
     card = Card.objects.get(name_ja="ボルシャック・ドラゴン")
-    assert (card.id, card.cost) == (card_id, 7)
+    assert (card.id, card.dm.cost) == (card_id, 7)
     assert sorted(card.printings.values_list("set_code", flat=True)) == ["DM-01", "DM-01 Base Set", "DM-99"]
 
 

@@ -36,7 +36,7 @@ def test_full_import_counts(full_catalogue):
     assert Card.objects.count() == RECORDS
     assert Card.objects.filter(facts_available=True).count() == WITH_FACTS
     assert Card.objects.filter(facts_available=False).count() == RECORDS - WITH_FACTS
-    assert Card.objects.filter(twinpact=True).count() == REPORT["twinpact"]
+    assert Card.objects.filter(dm__twinpact=True).count() == REPORT["twinpact"]
     assert CardFace.objects.count() == FACES
     # Set-list printings as attached to records (a shared-face entry once per record) and English TCG printings.
     assert Printing.objects.filter(tcg=False).count() == SET_PRINTINGS
@@ -115,10 +115,10 @@ def test_changed_records_are_updated_on_postgresql(full_catalogue, catalogue_rec
     summary = card_import(records=catalogue_records, source="fixture")
     assert (summary.updated, summary.created) == (2, 0)
     first = Card.objects.get(name_ja=catalogue_records[0]["name_ja"])
-    assert (first.cost, first.races) == (9, ["テスト種族"])
+    assert (first.dm.cost, first.dm.races) == (9, ["テスト種族"])
     twinpact = Card.objects.get(name_ja=catalogue_records[3]["name_ja"])
     assert twinpact.faces.get(position=1).cost == 5
-    assert Card.objects.filter(races__contains=["テスト種族"]).count() == 1
+    assert Card.objects.filter(dm__races__contains=["テスト種族"]).count() == 1
 
 
 # ------------------------------------------------------------------------------------- sets and release dates
@@ -150,7 +150,7 @@ def test_every_card_with_a_dated_printing_has_a_first_release(full_catalogue):
 
 def test_no_gr_card_before_the_gr_era(full_catalogue):
     """GR creatures came with the 2019 products: the earliest GR release is in 2019, and every GR card is dated."""
-    gr = Card.objects.filter(gr=True)
+    gr = Card.objects.filter(dm__gr=True)
     assert gr.count() == REPORT["gr"]
     assert gr.filter(release_date__isnull=True).count() == 0
     assert min(gr.values_list("release_date", flat=True)).year == 2019

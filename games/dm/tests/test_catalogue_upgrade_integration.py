@@ -65,7 +65,7 @@ def test_v2_over_v1_creates_the_new_records_and_updates_the_others(empty_catalog
     assert dict(Card.objects.filter(name_ja__in=v1_ids).values_list("name_ja", "id")) == v1_ids  # ids kept
     assert Card.objects.count() == after["records"]
     assert Card.objects.filter(facts_available=True).count() == after["with_facts"]
-    assert Card.objects.filter(gr=True).count() == after["gr"]
+    assert Card.objects.filter(dm__gr=True).count() == after["gr"]
 
     again = card_import(source=settings.CARD_DATA_SOURCE)
     assert (again.created, again.updated, again.unchanged, again.release_dates_changed) == (0, 0, after["records"], 0)

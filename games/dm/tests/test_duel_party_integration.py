@@ -30,7 +30,7 @@ def nature_cards(full_catalogue, django_db_blocker):
         resolver = get_resolver()
         names: list[str] = []
         query = Card.objects.filter(
-            facts_available=True, zone="main_deck", civilizations=["nature"], start_set__isnull=True
+            facts_available=True, dm__zone="main_deck", dm__civilizations=["nature"], dm__start_set__isnull=True
         ).exclude(name_ja__in=[PARTNER, HALF_NAMED])
         for card in query.order_by("id")[:400]:
             resolution = resolver.resolve(card.name_ja)

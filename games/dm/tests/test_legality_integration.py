@@ -57,8 +57,12 @@ def filler(real_regulations, django_db_blocker):
         listed = set(RegulationEventCard.objects.values_list("name_key", flat=True))
         resolver = get_resolver()
         names = []
-        query = Card.objects.filter(facts_available=True, zone="main_deck", twinpact=False, multi_face=False)
-        for card in query.filter(deck_limit_exceptions__isnull=True, start_set__isnull=True).order_by("id")[:200]:
+        query = Card.objects.filter(
+            facts_available=True, dm__zone="main_deck", dm__twinpact=False, dm__multi_face=False
+        )
+        for card in query.filter(dm__deck_limit_exceptions__isnull=True, dm__start_set__isnull=True).order_by("id")[
+            :200
+        ]:
             if card.name_key in listed:
                 continue
             resolution = resolver.resolve(card.name_ja)
@@ -171,7 +175,9 @@ GR_DAY = date(2019, 6, 1)
 def _plain_cards(query, listed: set[str], resolver, limit: int) -> list:
     """Cards of `query` that no list names, with no deck-limit exception or start set, resolving to themselves."""
     cards = []
-    for card in query.filter(deck_limit_exceptions__isnull=True, start_set__isnull=True).order_by("release_date", "id"):
+    for card in query.filter(dm__deck_limit_exceptions__isnull=True, dm__start_set__isnull=True).order_by(
+        "release_date", "id"
+    ):
         if card.name_key in listed:
             continue
         resolution = resolver.resolve(card.name_ja)
@@ -193,9 +199,11 @@ def dated_decks(real_regulations, django_db_blocker):
     with django_db_blocker.unblock():
         listed = set(RegulationEventCard.objects.values_list("name_key", flat=True))
         resolver = get_resolver()
-        plain = Card.objects.filter(facts_available=True, twinpact=False, multi_face=False)
-        main = _plain_cards(plain.filter(zone="main_deck", release_date__lte=EARLY), listed, resolver, 10)
-        gr = _plain_cards(plain.filter(gr=True, zone="super_gr_zone", release_date__lte=GR_DAY), listed, resolver, 6)
+        plain = Card.objects.filter(facts_available=True, dm__twinpact=False, dm__multi_face=False)
+        main = _plain_cards(plain.filter(dm__zone="main_deck", release_date__lte=EARLY), listed, resolver, 10)
+        gr = _plain_cards(
+            plain.filter(dm__gr=True, dm__zone="super_gr_zone", release_date__lte=GR_DAY), listed, resolver, 6
+        )
     assert (len(main), len(gr)) == (10, 6)
     text = "\n".join(f"4 {card.name_ja}" for card in main) + "\n# 超GR\n" + "\n".join(f"2 {c.name_ja}" for c in gr)
     return text, main, gr

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.db.models import Value
+from django.db.models.functions import Concat
 from django.utils import timezone
 
 from decks.tests.fixtures import organizer, owner, token_client  # noqa: F401
@@ -572,3 +574,21 @@ def test_the_event_pages_of_an_ocg_event(owner, organizer, page):  # noqa: F811
     assert answer.status_code == 200
     if page == "print/":  # the printable pack lists the registered cards
         assert BY_PASSWORD[numbers["main"][0]]["name_ja"] in answer.content.decode()
+
+
+def test_the_set_list_dates_leave_ocg_cards_alone_and_a_reimport_restores_changed_rows():
+    """Another game's import of its set list (the default game's `card_release_dates_refresh`) never touches an OCG
+    card's first release; and an OCG re-import that finds changed rows rewrites them (on PostgreSQL too: the names
+    set aside while rows exchange names hold no NUL)."""
+    from cards.models import Card
+    from cards.services import card_release_dates_refresh
+    from games.ygo.catalogue import ygo_data_import
+
+    dated = dict(Card.objects.filter(game="ygo", release_date__isnull=False).values_list("id", "release_date")[:200])
+    card_release_dates_refresh()
+    assert dict(Card.objects.filter(id__in=dated).values_list("id", "release_date")) == dated
+
+    Card.objects.filter(id__in=dated).update(release_date=None, name_ja=Concat(Value("old "), "name_ja"))
+    ygo_data_import(directory=DATA)
+    assert dict(Card.objects.filter(id__in=dated).values_list("id", "release_date")) == dated
+    assert not Card.objects.filter(game="ygo", name_ja__startswith="old ").exists()

@@ -1,0 +1,37 @@
+"""Duel Masters' facts in the card API: the fields of a DM card's own row (`card.dm`, games.dm.models.DmCard) that
+the catalogue's card serializers carry, flat, as they did when the facts were columns of the catalogue row."""
+
+from typing import Any
+
+from rest_framework import serializers
+from rest_framework.utils import model_meta
+
+from games.dm.models import DmCard
+
+# The fields of a card in a search's page, and the ones its detail adds.
+LIST_FIELDS = (
+    "civilizations", "zero_civilization", "cost", "cost_text", "power", "power_value", "card_type", "card_type_ja",
+    "zone", "races", "mana_number", "evolution", "psychic", "dragheart", "gr", "twinpact", "hyper", "zeron",
+    "forbidden", "multi_face", "shield_trigger", "blocker", "speed_attacker", "slayer", "breaker", "breaker_ja",
+    "power_attacker_bonus", "cant_attack", "cant_attack_players",
+)  # fmt: skip
+DETAIL_FIELDS = ("type_codes", "keywords_ja", "deck_limit_exceptions", "start_set", "start_set_size")
+
+
+class _Facts(serializers.ModelSerializer):
+    class Meta:
+        model = DmCard
+        fields = (*LIST_FIELDS, *DETAIL_FIELDS)
+
+
+def card_api_fields(*, detail: bool) -> dict[str, Any]:
+    """Read-only fields of the card's `dm` row, each typed as the model field it shows (a card of another game has
+    none: null)."""
+    builder, info = _Facts(), model_meta.get_field_info(DmCard)
+    fields = {}
+    for name in (*LIST_FIELDS, *(DETAIL_FIELDS if detail else ())):
+        field_class, kwargs = builder.build_field(name, info, DmCard, 0)
+        for option in ("read_only", "required", "validators", "default"):
+            kwargs.pop(option, None)
+        fields[name] = field_class(source=f"dm.{name}", read_only=True, **kwargs)
+    return fields
