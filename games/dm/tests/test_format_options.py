@@ -164,3 +164,52 @@ def test_another_games_format_has_only_the_rows_keys(db):
     Format.objects.create(game="ygo", code="ocg-test", name="OCG")
     answer = APIClient().get("/api/v1/formats/?game=ygo").json()
     assert {key for fmt in answer for key in fmt} == {"game", "code", "name", "name_ja", "description", "hall_of_fame"}
+
+
+def _posted(page) -> dict:
+    """The admin page's forms posted back as they were shown (the format's and its inlines')."""
+    data: dict = {}
+    forms = [page.context["adminform"].form]
+    for inline in page.context["inline_admin_formsets"]:
+        management = inline.formset.management_form
+        data.update({management.add_prefix(name): value for name, value in management.initial.items()})
+        forms += inline.formset.forms
+    for form in forms:
+        for name in form.fields:
+            value = form[name].value()
+            if value is not None and value is not False:
+                data[form.add_prefix(name)] = "on" if value is True else value
+    return data
+
+
+@pytest.fixture
+def admin_client(client, django_user_model):
+    client.force_login(django_user_model.objects.create_superuser("root", password="a-long-test-password-42"))
+    return client
+
+
+def test_the_admin_edits_a_formats_options_on_its_page(admin_client):
+    fmt = Format.objects.get(game="dm", code="duel_party")
+    page = admin_client.get(f"/admin/regulations/format/{fmt.pk}/change/")
+    assert [inline.formset.prefix for inline in page.context["inline_admin_formsets"]] == ["dm"]
+    data = _posted(page)
+    assert (data["dm-0-main_size"], data["dm-0-hand_size"], "dm-0-uses_gr" in data) == (60, 6, False)
+    answer = admin_client.post(f"/admin/regulations/format/{fmt.pk}/change/", {**data, "dm-0-hand_size": 8})
+    assert answer.status_code == 302, answer.content[:2000]
+    assert (DmFormat.objects.get(format=fmt).hand_size, format_setup(code="duel_party").hand) == (8, 8)
+
+
+def test_a_format_added_in_the_admin_with_its_options_untouched_has_the_defaults(admin_client):
+    data = {**_posted(admin_client.get("/admin/regulations/format/add/")), "code": "store", "name": "Store"}
+    assert (data["dm-TOTAL_FORMS"], data["dm-0-main_size"]) == (1, 40)  # the default game's options, as they are
+    answer = admin_client.post("/admin/regulations/format/add/", data)
+    assert answer.status_code == 302, answer.content[:2000]
+    fmt = Format.objects.get(game="dm", code="store")
+    assert not DmFormat.objects.filter(format=fmt).exists()
+    assert format_rules_from(fmt).main_size == 40
+
+
+def test_another_games_format_has_no_duel_masters_options_in_the_admin(admin_client):
+    fmt = Format.objects.create(game="ygo", code="ocg-test", name="OCG")
+    page = admin_client.get(f"/admin/regulations/format/{fmt.pk}/change/")
+    assert (page.status_code, page.context["inline_admin_formsets"]) == (200, [])
