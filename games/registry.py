@@ -190,7 +190,7 @@ class Game:
     # and setup, games.dm.models.DmFormat), shown and edited through these.
     def format_admin_inlines(self) -> tuple[type, ...]:
         """Admin inline classes shown under one of the game's formats (and under a new format, for the default game):
-        its own options of the row. None by default."""
+        its own options of the row; none by default."""
         return ()
 
     def format_serializer(self) -> type | None:
