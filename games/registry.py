@@ -31,6 +31,8 @@ What a game gives the core:
   a context built once for many decklists (a batch, a worker's chunk), or None when the game checks each one alone;
 - `overlay_resolve(entries=, combos=)`: an event overlay's cards and combos resolved and validated (overlays over the
   game's formats).
+- its own options of its formats, kept in its own table (optional): `format_admin_inlines()` (the admin's format
+  page) and `format_serializer()` (the format API's fields beyond the row's).
 - the deck editor (one page for every game, web/editor.py): `editor_zones(format_code=, as_of=)` (the zones the
   editor shows for a format, with their sizes and keys), `editor_cards(card_ids)` (what a card tile shows, and the
   zone a card goes to when added without one), `editor_statistics(entries)` (the statistics laid out as charts) and
@@ -181,6 +183,20 @@ class Game:
         """What the catalogue search's `legal:` / `banned:` / `limited:` terms need of a format on a date (an object
         with `limits`, name key -> copies, and `zones`, as cards.selectors.FormatCardPool), or None for a format the
         game has not."""
+        return None
+
+    # --- a game's own options of its formats (optional): the core's row (regulations.Format) holds what every game's
+    # format has; a game keeps the rest in a table of its own, one-to-one with the row (Duel Masters: its zones, sizes
+    # and setup, games.dm.models.DmFormat), shown and edited through these.
+    def format_admin_inlines(self) -> tuple[type, ...]:
+        """Admin inline classes shown under one of the game's formats (and under a new format, for the default game):
+        its own options of the row; none by default."""
+        return ()
+
+    def format_serializer(self) -> type | None:
+        """A DRF serializer of one of the game's format rows giving the game's own facts of it, which the format API
+        (`GET /formats/`) adds after the row's fields; its fields are documented in the schema's `Format` component,
+        not required (another game's format has not them). None: the row's fields alone."""
         return None
 
     def list_import(self, *, source: str | None, format_code: str | None, log: Callable[[str], None]) -> dict | None:

@@ -61,7 +61,18 @@ class OverlayComboForm(_StatusChoicesForm):
 
 @admin.register(Format)
 class FormatAdmin(admin.ModelAdmin):
-    list_display = ["code", "name", "uses_hyperspatial", "uses_gr", "start_of_game_cards", "hall_of_fame"]
+    """A format's own fields, and under them its game's options of it (games.registry.Game.format_admin_inlines:
+    Duel Masters' zones, sizes and setup); a new format shows the default game's."""
+
+    list_display = ["code", "name", "game", "hall_of_fame", "regulation_format", "position"]
+    list_filter = ["game"]
+
+    def get_inlines(self, request, obj):
+        try:
+            game = registry.get(obj.game if obj is not None else None)
+        except registry.UnknownGame:  # a format of a game the project no longer runs: its own fields only
+            return []
+        return list(game.format_admin_inlines())
 
 
 class RegulationEventCardInline(admin.TabularInline):

@@ -1,5 +1,6 @@
 """Legality and regulation API: one class per operation, every error in the one shape of api/errors.py."""
 
+import copy
 import csv
 import io
 from collections.abc import Mapping
@@ -439,32 +440,47 @@ class RegulationChangesApi(APIView):
         return Response(changes)
 
 
+class FormatRowSerializer(serializers.Serializer):
+    """A format row's own fields: every game's format has them."""
+
+    game = serializers.CharField()
+    code = serializers.CharField()
+    name = serializers.CharField()
+    name_ja = serializers.CharField()
+    description = serializers.CharField()
+    hall_of_fame = serializers.BooleanField(help_text="Whether a dated list applies (Duel Masters: the Hall of Fame).")
+
+
+class _FormatSerializer(serializers.Serializer):
+    """A format: the row's fields, then its game's own facts of it (games.registry.Game.format_serializer: Duel
+    Masters' zones, sizes and setup)."""
+
+    def to_representation(self, instance):
+        data = FormatRowSerializer(instance).data
+        facts = registry.get(instance.game).format_serializer()
+        return {**data, **facts(instance).data} if facts is not None else data
+
+
+def _format_serializer() -> type[serializers.Serializer]:
+    """The format API's serializer, documented as the schema's `Format`: the row's fields, then every game's own ones
+    (not required: another game's format has not them)."""
+    fields = {name: copy.deepcopy(field) for name, field in FormatRowSerializer._declared_fields.items()}
+    for game in registry.all_games():
+        facts = game.format_serializer()
+        for name, field in (facts._declared_fields if facts is not None else {}).items():
+            if name not in fields:  # the field again, not required (DRF copies a field by its arguments)
+                fields[name] = type(field)(*field._args, **{**field._kwargs, "required": False})
+    serializer = type("FormatSerializer", (_FormatSerializer,), fields)
+    return extend_schema_serializer(component_name="Format")(serializer)
+
+
 @extend_schema_view(get=extend_schema(operation_id="format_list", auth=[]))
 class FormatListApi(generics.ListAPIView):
     """Every format, in one answer (a handful: not paginated)."""
 
     permission_classes = [AllowAny]
     pagination_class = None
-
-    @extend_schema_serializer(component_name="Format")
-    class OutputSerializer(serializers.Serializer):
-        game = serializers.CharField()
-        code = serializers.CharField()
-        name = serializers.CharField()
-        name_ja = serializers.CharField()
-        description = serializers.CharField()
-        uses_hyperspatial = serializers.BooleanField()
-        uses_gr = serializers.BooleanField()
-        start_of_game_cards = serializers.BooleanField()
-        hall_of_fame = serializers.BooleanField()
-        main_size = serializers.IntegerField()
-        main_copies = serializers.IntegerField()
-        uses_partner = serializers.BooleanField(help_text="デュエパーティー: one partner creature in its own zone.")
-        partner_min_cost = serializers.IntegerField()
-        hand_size = serializers.IntegerField()
-        shield_count = serializers.IntegerField()
-        first_player_draws = serializers.BooleanField()
-
+    OutputSerializer = _format_serializer()
     serializer_class = OutputSerializer
 
     @extend_schema(

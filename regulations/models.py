@@ -14,7 +14,10 @@ from games import registry
 
 
 class Format(models.Model):
-    """A construction format (editable in the admin): which zones it uses and whether a Hall of Fame list applies."""
+    """A construction format of a game (editable in the admin): what every game's format has. Its rules beyond these
+    (zones, sizes, copy limits, setup) are its game's own: a game keeps them in a table of its own, one-to-one with the
+    row, and the admin and the format API reach them through games.registry (`format_admin_inlines`,
+    `format_serializer`; docs/games.md)."""
 
     # The game the format is of (a games.registry code); a code is unique in its game (issue 19).
     game = models.CharField(max_length=16, default=registry.DEFAULT_GAME, db_index=True)
@@ -22,35 +25,16 @@ class Format(models.Model):
     name = models.CharField(max_length=100)
     name_ja = models.CharField(max_length=100, blank=True, default="")
     description = models.TextField(blank=True, default="")
-    uses_hyperspatial = models.BooleanField(default=True)  # 100.3
-    uses_gr = models.BooleanField(default=True)  # 100.4
-    start_of_game_cards = models.BooleanField(default=True)  # 100.5
-    hall_of_fame = models.BooleanField(default=True)  # 100.2 "normally": a dated list applies
-    main_size = models.PositiveSmallIntegerField(default=40)
-    hyperspatial_max = models.PositiveSmallIntegerField(default=8)
-    gr_size = models.PositiveSmallIntegerField(default=12)
-    main_copies = models.PositiveSmallIntegerField(default=4)
-    hyperspatial_copies = models.PositiveSmallIntegerField(default=4)
-    gr_copies = models.PositiveSmallIntegerField(default=2)
-    # デュエパーティー (official Duel Party rules): a partner zone of one creature of at least this cost, counted in
-    # the main deck's size; every card within the partner's civilizations.
-    uses_partner = models.BooleanField(default=False)
-    partner_min_cost = models.PositiveSmallIntegerField(default=5)
-    # The format whose Hall of Fame list applies (blank: its own events). Duel Party follows the Hall of Fame
-    # regulation of two-player play ("殿堂レギュレーションに準拠").
+    hall_of_fame = models.BooleanField(default=True)  # the format's dated list applies (Duel Masters: 100.2 "normally")
+    # The format whose dated list applies (blank: its own events). Duel Party follows the Hall of Fame regulation of
+    # two-player play ("殿堂レギュレーションに準拠").
     regulation_format = models.SlugField(max_length=32, blank=True, default="")
-    # Setup for the opening odds: 103.3 (5 shields, 5 cards in hand; the first player skips the first draw, 500.6);
-    # Duel Party deals 6 and 6 and every player draws on their first turn.
-    hand_size = models.PositiveSmallIntegerField(default=5)
-    shield_count = models.PositiveSmallIntegerField(default=5)
-    first_player_draws = models.BooleanField(default=False)
     position = models.PositiveSmallIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)  # part of the data version the checking processes compare
 
     class Meta:
         ordering = ["position", "code"]
         constraints = [
-            models.CheckConstraint(condition=models.Q(main_size__gte=1), name="format_main_size_positive"),
             models.UniqueConstraint(fields=["game", "code"], name="format_unique_code_per_game"),
         ]
 

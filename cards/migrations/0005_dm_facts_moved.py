@@ -1,4 +1,5 @@
-"""Duel Masters' facts leave the catalogue row: games.dm copied them into its own table (dm 0003) first."""
+"""Duel Masters' facts leave the catalogue row: the game copies them into its own table before this one runs (its
+migration's `run_before`: the core's migrations name no game)."""
 
 from django.db import migrations
 
@@ -6,7 +7,6 @@ from django.db import migrations
 class Migration(migrations.Migration):
     dependencies = [
         ("cards", "0004_card_game"),
-        ("dm", "0003_dmcard_copy"),
     ]
 
     operations = [

@@ -1,5 +1,7 @@
-"""Duel Masters' facts in the card API: the fields of a DM card's own row (`card.dm`, games.dm.models.DmCard) that
-the catalogue's card serializers carry, flat, as they did when the facts were columns of the catalogue row."""
+"""Duel Masters in the core's APIs: the facts of a DM card's own row (`card.dm`, games.dm.models.DmCard) that the
+catalogue's card serializers carry flat, as they did when they were columns of the catalogue row
+(games.registry.Game.card_api_fields), and its own options of a format in the format API (`GET /formats/`:
+Game.format_serializer), the keys and values they always had."""
 
 from typing import Any
 
@@ -35,3 +37,23 @@ def card_api_fields(*, detail: bool) -> dict[str, Any]:
             kwargs.pop(option, None)
         fields[name] = field_class(source=f"dm.{name}", read_only=True, **kwargs)
     return fields
+
+
+class FormatFactsSerializer(serializers.Serializer):
+    """A Duel Masters format's own options (games.dm.models.DmFormat, or its defaults when the format has no row)."""
+
+    uses_hyperspatial = serializers.BooleanField()
+    uses_gr = serializers.BooleanField()
+    start_of_game_cards = serializers.BooleanField()
+    main_size = serializers.IntegerField()
+    main_copies = serializers.IntegerField()
+    uses_partner = serializers.BooleanField(help_text="デュエパーティー: one partner creature in its own zone.")
+    partner_min_cost = serializers.IntegerField()
+    hand_size = serializers.IntegerField()
+    shield_count = serializers.IntegerField()
+    first_player_draws = serializers.BooleanField()
+
+    def to_representation(self, instance):
+        from games.dm.legality import format_options
+
+        return super().to_representation(format_options(instance))

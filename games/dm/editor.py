@@ -122,10 +122,10 @@ def editor_zones(*, format_code: str, zones) -> list[dict]:
     (exactly, or empty), the considering list (Shift+Enter, `m`). A format with a partner (デュエパーティー) shows the
     partner zone (one creature of at least the format's cost) and hides the zones it does not use; every other
     format shows all four (a card in a zone the format does not use is a ZONE_NOT_IN_FORMAT violation)."""
-    from regulations.selectors import format_get
+    from games.dm.legality import dm_format, format_options
 
-    fmt = format_get(code=format_code)
-    partner = bool(getattr(fmt, "uses_partner", False))
+    fmt = format_options(dm_format(code=format_code))
+    partner = fmt.uses_partner
     main_size = fmt.main_size - 1 if partner else fmt.main_size  # the partner counts toward the deck's size
     # The editor's short zone names (its tabs and menus always had them).
     layout = {

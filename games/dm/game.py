@@ -124,6 +124,18 @@ class DuelMasters(Game):
 
         dm_format(code=format_code)
 
+    def format_admin_inlines(self) -> tuple[type, ...]:
+        """Its zones, sizes, copy limits, partner and setup of a format (games.dm.models.DmFormat)."""
+        from games.dm.admin import DmFormatInline
+
+        return (DmFormatInline,)
+
+    def format_serializer(self) -> type:
+        """The format API's Duel Masters keys, as they always were (games.dm.apis)."""
+        from games.dm.apis import FormatFactsSerializer
+
+        return FormatFactsSerializer
+
     def legality_report(
         self, *, decklist: Decklist, format_code: str, as_of: date | None, overlay_id: str | None
     ) -> dict:

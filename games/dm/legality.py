@@ -20,6 +20,7 @@ from api.codes import ErrorCode
 from cards.names import name_key as normalise_name
 from cards.selectors import FormatCardPool, catalogue_version
 from deckbuilder.cache import versioned_cache
+from games.dm.models import DmFormat
 from games.dm.rules.cards import CardFacts
 from games.dm.rules.decklist import Decklist
 from games.dm.rules.legality import (
@@ -69,36 +70,48 @@ def dm_format(*, code: str, version: tuple | None = None) -> Format:
 # ------------------------------------------------------------------------------------------- formats and lists
 
 
+def format_options(fmt: Format) -> DmFormat:
+    """A Duel Masters format's own options (zones, sizes, copy limits, partner, setup): its row, or for a format
+    without one (added in the admin with its Duel Masters options left as they were) the defaults, the standard
+    construction of `advance`. Read once per cached format row (regulations.selectors keeps the rows per data
+    version; a saved option touches its format's `updated_at`)."""
+    try:
+        return fmt.dm
+    except DmFormat.DoesNotExist:
+        return DmFormat(format_id=fmt.pk)
+
+
 def format_rules_from(fmt: Format) -> FormatRules:
+    options = format_options(fmt)
     zones = set(ALL_ZONES)
-    if not fmt.uses_hyperspatial:
+    if not options.uses_hyperspatial:
         zones.discard(DeckZone.HYPERSPATIAL)
-    if not fmt.uses_gr:
+    if not options.uses_gr:
         zones.discard(DeckZone.GR)
-    if fmt.uses_partner:
+    if options.uses_partner:
         zones.add(DeckZone.PARTNER)
     return FormatRules(
         code=fmt.code,
         name=fmt.name,
         name_ja=fmt.name_ja,
         zones=frozenset(zones),
-        start_of_game_cards=fmt.start_of_game_cards,
+        start_of_game_cards=options.start_of_game_cards,
         hall_of_fame=fmt.hall_of_fame,
-        main_size=fmt.main_size,
-        hyperspatial_max=fmt.hyperspatial_max,
-        gr_size=fmt.gr_size,
-        main_copies=fmt.main_copies,
-        hyperspatial_copies=fmt.hyperspatial_copies,
-        gr_copies=fmt.gr_copies,
-        partner_min_cost=fmt.partner_min_cost,
+        main_size=options.main_size,
+        hyperspatial_max=options.hyperspatial_max,
+        gr_size=options.gr_size,
+        main_copies=options.main_copies,
+        hyperspatial_copies=options.hyperspatial_copies,
+        gr_copies=options.gr_copies,
+        partner_min_cost=options.partner_min_cost,
     )
 
 
 def format_setup(*, code: str) -> Setup:
     """How a game of the format starts, for the exact odds: hand, shields and whether the first player draws on their
     first turn (103.3 and 500.6 by default; Duel Party deals 6 and 6 and everyone draws). Raises UnknownFormat."""
-    fmt = dm_format(code=code)
-    return Setup(hand=fmt.hand_size, shields=fmt.shield_count, first_player_draws=fmt.first_player_draws)
+    options = format_options(dm_format(code=code))
+    return Setup(hand=options.hand_size, shields=options.shield_count, first_player_draws=options.first_player_draws)
 
 
 def regulation_of(*, format_code: str, as_of: date, version: tuple | None = None) -> Regulation | None:
@@ -157,12 +170,13 @@ def format_card_pool(format_code: str, as_of: date) -> FormatCardPool | None:
     except UnknownFormat:
         return None
     in_force = regulation_in_force(format_code=fmt.code, as_of=as_of, version=version, game=GAME)
+    options = format_options(fmt)
     zones = {Zone.MAIN_DECK.value}
-    if fmt.start_of_game_cards:
+    if options.start_of_game_cards:
         zones.add(Zone.BATTLE_ZONE_AT_START.value)  # 100.5
-    if fmt.uses_hyperspatial:
+    if options.uses_hyperspatial:
         zones.add(Zone.HYPERSPATIAL.value)  # 100.3
-    if fmt.uses_gr:
+    if options.uses_gr:
         zones.add(Zone.SUPER_GR.value)  # 100.4
     return FormatCardPool(limits=in_force.limits, zones=frozenset(zones))
 

@@ -226,7 +226,8 @@ _FACT_FIELDS = tuple(key for key in _facts({"card_type": "monster", "name_en": "
 
 def ygo_format_ensure() -> None:
     """The OCG's one format as a regulations.Format row (game="ygo"), so that the formats API lists it and an event
-    overlay (extra bans, a card-pool cut-off) can be based on it. Its Duel Masters columns mean nothing here."""
+    overlay (extra bans, a card-pool cut-off) can be based on it. Its list is the OCG's own (not the core's dated
+    events), so the row's `hall_of_fame` is off."""
     from regulations.models import Format
 
     Format.objects.get_or_create(
@@ -236,11 +237,7 @@ def ygo_format_ensure() -> None:
             "name": "OCG",
             "name_ja": "OCG",
             "description": "The Yu-Gi-Oh! OCG with the Forbidden/Limited list in force on the date.",
-            "uses_hyperspatial": False,
-            "uses_gr": False,
-            "start_of_game_cards": False,
             "hall_of_fame": False,
-            "main_copies": 3,
         },
     )
 

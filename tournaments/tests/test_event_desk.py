@@ -53,9 +53,10 @@ def event(organizer, cards):
 def test_settings_change_is_audited_and_rechecks_the_registrations(event, organizer):
     """Moving the event to a format without the GR zone turns alice's list illegal; the audit entry names every
     changed setting (old, new) and every status that changed."""
+    from games.dm.models import DmFormat
     from regulations.models import Format
 
-    Format.objects.create(code="nogr", name="No GR", uses_gr=False)
+    DmFormat.objects.create(format=Format.objects.create(code="nogr", name="No GR"), uses_gr=False)
     services.event_update(event_id=event.id, user=organizer, format_code="nogr", capacity=32, name="Store CS")
     statuses = dict(Registration.objects.filter(event=event).values_list("player_name", "status"))
     assert statuses == {"alice": "illegal", "bob": "illegal"}

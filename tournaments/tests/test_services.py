@@ -233,6 +233,7 @@ def test_revalidation_runs_on_celery_after_commit(event, illegal_deck, legal_dec
 def test_revalidation_sees_a_regulation_change(event, organizer, cards, monkeypatch):
     """An event moved to a format that does not use the GR zone: the same frozen lists now fail (re-validation
     uses the event's regulation now, the registration keeps its report from the moment it was made)."""
+    from games.dm.models import DmFormat
     from regulations.models import Format
 
     services.registrations_import_csv(
@@ -240,7 +241,7 @@ def test_revalidation_sees_a_regulation_change(event, organizer, cards, monkeypa
         user=organizer,
         csv_text="player,deck_json\n" + '"p1","' + _csv_json(legal_deck_json()) + '"\n',
     )
-    Format.objects.create(code="nogr", name="No GR", uses_gr=False)
+    DmFormat.objects.create(format=Format.objects.create(code="nogr", name="No GR"), uses_gr=False)
     Event.objects.filter(id=event.id).update(format_code="nogr")
     job = RevalidationJob.objects.create(event=event, requested_by=organizer)
     jobs.revalidation_job_run(job_id=job.id)

@@ -41,5 +41,7 @@ def copy_back(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [("dm", "0002_dmcard"), ("cards", "0004_card_game")]
+    # The core's migration that drops the columns knows no game: this one says it runs first.
+    run_before = [("cards", "0005_dm_facts_moved")]
 
     operations = [migrations.RunPython(copy_forward, copy_back)]
