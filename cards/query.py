@@ -119,8 +119,8 @@ class QueryParser:
     """The grammar, with the fields every catalogue has. A game's parser subclasses it: `aliases` (a written field
     name -> the field), `fields` (in the order an unknown field's error lists them), `operators` (field -> the
     operators it takes), `orders`, and one `_field_<field>(op, value, position, negate, start)` method per field of
-    its own, returning a term (or None); `_word` reads a free word. A term is whatever the game's search evaluates
-    (the core's dataclasses below, or a game's own, e.g. masks over its index)."""
+    its own, returning a term (or None), or one `_field` for them all; `_word` reads a free word. A term is whatever
+    the game's search evaluates (the core's dataclasses below, or a game's own, e.g. masks over its index)."""
 
     aliases: ClassVar[dict[str, str]] = {
         "set": "set",
@@ -242,6 +242,10 @@ class QueryParser:
             )
         self.pos = match.end()
         value, position = self._value()
+        return self._field(field, op, value, position, negate, start)
+
+    def _field(self, field: str, op: str, value: str, position: int, negate: bool, start: int) -> Any:
+        """One field's term (`value` as written, at `position`; the term at `start`): its `_field_<field>` method."""
         return getattr(self, f"_field_{field}")(op, value, position, negate, start)
 
     def _number(self, field, op, value, position, negate, start) -> NumberTerm:
