@@ -16,13 +16,12 @@ import gc
 import json
 import os
 import sys
-import tempfile
 import time
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bench.stats import run_command, summary_ms, timed_command
+from bench.stats import game_import_measured, summary_ms, time_search_mix
 
 if TYPE_CHECKING:
     from games.dbs.rules.cards import Catalogue
@@ -118,21 +117,6 @@ def measure() -> dict:
     }
 
 
-def _time_search_mix(card_search) -> tuple[list[float], list[float], dict[str, int]]:
-    for _ in range(SEARCH_WARMUP):
-        for q in SEARCH_QUERIES:
-            card_search(q=q)
-    timings, cpu, found = [], [], {}
-    gc.collect()
-    for _ in range(SEARCH_ROUNDS):
-        for q in SEARCH_QUERIES:
-            t0, c0 = time.perf_counter(), time.thread_time()
-            found[q] = len(card_search(q=q).ids)
-            timings.append(time.perf_counter() - t0)
-            cpu.append(time.thread_time() - c0)
-    return timings, cpu, found
-
-
 def measure_search() -> dict:
     """Runs inside the subprocess whose DATABASE_URL is the temporary database holding the imported catalogue.
 
@@ -146,52 +130,27 @@ def measure_search() -> dict:
 
     from games.dbs.search import card_search
 
+    mix = {q: {"q": q} for q in SEARCH_QUERIES}
     started = time.perf_counter()
     card_search(q="goku")  # builds the catalogue's index once per process (as the first request does)
     index_seconds = time.perf_counter() - started
-    timings, cpu, found = _time_search_mix(card_search)
+    times = time_search_mix(card_search, mix, rounds=SEARCH_ROUNDS, warmup=SEARCH_WARMUP)
     figures = {
         "search_index_build_seconds": round(index_seconds, 3),
         "search_queries": len(SEARCH_QUERIES),
-        "search_runs": len(timings),
-        **{f"search_{key}": value for key, value in summary_ms(timings, percentiles=PERCENTILES, digits=3).items()},
-        # The thread's CPU clock: the search's own time, without the waits of a preempted process (a shared machine).
-        **{f"search_cpu_{key}": value for key, value in summary_ms(cpu, percentiles=PERCENTILES, digits=3).items()},
-        "search_found": found,
+        "search_runs": len(times.wall),
+        **times.summary("search", percentiles=PERCENTILES, digits=3),
+        "search_found": times.found,
     }
     settings.DATA_VERSION_CHECK_SECONDS = PRODUCTION_VERSION_CHECK_SECONDS
-    timings, cpu, again = _time_search_mix(card_search)
-    assert again == found, "the same answers whatever reads the data version"
-    label = "search_version_every_2s"
-    figures.update(
-        {f"{label}_{key}": value for key, value in summary_ms(timings, percentiles=PERCENTILES, digits=3).items()}
-    )
-    figures.update(
-        {f"{label}_cpu_{key}": value for key, value in summary_ms(cpu, percentiles=PERCENTILES, digits=3).items()}
-    )
+    again = time_search_mix(card_search, mix, rounds=SEARCH_ROUNDS, warmup=SEARCH_WARMUP)
+    assert again.found == times.found, "the same answers whatever reads the data version"
+    figures.update(again.summary("search_version_every_2s", percentiles=PERCENTILES, digits=3))
     return figures
 
 
-def measure_registry() -> dict:
-    with tempfile.TemporaryDirectory(prefix="bench-dbs-") as tmp:
-        env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "VAR_DIR": tmp}
-        python = sys.executable
-        run_command([python, "manage.py", "migrate", "--noinput", "-v", "0", "--skip-checks"], env=env)
-        command = [python, "manage.py", "import_games", "--game", "dbs", "--skip-checks"]
-        import_seconds, import_out = timed_command(command, env=env)
-        reimport_seconds, reimport_out = timed_command(command, env=env)
-        _, measured = timed_command([python, "-m", "bench.bench_dbs", "--measure-search"], env=env)
-    return {
-        "import_seconds": round(import_seconds, 2),
-        "import_summary": import_out.strip(),
-        "reimport_seconds": round(reimport_seconds, 2),
-        "reimport_summary": reimport_out.strip(),
-        **json.loads(measured),
-    }
-
-
 def run() -> dict:
-    figures = {**measure(), **measure_registry()}
+    figures = {**measure(), **game_import_measured(game="dbs", measure=["-m", "bench.bench_dbs", "--measure-search"])}
     figures["within_targets"] = {key: figures[key] < limit for key, limit in TARGETS.items()}
     return figures
 

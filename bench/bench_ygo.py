@@ -15,11 +15,10 @@ import json
 import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from bench.stats import percentile, run_command, summary_ms, timed_command
+from bench.stats import game_import_measured, summary_ms, time_search_mix
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKLISTS = ROOT / "games" / "ygo" / "tests" / "decklists"
@@ -132,7 +131,8 @@ def run() -> dict:
         "batch_1000_seconds": round(batch_seconds, 3),
         "batch_1000_cpu_seconds": round(batch_cpu, 3),
         "batch_1000_runs_seconds": [round(item, 3) for item in batch_runs],
-        **run_django(),
+        # The import and the search against a fresh SQLite database (subprocesses, as bench_cards does).
+        **game_import_measured(game="ygo", measure=["-m", "bench.bench_ygo", "--measure"]),
         "targets": TARGETS,
     }
     figures["within_targets"] = {key: figures[key] <= limit for key, limit in TARGETS.items()}
@@ -155,44 +155,22 @@ def measure_search() -> dict:
     from django.conf import settings
 
     figures: dict = {"search_index_build_seconds": round(index_build, 2)}
+    mix = {
+        q: {"q": q, "order": order, "as_of": datetime.date.fromisoformat(as_of) if as_of else None}
+        for q, order, as_of in QUERIES
+    }
     # The data version is read on every search (DATA_VERSION_CHECK_SECONDS 0, development), and as production reads
     # it (at most every 2 s, deckbuilder/settings/production.py): `search_p95_ms` is the production figure.
     for label, seconds in (("_version_every_call", 0.0), ("", 2.0)):
         settings.DATA_VERSION_CHECK_SECONDS = seconds
-        samples, per_query = [], {}
-        for q, order, as_of in QUERIES:
-            day = datetime.date.fromisoformat(as_of) if as_of else None
-            times = []
-            for _ in range(SEARCH_REPEATS):
-                t0 = time.perf_counter()
-                found = ygo_card_search(q=q, order=order, as_of=day)
-                times.append((time.perf_counter() - t0) * 1000)
-            samples.extend(times)
-            per_query[q] = {"results": len(found.ids), "median_ms": round(statistics.median(times), 2)}
-        figures[f"search_p50_ms{label}"] = round(percentile(samples, 0.5), 2)
-        figures[f"search_p95_ms{label}"] = round(percentile(samples, 0.95), 2)
+        times = time_search_mix(ygo_card_search, mix, rounds=SEARCH_REPEATS)
+        figures.update({f"search_{key}{label}": value for key, value in summary_ms(times.wall).items()})
         if not label:
-            figures["search_queries"] = per_query
+            figures["search_queries"] = {
+                q: {"results": times.found[q], "median_ms": round(statistics.median(runs) * 1000, 2)}
+                for q, runs in times.per_query.items()
+            }
     return figures
-
-
-def run_django() -> dict:
-    """The import and the search against a fresh SQLite database (subprocesses, as bench_cards does)."""
-    with tempfile.TemporaryDirectory(prefix="bench-ygo-") as tmp:
-        env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3", "VAR_DIR": tmp}
-        python = sys.executable
-        run_command([python, "manage.py", "migrate", "--noinput", "-v", "0", "--skip-checks"], env=env)
-        command = [python, "manage.py", "import_games", "--game", "ygo", "--skip-checks"]
-        import_seconds, import_out = timed_command(command, env=env)
-        reimport_seconds, reimport_out = timed_command(command, env=env)
-        _, measured = timed_command([python, "-m", "bench.bench_ygo", "--measure"], env=env)
-    return {
-        "import_seconds": round(import_seconds, 2),
-        "import_summary": import_out.strip(),
-        "reimport_seconds": round(reimport_seconds, 2),
-        "reimport_summary": reimport_out.strip(),
-        **json.loads(measured),
-    }
 
 
 if __name__ == "__main__":

@@ -119,7 +119,8 @@ class QueryParser:
     """The grammar, with the fields every catalogue has. A game's parser subclasses it: `aliases` (a written field
     name -> the field), `fields` (in the order an unknown field's error lists them), `operators` (field -> the
     operators it takes), `orders`, and one `_field_<field>(op, value, position, negate, start)` method per field of
-    its own, returning a term (or None)."""
+    its own, returning a term (or None), or one `_field` for them all; `_word` reads a free word. A term is whatever
+    the game's search evaluates (the core's dataclasses below, or a game's own, e.g. masks over its index)."""
 
     aliases: ClassVar[dict[str, str]] = {
         "set": "set",
@@ -179,13 +180,17 @@ class QueryParser:
             if self._at_end_of_term():
                 raise QueryError("'-' must be followed by a term", position=self.pos, expected="a term after '-'")
         if self.text[self.pos] == '"':
-            return TextTerm(text=self._text_value(self._quoted()), negate=negate, position=start)
+            return self._word(self._quoted(), negate, start, None)
         match = _FILTER.match(self.text, self.pos)
         if match:
             return self._filter(match, negate, start)
         word_start = self.pos
-        word = self._bare()
-        return TextTerm(text=self._text_value(word, word_start), negate=negate, position=start)
+        return self._word(self._bare(), negate, start, word_start)
+
+    def _word(self, value: str, negate: bool, start: int, position: int | None) -> Any:
+        """A free word, or quoted words, as written (`position`: where a bare word starts; None for quoted words): a
+        part of a name. A game's parser may read it otherwise (a card number)."""
+        return TextTerm(text=self._text_value(value, position), negate=negate, position=start)
 
     def _text_value(self, value: str, position: int | None = None) -> str:
         folded = fold(value)
@@ -237,6 +242,10 @@ class QueryParser:
             )
         self.pos = match.end()
         value, position = self._value()
+        return self._field(field, op, value, position, negate, start)
+
+    def _field(self, field: str, op: str, value: str, position: int, negate: bool, start: int) -> Any:
+        """One field's term (`value` as written, at `position`; the term at `start`): its `_field_<field>` method."""
         return getattr(self, f"_field_{field}")(op, value, position, negate, start)
 
     def _number(self, field, op, value, position, negate, start) -> NumberTerm:

@@ -39,7 +39,8 @@ What a game gives the core:
   `editor_state(zones=, ...)`, which judges a working copy and returns legality, statistics and card facts at once.
 - the shared pages (web/ renders what the game gives): `card_page_facts` and `card_details` (the card page),
   `card_pictures` and `card_previews` (the tiles' official pictures, the editor's hover preview), `deck_filters`,
-  `deck_filter_cards` and `deck_list_zones` (the deck lists), `card_add_zones` (a card page's "add to a deck").
+  `deck_filter_cards` and `deck_list_zones` (the deck lists), `card_add_zones` (a card page's "add to a deck"),
+  `card_browser_filters` (the card browser's filter widgets beside the name search).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from datetime import date
 from typing import Any, ClassVar
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 
 from api.codes import ApplicationError, ErrorCode
 
@@ -75,6 +77,24 @@ class ReadLine:
     card_id: int | None
     count: int | None
     json: dict = field(default_factory=dict)  # the API's `lines[]` row
+
+
+@dataclass(frozen=True)
+class CardBrowserFilters:
+    """The card browser's search form of a game (Game.card_browser_filters) besides its search box: the filter
+    widgets, the search terms they write into the query, the result orders and the search box's help."""
+
+    # Form field name (also the page's URL parameter) -> a django.forms.Field, made for one form; the core ties each
+    # widget to the page's search form and shows choice labels in the request's language.
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    # The form's cleaned values -> the terms of the game's search language that the widgets mean, ANDed after the box.
+    terms: Callable[[Mapping[str, Any]], list[str]] = lambda data: []
+    # The filter panel's template (the game's page fragment, rendered with the page's `form`); "": no panel.
+    template: str = ""
+    # The result orders (value, label) the game's `card_search` takes, the first one the default.
+    orders: tuple[tuple[str, Any], ...] = (("name", _("Name")),)
+    # One line under the search box: what it searches.
+    search_help: Any = _("Names in Japanese or English")
 
 
 class UnknownGame(ApplicationError):
@@ -291,14 +311,19 @@ class Game:
         return {}
 
     def deck_filters(self) -> list[tuple[str, Any]]:
-        """The deck lists' and the card browser's filter by the game's card colours: (value, label) pairs in display
-        order (Duel Masters: the civilizations); none by default."""
+        """The deck lists' filter by the game's card colours: (value, label) pairs in display order (Duel Masters: the
+        civilizations); none by default."""
         return []
 
     def deck_filter_cards(self, value: str) -> Any | None:
         """The game's cards of one `deck_filters` value (a cards.Card queryset): a deck passes the filter when it
         holds one of them; None for a value the game has not."""
         return None
+
+    def card_browser_filters(self) -> CardBrowserFilters:
+        """The card browser's filter widgets, their search terms, result orders and help (made for one form); by
+        default none: the search box's name words, in name order."""
+        return CardBrowserFilters()
 
     # The zones whose copies a deck list's row counts, in order ("40 / 0 / 0"; None: every registered zone); the
     # zones that are not registered (a considering list) are counted after them in parentheses.

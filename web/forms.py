@@ -10,30 +10,6 @@ from decks.models import Deck
 from games import registry
 from games.base import MAX_COPIES, MAX_LINES
 
-TYPE_CHOICES = [
-    ("", _("Any type")),
-    ("creature", _("Creature")),
-    ("spell", _("Spell")),
-    ("cross_gear", _("Cross Gear")),
-    ("castle", _("Castle")),
-    ("field", _("Field")),
-    ("twinpact", _("Twinpact")),
-]
-ZONE_CHOICES = [
-    ("", _("Any zone")),
-    ("main", _("Main deck")),
-    ("hyperspatial", _("Hyperspatial zone")),
-    ("gr", _("Super GR zone")),
-]
-KEYWORD_CHOICES = [
-    ("trigger", _("Shield trigger")),
-    ("blocker", _("Blocker")),
-    ("speed_attacker", _("Speed attacker")),
-    ("slayer", _("Slayer")),
-    ("evolution", _("Evolution")),
-    ("twinpact", _("Twinpact")),
-]
-ORDER_CHOICES = [("name", _("Name")), ("cost", _("Cost")), ("power", _("Power"))]
 VISIBILITY_CHOICES = [("private", _("Private")), ("unlisted", _("Unlisted (by link)")), ("public", _("Public"))]
 
 
@@ -52,54 +28,32 @@ def format_choices() -> list[tuple[str, str]]:
 
 # The card search page shows the filter widgets after the results (beside them on a wide screen, under them on a
 # phone, so that the results come first); the widgets stay fields of the search form through the `form` attribute.
-_SEARCH_FORM = {"form": "card-search"}
+SEARCH_FORM_ID = "card-search"
 
 
 class CardSearchForm(forms.Form):
+    """The search box, the result order and the date, and the game's filter widgets (`Game.card_browser_filters`:
+    Duel Masters' civilizations, cost, type, race, zone and keywords; none for a game that gives none)."""
+
     q = forms.CharField(required=False, max_length=500)
-    # The browser searches the default game's cards: its colours (`Game.deck_filters`, Duel Masters' civilizations).
-    civ = forms.MultipleChoiceField(
-        required=False,
-        choices=lambda: registry.get().deck_filters(),
-        widget=forms.CheckboxSelectMultiple(attrs=_SEARCH_FORM),
-    )
-    civ_exact = forms.BooleanField(required=False)
-    cost_min = forms.IntegerField(required=False, min_value=0, max_value=99)
-    cost_max = forms.IntegerField(required=False, min_value=0, max_value=99)
-    type = forms.ChoiceField(required=False, choices=TYPE_CHOICES, widget=forms.Select(attrs=_SEARCH_FORM))
-    race = forms.CharField(required=False, max_length=64)
-    zone = forms.ChoiceField(required=False, choices=ZONE_CHOICES, widget=forms.Select(attrs=_SEARCH_FORM))
-    keywords = forms.MultipleChoiceField(
-        required=False, choices=KEYWORD_CHOICES, widget=forms.CheckboxSelectMultiple(attrs=_SEARCH_FORM)
-    )
-    order = forms.ChoiceField(required=False, choices=ORDER_CHOICES)
+    order = forms.ChoiceField(required=False)
     # The search's date: `legal:`, `banned:`, `limited:` and `is:new` are taken on it (default: today).
     as_of = forms.DateField(required=False)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, game: registry.Game, **kwargs):
         super().__init__(*args, **kwargs)
-        for name in ("civ", "type", "zone", "keywords", "order"):
-            self.fields[name].choices = _translated(self.fields[name].choices)
+        self.filters = game.card_browser_filters()
+        self.fields["order"].choices = self.filters.orders
+        for name, field in self.filters.fields.items():
+            field.widget.attrs.setdefault("form", SEARCH_FORM_ID)
+            self.fields[name] = field
+        for field in self.fields.values():
+            if isinstance(field, forms.ChoiceField):
+                field.choices = _translated(field.choices)
 
     def query(self) -> str:
-        """The search-language query of the box and the widgets, ANDed."""
-        data = self.cleaned_data
-        terms = [data.get("q", "").strip()]
-        if data.get("civ"):
-            terms.append(("civ=" if data.get("civ_exact") else "civ:") + ",".join(data["civ"]))
-        if data.get("cost_min") is not None:
-            terms.append(f"cost>={data['cost_min']}")
-        if data.get("cost_max") is not None:
-            terms.append(f"cost<={data['cost_max']}")
-        if data.get("type"):
-            terms.append(f"type:{data['type']}")
-        if data.get("race", "").strip():
-            race = data["race"].strip()
-            terms.append(f'race:"{race}"' if " " in race else f"race:{race}")
-        if data.get("zone"):
-            terms.append(f"zone:{data['zone']}")
-        for keyword in data.get("keywords") or []:
-            terms.append(f"is:{keyword}")
+        """The search-language query of the box and the game's widgets, ANDed."""
+        terms = [self.cleaned_data.get("q", "").strip(), *self.filters.terms(self.cleaned_data)]
         return " ".join(term for term in terms if term)
 
 

@@ -23,10 +23,11 @@ import operator
 import re
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
-from cards.query import QueryError, fold
+from cards.query import QueryError, QueryParser, expect_list, fold
 from cards.selectors import SearchResult, catalogue_version
 from deckbuilder.cache import versioned_cache
 from games.dbs import catalogue as db
@@ -62,7 +63,6 @@ _OPS = {
     ">": operator.gt,
     ">=": operator.ge,
 }
-_FILTER = re.compile(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)")
 _INT = re.compile(r"[+-]?\d+")
 FUZZY_LIMIT = 20
 
@@ -230,88 +230,35 @@ def index(_version=None) -> Index:
     )
 
 
-def _expect(words) -> str:
-    return "one of " + ", ".join(words)
+_TEXT_OPERATORS = (":", "=")
+_NUMBER_OPERATORS = tuple(_OPS)
 
 
-class _Parser:
-    """The core grammar's tokens (cards/query.py), this game's fields: a list of (mask over the index's rows, negate);
+class _Parser(QueryParser):
+    """The core grammar (cards/query.py) with this game's fields, each term a (mask over the index's rows, negate);
     `words` the free and name words (the fuzzy fallback's question)."""
 
+    aliases: ClassVar[dict[str, str]] = _ALIASES
+    fields: ClassVar[tuple[str, ...]] = FIELDS
+    operators: ClassVar[dict[str, tuple[str, ...]]] = {
+        field: _NUMBER_OPERATORS if field in _NUMERIC else _TEXT_OPERATORS for field in FIELDS
+    }
+
     def __init__(self, text: str, state: db.State, search_index: Index):
-        self.text = text
+        super().__init__(text)
         self.state = state
         self.index = search_index
-        self.pos = 0
-        self.order: str | None = None
         self.words: list[str] = []
 
-    def parse(self) -> list[tuple[np.ndarray, bool]]:
-        terms: list[tuple[np.ndarray, bool]] = []
-        while True:
-            while self.pos < len(self.text) and self.text[self.pos].isspace():
-                self.pos += 1
-            if self.pos >= len(self.text):
-                return terms
-            term = self._term()
-            if term is not None:
-                terms.append(term)
-
-    def _end(self) -> bool:
-        return self.pos >= len(self.text) or self.text[self.pos].isspace()
-
-    def _quoted(self) -> str:
-        closing = self.text.find('"', self.pos + 1)
-        if closing < 0:
-            raise QueryError("unterminated quoted words", position=len(self.text), expected="a closing '\"'")
-        value = self.text[self.pos + 1 : closing]
-        self.pos = closing + 1
-        if not self._end():
-            raise QueryError("a quoted value must end the term", position=self.pos, expected="whitespace")
-        return value
-
-    def _bare(self) -> str:
-        start = self.pos
-        while not self._end():
-            if self.text[self.pos] == '"':
-                raise QueryError("a quote inside a word", position=self.pos, expected="whitespace before '\"'")
-            self.pos += 1
-        return self.text[start : self.pos]
-
     def _value(self) -> tuple[str, int]:
+        # A value's position is where it is written (a quoted one's at its quote); one that folds to nothing is empty.
         position = self.pos
-        if self._end():
-            raise QueryError("missing value", position=position, expected="a value")
-        value = self._quoted() if self.text[self.pos] == '"' else self._bare()
+        value, _ = super()._value()
         if not fold(value):
             raise QueryError("empty value", position=position, expected="a value")
         return value, position
 
-    def _term(self):
-        start = self.pos
-        negate = self.text[self.pos] == "-"
-        if negate:
-            self.pos += 1
-            if self._end():
-                raise QueryError("'-' must be followed by a term", position=self.pos, expected="a term after '-'")
-        if self.text[self.pos] == '"':
-            return self._word(self._quoted(), negate, start)
-        match = _FILTER.match(self.text, self.pos)
-        if match is None:
-            return self._word(self._bare(), negate, start)
-        field = _ALIASES.get(match.group(1).lower())
-        if field is None:
-            raise QueryError(f"unknown field '{match.group(1)}'", position=self.pos, expected=_expect(FIELDS))
-        op = match.group(2)
-        if field not in _NUMERIC and op not in (":", "="):
-            raise QueryError(
-                f"operator '{op}' cannot be used with {field}", position=match.start(2), expected="':' or '='"
-            )
-        self.pos = match.end()
-        value, position = self._value()
-        return getattr(self, f"_{field}")(op, value, position, negate)
-
-    def _word(self, value: str, negate: bool, start: int):
+    def _word(self, value: str, negate: bool, start: int, position: int | None):
         word = fold(value)
         if not word:
             raise QueryError("empty search word", position=start, expected="a word")
@@ -328,18 +275,18 @@ class _Parser:
             self.words.append(value)
         return mask, negate
 
-    def _name(self, op, value, position, negate):
+    def _field_name(self, op, value, position, negate, start):
         if not negate:
             self.words.append(value)
         return self.index.names.containing(fold(value)), negate
 
-    def _color(self, op, value, position, negate):
+    def _field_color(self, op, value, position, negate, start):
         wanted = set()
         offset = position
         for item in value.split(","):
             color = fold(item)
             if color not in COLORS:
-                raise QueryError(f"unknown colour '{item}'", position=offset, expected=_expect(COLORS))
+                raise QueryError(f"unknown colour '{item}'", position=offset, expected=expect_list(COLORS))
             wanted.add(color)
             offset += len(item) + 1
         groups = self.index.rows_by_colors
@@ -347,30 +294,30 @@ class _Parser:
             return self.index.mask([groups[key] for key in groups if key == wanted]), negate
         return self.index.mask([groups[key] for key in groups if wanted <= key]), negate
 
-    def _type(self, op, value, position, negate):
+    def _field_type(self, op, value, position, negate, start):
         types = TYPES.get(fold(value).replace("_", "-").replace(" ", "-"))
         if types is None:
-            raise QueryError(f"unknown card type '{value}'", position=position, expected=_expect(TYPES))
+            raise QueryError(f"unknown card type '{value}'", position=position, expected=expect_list(TYPES))
         groups = self.index.rows_by_type
         return self.index.mask([groups[key] for key in types if key in groups]), negate
 
-    def _number(self, attribute, op, value, position, negate):
+    def _compare(self, attribute, op, value, position, negate):
         if not _INT.fullmatch(value):
             raise QueryError(f"'{value}' is not a whole number", position=position, expected="an integer")
         compare, target = _OPS[op], int(value)
         return self.index.known[attribute] & compare(self.index.values[attribute], target), negate
 
-    def _cost(self, op, value, position, negate):
-        return self._number("cost", op, value, position, negate)
+    def _field_cost(self, op, value, position, negate, start):
+        return self._compare("cost", op, value, position, negate)
 
-    def _power(self, op, value, position, negate):
-        return self._number("power", op, value, position, negate)
+    def _field_power(self, op, value, position, negate, start):
+        return self._compare("power", op, value, position, negate)
 
-    def _combo(self, op, value, position, negate):
-        return self._number("combo", op, value, position, negate)
+    def _field_combo(self, op, value, position, negate, start):
+        return self._compare("combo", op, value, position, negate)
 
-    def _combocost(self, op, value, position, negate):
-        return self._number("combo_cost", op, value, position, negate)
+    def _field_combocost(self, op, value, position, negate, start):
+        return self._compare("combo_cost", op, value, position, negate)
 
     def _listed(self, attribute, op, value, negate):
         word = fold(value)
@@ -379,24 +326,24 @@ class _Parser:
             return self.index.mask([groups[word]] if word in groups else []), negate
         return self.index.mask([rows for item, rows in groups.items() if word in item]), negate
 
-    def _trait(self, op, value, position, negate):
+    def _field_trait(self, op, value, position, negate, start):
         return self._listed("traits", op, value, negate)
 
-    def _char(self, op, value, position, negate):
+    def _field_char(self, op, value, position, negate, start):
         return self._listed("chars", op, value, negate)
 
-    def _era(self, op, value, position, negate):
+    def _field_era(self, op, value, position, negate, start):
         return self._listed("eras", op, value, negate)
 
-    def _is(self, op, value, position, negate):
+    def _field_is(self, op, value, position, negate, start):
         flag = fold(value).replace("_", "-")
         flag = {"supercombo": "super-combo", "dragonball": "dragon-ball", "multicolour": "multicolor"}.get(flag, flag)
         if flag not in FLAGS:
-            raise QueryError(f"unknown property '{value}'", position=position, expected=_expect(FLAGS))
+            raise QueryError(f"unknown property '{value}'", position=position, expected=expect_list(FLAGS))
         groups = self.index.rows_by_flag
         return self.index.mask([groups[flag]] if flag in groups else []), negate
 
-    def _set(self, op, value, position, negate):
+    def _field_set(self, op, value, position, negate, start):
         word = fold(value)
         codes = self.index.rows_by_set_code
         rows = [codes[word]] if word in codes else []
@@ -404,10 +351,10 @@ class _Parser:
             rows += [some for name, some in self.index.rows_by_set_name.items() if word in name]
         return self.index.mask(rows), negate
 
-    def _order(self, op, value, position, negate):
+    def _field_order(self, op, value, position, negate, start):
         order = fold(value)
         if negate or order.lstrip("-") not in ORDERS:
-            raise QueryError(f"unknown order '{value}'", position=position, expected=_expect(ORDERS))
+            raise QueryError(f"unknown order '{value}'", position=position, expected=expect_list(ORDERS))
         self.order = order
         return None
 
@@ -417,7 +364,7 @@ def card_search(*, q: str, order: str = "name", as_of: datetime.date | None = No
     version = catalogue_version()  # one data version (one query at most) for the index and the catalogue
     state, search_index = db.state(data_version=version), index(data_version=version)
     parser = _Parser(q or "", state, search_index)
-    terms = parser.parse()
+    terms = parser.parse().terms
     found = np.ones(search_index.size, dtype=bool)
     for mask, negate in terms:  # every term narrows the cards
         found &= ~mask if negate else mask

@@ -322,5 +322,11 @@ class DuelMasters(Game):
 
         return editor_statistics(entries)
 
+    # --- the card browser's filters (games/dm/browser.py)
+    def card_browser_filters(self) -> Any:
+        from games.dm.browser import card_browser_filters
+
+        return card_browser_filters()
+
 
 GAME = DuelMasters()

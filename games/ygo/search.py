@@ -21,19 +21,18 @@ from __future__ import annotations
 
 import bisect
 import datetime
-import re
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
-from cards.query import QueryError
+from cards.query import QueryError, QueryParser
 from cards.selectors import SearchResult
 from deckbuilder.cache import versioned_cache
 from games.ygo.catalogue import ygo_context, ygo_data_version
 from games.ygo.rules import LimitHistory, fold_name
 from games.ygo.rules.vocabulary import LimitStatus
 
-_TERM = re.compile(r'(-?)([a-z_]+)(!=|<=|>=|=|<|>|:)("[^"]*"|\S+)$', re.IGNORECASE)
 _NUMBER_FIELDS = {
     "level": "level",
     "lv": "level",
@@ -271,40 +270,47 @@ _KNOWN_TAGS = frozenset(
 )
 
 
-def _tokens(q: str):
-    """(position, text) of each whitespace-separated term; a quoted value may hold spaces."""
-    for match in re.finditer(r'(?:[^\s"]*"[^"]*"|[^\s"]+)+|"[^"]*', q):
-        yield match.start(), match.group(0)
+class _Parser(QueryParser):
+    """The core grammar (cards/query.py) with the OCG's fields, each term a mask over the index's rows; `name_words`
+    the free words as written (the suggestions' question). A field's own errors (a bad value, an operator it does not
+    take) point at the term; `field!=value` negates a text field; an `order:` term is checked with the search's order
+    (ygo_card_search)."""
+
+    aliases: ClassVar[dict[str, str]] = {field: field for field in FIELDS}
+    fields: ClassVar[tuple[str, ...]] = FIELDS
+    operators: ClassVar[dict[str, tuple[str, ...]]] = {field: tuple(_COMPARE) for field in FIELDS}
+
+    def __init__(self, text: str, index: YgoSearchIndex, as_of: datetime.date):
+        super().__init__(text)
+        self.index = index
+        self.as_of = as_of
+        self.name_words: list[str] = []
+
+    def _word(self, value: str, negate: bool, start: int, position: int | None) -> np.ndarray:
+        text = fold_name(value)
+        if not text:
+            raise QueryError("empty search word", position=start, expected="a word")
+        self.name_words.append(value)
+        mask = _words(self.index, text)
+        return ~mask if negate else mask
+
+    def _field(self, field: str, op: str, value: str, position: int, negate: bool, start: int) -> np.ndarray | None:
+        if field == "order":
+            self.order = value
+            return None
+        mask = _term_mask(self.index, field, op, value, start, self.as_of)
+        return ~mask if negate else mask
 
 
 def ygo_card_search(*, q: str = "", order: str = "name", as_of: datetime.date | None = None) -> SearchResult:
     """The cards.Card ids of the OCG cards that match `q`, in order; raises QueryError (INVALID_QUERY)."""
     day = as_of or datetime.date.today()
     index = search_index_get()
+    parser = _Parser(q or "", index, day)
     mask = np.ones(len(index.pks), dtype=bool)
-    name_words = []
-    for position, token in _tokens(q):
-        if token.count('"') % 2:
-            raise QueryError("unterminated quoted words", position=len(q), expected="a closing '\"'")
-        negate = token.startswith("-") and len(token) > 1
-        body = token[1:] if negate else token
-        found = _TERM.match(body)
-        field = found.group(2).lower() if found else None
-        if found and field not in FIELDS:
-            raise QueryError(f"unknown field '{found.group(2)}'", position=position, expected=", ".join(FIELDS))
-        if found and field:
-            op, value = found.group(3), found.group(4).strip('"')
-            if field == "order":
-                order = value
-                continue
-            term = _term_mask(index, field, op, value, position, day)
-        else:
-            text = fold_name(body.strip('"'))
-            if not text:
-                raise QueryError("empty search word", position=position, expected="a word")
-            name_words.append(body.strip('"'))
-            term = _words(index, text)
-        mask &= ~term if negate else term
+    for term in parser.parse().terms:  # every term narrows the cards
+        mask &= term
+    order = parser.order or order
     rows = np.flatnonzero(mask)
     descending = order.startswith("-")
     key = order.lstrip("-")
@@ -317,4 +323,4 @@ def ygo_card_search(*, q: str = "", order: str = "name", as_of: datetime.date | 
         rows = rows[sorted_rows]
     elif descending:
         rows = rows[::-1]
-    return SearchResult(ids=index.pks[rows].tolist(), notes=(), as_of=day, name_text=" ".join(name_words))
+    return SearchResult(ids=index.pks[rows].tolist(), notes=(), as_of=day, name_text=" ".join(parser.name_words))

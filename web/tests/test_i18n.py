@@ -56,7 +56,9 @@ def _source_msgids(domain: str, tmp_path: Path) -> set[str]:
     if domain == "djangojs":
         return _xgettext("JavaScript", KEYWORDS, sorted((ROOT / "static" / "js").glob("*.js")))
     files = []
-    for index, template in enumerate(sorted((ROOT / "templates").rglob("*.html"))):
+    # The pages' templates and the games' page fragments (games/<code>/templates/).
+    templates = sorted((ROOT / "templates").rglob("*.html")) + sorted(ROOT.glob("games/*/templates/**/*.html"))
+    for index, template in enumerate(templates):
         converted = tmp_path / f"template_{index}.py"
         converted.write_text(templatize(template.read_text(), origin=str(template)))
         files.append(converted)

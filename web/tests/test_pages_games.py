@@ -142,3 +142,22 @@ def test_the_event_desk_reads_text_as_the_events_game(game, text, lines):
     decklist = _parse_text(event, text)
     assert type(decklist).__module__.startswith(f"games.{game}.")
     assert [(str(line.zone), line.count) for line in decklist.lines] == lines
+
+
+def test_card_browser_of_a_game_without_filters_searches_names_and_shows_no_panel(db, monkeypatch):
+    """The browser shows the default game's cards: a game that gives no filters (the miniature game) gets the
+    search box, found by name words, and no filter panel."""
+    from django.test import override_settings
+
+    from games.tests.minigame import game as mini
+
+    try:
+        with override_settings(GAMES=["games.dm", "games.tests.minigame"]):
+            mini.catalogue_load()
+            monkeypatch.setattr(registry, "DEFAULT_GAME", mini.CODE)
+            body = Client().get("/cards/", {"q": "fox", "civ": ["fire"]}).content.decode()
+    finally:
+        registry.load()  # back to the project's games
+    assert "Ember Fox" in body and "Tide Crab" not in body
+    assert 'id="card-filters"' not in body and 'name="civ"' not in body and "civ:" not in body
+    assert "Names in Japanese or English</div>" in body

@@ -29,14 +29,17 @@ PAGE_SIZE = 48
 
 
 def card_browser(request):
-    form = CardSearchForm(request.GET)
+    game = registry.get()  # the browser searches the default game's cards, with its own fields and filters
+    form = CardSearchForm(request.GET, game=game)
     query, page, cards, query_error, notes, suggestions = "", None, [], None, (), ()
     if form.is_valid():
         query = form.query()
-        order = form.cleaned_data.get("order") or "name"
-        game = registry.get()  # the browser searches the default game's cards, with its own fields
+        order = form.cleaned_data.get("order") or form.filters.orders[0][0]
         try:
-            result = game.card_search(q=query, order=order, as_of=form.cleaned_data.get("as_of"))
+            as_of = form.cleaned_data.get("as_of")
+            result = game.card_search(q=query, order=order, as_of=as_of)
+            if result is None:  # a game without its own search fields: its cards by their names' words
+                result = card_selectors.card_search_game(game=game.code, q=query, as_of=as_of)
         except QueryError as exc:
             query_error = exc
         else:
@@ -52,6 +55,7 @@ def card_browser(request):
     params.pop("page", None)
     context = {
         "form": form,
+        "filters": form.filters,
         "query": query,
         "page": page,
         "cards": cards,
@@ -75,7 +79,8 @@ def _name_query(name: str) -> str:
 
 def _more_api_query(query: str, form: CardSearchForm) -> str:
     params = QueryDict(mutable=True)
-    params.update({"q": query, "order": form.cleaned_data.get("order") or "name", "page_size": str(PAGE_SIZE)})
+    order = form.cleaned_data.get("order") or form.filters.orders[0][0]
+    params.update({"q": query, "order": order, "page_size": str(PAGE_SIZE)})
     if form.cleaned_data.get("as_of"):
         params["as_of"] = form.cleaned_data["as_of"].isoformat()
     return params.urlencode()
