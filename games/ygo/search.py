@@ -187,7 +187,7 @@ def _term_mask(index: YgoSearchIndex, field: str, op: str, value: str, position:
     equality = op in (":", "=")
     if field in ("arch", "series", "attr", "race", "type", "zone", "limit", "legal") and not (equality or op == "!="):
         raise QueryError(f"operator '{op}' cannot be used with {field}", position=position, expected="':' or '='")
-    negate = op == "!="
+    negate = op == "!="  # a text field's `!=` is the negation of its `=`; a number's compares known values only
     if field in ("arch", "series"):
         key = _key(value)
         mask = np.fromiter((key in text for text in index.archetypes), dtype=bool, count=size)
@@ -222,12 +222,13 @@ def _term_mask(index: YgoSearchIndex, field: str, op: str, value: str, position:
         released = index.numbers["date"] <= as_of.toordinal()  # an undated card is not shown as legal
         mask = index.in_ocg & released & ~np.isin(index.ids, forbidden)
     elif field == "date":
-        mask = _COMPARE[op](index.numbers["date"], _date(value, position).toordinal())
+        dates = index.numbers["date"]
+        return _COMPARE[op](dates, _date(value, position).toordinal()) & ~np.isnan(dates)
     elif field == "year":
         year = _int(value, position)
         first, last = datetime.date(year, 1, 1).toordinal(), datetime.date(year, 12, 31).toordinal()
         dates = index.numbers["date"]
-        mask = {
+        return {
             ":": (dates >= first) & (dates <= last),
             "=": (dates >= first) & (dates <= last),
             "!=": (dates < first) | (dates > last),
@@ -235,10 +236,10 @@ def _term_mask(index: YgoSearchIndex, field: str, op: str, value: str, position:
             "<=": dates <= last,
             ">": dates > last,
             ">=": dates >= first,
-        }[op]
+        }[op] & ~np.isnan(dates)
     else:
         column = index.numbers[_NUMBER_FIELDS[field]]
-        mask = _COMPARE[op](column, _int(value, position))
+        return _COMPARE[op](column, _int(value, position)) & ~np.isnan(column)
     return ~mask if negate else mask
 
 

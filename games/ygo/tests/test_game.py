@@ -274,6 +274,19 @@ def _ash() -> dict:
             ],
             id="stats-attribute-race",
         ),
+        pytest.param(  # a number's != compares known values: "?" and a spell's missing ATK never match
+            "atk!=3000 attr:light race:dragon",
+            None,
+            lambda: [
+                r
+                for r in RECORDS
+                if isinstance(r["atk"], int)
+                and r["atk"] != 3000
+                and r["attribute"] == "LIGHT"
+                and r["race"] == "Dragon"
+            ],
+            id="stats-not-equal",
+        ),
         pytest.param(
             "zone:extra type:xyz rank=4",
             None,
