@@ -35,6 +35,7 @@ def card_api_fields(*, detail: bool) -> dict[str, Any]:
         field_class, kwargs = builder.build_field(name, info, DmCard, 0)
         for option in ("read_only", "required", "validators", "default"):
             kwargs.pop(option, None)
+        kwargs["allow_null"] = True  # another game's card has no `dm` row
         fields[name] = field_class(source=f"dm.{name}", read_only=True, **kwargs)
     return fields
 
