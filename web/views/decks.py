@@ -484,7 +484,7 @@ def deck_export(request, deck_id: int, kind: str):
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="{filename}.json"'
     elif kind == "sheet":
-        response = render(request, "web/deck_sheet.html", _sheet_context(deck))
+        response = render(request, registry.get(deck.game).page_template("web/deck_sheet.html"), _sheet_context(deck))
     else:
         raise Http404
     return response
