@@ -334,8 +334,8 @@ class Game:
     # `frame`, `badge`, `facts`, `faces`), "web/deck_sheet.html" (the printable sheet page: blocks `style`, `head`,
     # `columns`) and "decks/deck_sheet.html" (the API's sheet: blocks `head`, `columns`). None: the core's generic ones.
     page_templates: ClassVar[Mapping[str, str]] = {}
-    # The game's data words (its zone, colour and status codes...) -> their labels (lazy gettext), which the pages' `|tr`
-    # filter shows after the core's own words.
+    # The game's data words (its zone, colour and status codes...) -> their labels (lazy gettext), which the pages'
+    # `|tr` filter shows after the core's own words.
     display_words: ClassVar[Mapping[str, Any]] = {}
 
     def page_template(self, name: str) -> str:
