@@ -487,7 +487,7 @@ def deck_export_sheet(deck: Deck, *, as_of: date | None = None) -> str:
         if rows
     ]
     return render_to_string(
-        "decks/deck_sheet.html",
+        registry.get(deck.game).page_template("decks/deck_sheet.html"),  # the game's columns (games.registry)
         {
             "deck": deck,
             "zones": zones,

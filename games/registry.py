@@ -40,7 +40,9 @@ What a game gives the core:
 - the shared pages (web/ renders what the game gives): `card_page_facts` and `card_details` (the card page),
   `card_pictures` and `card_previews` (the tiles' official pictures, the editor's hover preview), `deck_filters`,
   `deck_filter_cards` and `deck_list_zones` (the deck lists), `card_add_zones` (a card page's "add to a deck"),
-  `card_browser_filters` (the card browser's filter widgets beside the name search).
+  `card_browser_filters` (the card browser's filter widgets beside the name search), `page_templates` (the game's
+  page fragments drawn in place of the core's generic ones: card tile, card page, deck sheets) and `display_words`
+  (the labels of its data words).
 """
 
 from __future__ import annotations
@@ -325,6 +327,21 @@ class Game:
         default none: the search box's name words, in name order."""
         return CardBrowserFilters()
 
+    # The game's page fragments: a core template's name -> the game's template drawn in its place for the game's
+    # cards and decks (games/<code>/templates/; it may extend the core's one and fill its blocks). The core's templates
+    # that a game may replace: "web/_tile.html" (a card tile: card browser, card page, deck page, deck sheet; rendered
+    # with `card`, `count`, `size`, `link`), "web/_card_page.html" (the card page in the catalogue row's layout: blocks
+    # `frame`, `badge`, `facts`, `faces`), "web/deck_sheet.html" (the printable sheet page: blocks `style`, `head`,
+    # `columns`) and "decks/deck_sheet.html" (the API's sheet: blocks `head`, `columns`). None: the core's generic ones.
+    page_templates: ClassVar[Mapping[str, str]] = {}
+    # The game's data words (its zone, colour and status codes...) -> their labels (lazy gettext), which the pages'
+    # `|tr` filter shows after the core's own words.
+    display_words: ClassVar[Mapping[str, Any]] = {}
+
+    def page_template(self, name: str) -> str:
+        """The template drawn for the core's template `name` for this game: the game's fragment, else `name`."""
+        return self.page_templates.get(name, name)
+
     # The zones whose copies a deck list's row counts, in order ("40 / 0 / 0"; None: every registered zone); the
     # zones that are not registered (a considering list) are counted after them in parentheses.
     deck_list_zones: ClassVar[tuple[str, ...] | None] = None
@@ -487,6 +504,15 @@ def get(code: object = None) -> Game:
 def card_relations() -> list[str]:
     """Every game's `card_relation`: what a query of cards of any game selects with the catalogue rows."""
     return [game.card_relation for game in all_games() if game.card_relation]
+
+
+def display_word(text: str) -> Any | None:
+    """The label of a game's data word (the first game that has the word), or None for a word no game has."""
+    for game in all_games():
+        label = game.display_words.get(text)
+        if label is not None:
+            return label
+    return None
 
 
 def all_games() -> list[Game]:

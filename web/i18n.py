@@ -16,18 +16,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-# Data word -> UI label (lazy: translated when shown, in the request's language).
+from games import registry
+
+# Data word -> UI label (lazy: translated when shown, in the request's language): the core's own words. A game's own
+# words (its zones, colours, statuses...) are the game's `display_words` (games.registry.Game).
 DISPLAY = {
-    # deck zones (DeckZone) and where a card starts the game (Zone)
-    "main": _("Main deck"),
-    "hyperspatial": _("Hyperspatial zone"),
-    "gr": _("Super GR zone"),
-    "partner": _("Partner"),  # デュエパーティー
-    "considering": _("Considering"),
-    "main_deck": _("Main deck"),
-    "hyperspatial_zone": _("Hyperspatial zone"),
-    "super_gr_zone": _("Super GR zone"),
-    "battle_zone_at_game_start": _("Battle zone at game start"),
     # visibilities (format names are the Format table's: the `|format_name` filter)
     "private": _("Private"),
     "unlisted": _("Unlisted (by link)"),
@@ -37,7 +30,7 @@ DISPLAY = {
     "description": _("Description"),
     "format": _("Format"),
     "visibility": _("Visibility"),
-    # decklist line statuses (games.dm.rules.vocabulary.LineStatus)
+    # decklist line statuses (games.base.LineStatus)
     "card": _("Card"),
     "heading": _("Heading"),
     "ignored": _("Not a card (ignored)"),
@@ -48,6 +41,12 @@ DISPLAY = {
     "error": _("Unreadable line"),
     # registration and job statuses
     "legal": _("Legal"),
+    "illegal": _("Illegal"),
+    "queued": _("queued"),
+    "running": _("running"),
+    "done": _("done"),
+    "failed": _("failed"),
+    "cancelled": _("cancelled"),
     # audit trail actions (tournaments.models.AuditAction)
     "submit": _("Deck submitted"),
     "replace": _("Deck replaced"),
@@ -58,50 +57,19 @@ DISPLAY = {
     "publish": _("Lists published"),
     "unlock": _("Registrations reopened"),
     "settings": _("Settings changed"),
-    # Hall of Fame statuses (games.dm.rules.vocabulary.RegulationStatus)
-    "unrestricted": _("Unrestricted"),
-    "limited": _("Limited"),
-    "banned": _("Banned"),
-    "premium_combo": _("Banned combination"),
-    "premium_hyperspatial_combo": _("Banned hyperspatial combination"),
-    "illegal": _("Illegal"),
-    "queued": _("queued"),
-    "running": _("running"),
-    "done": _("done"),
-    "failed": _("failed"),
-    "cancelled": _("cancelled"),
-    # civilizations
-    "light": _("Light"),
-    "water": _("Water"),
-    "darkness": _("Darkness"),
-    "fire": _("Fire"),
-    "nature": _("Nature"),
-    "multi": _("Multicolored"),
-    "colorless": _("Colorless"),
-    # card faces (the data's `faces[].role`)
+    # card faces (the catalogue's `CardFace.role`; a game's other roles are its own words)
     "front": _("Front"),
     "back": _("Back"),
-    "combined_back": _("Combined back"),
-    "twinpact_top": _("Twinpact top (creature)"),
-    "twinpact_bottom": _("Twinpact bottom (spell)"),
-    "hyper_normal": _("Normal side"),
-    "hyper_hyperized": _("Hyperized side"),
-    "linked_face": _("Linked side"),
-    # breakers (games.dm.rules.vocabulary.Breaker)
-    "double": _("Double breaker"),
-    "triple": _("Triple breaker"),
-    "quattro": _("Quattro breaker"),
-    "world": _("World breaker"),
-    "powered": _("Powered breaker"),
-    "infinity": _("Infinity breaker"),
-    "other": _("Breaker"),
 }
 
 
 def display(value) -> str:
-    """A data word as its UI label in the active language (an unknown word is shown as it is)."""
+    """A data word as its UI label in the active language: the core's, else a game's (an unknown word is shown as it
+    is)."""
     text = str(value)
     label = DISPLAY.get(text)
+    if label is None:
+        label = registry.display_word(text)
     return str(label) if label is not None else text
 
 

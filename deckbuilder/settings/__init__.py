@@ -74,7 +74,7 @@ MIDDLEWARE = [
 # Content-Security-Policy on every response (django-csp). Scripts only from this site: the pages have no inline
 # script or event handler (static/js/confirm.js does their confirms), and the API docs use drf-spectacular's split
 # Swagger view, whose start script is a file too. Styles allow 'unsafe-inline': card tiles and frames are coloured
-# per card by style attributes (templates/web/_tile.html, static/js/tile.js) and the printable sheets carry a <style>;
+# per card by style attributes (the games' tiles, static/js/tile.js) and the printable sheets carry a <style>;
 # an injected style can restyle a page but run nothing, and scripts are the policy's point. Images: this site and
 # data: URIs (Swagger UI's icons).
 CONTENT_SECURITY_POLICY = {

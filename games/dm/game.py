@@ -13,6 +13,7 @@ from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text, parse_json, parse_text
 from games.dm.rules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
 from games.dm.rules.vocabulary import DeckZone, RegulationStatus
+from games.dm.words import DISPLAY_WORDS
 from games.registry import Game, GameZone, ReadLine
 
 
@@ -79,6 +80,17 @@ class DuelMasters(Game):
 
     card_relation = "dm"
     card_order = ("dm__cost",)
+    # The pages' Duel Masters fragments (games/dm/templates/dm/): the drawn card tile (civilization frame, cost gem,
+    # twinpact halves, keyword icons, power), the card page's facts and faces, the deck sheets' columns.
+    page_templates = MappingProxyType(
+        {
+            "web/_tile.html": "dm/tile.html",
+            "web/_card_page.html": "dm/card_page.html",
+            "web/deck_sheet.html": "dm/deck_sheet.html",
+            "decks/deck_sheet.html": "dm/deck_sheet_export.html",
+        }
+    )
+    display_words = MappingProxyType(DISPLAY_WORDS)
 
     def card_api_fields(self, *, detail: bool) -> dict[str, Any]:
         from games.dm.apis import card_api_fields

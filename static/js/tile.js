@@ -1,7 +1,7 @@
 // A card drawn by our own code: frame in the civilization colours (split for multicolour), cost gem, name, type and
 // races line, power, keyword icons, twinpact halves, the back of a two-sided card; over it the official card image
 // when the card summary has one and the browser can load it (card_images.js), the drawing staying as the fallback.
-// The same markup and CSS as templates/web/_tile.html. Takes the editor's card summary or a card of the cards API.
+// The same markup and CSS as games/dm/templates/dm/tile.html (Duel Masters' page fragment). Takes the editor's card summary or a card of the cards API.
 import { cardImage } from "./card_images.js";
 import { el } from "./dom.js";
 import { gettext, gettext_noop, lang } from "./i18n.js";

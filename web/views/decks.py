@@ -240,7 +240,7 @@ def _deck_view(request, deck, context: dict):
         game=deck.game,
     )
     by_zone = deck_selectors.deck_entries_by_zone(deck=deck)
-    # The deck's tiles show the cards' official pictures like the editor's (templates/web/_tile.html).
+    # The deck's tiles show the cards' official pictures like the editor's (the game's tile, `page_templates`).
     pictures = web_selectors.card_pictures(card_ids=[e.card_id for entries in by_zone.values() for e in entries])
     for entries in by_zone.values():
         for entry in entries:
@@ -484,7 +484,7 @@ def deck_export(request, deck_id: int, kind: str):
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="{filename}.json"'
     elif kind == "sheet":
-        response = render(request, "web/deck_sheet.html", _sheet_context(deck))
+        response = render(request, registry.get(deck.game).page_template("web/deck_sheet.html"), _sheet_context(deck))
     else:
         raise Http404
     return response
@@ -493,11 +493,21 @@ def deck_export(request, deck_id: int, kind: str):
 def _sheet_context(deck) -> dict:
     """The printable sheet in the UI language: entries per zone with their totals, the deck hash of this version.
     Only the zones a registration holds are printed: the considering list is the player's notes, not the deck."""
-    registered = registry.get(deck.game).registered_zone_codes()
+    game = registry.get(deck.game)
+    registered = game.registered_zone_codes()
     zones = [
         {"zone": zone, "entries": entries, "total": sum(entry.quantity for entry in entries)}
         for zone, entries in deck_selectors.deck_entries_by_zone(deck=deck).items()
         if entries and zone in registered
     ]
+    if game.page_template("web/_tile.html") == "web/_tile.html":
+        # The core's tile and columns show a game's type line: what its editor tiles show (Game.editor_cards).
+        japanese = (get_language() or "en").startswith("ja")
+        cards = game.editor_cards([entry.card_id for zone in zones for entry in zone["entries"]])
+        for zone in zones:
+            for entry in zone["entries"]:
+                facts = cards.get(entry.card_id) or {}
+                first, second = ("card_type_ja", "card_type") if japanese else ("card_type", "card_type_ja")
+                entry.card.type_line = facts.get(first) or facts.get(second) or ""  # type: ignore[attr-defined]
     deck_hash = deck_services.snapshot_canonical_hash(deck_services.deck_snapshot(deck=deck))
     return {"deck": deck, "zones": zones, "printed_on": timezone.localdate(), "deck_hash": deck_hash}
