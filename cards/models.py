@@ -81,6 +81,11 @@ class Set(models.Model):
 
 
 class CardFace(models.Model):
+    """One side of a card with several (a Duel Masters twinpact half or psychic back, a Dragon Ball Super leader's
+    awakened side): its name, type, colours (`civilizations`: a Duel Masters face's civilizations, a DBS side's
+    colours), cost, power and traits (`races`: races, special traits), which every game with faces has; the game's
+    other facts of the face are in `facts`."""
+
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="faces")
     position = models.PositiveSmallIntegerField()
     role = models.CharField(max_length=32)
