@@ -96,7 +96,7 @@ class DmFormat(models.Model):
     """Duel Masters' own options of a format (a `regulations.Format` row of game "dm"): its zones, sizes and copy
     limits, the Duel Party partner and the setup the odds use. The core's row keeps what every game's format has
     (code, names, description, whether and whose dated list applies, position); these were its columns until the
-    core knew no game (issue 19; games/dm/migrations/0003_format_options_data.py copied them here).
+    core knew no game (issue 19; games/dm/migrations/0005_format_options_data.py copied them here).
 
     A Duel Masters format without a row (one added in the admin with its Duel Masters options left as they were) is
     read as a row of the defaults below, the standard construction of `advance` (games.dm.legality.format_options).

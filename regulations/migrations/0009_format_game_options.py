@@ -1,5 +1,5 @@
 """A format row keeps what every game's format has (issue 19): Duel Masters' zones, sizes, copy limits, partner and
-setup are its own table's (games/dm/migrations/0002_format_options.py), whose data migration copies them there before
+setup are its own table's (games/dm/migrations/0004_format_options.py), whose data migration copies them there before
 this one runs (its `run_before`: the core's migrations name no game)."""
 
 from django.db import migrations
