@@ -326,8 +326,13 @@ class Game:
         return CardBrowserFilters()
 
     # The zones whose copies a deck list's row counts, in order ("40 / 0 / 0"; None: every registered zone); the
-    # zones that are not registered (a considering list) are counted after them in parentheses.
+    # zones that are not registered (a considering list) are counted after them in parentheses. They are also the
+    # zone columns of an event's registrations export.
     deck_list_zones: ClassVar[tuple[str, ...] | None] = None
+
+    def deck_list_zone_codes(self) -> tuple[str, ...]:
+        """`deck_list_zones`, or every registered zone when the game names none."""
+        return self.deck_list_zones or self.registered_zone_codes()
 
     def card_add_zones(self, *, card_id: int) -> tuple[list[str], str]:
         """The zones a card page offers to add the card to a deck, and the one selected: by default every zone of

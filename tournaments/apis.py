@@ -492,7 +492,9 @@ class RegistrationExportApi(BaseApi):
             **error_responses(400, 403, 404),
         },
         description="The registrations with their decklists: the organizer at any time, everyone once published. "
-        "Times are in Japan time (+09:00). The CSV's `decklist` column is what the registration import reads.",
+        "Times are in Japan time (+09:00). The CSV's columns: `player`, `status`, `deck_hash`, `submitted_at`, "
+        "`violations`, one per zone of the event's game (its code, or its Japanese name with `header=ja`; Duel "
+        "Masters: `main`, `hyperspatial`, `gr`) and `decklist`, the text list the registration import reads.",
     )
     def get(self, request, event_id: int, kind: str):
         # Exactly the schema's values, for both kinds: an unknown value is a client's mistake to tell about, not a
