@@ -278,6 +278,11 @@ class Game:
         as cards.selectors.SearchResult), or None for the core's search by name words."""
         return None
 
+    def card_search_help(self) -> str:
+        """What `card_search` takes, in Markdown: the card search API's `q` description composes every game's (the
+        default game's first, with the grammar); "" (the default): name words only."""
+        return ""
+
     def card_name_suggestions(self, *, text: str) -> tuple[Any, ...]:
         """The game's card names closest to a search's name words when nothing matched (a misspelt name), best first:
         objects with `id`, `name_ja`, `name_en`; none by default."""

@@ -250,6 +250,11 @@ class DragonBallSuper(Game):
         summary = db.data_import(log=lambda text: None)
         return summary.line(db.data_source("cards.json"))
 
+    def card_search_help(self) -> str:
+        from games.dbs.search import SEARCH_HELP
+
+        return SEARCH_HELP
+
     def card_search(self, *, q: str, order: str, as_of: date | None):
         from games.dbs.search import card_search
 

@@ -98,6 +98,11 @@ class DuelMasters(Game):
 
         return card_search_result(q=q, order=order, as_of=as_of)
 
+    def card_search_help(self) -> str:
+        from games.dm.query import SEARCH_HELP
+
+        return SEARCH_HELP
+
     def card_name_suggestions(self, *, text: str) -> tuple[Any, ...]:
         """The decklist reader's suggestion index, so that a search and a pasted line suggest the same cards."""
         from games.dm.resolver import card_name_suggestions

@@ -278,6 +278,11 @@ class YugiohOcg(Game):
 
         return ygo_data_import(log=log)
 
+    def card_search_help(self) -> str:
+        from games.ygo.search import SEARCH_HELP
+
+        return SEARCH_HELP
+
     def card_search(self, *, q: str, order: str, as_of: date | None) -> Any:
         from games.ygo.search import ygo_card_search
 
