@@ -330,6 +330,13 @@ class Game:
         default none: the search box's name words, in name order."""
         return CardBrowserFilters()
 
+    # The violation codes of the game's size rules, each violation with its zone's `count`, the bound it breaks as
+    # `limit` and the `zone`: a deck breaking only these is buildable, and the pages word them "Main deck: 1 card too
+    # many" (web/verdict.py). Those in `size_codes_or_empty` are of a zone that may also be left empty (Duel Masters'
+    # super GR zone). A code means the same in every game that uses it (DECK_SIZE: the main deck's size).
+    size_codes: ClassVar[frozenset[str]] = frozenset()
+    size_codes_or_empty: ClassVar[frozenset[str]] = frozenset()
+
     # The zones whose copies a deck list's row counts, in order ("40 / 0 / 0"; None: every registered zone); the
     # zones that are not registered (a considering list) are counted after them in parentheses. They are also the
     # zone columns of an event's registrations export.
