@@ -40,7 +40,9 @@ What a game gives the core:
 - the shared pages (web/ renders what the game gives): `card_page_facts` and `card_details` (the card page),
   `card_pictures` and `card_previews` (the tiles' official pictures, the editor's hover preview), `deck_filters`,
   `deck_filter_cards` and `deck_list_zones` (the deck lists), `card_add_zones` (a card page's "add to a deck"),
-  `card_browser_filters` (the card browser's filter widgets beside the name search).
+  `card_browser_filters` (the card browser's filter widgets beside the name search), `card_search_help` (its search
+  fields, composed into the card search API's description);
+- `size_codes` (and `size_codes_or_empty`): its size rules' violation codes, which the pages word as sizes.
 """
 
 from __future__ import annotations
