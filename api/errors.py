@@ -15,6 +15,8 @@ from django.http import Http404, JsonResponse
 from django.views.csrf import csrf_failure as django_csrf_failure
 from django.views.defaults import page_not_found
 from django.views.defaults import server_error as django_server_error
+from kombu.exceptions import OperationalError as BrokerError
+from redis.exceptions import RedisError
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -23,6 +25,8 @@ from rest_framework.views import set_rollback
 from api.codes import ApplicationError, ErrorCode
 from deckbuilder.budget import TimeBudgetExceeded
 from games.base import DecklistFormatError
+
+RETRY_AFTER_SECONDS = 5  # what a 503 of an outage asks a client to wait
 
 # DRF's own exceptions -> our codes (each code fixes its status; DRF's exceptions carry the same ones).
 _DRF_CODES = {
@@ -61,6 +65,15 @@ def domain_error(exc: Exception) -> ApplicationError | None:
         return ApplicationError(ErrorCode.MALFORMED_DECKLIST, str(exc))
     if isinstance(exc, SuspiciousOperation):
         return ApplicationError(ErrorCode.MALFORMED_REQUEST, "The request could not be read.")
+    if isinstance(exc, RedisError | BrokerError):
+        # The cache's or the broker's Redis not answering where no layer named the outage (the rate limiter and a
+        # job's enqueue raise their own codes): a 503 to retry, never a 500 (nor a page's HTML for a JSON client).
+        return ApplicationError(
+            ErrorCode.SERVICE_UNAVAILABLE,
+            "A service this request needs is not answering. Try again shortly.",
+            {"retry_after_seconds": RETRY_AFTER_SECONDS},
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
     return None
 
 

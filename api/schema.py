@@ -35,8 +35,8 @@ _DESCRIPTIONS = {
     428: "If-Match header missing (PRECONDITION_REQUIRED).",
     429: "Rate limited (THROTTLED / LOGIN_LOCKED); the Retry-After header gives the seconds to wait.",
     503: "The job queue is unavailable (QUEUE_UNAVAILABLE; the job is recorded as failed), the request ran out of "
-    "its time budget (TIME_BUDGET_EXCEEDED) or the rate limits' store is unreachable (RATE_LIMITER_UNAVAILABLE, "
-    "Retry-After); nothing else was written.",
+    "its time budget (TIME_BUDGET_EXCEEDED), the rate limits' store is unreachable (RATE_LIMITER_UNAVAILABLE, "
+    "Retry-After; nothing else was written) or the cache's or broker's store is (SERVICE_UNAVAILABLE, Retry-After).",
 }
 
 

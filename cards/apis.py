@@ -1,5 +1,7 @@
 """Card catalogue API: search (`GET /api/v1/cards/`) and detail (`GET /api/v1/cards/{id}/`)."""
 
+from django.utils.functional import lazy
+from django.utils.text import format_lazy
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiTypes,
@@ -18,41 +20,21 @@ from cards.query import ORDERS
 from cards.selectors import card_get, card_search_game, cards_by_ids
 from games import registry
 
-QUERY_HELP = """Card search language (full reference: docs/search.md). Terms are separated by spaces and ANDed;
-`-` before a term negates it; a value with spaces is written in double quotes. Width (full/half) and case never
-matter.
 
-| term | matches |
-| --- | --- |
-| `ボルシャック`, `bolshack`, `"aqua surfer"` | a part of any name (Japanese, English in any case, face names) |
-| `civ:fire`, `civ:fire,water` | has all of these civilizations (light water darkness fire nature; 光 水 闇 火 自然) |
-| `civ=fire,water` | exactly these civilizations; `civ:colorless` (無色) has none |
-| `cost:3`, `cost<=3`, `cost>5`, `cost!=2` | cost (also `=`, `<`, `>=`); cards without a cost never match |
-| `power>=5000` | power (as a number: `6000+` is 6000) |
-| `type:creature`, `type:呪文`, `type=spell` | a part of the card type (card or any face), or `=` the whole type |
-| `race:ドラゴン`, `race=アーマード・ドラゴン` | a part of a race, or `=` a whole race |
-| `zone:main`, `zone:hyperspatial`, `zone:gr`, `zone:start` | where the card starts the game |
-| `is:trigger`, `is:blocker`, `is:twinpact`, `is:evolution` | a flag (list below) |
-| `set:DMRP-01`, `set:"超天篇"` | printed in the set with this code, else in a set whose name has this part |
-| `date<=2019-12-31`, `date>=2020-01-01`, `date=2019-03-16` | first release date (also `<`, `>`, `!=`) |
-| `year:2019`, `year<2010` | year of first release |
-| `legal:advance`, `legal:original` | usable in the format on the search's date (released, not banned, a used zone) |
-| `banned:advance`, `limited:advance` | プレミアム殿堂 / 殿堂入り in the format's list on the search's date |
-| `is:new` | first released in the 90 days up to the search's date |
-| `-civ:fire` | negation of any term |
-| `order:cost`, `order:-power` | result order (name, cost, power; `-` descending), instead of the `order` parameter |
+def query_help() -> str:
+    """The search API's `q` description, composed from the games' search helps (`Game.card_search_help`): the default
+    game's first (the grammar and Duel Masters' fields), then each other game's under its `game=` value."""
+    games = sorted(registry.all_games(), key=lambda game: game.code != registry.DEFAULT_GAME)
+    parts = []
+    for game in games:
+        text = game.card_search_help()
+        if text and game.code != registry.DEFAULT_GAME:
+            text = f"With `game={game.code}` ({game.name_en}): {text}"
+        parts.append(text or f"With `game={game.code}` ({game.name_en}): name words.")
+    return "\n\n".join(parts)
 
-Flags for `is:`: trigger, blocker, speed_attacker (sa), slayer, twinpact, evolution, psychic, dragheart, gr,
-hyper, zeron, forbidden, multiface, breaker, power_attacker, cant_attack, cant_attack_players, rule_plus, facts, new.
 
-The search's date is today, or the `as_of` parameter (YYYY-MM-DD): "which cards were legal in advance on
-2019-06-01" is `q=legal:advance&as_of=2019-06-01`. A card whose first release date is unknown (no dated printing)
-never matches a date term; a card whose source does not give a fact (`facts_unknown`) never matches a term on it.
-Such cards are not silently dropped: `notes` lists each term with the number of cards that match every other term
-but whose value for it is unknown.
-
-A malformed query (or an unknown format in `legal:`) is a 400 `INVALID_QUERY` with `details.position` (0-based
-character index) and `details.expected`."""
+QUERY_HELP = lazy(query_help, str)()  # composed when the schema is built: the games loaded then
 
 
 @extend_schema_serializer(component_name="Card")
@@ -142,12 +124,12 @@ class CardSearchFilterSerializer(serializers.Serializer):
                 description="The date of `legal:`, `banned:`, `limited:` and `is:new` (default: today).",
             ),
             OpenApiParameter(
-                "game", OpenApiTypes.STR, description="The game (default `dm`); another game's cards by name words."
+                "game", OpenApiTypes.STR, description="The game (default `dm`), whose fields `q` takes (below)."
             ),
         ],
         responses={200: CardListOutputSerializer(many=True), **error_responses(400, 404)},
         auth=[],
-        description="Search the card catalogue. " + QUERY_HELP,
+        description=format_lazy("Search the card catalogue. {}", QUERY_HELP),
     )
 )
 class CardListApi(generics.ListAPIView):

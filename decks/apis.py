@@ -5,6 +5,7 @@ import re
 from types import SimpleNamespace
 
 from django.http import HttpResponse
+from django.utils.functional import lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -192,23 +193,63 @@ def deck_response(deck: Deck, request, *, status_code=200, lines: list | None = 
     return with_etag(Response(data, status=status_code), deck)
 
 
+def _each_game(line) -> str:
+    """`line(game)` for every game of the registry, the default game first, joined by "; "."""
+    games = sorted(registry.all_games(), key=lambda game: game.code != registry.DEFAULT_GAME)
+    return "; ".join(f"{game.name_en} (`{game.code}`): {line(game)}" for game in games)
+
+
+def _zone_list(game) -> str:
+    return ", ".join(f"`{code}`" for code in game.zone_codes())
+
+
+def _deck_json_help() -> str:
+    return (
+        'Decklist JSON: {"<zone>": [{"card": "name or id", "count": 4}], ...}, the zones those of the deck\'s game, '
+        'e.g. {"main": [{"card": "name or id", "count": 4}], "hyperspatial": [...], "gr": [...], '
+        '"considering": [...]} for Duel Masters. The zones: ' + _each_game(_zone_list) + "."
+    )
+
+
+def _deck_text_help() -> str:
+    return (
+        "Text decklist in the form of the deck's game (what `GET /decks/{id}/export/text/` writes), e.g. for Duel "
+        "Masters `4 name` / `name x4` lines, `# main`, `# hyperspatial`, `# gr`, `# considering`. The zones: "
+        + _each_game(_zone_list)
+        + "."
+    )
+
+
+def _format_help() -> str:
+    return "A format of the game (default: the game's; " + _each_game(lambda game: f"`{game.default_format}`") + ")."
+
+
+def _game_help() -> str:
+    games = sorted(registry.all_games(), key=lambda game: game.code != registry.DEFAULT_GAME)
+    return (
+        f"The game (default `{registry.DEFAULT_GAME}`): " + ", ".join(f"`{g.code}` ({g.name_en})" for g in games) + "."
+    )
+
+
+# Composed from the registry when the schema is built (the games loaded then), not when this module is imported.
+DECK_JSON_HELP = lazy(_deck_json_help, str)()
+DECK_TEXT_HELP = lazy(_deck_text_help, str)()
+FORMAT_HELP = lazy(_format_help, str)()
+GAME_HELP = lazy(_game_help, str)()
+
+
 class DeckCreateInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
-    game = serializers.CharField(
-        max_length=16, required=False, default="dm", help_text="The deck's game (`dm`, the default: Duel Masters)."
-    )
-    format = serializers.RegexField(
-        r"^[a-z0-9_-]{1,32}$", required=False, help_text="A format of the game (default: the game's, `advance`)."
-    )
+    game = serializers.CharField(max_length=16, required=False, default="dm", help_text=GAME_HELP)
+    format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
     visibility = serializers.ChoiceField(
         choices=[v.value for v in DeckVisibility], default=DeckVisibility.PRIVATE.value
     )
     deck = serializers.JSONField(
         required=False,
         allow_null=True,
-        help_text='Decklist JSON: {"main": [{"card": "name or id", "count": 4}], "hyperspatial": [...], "gr": [...], '
-        '"considering": [...]}',
+        help_text=DECK_JSON_HELP,
     )
     text = serializers.CharField(
         max_length=100_000,
@@ -216,7 +257,7 @@ class DeckCreateInputSerializer(serializers.Serializer):
         allow_null=True,
         allow_blank=True,
         trim_whitespace=False,
-        help_text="Text decklist: `4 name` / `name x4` lines, `# main`, `# hyperspatial`, `# gr`, `# considering`.",
+        help_text=DECK_TEXT_HELP,
     )
 
 
@@ -566,8 +607,10 @@ class DeckStatsApi(BaseApi):
     @extend_schema(
         operation_id="decks_stats",
         responses={200: OpenApiTypes.OBJECT, **error_responses(404)},
-        description="Mana curve stacked by civilization, civilization and card-type counts, shield triggers with "
-        "the exact probability of at least one among the 5 shields, multicolored count.",
+        description="The deck's game's statistics of the deck: `counts` (copies per zone of the game) and the game's "
+        "own tallies (an empty body for a game without statistics). Duel Masters: mana curve stacked by civilization, "
+        "civilization and card-type counts, shield triggers with the exact probability of at least one among the 5 "
+        "shields, multicolored count.",
     )
     def get(self, request, deck_id: int):
         deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)

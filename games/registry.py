@@ -41,8 +41,10 @@ What a game gives the core:
   `card_pictures` and `card_previews` (the tiles' official pictures, the editor's hover preview), `deck_filters`,
   `deck_filter_cards` and `deck_list_zones` (the deck lists), `card_add_zones` (a card page's "add to a deck"),
   `card_browser_filters` (the card browser's filter widgets beside the name search), `page_templates` (the game's
-  page fragments drawn in place of the core's generic ones: card tile, card page, deck sheets) and `display_words`
-  (the labels of its data words).
+  page fragments drawn in place of the core's generic ones: card tile, card page, deck sheets), `display_words`
+  (the labels of its data words), `card_search_help` (its search fields, composed into the card search API's
+  description);
+- `size_codes` (and `size_codes_or_empty`): its size rules' violation codes, which the pages word as sizes.
 """
 
 from __future__ import annotations
@@ -280,6 +282,11 @@ class Game:
         as cards.selectors.SearchResult), or None for the core's search by name words."""
         return None
 
+    def card_search_help(self) -> str:
+        """What `card_search` takes, in Markdown: the card search API's `q` description composes every game's (the
+        default game's first, with the grammar); "" (the default): name words only."""
+        return ""
+
     def card_name_suggestions(self, *, text: str) -> tuple[Any, ...]:
         """The game's card names closest to a search's name words when nothing matched (a misspelt name), best first:
         objects with `id`, `name_ja`, `name_en`; none by default."""
@@ -342,9 +349,21 @@ class Game:
         """The template drawn for the core's template `name` for this game: the game's fragment, else `name`."""
         return self.page_templates.get(name, name)
 
+    # The violation codes of the game's size rules, each violation with its zone's `count`, the bound it breaks as
+    # `limit` and the `zone`: a deck breaking only these is buildable, and the pages word them "Main deck: 1 card too
+    # many" (web/verdict.py). Those in `size_codes_or_empty` are of a zone that may also be left empty (Duel Masters'
+    # super GR zone). A code means the same in every game that uses it (DECK_SIZE: the main deck's size).
+    size_codes: ClassVar[frozenset[str]] = frozenset()
+    size_codes_or_empty: ClassVar[frozenset[str]] = frozenset()
+
     # The zones whose copies a deck list's row counts, in order ("40 / 0 / 0"; None: every registered zone); the
-    # zones that are not registered (a considering list) are counted after them in parentheses.
+    # zones that are not registered (a considering list) are counted after them in parentheses. They are also the
+    # zone columns of an event's registrations export.
     deck_list_zones: ClassVar[tuple[str, ...] | None] = None
+
+    def deck_list_zone_codes(self) -> tuple[str, ...]:
+        """`deck_list_zones`, or every registered zone when the game names none."""
+        return self.deck_list_zones or self.registered_zone_codes()
 
     def card_add_zones(self, *, card_id: int) -> tuple[list[str], str]:
         """The zones a card page offers to add the card to a deck, and the one selected: by default every zone of

@@ -20,7 +20,7 @@ from api.codes import ApplicationError, ErrorCode, field_errors
 from api.concurrency import ExpensiveRequestLimit
 from api.schema import error_responses
 from deckbuilder.jobs import enqueue_failed
-from decks.apis import BaseApi, decklist_from_input
+from decks.apis import FORMAT_HELP, GAME_HELP, BaseApi, decklist_from_input
 from tournaments import selectors, services, signing
 from tournaments.models import JobStatus, Registration, RegistrationStatus
 
@@ -150,10 +150,8 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
     class EventListCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200)
         date = serializers.DateField()
-        game = serializers.CharField(max_length=16, default="dm", help_text="The event's game (default `dm`).")
-        format = serializers.RegexField(
-            r"^[a-z0-9_-]{1,32}$", required=False, help_text="A format of the game (default: the game's, `advance`)."
-        )
+        game = serializers.CharField(max_length=16, default="dm", help_text=GAME_HELP)
+        format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
         regulation_date = serializers.DateField(required=False, allow_null=True, help_text="Default: the event date")
         overlay_id = serializers.CharField(max_length=64, required=False, allow_null=True, allow_blank=True)
         registration_deadline = serializers.DateTimeField()
@@ -492,7 +490,9 @@ class RegistrationExportApi(BaseApi):
             **error_responses(400, 403, 404),
         },
         description="The registrations with their decklists: the organizer at any time, everyone once published. "
-        "Times are in Japan time (+09:00). The CSV's `decklist` column is what the registration import reads.",
+        "Times are in Japan time (+09:00). The CSV's columns: `player`, `status`, `deck_hash`, `submitted_at`, "
+        "`violations`, one per zone of the event's game (its code, or its Japanese name with `header=ja`; Duel "
+        "Masters: `main`, `hyperspatial`, `gr`) and `decklist`, the text list the registration import reads.",
     )
     def get(self, request, event_id: int, kind: str):
         # Exactly the schema's values, for both kinds: an unknown value is a client's mistake to tell about, not a

@@ -10,6 +10,7 @@ from deckbuilder.spreadsheet import csv_writer
 from decks.selectors import registered_zones, snapshot_game, snapshot_zone_diff
 from decks.services import snapshot_to_decklist
 from games import registry
+from games.registry import GameZone
 from tournaments.models import AuditEntry, Event, Registration, RegistrationStatus, RevalidationJob
 
 
@@ -245,32 +246,36 @@ def _registered_part(snapshot: dict) -> dict:
     return part
 
 
-EXPORT_HEADER = (
-    "player",
-    "status",
-    "deck_hash",
-    "submitted_at",
-    "violations",
-    "main",
-    "hyperspatial",
-    "gr",
-    "decklist",
-)
-# The same columns headed in Japanese, for an organizer reading the file in Excel (?header=ja). The default header
-# stays the one above: API clients and the registration import read those names.
-EXPORT_HEADER_JA = (
-    "プレイヤー",
-    "構築判定",
-    "デッキハッシュ",
-    "登録日時",
-    "違反",
-    "メインデッキ",
-    "超次元ゾーン",
-    "超GRゾーン",
-    "デッキリスト",
-)
-EXPORT_HEADERS = {"en": EXPORT_HEADER, "ja": EXPORT_HEADER_JA}  # ?header= -> the header row
+# The export's columns around the zone columns, named in English (the default header: API clients and the registration
+# import read those names) or in Japanese for an organizer reading the file in Excel (?header=ja). Between them, one
+# column per zone of the event's game (`registration_export_zones`): its code in English, its Japanese name in Japanese.
+EXPORT_COLUMNS_BEFORE = {
+    "player": "プレイヤー",
+    "status": "構築判定",
+    "deck_hash": "デッキハッシュ",
+    "submitted_at": "登録日時",
+    "violations": "違反",
+}
+EXPORT_COLUMNS_AFTER = {"decklist": "デッキリスト"}
+EXPORT_HEADERS = ("en", "ja")  # ?header=
 EXPORT_ENCODINGS = {"utf-8": "utf-8-sig", "sjis": "cp932"}  # ?encoding= -> codec; UTF-8 with a BOM for Excel
+
+
+def registration_export_zones(game: str | None = None) -> tuple[GameZone, ...]:
+    """The zone columns of a registrations export of `game`'s event: the zones a deck list's row counts (the game's
+    `deck_list_zones`, by default its registered zones), in that order. The `decklist` column holds every registered
+    zone (Duel Masters' partner too)."""
+    the_game = registry.get(game)
+    by_code = {zone.code: zone for zone in the_game.zones}
+    return tuple(by_code[code] for code in the_game.deck_list_zone_codes())
+
+
+def registration_export_header(*, game: str | None = None, header: str = "en") -> list[str]:
+    """The header row of a registrations export of `game`'s event, in English (`en`) or Japanese (`ja`)."""
+    zones = registration_export_zones(game)
+    if header == "ja":
+        return [*EXPORT_COLUMNS_BEFORE.values(), *(z.name_ja for z in zones), *EXPORT_COLUMNS_AFTER.values()]
+    return [*EXPORT_COLUMNS_BEFORE, *(z.code for z in zones), *EXPORT_COLUMNS_AFTER]
 
 
 def registration_export_csv(*, event: Event, encoding: str = "utf-8", header: str = "en") -> bytes:
@@ -288,12 +293,10 @@ def registration_export_csv(*, event: Event, encoding: str = "utf-8", header: st
 
     out = io.StringIO()
     writer = csv_writer(out)  # cells that would start a formula are neutralised (deckbuilder/spreadsheet.py)
-    writer.writerow(EXPORT_HEADERS[header])
+    writer.writerow(registration_export_header(game=event.game, header=header))
+    zone_codes = [zone.code for zone in registration_export_zones(event.game)]
     for row in registration_export_rows(event=event):
-        zones = [
-            "; ".join(f"{e['count']} {card(e)}" for e in row["entries"].get(zone, []))
-            for zone in ("main", "hyperspatial", "gr")
-        ]
+        zones = ["; ".join(f"{e['count']} {card(e)}" for e in row["entries"].get(zone, [])) for zone in zone_codes]
         writer.writerow(
             [
                 row["player"],
@@ -302,7 +305,7 @@ def registration_export_csv(*, event: Event, encoding: str = "utf-8", header: st
                 row["submitted_at"],
                 " ".join(row["violations"]),
                 *zones,
-                snapshot_text({"entries": row["entries"]}, name_ok=name_ok),
+                snapshot_text({"game": event.game, "entries": row["entries"]}, name_ok=name_ok),
             ]
         )
     return out.getvalue().encode(codec)

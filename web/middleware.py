@@ -4,8 +4,12 @@ The API answers an outage in its error shape (503 RATE_LIMITER_UNAVAILABLE, QUEU
 that met one (the cache's or the broker's Redis not answering, a job that could not be queued) fell through to the
 bare 500 page. The pages keep what they can without those services (deckbuilder.cache's fragments are rebuilt when
 the store is away); what cannot work without them answers here: a 503 page in the page shell, in the page's
-language, with Retry-After.
+language, with Retry-After. A JSON endpoint (an /api/ URL, a page's JSON endpoint such as the deck editor's, marked
+by `json_endpoint` in web/urls.py) answers the same outage in the API's error shape instead: 503 with its code
+(SERVICE_UNAVAILABLE for the cache's or the broker's store, api/errors.py) and Retry-After.
 """
+
+import functools
 
 from django.shortcuts import render
 from django.utils.translation import gettext
@@ -13,8 +17,7 @@ from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import RedisError
 
 from api.codes import ApplicationError, ErrorCode
-
-RETRY_AFTER_SECONDS = 5
+from api.errors import RETRY_AFTER_SECONDS, error_json_for
 
 
 def unavailable_message(exception: BaseException) -> str | None:
@@ -30,8 +33,27 @@ def unavailable_message(exception: BaseException) -> str | None:
     return None
 
 
+def json_endpoint(view):
+    """Marks a page's view that answers JSON (the deck editor's endpoints): an outage it meets answers in the API's
+    error shape, not with the 503 page."""
+
+    @functools.wraps(view)
+    def endpoint(request, *args, **kwargs):
+        return view(request, *args, **kwargs)
+
+    endpoint.answers_json = True  # type: ignore[attr-defined]
+    return endpoint
+
+
+def answers_json(request) -> bool:
+    """An /api/ URL, or a view marked `json_endpoint`."""
+    match = getattr(request, "resolver_match", None)
+    return request.path.startswith("/api/") or bool(getattr(getattr(match, "func", None), "answers_json", False))
+
+
 class ServiceUnavailablePageMiddleware:
-    """An outage met by a page answers 503 in the page shell (the API's URLs are left to its exception handler)."""
+    """An outage met by a page answers 503 in the page shell; met by a JSON endpoint, 503 in the API's error shape
+    (an API view's own exceptions are its exception handler's: this sees only what escapes a view)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -40,11 +62,11 @@ class ServiceUnavailablePageMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        if request.path.startswith("/api/"):
-            return None
         message = unavailable_message(exception)
         if message is None:
             return None
+        if answers_json(request):
+            return error_json_for(exception)  # the API's one mapping (api/errors.py: domain_error), with Retry-After
         retry_after = str(getattr(exception, "headers", {}).get("Retry-After", RETRY_AFTER_SECONDS))
         response = render(request, "web/unavailable.html", {"message": message, "retry_after": retry_after}, status=503)
         response["Retry-After"] = retry_after

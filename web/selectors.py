@@ -143,7 +143,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         summary["status"] = status
         game = games[deck.game]
         counts = summary["counts"]
-        summary["count_list"] = [counts.get(zone, 0) for zone in game.deck_list_zones or game.registered_zone_codes()]
+        summary["count_list"] = [counts.get(zone, 0) for zone in game.deck_list_zone_codes()]
         summary["aside_count"] = sum(counts.get(zone.code, 0) for zone in game.zones if not zone.registered)
         order = colour_order[deck.game]
         summary["civs"] = sorted(summary["civs"], key=lambda c: order.get(c, len(order)))

@@ -2,6 +2,7 @@ from django.urls import path
 from django.views.decorators.cache import cache_control
 from django.views.i18n import JavaScriptCatalog
 
+from web.middleware import json_endpoint
 from web.views import accounts, cards, decks, pages, simulations, tournaments
 
 app_name = "web"
@@ -28,8 +29,9 @@ urlpatterns = [
     path("decks/<int:deck_id>/export/<str:kind>/", decks.deck_export, name="deck-export"),
     path("decks/<int:deck_id>/simulate/", simulations.deck_simulate, name="deck-simulate"),
     path("decks/<int:deck_id>/solo/", decks.deck_solo, name="deck-solo"),
-    path("editor/state/", decks.editor_state_api, name="editor-state"),
-    path("editor/card-previews/", decks.editor_card_previews_api, name="editor-card-previews"),
+    # The deck editor's JSON endpoints: an outage answers in the API's error shape (web/middleware.py).
+    path("editor/state/", json_endpoint(decks.editor_state_api), name="editor-state"),
+    path("editor/card-previews/", json_endpoint(decks.editor_card_previews_api), name="editor-card-previews"),
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
     path("tournaments/<int:event_id>/", tournaments.tournament_page, name="tournament"),
     path("tournaments/<int:event_id>/register/", tournaments.tournament_register, name="tournament-register"),

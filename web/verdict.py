@@ -12,10 +12,31 @@ what is true of its sizes, "1 card too many" or "3 cards short", never that it i
 
 from django.utils.translation import get_language, gettext, ngettext
 
+from games import registry
 from web.i18n import display
 
-# The size rules (games.dm.rules.vocabulary.ViolationCode): a deck breaking only these is buildable.
-_SIZE_CODES = frozenset({"DECK_SIZE", "HYPERSPATIAL_SIZE", "GR_SIZE"})
+
+def _size_codes() -> tuple[frozenset[str], frozenset[str]]:
+    """The games' size rules (Game.size_codes): a deck breaking only these is buildable; and those of a zone that may
+    be left empty instead (Game.size_codes_or_empty). A code means the same in every game that uses it."""
+    games = registry.all_games()
+    return (
+        frozenset().union(*(game.size_codes for game in games)),
+        frozenset().union(*(game.size_codes_or_empty for game in games)),
+    )
+
+
+def _zone_name(code: str) -> str:
+    """A zone's label in the page's language: the pages' word for it (the core's or a game's), else the name a game
+    gives its zone."""
+    label = display(code)
+    if label != code:
+        return label
+    for game in registry.all_games():
+        for zone in game.zones:
+            if zone.code == code:
+                return zone.name_ja if _japanese() else zone.name_en
+    return code
 
 
 def _japanese() -> bool:
@@ -32,8 +53,8 @@ def _card(item: dict) -> str:
     return "".join(f"《{name}》" for name in names)
 
 
-def _size_text(item: dict) -> str | None:
-    count, limit, zone = item.get("count"), item.get("limit"), display(item.get("zone") or "main")
+def _size_text(item: dict, *, or_empty: bool) -> str | None:
+    count, limit, zone = item.get("count"), item.get("limit"), _zone_name(item.get("zone") or "main")
     if count is None or limit is None:
         return None
     if count > limit:
@@ -43,7 +64,7 @@ def _size_text(item: dict) -> str | None:
             "count": over,
         }
     short = limit - count
-    if item.get("code") == "GR_SIZE":  # 100.4: the super GR zone is either unused or exactly full
+    if or_empty:  # a zone either unused or exactly full (Duel Masters' super GR zone, 100.4)
         return ngettext(
             "%(zone)s: %(count)s card short (or leave it empty)",
             "%(zone)s: %(count)s cards short (or leave it empty)",
@@ -60,8 +81,9 @@ def violation_text(item: dict) -> str:
     code, count, limit = item.get("code"), item.get("count"), item.get("limit")
     card = _card(item)
     text: str | None = None
-    if code in _SIZE_CODES:
-        text = _size_text(item)
+    size_codes, or_empty = _size_codes()
+    if code in size_codes:
+        text = _size_text(item, or_empty=code in or_empty)
     elif code == "COPY_LIMIT" and card and count is not None and limit is not None:
         text = ngettext(
             "%(card)s %(count)s copy: at most %(limit)s", "%(card)s %(count)s copies: at most %(limit)s", count

@@ -370,3 +370,41 @@ def test_every_deck_tournament_and_auth_operation_documents_its_errors():
             assert body == {"$ref": "#/components/schemas/Error"}, (method, path, code)
         if "If-Match" in [p["name"] for p in operation.get("parameters", [])]:
             assert {"412", "428"} <= errors, (method, path)
+
+
+@pytest.fixture(scope="module")
+def deck_schema():
+    from drf_spectacular.generators import SchemaGenerator
+
+    return SchemaGenerator().get_schema(request=None, public=True)
+
+
+def _deck_create_fields(schema) -> dict:
+    operation = schema["paths"]["/api/v1/decks/"]["post"]
+    ref = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    return schema["components"]["schemas"][ref]["properties"]
+
+
+@pytest.mark.parametrize(
+    "game, zones",
+    [
+        pytest.param("dm", "`main`, `hyperspatial`, `gr`, `partner`, `considering`", id="dm"),
+        pytest.param("ygo", "`main`, `extra`, `side`", id="ygo"),
+        pytest.param("dbs", "`leader`, `main`, `z`, `side`", id="dbs"),
+    ],
+)
+def test_the_decklist_help_lists_each_games_zones(deck_schema, game, zones):
+    """The deck's JSON and text help are the deck's game's zones, from the registry; Duel Masters' example kept."""
+    from games import registry
+
+    fields = _deck_create_fields(deck_schema)
+    for name in ("deck", "text"):
+        assert f"{registry.get(game).name_en} (`{game}`): {zones}" in fields[name]["description"], name
+    assert '"hyperspatial": [...], "gr": [...], "considering": [...]} for Duel Masters' in fields["deck"]["description"]
+    assert "`# main`, `# hyperspatial`, `# gr`, `# considering`" in fields["text"]["description"]
+    assert f"`{registry.get(game).default_format}`" in fields["format"]["description"]
+
+
+def test_the_statistics_are_described_as_the_decks_games(deck_schema):
+    description = deck_schema["paths"]["/api/v1/decks/{deck_id}/stats/"]["get"]["description"]
+    assert description.startswith("The deck's game's statistics") and "Duel Masters: mana curve" in description

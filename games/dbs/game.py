@@ -25,7 +25,7 @@ from api.codes import ApplicationError, ErrorCode
 from games.dbs import catalogue as db
 from games.dbs.rules import decklist as reader
 from games.dbs.rules.cards import NUMBER, fold_number
-from games.dbs.rules.legality import RULE_VERSIONS, RulesUnavailable, check_decklist
+from games.dbs.rules.legality import RULE_VERSIONS, SIZE_CODES, RulesUnavailable, check_decklist
 from games.dbs.rules.odds import HAND, LIFE, POLICY_TEXT, OddsError, Redraw, opening_odds
 from games.dbs.rules.vocabulary import Zone
 from games.dbs.statistics import CURVE, deck_tally
@@ -122,6 +122,7 @@ class DragonBallSuper(Game):
         GameZone(Zone.Z.value, "Z-Deck", "Zデッキ", registered=True, hotkey="z"),
         GameZone(Zone.SIDE.value, "Side deck", "サイドデッキ", registered=True, hotkey="s"),
     )
+    size_codes = frozenset(str(code) for code in SIZE_CODES)  # the sizes a buildable deck may break
 
     # --- decklists
     def parse_text(self, text: str, *, with_names: bool = True) -> DbsDecklist:
@@ -249,6 +250,11 @@ class DragonBallSuper(Game):
     def data_import(self, *, log) -> str:
         summary = db.data_import(log=lambda text: None)
         return summary.line(db.data_source("cards.json"))
+
+    def card_search_help(self) -> str:
+        from games.dbs.search import SEARCH_HELP
+
+        return SEARCH_HELP
 
     def card_search(self, *, q: str, order: str, as_of: date | None):
         from games.dbs.search import card_search

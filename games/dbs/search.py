@@ -1,15 +1,6 @@
 """Card search for the Dragon Ball Super Card Game in the core's query grammar (cards/query.py: terms ANDed,
-`-` negates, `field op value`, "quoted words"), with the game's own fields:
-
-    free words, name:      a part of the English name or back name (fuzzy when nothing matches), or of a card
-                           number or variant number (`BT1-005` finds BT1-005 and its printing BT1-005_PR)
-    color:red,blue         has all of (a multicolour card has each)    color=red,blue   exactly these
-    type:battle            leader, battle, extra, unison, z-battle, z-extra, z-leader, z-unison; type:z any Z-card
-    cost / power / combo   comparisons `:`, `=`, `!=`, `<`, `<=`, `>`, `>=` (combo: combo power; combocost: its energy)
-    trait:saiyan char:goku era:"universe survival saga"   a part of a special trait, character or era (`=` whole)
-    is:ultimate is:super-combo is:dragon-ball is:multicolor is:leader is:z
-    set:BT10               a set code (or a part of the set's name)
-    order:name|number|cost|power|combo (`-` for descending)
+`-` negates, `field op value`, "quoted words"), with the game's own fields
+(`SEARCH_HELP` below; games/dbs/README.md).
 
 Evaluated in memory over the catalogue's index, built once per catalogue version (no query per search): columns of
 the cards in name order, each term a boolean mask over them (a free word checked only on the cards holding each of
@@ -32,6 +23,21 @@ from cards.selectors import SearchResult, catalogue_version
 from deckbuilder.cache import versioned_cache
 from games.dbs import catalogue as db
 from games.dbs.rules.cards import NUMBER, fold_number
+
+# The search API's `q` description of DBS (Game.card_search_help; games/dbs/README.md, "Search", has the table).
+SEARCH_HELP = """the same grammar with the Dragon Ball Super fields (reference: games/dbs/README.md, "Search").
+
+| term | matches |
+| --- | --- |
+| `goku`, `name:"son goku"` | a part of the English name or back name (the closest names when nothing matches) |
+| `BT1-005` | a card number or variant number, or a part of one (`BT1-005` finds its printings `BT1-005_PR`) |
+| `color:red,blue`, `color=red` | has all of these colours (red blue green yellow black white) / exactly these |
+| `type:battle`, `type:z` | leader battle extra unison z-battle z-extra z-leader z-unison; `z`: any Z-card |
+| `cost<=3`, `power>=15000`, `combo:5000`, `combocost:0` | cost, power, combo power, its cost (`=` `!=` `<` `>` ...) |
+| `trait:saiyan`, `char:goku`, `era:"universe survival saga"` | a part of a trait, character, era (`=` the whole) |
+| `is:ultimate` | ultimate super-combo dragon-ball multicolor leader z |
+| `set:BT10` | a set code, or a part of the set's name |
+| `order:-power` | name number cost power combo; `-` descending |"""
 
 TYPES = {
     "leader": ("Leader",),

@@ -11,8 +11,9 @@ from typing import Any
 
 from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text, parse_json, parse_text
+from games.dm.rules.legality.engine import SIZE_CODES
 from games.dm.rules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
-from games.dm.rules.vocabulary import DeckZone, RegulationStatus
+from games.dm.rules.vocabulary import DeckZone, RegulationStatus, ViolationCode
 from games.dm.words import DISPLAY_WORDS
 from games.registry import Game, GameZone, ReadLine
 
@@ -109,6 +110,11 @@ class DuelMasters(Game):
         from games.dm.search import card_search_result
 
         return card_search_result(q=q, order=order, as_of=as_of)
+
+    def card_search_help(self) -> str:
+        from games.dm.query import SEARCH_HELP
+
+        return SEARCH_HELP
 
     def card_name_suggestions(self, *, text: str) -> tuple[Any, ...]:
         """The decklist reader's suggestion index, so that a search and a pasted line suggest the same cards."""
@@ -280,6 +286,8 @@ class DuelMasters(Game):
     # --- the shared pages (games/dm/pages.py); a deck list's row counts the 60 cards' zones (the partner is a
     # single card, shown on the deck's page)
     deck_list_zones = (DeckZone.MAIN.value, DeckZone.HYPERSPATIAL.value, DeckZone.GR.value)
+    size_codes = frozenset(str(code) for code in SIZE_CODES)
+    size_codes_or_empty = frozenset({ViolationCode.GR_SIZE.value})  # 100.4: the super GR zone unused or exactly full
 
     def card_page_facts(self, *, card: Any, printings: list) -> dict:
         from games.dm.pages import card_page_facts

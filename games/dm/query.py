@@ -32,6 +32,43 @@ from cards.query import (
 from cards.query import parse_query as parse_with
 from games.dm.rules.vocabulary import Civilization, Zone
 
+# The search API's `q` description of Duel Masters (Game.card_search_help), first in it: the grammar and the fields.
+SEARCH_HELP = """Card search language (full reference: docs/search.md). Terms are separated by spaces and ANDed;
+`-` before a term negates it; a value with spaces is written in double quotes. Width (full/half) and case never
+matter.
+
+| term | matches |
+| --- | --- |
+| `ボルシャック`, `bolshack`, `"aqua surfer"` | a part of any name (Japanese, English in any case, face names) |
+| `civ:fire`, `civ:fire,water` | has all of these civilizations (light water darkness fire nature; 光 水 闇 火 自然) |
+| `civ=fire,water` | exactly these civilizations; `civ:colorless` (無色) has none |
+| `cost:3`, `cost<=3`, `cost>5`, `cost!=2` | cost (also `=`, `<`, `>=`); cards without a cost never match |
+| `power>=5000` | power (as a number: `6000+` is 6000) |
+| `type:creature`, `type:呪文`, `type=spell` | a part of the card type (card or any face), or `=` the whole type |
+| `race:ドラゴン`, `race=アーマード・ドラゴン` | a part of a race, or `=` a whole race |
+| `zone:main`, `zone:hyperspatial`, `zone:gr`, `zone:start` | where the card starts the game |
+| `is:trigger`, `is:blocker`, `is:twinpact`, `is:evolution` | a flag (list below) |
+| `set:DMRP-01`, `set:"超天篇"` | printed in the set with this code, else in a set whose name has this part |
+| `date<=2019-12-31`, `date>=2020-01-01`, `date=2019-03-16` | first release date (also `<`, `>`, `!=`) |
+| `year:2019`, `year<2010` | year of first release |
+| `legal:advance`, `legal:original` | usable in the format on the search's date (released, not banned, a used zone) |
+| `banned:advance`, `limited:advance` | プレミアム殿堂 / 殿堂入り in the format's list on the search's date |
+| `is:new` | first released in the 90 days up to the search's date |
+| `-civ:fire` | negation of any term |
+| `order:cost`, `order:-power` | result order (name, cost, power; `-` descending), instead of the `order` parameter |
+
+Flags for `is:`: trigger, blocker, speed_attacker (sa), slayer, twinpact, evolution, psychic, dragheart, gr,
+hyper, zeron, forbidden, multiface, breaker, power_attacker, cant_attack, cant_attack_players, rule_plus, facts, new.
+
+The search's date is today, or the `as_of` parameter (YYYY-MM-DD): "which cards were legal in advance on
+2019-06-01" is `q=legal:advance&as_of=2019-06-01`. A card whose first release date is unknown (no dated printing)
+never matches a date term; a card whose source does not give a fact (`facts_unknown`) never matches a term on it.
+Such cards are not silently dropped: `notes` lists each term with the number of cards that match every other term
+but whose value for it is unknown.
+
+A malformed query (or an unknown format in `legal:`) is a 400 `INVALID_QUERY` with `details.position` (0-based
+character index) and `details.expected`."""
+
 
 @dataclass(frozen=True)
 class CivTerm:

@@ -14,6 +14,7 @@ from games import registry
 from games.tests.minigame import game as mini
 from tournaments.models import Registration
 from tournaments.services import audit_chain_verify
+from tournaments.tests.round_trip import assert_export_reimports
 
 GAMES = ["games.dm", "games.tests.minigame"]
 FULL = "3 Ember Fox\n3 Tide Crab\n"  # six cards: the one rule holds
@@ -78,6 +79,12 @@ def test_a_mini_deck_is_created_checked_registered_and_exported(mini_game, owner
         "Tide Crab",
     ]
     assert audit_chain_verify(event_id=event["id"]) == []
+
+    # The organizer's registrations export: the mini zone's column, read back by the registration import.
+    rows = assert_export_reimports(event=Registration.objects.get(id=registration.id).event, organizer=organizer)
+    assert [(row["player"], row["deck"]) for row in rows] == [
+        (registration.player_name, "3 Ember Fox; 2 Tide Crab; 1 Sky Wisp")
+    ]
 
     text = player.get(f"/api/v1/decks/{deck['id']}/export/text/")
     assert text.content.decode() == FULL

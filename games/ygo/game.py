@@ -35,6 +35,7 @@ from games.ygo.rules.decklist import ReadLine as RulesLine
 from games.ygo.rules.decklist import decklist_of
 from games.ygo.rules.legality import FORMAT_CODE
 from games.ygo.rules.odds import Going, joint_at_least, opening_hand_size, probability_json
+from games.ygo.rules.vocabulary import SIZE_CODES
 
 CODE = "ygo"
 
@@ -89,6 +90,7 @@ class YugiohOcg(Game):
         GameZone(DeckZone.EXTRA.value, "Extra Deck", "エクストラデッキ", registered=True, hotkey="e"),
         GameZone(DeckZone.SIDE.value, "Side Deck", "サイドデッキ", registered=True, hotkey="s"),
     )
+    size_codes = frozenset(str(code) for code in SIZE_CODES)  # the sizes a buildable deck may break
 
     # The .ydk of every simulator and deck site (YGOPro, EDOPro, Master Duel exports), besides the core's text and JSON.
     export_kinds = {"ydk": ("text/plain; charset=utf-8", "ydk")}
@@ -277,6 +279,11 @@ class YugiohOcg(Game):
         from games.ygo.catalogue import ygo_data_import
 
         return ygo_data_import(log=log)
+
+    def card_search_help(self) -> str:
+        from games.ygo.search import SEARCH_HELP
+
+        return SEARCH_HELP
 
     def card_search(self, *, q: str, order: str, as_of: date | None) -> Any:
         from games.ygo.search import ygo_card_search

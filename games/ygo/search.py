@@ -1,20 +1,7 @@
 """The OCG card search: the core's query grammar (cards/query.py: `field op value` terms and free words, ANDed,
 `-` negates, "quoted values") with the OCG's own fields. The index is built once per data version from the
-process's catalogue (games.ygo.catalogue.ygo_context) and every term is a vectorised mask over it.
-
-    free words          a part of the Japanese or English name or of the kana reading; hiragana/katakana, width,
-                        case, spaces and ・ folded (はるうらら and ハルウララ find 灰流うらら)
-    arch:X series:X     a part of one of the card's archetypes / series
-    attr:dark           the Attribute (also 闇 光 地 水 炎 風 神)
-    race:dragon         the monster Type (Winged Beast: race:"winged beast" or race:winged-beast)
-    level rank link atk def scale   with = != < <= > >= (: is =); ATK/DEF "?" compares as unknown
-    type:X              monster spell trap effect normal fusion synchro xyz link pendulum ritual tuner flip gemini
-                        spirit union toon quick-play counter field equip continuous
-    zone:main zone:extra
-    limit:forbidden limited semi-limited unlimited     on the search's date (`as_of`, default today)
-    legal:ocg           released in the OCG by that date and not Forbidden on it
-    date<=2020-01-01 year:2019 year>=2010              first OCG release
-    order:name order:-atk (name atk def level date)
+process's catalogue (games.ygo.catalogue.ygo_context) and every term is a vectorised mask over it. Its fields are
+`SEARCH_HELP` below (docs/search.md has them too).
 """
 
 from __future__ import annotations
@@ -32,6 +19,24 @@ from deckbuilder.cache import versioned_cache
 from games.ygo.catalogue import ygo_context, ygo_data_version
 from games.ygo.rules import LimitHistory, fold_name
 from games.ygo.rules.vocabulary import LimitStatus
+
+# The search API's `q` description of the OCG (Game.card_search_help; docs/search.md has the table).
+SEARCH_HELP = """the same grammar with the OCG's fields (reference: docs/search.md, "The Yu-Gi-Oh! OCG").
+
+| term | matches |
+| --- | --- |
+| `灰流うらら`, `ash blossom`, `はるうらら` | a part of the Japanese or English name or kana reading |
+| `arch:hero`, `series:hero` | a part of one of the card's archetypes |
+| `attr:dark`, `attr:闇` | the Attribute (dark light earth water fire wind divine; 闇 光 地 水 炎 風 神) |
+| `race:dragon`, `race:"winged beast"` | the monster Type |
+| `level:4`, `rank>=4`, `link:2`, `atk>=2500`, `def<1000`, `scale:8` | `=` `!=` `<` `<=` `>` `>=` (`:` is `=`) |
+| `type:synchro`, `type:quick-play` | monster spell trap effect normal fusion synchro xyz link pendulum ritual tuner |
+| `type:flip` | flip gemini spirit union toon quick-play counter field equip continuous |
+| `zone:main`, `zone:extra` | the deck the card goes in |
+| `limit:forbidden`, `limit:semi-limited` | forbidden limited semi-limited unlimited, on the search's date (`as_of`) |
+| `legal:ocg` | released in the OCG by the search's date and not Forbidden on it |
+| `date<=2020-01-01`, `year:2019` | the first OCG release |
+| `order:-atk` | name (default) atk def level date; `-` descending |"""
 
 _NUMBER_FIELDS = {
     "level": "level",

@@ -96,3 +96,22 @@ def test_the_schema_lists_the_headers(db):
     operation = schema["paths"]["/api/v1/events/{event_id}/registrations/export/{kind}/"]["get"]
     (header,) = [p for p in operation["parameters"] if p["name"] == "header"]
     assert sorted(header["schema"]["enum"]) == ["en", "ja"]
+
+
+@pytest.mark.parametrize(
+    "game, header, zones",
+    [
+        pytest.param("dm", "en", ["main", "hyperspatial", "gr"], id="dm-en"),
+        pytest.param("dm", "ja", ["メインデッキ", "超次元ゾーン", "超GRゾーン"], id="dm-ja"),
+        pytest.param("ygo", "en", ["main", "extra", "side"], id="ygo-en"),
+        pytest.param("ygo", "ja", ["メインデッキ", "エクストラデッキ", "サイドデッキ"], id="ygo-ja"),
+        pytest.param("dbs", "en", ["leader", "main", "z", "side"], id="dbs-en"),
+        pytest.param("dbs", "ja", ["リーダー", "メインデッキ", "Zデッキ", "サイドデッキ"], id="dbs-ja"),
+    ],
+)  # fmt: skip
+def test_the_zone_columns_are_the_events_games(game, header, zones):
+    """Each game's zones (Duel Masters' as they always were: its partner is in the decklist column only)."""
+    from tournaments import selectors
+
+    first, last = (EN if header == "en" else JA).split(",")[:5], (EN if header == "en" else JA).split(",")[-1]
+    assert selectors.registration_export_header(game=game, header=header) == [*first, *zones, last]

@@ -61,6 +61,55 @@ def test_the_editor_state_endpoint_answers_503_in_the_api_shape(owner_client, de
     assert response.json()["error"]["code"] == "RATE_LIMITER_UNAVAILABLE"
 
 
+def _redis_away(*args, **kwargs):
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    raise RedisConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+
+def _broker_away(*args, **kwargs):
+    from kombu.exceptions import OperationalError
+
+    raise OperationalError("[Errno 111] Connection refused")
+
+
+JSON_ENDPOINTS = [
+    # (method, URL, what fails inside the view, how)
+    pytest.param("post", "/editor/state/", "web.views.decks.editor_state", _redis_away, id="editor-state-redis"),
+    pytest.param("post", "/editor/state/", "web.views.decks.editor_state", _broker_away, id="editor-state-broker"),
+    pytest.param("get", "/editor/card-previews/?ids=1", "web.views.decks.web_selectors.card_previews", _redis_away,
+                 id="editor-card-previews-redis"),
+    pytest.param("get", "/api/v1/cards/?q=x", "games.dm.search.card_search_result", _redis_away, id="api-view-redis"),
+    pytest.param("get", "/api/v1/cards/?q=x", "games.dm.search.card_search_result", _broker_away, id="api-view-broker"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("method", "url", "target", "away"), JSON_ENDPOINTS)
+def test_an_outage_met_by_a_json_endpoint_answers_503_in_the_api_shape(
+    owner_client,  # noqa: F811
+    monkeypatch,
+    method,
+    url,
+    target,
+    away,
+):
+    """The editor's endpoints answered the HTML 503 page (and an API view a 500): JSON clients get the error shape."""
+    monkeypatch.setattr(target, away)
+    if method == "post":
+        response = owner_client.post(url, "{}", content_type="application/json")
+    else:
+        response = owner_client.get(url)
+    assert (response.status_code, response["Retry-After"], response["Content-Type"]) == (503, "5", "application/json")
+    assert response.json() == {
+        "error": {
+            "code": "SERVICE_UNAVAILABLE",
+            "message": "A service this request needs is not answering. Try again shortly.",
+            "details": {"retry_after_seconds": 5},
+        }
+    }
+    assert "6379" not in response.content.decode()
+
+
 # --- what a page cannot do without the service: a 503 page in the page shell, in the page's language -------------
 
 UNAVAILABLE = [

@@ -54,6 +54,17 @@ TEXTS = [
                  id="100.2-premium-hall-of-fame"),
     pytest.param(_violation("PREMIUM_COMBO", cards=["X", "Y"]), "《X》《Y》: banned together, keep only one of them",
                  "《X》《Y》：同時に使えない組み合わせ、どちらか一方だけにする", id="100.2-premium-combo"),
+    # The OCG's and DBS's size rules (their games' size_codes), their zones named as the games name them.
+    pytest.param(_violation("DECK_SIZE", zone="main", count=61, limit=60), "Main deck: 1 card too many",
+                 "メインデッキ：1枚多い", id="ocg-main-deck-over-60"),
+    pytest.param(_violation("EXTRA_DECK_SIZE", zone="extra", count=16, limit=15), "Extra Deck: 1 card too many",
+                 "エクストラデッキ：1枚多い", id="ocg-extra-deck-over"),
+    pytest.param(_violation("SIDE_DECK_SIZE", zone="side", count=17, limit=15), "Side Deck: 2 cards too many",
+                 "サイドデッキ：2枚多い", id="ocg-side-deck-over"),
+    pytest.param(_violation("Z_DECK_SIZE", zone="z", count=9, limit=7), "Z-Deck: 2 cards too many",
+                 "Zデッキ：2枚多い", id="dbs-z-deck-over"),
+    pytest.param(_violation("LEADER_COUNT", zone="leader", count=0, limit=1), "Leader: 1 card short",
+                 "リーダー：1枚足りない", id="dbs-no-leader"),
     # A problem whose own message already names the card and the fix (or a code of another game or format): as is.
     pytest.param(_violation("ZONE_MISPLACED", cards=["X"], message="X is a GR card", message_ja="《X》はGRカード"),
                  "X is a GR card", "《X》はGRカード", id="own-message-zone-misplaced"),
@@ -68,6 +79,19 @@ def test_each_problem_is_one_short_line_in_both_languages(violation, english, ja
         assert violation_text(violation) == english
     with translation.override("ja"):
         assert violation_text(violation) == japanese
+
+
+@pytest.mark.parametrize("game", ["dm", "ygo", "dbs"])
+def test_every_size_rule_of_every_game_is_worded(game):
+    """Each code of a game's size rules (Game.size_codes: what its buildable flag allows) gets the short line."""
+    from games import registry
+
+    the_game = registry.get(game)
+    assert the_game.size_codes
+    for code in the_game.size_codes:
+        violation = _violation(code, zone=the_game.zones[0].code, count=99, limit=60)
+        with translation.override("en"):
+            assert violation_text(violation).endswith("39 cards too many"), code
 
 
 HEADLINES = [

@@ -17,6 +17,7 @@ from games.dbs import catalogue as dbs_catalogue
 from games.dbs.tests.test_real_decklists import EXPECTED, written_lines
 from tournaments.models import Registration
 from tournaments.services import audit_chain_verify
+from tournaments.tests.round_trip import assert_export_reimports
 
 DECKLISTS = Path(__file__).parent / "decklists"
 KRILLIN = (DECKLISTS / "deckplanet_krillin.txt").read_text(encoding="utf-8")
@@ -134,6 +135,12 @@ def test_a_real_list_is_a_deck_registered_at_a_dbs_event_and_exported_with_numbe
     assert (registration.status, registration.deck_hash) == ("legal", check["deck_hash"])
     assert registration.snapshot["game"] == "dbs"
     assert audit_chain_verify(event_id=event["id"]) == []
+
+    # The registrations export has DBS's zones and reads back through the registration import, in both encodings.
+    for encoding in ("utf-8", "sjis"):
+        rows = assert_export_reimports(event=registration.event, organizer=organizer, encoding=encoding)
+        assert [list(row)[5:9] for row in rows] == [["leader", "main", "z", "side"]]
+        assert sum(int(c.split()[0]) for c in rows[0]["main"].split("; ")) == 60
 
     text = player.get(f"/api/v1/decks/{deck['id']}/export/text/").content.decode()
     leader = dbs_catalogue.state().catalogue.card("BT29-001")

@@ -20,6 +20,7 @@ from django.utils import timezone
 from decks.tests.fixtures import organizer, owner, token_client  # noqa: F401
 from games.ygo.tests.conftest import DATA
 from games.ygo.tests.tournament_lists import TOURNAMENT_LISTS
+from tournaments.tests.round_trip import assert_export_reimports
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
@@ -202,6 +203,12 @@ def test_an_ocg_deck_is_created_checked_registered_and_exported(owner, organizer
         "ygo",
     )
     assert audit_chain_verify(event_id=event_id) == []
+
+    # The registrations export has the OCG's zones and reads back through the registration import, in both encodings.
+    for encoding in ("utf-8", "sjis"):
+        rows = assert_export_reimports(event=registration.event, organizer=organizer, encoding=encoding)
+        assert [list(row)[5:8] for row in rows] == [["main", "extra", "side"]]
+        assert (sum(int(c.split()[0]) for c in rows[0]["main"].split("; ")), rows[0]["side"]) == (40, "")
 
     ydk = player.get(f"/api/v1/decks/{deck['id']}/export/ydk/")
     assert ydk["Content-Disposition"].endswith('.ydk"')
