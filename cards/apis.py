@@ -16,7 +16,6 @@ from api.codes import ApplicationError, ErrorCode
 from api.pagination import StandardPagination
 from api.schema import error_responses
 from cards.models import Card
-from cards.query import ORDERS
 from cards.selectors import card_get, card_search_game, cards_by_ids
 from games import registry
 
@@ -35,6 +34,18 @@ def query_help() -> str:
 
 
 QUERY_HELP = lazy(query_help, str)()  # composed when the schema is built: the games loaded then
+
+
+def order_help() -> str:
+    """The `order` parameter's values: each game's (`Game.card_orders`)."""
+    games = sorted(registry.all_games(), key=lambda game: game.code != registry.DEFAULT_GAME)
+    orders = "; ".join(
+        f"`game={game.code}`: " + ", ".join(f"`{order}`" for order in game.card_orders()) for game in games
+    )
+    return f"Result order; `-` before it for descending ({orders})."
+
+
+ORDER_HELP = lazy(order_help, str)()
 
 
 @extend_schema_serializer(component_name="Card")
@@ -105,7 +116,7 @@ class CardSearchPagination(StandardPagination):
 
 class CardSearchFilterSerializer(serializers.Serializer):
     q = serializers.CharField(required=False, allow_blank=True, max_length=500, default="", trim_whitespace=False)
-    order = serializers.ChoiceField(choices=ORDERS, required=False, default="name")
+    order = serializers.CharField(required=False, default="name", max_length=16)  # one of the game's `card_orders`
     as_of = serializers.DateField(required=False, default=None, allow_null=True)
     game = serializers.CharField(required=False, default="dm", max_length=16)
 
@@ -115,9 +126,7 @@ class CardSearchFilterSerializer(serializers.Serializer):
         operation_id="cards_search",
         parameters=[
             OpenApiParameter("q", OpenApiTypes.STR, description=QUERY_HELP),
-            OpenApiParameter(
-                "order", OpenApiTypes.STR, enum=list(ORDERS), description="Result order; `-` for descending."
-            ),
+            OpenApiParameter("order", OpenApiTypes.STR, description=ORDER_HELP),
             OpenApiParameter(
                 "as_of",
                 OpenApiTypes.DATE,
@@ -142,6 +151,8 @@ class CardListApi(generics.ListAPIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         game = self.game = registry.get(values["game"])  # UNKNOWN_GAME
+        if values["order"].removeprefix("-") not in game.card_orders():
+            raise serializers.ValidationError({"order": [f'"{values["order"]}" is not a valid choice.']})
         # The game's own search fields (INVALID_QUERY), else the core's search by name words.
         found = game.card_search(q=values["q"], order=values["order"], as_of=values["as_of"])
         if found is None:

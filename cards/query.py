@@ -92,9 +92,6 @@ class Query:
     texts: tuple[str, ...] = ()  # each term as written (for notes about a term)
 
 
-# The card search API's `order` values (its parameter and `order:`): by name, and by the default game's cost and power.
-ORDERS = ("name", "cost", "power", "-name", "-cost", "-power")
-
 NEW_DAYS = 90  # `is:new`: first released in the NEW_DAYS days up to the search's date
 REGULATION_STATUSES = ("legal", "banned", "limited")
 

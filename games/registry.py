@@ -277,6 +277,10 @@ class Game:
         """The admin inlines that edit the game's own facts on a card's change page (before its faces and printings)."""
         return ()
 
+    def card_orders(self) -> tuple[str, ...]:
+        """The result orders its card search takes (the search API's `order`, each also descending with `-`)."""
+        return ("name",)
+
     def card_search(self, *, q: str, order: str, as_of: date | None) -> Any:
         """The game's card search in the core's grammar with its own fields (an object with `ids`, `notes` and `as_of`,
         as cards.selectors.SearchResult), or None for the core's search by name words."""

@@ -57,9 +57,22 @@ def test_malformed_query_is_a_400_with_position(imported, client, q, position, e
     assert expected in error["details"]["expected"]
 
 
-def test_unknown_order_is_a_400(imported, client):
-    response = client.get("/api/v1/cards/", {"order": "rarity"})
-    assert (response.status_code, response.json()["error"]["code"]) == (400, "VALIDATION_ERROR")
+@pytest.mark.parametrize(
+    ("params", "status"),
+    [
+        ({"order": "rarity"}, 400),
+        ({"order": "-power"}, 200),
+        ({"order": "atk"}, 400),  # the OCG's order, not Duel Masters'
+        ({"order": "-", "game": "dm"}, 400),
+        ({"order": "name", "game": "ygo"}, 200),
+    ],
+)
+def test_the_order_is_one_of_the_games(imported, client, params, status):
+    response = client.get("/api/v1/cards/", params)
+    assert response.status_code == status
+    if status == 400:
+        error = response.json()["error"]
+        assert (error["code"], list(error["details"]["fields"])) == ("VALIDATION_ERROR", ["order"])
 
 
 SUGGESTION_CASES = [

@@ -256,6 +256,11 @@ class DragonBallSuper(Game):
 
         return SEARCH_HELP
 
+    def card_orders(self) -> tuple[str, ...]:
+        from games.dbs.search import ORDERS
+
+        return ORDERS
+
     def card_search(self, *, q: str, order: str, as_of: date | None):
         from games.dbs.search import card_search
 

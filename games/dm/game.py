@@ -106,6 +106,11 @@ class DuelMasters(Game):
 
         return (DmCardInline,)
 
+    def card_orders(self) -> tuple[str, ...]:
+        from games.dm.query import CARD_ORDERS
+
+        return CARD_ORDERS
+
     def card_search(self, *, q: str, order: str, as_of: date | None) -> Any:
         from games.dm.search import card_search_result
 

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from cards.query import (
-    ORDERS,
     DateTerm,
     FlagTerm,
     NumberTerm,
@@ -68,6 +67,11 @@ but whose value for it is unknown.
 
 A malformed query (or an unknown format in `legal:`) is a 400 `INVALID_QUERY` with `details.position` (0-based
 character index) and `details.expected`."""
+
+# Duel Masters' result orders (the search API's `order` parameter and `order:`): by name, cost and power, each also
+# descending.
+CARD_ORDERS = ("name", "cost", "power")
+ORDERS = (*CARD_ORDERS, *(f"-{order}" for order in CARD_ORDERS))
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,13 @@ from django.utils import timezone
 
 from cards.models import Card, CardFace, Printing, Set
 from cards.names import loose_key
-from cards.query import NEW_DAYS, ORDERS
+from cards.query import NEW_DAYS
 from cards.selectors import SearchNote, SearchResult, catalogue_version, format_card_pool
 from deckbuilder.cache import versioned_cache
 from games.dm.catalogue import CARD_GAME
 from games.dm.query import (
     FLAGS,
+    ORDERS,
     CivTerm,
     DateTerm,
     FlagTerm,

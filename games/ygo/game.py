@@ -285,6 +285,11 @@ class YugiohOcg(Game):
 
         return SEARCH_HELP
 
+    def card_orders(self) -> tuple[str, ...]:
+        from games.ygo.search import CARD_ORDERS
+
+        return CARD_ORDERS
+
     def card_search(self, *, q: str, order: str, as_of: date | None) -> Any:
         from games.ygo.search import ygo_card_search
 

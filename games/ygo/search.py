@@ -61,7 +61,7 @@ _LIMITS = {
     "unlimited": LimitStatus.UNLIMITED,
     "無制限": LimitStatus.UNLIMITED,
 }
-_ORDERS = ("name", "atk", "def", "level", "date")
+CARD_ORDERS = ("name", "atk", "def", "level", "date")
 _COMPARE = {
     "=": np.equal,
     ":": np.equal,
@@ -320,8 +320,8 @@ def ygo_card_search(*, q: str = "", order: str = "name", as_of: datetime.date | 
     rows = np.flatnonzero(mask)
     descending = order.startswith("-")
     key = order.lstrip("-")
-    if key not in _ORDERS:
-        raise QueryError(f"unknown order '{order}'", position=0, expected=", ".join(_ORDERS))
+    if key not in CARD_ORDERS:
+        raise QueryError(f"unknown order '{order}'", position=0, expected=", ".join(CARD_ORDERS))
     if key != "name":
         values = index.numbers[key][rows]
         values = np.where(np.isnan(values), np.inf if not descending else -np.inf, values)
