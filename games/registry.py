@@ -268,10 +268,19 @@ class Game:
         default gives its facts in the detail's `game_details` (`card_details`) instead."""
         return {}
 
+    # Where the game keeps a card's `cost` and `civilizations` (its colours): paths from cards.Card, which the deck
+    # API's entries show and the deck lists read in one query (colours, key card); none by default (null and []).
+    deck_entry_fields: ClassVar[Mapping[str, str]] = {}
+
     def deck_entry_facts(self, card: Any) -> dict:
-        """A deck API entry's `cost` and `civilizations` of one of the game's cards.Card rows (its `card_relation`
-        selected), where the game has them (default: none, shown as null and [])."""
-        return {}
+        """`deck_entry_fields` of one of the game's cards.Card rows (its `card_relation` selected)."""
+        facts = {}
+        for key, path in self.deck_entry_fields.items():
+            value = card
+            for name in path.split("__"):
+                value = getattr(value, name, None)
+            facts[key] = value
+        return facts
 
     def card_admin_inlines(self) -> tuple[type, ...]:
         """The admin inlines that edit the game's own facts on a card's change page (before its faces and printings)."""

@@ -77,6 +77,8 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     """Per deck: cards per zone (`counts`; `count_list`, the game's `deck_list_zones`, and `aside_count`, its zones
     that are not registered), colours (Duel Masters' civilizations), a key card (the main deck's
     most expensive card, then the one with most copies) and its legality status as of `as_of` (cached per version)."""
+    from django.db.models import F
+
     from api.codes import ApplicationError, ErrorCode
     from deckbuilder.cache import shared_cache_get_many, shared_cache_set_many
     from decks.models import DeckEntry
@@ -99,22 +101,28 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     registered = {code: set(game.registered_zone_codes()) for code, game in games.items()}
     main = {code: "main" if game.has_zone("main") else game.zone_codes()[0] for code, game in games.items()}
     deck_games = {deck.id: deck.game for deck in decks}
-    related = ("card", *(f"card__{relation}" for relation in registry.card_relations()))
-    entries = DeckEntry.objects.filter(deck_id__in=summaries).select_related(*related)
-    for entry in entries.order_by("deck_id", "zone", "card__name_ja"):  # equal ranks: the first name is the key
-        deck_id, zone, quantity, card_id = entry.deck_id, entry.zone, entry.quantity, entry.card_id
+    # each game's cost and colours of a card (`deck_entry_fields`) as columns of one query, named by game
+    own = {
+        f"{code}_{key}": F(f"card__{path}")
+        for code, game in games.items()
+        for key, path in game.deck_entry_fields.items()
+    }
+    rows = DeckEntry.objects.filter(deck_id__in=summaries).values(
+        "deck_id", "zone", "quantity", "card_id", "card__name_ja", **own
+    )
+    for row in rows.order_by("deck_id", "zone", "card__name_ja"):  # equal ranks: the first name is the key
+        deck_id, zone, quantity, card_id = row["deck_id"], row["zone"], row["quantity"], row["card_id"]
         summary = summaries[deck_id]
         summary["counts"][zone] = summary["counts"].get(zone, 0) + quantity  # another game's zones too
         summary["entries"].setdefault(zone, []).append({"card_id": card_id, "count": quantity})
         game_code = deck_games[deck_id]
-        facts = games[game_code].deck_entry_facts(entry.card)  # its cost and colours where the game has them
         if zone in registered[game_code]:
-            summary["civs"].update(str(c).lower() for c in facts.get("civilizations") or [])
+            summary["civs"].update(str(c).lower() for c in row.get(f"{game_code}_civilizations") or [])
         if zone == main[game_code]:
-            cost = facts.get("cost")
+            cost = row.get(f"{game_code}_cost")
             rank = (cost if cost is not None else -1, quantity)
             if summary["key"] is None or rank > summary["key"][0]:
-                summary["key"] = (rank, {"id": card_id, "name_ja": entry.card.name_ja})
+                summary["key"] = (rank, {"id": card_id, "name_ja": row["card__name_ja"]})
     keys = {deck.id: f"web:deck-legality:{deck.id}:{deck.version}:{deck.format_code}:{as_of}" for deck in decks}
     version = list_cache_version()
     cached = shared_cache_get_many(list(keys.values()), version=version)  # nothing while the store is away

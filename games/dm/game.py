@@ -98,8 +98,7 @@ class DuelMasters(Game):
 
         return card_api_fields(detail=detail)
 
-    def deck_entry_facts(self, card: Any) -> dict:
-        return {"cost": card.dm.cost, "civilizations": card.dm.civilizations}
+    deck_entry_fields = MappingProxyType({"cost": "dm__cost", "civilizations": "dm__civilizations"})
 
     def card_admin_inlines(self) -> tuple[type, ...]:
         from games.dm.admin import DmCardInline
