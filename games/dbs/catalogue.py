@@ -132,14 +132,18 @@ def _facts(record: dict) -> dict:
     }
 
 
-def _card_fields(record: dict) -> dict:
+def _release_date(record: dict) -> date | None:
     released = record.get("release_date")
+    return date.fromisoformat(released) if released else None
+
+
+def _card_fields(record: dict) -> dict:
     return {
         "name_en": record.get("name_en") or record["card_number"],
         "name_key": record["card_number"],
         "facts_available": True,
         "facts_source": record.get("facts_source") or "",
-        "release_date": date.fromisoformat(released) if released else None,
+        "release_date": _release_date(record),
         "release_set": record.get("set_code") or "",
         "search_text": _search_text(record),
         "sources": list(record.get("sources") or ()),
@@ -262,9 +266,9 @@ def data_import(*, log: Callable[[str], None], cards_source: str | None = None, 
     created = updated = unchanged = 0
     with transaction.atomic():
         existing = {
-            number: (card_id, source_hash)
-            for number, card_id, source_hash in Card.objects.filter(game=GAME).values_list(
-                "dbs__card_number", "id", "source_hash"
+            number: (card_id, source_hash, released)
+            for number, card_id, source_hash, released in Card.objects.filter(game=GAME).values_list(
+                "dbs__card_number", "id", "source_hash", "release_date"
             )
         }
         new_cards, new_records, changed = [], [], []
@@ -282,12 +286,12 @@ def data_import(*, log: Callable[[str], None], cards_source: str | None = None, 
                     )
                 )
                 new_records.append(record)
-            elif found[1] != digest:
+            elif found[1] != digest or found[2] != _release_date(record):  # a row changed outside the import too
                 changed.append((found[0], digest, record))
             else:
                 unchanged += 1
         numbers = {record["card_number"] for record in records}
-        gone = [card_id for number, (card_id, _) in existing.items() if number not in numbers]
+        gone = [card_id for number, (card_id, _, _) in existing.items() if number not in numbers]
         removed = Card.objects.filter(id__in=gone).delete()[1].get("cards.Card", 0) if gone else 0
         # A changed name may take a key another changed card frees: the changed rows are written in two steps.
         if changed:

@@ -53,6 +53,20 @@ def test_an_import_creates_updates_and_removes_by_card_number(tmp_path, records)
 
 
 @pytest.mark.django_db
+def test_a_reimport_restores_a_first_release_changed_outside_it(tmp_path, records):
+    """The first release date is the data's: a row whose date another import reset (before the set list dated only
+    its own game's cards, a Duel Masters import did) is rewritten, though its record's hash is unchanged."""
+    sources = _write(tmp_path, records, [])
+    catalogue.data_import(log=lambda text: None, **sources)
+    dated = dict(Card.objects.filter(game="dbs", release_date__isnull=False).values_list("id", "release_date"))
+    assert dated
+    Card.objects.filter(id__in=dated).update(release_date=None)
+    again = catalogue.data_import(log=lambda text: None, **sources)
+    assert (again.updated, again.unchanged) == (len(dated), len(records) - len(dated))
+    assert dict(Card.objects.filter(id__in=dated).values_list("id", "release_date")) == dated
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("cards", "bans", "message"),
     [
