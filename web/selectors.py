@@ -1,6 +1,6 @@
 """Reads the pages need from other apps that those apps do not offer as selectors (read-only)."""
 
-from typing import Any
+from typing import Any, cast
 
 from regulations.models import EventOverlay
 
@@ -110,7 +110,8 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     rows = DeckEntry.objects.filter(deck_id__in=summaries).values(
         "deck_id", "zone", "quantity", "card_id", "card__name_ja", **own
     )
-    for row in rows.order_by("deck_id", "zone", "card__name_ja"):  # equal ranks: the first name is the key
+    for typed in rows.order_by("deck_id", "zone", "card__name_ja"):  # equal ranks: the first name is the key
+        row = cast("dict[str, Any]", typed)  # the games' columns are named at run time
         deck_id, zone, quantity, card_id = row["deck_id"], row["zone"], row["quantity"], row["card_id"]
         summary = summaries[deck_id]
         summary["counts"][zone] = summary["counts"].get(zone, 0) + quantity  # another game's zones too
