@@ -538,10 +538,13 @@ def card_relations() -> list[str]:
     return [game.card_relation for game in all_games() if game.card_relation]
 
 
-def display_word(text: str) -> Any | None:
-    """The label of a game's data word (the first game that has the word), or None for a word no game has."""
-    for game in all_games():
-        label = game.display_words.get(text)
+def display_word(text: str, *, game: object = None) -> Any | None:
+    """The label of a game's data word: of `game` when one is named (its statuses are not another game's: the OCG's
+    `limited` is not Duel Masters' 殿堂入り), else of the first game that has the word; None for a word it has not."""
+    if game:
+        return get(game).display_words.get(text)
+    for each in all_games():
+        label = each.display_words.get(text)
         if label is not None:
             return label
     return None

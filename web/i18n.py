@@ -63,13 +63,13 @@ DISPLAY = {
 }
 
 
-def display(value) -> str:
-    """A data word as its UI label in the active language: the core's, else a game's (an unknown word is shown as it
-    is)."""
+def display(value, game=None) -> str:
+    """A data word as its UI label in the active language: the core's, else a game's (`game`'s when the page knows
+    whose word it is); an unknown word is shown as it is."""
     text = str(value)
     label = DISPLAY.get(text)
     if label is None:
-        label = registry.display_word(text)
+        label = registry.display_word(text, game=game)
     return str(label) if label is not None else text
 
 

@@ -16,9 +16,11 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
+from types import MappingProxyType
 
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 import games.base
 from api.codes import ApplicationError, ErrorCode
@@ -111,6 +113,13 @@ def _card_json(state: db.State, number: str | None) -> dict | None:
 
 class DragonBallSuper(Game):
     code = CODE
+    # Its ban list's statuses (not Duel Masters' プレミアム殿堂 and 殿堂入り).
+    display_words = MappingProxyType(
+        {
+            "banned": pgettext_lazy("DBS list status", "Banned"),
+            "limited": pgettext_lazy("DBS list status", "Limited"),
+        }
+    )
     name_en = "Dragon Ball Super Card Game"
     name_ja = "ドラゴンボール超カードゲーム"
     default_format = FORMAT

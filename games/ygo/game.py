@@ -13,9 +13,11 @@ import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
+from types import MappingProxyType
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 import games.base
 from api.codes import ApplicationError, ErrorCode
@@ -80,6 +82,15 @@ def _line_json(line: RulesLine, context) -> dict:
 
 class YugiohOcg(Game):
     code = CODE
+    # Its list statuses as the official lists name them (not Duel Masters' 殿堂入り for `limited`).
+    display_words = MappingProxyType(
+        {
+            "forbidden": pgettext_lazy("OCG list status", "Forbidden"),
+            "limited": pgettext_lazy("OCG list status", "Limited"),
+            "semi_limited": pgettext_lazy("OCG list status", "Semi-Limited"),
+            "unlimited": pgettext_lazy("OCG list status", "Unlimited"),
+        }
+    )
     name_en = "Yu-Gi-Oh! OCG"
     name_ja = "遊☆戯☆王OCG"
     default_format = FORMAT_CODE

@@ -23,6 +23,12 @@ def tr(text) -> str:
 
 
 @register.filter
+def tr_of(text, game) -> str:
+    """A game's data word in the active language, as that game names it (`{{ status|tr_of:card.game }}`)."""
+    return display(text, game=game)
+
+
+@register.filter
 def format_name(code) -> str:
     """A format code as the format's name (the Format table) in the active language."""
     return regulations_format_name(code=str(code), japanese=(get_language() or "en").startswith("ja"))

@@ -135,6 +135,32 @@ def test_data_words_are_the_cores_or_a_games(game, word, english, japanese):
         assert display(word) == japanese
 
 
+@pytest.mark.parametrize(
+    ("word", "game", "english", "japanese"),
+    [
+        pytest.param("limited", "dm", "Limited", "殿堂入り", id="dm-hall-of-fame"),
+        pytest.param("banned", "dm", "Banned", "プレミアム殿堂", id="dm-premium"),
+        pytest.param("limited", "ygo", "Limited", "制限", id="ocg-limited-is-not-hall-of-fame"),
+        pytest.param("semi_limited", "ygo", "Semi-Limited", "準制限", id="ocg-semi-limited"),
+        pytest.param("forbidden", "ygo", "Forbidden", "禁止", id="ocg-forbidden"),
+        pytest.param("banned", "dbs", "Banned", "禁止", id="dbs-banned-is-not-premium"),
+        pytest.param("hyperspatial", "ygo", "hyperspatial", "hyperspatial", id="not-the-games-word-as-it-is"),
+        pytest.param("public", "ygo", "Public", "公開", id="the-cores-word-for-every-game"),
+    ],
+)
+def test_a_games_word_is_labelled_as_that_game_names_it(word, game, english, japanese):
+    """A list status shown on a game's page (`|tr_of:card.game`, `|tr_of:event.game`) is the game's, not the first
+    game's with that word."""
+    from django.utils import translation
+
+    from web.templatetags.ui import tr_of
+
+    with translation.override("en"):
+        assert tr_of(word, game) == english
+    with translation.override("ja"):
+        assert tr_of(word, game) == japanese
+
+
 def test_the_dm_deck_page_queries_do_not_grow_with_its_cards(db):
     """The tiles read `card.dm` selected with the entries (registry.card_relations): a deck of ten names costs the
     queries of a deck of one."""

@@ -448,6 +448,20 @@ def test_the_card_api_and_page_show_the_facts_the_official_page_and_the_list_his
     assert html.escape(f"{official}&request_locale=ja") in page
 
 
+def test_the_card_pages_list_history_is_in_the_ocgs_own_words():
+    """禁止・制限・準制限・無制限, as the official lists say: never Duel Masters' 殿堂入り for a limited card."""
+    from cards.models import Card
+
+    konami_id = LISTS[-1]["limited"][0]  # a card limited on the newest list
+    card = Card.objects.get(game="ygo", ygo__konami_id=konami_id)
+    details = token_client(None).get(f"/api/v1/cards/{card.id}/").json()["game_details"]
+    page = token_client(None).get(f"/cards/{card.id}/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    history = page.split("<tbody>")[-1]
+    words = {0: "禁止", 1: "制限", 2: "準制限", 3: "無制限"}
+    assert [row["copies"] for row in details["history"] if f"<td>{words[row['copies']]}</td>" not in history] == []
+    assert 1 in {row["copies"] for row in details["history"]} and "殿堂" not in history
+
+
 def test_a_ydk_file_is_imported_on_the_deck_import_page(owner):  # noqa: F811
     from django.test import Client
     from django.urls import reverse
