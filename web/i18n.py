@@ -13,7 +13,7 @@ import re
 
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
@@ -65,11 +65,17 @@ DISPLAY = {
 
 def display(value, game=None) -> str:
     """A data word as its UI label in the active language: the core's, else a game's (`game`'s when the page knows
-    whose word it is); an unknown word is shown as it is."""
+    whose word it is), else the name a game gives its zone of that code (the OCG's `extra`: Extra Deck,
+    エクストラデッキ); an unknown word is shown as it is."""
     text = str(value)
-    label = DISPLAY.get(text)
+    label: object = DISPLAY.get(text)
     if label is None:
         label = registry.display_word(text, game=game)
+    if label is None:
+        games = [registry.get(game)] if game else registry.all_games()
+        zone = next((zone for each in games for zone in each.zones if zone.code == text), None)
+        if zone is not None:
+            label = zone.name_ja if (get_language() or "").startswith("ja") else zone.name_en
     return str(label) if label is not None else text
 
 

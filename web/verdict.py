@@ -26,19 +26,6 @@ def _size_codes() -> tuple[frozenset[str], frozenset[str]]:
     )
 
 
-def _zone_name(code: str) -> str:
-    """A zone's label in the page's language: the pages' word for it (the core's or a game's), else the name a game
-    gives its zone."""
-    label = display(code)
-    if label != code:
-        return label
-    for game in registry.all_games():
-        for zone in game.zones:
-            if zone.code == code:
-                return zone.name_ja if _japanese() else zone.name_en
-    return code
-
-
 def _japanese() -> bool:
     return (get_language() or "en").startswith("ja")
 
@@ -54,7 +41,7 @@ def _card(item: dict) -> str:
 
 
 def _size_text(item: dict, *, or_empty: bool) -> str | None:
-    count, limit, zone = item.get("count"), item.get("limit"), _zone_name(item.get("zone") or "main")
+    count, limit, zone = item.get("count"), item.get("limit"), display(item.get("zone") or "main")
     if count is None or limit is None:
         return None
     if count > limit:

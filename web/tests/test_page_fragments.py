@@ -146,6 +146,10 @@ def test_data_words_are_the_cores_or_a_games(game, word, english, japanese):
         pytest.param("banned", "dbs", "Banned", "禁止", id="dbs-banned-is-not-premium"),
         pytest.param("hyperspatial", "ygo", "hyperspatial", "hyperspatial", id="not-the-games-word-as-it-is"),
         pytest.param("public", "ygo", "Public", "公開", id="the-cores-word-for-every-game"),
+        pytest.param("extra", "ygo", "Extra Deck", "エクストラデッキ", id="ocg-zone-by-its-name"),
+        pytest.param("z", "dbs", "Z-Deck", "Zデッキ", id="dbs-zone-by-its-name"),
+        pytest.param("extra", None, "Extra Deck", "エクストラデッキ", id="a-zone-of-any-game-on-a-shared-page"),
+        pytest.param("main", "dm", "Main deck", "メインデッキ", id="dm-zone-its-own-word"),
     ],
 )
 def test_a_games_word_is_labelled_as_that_game_names_it(word, game, english, japanese):
@@ -153,12 +157,15 @@ def test_a_games_word_is_labelled_as_that_game_names_it(word, game, english, jap
     game's with that word."""
     from django.utils import translation
 
-    from web.templatetags.ui import tr_of
+    from web.templatetags.ui import tr, tr_of
 
     with translation.override("en"):
         assert tr_of(word, game) == english
     with translation.override("ja"):
         assert tr_of(word, game) == japanese
+    if game is None or word == "extra":
+        with translation.override("ja"):
+            assert tr(word) == japanese
 
 
 def test_the_dm_deck_page_queries_do_not_grow_with_its_cards(db):
