@@ -10,6 +10,16 @@ def catalogue(db):
 
 
 @pytest.fixture
+def catalogues(db):
+    """The test cards of every game: Duel Masters', the OCG's and Dragon Ball Super's."""
+    from web.tests.games_catalogue import dbs_import, ygo_import
+
+    catalogue_import()
+    ygo_import()
+    dbs_import()
+
+
+@pytest.fixture
 def user(db):
     return UserFactory(username="alice", password="a-long-passw0rd!")
 

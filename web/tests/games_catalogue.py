@@ -154,3 +154,11 @@ def dbs_import() -> None:
         cards.write_text(json.dumps(dbs_records()), encoding="utf-8")
         bans.write_text(json.dumps({"entries": []}), encoding="utf-8")
         catalogue.data_import(log=lambda text: None, cards_source=str(cards), banlist_source=str(bans))
+
+
+def card_id(game: str, name: str) -> int:
+    """A test card's catalogue id by the name the tests give it (DBS: its card number)."""
+    from cards.models import Card
+
+    field = "name_key" if game == "dbs" else "name_ja"
+    return Card.objects.get(game=game, **{field: name}).id

@@ -13,7 +13,7 @@ from accounts.tests.factories import UserFactory
 from games import registry
 from games.tests.minigame import game as mini
 from web.tests.catalogue import LEGAL_MAIN, catalogue_import
-from web.tests.games_catalogue import DBS_MAIN, YGO_EXTRA, YGO_MAIN, dbs_import, ygo_import
+from web.tests.games_catalogue import DBS_MAIN, YGO_EXTRA, YGO_MAIN, card_id, dbs_import, ygo_import
 
 GAMES = ["games.dm", "games.ygo", "games.dbs", "games.tests.minigame"]
 
@@ -38,17 +38,10 @@ def every_game(db):
     registry.load()  # back to the project's games
 
 
-def _card_id(game: str, name: str) -> int:
-    from cards.models import Card
-
-    field = "name_key" if game == "dbs" else "name_ja"
-    return Card.objects.get(game=game, **{field: name}).id
-
-
 def _deck(owner, game: str, rows):
     from decks.services import deck_create
 
-    decklist = registry.get(game).decklist([(zone, _card_id(game, name), count) for zone, name, count in rows])
+    decklist = registry.get(game).decklist([(zone, card_id(game, name), count) for zone, name, count in rows])
     return deck_create(owner=owner, name=f"{game} deck", game=game, decklist=decklist, visibility="public")
 
 
@@ -61,7 +54,7 @@ def _page(every_game, game: str, page: str) -> str:
     deck = every_game[game]
     if page == "card":
         zone, name, _count = DECKS[game][0]
-        return f"/cards/{_card_id(game, name)}/"
+        return f"/cards/{card_id(game, name)}/"
     return f"/decks/{deck.id}/" if page == "deck" else f"/decks/{deck.id}/export/sheet/"
 
 

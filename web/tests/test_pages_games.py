@@ -9,25 +9,10 @@ from django.test import Client
 
 from accounts.tests.factories import UserFactory
 from games import registry
-from web.tests.catalogue import catalogue_import
-from web.tests.games_catalogue import DBS_MAIN, YGO_EXTRA, YGO_MAIN, dbs_import, ygo_import
+from web.tests.games_catalogue import DBS_MAIN, YGO_EXTRA, YGO_MAIN
+from web.tests.games_catalogue import card_id as card
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def catalogues(db):
-    catalogue_import()
-    ygo_import()
-    dbs_import()
-
-
-def card(game: str, name: str) -> int:
-    from cards.models import Card
-
-    if game == "dbs":
-        return Card.objects.get(game="dbs", name_key=name).id
-    return Card.objects.get(game=game, name_ja=name).id
 
 
 DECKS = {
