@@ -67,8 +67,8 @@ def test_card_page_shows_source_unknown_fields_and_release(listed):
 def test_card_page_shows_hall_of_fame_today_and_history(listed, name, today, history):
     card = Card.objects.get(name_ja=name)
     body = Client().get(f"/cards/{card.id}/").content.decode()
-    # `original` wants a list but none is loaded for it: not shown as unrestricted. Duel Party follows advance's list.
-    assert rows(body, "hall-of-fame") == [["Advance", today], ["Duel Party", today]]
+    # Original and Duel Party follow advance's list (issue 28: the Hall of Fame binds オリジナル too).
+    assert rows(body, "hall-of-fame") == [["Advance", today], ["Original", today], ["Duel Party", today]]
     assert rows(body, "hall-of-fame-history") == history
 
 

@@ -107,10 +107,15 @@ def test_changes_between_two_dates(hof):
     assert len(changes["combos_added"]) == 1 and changes["combos_removed"] == []
 
 
-def test_original_gets_no_list_from_the_file(hof):
+def test_original_follows_the_list_of_advance(hof):
+    """The file names no format: its events are advance's, and the same Hall of Fame binds オリジナル (issue 28)."""
+    advance = regulation_in_force(format_code="advance", as_of=date(2023, 1, 1))
     in_force = regulation_in_force(format_code="original", as_of=date(2023, 1, 1))
-    assert not in_force.available and in_force.cards == () and in_force.combos == ()
-    assert regulation_of(format_code="original", as_of=date(2023, 1, 1)) is None
+    assert in_force.available and in_force.format_code == "original"
+    assert (in_force.cards, in_force.combos, in_force.label) == (advance.cards, advance.combos, advance.label)
+    assert regulation_of(format_code="original", as_of=date(2023, 1, 1)) == regulation_of(
+        format_code="advance", as_of=date(2023, 1, 1)
+    )
 
 
 def test_command_prints_the_report(cards, tmp_path):

@@ -206,9 +206,15 @@ def test_incomplete_zeron_set_warns(hof):
     assert [w["code"] for w in report["warnings"]] == ["START_SET_INCOMPLETE"]
 
 
-def test_original_has_no_list_loaded(hof):
+def test_original_applies_the_list_of_advance(hof):
+    """The Hall of Fame binds オリジナル (issue 28; dmwiki オリジナル, Creators' Letter Vol.39): advance's list."""
     report = services.legality_report(decklist=parse_text(f"4 {BANNED}\n" + filler(36)), format_code="original")
-    assert report["legal"]
+    assert [v["code"] for v in report["violations"]] == ["PREMIUM_HALL_OF_FAME"]
+    assert report["warnings"] == [] and report["regulation"]["label"].startswith("advance ")
+
+
+def test_original_without_any_import_warns(cards):
+    report = services.legality_report(decklist=parse_text(filler(40)), format_code="original")
     assert [w["code"] for w in report["warnings"]] == ["REGULATION_UNAVAILABLE"]
 
 
@@ -219,9 +225,6 @@ def test_advance_without_any_import_warns(cards):
 
 FORMAT_NAME_CASES = [
     # id, decklist, format, where the message is, code, English message, Japanese message
-    ("no-list-loaded", filler(40), "original", "warnings", "REGULATION_UNAVAILABLE",
-     "No Hall of Fame list is loaded for the format Original; only the construction rules were checked.",
-     "フォーマット「オリジナル」の殿堂レギュレーションが読み込まれていないため、構築ルールのみを確認しました。"),
     ("zone-not-used", text(filler(40), f"1 {PSYCHICS[0]}"), "original", "violations", "ZONE_NOT_IN_FORMAT",
      f"The format Original does not use the hyperspatial zone: {PSYCHICS[0]}.",
      f"フォーマット「オリジナル」では超次元ゾーンを使えません：《{PSYCHICS[0]}》。"),
@@ -242,7 +245,18 @@ def test_messages_name_the_format_by_its_names_never_its_code(hof, decklist, for
     assert messages == [(english, japanese)]
 
 
-def test_a_format_renamed_in_the_admin_is_named_so(hof):
+def test_no_list_loaded_names_the_format(cards):
+    report = services.legality_report(decklist=parse_text(filler(40)), format_code="original")
+    assert [(w["code"], w["message"], w["message_ja"]) for w in report["warnings"]] == [
+        (
+            "REGULATION_UNAVAILABLE",
+            "No Hall of Fame list is loaded for the format Original; only the construction rules were checked.",
+            "フォーマット「オリジナル」の殿堂レギュレーションが読み込まれていないため、構築ルールのみを確認しました。",
+        )
+    ]
+
+
+def test_a_format_renamed_in_the_admin_is_named_so(cards):
     services.legality_report(decklist=parse_text(filler(40)), format_code="original")  # the formats are now kept
     original = Format.objects.get(code="original")
     original.name, original.name_ja = "Classic", "クラシック"
