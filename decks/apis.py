@@ -109,7 +109,7 @@ class EntrySerializer(serializers.Serializer):
     card_id = serializers.IntegerField()
     name_ja = serializers.CharField()
     name_en = serializers.CharField(allow_null=True)
-    # The card's cost and colours where its game has them (games.registry.Game.deck_entry_facts): null and [] else.
+    # The card's cost and colours where its game has them (Game.catalogue.deck_entry_facts): null and [] else.
     cost = serializers.IntegerField(allow_null=True)
     civilizations = serializers.ListField(child=serializers.CharField())
     count = serializers.IntegerField()
@@ -168,7 +168,7 @@ class DeckDetailSerializer(DeckSummarySerializer):
                     "name_en": e.card.name_en,
                     "cost": None,
                     "civilizations": [],
-                    **game.deck_entry_facts(e.card),
+                    **game.catalogue.deck_entry_facts(e.card),
                     "count": e.quantity,
                 }
                 for e in entries

@@ -435,7 +435,7 @@ def deck_legality(
 def deck_stats(deck: Deck) -> dict | None:
     """The deck's game's statistics as the API gives them (Duel Masters': zone counts, the mana curve, civilization
     and type distributions, shield triggers); None for a game without statistics."""
-    return registry.get(deck.game).deck_statistics(
+    return registry.get(deck.game).editor.deck_statistics(
         (entry.card_id, entry.zone, entry.quantity) for entry in deck_entries(deck=deck)
     )
 
@@ -487,7 +487,7 @@ def deck_export_sheet(deck: Deck, *, as_of: date | None = None) -> str:
         if rows
     ]
     return render_to_string(
-        registry.get(deck.game).page_template("decks/deck_sheet.html"),  # the game's columns (games.registry)
+        registry.get(deck.game).pages.template("decks/deck_sheet.html"),  # the game's columns (games.registry)
         {
             "deck": deck,
             "zones": zones,

@@ -415,7 +415,7 @@ class RegulationInForceApi(APIView):
                 "available": in_force.available,
                 "effective_date": in_force.effective_date,
                 # One list per listing status of the game (Duel Masters: limited, banned).
-                **{status: [c.as_dict() for c in in_force.cards if c.status == status] for status in game.list_limits},
+                **{status: [c.as_dict() for c in in_force.cards if c.status == status] for status in game.lists.limits},
                 "combos": [c.as_dict() for c in in_force.combos],
             }
         )
@@ -452,12 +452,12 @@ class FormatRowSerializer(serializers.Serializer):
 
 
 class _FormatSerializer(serializers.Serializer):
-    """A format: the row's fields, then its game's own facts of it (games.registry.Game.format_serializer: Duel
+    """A format: the row's fields, then its game's own facts of it (Game.lists.format_serializer: Duel
     Masters' zones, sizes and setup)."""
 
     def to_representation(self, instance):
         data = FormatRowSerializer(instance).data
-        facts = registry.get(instance.game).format_serializer()
+        facts = registry.get(instance.game).lists.format_serializer()
         return {**data, **facts(instance).data} if facts is not None else data
 
 
@@ -466,7 +466,7 @@ def _format_serializer() -> type[serializers.Serializer]:
     (not required: another game's format has not them)."""
     fields = {name: copy.deepcopy(field) for name, field in FormatRowSerializer._declared_fields.items()}
     for game in registry.all_games():
-        facts = game.format_serializer()
+        facts = game.lists.format_serializer()
         for name, field in (facts._declared_fields if facts is not None else {}).items():
             if name not in fields:  # the field again, not required (DRF copies a field by its arguments)
                 fields[name] = type(field)(*field._args, **{**field._kwargs, "required": False})
@@ -512,7 +512,7 @@ _OVERLAY_GAME = registry.get(registry.DEFAULT_GAME)
 class OverlayEntrySerializer(serializers.Serializer):
     card = serializers.CharField(max_length=200, help_text="A card name in any spelling, or a card id.")
     status = serializers.ChoiceField(
-        choices=[*_OVERLAY_GAME.list_limits, _OVERLAY_GAME.unlisted_status],
+        choices=[*_OVERLAY_GAME.lists.limits, _OVERLAY_GAME.lists.unlisted_status],
         help_text="limited: 1 copy over all zones; banned: none; unrestricted: lifts the base list's status.",
     )
 
@@ -522,8 +522,8 @@ class OverlayComboInputSerializer(serializers.Serializer):
         child=serializers.CharField(max_length=200), min_length=2, max_length=2, help_text="Two card names or ids."
     )
     kind = serializers.ChoiceField(
-        choices=list(_OVERLAY_GAME.combo_statuses),
-        default=_OVERLAY_GAME.combo_statuses[0],
+        choices=list(_OVERLAY_GAME.lists.combo_statuses),
+        default=_OVERLAY_GAME.lists.combo_statuses[0],
     )
 
 

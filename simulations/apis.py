@@ -217,7 +217,7 @@ class OddsQueryApi(APIView):
         data.is_valid(raise_exception=True)
         queries = self.OddsQuerySerializer(data=data.validated_data["queries"], many=True)
         queries.is_valid(raise_exception=True)
-        # Another game's exact opening-hand odds, through the registry (games.registry.Game.opening_odds).
+        # Another game's exact opening-hand odds, through the registry (Game.odds.opening_odds).
         results = services.game_odds_query(user=request.user, data=data.validated_data, queries=queries.validated_data)
         if results is None:
             decklist, _, game = deck_input_game(data.validated_data, request.user)

@@ -17,12 +17,12 @@ from web.i18n import display
 
 
 def _size_codes() -> tuple[frozenset[str], frozenset[str]]:
-    """The games' size rules (Game.size_codes): a deck breaking only these is buildable; and those of a zone that may
-    be left empty instead (Game.size_codes_or_empty). A code means the same in every game that uses it."""
+    """The games' size rules (Game.pages.size_codes): a deck breaking only these is buildable; those of a zone that may
+    be left empty instead (Game.pages.size_codes_or_empty). A code means the same in every game that uses it."""
     games = registry.all_games()
     return (
-        frozenset().union(*(game.size_codes for game in games)),
-        frozenset().union(*(game.size_codes_or_empty for game in games)),
+        frozenset().union(*(game.pages.size_codes for game in games)),
+        frozenset().union(*(game.pages.size_codes_or_empty for game in games)),
     )
 
 

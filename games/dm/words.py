@@ -1,4 +1,4 @@
-"""Duel Masters' data words as the pages show them (games.registry.Game.display_words, the core's `|tr` filter): its
+"""Duel Masters' data words as the pages show them (games.registry.Game.pages.words, the core's `|tr` filter): its
 deck zones, where a card starts the game, its Hall of Fame statuses, civilizations, card face roles and breakers,
 each keyed by the vocabulary's value (games/dm/rules/vocabulary.py) and translated when shown."""
 

@@ -63,4 +63,4 @@ def test_the_dm_entry_searches_its_cards_with_its_fields(q, found):
 
 
 def test_a_game_without_a_name_index_suggests_nothing():
-    assert registry.Game().card_name_suggestions(text="ボルシャック") == ()
+    assert registry.Game().search.name_suggestions(text="ボルシャック") == ()

@@ -26,7 +26,7 @@ class Command(BaseCommand):
     def handle(self, *args, source=None, game=None, format=None, json=False, **options):
         lines: list[str] = []
         try:
-            report = registry.get(game).list_import(source=source, format_code=format, log=lines.append)
+            report = registry.get(game).lists.list_import(source=source, format_code=format, log=lines.append)
         except (DataImportError, ApplicationError) as exc:  # UNKNOWN_GAME
             raise CommandError(str(exc)) from exc
         if report is None:
