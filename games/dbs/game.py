@@ -10,8 +10,6 @@ number (variants folded to their base number, 2-15-2-1, 5-1-3-1).
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -44,29 +42,12 @@ class DbsDecklistError(games.base.DecklistFormatError):
     pass
 
 
-@dataclass
-class DbsLine:
-    zone: str
-    card: str | int  # the base card number of a resolved line, else the line as written
-    count: int
-    line: int | None
+@dataclass(frozen=True, slots=True)
+class DbsDecklist(games.base.Decklist):
+    """A decklist as the core sees it (`lines`, `errors`: games.base), with the rules' reading of it (`read`)."""
 
-
-@dataclass
-class DbsError:
-    line: int
-    text: str
-    message: str
-
-
-@dataclass
-class DbsDecklist:
-    """A decklist as the core sees it (`lines`, `errors`), with the rules' reading of it (`read`)."""
-
-    lines: tuple[DbsLine, ...]
-    read: reader.Decklist
-    errors: tuple[DbsError, ...] = ()
-    numbered: bool = field(default=True)  # lines numbered as written (a pasted text), else None (stored rows)
+    read: reader.Decklist = field(kw_only=True)
+    numbered: bool = field(default=True, kw_only=True)  # lines numbered as written (a pasted text), else not (stored)
 
 
 def _read(text: str, *, numbered: bool = True) -> DbsDecklist:
@@ -75,7 +56,7 @@ def _read(text: str, *, numbered: bool = True) -> DbsDecklist:
     except reader.DecklistTooLong as exc:
         raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, str(exc)) from exc
     lines = tuple(
-        DbsLine(
+        games.base.Line(
             zone=(line.zone or Zone.MAIN).value,
             card=line.card_number if line.card_number else line.text,
             count=line.count or 0,
@@ -386,22 +367,20 @@ class DragonBallSuper(Game):
         for line in decklist.read.lines:
             card = _card_json(state, line.card_number)
             zone = line.zone.value if line.zone is not None else None
-            row = {
-                "line": line.line if decklist.numbered else None,
-                "written": line.text,
-                "status": line.status.value,
-                "count": line.count if line.is_card_line else None,
-                "written_zone": zone,
-                "zone": zone,
-                "moved": False,
-                "card": card,
-                "candidates": [c for c in (_card_json(state, number) for number in line.candidates) if c],
-                "suggestions_skipped": False,
-                "card_number": line.card_number,
-                "written_number": line.written_number,
-                "zone_inferred": line.zone_inferred,
-                "note": line.note,
-            }
+            row = games.base.line_row(
+                line=line.line if decklist.numbered else None,
+                written=line.text,
+                status=line.status.value,
+                count=line.count if line.is_card_line else None,
+                written_zone=zone,
+                zone=zone,
+                card=card,
+                candidates=[c for c in (_card_json(state, number) for number in line.candidates) if c],
+                card_number=line.card_number,
+                written_number=line.written_number,
+                zone_inferred=line.zone_inferred,
+                note=line.note,
+            )
             out.append(ReadLine(line.status.value, zone, card["id"] if card else None, line.count, row))
         return out
 
@@ -410,20 +389,15 @@ class DragonBallSuper(Game):
         unresolved line: the form of games.dbs.rules.legality.deck_hash, so a report's hash and a registration's
         agree. Keyed by card number, not by the catalogue's ids, so a re-import never changes a registered hash."""
         numbers = db.state().number_by_id
-        known: dict[tuple[str, str], int] = {}
-        unknown: dict[tuple[str, str], int] = {}
+        known, unknown = [], []
         for zone, card_id, count in cards:
             number = numbers.get(card_id)
             if number is None:
-                key = (zone, f"?card id {card_id}")
-                unknown[key] = unknown.get(key, 0) + count
+                unknown.append((zone, f"?card id {card_id}", count))
             else:
-                known[(zone, number)] = known.get((zone, number), 0) + count
-        for zone, text, count in unresolved:
-            key = (zone, "?" + text.strip())
-            unknown[key] = unknown.get(key, 0) + count
-        rows = [[zone, card, count] for part in (known, unknown) for (zone, card), count in sorted(part.items())]
-        return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+                known.append((zone, number, count))
+        unknown += [(zone, games.base.unresolved_key(text), count) for zone, text, count in unresolved]
+        return games.base.deck_hash(known, unknown)
 
     # --- formats and legality
     def format_check(self, format_code: str) -> None:

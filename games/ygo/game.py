@@ -8,8 +8,6 @@ hash is over Konami ids (the rules' `deck_hash`), so it does not change when the
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -410,21 +408,16 @@ class YugiohOcg(Game):
     def deck_hash(self, cards: Iterable[tuple[str, int, int]], unresolved: Iterable[tuple[str, str, int]] = ()) -> str:
         """The rules' hash (games.ygo.rules.legality.deck_hash): sorted [zone, Konami id, copies] rows, then
         [zone, "?" + written, copies]; a card id the catalogue no longer has is hashed as "#<id>"."""
-        context = _context()
-        known: dict[tuple[str, int], int] = {}
-        missing: dict[tuple[str, str], int] = {}
+        by_pk = _context().by_pk
+        known, missing = [], []
         for zone, pk, count in cards:
-            card = context.by_pk.get(pk)
+            card = by_pk.get(pk)
             if card is not None:
-                known[(zone, card.id)] = known.get((zone, card.id), 0) + count
+                known.append((zone, card.id, count))
             else:
-                missing[(zone, f"#{pk}")] = missing.get((zone, f"#{pk}"), 0) + count
-        for zone, written, count in unresolved:
-            key = (zone, "?" + written.strip())
-            missing[key] = missing.get(key, 0) + count
-        rows: list[list[object]] = [[zone, card, n] for (zone, card), n in sorted(known.items())]
-        rows += [[zone, written, n] for (zone, written), n in sorted(missing.items())]
-        return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+                missing.append((zone, f"#{pk}", count))
+        missing += [(zone, games.base.unresolved_key(written), count) for zone, written, count in unresolved]
+        return games.base.deck_hash(known, missing)
 
     # --- formats and legality
     def format_check(self, format_code: str) -> None:
