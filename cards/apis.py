@@ -118,7 +118,7 @@ class CardSearchFilterSerializer(serializers.Serializer):
     q = serializers.CharField(required=False, allow_blank=True, max_length=500, default="", trim_whitespace=False)
     order = serializers.CharField(required=False, default="name", max_length=16)  # one of the game's `card_orders`
     as_of = serializers.DateField(required=False, default=None, allow_null=True)
-    game = serializers.CharField(required=False, default="dm", max_length=16)
+    game = serializers.CharField(required=False, default=registry.DEFAULT_GAME, max_length=16)
 
 
 @extend_schema_view(

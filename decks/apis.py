@@ -241,7 +241,7 @@ GAME_HELP = lazy(_game_help, str)()
 class DeckCreateInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
-    game = serializers.CharField(max_length=16, required=False, default="dm", help_text=GAME_HELP)
+    game = serializers.CharField(max_length=16, required=False, default=registry.DEFAULT_GAME, help_text=GAME_HELP)
     format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
     visibility = serializers.ChoiceField(
         choices=[v.value for v in DeckVisibility], default=DeckVisibility.PRIVATE.value

@@ -10,6 +10,7 @@ Each capability instance is bound to its game when the game is made (`Capability
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
@@ -156,9 +157,16 @@ class Pages(Capability):
     size_codes_or_empty: ClassVar[frozenset[str]] = frozenset()
     # The zones a deck list's row counts, in order (None: every registered zone).
     deck_list_zones: ClassVar[tuple[str, ...] | None] = None
+    # The game's English messages (its search fields' and decklist reader's errors, its odds' model note) shown in the
+    # page's language: (compiled pattern, gettext_noop message with the pattern's named groups).
+    messages: ClassVar[tuple[tuple[re.Pattern, str], ...]] = ()
 
     def template(self, name: str) -> str:
         return self.templates.get(name, name)
+
+    def verdict_text(self, item: dict, *, card: str) -> str | None:
+        """The short line of one of the game's own violation codes (`card`: its cards' names), or None."""
+        return None
 
     def deck_list_zone_codes(self) -> tuple[str, ...]:
         return self.deck_list_zones or self.game.registered_zone_codes()

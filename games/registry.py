@@ -18,7 +18,8 @@ from django.conf import settings
 from api.codes import ApplicationError, ErrorCode
 from games.capabilities import Catalogue, Editor, Lists, Odds, Pages, Search, Simulation
 
-DEFAULT_GAME = "dm"  # what a request that names no game means: every client written before games existed
+# What a request that names no game means (every client written before games existed): settings.DEFAULT_GAME.
+DEFAULT_GAME: str = settings.DEFAULT_GAME
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from api.concurrency import ExpensiveRequestLimit
 from api.schema import error_responses
 from deckbuilder.jobs import enqueue_failed
 from decks.apis import FORMAT_HELP, GAME_HELP, BaseApi, decklist_from_input
+from games import registry
 from tournaments import selectors, services, signing
 from tournaments.models import JobStatus, Registration, RegistrationStatus
 
@@ -150,7 +151,7 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
     class EventListCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200)
         date = serializers.DateField()
-        game = serializers.CharField(max_length=16, default="dm", help_text=GAME_HELP)
+        game = serializers.CharField(max_length=16, default=registry.DEFAULT_GAME, help_text=GAME_HELP)
         format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
         regulation_date = serializers.DateField(required=False, allow_null=True, help_text="Default: the event date")
         overlay_id = serializers.CharField(max_length=64, required=False, allow_null=True, allow_blank=True)

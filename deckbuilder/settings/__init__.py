@@ -30,6 +30,8 @@ CSRF_FAILURE_VIEW = "api.errors.csrf_failure"  # the JSON error shape under /api
 # The games the project runs (issue 19): import paths of game packages, each with a `game` module holding its
 # registry entry (games.registry loads them; the core never imports a game). The one line a new game adds.
 GAMES = ["games.dm", "games.ygo", "games.dbs"]
+# The game of a request, a deck or an event that names none: every client written before games existed.
+DEFAULT_GAME = "dm"
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -15,7 +15,7 @@ from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, de
 from games.dm.rules.legality.engine import SIZE_CODES
 from games.dm.rules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
 from games.dm.rules.vocabulary import DeckZone, RegulationStatus, ViolationCode
-from games.dm.words import DISPLAY_WORDS
+from games.dm.words import DISPLAY_WORDS, MESSAGES
 from games.registry import Game, GameZone, ReadLine
 
 
@@ -125,10 +125,16 @@ class DmPages(Pages):
         }
     )
     words = MappingProxyType(DISPLAY_WORDS)
+    messages = MESSAGES
     # A deck list's row counts the 60 cards' zones (the partner is a single card, shown on the deck's page).
     deck_list_zones = (DeckZone.MAIN.value, DeckZone.HYPERSPATIAL.value, DeckZone.GR.value)
     size_codes = frozenset(str(code) for code in SIZE_CODES)
     size_codes_or_empty = frozenset({ViolationCode.GR_SIZE.value})  # 100.4: the super GR zone unused or exactly full
+
+    def verdict_text(self, item: dict, *, card: str) -> str | None:
+        from games.dm.pages import verdict_text
+
+        return verdict_text(item, card=card)
 
     def card_page_facts(self, *, card: Any, printings: list) -> dict:
         from games.dm.pages import card_page_facts
