@@ -133,7 +133,9 @@ class CardSearchFilterSerializer(serializers.Serializer):
                 description="The date of `legal:`, `banned:`, `limited:` and `is:new` (default: today).",
             ),
             OpenApiParameter(
-                "game", OpenApiTypes.STR, description="The game (default `dm`), whose fields `q` takes (below)."
+                "game",
+                OpenApiTypes.STR,
+                description=f"The game (default `{registry.DEFAULT_GAME}`), whose fields `q` takes (below).",
             ),
         ],
         responses={200: CardListOutputSerializer(many=True), **error_responses(400, 404)},

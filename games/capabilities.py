@@ -119,6 +119,16 @@ class Lists(Capability):
     limits: ClassVar[Mapping[str, int]] = {}  # a listing status -> the copies it allows
     combo_statuses: ClassVar[tuple[str, ...]] = ()
     unlisted_status: ClassVar[str] = ""
+    # The list's own words an organizer may write before a card in an overlay's text -> the status (besides the
+    # statuses themselves).
+    text_words: ClassVar[Mapping[str, str]] = {}
+
+    def text_status(self, word: str) -> str | None:
+        """The status of an overlay text line's first word (a listing status, or one of `text_words`), or None."""
+        word = word.strip().lower()
+        if word in (self.unlisted_status, *self.limits) and word:
+            return word
+        return self.text_words.get(word)
 
     def statuses(self) -> tuple[str, ...]:
         """Every status of the game's dated events and overlays (the admin's choices; an import checks them)."""

@@ -44,7 +44,7 @@ class _CardSerializer(serializers.Serializer):
 
 
 class ViolationSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="Stable code, e.g. DECK_SIZE, COPY_LIMIT, HALL_OF_FAME.")
+    code = serializers.CharField(help_text="Stable code, e.g. DECK_SIZE, COPY_LIMIT.")
     rule = serializers.CharField(help_text="Rule number cited, e.g. 100.2a.")
     zone = serializers.CharField(allow_null=True)
     cards = _CardSerializer(many=True)
@@ -88,7 +88,7 @@ class ReportSerializer(serializers.Serializer):
 
 class _ContextSerializer(serializers.Serializer):
     game = serializers.CharField(
-        max_length=16, default=registry.DEFAULT_GAME, help_text="The game (default `dm`: Duel Masters)."
+        max_length=16, default=registry.DEFAULT_GAME, help_text=f"The game (default `{registry.DEFAULT_GAME}`)."
     )
     format = serializers.CharField(max_length=32, required=False, help_text="Default: the game's (`advance`).")
     as_of = serializers.DateField(required=False, allow_null=True, default=None)
@@ -344,7 +344,7 @@ SLUG = {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"}
 FORMAT_CODE = OpenApiParameter("format_code", SLUG, OpenApiParameter.PATH, description="advance, original, ...")
 
 
-_GAME_QUERY = "The game (default `dm`: Duel Masters)."
+_GAME_QUERY = f"The game (default `{registry.DEFAULT_GAME}`)."
 
 
 class RegulationInForceQuerySerializer(serializers.Serializer):
@@ -400,7 +400,7 @@ class RegulationInForceApi(APIView):
             **error_responses(400, 404),
         },
         auth=[],
-        description="The Hall of Fame list in force for a format on a date (its dated events replayed in order).",
+        description="The dated list in force for a format on a date (its dated events replayed in order).",
     )
     def get(self, request, format_code: str):
         query = RegulationInForceQuerySerializer(data=request.query_params)
@@ -484,7 +484,7 @@ class FormatListApi(generics.ListAPIView):
     serializer_class = OutputSerializer
 
     @extend_schema(
-        parameters=[OpenApiParameter("game", OpenApiTypes.STR, description="The game (default `dm`).")],
+        parameters=[OpenApiParameter("game", OpenApiTypes.STR, description=_GAME_QUERY)],
         responses={200: OutputSerializer(many=True), **error_responses(400)},  # 400 UNKNOWN_GAME
     )
     def get(self, request, *args, **kwargs):

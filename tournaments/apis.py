@@ -30,7 +30,7 @@ class EventSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     organizer = serializers.CharField(source="organizer.username")
-    game = serializers.CharField(help_text="The event's game (`dm`: Duel Masters).")
+    game = serializers.CharField(help_text=f"The event's game (a game code; default `{registry.DEFAULT_GAME}`).")
     date = serializers.DateField()
     format = serializers.CharField(source="format_code")
     regulation_date = serializers.DateField()
@@ -137,7 +137,7 @@ class RegistrationForViewerSerializer(RegistrationPublicSerializer):
 
 class EventListFilterSerializer(serializers.Serializer):
     mine = serializers.BooleanField(default=False, help_text="Only events the caller organizes")
-    game = serializers.CharField(required=False, max_length=16, help_text="Only the events of this game (`dm`, ...)")
+    game = serializers.CharField(required=False, max_length=16, help_text="Only the events of this game")
 
 
 @extend_schema_view(
@@ -492,8 +492,8 @@ class RegistrationExportApi(BaseApi):
         },
         description="The registrations with their decklists: the organizer at any time, everyone once published. "
         "Times are in Japan time (+09:00). The CSV's columns: `player`, `status`, `deck_hash`, `submitted_at`, "
-        "`violations`, one per zone of the event's game (its code, or its Japanese name with `header=ja`; Duel "
-        "Masters: `main`, `hyperspatial`, `gr`) and `decklist`, the text list the registration import reads.",
+        "`violations`, one per zone of the event's game (its code, or its Japanese name with `header=ja`) and "
+        "`decklist`, the text list the registration import reads.",
     )
     def get(self, request, event_id: int, kind: str):
         # Exactly the schema's values, for both kinds: an unknown value is a client's mistake to tell about, not a

@@ -81,6 +81,15 @@ class DmLists(Lists):
     limits = MappingProxyType({RegulationStatus.LIMITED.value: 1, RegulationStatus.BANNED.value: 0})
     combo_statuses = (RegulationStatus.PREMIUM_COMBO.value, RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO.value)
     unlisted_status = RegulationStatus.UNRESTRICTED.value
+    # The official list's words in an overlay's text: プレミアム殿堂 (banned), 殿堂(入り) (limited), 解除 (lifted).
+    text_words = MappingProxyType(
+        {
+            "プレミアム殿堂": RegulationStatus.BANNED.value,
+            "殿堂": RegulationStatus.LIMITED.value,
+            "殿堂入り": RegulationStatus.LIMITED.value,
+            "解除": RegulationStatus.UNRESTRICTED.value,
+        }
+    )
 
     def format_admin_inlines(self) -> tuple[type, ...]:
         """Its zones, sizes, copy limits, partner and setup of a format (games.dm.models.DmFormat)."""

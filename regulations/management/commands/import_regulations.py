@@ -13,13 +13,13 @@ from games.base import DataImportError
 
 
 class Command(BaseCommand):
-    help = "Import a game's dated lists (default settings.REGULATION_DATA_SOURCE, the Hall of Fame); safe to repeat."
+    help = "Import a game's dated lists (default: the game's configured source); safe to repeat."
 
     def add_arguments(self, parser):
         parser.add_argument("source", nargs="?", default=None, help="file path or http(s) URL of the lists' data")
-        parser.add_argument("--game", default=None, help="the game (default dm)")
+        parser.add_argument("--game", default=None, help=f"the game (default {registry.DEFAULT_GAME})")
         parser.add_argument(
-            "--format", default=None, help="format for events that name none (default: the game's; dm: advance)"
+            "--format", default=None, help="format for events that name none (default: the game's default format)"
         )
         parser.add_argument("--json", action="store_true", help="print the matching report as JSON")
 
