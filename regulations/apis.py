@@ -448,7 +448,7 @@ class FormatRowSerializer(serializers.Serializer):
     name = serializers.CharField()
     name_ja = serializers.CharField()
     description = serializers.CharField()
-    hall_of_fame = serializers.BooleanField(help_text="Whether a dated list applies (Duel Masters: the Hall of Fame).")
+    hall_of_fame = serializers.BooleanField(help_text="Whether a dated list applies (its game's `lists`).")
 
 
 class _FormatSerializer(serializers.Serializer):

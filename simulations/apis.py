@@ -16,8 +16,8 @@ from simulations import services
 from simulations.models import SimulationKind, SimulationRun
 
 FORMAT_HELP = (
-    "A format code (POST body only): its setup is used (duel_party: 6 cards in hand, 6 shields, a draw on every "
-    "first turn). Default: rule 103.3 (5 and 5, the first player skips the first draw)."
+    "A format code (POST body only): its setup is used (its hand size and the rest of the game's set-up, e.g. "
+    "duel_party's). Default: the game's own set-up."
 )
 
 
