@@ -553,6 +553,21 @@ def check_decklist(
             warnings.append(v.rules_unsettled(version=version.code, note=item.note, note_ja=item.note_ja, zone=where))
     if counts[Zone.SIDE.value]:
         warnings.append(v.side_deck_unchecked(count=counts[Zone.SIDE.value]))
+    # The card pool: a card not out on the date is not legal (its day, or the earliest its set can have come out).
+    unknown: list[CardRef] = []
+    for zone in (Zone.LEADER, Zone.MAIN, Zone.Z):
+        for card, _n in zone_cards[zone]:
+            released, bound = card.release_date or card.release_date_earliest, card.release_date is None
+            if released is not None and released > as_of:
+                found.append(
+                    v.not_yet_released(
+                        zone=zone, card=_ref(card), released=released.isoformat(), as_of=as_of.isoformat(), bound=bound
+                    )
+                )
+            elif card.release_date is None and (card.release_date_latest is None or card.release_date_latest > as_of):
+                unknown.append(_ref(card))
+    if unknown:
+        warnings.append(v.release_date_unknown(cards=tuple(unknown), as_of=as_of.isoformat()))
 
     ordered = tuple(sorted(found, key=_sort_key))
     return LegalityReport(
