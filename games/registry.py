@@ -121,6 +121,9 @@ class Game:
     name_en: ClassVar[str]
     name_ja: ClassVar[str]
     default_format: ClassVar[str]
+    # Options a game's `legality_report` / `legality_reports` take beyond the common ones, as keyword arguments (the
+    # OCG: GENESYS's `point_cap`); the legality API refuses an option the game does not take.
+    legality_options: ClassVar[frozenset[str]] = frozenset()
     zones: ClassVar[tuple[GameZone, ...]]
     # Whether the simulations (runs of games and hands, exact draw odds) run this game's decks: such a game gives the
     # simulation operations below (Duel Masters: its goldfish and odds, games/dm/simulation.py).
