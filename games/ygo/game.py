@@ -378,11 +378,19 @@ class YugiohOcg(Game):
                     {"effective": listed.effective.isoformat(), "status": status.value, "copies": status.copies}
                 )
                 previous = status
+        # GENESYS: the card's points on each dated point list (0 where a list does not name it), a row per change.
+        points_history = []
+        for effective, points in _context().genesys.history_of(row.ygo_id):
+            if not points_history or points_history[-1]["points"] != points:
+                points_history.append({"effective": effective.isoformat(), "points": points})
+        if all(item["points"] == 0 for item in points_history):
+            points_history = []
         return {
             "konami_id": row.konami_id,
             "facts": [{"label": label, "value": value} for label, value in facts if value not in (None, "")],
             "links": links,
             "history": history,
+            "points_history": points_history,
         }
 
     def opening_odds(self, *, decklist: Any, groups: dict[str, list[str]], going_first: bool = True) -> dict | None:

@@ -719,3 +719,23 @@ def test_point_cap_applies_to_genesys_only():
     body = {"game": "ygo", "format": "ocg", "text": text, "point_cap": 100}
     answer = token_client(None).post("/api/v1/legality/", body, format="json")
     assert (answer.status_code, answer.json()["error"]["code"]) == (400, "VALIDATION_ERROR")
+
+
+def test_the_card_page_shows_a_cards_genesys_points_list_by_list():
+    """A card the newest GENESYS list points: its points on each list (0 where a list does not name it), a row per
+    change, in the API's game_details and on the card page."""
+    from cards.models import Card
+
+    newest = {int(k): v for k, v in _GENESYS[-1]["points"].items()}
+    konami_id = next(k for k, v in sorted(newest.items()) if v > 0)
+    card = Card.objects.get(game="ygo", ygo__konami_id=konami_id)
+    expected: list[tuple[str, int]] = []
+    for item in _GENESYS:
+        points = int(item["points"].get(str(konami_id), 0))
+        if not expected or expected[-1][1] != points:
+            expected.append((item["effective_date"], points))
+    details = token_client(None).get(f"/api/v1/cards/{card.id}/").json()["game_details"]
+    assert [(row["effective"], row["points"]) for row in details["points_history"]] == expected
+    page = token_client(None).get(f"/cards/{card.id}/").content.decode()
+    table = page.split('id="genesys-points"')[1].split("</table>")[0]
+    assert [f"<td>{day}</td><td>{points}</td>" in table for day, points in expected] == [True] * len(expected)
