@@ -739,3 +739,27 @@ def test_the_card_page_shows_a_cards_genesys_points_list_by_list():
     page = token_client(None).get(f"/cards/{card.id}/").content.decode()
     table = page.split('id="genesys-points"')[1].split("</table>")[0]
     assert [f"<td>{day}</td><td>{points}</td>" in table for day, points in expected] == [True] * len(expected)
+
+
+def test_the_editor_shows_genesys_points_on_tiles_and_a_running_total(monkeypatch):
+    """The points of the list in force (the newest on 2026-10-01) on each pointed card's tile, and the deck's total
+    against the default cap ("57 / 100") among the editor's statistics."""
+    from datetime import date as day
+
+    from django.utils import timezone
+
+    from cards.models import Card
+    from games import registry
+
+    monkeypatch.setattr(timezone, "localdate", lambda *args: day(2026, 10, 1))
+    newest = {int(k): v for k, v in _GENESYS[-1]["points"].items()}
+    pointed = [k for k, v in sorted(newest.items()) if v > 0][:2]
+    pks = dict(Card.objects.filter(game="ygo", ygo__konami_id__in=pointed).values_list("ygo__konami_id", "id"))
+    game = registry.get("ygo")
+    tiles = game.editor_cards(list(pks.values()))
+    assert {konami: tiles[pk]["genesys_points"] for konami, pk in pks.items()} == {k: newest[k] for k in pointed}
+    assert all(f"GENESYS {newest[k]} pt" in tiles[pks[k]]["tile"]["lines_en"] for k in pointed)
+    entries = [(pks[pointed[0]], "main", 2), (pks[pointed[1]], "side", 1)]
+    charts = {chart["id"]: chart for chart in game.editor_statistics(entries)["charts"]}
+    total = 2 * newest[pointed[0]] + newest[pointed[1]]
+    assert [item["value"] for item in charts["ygo-genesys-points"]["items"]] == [f"{total} / 100"]
