@@ -30,7 +30,9 @@ Y2019, Y2021, Y2023 = date(2019, 6, 1), date(2021, 6, 1), date(2023, 6, 1)
     ("as_of", "code", "deck", "z_max"),
     [
         pytest.param(date(2017, 7, 28), "launch", (50, 50), None, id="launch-day"),
-        pytest.param(date(2019, 1, 24), "launch", (50, 50), None, id="day-before-manual-1.073"),
+        pytest.param(date(2018, 3, 1), "launch", (50, 50), None, id="day-before-manual-1.061"),
+        pytest.param(date(2018, 3, 2), "manual-1.061", (50, 50), None, id="manual-1.061-date"),
+        pytest.param(date(2019, 1, 24), "manual-1.061", (50, 50), None, id="day-before-manual-1.073"),
         pytest.param(date(2019, 1, 25), "manual-1.073", (50, 50), None, id="manual-1.073-date"),
         pytest.param(date(2020, 7, 16), "manual-1.073", (50, 50), None, id="day-before-bt10"),
         pytest.param(date(2020, 7, 17), "unison", (50, 60), None, id="bt10-unison"),
@@ -234,7 +236,7 @@ def test_the_list_warning_is_given_for_a_legal_deck_too(catalogue):
 @pytest.mark.parametrize(
     ("as_of", "deck", "warnings"),
     [
-        pytest.param(date(2018, 1, 1), LEGAL_2019, ["RULES_UNSETTLED"], id="before-manual-1.073-always"),
+        pytest.param(date(2018, 1, 1), LEGAL_2019, ["RULES_UNSETTLED"], id="before-manual-1.061-always"),
         pytest.param(Y2019, LEGAL_2019, [], id="manual-1.073-settled"),
         pytest.param(Y2021, {"main": filler(50)}, [], id="unison-50-settled"),
         pytest.param(Y2021, {"main": filler(60)}, ["RULES_UNSETTLED"], id="unison-60-rests-on-undated-source"),
@@ -370,3 +372,27 @@ def test_the_card_pool_with_the_real_data(real_catalogue, real_records, number, 
     report = check_decklist(decklist, real_catalogue, as_of=as_of)
     found = [v for v in report.violations if str(v.code) == "NOT_YET_RELEASED"]
     assert [v.cards[0].id for v in found] == ([number] if code else [])
+
+
+def test_the_rule_versions_agree_with_the_dated_versions_of_rules_json(dbs_data_dir):
+    """Every dated version of the shared data's dbs/rules.json that states the deck (or the Z-Deck) is what the rules
+    apply from its date: exactly 50 and 4 per card number in the manuals of 2018-2019; the Z-Deck's 7 (a Z-Deck of 8
+    to 10 only with RULES_UNSETTLED). What no source states (the side deck: `side_deck_max` null in every version)
+    is not checked, and says so (SIDE_DECK_UNCHECKED)."""
+    import json
+
+    versions = json.loads((dbs_data_dir / "rules.json").read_text(encoding="utf-8"))["versions"]
+    checked = 0
+    for item in versions:
+        if not item["effective_date"]:
+            continue
+        version = rule_version_in_force(date.fromisoformat(item["effective_date"]))
+        if item["main_min"] is not None:
+            assert (version.deck_min, version.deck_max) == (item["main_min"], item["main_max"]), item["name"]
+            checked += 1
+        if item["copies_per_number"] is not None:
+            assert version.copies == item["copies_per_number"], item["name"]
+    assert checked >= 10 and all(item["side_deck_max"] is None for item in versions)
+    zenkai = next(item for item in versions if item["z_deck_max"] is not None)
+    assert rule_version_in_force(date(2022, 9, 9)).settled_z_deck_max == zenkai["z_deck_max"]
+    assert rule_version_in_force(date(2018, 3, 2)).code == "manual-1.061"
