@@ -379,7 +379,7 @@ class YugiohOcg(Game):
                 )
                 previous = status
         # GENESYS: the card's points on each dated point list (0 where a list does not name it), a row per change.
-        points_history = []
+        points_history: list[dict] = []
         for effective, points in _context().genesys.history_of(row.ygo_id):
             if not points_history or points_history[-1]["points"] != points:
                 points_history.append({"effective": effective.isoformat(), "points": points})

@@ -234,8 +234,8 @@ def _term_mask(index: YgoSearchIndex, field: str, op: str, value: str, position:
         released = index.numbers["date"] <= as_of.toordinal()  # an undated card is not shown as legal
         mask = index.in_ocg & released & ~np.isin(index.ids, forbidden)
     elif field == "points":
-        listed = index.genesys.list_in_force(as_of) if index.genesys is not None else None
-        points = listed.points if listed is not None else {}
+        point_list = index.genesys.list_in_force(as_of) if index.genesys is not None else None
+        points = point_list.points if point_list is not None else {}
         column = np.fromiter((points.get(int(card_id), 0) for card_id in index.ids), dtype=float, count=size)
         return _COMPARE[op](column, _int(value, position))
     elif field == "date":
