@@ -756,10 +756,10 @@ def test_the_editor_shows_genesys_points_on_tiles_and_a_running_total(monkeypatc
     pointed = [k for k, v in sorted(newest.items()) if v > 0][:2]
     pks = dict(Card.objects.filter(game="ygo", ygo__konami_id__in=pointed).values_list("ygo__konami_id", "id"))
     game = registry.get("ygo")
-    tiles = game.editor_cards(list(pks.values()))
+    tiles = game.editor.cards(list(pks.values()))
     assert {konami: tiles[pk]["genesys_points"] for konami, pk in pks.items()} == {k: newest[k] for k in pointed}
     assert all(f"GENESYS {newest[k]} pt" in tiles[pks[k]]["tile"]["lines_en"] for k in pointed)
     entries = [(pks[pointed[0]], "main", 2), (pks[pointed[1]], "side", 1)]
-    charts = {chart["id"]: chart for chart in game.editor_statistics(entries)["charts"]}
+    charts = {chart["id"]: chart for chart in game.editor.statistics(entries)["charts"]}
     total = 2 * newest[pointed[0]] + newest[pointed[1]]
     assert [item["value"] for item in charts["ygo-genesys-points"]["items"]] == [f"{total} / 100"]
