@@ -64,6 +64,9 @@ class Game:
     name_en: ClassVar[str]
     name_ja: ClassVar[str]
     default_format: ClassVar[str]
+    # Options a game's `legality_report` / `legality_reports` take beyond the common ones, as keyword arguments (the
+    # OCG: GENESYS's `point_cap`); the legality API refuses an option the game does not take.
+    legality_options: ClassVar[frozenset[str]] = frozenset()
     zones: ClassVar[tuple[GameZone, ...]]
     # The game's own export formats besides text and JSON: kind -> (content type, file extension), e.g. a .ydk.
     export_kinds: ClassVar[Mapping[str, tuple[str, str]]] = {}

@@ -93,6 +93,28 @@ class _ContextSerializer(serializers.Serializer):
     format = serializers.CharField(max_length=32, required=False, help_text="Default: the game's (`advance`).")
     as_of = serializers.DateField(required=False, allow_null=True, default=None)
     overlay = serializers.CharField(max_length=64, required=False, allow_null=True, allow_blank=True, default=None)
+    point_cap = serializers.IntegerField(
+        min_value=0,
+        max_value=100_000,
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The OCG's GENESYS (`game` ygo, `format` genesys): the deck's point cap (default the list's, 100).",
+    )
+
+
+def _legality_options(game, values: Mapping) -> dict:
+    """The game's own options of a check (games.registry.Game.legality_options); one it does not take is refused."""
+    options = {"point_cap": values.get("point_cap")}
+    given = {name: value for name, value in options.items() if value is not None}
+    refused = sorted(set(given) - game.legality_options)
+    if refused:
+        raise ApplicationError(
+            ErrorCode.VALIDATION_ERROR,
+            f"The game {game.code!r} takes no {', '.join(refused)}.",
+            {name: [f"not an option of the game {game.code!r}"] for name in refused},
+        )
+    return given
 
 
 _BatchProgressSerializer = inline_serializer(
@@ -160,6 +182,7 @@ class LegalityCheckApi(ExpensiveRequestLimit, APIView):
             format_code=values.get("format") or game.default_format,
             as_of=values["as_of"],
             overlay_id=values["overlay"],
+            **_legality_options(game, values),
         )
         return Response(report)
 
@@ -233,11 +256,14 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
             )
         batches.legality_batch_check_size(user=request.user, entries=entries)  # an anonymous batch is smaller
         game = registry.get(values["game"])  # UNKNOWN_GAME
+        options = _legality_options(game, values)
+        if options:  # options are the game's own: its batch is checked entry by entry, in the request
+            return Response(_game_batch(game, entries, values, options))
         context = game.legality_context(
             format_code=values.get("format") or game.default_format, as_of=values["as_of"], overlay_id=values["overlay"]
         )
         if context is None:  # a game that checks each decklist alone: in the request
-            return Response(_game_batch(game, entries, values))
+            return Response(_game_batch(game, entries, values, {}))
         if len(entries) > batches.batch_sync_max():  # checked on the workers: 202 and the batch's URL
             batch = batches.legality_batch_create(
                 user=request.user,
@@ -272,7 +298,7 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
         )
 
 
-def _game_batch(game, entries: list[dict], values: dict) -> dict:
+def _game_batch(game, entries: list[dict], values: dict, options: dict) -> dict:
     """A batch of a game without a shared context (Game.legality_context is None), checked in the request entry by
     entry through the registry (a game with one has its batches checked against it, large ones on the workers): the
     same answer's shape."""
@@ -291,7 +317,7 @@ def _game_batch(game, entries: list[dict], values: dict) -> dict:
             results.append({"player": player, "error": error})
             continue
         report = game.legality_report(
-            decklist=decklist, format_code=format_code, as_of=as_of, overlay_id=values["overlay"]
+            decklist=decklist, format_code=format_code, as_of=as_of, overlay_id=values["overlay"], **options
         )
         if not values["include_lines"]:
             report.pop("lines", None)

@@ -129,7 +129,17 @@ def _facts(record: dict) -> dict:
         "copies_limit": record.get("copies_limit"),
         "copies_limit_scope": record.get("copies_limit_scope") or "",
         "facts_source": record.get("facts_source") or "",
+        "release_date_earliest": _day(record.get("release_date_earliest")),
+        "release_date_latest": _day(record.get("release_date_latest")),
     }
+
+
+def _day(value: object) -> date | None:
+    return date.fromisoformat(value) if isinstance(value, str) and value else None
+
+
+def _iso(day: date | None) -> str | None:
+    return day.isoformat() if day else None
 
 
 def _release_date(record: dict) -> date | None:
@@ -370,6 +380,7 @@ _FACT_FIELDS = (
     "energy_cost", "combo_energy", "combo_power", "power", "back_power", "characters", "special_traits", "era",
     "back_characters", "back_special_traits", "back_era", "rarity", "set_code", "set_name", "ultimate", "super_combo",
     "dragon_ball", "copies_limit", "copies_limit_scope", "card__name_en", "card__name_ja", "card__release_date",
+    "release_date_earliest", "release_date_latest",
 )  # fmt: skip
 
 
@@ -398,6 +409,8 @@ def state(_version=None) -> State:
                 "variant_numbers": row["variant_numbers"],
                 "set_code": row["set_code"],
                 "release_date": released.isoformat() if released else None,
+                "release_date_earliest": _iso(row["release_date_earliest"]),
+                "release_date_latest": _iso(row["release_date_latest"]),
             }
         )
         for alternate in row["source_numbers"]:

@@ -41,6 +41,10 @@ class DbsCardFacts(models.Model):
     copies_limit = models.JSONField(null=True, blank=True)  # null: the normal rule; "any"; or an int
     copies_limit_scope = models.CharField(max_length=8, blank=True, default="")  # deck or z_deck
     facts_source = models.CharField(max_length=16, blank=True, default="")
+    # The card pool on a date (issue 28): the earliest and latest day the card can have come out, from its set's
+    # bounds in the data (`release_date` on the core row is the day-precise date, where known).
+    release_date_earliest = models.DateField(null=True, blank=True)
+    release_date_latest = models.DateField(null=True, blank=True)
 
     class Meta:
         ordering = ["card_number"]
@@ -69,7 +73,13 @@ class DbsCardFacts(models.Model):
             "source_numbers": self.source_numbers,
             "set_code": self.set_code,
             "release_date": release.isoformat() if release else None,
+            "release_date_earliest": _iso(self.release_date_earliest),
+            "release_date_latest": _iso(self.release_date_latest),
         }
+
+
+def _iso(day) -> str | None:
+    return day.isoformat() if day else None
 
 
 class DbsBanEntry(models.Model):

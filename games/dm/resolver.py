@@ -16,6 +16,8 @@ Matching order (the first tier that knows the written key decides):
   6. a multi-face card written `front/back/...` by its front (`a/b/c` draghearts, `front/super form`)
   7. a nickname (nicknames.json), then the part of a name after its title (ガトリング for 音速 ガトリング): one
      card when exactly one matches, ambiguous otherwise
+  8. a short form built from the name itself (games.dm.rules.abbreviations: ドギ剣, モルネク): one card when exactly
+     one has it, its candidates otherwise
 Every exact key is width-folded (NFKC), whitespace-collapsed, without 《》 and without spaces around '/'.
 Several matches are one card when they share the counting key (width variants, 1.2.3); otherwise they are
 ambiguous and all are returned. An exact name always wins over the looser tiers.
@@ -41,6 +43,7 @@ from cards.selectors import catalogue_version
 from deckbuilder.cache import versioned_cache
 from games.dm.catalogue import CARD_GAME, card_of_fields, prepare_record
 from games.dm.facts import card_to_facts
+from games.dm.rules.abbreviations import short_forms
 from games.dm.rules.cards import CardFacts, deck_zone_of
 from games.dm.rules.decklist import Decklist, DecklistLine, LineMemo, declares_main_deck, parse_text
 from games.dm.rules.vocabulary import DeckZone, LineStatus
@@ -95,6 +98,7 @@ class Resolver:
         self._loose_whole: dict[str, list[int]] = {}  # loose key of whole-card names only -> cards
         self._suffix: dict[str, list[int]] = {}  # loose key of the part after a title -> cards
         self._nicknames: dict[str, list[int]] = {}
+        self._short: dict[str, list[int]] = {}  # loose key of a short form built from a whole name -> cards
         # Every loose key a card answers to (its names, faces, ruby-less names, nicknames): what card search matches
         # free words in (games.dm.search), so that a search finds what a pasted line resolves to.
         self._search_keys: dict[int, list[str]] = {}
@@ -127,6 +131,12 @@ class Resolver:
                             keys.append(key)
                         for part in name_suffixes(variant):
                             _append(self._suffix, loose_key(part), facts.id)
+            for name in card_names:
+                for short in short_forms(name) if name else ():
+                    key = loose_key(short)
+                    _append(self._short, key, facts.id)
+                    if key and key not in keys:
+                        keys.append(key)  # the card search finds what a pasted short form resolves to
         for nickname, card_id in nicknames:
             if card_id in self._facts:
                 key = loose_key(nickname)
@@ -290,6 +300,10 @@ class Resolver:
                 if ids and len(ids) <= _SUFFIX_CANDIDATES:
                     found = self._decide(text, attempt, ids)
                     return replace(found, partial=True) if table is self._suffix else found
+        for attempt, key in zip(attempts, loose, strict=True):
+            ids = self._short.get(key)
+            if ids and len(ids) <= _SUFFIX_CANDIDATES:  # one card resolves; several are its candidates
+                return replace(self._decide(text, attempt, ids), partial=True)
         return None
 
     def _by_id(self, written: str, card_id: int) -> Resolution:

@@ -27,9 +27,10 @@ from cards.models import Card
 from cards.selectors import catalogue_version, version_check
 from deckbuilder.cache import versioned_cache
 from games.ygo.models import YgoCard as YgoCardRow
-from games.ygo.models import YgoLimitList
+from games.ygo.models import YgoGenesysList, YgoLimitList
 from games.ygo.rules import Catalogue, LimitHistory, YgoCard, fold_name
 from games.ygo.rules.cards import card_from_record
+from games.ygo.rules.genesys import GenesysHistory, genesys_list_from_record
 from games.ygo.rules.limits import limit_list_from_record
 
 CODE = "ygo"
@@ -200,12 +201,13 @@ def ygo_data_import(*, directory: Path | None = None, log: Callable[[str], None]
                 setattr(listed, key, value)
             listed.save()
             lists_changed += 1
+    genesys_lists = _genesys_import(folder / "genesys.json")
     ygo_format_ensure()
     seconds = time.perf_counter() - started
     summary = (
         f"{len(records)} cards ({len(new_cards)} new, {len(changed_cards) + len(changed_facts)} changed, "
-        f"{len(gone)} removed), {len(lists)} Forbidden/Limited lists ({lists_changed} new or changed) "
-        f"in {seconds:.1f} s"
+        f"{len(gone)} removed), {len(lists)} Forbidden/Limited lists ({lists_changed} new or changed), "
+        f"{genesys_lists} GENESYS point lists in {seconds:.1f} s"
     )
     return summary
 
@@ -224,6 +226,31 @@ _CARD_FIELDS = (
 _FACT_FIELDS = tuple(key for key in _facts({"card_type": "monster", "name_en": ""}))
 
 
+def _genesys_import(path: Path) -> int:
+    """The dated GENESYS point lists (genesys.json; absent in an older data set: none). Safe to repeat."""
+    if not path.exists():
+        return 0
+    records = json.loads(path.read_text(encoding="utf-8"))
+    YgoGenesysList.objects.exclude(effective__in=[item["effective_date"] for item in records]).delete()
+    for item in records:
+        point_list = genesys_list_from_record(item)  # validates the record
+        values = {
+            "points": {str(key): value for key, value in point_list.points.items()},
+            "card_pool_before": point_list.card_pool_before,
+            "banned_kinds": list(point_list.banned_kinds),
+            "default_cap": point_list.default_cap,
+            "source": point_list.source[:255],
+        }
+        stored = YgoGenesysList.objects.filter(effective=point_list.effective).first()
+        if stored is None:
+            YgoGenesysList.objects.create(effective=point_list.effective, **values)
+        elif any(getattr(stored, key) != value for key, value in values.items()):
+            for key, value in values.items():
+                setattr(stored, key, value)
+            stored.save()
+    return len(records)
+
+
 def ygo_format_ensure() -> None:
     """The OCG's one format as a regulations.Format row (game="ygo"), so that the formats API lists it and an event
     overlay (extra bans, a card-pool cut-off) can be based on it. Its list is the OCG's own (not the core's dated
@@ -240,6 +267,21 @@ def ygo_format_ensure() -> None:
             "hall_of_fame": False,
         },
     )
+    Format.objects.get_or_create(
+        game=CODE,
+        code="genesys",
+        defaults={
+            "name": "GENESYS",
+            "name_ja": "GENESYS",
+            "description": (
+                "The OCG's GENESYS: the point list in force on the date (at most 100 points in the Main, Extra and "
+                "Side Deck unless the organizer sets another cap), no Link or Pendulum monsters, cards released "
+                "before the list's card-pool date; no Forbidden/Limited list, 3 copies of a name."
+            ),
+            "hall_of_fame": False,
+            "position": 1,
+        },
+    )
 
 
 # --- the process's catalogue --------------------------------------------------------------------------------------
@@ -249,8 +291,15 @@ def ygo_format_ensure() -> None:
 def ygo_data_version() -> tuple:
     """The catalogue's version and the lists' (an import changes one or the other)."""
     lists = YgoLimitList.objects.aggregate(count=Count("id"), latest=Max("updated_at"))
-    latest = lists["latest"]
-    return catalogue_version(), lists["count"], latest.isoformat() if latest else ""
+    genesys = YgoGenesysList.objects.aggregate(count=Count("id"), latest=Max("updated_at"))
+    latest, genesys_latest = lists["latest"], genesys["latest"]
+    return (
+        catalogue_version(),
+        lists["count"],
+        latest.isoformat() if latest else "",
+        genesys["count"],
+        genesys_latest.isoformat() if genesys_latest else "",
+    )
 
 
 @dataclass(frozen=True)
@@ -259,6 +308,7 @@ class YgoContext:
 
     catalogue: Catalogue
     limits: LimitHistory
+    genesys: GenesysHistory
     card_pk: Mapping[int, int]  # rules id -> cards.Card id
     by_pk: Mapping[int, YgoCard]  # cards.Card id -> the rules card
     name_pk: Mapping[str, int]  # a catalogue name (cards.Card.name_ja) -> cards.Card id
@@ -297,6 +347,7 @@ def ygo_context_build() -> YgoContext:
     return YgoContext(
         catalogue=Catalogue(cards),
         limits=history,
+        genesys=GenesysHistory(genesys_list_from_record(row.record()) for row in YgoGenesysList.objects.all()),
         card_pk=MappingProxyType(card_pk),
         by_pk=MappingProxyType(by_pk),
         name_pk=MappingProxyType(name_pk),

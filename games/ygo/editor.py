@@ -140,15 +140,29 @@ def card_summary(pk: int, card: YgoCard, record: dict) -> dict:
     }
 
 
+def _points_today(context):
+    """The GENESYS point list in force today (None before the first): what the tiles and the running total show."""
+    from django.utils import timezone
+
+    return context.genesys.list_in_force(timezone.localdate())
+
+
 def editor_cards(card_ids: Iterable[int]) -> dict[int, dict]:
     from games.ygo.catalogue import ygo_context
 
     context = ygo_context()
+    point_list = _points_today(context)
     out = {}
     for pk in card_ids:
         card = context.by_pk.get(pk)
         if card is not None:
-            out[pk] = card_summary(pk, card, context.facts.get(pk) or {})
+            summary = card_summary(pk, card, context.facts.get(pk) or {})
+            points = point_list.points_of(card.id) if point_list is not None else 0
+            if points:  # GENESYS: the card's points on its tile
+                summary["genesys_points"] = points
+                summary["tile"]["lines_en"].append(f"GENESYS {points} pt")
+                summary["tile"]["lines_ja"].append(f"GENESYS {points}ポイント")
+            out[pk] = summary
     return out
 
 
@@ -170,6 +184,7 @@ def editor_statistics(entries: Iterable[tuple[int, str, int]]) -> dict:
     from games.ygo.catalogue import ygo_context
 
     japanese = _japanese()
+    entries = list(entries)  # read twice: the tally and the GENESYS points
     tally = deck_tally(entries, by_pk=ygo_context().by_pk)
     kinds, levels, attributes = tally.kinds, tally.levels, tally.attributes
     extra_kinds, extra_stars, totals = tally.extra_kinds, tally.extra_stars, tally.totals
@@ -223,6 +238,22 @@ def editor_statistics(entries: Iterable[tuple[int, str, int]]) -> dict:
             ],
         },
     ]  # fmt: skip
+    point_list = _points_today(ygo_context())
+    if point_list is not None:  # GENESYS: the running total of the three decks against the default cap ("57 / 100")
+        context = ygo_context()
+        total = 0
+        for pk, _zone, count in entries:
+            card = context.by_pk.get(pk)
+            total += point_list.points_of(card.id) * count if card is not None else 0
+        charts.append(
+            {
+                "kind": "numbers",
+                "id": "ygo-genesys-points",
+                "title": gettext("GENESYS points"),
+                "items": [{"label": point_list.label_ja if japanese else point_list.label,
+                           "value": f"{total} / {point_list.default_cap}"}],
+            }
+        )  # fmt: skip
     return {
         "charts": charts,
         "card_types": {kind: kinds[kind] for kind in names},

@@ -34,7 +34,7 @@ from games.ygo.rules import (
 )
 from games.ygo.rules.decklist import ReadLine as RulesLine
 from games.ygo.rules.decklist import decklist_of
-from games.ygo.rules.legality import FORMAT_CODE
+from games.ygo.rules.legality import FORMAT_CODE, GENESYS_FORMAT, Genesys
 from games.ygo.rules.odds import Going, joint_at_least, opening_hand_size, probability_json
 from games.ygo.rules.vocabulary import SIZE_CODES
 
@@ -127,11 +127,19 @@ class YgoCatalogue(Catalogue):
                     {"effective": listed.effective.isoformat(), "status": status.value, "copies": status.copies}
                 )
                 previous = status
+        # GENESYS: the card's points on each dated point list (0 where a list does not name it), a row per change.
+        points_history: list[dict] = []
+        for effective, points in _context().genesys.history_of(row.ygo_id):
+            if not points_history or points_history[-1]["points"] != points:
+                points_history.append({"effective": effective.isoformat(), "points": points})
+        if all(item["points"] == 0 for item in points_history):
+            points_history = []
         return {
             "konami_id": row.konami_id,
             "facts": [{"label": label, "value": value} for label, value in facts if value not in (None, "")],
             "links": links,
             "history": history,
+            "points_history": points_history,
         }
 
 
@@ -420,13 +428,27 @@ class YugiohOcg(Game):
         return games.base.deck_hash(known, missing)
 
     # --- formats and legality
-    def format_check(self, format_code: str) -> None:
-        if format_code != FORMAT_CODE:
+    # GENESYS's point cap, per request (the legality API's `point_cap`) or per event (its organizer's).
+    legality_options = frozenset({"point_cap"})
+
+    def format_check(self, format_code: str, point_cap: int | None = None) -> None:
+        if format_code not in (FORMAT_CODE, GENESYS_FORMAT):
             raise ApplicationError(
                 ErrorCode.UNKNOWN_FORMAT,
-                f"The Yu-Gi-Oh! OCG has no format {format_code!r} (it has {FORMAT_CODE!r}).",
+                f"The Yu-Gi-Oh! OCG has no format {format_code!r} (it has {FORMAT_CODE!r} and {GENESYS_FORMAT!r}).",
                 {"format": str(format_code)[:64]},
             )
+        if point_cap is not None and format_code != GENESYS_FORMAT:
+            raise ApplicationError(
+                ErrorCode.VALIDATION_ERROR,
+                f"point_cap applies to the {GENESYS_FORMAT!r} format only.",
+                {"point_cap": ["point_cap applies to the genesys format only."]},
+            )
+
+    def _genesys(self, format_code: str, as_of: date, point_cap: int | None, context) -> Genesys | None:
+        if format_code != GENESYS_FORMAT:
+            return None
+        return Genesys(context.genesys.list_in_force(as_of), point_cap)
 
     def _overlay(self, overlay_id: str | None, context) -> Overlay | None:
         """An event overlay (regulations.EventOverlay on the OCG format): its banned and limited cards become extra
@@ -446,8 +468,10 @@ class YugiohOcg(Game):
         }
         return Overlay(extra_limits=extra, cutoff=overlay.card_pool_cutoff, overlay_id=overlay.slug)
 
-    def _report(self, decklist: YgoDecklist, as_of: date, overlay: Overlay | None, context) -> dict:
-        report = check_deck(decklist.read, as_of=as_of, limits=context.limits, overlay=overlay)
+    def _report(
+        self, decklist: YgoDecklist, as_of: date, overlay: Overlay | None, context, genesys: Genesys | None = None
+    ) -> dict:
+        report = check_deck(decklist.read, as_of=as_of, limits=context.limits, overlay=overlay, genesys=genesys)
         out = report.report_dict(with_lines=False)
         out["lines"] = [_line_json(line, context) for line in decklist.read.lines]
         for item in [*out["violations"], *out["warnings"]]:
@@ -459,25 +483,39 @@ class YugiohOcg(Game):
         return out
 
     def legality_report(
-        self, *, decklist: YgoDecklist, format_code: str, as_of: date | None, overlay_id: str | None
+        self,
+        *,
+        decklist: YgoDecklist,
+        format_code: str,
+        as_of: date | None,
+        overlay_id: str | None,
+        point_cap: int | None = None,
     ) -> dict:
         from django.utils import timezone
 
-        self.format_check(format_code)
-        context = _context()
-        overlay = self._overlay(overlay_id, context)
-        return self._report(decklist, as_of or timezone.localdate(), overlay, context)
-
-    def legality_reports(
-        self, *, decklists: list[YgoDecklist], format_code: str, as_of: date | None, overlay_id: str | None
-    ) -> list[dict]:
-        from django.utils import timezone
-
-        self.format_check(format_code)
+        self.format_check(format_code, point_cap)
         context = _context()
         overlay = self._overlay(overlay_id, context)
         day = as_of or timezone.localdate()
-        return [self._report(decklist, day, overlay, context) for decklist in decklists]
+        return self._report(decklist, day, overlay, context, self._genesys(format_code, day, point_cap, context))
+
+    def legality_reports(
+        self,
+        *,
+        decklists: list[YgoDecklist],
+        format_code: str,
+        as_of: date | None,
+        overlay_id: str | None,
+        point_cap: int | None = None,
+    ) -> list[dict]:
+        from django.utils import timezone
+
+        self.format_check(format_code, point_cap)
+        context = _context()
+        overlay = self._overlay(overlay_id, context)
+        day = as_of or timezone.localdate()
+        genesys = self._genesys(format_code, day, point_cap, context)
+        return [self._report(decklist, day, overlay, context, genesys) for decklist in decklists]
 
 
 def _line(number: int, written: str, zone: DeckZone, count: int, found: tuple[YgoCard, ...]) -> RulesLine:

@@ -70,3 +70,34 @@ class YgoLimitList(models.Model):
 
     def __str__(self) -> str:
         return self.effective.isoformat()
+
+
+class YgoGenesysList(models.Model):
+    """One dated official GENESYS point list (「GENESYS」ポイント設定, from genesys.json): points per Konami
+    id (a card not listed has 0), the card-pool date (cards first released on or after it are not allowed), the card
+    kinds not allowed, the default point cap. The list in force on a day is the latest `effective` on or before it."""
+
+    effective = models.DateField(unique=True)
+    points = models.JSONField(default=dict)  # {konami_id (str): points}
+    card_pool_before = models.DateField(null=True, blank=True)
+    banned_kinds = models.JSONField(default=list)  # "link", "pendulum"
+    default_cap = models.PositiveIntegerField(default=100)
+    source = models.CharField(max_length=255, blank=True, default="")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["effective"]
+
+    def __str__(self) -> str:
+        return f"GENESYS {self.effective.isoformat()}"
+
+    def record(self) -> dict:
+        """The list as the data writes it (games.ygo.rules.genesys.genesys_list_from_record)."""
+        return {
+            "effective_date": self.effective.isoformat(),
+            "points": self.points,
+            "card_pool_released_before": self.card_pool_before.isoformat() if self.card_pool_before else None,
+            "banned_card_kinds": self.banned_kinds,
+            "default_point_cap": self.default_cap,
+            "source": self.source,
+        }

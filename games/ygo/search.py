@@ -18,6 +18,7 @@ from cards.selectors import SearchResult
 from deckbuilder.cache import versioned_cache
 from games.ygo.catalogue import ygo_context, ygo_data_version
 from games.ygo.rules import LimitHistory, fold_name
+from games.ygo.rules.genesys import GenesysHistory
 from games.ygo.rules.vocabulary import LimitStatus
 
 # The search API's `q` description of the OCG (Game.search.help; docs/search.md has the table).
@@ -35,6 +36,7 @@ SEARCH_HELP = """the same grammar with the OCG's fields (reference: docs/search.
 | `zone:main`, `zone:extra` | the deck the card goes in |
 | `limit:forbidden`, `limit:semi-limited` | forbidden limited semi-limited unlimited, on the search's date (`as_of`) |
 | `legal:ocg` | released in the OCG by the search's date and not Forbidden on it |
+| `points>0`, `points>=10` | GENESYS points on the search's date (the list in force; a card it does not name: 0) |
 | `date<=2020-01-01`, `year:2019` | the first OCG release |
 | `order:-atk` | name (default) atk def level date; `-` descending |"""
 
@@ -71,7 +73,10 @@ _COMPARE = {
     ">": np.greater,
     ">=": np.greater_equal,
 }
-FIELDS = ("arch", "series", "attr", "race", *_NUMBER_FIELDS, "type", "zone", "limit", "legal", "date", "year", "order")
+FIELDS = (
+    "arch", "series", "attr", "race", *_NUMBER_FIELDS, "points", "type", "zone", "limit", "legal", "date", "year",
+    "order",
+)  # fmt: skip
 
 
 def _key(text: str) -> str:
@@ -93,6 +98,7 @@ class YgoSearchIndex:
     tags: dict[str, np.ndarray]  # type tag -> rows that have it
     in_ocg: np.ndarray
     limits: LimitHistory  # the dated lists of the same data version (limit:, legal:)
+    genesys: GenesysHistory | None = None  # the GENESYS point lists of the same version (points:)
 
 
 def search_index_build(data_version=None) -> YgoSearchIndex:
@@ -151,6 +157,7 @@ def search_index_build(data_version=None) -> YgoSearchIndex:
         tags=tag_masks,
         in_ocg=np.array(in_ocg, dtype=bool),
         limits=context.limits,
+        genesys=context.genesys,
     )
 
 
@@ -226,6 +233,11 @@ def _term_mask(index: YgoSearchIndex, field: str, op: str, value: str, position:
         forbidden = [k for k, s in (listed.statuses if listed else {}).items() if s is LimitStatus.FORBIDDEN]
         released = index.numbers["date"] <= as_of.toordinal()  # an undated card is not shown as legal
         mask = index.in_ocg & released & ~np.isin(index.ids, forbidden)
+    elif field == "points":
+        point_list = index.genesys.list_in_force(as_of) if index.genesys is not None else None
+        points = point_list.points if point_list is not None else {}
+        column = np.fromiter((points.get(int(card_id), 0) for card_id in index.ids), dtype=float, count=size)
+        return _COMPARE[op](column, _int(value, position))
     elif field == "date":
         dates = index.numbers["date"]
         return _COMPARE[op](dates, _date(value, position).toordinal()) & ~np.isnan(dates)

@@ -67,6 +67,9 @@ ERRORS = [
     pytest.param({"text": "4 A", "overlay": "no-such-event"}, 404, "UNKNOWN_OVERLAY", id="unknown-overlay"),
     pytest.param({"text": "4 A", "as_of": "yesterday"}, 400, "VALIDATION_ERROR", id="bad-date"),
     pytest.param({"text": "4 A\n" * 600}, 400, "DECKLIST_TOO_LARGE", id="too-many-lines"),
+    # GENESYS's point cap is the OCG's option (issue 28): Duel Masters takes none; a cap is never negative.
+    pytest.param({"text": "4 A", "point_cap": 100}, 400, "VALIDATION_ERROR", id="point-cap-not-an-option-of-dm"),
+    pytest.param({"text": "4 A", "game": "ygo", "point_cap": -1}, 400, "VALIDATION_ERROR", id="negative-point-cap"),
 ]
 
 
@@ -95,6 +98,11 @@ def test_malformed_json_body(hof, client):
 
 def test_wrong_method(hof, client):
     error_of(client.get("/api/v1/legality/"), 405, "METHOD_NOT_ALLOWED")
+
+
+def test_batch_point_cap_is_not_an_option_of_duel_masters(hof, client):
+    body = {"point_cap": 100, "decks": [{"player": "p1", "text": "4 A"}]}
+    error_of(client.post("/api/v1/legality/batch/", body, format="json"), 400, "VALIDATION_ERROR")
 
 
 def test_batch_json(hof, client):

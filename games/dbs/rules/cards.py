@@ -69,7 +69,10 @@ class DbsCard:
     copies_limit_zone: Zone | None = None
     variant_numbers: tuple[str, ...] = ()
     set_code: str = ""
-    release_date: date | None = None
+    release_date: date | None = None  # the day the card came out, where the data knows it
+    # Bounds where only they are known (the set's): out on or after `release_date_earliest`, by `release_date_latest`.
+    release_date_earliest: date | None = None
+    release_date_latest: date | None = None
 
     @property
     def zone(self) -> Zone:
@@ -106,7 +109,13 @@ def card_from_record(record: dict) -> DbsCard:
         variant_numbers=tuple(record.get("variant_numbers") or ()),
         set_code=record.get("set_code") or "",
         release_date=date.fromisoformat(released) if released else None,
+        release_date_earliest=_day(record.get("release_date_earliest")),
+        release_date_latest=_day(record.get("release_date_latest")),
     )
+
+
+def _day(value: object) -> date | None:
+    return date.fromisoformat(value) if isinstance(value, str) and value else None
 
 
 class NameMatcher:

@@ -46,6 +46,7 @@ _HEADING = re.compile(
     rf"^[\s=#*~\-_|:]*(?P<word>[!#]?[^\d()\[\]:：=|]+?)\s*(?:[(\[:：=\-–|]\s*{_X}?\s*(?P<count>\d{{1,3}})\s*{_COUNT_WORDS}?"
     rf"\s*[)\]]?|\s+(?P<count2>\d{{1,3}})\s*{_COUNT_WORDS}?)?[\s=#*~\-_|:]*$"
 )
+_COUNT_FIRST_GROUP = re.compile(r"^(?P<count>\d{1,3})\s*[xX×]?\s+(?P<word>[A-Za-z][A-Za-z \-]{1,20}?)\s*$")
 # `Leader: Name // Back [BT1-001]`: a zone word, a colon, then a card on the same line.
 _INLINE_ZONE = re.compile(r"^(?P<word>[A-Za-z][A-Za-z \-]{2,15}?)\s*[:：]\s*(?P<rest>\S.*)$")
 _LEADING_COUNT = re.compile(rf"^(?P<count>\d{{1,3}})(?:{_X}\s*|\s+{_X}\s+|\s+)(?P<rest>\S.*)$")
@@ -136,6 +137,11 @@ def _heading(text: str) -> tuple[Zone | None, bool, int | None] | None:
         return None
     match = _HEADING.match(text)
     if not match:
+        # A group heading with its count first, as players write it ("40 Battle", "10 Extra", issue 28): only a
+        # group word (no card is named like one, checked on the full card data).
+        first = _COUNT_FIRST_GROUP.match(text)
+        if first and _bare(first.group("word")) in _GROUP_WORDS:
+            return None, False, int(first.group("count"))
         return None
     word = _bare(match.group("word"))
     raw_count = match.group("count") or match.group("count2")

@@ -57,6 +57,14 @@ SOURCES = {
             "2019-01-25",
         ),
         Source(
+            "manual-1.061",
+            "Dragon Ball Super Card Game Official Rule Manual ver. 1.061 to 1.071 (5-1-2, 5-1-3, 5-1-3-1, 10-14-1, "
+            "10-17; 10-31-1 from 1.070): text copies of the official rule manual, dated 2018-03-02 to 2018-11-15 "
+            "(the shared data's dbs/rules.json)",
+            "orouet/DBSCG-Rules:rules/versions/dbscg-rules-1.061-en.txt@e136725e",
+            "2018-03-02",
+        ),
+        Source(
             "game-qa",
             "Official Game Q&A, Deck Creation Q1-Q3: exactly 50 cards besides the Leader; one Leader; four copies of "
             "a card with the same card number",
@@ -181,12 +189,24 @@ RULE_VERSIONS: tuple[RuleVersion, ...] = (
         unsettled=(
             Unsettled(
                 UnsettledWhen.ALWAYS,
-                "no rule manual older than ver. 1.073 (2019-01-25) is among the sources; its construction rules are "
+                "no rule manual older than ver. 1.061 (2018-03-02) is among the sources; its construction rules are "
                 "assumed from the game's launch (BT1, 2017-07-28).",
-                "ver.1.073（2019-01-25）より古いルールマニュアルが出典にないため、発売（BT1、2017-07-28）から同じ構築"
+                "ver.1.061（2018-03-02）より古いルールマニュアルが出典にないため、発売（BT1、2017-07-28）から同じ構築"
                 "ルールを仮定しています。",
             ),
         ),
+    ),
+    # The rule manuals 1.061 to 1.071 (dbs/rules.json): exactly 50, 4 per card number, one [Ultimate], four [Super
+    # Combo]; [Dragon Ball]'s 7 in total from 1.070 (its cards came later still, so the same numbers apply throughout).
+    RuleVersion(
+        code="manual-1.061",
+        label="Rule manuals 1.061 to 1.071",
+        effective=date(2018, 3, 2),
+        deck_min=50,
+        deck_max=50,
+        z_deck_max=None,
+        sources=("manual-1.061", "game-qa"),
+        rules=_RULES_1073,
     ),
     RuleVersion(
         code="manual-1.073",
@@ -550,6 +570,21 @@ def check_decklist(
             warnings.append(v.rules_unsettled(version=version.code, note=item.note, note_ja=item.note_ja, zone=where))
     if counts[Zone.SIDE.value]:
         warnings.append(v.side_deck_unchecked(count=counts[Zone.SIDE.value]))
+    # The card pool: a card not out on the date is not legal (its day, or the earliest its set can have come out).
+    unknown: list[CardRef] = []
+    for zone in (Zone.LEADER, Zone.MAIN, Zone.Z):
+        for card, _n in zone_cards[zone]:
+            released, bound = card.release_date or card.release_date_earliest, card.release_date is None
+            if released is not None and released > as_of:
+                found.append(
+                    v.not_yet_released(
+                        zone=zone, card=_ref(card), released=released.isoformat(), as_of=as_of.isoformat(), bound=bound
+                    )
+                )
+            elif card.release_date is None and (card.release_date_latest is None or card.release_date_latest > as_of):
+                unknown.append(_ref(card))
+    if unknown:
+        warnings.append(v.release_date_unknown(cards=tuple(unknown), as_of=as_of.isoformat()))
 
     ordered = tuple(sorted(found, key=_sort_key))
     return LegalityReport(

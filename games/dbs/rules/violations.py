@@ -190,6 +190,37 @@ def rules_unsettled(*, version: str, note: str, note_ja: str, zone: Zone | None)
     )
 
 
+CARD_POOL_RULE = "card pool (release dates: sets.json)"
+
+
+def not_yet_released(*, zone: Zone, card: CardRef, released: str, as_of: str, bound: bool) -> Violation:
+    """A card not out on the check's date: released on `released` (`bound`: the data knows only that it came out on
+    or after that day, the set's earliest possible date)."""
+    when = f"on or after {released}" if bound else f"on {released}"
+    when_ja = f"{released}以降" if bound else released
+    return Violation(
+        ViolationCode.NOT_YET_RELEASED,
+        CARD_POOL_RULE,
+        zone,
+        (card,),
+        f"{_names((card,))} came out {when}: it was not yet released on {as_of}.",
+        f"{_names_ja((card,))}の発売は{when_ja}のため、{as_of}時点では使えません。",
+    )
+
+
+def release_date_unknown(*, cards: tuple[CardRef, ...], as_of: str) -> Violation:
+    return Violation(
+        WarningCode.RELEASE_DATE_UNKNOWN,
+        CARD_POOL_RULE,
+        None,
+        cards,
+        f"Whether these cards were released by {as_of} is not known (no release date in the data), so the card pool "
+        f"was not checked for them: {_names(cards)}.",
+        f"次のカードは発売日が不明のため、{as_of}時点で発売済みか確認していません：{_names_ja(cards)}。",
+        len(cards),
+    )
+
+
 def side_deck_unchecked(*, count: int) -> Violation:
     return Violation(
         WarningCode.SIDE_DECK_UNCHECKED,

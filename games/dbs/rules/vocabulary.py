@@ -63,12 +63,14 @@ class ViolationCode(StrEnum):
     LIMITED = "LIMITED"
     UNKNOWN_CARD = "UNKNOWN_CARD"
     AMBIGUOUS_CARD = "AMBIGUOUS_CARD"
+    NOT_YET_RELEASED = "NOT_YET_RELEASED"  # not out yet on the check's date (its release day or earliest bound)
 
 
 class WarningCode(StrEnum):
     LIST_UNVERIFIED = "LIST_UNVERIFIED"  # the banned/limited list is a hint list from unofficial sources
     RULES_UNSETTLED = "RULES_UNSETTLED"  # no cited source settles this rule for the check's date
     SIDE_DECK_UNCHECKED = "SIDE_DECK_UNCHECKED"  # no cited source gives the side deck's rules: counted, not checked
+    RELEASE_DATE_UNKNOWN = "RELEASE_DATE_UNKNOWN"  # whether the card was out by the date is not known
 
 
 class BanStatus(StrEnum):

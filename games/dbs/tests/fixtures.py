@@ -2,6 +2,8 @@
 helper that writes a deck as text so that every legality case goes through the reader too. Tests that need the real
 card data read the shared data directory (conftest)."""
 
+from datetime import date
+
 from games.dbs.rules.cards import Catalogue, DbsCard
 from games.dbs.rules.vocabulary import CardType, HomeZone, Zone
 
@@ -18,7 +20,11 @@ _HOME = {
 }
 
 
+LAUNCH = date(2017, 7, 28)  # BT1: every hand-made card is out from the launch unless it says otherwise
+
+
 def card(number: str, name: str, kind: CardType = B, **facts) -> DbsCard:
+    facts.setdefault("release_date", LAUNCH)
     return DbsCard(card_number=number, name=name, card_type=kind, home=_HOME[kind], **facts)
 
 

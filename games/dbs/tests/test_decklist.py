@@ -64,6 +64,9 @@ LAYOUTS = [
     pytest.param("//deck-1\n1 Android 17 (set 01)", CARD, MAIN, 1, "BT1-051", id="name-with-a-note-in-brackets"),
     pytest.param("//deck-1\n2 Kamehameha (special)", CARD, MAIN, 2, "BT1-080", id="name-with-a-word-note"),
     pytest.param("Battle (40)", HEADING, None, 40, None, id="group-heading"),
+    # The count first, as players write a category (issue 28): a heading, never a card line of 40 unknown copies.
+    pytest.param("40 Battle", HEADING, None, 40, None, id="group-heading-count-first"),
+    pytest.param("10 Extra", HEADING, None, 10, None, id="group-heading-count-first-extra"),
     pytest.param("Deck name: Goku aggro", IGNORED, None, None, None, id="title"),
     pytest.param("// sideboard plan", IGNORED, None, None, None, id="comment"),
     pytest.param("//play-1\n// source: a paste", IGNORED, None, None, None, id="comment-after-a-section-marker"),

@@ -30,7 +30,9 @@ Y2019, Y2021, Y2023 = date(2019, 6, 1), date(2021, 6, 1), date(2023, 6, 1)
     ("as_of", "code", "deck", "z_max"),
     [
         pytest.param(date(2017, 7, 28), "launch", (50, 50), None, id="launch-day"),
-        pytest.param(date(2019, 1, 24), "launch", (50, 50), None, id="day-before-manual-1.073"),
+        pytest.param(date(2018, 3, 1), "launch", (50, 50), None, id="day-before-manual-1.061"),
+        pytest.param(date(2018, 3, 2), "manual-1.061", (50, 50), None, id="manual-1.061-date"),
+        pytest.param(date(2019, 1, 24), "manual-1.061", (50, 50), None, id="day-before-manual-1.073"),
         pytest.param(date(2019, 1, 25), "manual-1.073", (50, 50), None, id="manual-1.073-date"),
         pytest.param(date(2020, 7, 16), "manual-1.073", (50, 50), None, id="day-before-bt10"),
         pytest.param(date(2020, 7, 17), "unison", (50, 60), None, id="bt10-unison"),
@@ -234,7 +236,7 @@ def test_the_list_warning_is_given_for_a_legal_deck_too(catalogue):
 @pytest.mark.parametrize(
     ("as_of", "deck", "warnings"),
     [
-        pytest.param(date(2018, 1, 1), LEGAL_2019, ["RULES_UNSETTLED"], id="before-manual-1.073-always"),
+        pytest.param(date(2018, 1, 1), LEGAL_2019, ["RULES_UNSETTLED"], id="before-manual-1.061-always"),
         pytest.param(Y2019, LEGAL_2019, [], id="manual-1.073-settled"),
         pytest.param(Y2021, {"main": filler(50)}, [], id="unison-50-settled"),
         pytest.param(Y2021, {"main": filler(60)}, ["RULES_UNSETTLED"], id="unison-60-rests-on-undated-source"),
@@ -292,10 +294,105 @@ def test_report_dict_has_the_duel_masters_report_shape(catalogue):
 
 
 def test_every_code_has_a_row():
-    tested = {row.values[2][0] for row in VIOLATIONS} | {"BANNED", "LIMITED"}
+    tested = {row.values[2][0] for row in VIOLATIONS} | {"BANNED", "LIMITED", "NOT_YET_RELEASED"}  # pool: below
     assert tested == {code.value for code in ViolationCode}
 
 
 def test_legality_report_reads_and_checks_in_one_call(catalogue):
     out = legality_report(deck_text(main=filler(50)), catalogue, as_of=Y2019)
     assert (out["legal"], out["counts"]["main"], len(out["lines"])) == (True, 50, 3 + len(filler(50)))
+
+
+# --- the card pool on a date (issue 28) ----------------------------------------------------------------------------
+
+# A card with its day (BT13 2021-05-21 in the data), one whose set only the earliest possible day bounds (BT27: on or
+# after 2023-09-01), one with both bounds, and one the data cannot date at all.
+POOL_CARDS = {
+    "BT13-900": {"release_date": date(2021, 5, 21)},
+    "BT27-900": {"release_date": None, "release_date_earliest": date(2023, 9, 1)},
+    "BT15-900": {
+        "release_date": None,
+        "release_date_earliest": date(2021, 8, 13),
+        "release_date_latest": date(2022, 3, 1),
+    },
+    "P-900": {"release_date": None},
+}
+
+
+@pytest.fixture(scope="module")
+def pool_catalogue():
+    from games.dbs.rules.cards import Catalogue
+    from games.dbs.tests.fixtures import CARDS, card
+
+    return Catalogue((*CARDS, *(card(number, f"Pool {number}", **facts) for number, facts in POOL_CARDS.items())))
+
+
+@pytest.mark.parametrize(
+    ("number", "as_of", "violations", "warnings"),
+    [
+        pytest.param("BT13-900", date(2021, 5, 20), ["NOT_YET_RELEASED"], [], id="day-before-release"),
+        pytest.param("BT13-900", date(2021, 5, 21), [], [], id="release-day"),
+        pytest.param("BT27-900", date(2022, 1, 1), ["NOT_YET_RELEASED"], [], id="before-the-earliest-bound"),
+        pytest.param("BT27-900", date(2023, 9, 1), [], ["RELEASE_DATE_UNKNOWN"], id="after-the-bound-unknown"),
+        pytest.param("BT15-900", date(2021, 12, 1), [], ["RELEASE_DATE_UNKNOWN"], id="between-the-bounds"),
+        pytest.param("BT15-900", date(2022, 3, 1), [], [], id="by-the-latest-bound"),
+        pytest.param("P-900", date(2025, 1, 1), [], ["RELEASE_DATE_UNKNOWN"], id="undated"),
+    ],
+)
+def test_the_card_pool_of_a_date(pool_catalogue, number, as_of, violations, warnings):
+    text = deck_text(main={**filler(46), number: 4})
+    report = check_decklist(read_decklist(text, pool_catalogue), pool_catalogue, as_of=as_of)
+    assert (codes(report.violations), [c for c in codes(report.warnings) if c != "RULES_UNSETTLED"]) == (
+        violations,
+        warnings,
+    )
+    for item in (*report.violations, *report.warnings):
+        if str(item.code) in ("NOT_YET_RELEASED", "RELEASE_DATE_UNKNOWN"):
+            assert [card.id for card in item.cards] == [number] and item.message and item.message_ja
+
+
+@pytest.mark.parametrize(
+    ("number", "as_of", "code"),
+    [
+        pytest.param("BT13-005", date(2021, 1, 1), "NOT_YET_RELEASED", id="BT13-before-its-2021-05-21-release"),
+        pytest.param("BT13-005", date(2021, 5, 21), None, id="BT13-on-its-release"),
+        pytest.param("BT27-012", date(2022, 1, 1), "NOT_YET_RELEASED", id="BT27-before-its-earliest-bound"),
+        pytest.param("BT27-012", date(2023, 9, 1), None, id="BT27-after-its-earliest-bound"),
+    ],
+)
+def test_the_card_pool_with_the_real_data(real_catalogue, real_records, number, as_of, code):
+    """BT13-005 (BT13 out 2021-05-21, sets.json) is not legal on 2021-01-01; a BT27 card not in 2022 (the data: out
+    on or after 2023-09-01)."""
+    leader = next(r["card_number"] for r in real_records if r["card_type"] == "Leader" and r.get("release_date")
+                  and r["release_date"] <= "2017-12-31")  # fmt: skip
+    old = [r["card_number"] for r in real_records if r["card_type"] == "Battle" and r.get("release_date")
+           and r["release_date"] <= "2018-01-01"][:12]  # fmt: skip
+    main = {n: 4 for n in old[:11]} | {old[11]: 2, number: 4}
+    decklist = read_decklist(deck_text(leader=leader, main=main), real_catalogue)
+    report = check_decklist(decklist, real_catalogue, as_of=as_of)
+    found = [v for v in report.violations if str(v.code) == "NOT_YET_RELEASED"]
+    assert [v.cards[0].id for v in found] == ([number] if code else [])
+
+
+def test_the_rule_versions_agree_with_the_dated_versions_of_rules_json(dbs_data_dir):
+    """Every dated version of the shared data's dbs/rules.json that states the deck (or the Z-Deck) is what the rules
+    apply from its date: exactly 50 and 4 per card number in the manuals of 2018-2019; the Z-Deck's 7 (a Z-Deck of 8
+    to 10 only with RULES_UNSETTLED). What no source states (the side deck: `side_deck_max` null in every version)
+    is not checked, and says so (SIDE_DECK_UNCHECKED)."""
+    import json
+
+    versions = json.loads((dbs_data_dir / "rules.json").read_text(encoding="utf-8"))["versions"]
+    checked = 0
+    for item in versions:
+        if not item["effective_date"]:
+            continue
+        version = rule_version_in_force(date.fromisoformat(item["effective_date"]))
+        if item["main_min"] is not None:
+            assert (version.deck_min, version.deck_max) == (item["main_min"], item["main_max"]), item["name"]
+            checked += 1
+        if item["copies_per_number"] is not None:
+            assert version.copies == item["copies_per_number"], item["name"]
+    assert checked >= 10 and all(item["side_deck_max"] is None for item in versions)
+    zenkai = next(item for item in versions if item["z_deck_max"] is not None)
+    assert rule_version_in_force(date(2022, 9, 9)).settled_z_deck_max == zenkai["z_deck_max"]
+    assert rule_version_in_force(date(2018, 3, 2)).code == "manual-1.061"

@@ -246,11 +246,31 @@ _WORD_PAIR = re.compile("[・/]")
 
 
 def _is_group_word(word: str) -> bool:
-    """A civilization or type word, or civilizations joined (`火・自然`, `水/闇`: a multicolored group)."""
+    """A civilization or type word, civilizations joined (`火・自然`, `水/闇`: a multicolored group), or group words
+    run together (`呪文その他`, `呪文・その他`: an official coverage page's 「13 呪文その他」). No card name is made of
+    group words only (checked on the full card data)."""
     if word in _GROUP_WORDS:
         return True
     parts = _WORD_PAIR.split(word)
-    return len(parts) > 1 and all(part in _CIVILIZATION_WORDS for part in parts)
+    if len(parts) > 1 and all(part in _CIVILIZATION_WORDS for part in parts):
+        return True
+    return _made_of_group_words(_GROUP_JOINERS.sub("", word))
+
+
+_GROUP_JOINERS = re.compile("[・/、&＆,]")
+_GROUP_WORDS_LONGEST = tuple(sorted(_GROUP_WORDS, key=len, reverse=True))
+
+
+def _made_of_group_words(word: str, depth: int = 0) -> bool:
+    """`呪文その他` = `呪文` + `その他`: at least two group words and nothing else (at most 4 parts)."""
+    if not word or depth > 4:
+        return False
+    for part in _GROUP_WORDS_LONGEST:
+        if word.startswith(part):
+            rest = word[len(part) :]
+            if (not rest and depth > 0) or (rest and _made_of_group_words(rest, depth + 1)):
+                return True
+    return False
 
 
 def _is_group_heading(text: str) -> bool:

@@ -98,6 +98,12 @@ NOT_CARDS = [
     pytest.param("11 ツインパクト", LineStatus.HEADING, id="group-count-first"),
     pytest.param("呪文40枚", LineStatus.HEADING, id="group-count-glued-mai"),
     pytest.param("Darkness [20]", LineStatus.HEADING, id="group-english-civilization-bracketed-count"),
+    # Category headings with a count, as published (issue 28): 「 13 呪文その他」 from an official coverage page's list
+    # (as the issue quotes it, with its leading space), 「14 クリーチャー」 and "12 Spells" as players write them.
+    pytest.param(" 13 呪文その他", LineStatus.HEADING, id="group-words-run-together-count-first"),
+    pytest.param("13 呪文・その他", LineStatus.HEADING, id="group-words-joined-count-first"),
+    pytest.param("14 クリーチャー", LineStatus.HEADING, id="group-creatures-count-first"),
+    pytest.param("12 Spells", LineStatus.HEADING, id="group-english-spells-count-first"),
     pytest.param("Total: 40", LineStatus.IGNORED, id="total-line"),
     pytest.param("合計40枚", LineStatus.IGNORED, id="ja-total-line"),
     pytest.param("7 3 |", LineStatus.IGNORED, id="table-cell-of-numbers-only"),
@@ -109,7 +115,7 @@ def test_lines_that_are_not_cards_get_a_status(text, status):
     decklist = parse_text(f"4 fine\n\n{text}\n4 also fine\n")
     assert [line.card for line in decklist.lines] == ["fine", "also fine"]
     assert decklist.errors == ()
-    assert [(note.line, note.text, note.status) for note in decklist.notes] == [(3, text, status)]
+    assert [(note.line, note.text, note.status) for note in decklist.notes] == [(3, text.strip(), status)]
 
 
 COUNT_ERRORS = [
@@ -310,6 +316,7 @@ COUNT_FIRST = [
     pytest.param("8 超次元", [], [(1, LineStatus.HEADING)], id="count-zone-word"),
     pytest.param("11 ツインパクト", [], [(1, LineStatus.HEADING)], id="count-group-word"),
     pytest.param("35 光", [], [(1, LineStatus.HEADING)], id="count-civilization"),
+    pytest.param("13 呪文その他", [], [(1, LineStatus.HEADING)], id="count-group-words-run-together"),
 ]
 
 

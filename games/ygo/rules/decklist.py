@@ -80,7 +80,14 @@ def _heading_pattern(words: Iterable[str]) -> re.Pattern:
 
 
 _ZONE_HEADINGS = tuple((zone, _heading_pattern(words)) for zone, words in _ZONE_WORDS.items())
-_GROUP_HEADING = _heading_pattern(_GROUP_WORDS)
+# A group heading may also carry its count first, as players write it ("20 Monsters", "12 Spells", issue 28): no card
+# is named like a group word (checked on the full card data).
+_GROUP_HEADING = re.compile(
+    rf"^{_DECOR_OPEN}(?:\d{{1,3}}\s*(?:枚|[x×])?\s+)?"
+    rf"(?:{'|'.join(re.escape(w) for w in sorted(_GROUP_WORDS, key=len, reverse=True))})"
+    rf"{_DECOR_CLOSE}{_HEADING_COUNT}$",
+    re.IGNORECASE,
+)
 
 _X = r"[x×X✕]"
 # Card-line shapes with an explicit count, tried in this order; the first whose name is a card wins.

@@ -19,6 +19,9 @@ Rules checked (PR = Perfect Rulebook page):
 - NOT_YET_RELEASED: first OCG release after the date, or no OCG release at all (a TCG-only card);
   CARD_POOL_CUTOFF: released after an overlay's card-pool cut-off.
 - UNKNOWN_CARD / AMBIGUOUS_CARD: a card line that is no card, or several.
+- GENESYS (format `genesys`, games.ygo.rules.genesys), each citing its point list and date: GENESYS_POINTS (the Main,
+  Extra and Side Deck's points over the cap), GENESYS_CARD_KIND (a Link or Pendulum monster), GENESYS_CARD_POOL (a
+  card first released on or after the list's card-pool date). The Forbidden/Limited list is not used there.
 Warnings (never make a deck illegal): RELEASE_DATE_UNKNOWN, LIST_UNAVAILABLE.
 """
 
@@ -30,6 +33,7 @@ import games.base
 from games.base import CardRef, Violation
 from games.ygo.rules.cards import YgoCard
 from games.ygo.rules.decklist import DeckInput, Decklist, ReadLine, zone_cards
+from games.ygo.rules.genesys import KIND_TYPES, GenesysList
 from games.ygo.rules.limits import LimitHistory, LimitList
 from games.ygo.rules.vocabulary import SIZE_CODES, DeckZone, LineStatus, ViolationCode, WarningCode
 
@@ -47,6 +51,7 @@ RULE_POOL = "PR p.55"  # cards that cannot be used in a sanctioned Duel
 RULE_OVERLAY = "event overlay"
 
 FORMAT_CODE = "ocg"
+GENESYS_FORMAT = "genesys"
 
 _ZONE_EN = {DeckZone.MAIN: "Main Deck", DeckZone.EXTRA: "Extra Deck", DeckZone.SIDE: "Side Deck"}
 _ZONE_JA = {DeckZone.MAIN: "メインデッキ", DeckZone.EXTRA: "エクストラデッキ", DeckZone.SIDE: "サイドデッキ"}
@@ -70,6 +75,21 @@ class Overlay:
 
 
 @dataclass(frozen=True, slots=True)
+class Genesys:
+    """The GENESYS format of a check: the point list in force on the date (None before the first) and the cap (None:
+    the list's default, 100; an organizer or a request may set another)."""
+
+    point_list: GenesysList | None
+    cap: int | None = None
+
+    @property
+    def point_cap(self) -> int:
+        if self.cap is not None:
+            return self.cap
+        return self.point_list.default_cap if self.point_list is not None else 100
+
+
+@dataclass(frozen=True, slots=True)
 class LegalityReport:
     legal: bool
     buildable: bool  # legal but for the section sizes: a deck still being built
@@ -81,6 +101,8 @@ class LegalityReport:
     limit_list: LimitList | None
     overlay: Overlay | None = None
     lines: tuple[ReadLine, ...] = ()
+    genesys: Genesys | None = None
+    points: int = 0  # GENESYS: the deck's points (Main + Extra + Side, each copy)
 
     @property
     def codes(self) -> list[str]:
@@ -88,15 +110,19 @@ class LegalityReport:
 
     def report_dict(self, *, with_lines: bool = False) -> dict:
         """The JSON report, keys as the Duel Masters report's (regulations.services.report_to_dict)."""
+        regulation = None
+        if self.genesys is not None and self.genesys.point_list is not None:
+            point_list = self.genesys.point_list
+            regulation = {"label": point_list.label, "effective_date": point_list.effective.isoformat()}
+        elif self.limit_list is not None:
+            regulation = {"label": self.limit_list.label, "effective_date": self.limit_list.effective.isoformat()}
         out = {
             "legal": self.legal,
             "buildable": self.buildable,
-            "format": FORMAT_CODE,
+            "format": GENESYS_FORMAT if self.genesys is not None else FORMAT_CODE,
             "as_of": self.as_of.isoformat(),
             "overlay": self.overlay.as_dict() if self.overlay else None,
-            "regulation": {"label": self.limit_list.label, "effective_date": self.limit_list.effective.isoformat()}
-            if self.limit_list
-            else None,
+            "regulation": regulation,
             "deck_hash": self.deck_hash,
             "counts": self.counts,
             "violations": [item.as_dict() for item in self.violations],
@@ -104,6 +130,8 @@ class LegalityReport:
             "lines": [line.as_dict() for line in self.lines],
             "errors": [],  # the readers never reject a line: unreadable lines are violations or ignored lines
         }
+        if self.genesys is not None:
+            out["points"] = {"total": self.points, "cap": self.genesys.point_cap}
         if not with_lines:
             del out["lines"]
         return out
@@ -158,10 +186,15 @@ def check_deck(
     as_of: date,
     limits: LimitHistory | LimitList | None,
     overlay: Overlay | None = None,
+    genesys: Genesys | None = None,
 ) -> LegalityReport:
-    """Every construction rule of the OCG on `deck` as of `as_of`; violations are collected, never raised."""
+    """Every construction rule of the OCG on `deck` as of `as_of`; violations are collected, never raised. With
+    `genesys` the deck is checked in GENESYS instead: the point list in force, its cap, card kinds and card pool,
+    and no Forbidden/Limited list (3 copies of a name still)."""
     zones = zone_cards(deck)
     unresolved = deck.unresolved if isinstance(deck, Decklist) else ()
+    if genesys is not None:
+        limits = None  # GENESYS uses no Forbidden/Limited list (its README, rule 4)
     limit_list = limits.list_in_force(as_of) if isinstance(limits, LimitHistory) else limits
     found: list[Violation] = []
     warnings: list[Violation] = []
@@ -292,7 +325,10 @@ def check_deck(
                 len(refs),
             )
         )
-    if limit_list is None:
+    points = 0
+    if genesys is not None:
+        points = _genesys(genesys, zones, cards_by_id, found, warnings, as_of)
+    elif limit_list is None:
         warnings.append(
             Violation(
                 WarningCode.LIST_UNAVAILABLE,
@@ -343,7 +379,90 @@ def check_deck(
         limit_list=limit_list,
         overlay=overlay,
         lines=deck.lines if isinstance(deck, Decklist) else (),
+        genesys=genesys,
+        points=points,
     )
+
+
+def _genesys(
+    genesys: Genesys, zones: dict, cards_by_id: dict[int, YgoCard], found: list, warnings: list, as_of: date
+) -> int:
+    """GENESYS's rules (games.ygo.rules.genesys): the points against the cap, the banned card kinds and the card
+    pool, each citing the list and its date. Returns the deck's points."""
+    point_list = genesys.point_list
+    if point_list is None:
+        warnings.append(
+            Violation(
+                WarningCode.LIST_UNAVAILABLE,
+                "GENESYS",
+                None,
+                (),
+                f"No GENESYS point list was in force on {as_of.isoformat()}: points, card kinds and the card pool "
+                "were not checked.",
+                f"{as_of.isoformat()}に有効な「GENESYS」ポイント設定がないため、ポイント・カードの種類・使用可能カードを"
+                "確認していません。",
+            )
+        )
+        return 0
+    rule = f"GENESYS {point_list.effective.isoformat()}"
+    cap = genesys.point_cap
+    total = 0
+    pointed: dict[int, YgoCard] = {}
+    for rows in zones.values():  # Main, Extra and Side Deck, each copy (rule 1)
+        for card, copies in rows:
+            value = point_list.points_of(card.id)
+            total += value * copies
+            if value:
+                pointed[card.id] = card
+    if total > cap:
+        refs = tuple(_ref(card) for card in pointed.values())
+        found.append(
+            Violation(
+                ViolationCode.GENESYS_POINTS,
+                rule,
+                None,
+                refs,
+                f"The deck has {total} GENESYS points (Main, Extra and Side Deck); the cap is {cap} "
+                f"({point_list.label}).",
+                f"デッキの「GENESYS」ポイントは{total}です（メイン・エクストラ・サイドデッキの合計）。上限は{cap}です"
+                f"（{point_list.label_ja}）。",
+                total,
+                cap,
+            )
+        )
+    kinds = {KIND_TYPES[kind]: kind for kind in point_list.banned_kinds if kind in KIND_TYPES}
+    for card in cards_by_id.values():
+        banned = [kind for monster_type, kind in kinds.items() if monster_type in card.monster_types]
+        if banned:
+            ref = (_ref(card),)
+            words = " and ".join(f"{kind.title()} monsters" for kind in banned)
+            words_ja = "・".join({"link": "リンク", "pendulum": "ペンデュラム"}[kind] for kind in banned)
+            found.append(
+                Violation(
+                    ViolationCode.GENESYS_CARD_KIND,
+                    rule,
+                    None,
+                    ref,
+                    f"{card.name_en}: {words} may not be used in GENESYS ({point_list.label}).",
+                    f"{_names_ja(ref)}：「GENESYS」では{words_ja}モンスターを使用できません（{point_list.label_ja}）。",
+                )
+            )
+        cutoff = point_list.card_pool_before
+        if cutoff is not None and card.release_date is not None and card.release_date >= cutoff:
+            ref = (_ref(card),)
+            found.append(
+                Violation(
+                    ViolationCode.GENESYS_CARD_POOL,
+                    rule,
+                    None,
+                    ref,
+                    f"{card.name_en} was first released on {card.release_date.isoformat()}: GENESYS allows only cards "
+                    f"released before {cutoff.isoformat()} ({point_list.label}).",
+                    f"{_names_ja(ref)}（{card.release_date.isoformat()}発売）は使用できません：「GENESYS」で使えるのは"
+                    f"{cutoff.isoformat()}より前に発売されたカードです（{point_list.label_ja}）。",
+                )
+            )
+    return total
 
 
 _ORDER: dict[str, int] = {code.value: index for index, code in enumerate(ViolationCode)}

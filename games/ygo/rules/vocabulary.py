@@ -57,6 +57,10 @@ class ViolationCode(StrEnum):
     CARD_POOL_CUTOFF = "CARD_POOL_CUTOFF"
     UNKNOWN_CARD = "UNKNOWN_CARD"
     AMBIGUOUS_CARD = "AMBIGUOUS_CARD"
+    # GENESYS (games.ygo.rules.genesys), each citing its point list and date:
+    GENESYS_POINTS = "GENESYS_POINTS"  # the Main + Extra + Side Deck's points over the cap
+    GENESYS_CARD_KIND = "GENESYS_CARD_KIND"  # a Link or Pendulum monster
+    GENESYS_CARD_POOL = "GENESYS_CARD_POOL"  # a card first released on or after the list's card-pool date
 
 
 class WarningCode(StrEnum):

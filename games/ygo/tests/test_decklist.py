@@ -133,6 +133,11 @@ HEADING_CASES = [
     pytest.param("## Side", SIDE, id="markdown-side"),
     pytest.param("Monsters (18)", None, id="group-heading-monsters"),
     pytest.param("魔法カード（12枚）", None, id="group-heading-spells-ja"),
+    # The count first, as players write a category (issue 28): a heading, never a card line of unknown copies.
+    pytest.param("12 Spells", None, id="group-heading-count-first-spells"),
+    pytest.param("20 Monsters", None, id="group-heading-count-first-monsters"),
+    pytest.param("8 Traps", None, id="group-heading-count-first-traps"),
+    pytest.param("13 魔法", None, id="group-heading-count-first-ja"),
 ]
 
 

@@ -29,6 +29,9 @@ SECTION = {"#main": "main", "#extra": "extra", "!side": "side"}
 RECORDS = json.loads((DATA / "cards.json").read_text(encoding="utf-8")) if (DATA / "cards.json").exists() else []
 LISTS = json.loads((DATA / "limits.json").read_text(encoding="utf-8")) if (DATA / "limits.json").exists() else []
 BY_PASSWORD = {number: record for record in RECORDS for number in record["passwords"]}
+_GENESYS = json.loads((DATA / "genesys.json").read_text(encoding="utf-8")) if (DATA / "genesys.json").exists() else []
+GENESYS_POINTS_2026_10 = {int(k): v for item in _GENESYS if item["effective_date"] == "2026-10-01"
+                          for k, v in item["points"].items()}  # fmt: skip
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -339,6 +342,19 @@ def _ash() -> dict:
             ],
             id="legal-and-dated",
         ),
+        pytest.param(
+            "points>0",
+            "2026-10-01",
+            lambda: [r for r in RECORDS if GENESYS_POINTS_2026_10.get(r["konami_id"] or 0, 0) > 0],
+            id="genesys-points-2026-10",
+        ),
+        pytest.param(
+            "points>=20",
+            "2026-10-01",
+            lambda: [r for r in RECORDS if GENESYS_POINTS_2026_10.get(r["konami_id"] or 0, 0) >= 20],
+            id="genesys-points-at-least-20",
+        ),
+        pytest.param("points>0", "2026-05-31", lambda: [], id="no-genesys-list-before-2026-06"),
     ],
 )
 def test_the_card_search_fields(q, as_of, expected):
@@ -626,3 +642,124 @@ def test_the_set_list_dates_leave_ocg_cards_alone_and_a_reimport_restores_change
     ygo_data_import(directory=DATA)
     assert dict(Card.objects.filter(id__in=dated).values_list("id", "release_date")) == dated
     assert not Card.objects.filter(game="ygo", name_ja__startswith="old ").exists()
+
+
+# GENESYS (format `genesys`, issue 28) through the legality API, single and batch, with the real point lists: a deck
+# of the real cards whose points the list gives, checked against the default cap and against caps a request sets.
+GENESYS_LISTS = (
+    json.loads((DATA / "genesys.json").read_text(encoding="utf-8")) if (DATA / "genesys.json").exists() else []
+)
+
+
+def _genesys_text(points_wanted: int) -> tuple[str, int]:
+    """A 40-card Main Deck in Japanese names: pointed cards of the newest list (released before its card-pool date, no
+    Link or Pendulum) up to `points_wanted`, then unpointed old cards. Returns (text, its points)."""
+    newest = GENESYS_LISTS[-1]
+    cutoff = newest["card_pool_released_before"]
+    points = {int(k): v for k, v in newest["points"].items()}
+    by_name = Counter(record["name_ja"] for record in RECORDS)
+
+    def plain(record) -> bool:
+        return (
+            record["deck_zone"] == "main"
+            and record.get("first_ocg_date")
+            and record["first_ocg_date"] < cutoff
+            and not {"Link", "Pendulum"} & set(record.get("monster_types") or ())
+            and not record.get("aliases")
+            and by_name[record["name_ja"]] == 1
+            and all(record["konami_id"] not in item[key] for item in LISTS[-3:] for key in ("forbidden", "limited",
+                                                                                            "semi_limited"))
+        )  # fmt: skip
+
+    lines, total, copies = [], 0, 0
+    for record in RECORDS:
+        value = points.get(record["konami_id"] or 0, 0)
+        if value and plain(record) and total + value <= points_wanted and copies < 40:
+            lines.append(f"1 {record['name_ja']}")
+            total, copies = total + value, copies + 1
+    for record in RECORDS:
+        if copies >= 40:
+            break
+        if not points.get(record["konami_id"] or 0) and plain(record) and record["first_ocg_date"] < "2000-01-01":
+            lines.append(f"1 {record['name_ja']}")
+            copies += 1
+    return "メインデッキ\n" + "\n".join(lines) + "\n", total
+
+
+@pytest.mark.parametrize(
+    ("wanted", "cap", "over"),
+    [
+        pytest.param(90, None, False, id="under-the-default-cap"),
+        pytest.param(130, None, True, id="over-the-default-cap"),
+        pytest.param(130, 200, False, id="under-a-cap-of-200"),
+        pytest.param(30, 0, True, id="over-a-cap-of-0"),
+    ],
+)
+def test_genesys_through_the_legality_api(wanted, cap, over):
+    text, total = _genesys_text(wanted)
+    body = {"game": "ygo", "format": "genesys", "text": text, "as_of": GENESYS_LISTS[-1]["effective_date"]}
+    if cap is not None:
+        body["point_cap"] = cap
+    client = token_client(None)
+    report = client.post("/api/v1/legality/", body, format="json").json()
+    expected_cap = 100 if cap is None else cap
+    assert (report["format"], report["points"]) == ("genesys", {"total": total, "cap": expected_cap})
+    assert [v["code"] for v in report["violations"]] == (["GENESYS_POINTS"] if over else [])
+    assert report["regulation"]["effective_date"] == GENESYS_LISTS[-1]["effective_date"]
+
+    batch = {key: value for key, value in body.items() if key != "text"}
+    batch["decks"] = [{"player": "p1", "text": text}]
+    answer = client.post("/api/v1/legality/batch/", batch, format="json").json()
+    (result,) = answer["results"]
+    assert (result["report"]["points"], result["report"]["legal"]) == (report["points"], not over)
+
+
+def test_point_cap_applies_to_genesys_only():
+    text, _total = _genesys_text(10)
+    body = {"game": "ygo", "format": "ocg", "text": text, "point_cap": 100}
+    answer = token_client(None).post("/api/v1/legality/", body, format="json")
+    assert (answer.status_code, answer.json()["error"]["code"]) == (400, "VALIDATION_ERROR")
+
+
+def test_the_card_page_shows_a_cards_genesys_points_list_by_list():
+    """A card the newest GENESYS list points: its points on each list (0 where a list does not name it), a row per
+    change, in the API's game_details and on the card page."""
+    from cards.models import Card
+
+    newest = {int(k): v for k, v in _GENESYS[-1]["points"].items()}
+    konami_id = next(k for k, v in sorted(newest.items()) if v > 0)
+    card = Card.objects.get(game="ygo", ygo__konami_id=konami_id)
+    expected: list[tuple[str, int]] = []
+    for item in _GENESYS:
+        points = int(item["points"].get(str(konami_id), 0))
+        if not expected or expected[-1][1] != points:
+            expected.append((item["effective_date"], points))
+    details = token_client(None).get(f"/api/v1/cards/{card.id}/").json()["game_details"]
+    assert [(row["effective"], row["points"]) for row in details["points_history"]] == expected
+    page = token_client(None).get(f"/cards/{card.id}/").content.decode()
+    table = page.split('id="genesys-points"')[1].split("</table>")[0]
+    assert [f"<td>{day}</td><td>{points}</td>" in table for day, points in expected] == [True] * len(expected)
+
+
+def test_the_editor_shows_genesys_points_on_tiles_and_a_running_total(monkeypatch):
+    """The points of the list in force (the newest on 2026-10-01) on each pointed card's tile, and the deck's total
+    against the default cap ("57 / 100") among the editor's statistics."""
+    from datetime import date as day
+
+    from django.utils import timezone
+
+    from cards.models import Card
+    from games import registry
+
+    monkeypatch.setattr(timezone, "localdate", lambda *args: day(2026, 10, 1))
+    newest = {int(k): v for k, v in _GENESYS[-1]["points"].items()}
+    pointed = [k for k, v in sorted(newest.items()) if v > 0][:2]
+    pks = dict(Card.objects.filter(game="ygo", ygo__konami_id__in=pointed).values_list("ygo__konami_id", "id"))
+    game = registry.get("ygo")
+    tiles = game.editor.cards(list(pks.values()))
+    assert {konami: tiles[pk]["genesys_points"] for konami, pk in pks.items()} == {k: newest[k] for k in pointed}
+    assert all(f"GENESYS {newest[k]} pt" in tiles[pks[k]]["tile"]["lines_en"] for k in pointed)
+    entries = [(pks[pointed[0]], "main", 2), (pks[pointed[1]], "side", 1)]
+    charts = {chart["id"]: chart for chart in game.editor.statistics(entries)["charts"]}
+    total = 2 * newest[pointed[0]] + newest[pointed[1]]
+    assert [item["value"] for item in charts["ygo-genesys-points"]["items"]] == [f"{total} / 100"]

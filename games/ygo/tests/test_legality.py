@@ -449,3 +449,52 @@ def test_list_and_always_treated_as(catalogue, fillers, listed, status, deck_nam
     report = check_deck(deck, as_of=AS_OF, limits=one_card_list)
     found = [(v.code, v.count) for v in report.violations]
     assert found == ([(code, count)] if code else [])
+
+
+# The OCG list of 2026-10-01 (limits.json's newest; the data README names its changes): a card around the day, 2
+# copies in the Main Deck. The statuses expected come from limits.json's two lists, never typed in.
+LIST_2026_10 = date(2026, 10, 1)
+CODE_OF = {
+    LimitStatus.FORBIDDEN: ViolationCode.FORBIDDEN,
+    LimitStatus.LIMITED: ViolationCode.LIMITED,
+    LimitStatus.SEMI_LIMITED: None,
+    LimitStatus.UNLIMITED: None,
+}
+
+
+def _status_in(record: dict, konami_id: int) -> LimitStatus:
+    for key, status in (
+        ("forbidden", LimitStatus.FORBIDDEN),
+        ("limited", LimitStatus.LIMITED),
+        ("semi_limited", LimitStatus.SEMI_LIMITED),
+    ):
+        if konami_id in record[key]:
+            return status
+    return LimitStatus.UNLIMITED
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param("PSY-Framelord Omega", id="limited-to-forbidden"),
+        pytest.param("Premature Burial", id="forbidden-to-limited"),
+        pytest.param("Elder Entity Norden", id="limited-to-released"),
+        pytest.param("Toon World the Perfect World", id="newly-limited"),
+    ],
+)
+def test_the_list_of_2026_10_01_before_and_after_its_day(catalogue, fillers, limits, limit_records, name):
+    (record,) = [item for item in limit_records if item["effective"] == LIST_2026_10.isoformat()]
+    previous = limit_records[limit_records.index(record) - 1]
+    card = _one(catalogue, name)
+    before, after = _status_in(previous, card.id), _status_in(record, card.id)
+    assert before != after  # the card changes on that day
+    deck = _deck(fillers)
+    deck[SIDE].append((card, 2))
+    for day, status, effective in (
+        (date(2026, 9, 30), before, previous["effective"]),
+        (LIST_2026_10, after, record["effective"]),
+    ):
+        report = _check(deck, limits, as_of=day)
+        found = [v.code for v in report.violations if v.code in (ViolationCode.FORBIDDEN, ViolationCode.LIMITED)]
+        assert found == ([CODE_OF[status]] if CODE_OF[status] else []), day
+        assert limits.list_in_force(day).effective.isoformat() == effective

@@ -78,3 +78,17 @@ def test_label_names_the_effective_date(limits):
     latest = limits.lists[-1]
     assert latest.effective.isoformat() in latest.label
     assert f"{latest.effective.year}年" in latest.label_ja
+
+
+def test_every_list_the_build_report_counts(limits, build_report):
+    """As many lists as the data's build report says, the newest one with its Forbidden / Limited / Semi-Limited
+    sizes (the 2026-12 data: 88 lists, the newest of 2026-10-01)."""
+    counted = build_report["limits"]
+    latest = limits.lists[-1]
+    assert (len(limits), limits.lists[0].effective.isoformat(), latest.effective.isoformat()) == (
+        counted["lists"],
+        counted["first"],
+        counted["last"],
+    )
+    sizes = {key: sum(1 for s in latest.statuses.values() if s == status) for key, status in STATUS_KEYS.items()}
+    assert {"effective": latest.effective.isoformat(), **sizes} == counted["latest"]
