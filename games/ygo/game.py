@@ -38,6 +38,7 @@ from games.ygo.rules.decklist import decklist_of
 from games.ygo.rules.legality import FORMAT_CODE
 from games.ygo.rules.odds import Going, joint_at_least, opening_hand_size, probability_json
 from games.ygo.rules.vocabulary import SIZE_CODES
+from games.ygo.rules.ydke import write_ydke
 
 CODE = "ygo"
 
@@ -104,11 +105,12 @@ class YugiohOcg(Game):
     size_codes = frozenset(str(code) for code in SIZE_CODES)  # the sizes a buildable deck may break
 
     # The .ydk of every simulator and deck site (YGOPro, EDOPro, Master Duel exports), besides the core's text and JSON.
-    export_kinds = {"ydk": ("text/plain; charset=utf-8", "ydk")}
+    # The ydke:// URL of EDOPro and the deck sites (one line, games.ygo.rules.ydke).
+    export_kinds = {"ydk": ("text/plain; charset=utf-8", "ydk"), "ydke": ("text/plain; charset=utf-8", "txt")}
 
     # --- decklists
     def parse_text(self, text: str, *, with_names: bool = True) -> YgoDecklist:
-        """A .ydk or a name list (told apart by its content, games.ygo.rules.read_decklist)."""
+        """A ydke:// URL, a .ydk or a name list (told apart by its content, games.ygo.rules.read_decklist)."""
         return YgoDecklist(read_decklist(text, _context().catalogue))
 
     def parse_json(self, data: object) -> YgoDecklist:
@@ -176,6 +178,8 @@ class YugiohOcg(Game):
         return write_ydk(decklist.read)
 
     def decklist_export(self, kind: str, decklist: YgoDecklist) -> str:
+        if kind == "ydke":
+            return write_ydke(decklist.read) + "\n"
         if kind != "ydk":
             raise ValueError(kind)
         return self.decklist_to_ydk(decklist)

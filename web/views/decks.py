@@ -21,6 +21,7 @@ from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks.models import DeckVisibility
 from games import registry
+from games.base import DecklistFormatError
 from regulations.decklists import copies_check, decklist_copies
 from web import selectors as web_selectors
 from web.editor import editor_state, working_copy_from_json
@@ -408,7 +409,11 @@ def deck_import(request, deck_id: int):
         if text != form.cleaned_data["text"]:
             form = DeckImportForm({"text": text})
             form.is_valid()
-        decklist = game.parse_text(text)
+        try:
+            decklist = game.parse_text(text)
+        except DecklistFormatError as exc:  # a malformed ydke:// URL or deck code: said beside the box
+            form.add_error("text", gettext("This deck code cannot be read: %(reason)s") % {"reason": exc})
+            return render(request, "web/deck_import.html", {"deck": deck, "form": form, "nav": "my-decks"})
         copies = decklist_copies(decklist)
         try:
             copies_check(copies)

@@ -626,3 +626,55 @@ def test_the_set_list_dates_leave_ocg_cards_alone_and_a_reimport_restores_change
     ygo_data_import(directory=DATA)
     assert dict(Card.objects.filter(id__in=dated).values_list("id", "release_date")) == dated
     assert not Card.objects.filter(game="ygo", name_ja__startswith="old ").exists()
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_a_real_ydk_deck_is_exported_as_ydke_and_imported_back_to_the_same_deck(owner, path):  # noqa: F811
+    """A deck made of a real .ydk, exported as a ydke:// URL (`/export/ydke/`), pasted into the deck API and the
+    legality API: the same cards in the same zones, the same deck hash."""
+    text = path.read_text(encoding="utf-8")
+    player = token_client(owner)
+    deck = player.post("/api/v1/decks/", {"name": path.stem, "game": "ygo", "text": text}, format="json").json()
+    exported = player.get(f"/api/v1/decks/{deck['id']}/export/ydke/")
+    assert exported.status_code == 200 and exported["Content-Type"].startswith("text/plain")
+    url = exported.content.decode().strip()
+    assert url.startswith("ydke://") and url.count("!") == 3
+    again = player.post("/api/v1/decks/", {"name": "again", "game": "ygo", "text": url}, format="json").json()
+    entries = lambda d: sorted((z, e["card_id"], e["count"]) for z, es in d["entries"].items() for e in es)  # noqa: E731
+    assert entries(player.get(f"/api/v1/decks/{again['id']}/").json()) == entries(
+        player.get(f"/api/v1/decks/{deck['id']}/").json()
+    )
+    as_ydk = player.post("/api/v1/legality/", {"game": "ygo", "text": text}, format="json").json()
+    as_ydke = player.post("/api/v1/legality/", {"game": "ygo", "text": url}, format="json").json()
+    assert (as_ydke["deck_hash"], as_ydke["counts"]) == (as_ydk["deck_hash"], as_ydk["counts"])
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        pytest.param("ydke://o6lXBZyFNAI=", "parts", id="one-part"),
+        pytest.param("ydke://o6lX!!!", "length", id="three-bytes"),
+        pytest.param("ydke://@@@@!!!", "base64", id="not-base64"),
+    ],
+)
+def test_a_malformed_ydke_url_is_a_clear_error(owner, text, reason):  # noqa: F811
+    from django.test import Client
+    from django.urls import reverse
+
+    answer = token_client(None).post("/api/v1/legality/", {"game": "ygo", "text": text}, format="json")
+    error = answer.json()["error"]
+    assert (answer.status_code, error["code"], error["details"]["reason"]) == (400, "MALFORMED_DECK_CODE", reason)
+    deck = token_client(owner).post("/api/v1/decks/", {"name": "x", "game": "ygo", "text": ""}, format="json").json()
+    client = Client()
+    client.force_login(owner)
+    page = client.post(reverse("web:deck-import", kwargs={"deck_id": deck["id"]}), {"text": text, "preview": "1"})
+    assert page.status_code == 200 and "text" in page.context["form"].errors
+
+
+def test_the_issues_ydke_example_through_the_legality_api():
+    report = token_client(None).post(
+        "/api/v1/legality/", {"game": "ygo", "text": "ydke://o6lXBZyFNAI=!viOnAg==!7ydRAA==!"}, format="json"
+    )
+    cards = [(line["zone"], line["card"]["konami_id"]) for line in report.json()["lines"] if line["status"] == "card"]
+    by_password = [("main", 89631139), ("main", 36996508), ("extra", 44508094), ("side", 5318639)]
+    assert cards == [(zone, BY_PASSWORD[n]["konami_id"]) for zone, n in by_password]
