@@ -147,6 +147,10 @@ class DeckDetailSerializer(DeckSummarySerializer):
     share_slug = serializers.SerializerMethodField(help_text="Only for the owner: the unlisted link's slug.")
     entries = serializers.SerializerMethodField()
     counts = serializers.SerializerMethodField()
+    odds_groups = serializers.JSONField(
+        help_text="The hand odds' groups and conditions saved with this version ({} when none): "
+        '{"groups": [{"name", "cards": [card id]}], "conditions": [{"group", "at_least" | "at_most" | "exactly": n}]}.'
+    )
 
     def get_share_slug(self, deck) -> str | None:
         user = self.context.get("user")
@@ -274,6 +278,12 @@ class DeckPatchSerializer(DeckCreateInputSerializer):
         default="",
         help_text="An editing session's id: saves of one session fold into one version (the autosaving editor).",
     )
+    odds_groups = serializers.JSONField(
+        required=False,
+        help_text="The hand odds' groups and conditions to save with the new version (`POST /odds/hand/` reads them "
+        'for the deck): {"groups": [{"name", "cards": [card id]}], "conditions": [{"group", '
+        '"at_least" | "at_most" | "exactly": n}]}; {} clears them.',
+    )
 
 
 # --- views -------------------------------------------------------------------------------------------------
@@ -377,6 +387,7 @@ class DeckDetailApi(BaseApi):
             decklist=decklist,
             note=values.get("note", ""),
             session=values.get("session", ""),
+            odds_groups=values.get("odds_groups"),
         )
         return deck_response(deck, request, lines=lines)
 

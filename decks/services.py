@@ -172,6 +172,7 @@ def _version_create(*, deck: Deck, author, note: str = "", session: str = "") ->
         deck=deck,
         number=deck.version,
         snapshot=deck_snapshot(deck=deck),
+        odds_groups=deck.odds_groups,
         author=author,
         note=note[:200],
         session=session[:64],
@@ -267,11 +268,14 @@ def deck_update(
     decklist: Decklist | None = None,
     note: str = "",
     session: str = "",
+    odds_groups: dict | None = None,
 ) -> Deck:
-    """Change fields and/or replace the entries (when `decklist` is given); a new version either way (replacing the
-    previous one when both come from the same editing `session`)."""
+    """Change fields and/or replace the entries (when `decklist` is given) and/or the hand odds' groups; a new
+    version either way (replacing the previous one when both come from the same editing `session`)."""
     if if_match is None:
         raise PreconditionRequired()
+    if odds_groups is not None:
+        odds_groups = deck_odds_groups_clean(odds_groups)
     game = deck_game(deck_id)
     _check_format(format_code, game)
     counts = _resolve_strict(decklist, game).counts if decklist is not None else None
@@ -282,6 +286,7 @@ def deck_update(
             "description": description,
             "format_code": format_code,
             "visibility": DeckVisibility(visibility).value if visibility is not None else None,
+            "odds_groups": odds_groups,
         }.items()
         if value is not None
     }
@@ -292,6 +297,45 @@ def deck_update(
             _write_entries(deck, counts)
         _version_create(deck=deck, author=user, note=note, session=session)
     return deck
+
+
+def deck_odds_groups_clean(value: object) -> dict:
+    """The hand odds' groups and conditions a deck saves (games.hand_odds), checked: {"groups": [{"name": text,
+    "cards": [card id]}], "conditions": [{"group": a group's name, "at_least" | "at_most" | "exactly": n}]}; {} clears
+    them. VALIDATION_ERROR (`details.reason`) for anything else."""
+    from games.hand_odds import MAX_CONDITIONS, MAX_GROUPS, HandOddsError, condition_of
+
+    def refuse(message: str) -> ApplicationError:
+        return ApplicationError(ErrorCode.VALIDATION_ERROR, message, {"reason": "odds_groups"})
+
+    if value == {}:
+        return {}
+    if not isinstance(value, dict) or set(value) != {"groups", "conditions"}:
+        raise refuse('odds_groups is {"groups": [...], "conditions": [...]} (or {} to clear them).')
+    groups, conditions = value["groups"], value["conditions"]
+    if not isinstance(groups, list) or not isinstance(conditions, list):
+        raise refuse("groups and conditions are lists.")
+    if len(groups) > MAX_GROUPS or len(conditions) > MAX_CONDITIONS:
+        raise refuse(f"At most {MAX_GROUPS} groups and {MAX_CONDITIONS} conditions.")
+    clean_groups = []
+    for group in groups:
+        name = group.get("name") if isinstance(group, dict) else None
+        cards = group.get("cards") if isinstance(group, dict) else None
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= 40 or not isinstance(cards, list):
+            raise refuse('A group is {"name": up to 40 characters, "cards": [card id]}.')
+        if len(cards) > 60 or not all(isinstance(c, int) and not isinstance(c, bool) for c in cards):
+            raise refuse("A group's cards are at most 60 card ids.")
+        clean_groups.append({"name": name.strip(), "cards": sorted(set(cards))})
+    names = [g["name"] for g in clean_groups]
+    if len(set(names)) != len(names):
+        raise refuse("Two groups have the same name.")
+    try:
+        clean_conditions = [condition_of(c) for c in conditions]
+    except HandOddsError as exc:
+        raise refuse(str(exc)) from None
+    if any(c.group not in names for c in clean_conditions):
+        raise refuse("A condition names a group that is not given.")
+    return {"groups": clean_groups, "conditions": [c.as_dict() for c in clean_conditions]}
 
 
 def deck_import(

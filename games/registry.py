@@ -59,6 +59,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from api.codes import ApplicationError, ErrorCode
+from games.hand_odds import Opening
 
 DEFAULT_GAME = "dm"  # what a request that names no game means: every client written before games existed
 
@@ -387,6 +388,13 @@ class Game:
     def opening_odds(self, *, decklist: Any, groups: dict[str, list[str]], going_first: bool = True) -> dict | None:
         """Exact opening-hand odds of a deck for named groups of cards (names or ids as the game reads them), or None
         for a game without them."""
+        return None
+
+    def simulation_opening(self, *, format_code: str | None) -> Opening | None:
+        """How a player of the format holds their first cards, as data (games.hand_odds.Opening: the hand, the draws
+        of the first turn going first and second, the cards set aside, the redraw), for the hand odds by groups of
+        every game (`POST /odds/hand/`, the editor); None for a game without them. The main deck (`main`) is the
+        shuffled deck. Raises the coded UNKNOWN_FORMAT for a format the game does not have."""
         return None
 
     def opening_hand_table(self, *, decklist: Any) -> dict | None:

@@ -31,6 +31,7 @@ from games.dbs.rules.legality import RULE_VERSIONS, SIZE_CODES, RulesUnavailable
 from games.dbs.rules.odds import HAND, LIFE, POLICY_TEXT, OddsError, Redraw, opening_odds
 from games.dbs.rules.vocabulary import Zone
 from games.dbs.statistics import CURVE, deck_tally
+from games.hand_odds import Opening
 from games.registry import Game, GameZone, ReadLine
 
 CODE = "dbs"
@@ -351,6 +352,28 @@ class DragonBallSuper(Game):
             "(5-2-1-6-1), then the top 8 cards as life (5-2-1-7)",
             "groups": out,
         }
+
+    def simulation_opening(self, *, format_code: str | None) -> Opening:
+        """5-2-1-6: a 6-card hand; 5-2-1-6-1: one redraw (return any number of cards, shuffle, draw as many),
+        computed for one policy: the whole hand goes back when it fails the conditions; 5-2-1-7: then the top 8
+        cards become the life (set aside: the hand's law does not change); 6-2-3: the player going first does not
+        draw on their first turn, the player going second draws one."""
+        if format_code:
+            self.format_check(format_code)
+        return Opening(
+            hand=HAND,
+            draws_going_first=0,
+            draws_going_second=1,
+            set_aside=LIFE,
+            redraw=True,
+            model_en="Exact: a 6-card hand (5-2-1-6); one redraw (5-2-1-6-1), taken as: the whole hand goes back "
+            "and 6 new cards are drawn when the hand fails the conditions; then the top 8 cards as life (5-2-1-7, "
+            "which does not change the hand's law); going first no draw, going second one card after the redraw "
+            "(6-2-3).",
+            model_ja="厳密計算：手札6枚（5-2-1-6）。引き直し1回（5-2-1-6-1）は、条件を満たさない手札をすべて戻して"
+            "6枚引き直すものとして計算。その後山札の上から8枚をライフに（5-2-1-7、手札の分布は変わらない）。先攻は"
+            "ドローなし、後攻は引き直しの後に1枚ドロー（6-2-3）。",
+        )
 
     def opening_hand_table(self, *, decklist: DbsDecklist) -> dict:
         """Each main-deck card number: in the 6-card hand after the one redraw, and not every copy stuck in life."""

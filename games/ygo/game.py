@@ -21,6 +21,7 @@ from django.utils.translation import pgettext_lazy
 
 import games.base
 from api.codes import ApplicationError, ErrorCode
+from games.hand_odds import Opening
 from games.registry import Game, GameZone, ReadLine
 from games.ygo.rules import (
     Decklist,
@@ -36,7 +37,7 @@ from games.ygo.rules import (
 from games.ygo.rules.decklist import ReadLine as RulesLine
 from games.ygo.rules.decklist import decklist_of
 from games.ygo.rules.legality import FORMAT_CODE
-from games.ygo.rules.odds import Going, joint_at_least, opening_hand_size, probability_json
+from games.ygo.rules.odds import HAND, Going, joint_at_least, opening_hand_size, probability_json
 from games.ygo.rules.vocabulary import SIZE_CODES
 from games.ygo.rules.ydke import write_ydke
 
@@ -402,6 +403,21 @@ class YugiohOcg(Game):
         except OddsError as exc:
             raise ApplicationError(ErrorCode.VALIDATION_ERROR, str(exc), {"fields": {"deck_id": [str(exc)]}}) from None
         return result
+
+    def simulation_opening(self, *, format_code: str | None) -> Opening:
+        """PR p.9, p.180: a 5-card hand from the shuffled Main Deck; PR p.16, p.182: the player going first does not
+        draw on the first turn, the player going second draws one (6 cards by the first Main Phase)."""
+        if format_code:
+            self.format_check(format_code)
+        return Opening(
+            hand=HAND,
+            draws_going_first=0,
+            draws_going_second=1,
+            model_en="Exact (multivariate hypergeometric): a 5-card hand from the shuffled Main Deck (PR p.9); going "
+            "first no draw on the first turn (PR p.16), going second one card: 6 cards by the first Main Phase.",
+            model_ja="厳密計算（多変量超幾何分布）：シャッフルしたメインデッキから手札5枚（PR p.9）。先攻は最初の"
+            "ターンにドローなし（PR p.16）、後攻は1枚ドロー（最初のメインフェイズまでに6枚）。",
+        )
 
     def opening_hand_table(self, *, decklist: Any) -> dict:
         """Each Main Deck card: at least one copy in the opening hand, going first (5 cards) and second (6)."""

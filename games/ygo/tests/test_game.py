@@ -678,3 +678,58 @@ def test_the_issues_ydke_example_through_the_legality_api():
     cards = [(line["zone"], line["card"]["konami_id"]) for line in report.json()["lines"] if line["status"] == "card"]
     by_password = [("main", 89631139), ("main", 36996508), ("extra", 44508094), ("side", 5318639)]
     assert cards == [(zone, BY_PASSWORD[n]["konami_id"]) for zone, n in by_password]
+
+
+def test_hand_odds_by_groups_of_a_saved_ocg_deck(owner):  # noqa: F811
+    """Groups saved with the deck's version (PATCH odds_groups), then POST /odds/hand/ with the deck alone: "at least
+    one starter and at least one of the second group, and none of the third", computed by inclusion-exclusion."""
+    from math import comb
+
+    from decks.models import DeckVersion
+
+    text, numbers = _legal_today_ydk()
+    player = token_client(owner)
+    deck = player.post("/api/v1/decks/", {"name": "Normals", "game": "ygo", "text": text}, format="json").json()
+    by_konami = {e["name_en"]: e["card_id"] for e in deck["entries"]["main"]}
+    names = [BY_PASSWORD[n]["name_en"] for n in dict.fromkeys(numbers["main"])]
+    # A (3 copies, plus the shared card): cards 0 and 1; B: cards 1 and 2; C ("bricks"): card 3. Card 1 is in both.
+    groups = [
+        {"name": "A", "cards": [by_konami[names[0]], by_konami[names[1]]]},
+        {"name": "B", "cards": [by_konami[names[1]], by_konami[names[2]]]},
+        {"name": "C", "cards": [by_konami[names[3]]]},
+    ]
+    conditions = [{"group": "A", "at_least": 1}, {"group": "B", "at_least": 1}, {"group": "C", "exactly": 0}]
+    saved = player.patch(
+        f"/api/v1/decks/{deck['id']}/",
+        {"odds_groups": {"groups": groups, "conditions": conditions}},
+        format="json",
+        HTTP_IF_MATCH=f'"{deck["version"]}"',
+    )
+    assert saved.status_code == 200, saved.json()
+    assert DeckVersion.objects.get(deck_id=deck["id"], number=saved.json()["version"]).odds_groups["conditions"] == [
+        {"group": "A", "at_least": 1},
+        {"group": "B", "at_least": 1},
+        {"group": "C", "exactly": 0},
+    ]
+    answer = player.post("/api/v1/odds/hand/", {"deck": deck["id"]}, format="json")
+    assert answer.status_code == 200, answer.json()
+
+    def expected(n: int) -> str:
+        # Cells: a = card 0 (3), s = card 1 (3), b = card 2 (3), c = card 3 (3), rest 28. Hands without c, of 37
+        # cards: meet A and B unless (no a and no s) or (no s and no b): inclusion-exclusion over 37 cards.
+        without_c = comb(37, n)
+        no_a_s = comb(31, n)
+        no_s_b = comb(31, n)
+        no_a_s_b = comb(28, n)
+        return _fraction(without_c - no_a_s - no_s_b + no_a_s_b, comb(40, n))
+
+    body = answer.json()
+    assert (body["first"]["fraction"], body["second"]["fraction"]) == (expected(5), expected(6))
+    assert body["opening"]["cards_going_first"] == 5 and body["first"]["percent"] > 0
+
+    refused = player.post(
+        "/api/v1/odds/hand/",
+        {"deck": deck["id"], "groups": groups, "conditions": [{"group": "Z", "at_least": 1}]},
+        format="json",
+    )
+    assert (refused.status_code, refused.json()["error"]["code"]) == (400, "VALIDATION_ERROR")
