@@ -275,25 +275,16 @@ HAND_ODDS_ERRORS = {
 }
 
 
-def hand_odds_deck(*, decklist: Any, game: registry.Game) -> tuple[dict, dict[str, set]]:
+def hand_odds_deck(*, decklist: Any, game: registry.Game) -> dict:
     """The shuffled deck of a decklist for the hand odds: card id -> copies of its main deck (a line that is no card
-    still takes its places, under a key of its own), and each card's names (folded) -> card ids, for groups that
-    name cards by name."""
-    from cards.models import Card
-
+    still takes its places, under a key of its own)."""
     deck: dict = {}
     for number, line in enumerate(game.read_decklist(decklist)):
         if line.zone != "main" or not line.count:
             continue
         key = line.card_id if line.card_id is not None else f"?{number}"
         deck[key] = deck.get(key, 0) + line.count
-    names: dict[str, set] = {}
-    ids = [key for key in deck if isinstance(key, int)]
-    for card_id, name_ja, name_en in Card.objects.filter(id__in=ids).values_list("id", "name_ja", "name_en"):
-        for name in (name_ja, name_en):
-            if name:
-                names.setdefault(name.casefold(), set()).add(card_id)
-    return deck, names
+    return deck
 
 
 def hand_odds_input(*, user, data: dict) -> tuple[Any, registry.Game, Any]:
@@ -321,16 +312,39 @@ def hand_odds_input(*, user, data: dict) -> tuple[Any, registry.Game, Any]:
 def hand_odds_answer(
     *, decklist: Any, game: registry.Game, format_code: str | None, groups: list[dict], conditions: list[dict]
 ) -> dict:
-    """Exact hand odds by groups (games.hand_odds) under the game's opening (`simulation_opening`): `groups` are
-    [{"name", "cards": [card id or name]}], `conditions` [{"group", "at_least" | "at_most" | "exactly": n}]. Refusals
-    are coded: a game without openings or a malformed condition VALIDATION_ERROR, a card the main deck does not hold
-    CARD_NOT_IN_DECK, a deck too small for the opening DECK_TOO_SMALL."""
+    """Exact hand odds by groups (games.hand_odds) of a decklist's main deck under the game's opening
+    (`simulation_opening`): `groups` are [{"name", "cards": [card id or name]}], `conditions` [{"group", "at_least" |
+    "at_most" | "exactly": n}] (see hand_odds_of)."""
+    return hand_odds_of(
+        main=hand_odds_deck(decklist=decklist, game=game),
+        game=game,
+        format_code=format_code,
+        groups=groups,
+        conditions=conditions,
+    )
+
+
+def hand_odds_of(
+    *, main: dict, game: registry.Game, format_code: str | None, groups: list[dict], conditions: list[dict]
+) -> dict:
+    """Exact hand odds by groups of a main deck (card id -> copies; the editor's working copy). A card of a group is
+    a card id or the exact Japanese or English name of a card of the deck. Refusals are coded: a game without
+    openings or a malformed condition VALIDATION_ERROR, a card the main deck does not hold CARD_NOT_IN_DECK, a deck
+    too small for the opening DECK_TOO_SMALL (each with `details.reason`)."""
+    from cards.models import Card
     from games import hand_odds
 
     opening = game.simulation_opening(format_code=format_code)
     if opening is None:
         raise ApplicationError(ErrorCode.VALIDATION_ERROR, f"{game.name_en} decks have no hand odds.")
-    deck, names = hand_odds_deck(decklist=decklist, game=game)
+    written = [c for group in groups for c in group["cards"] if isinstance(c, str) and not c.isdigit()]
+    names: dict[str, set] = {}
+    if written:
+        ids = [key for key in main if isinstance(key, int)]
+        for card_id, name_ja, name_en in Card.objects.filter(id__in=ids).values_list("id", "name_ja", "name_en"):
+            for name in (name_ja, name_en):
+                if name:
+                    names.setdefault(name.casefold(), set()).add(card_id)
     try:
         named: dict[str, set] = {}
         for group in groups:
@@ -345,7 +359,7 @@ def hand_odds_answer(
                         "card_not_in_deck", f"group {group['name']!r}: {card!r} is no card of the main deck"
                     )
             named[group["name"]] = members
-        question = hand_odds.question(deck, named, [hand_odds.condition_of(c) for c in conditions])
+        question = hand_odds.question(main, named, [hand_odds.condition_of(c) for c in conditions])
         answer = hand_odds.hand_odds(question, opening)
     except hand_odds.HandOddsError as exc:
         code = HAND_ODDS_ERRORS.get(exc.reason, ErrorCode.VALIDATION_ERROR)

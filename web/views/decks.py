@@ -171,7 +171,11 @@ def _editor_config(request, deck) -> dict:
         # How a saved entry names its card: the deck API reads each game's JSON decklist (games.registry); the
         # editor's card is the catalogue's id, which every game's JSON takes under this key.
         "saveKey": game.editor_save_key,
-        "state": editor_state(copy=copy, format_code=deck.format_code, as_of=as_of, game=game),
+        "oddsGroups": deck.odds_groups,
+        "oddsUrl": reverse("web:deck-simulate", kwargs={"deck_id": deck.id}),
+        "state": editor_state(
+            copy=copy, format_code=deck.format_code, as_of=as_of, game=game, odds_groups=deck.odds_groups
+        ),
     }
 
 
@@ -336,6 +340,8 @@ def editor_state_api(request):
                 as_of=as_of,
                 game=game,
                 overlay_id=overlay,
+                # The deck's saved hand-odds groups (the page sends them): recomputed on every edit.
+                odds_groups=body["odds_groups"] if isinstance(body.get("odds_groups"), dict) else None,
             )
     except (RequestDataTooBig, ApplicationError) as exc:
         return error_json_for(exc)

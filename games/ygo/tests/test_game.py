@@ -733,3 +733,48 @@ def test_hand_odds_by_groups_of_a_saved_ocg_deck(owner):  # noqa: F811
         format="json",
     )
     assert (refused.status_code, refused.json()["error"]["code"]) == (400, "VALIDATION_ERROR")
+
+
+def test_the_odds_page_saves_groups_and_the_editor_recomputes_them_on_every_edit(owner):  # noqa: F811
+    from django.test import Client
+    from django.urls import reverse
+
+    from decks.models import Deck
+
+    text, numbers = _legal_today_ydk()
+    deck = token_client(owner).post("/api/v1/decks/", {"name": "N", "game": "ygo", "text": text}, format="json").json()
+    first, second = [e["card_id"] for e in deck["entries"]["main"][:2]]
+    client = Client()
+    client.force_login(owner)
+    url = reverse("web:deck-simulate", kwargs={"deck_id": deck["id"]})
+    form = {"version": deck["version"], "name_0": "starters", "cards_0": [first, second], "comparison_0": "at_least"}
+    saved = client.post(url, {**form, "count_0": "1", "save": "1"})
+    assert saved.status_code == 302
+    stored = Deck.objects.get(id=deck["id"])
+    assert (stored.version, stored.odds_groups["conditions"]) == (
+        deck["version"] + 1,
+        [{"group": "starters", "at_least": 1}],
+    )
+    page = client.get(url)
+    assert page.context["hand_odds"]["answer"]["first"]["fraction"] == _fraction(
+        comb_(40, 5) - comb_(34, 5), comb_(40, 5)
+    )
+
+    # The editor: the same groups over the working copy, one card of the group taken out (5 copies left of 40 - 1).
+    state = client.post(
+        reverse("web:editor-state"),
+        {
+            "game": "ygo",
+            "deck": {"main": [{"card": e["card_id"], "count": e["count"]} for e in deck["entries"]["main"]]},
+            "op": {"op": "set", "card": first, "zone": "main", "count": 2},
+            "odds_groups": stored.odds_groups,
+        },
+        content_type="application/json",
+    ).json()
+    assert state["hand_odds"]["first"]["fraction"] == _fraction(comb_(39, 5) - comb_(34, 5), comb_(39, 5))
+
+
+def comb_(n: int, k: int) -> int:
+    from math import comb
+
+    return comb(n, k)
