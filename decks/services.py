@@ -508,6 +508,20 @@ def deck_export_game(deck: Deck, kind: str) -> tuple[str, str, str] | None:
     return game.decklist_export(kind, deck_to_decklist(deck)), content_type, extension
 
 
+def deck_export_code(deck: Deck) -> str:
+    """The deck code (games.deck_codes): the deck's game and its cards by the game's stable keys
+    (`decklist_code_keys`; the Japanese name by default), read back by the import of any installation."""
+    from games.deck_codes import deck_code_encode
+
+    game = registry.get(deck.game)
+    entries = deck_entries(deck=deck)
+    keys = game.decklist_code_keys([e.card_id for e in entries]) or {}
+    zones: dict[str, list[tuple[str | int, int]]] = {zone: [] for zone in zone_order(deck.game)}
+    for entry in entries:
+        zones.setdefault(entry.zone, []).append((keys.get(entry.card_id, entry.card.name_ja), entry.quantity))
+    return deck_code_encode(game.code, zones)
+
+
 def deck_export_json(deck: Deck) -> dict:
     """The decklist JSON of the legality API, plus the card id of every entry (readers ignore extra keys)."""
     data = registry.get(deck.game).decklist_to_json(_named_decklist(deck))

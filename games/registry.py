@@ -390,6 +390,12 @@ class Game:
         for a game without them."""
         return None
 
+    def decklist_code_keys(self, card_ids: Iterable[int]) -> dict[int, str | int] | None:
+        """The stable key a deck code writes for each of these catalogue card ids (games.deck_codes), which the
+        game's `parse_json` reads back as the card in any installation: the OCG's password, DBS's card number. None:
+        the card's Japanese name (the core's default)."""
+        return None
+
     def simulation_opening(self, *, format_code: str | None) -> Opening | None:
         """How a player of the format holds their first cards, as data (games.hand_odds.Opening: the hand, the draws
         of the first turn going first and second, the cards set aside, the redraw), for the hand odds by groups of

@@ -21,6 +21,7 @@ urlpatterns = [
     path("decks/public/", decks.public_decks, name="public-decks"),
     path("decks/<int:deck_id>/", decks.deck_page, name="deck"),
     path("decks/shared/<str:slug>/", decks.deck_shared_page, name="deck-shared"),
+    path("decks/code/<str:code>/", decks.deck_code_page, name="deck-code"),
     path("decks/<int:deck_id>/copy/", decks.deck_copy, name="deck-copy"),
     path("decks/<int:deck_id>/delete/", decks.deck_delete, name="deck-delete"),
     path("decks/<int:deck_id>/versions/", decks.deck_versions, name="deck-versions"),

@@ -164,6 +164,11 @@ class DragonBallSuper(Game):
         (Leader, Main Deck, Z Deck, Side Deck), which every DBS list uses, whatever `headings` the page asks for."""
         return reader.write_decklist(decklist.read, db.state().catalogue)
 
+    def decklist_code_keys(self, card_ids: Iterable[int]) -> dict[int, str | int]:
+        """A deck code's card: its base card number (`BT1-001`), which `parse_json` reads back."""
+        numbers = db.state().number_by_id
+        return {pk: numbers[pk] for pk in card_ids if pk in numbers}
+
     def decklist_to_json(self, decklist: DbsDecklist) -> dict:
         """The JSON decklist, one entry per line with the catalogue's key (`Name [NUMBER]`) as the card."""
         state = db.state()

@@ -185,6 +185,17 @@ class YugiohOcg(Game):
             raise ValueError(kind)
         return self.decklist_to_ydk(decklist)
 
+    def decklist_code_keys(self, card_ids: Iterable[int]) -> dict[int, str | int]:
+        """A deck code's card: its printed password (a simulator id without one, else its Konami id), which
+        `parse_json` reads back."""
+        context = _context()
+        out: dict[int, str | int] = {}
+        for pk in card_ids:
+            card = context.by_pk.get(pk)
+            if card is not None:
+                out[pk] = card.ydk_id if card.ydk_id is not None else card.id
+        return out
+
     def decklist_to_json(self, decklist: YgoDecklist) -> dict:
         return {
             zone.value: [

@@ -22,7 +22,7 @@ from decks import services as deck_services
 from decks.models import DeckVisibility
 from games import registry
 from games.base import DecklistFormatError
-from regulations.decklists import copies_check, decklist_copies
+from regulations.decklists import copies_check, decklist_copies, text_decklist
 from web import selectors as web_selectors
 from web.editor import editor_state, working_copy_from_json
 from web.forms import (
@@ -230,12 +230,14 @@ def _deck_game_view(request, deck, context: dict):
         zones=[(zone, snapshot["entries"].get(zone.code, [])) for zone in game.zones],
         legality=deck_services.deck_legality(deck=deck),
         stats=deck_services.deck_stats(deck),
-        exports=["text", "json", *game.export_kinds],
+        exports=["text", "json", "code", *game.export_kinds],
     )
     return render(request, "web/deck_game.html", context)
 
 
 def _deck_view(request, deck, context: dict):
+    # The deck code's share link: the deck read-only in its game, pasteable into any installation's import.
+    context["deck_code"] = deck_services.deck_export_code(deck)
     if deck.game != registry.DEFAULT_GAME:
         return _deck_game_view(request, deck, context)
     state = editor_state(
@@ -416,7 +418,7 @@ def deck_import(request, deck_id: int):
             form = DeckImportForm({"text": text})
             form.is_valid()
         try:
-            decklist = game.parse_text(text)
+            decklist = text_decklist(text=text, game=game.code)  # a ydke:// URL, a deck code too
         except DecklistFormatError as exc:  # a malformed ydke:// URL or deck code: said beside the box
             form.add_error("text", gettext("This deck code cannot be read: %(reason)s") % {"reason": exc})
             return render(request, "web/deck_import.html", {"deck": deck, "form": form, "nav": "my-decks"})
@@ -522,3 +524,36 @@ def _sheet_context(deck) -> dict:
                 entry.card.type_line = facts.get(first) or facts.get(second) or ""  # type: ignore[attr-defined]
     deck_hash = deck_services.snapshot_canonical_hash(deck_services.deck_snapshot(deck=deck))
     return {"deck": deck, "zones": zones, "printed_on": timezone.localdate(), "deck_hash": deck_hash}
+
+
+def deck_code_page(request, code: str):
+    """A deck code's share link (/decks/code/<code>/): the deck it carries, read-only, in its game (its zones, the
+    verdict on today's list of its default format) and the code to paste into an import. Nothing is stored."""
+    from cards.models import Card
+    from games.deck_codes import deck_code_decode
+
+    try:
+        game_code, _ = deck_code_decode(code)
+        game = registry.get(game_code)
+        decklist = text_decklist(text=code, game=game.code)
+    except (ApplicationError, DecklistFormatError) as exc:
+        raise Http404(str(exc)) from None
+    lines = [line for line in game.read_decklist(decklist) if line.card_id is not None and line.count]
+    names = dict(Card.objects.filter(id__in={line.card_id for line in lines}).values_list("id", "name_ja"))
+    legality = game.legality_report(
+        decklist=decklist, format_code=game.default_format, as_of=timezone.localdate(), overlay_id=None
+    )
+    zones = [
+        (zone, [{"card_id": line.card_id, "name_ja": names.get(line.card_id), "count": line.count}
+                for line in lines if line.zone == zone.code])
+        for zone in game.zones
+    ]  # fmt: skip
+    context = {
+        "game": game,
+        "code": code,
+        "zones": [(zone, rows) for zone, rows in zones if rows],
+        "legality": legality,
+        "format_code": game.default_format,
+        "nav": "public-decks",
+    }
+    return render(request, "web/deck_code.html", context)

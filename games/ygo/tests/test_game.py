@@ -778,3 +778,22 @@ def comb_(n: int, k: int) -> int:
     from math import comb
 
     return comb(n, k)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_an_ocg_deck_code_round_trips_through_the_import_and_the_legality_api(owner, path):  # noqa: F811
+    player = token_client(owner)
+    text = path.read_text(encoding="utf-8")
+    deck = player.post("/api/v1/decks/", {"name": "x", "game": "ygo", "text": text}, format="json").json()
+    code = player.get(f"/api/v1/decks/{deck['id']}/export/code/").content.decode().strip()
+    assert code.startswith("dk1.ygo.")
+    again = player.post("/api/v1/decks/", {"name": "again", "game": "ygo", "text": code}, format="json")
+    assert again.status_code == 201, again.json()
+    entries = lambda d: sorted((z, e["card_id"], e["count"]) for z, es in d["entries"].items() for e in es)  # noqa: E731
+    assert entries(again.json()) == entries(deck)
+    as_ydk = player.post("/api/v1/legality/", {"game": "ygo", "text": text}, format="json").json()
+    as_code = player.post("/api/v1/legality/", {"game": "ygo", "text": code}, format="json").json()
+    assert as_code["deck_hash"] == as_ydk["deck_hash"]
+    # Read as another game's text, the code says whose it is.
+    wrong = player.post("/api/v1/legality/", {"game": "dm", "text": code}, format="json")
+    assert (wrong.status_code, wrong.json()["error"]["details"]["reason"]) == (400, "game")
