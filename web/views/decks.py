@@ -225,6 +225,7 @@ def _deck_game_view(request, deck, context: dict):
     its exports, read-only."""
     game = registry.get(deck.game)
     snapshot = deck_services.deck_snapshot(deck=deck)
+    context.update(_share_context(request, deck))
     context.update(
         game=game,
         zones=[(zone, snapshot["entries"].get(zone.code, [])) for zone in game.zones],
@@ -235,9 +236,23 @@ def _deck_game_view(request, deck, context: dict):
     return render(request, "web/deck_game.html", context)
 
 
+def _share_context(request, deck) -> dict:
+    """What a deck page shares: the deck code's link, and on a public or unlisted deck the Open Graph / Twitter card
+    tags whose picture is the deck's PNG (decks.picture) behind its share link, which a crawler reaches signed out."""
+    context: dict = {"deck_code": deck_services.deck_export_code(deck)}
+    if deck.visibility != DeckVisibility.PRIVATE.value:
+        game = registry.get(deck.game)
+        context["og"] = {
+            "url": request.build_absolute_uri(reverse("web:deck-shared", args=[deck.share_slug])),
+            "image": request.build_absolute_uri(reverse("web:deck-shared-picture", args=[deck.share_slug]))
+            + f"?v={deck.version}",
+            "description": f"{game.name_ja} · {deck.format_code}",
+        }
+    return context
+
+
 def _deck_view(request, deck, context: dict):
-    # The deck code's share link: the deck read-only in its game, pasteable into any installation's import.
-    context["deck_code"] = deck_services.deck_export_code(deck)
+    context.update(_share_context(request, deck))
     if deck.game != registry.DEFAULT_GAME:
         return _deck_game_view(request, deck, context)
     state = editor_state(
@@ -557,3 +572,24 @@ def deck_code_page(request, code: str):
         "nav": "public-decks",
     }
     return render(request, "web/deck_code.html", context)
+
+
+def _picture_response(deck) -> HttpResponse:
+    from decks.picture import deck_picture_png
+
+    response = HttpResponse(deck_picture_png(deck), content_type="image/png")
+    response["ETag"] = f'"{deck.version}"'
+    response["Cache-Control"] = "public, max-age=3600" if deck.visibility != DeckVisibility.PRIVATE.value else "private"
+    return response
+
+
+@require_GET
+def deck_picture(request, deck_id: int):
+    """The PNG of a deck the caller may see (decks.picture), cached per deck version."""
+    return _picture_response(deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user))
+
+
+@require_GET
+def deck_shared_picture(request, slug: str):
+    """The PNG of a public or unlisted deck by its share link: the pages' og:image, which crawlers fetch signed out."""
+    return _picture_response(deck_selectors.deck_get_shared(slug=slug))
