@@ -421,6 +421,7 @@ class VersionSerializer(serializers.Serializer):
 
 class VersionDetailSerializer(VersionSerializer):
     snapshot = serializers.JSONField()
+    odds_groups = serializers.JSONField(help_text="The hand odds' groups and conditions this version saved ({}: none).")
 
 
 @extend_schema_view(

@@ -401,7 +401,8 @@ def deck_version_restore(*, deck_id: int, user, if_match: int | None, number: in
         raise PreconditionRequired()
     with transaction.atomic():
         deck = deck_get_owned(deck_id=deck_id, user=user)
-        snapshot = deck_version_get(deck=deck, number=number).snapshot
+        version = deck_version_get(deck=deck, number=number)
+        snapshot = version.snapshot
         counts = {
             (zone, row["card_id"]): row["count"] for zone, rows in snapshot.get("entries", {}).items() for row in rows
         }
@@ -411,6 +412,7 @@ def deck_version_restore(*, deck_id: int, user, if_match: int | None, number: in
             name=snapshot.get("name", deck.name),
             description=snapshot.get("description", deck.description),
             format_code=snapshot.get("format", deck.format_code),
+            odds_groups=version.odds_groups,  # the hand odds' groups that version saved
         )
         _write_entries(deck, counts)
         _version_create(deck=deck, author=user, note=f"restored version {number}")
