@@ -17,6 +17,7 @@ from django.core.cache import cache
 from django.utils import timezone
 from PIL import Image, ImageDraw, ImageFont
 
+from api.codes import ApplicationError
 from decks.models import Deck
 from decks.selectors import deck_entries
 from games import registry
@@ -113,7 +114,10 @@ def deck_picture_draw(deck: Deck, *, as_of: date) -> bytes:
 
     game = registry.get(deck.game)
     entries = deck_entries(deck=deck)
-    report = deck_legality(deck=deck, as_of=as_of)
+    try:
+        report: dict | None = deck_legality(deck=deck, as_of=as_of)
+    except ApplicationError:  # the format's data is not loaded here: the picture says no verdict
+        report = None
     zones = [(zone, [e for e in entries if e.zone == zone.code]) for zone in game.zones]
     zones = [(zone, rows) for zone, rows in zones if rows]
     rows_needed = sum(-(-len(rows) // COLUMNS) for _, rows in zones)
@@ -125,12 +129,13 @@ def deck_picture_draw(deck: Deck, *, as_of: date) -> bytes:
     draw.text((MARGIN, MARGIN), title, font=_font(44), fill=INK)
     subtitle = f"{game.name_ja} · {game.name_en} · {deck.format_code}"
     draw.text((MARGIN, MARGIN + 60), subtitle, font=_font(24), fill=MUTED)
-    legal = bool(report.get("legal"))
-    verdict = ("使用可能 Legal" if legal else "使用不可 Illegal") + f" · {report.get('as_of') or as_of.isoformat()}"
+    legal = bool(report and report.get("legal"))
+    verdict = ("使用可能 Legal" if legal else "使用不可 Illegal") if report else "判定なし No verdict"
+    verdict += f" · {(report or {}).get('as_of') or as_of.isoformat()}"
     draw.rounded_rectangle(
         (MARGIN, MARGIN + 96, MARGIN + 24 + int(draw.textlength(verdict, font=_font(22))), MARGIN + 126),
         radius=8,
-        fill=LEGAL if legal else ILLEGAL,
+        fill=(LEGAL if legal else ILLEGAL) if report else PAPER,
     )
     draw.text((MARGIN + 12, MARGIN + 98), verdict, font=_font(22), fill=INK)
     total = sum(e.quantity for e in entries)

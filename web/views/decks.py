@@ -555,9 +555,12 @@ def deck_code_page(request, code: str):
         raise Http404(str(exc)) from None
     lines = [line for line in game.read_decklist(decklist) if line.card_id is not None and line.count]
     names = dict(Card.objects.filter(id__in={line.card_id for line in lines}).values_list("id", "name_ja"))
-    legality = game.legality_report(
-        decklist=decklist, format_code=game.default_format, as_of=timezone.localdate(), overlay_id=None
-    )
+    try:
+        legality = game.legality_report(
+            decklist=decklist, format_code=game.default_format, as_of=timezone.localdate(), overlay_id=None
+        )
+    except ApplicationError:  # the format's data is not loaded here: the deck is shown without a verdict
+        legality = None
     zones = [
         (zone, [{"card_id": line.card_id, "name_ja": names.get(line.card_id), "count": line.count}
                 for line in lines if line.zone == zone.code])
