@@ -67,3 +67,14 @@ def test_the_picture_draws_every_zone_and_without_a_japanese_font_still_draws(ca
         font_path.cache_clear()
         picture._font.cache_clear()
     assert with_font.size == without.size and with_font.tobytes() != without.tobytes()
+
+
+def test_a_deck_whose_format_is_not_loaded_is_drawn_without_a_verdict(cards, owner):
+    from decks.models import Deck
+
+    deck = services.deck_create(owner=owner, name="x", visibility="public", decklist=parse_json(legal_deck_json()))
+    Deck.objects.filter(id=deck.id).update(format_code="not_loaded_here")
+    picture = Client().get(f"/decks/shared/{deck.share_slug}/picture.png")
+    assert (picture.status_code, Image.open(io.BytesIO(picture.content)).format) == (200, "PNG")
+    code = services.deck_export_code(Deck.objects.get(id=deck.id))
+    assert Client().get(f"/decks/code/{code}/").status_code == 200
