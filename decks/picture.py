@@ -149,7 +149,7 @@ def deck_picture_draw(deck: Deck, *, as_of: date) -> bytes:
         for index, entry in enumerate(rows):
             column, line = index % COLUMNS, index // COLUMNS
             x0, y0 = MARGIN + column * (TILE_W + GAP), y + line * (TILE_H + GAP)
-            facts = game.deck_entry_facts(entry.card)
+            facts = game.catalogue.deck_entry_facts(entry.card)
             draw.rounded_rectangle((x0, y0, x0 + TILE_W, y0 + TILE_H), radius=10, fill=_tile_colour(facts))
             for number, text in enumerate(_fit(draw, entry.card.name_ja, _font(17), TILE_W - 16, 3)):
                 draw.text((x0 + 8, y0 + 34 + number * 21), text, font=_font(17), fill=INK)

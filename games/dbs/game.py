@@ -10,8 +10,6 @@ number (variants folded to their base number, 2-15-2-1, 5-1-3-1).
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -24,6 +22,7 @@ from django.utils.translation import pgettext_lazy
 
 import games.base
 from api.codes import ApplicationError, ErrorCode
+from games.capabilities import Catalogue, Editor, HandOdds, Odds, Pages, Search
 from games.dbs import catalogue as db
 from games.dbs.rules import decklist as reader
 from games.dbs.rules.cards import NUMBER, fold_number
@@ -44,29 +43,12 @@ class DbsDecklistError(games.base.DecklistFormatError):
     pass
 
 
-@dataclass
-class DbsLine:
-    zone: str
-    card: str | int  # the base card number of a resolved line, else the line as written
-    count: int
-    line: int | None
+@dataclass(frozen=True, slots=True)
+class DbsDecklist(games.base.Decklist):
+    """A decklist as the core sees it (`lines`, `errors`: games.base), with the rules' reading of it (`read`)."""
 
-
-@dataclass
-class DbsError:
-    line: int
-    text: str
-    message: str
-
-
-@dataclass
-class DbsDecklist:
-    """A decklist as the core sees it (`lines`, `errors`), with the rules' reading of it (`read`)."""
-
-    lines: tuple[DbsLine, ...]
-    read: reader.Decklist
-    errors: tuple[DbsError, ...] = ()
-    numbered: bool = field(default=True)  # lines numbered as written (a pasted text), else None (stored rows)
+    read: reader.Decklist = field(kw_only=True)
+    numbered: bool = field(default=True, kw_only=True)  # lines numbered as written (a pasted text), else not (stored)
 
 
 def _read(text: str, *, numbered: bool = True) -> DbsDecklist:
@@ -75,7 +57,7 @@ def _read(text: str, *, numbered: bool = True) -> DbsDecklist:
     except reader.DecklistTooLong as exc:
         raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, str(exc)) from exc
     lines = tuple(
-        DbsLine(
+        games.base.Line(
             zone=(line.zone or Zone.MAIN).value,
             card=line.card_number if line.card_number else line.text,
             count=line.count or 0,
@@ -112,15 +94,237 @@ def _card_json(state: db.State, number: str | None) -> dict | None:
     return {"id": card_id, "name_ja": state.key_by_id[card_id], "name_en": state.catalogue.card(number).name}
 
 
-class DragonBallSuper(Game):
-    code = CODE
+class DbsCatalogue(Catalogue):
+    def data_import(self, *, log) -> str:
+        summary = db.data_import(log=lambda text: None)
+        return summary.line(db.data_source("cards.json"))
+
+    def card_details(self, *, card_id: int) -> dict | None:
+        """The card's own facts by card number (a leader's two sides, front and awakened), its printings' numbers and
+        its entries in the (unverified) ban list."""
+        from games.dbs.models import DbsBanEntry, DbsCardFacts
+
+        row = DbsCardFacts.objects.filter(card_id=card_id).first()
+        if row is None:
+            return None
+        flags = [name for name, on in (("Ultimate", row.ultimate), ("Super Combo", row.super_combo),
+                                        ("Dragon Ball", row.dragon_ball)) if on]  # fmt: skip
+        front = [
+            (_("Card number"), row.card_number),
+            (_("Variant numbers"), ", ".join(row.variant_numbers)),
+            (_("Card type"), row.card_type),
+            (_("Colours"), " / ".join(row.colors)),
+            (_("Energy cost"), row.energy_cost),
+            (_("Combo"), f"{row.combo_energy} / +{row.combo_power}" if row.combo_power is not None else None),
+            (_("Power"), row.power),
+            (_("Characters"), ", ".join(row.characters)),
+            (_("Special traits"), ", ".join(row.special_traits)),
+            (_("Era"), row.era),
+            (_("Construction"), ", ".join(flags)),
+            (_("Set"), f"{row.set_code} {row.set_name}".strip()),
+        ]
+        sides = [{"title": _("Front") if row.back_name else None, "facts": _facts(front)}]
+        if row.back_name:  # a leader awakens: its back side has its own name, power, characters and traits
+            back = [
+                (_("Name"), row.back_name),
+                (_("Power"), row.back_power),
+                (_("Characters"), ", ".join(row.back_characters)),
+                (_("Special traits"), ", ".join(row.back_special_traits)),
+                (_("Era"), row.back_era),
+            ]
+            sides.append({"title": _("Awakened"), "facts": _facts(back)})
+        banned = DbsBanEntry.objects.filter(card_number=row.card_number).order_by("date")
+        history = [
+            {"effective": entry.date.isoformat() if entry.date else "–", "status": entry.status,
+             "copies": entry.max_copies}
+            for entry in banned
+        ]  # fmt: skip
+        return {"card_number": row.card_number, "sides": sides, "links": [], "history": history}
+
+
+class DbsSearch(Search):
+    def help(self) -> str:
+        from games.dbs.search import SEARCH_HELP
+
+        return SEARCH_HELP
+
+    def orders(self) -> tuple[str, ...]:
+        from games.dbs.search import ORDERS
+
+        return ORDERS
+
+    def run(self, *, q: str, order: str, as_of: date | None):
+        from games.dbs.search import card_search
+
+        return card_search(q=q, order=order, as_of=as_of)
+
+
+class DbsPages(Pages):
     # Its ban list's statuses (not Duel Masters' プレミアム殿堂 and 殿堂入り).
-    display_words = MappingProxyType(
+    words = MappingProxyType(
         {
             "banned": pgettext_lazy("DBS list status", "Banned"),
             "limited": pgettext_lazy("DBS list status", "Limited"),
         }
     )
+    size_codes = frozenset(str(code) for code in SIZE_CODES)  # the sizes a buildable deck may break
+
+
+class DbsOdds(Odds):
+    def opening_odds(self, *, decklist: DbsDecklist, groups: dict[str, list[str]], going_first: bool = True) -> dict:
+        """Exact odds of each group of cards (card numbers, variants, names or ids) in the 6-card hand after the one
+        redraw (5-2-1-6, 5-2-1-6-1; policy: return every card that is not of the group) and not all stuck in the 8
+        life cards (5-2-1-7). Going first or second does not change the setup."""
+        state = db.state()
+        main = decklist.read.copies(Zone.MAIN)
+        deck_size = sum(main.values())
+        policy = Redraw.RETURN_NON_X
+        out = {}
+        for name, refs in groups.items():
+            resolved = [(ref, self._number(state, ref)) for ref in refs]
+            missing = [str(ref) for ref, number in resolved if number not in main]
+            numbers = {number for _ref, number in resolved if number is not None}
+            if missing or not numbers:
+                raise ApplicationError(
+                    ErrorCode.CARD_NOT_IN_DECK,
+                    f"Group {name!r} names a card the main deck does not hold.",
+                    {"group": name, "cards": missing},
+                )
+            try:
+                odds = opening_odds(deck_size=deck_size, copies=sum(main[n] for n in numbers), policy=policy)
+            except OddsError as exc:
+                raise ApplicationError(ErrorCode.DECK_TOO_SMALL, str(exc), {"deck_size": deck_size}) from exc
+            out[name] = {"cards": sorted(numbers), **odds.as_dict()}
+        return {
+            "game": CODE,
+            "deck_size": deck_size,
+            "hand": HAND,
+            "life": LIFE,
+            "redraw_policy": POLICY_TEXT[policy],
+            "model": "exact: 6-card hand (5-2-1-6), one redraw returning every card that is not of the group "
+            "(5-2-1-6-1), then the top 8 cards as life (5-2-1-7)",
+            "groups": out,
+        }
+
+    def opening_hand_table(self, *, decklist: DbsDecklist) -> dict:
+        """Each main-deck card number: in the 6-card hand after the one redraw, and not every copy stuck in life."""
+        state = db.state()
+        main = decklist.read.copies(Zone.MAIN)
+        deck_size = sum(main.values())
+        rows = []
+        try:
+            for number, copies in main.items():
+                odds = opening_odds(deck_size=deck_size, copies=copies, policy=Redraw.RETURN_NON_X).as_dict()
+                facts = state.facts.get(number, {})
+                name = facts.get("card__name_en") or number
+                name_ja = facts.get("card__name_ja") or name
+                values = [odds["in_hand"], odds["not_stuck_in_life"]]
+                rows.append({"name": f"{name} [{number}]", "name_ja": f"{name_ja} [{number}]", "copies": copies,
+                             "values": values})  # fmt: skip
+        except OddsError as exc:
+            raise ApplicationError(ErrorCode.DECK_TOO_SMALL, str(exc), {"deck_size": deck_size}) from exc
+        return {
+            "model": f"Exact: 6-card hand (5-2-1-6), one redraw ({POLICY_TEXT[Redraw.RETURN_NON_X]}), then the top "
+            "8 cards as life (5-2-1-7).",
+            "model_ja": "厳密計算：手札6枚（5-2-1-6）、そのカード以外をすべて戻す引き直し1回（5-2-1-6-1）、"
+            "山札の上から8枚をライフに（5-2-1-7）。",
+            "columns": [
+                {"name_en": "In hand after the redraw", "name_ja": "引き直し後の手札に"},
+                {"name_en": "Not all in life", "name_ja": "全てがライフに埋まらない"},
+            ],
+            "rows": rows,
+        }
+
+    @staticmethod
+    def _number(state: db.State, ref: str | int) -> str | None:
+        if isinstance(ref, int) and not isinstance(ref, bool):
+            return state.number_by_id.get(ref)
+        text = str(ref)
+        number = NUMBER.search(fold_number(text))
+        if number is not None:
+            return state.catalogue.lookup_number(number.group(0)).card_number
+        named = state.catalogue.named(text)
+        return named[0].card_number if len(named) == 1 else None
+
+
+class DbsHandOdds(HandOdds):
+    def opening(self, *, format_code: str | None) -> Opening:
+        """5-2-1-6: a 6-card hand; 5-2-1-6-1: one redraw (return any number of cards, shuffle, draw as many),
+        computed for one policy: the whole hand goes back when it fails the conditions; 5-2-1-7: then the top 8
+        cards become the life (set aside: the hand's law does not change); 6-2-3: the player going first does not
+        draw on their first turn, the player going second draws one."""
+        if format_code:
+            self.game.format_check(format_code)
+        return Opening(
+            hand=HAND,
+            draws_going_first=0,
+            draws_going_second=1,
+            set_aside=LIFE,
+            redraw=True,
+            model_en="Exact: a 6-card hand (5-2-1-6); one redraw (5-2-1-6-1), taken as: the whole hand goes back "
+            "and 6 new cards are drawn when the hand fails the conditions; then the top 8 cards as life (5-2-1-7, "
+            "which does not change the hand's law); going first no draw, going second one card after the redraw "
+            "(6-2-3).",
+            model_ja="厳密計算：手札6枚（5-2-1-6）。引き直し1回（5-2-1-6-1）は、条件を満たさない手札をすべて戻して"
+            "6枚引き直すものとして計算。その後山札の上から8枚をライフに（5-2-1-7、手札の分布は変わらない）。先攻は"
+            "ドローなし、後攻は引き直しの後に1枚ドロー（6-2-3）。",
+        )
+
+
+class DbsEditor(Editor):
+    """games/dbs/editor.py; the statistics: games.dbs.statistics."""
+
+    search_example = "color:red cost<=3"
+
+    def add_note(self) -> str:
+        from games.dbs.editor import add_note
+
+        return add_note()
+
+    def zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
+        from games.dbs.editor import editor_zones
+
+        return editor_zones(self.game.zones, as_of=as_of)
+
+    def cards(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        from games.dbs.editor import editor_cards
+
+        return editor_cards(card_ids)
+
+    def statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
+        from games.dbs.editor import editor_statistics
+
+        return editor_statistics(entries)
+
+    def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
+        """Zone counts; the main deck's energy cost curve (0 to 7, 8+) stacked by colour, its colours (a multicolour
+        card counts in each of its colours) and card types; the leader's colours."""
+        tally = deck_tally(entries, card_of_id=db.state().card_of_id)
+        counts, totals, leader_colors = tally.zones, tally.cost_totals, tally.leader_colors
+        colors, types, multicolor = tally.colors, tally.types, tally.multicolored
+        curve = {
+            column: Counter({color or "unknown": n for color, n in by.items()})
+            for column, by in tally.cost_colors.items()
+        }
+        return {
+            "counts": {zone.code: counts[zone.code] for zone in self.game.zones},
+            "leader_colors": leader_colors,
+            "cost_curve": [
+                {
+                    "cost": column,
+                    "total": totals[column],
+                    "by_color": dict(sorted(curve.get(column, Counter()).items())),
+                }
+                for column in CURVE
+            ],
+            "colors": {color: colors[color] for color in COLORS if colors[color]},
+            "multicolored": multicolor,
+            "card_types": dict(sorted(types.items(), key=lambda kv: (-kv[1], kv[0]))),
+        }
+
+
+class DragonBallSuper(Game):
+    code = CODE
     name_en = "Dragon Ball Super Card Game"
     name_ja = "ドラゴンボール超カードゲーム"
     default_format = FORMAT
@@ -132,7 +336,13 @@ class DragonBallSuper(Game):
         GameZone(Zone.Z.value, "Z-Deck", "Zデッキ", registered=True, hotkey="z"),
         GameZone(Zone.SIDE.value, "Side deck", "サイドデッキ", registered=True, hotkey="s"),
     )
-    size_codes = frozenset(str(code) for code in SIZE_CODES)  # the sizes a buildable deck may break
+
+    catalogue = DbsCatalogue()
+    search = DbsSearch()
+    pages = DbsPages()
+    editor = DbsEditor()
+    odds = DbsOdds()
+    hand_odds = DbsHandOdds()
 
     # --- decklists
     def parse_text(self, text: str, *, with_names: bool = True) -> DbsDecklist:
@@ -188,22 +398,20 @@ class DragonBallSuper(Game):
         for line in decklist.read.lines:
             card = _card_json(state, line.card_number)
             zone = line.zone.value if line.zone is not None else None
-            row = {
-                "line": line.line if decklist.numbered else None,
-                "written": line.text,
-                "status": line.status.value,
-                "count": line.count if line.is_card_line else None,
-                "written_zone": zone,
-                "zone": zone,
-                "moved": False,
-                "card": card,
-                "candidates": [c for c in (_card_json(state, number) for number in line.candidates) if c],
-                "suggestions_skipped": False,
-                "card_number": line.card_number,
-                "written_number": line.written_number,
-                "zone_inferred": line.zone_inferred,
-                "note": line.note,
-            }
+            row = games.base.line_row(
+                line=line.line if decklist.numbered else None,
+                written=line.text,
+                status=line.status.value,
+                count=line.count if line.is_card_line else None,
+                written_zone=zone,
+                zone=zone,
+                card=card,
+                candidates=[c for c in (_card_json(state, number) for number in line.candidates) if c],
+                card_number=line.card_number,
+                written_number=line.written_number,
+                zone_inferred=line.zone_inferred,
+                note=line.note,
+            )
             out.append(ReadLine(line.status.value, zone, card["id"] if card else None, line.count, row))
         return out
 
@@ -212,20 +420,15 @@ class DragonBallSuper(Game):
         unresolved line: the form of games.dbs.rules.legality.deck_hash, so a report's hash and a registration's
         agree. Keyed by card number, not by the catalogue's ids, so a re-import never changes a registered hash."""
         numbers = db.state().number_by_id
-        known: dict[tuple[str, str], int] = {}
-        unknown: dict[tuple[str, str], int] = {}
+        known, unknown = [], []
         for zone, card_id, count in cards:
             number = numbers.get(card_id)
             if number is None:
-                key = (zone, f"?card id {card_id}")
-                unknown[key] = unknown.get(key, 0) + count
+                unknown.append((zone, f"?card id {card_id}", count))
             else:
-                known[(zone, number)] = known.get((zone, number), 0) + count
-        for zone, text, count in unresolved:
-            key = (zone, "?" + text.strip())
-            unknown[key] = unknown.get(key, 0) + count
-        rows = [[zone, card, count] for part in (known, unknown) for (zone, card), count in sorted(part.items())]
-        return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+                known.append((zone, number, count))
+        unknown += [(zone, games.base.unresolved_key(text), count) for zone, text, count in unresolved]
+        return games.base.deck_hash(known, unknown)
 
     # --- formats and legality
     def format_check(self, format_code: str) -> None:
@@ -260,215 +463,6 @@ class DragonBallSuper(Game):
         out["lines"] = [row.json for row in self.read_decklist(decklist)]
         out["errors"] = [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]
         return out
-
-    # --- catalogue
-    def data_import(self, *, log) -> str:
-        summary = db.data_import(log=lambda text: None)
-        return summary.line(db.data_source("cards.json"))
-
-    def card_search_help(self) -> str:
-        from games.dbs.search import SEARCH_HELP
-
-        return SEARCH_HELP
-
-    def card_orders(self) -> tuple[str, ...]:
-        from games.dbs.search import ORDERS
-
-        return ORDERS
-
-    def card_search(self, *, q: str, order: str, as_of: date | None):
-        from games.dbs.search import card_search
-
-        return card_search(q=q, order=order, as_of=as_of)
-
-    def card_details(self, *, card_id: int) -> dict | None:
-        """The card's own facts by card number (a leader's two sides, front and awakened), its printings' numbers and
-        its entries in the (unverified) ban list."""
-        from games.dbs.models import DbsBanEntry, DbsCardFacts
-
-        row = DbsCardFacts.objects.filter(card_id=card_id).first()
-        if row is None:
-            return None
-        flags = [name for name, on in (("Ultimate", row.ultimate), ("Super Combo", row.super_combo),
-                                        ("Dragon Ball", row.dragon_ball)) if on]  # fmt: skip
-        front = [
-            (_("Card number"), row.card_number),
-            (_("Variant numbers"), ", ".join(row.variant_numbers)),
-            (_("Card type"), row.card_type),
-            (_("Colours"), " / ".join(row.colors)),
-            (_("Energy cost"), row.energy_cost),
-            (_("Combo"), f"{row.combo_energy} / +{row.combo_power}" if row.combo_power is not None else None),
-            (_("Power"), row.power),
-            (_("Characters"), ", ".join(row.characters)),
-            (_("Special traits"), ", ".join(row.special_traits)),
-            (_("Era"), row.era),
-            (_("Construction"), ", ".join(flags)),
-            (_("Set"), f"{row.set_code} {row.set_name}".strip()),
-        ]
-        sides = [{"title": _("Front") if row.back_name else None, "facts": _facts(front)}]
-        if row.back_name:  # a leader awakens: its back side has its own name, power, characters and traits
-            back = [
-                (_("Name"), row.back_name),
-                (_("Power"), row.back_power),
-                (_("Characters"), ", ".join(row.back_characters)),
-                (_("Special traits"), ", ".join(row.back_special_traits)),
-                (_("Era"), row.back_era),
-            ]
-            sides.append({"title": _("Awakened"), "facts": _facts(back)})
-        banned = DbsBanEntry.objects.filter(card_number=row.card_number).order_by("date")
-        history = [
-            {"effective": entry.date.isoformat() if entry.date else "–", "status": entry.status,
-             "copies": entry.max_copies}
-            for entry in banned
-        ]  # fmt: skip
-        return {"card_number": row.card_number, "sides": sides, "links": [], "history": history}
-
-    def opening_odds(self, *, decklist: DbsDecklist, groups: dict[str, list[str]], going_first: bool = True) -> dict:
-        """Exact odds of each group of cards (card numbers, variants, names or ids) in the 6-card hand after the one
-        redraw (5-2-1-6, 5-2-1-6-1; policy: return every card that is not of the group) and not all stuck in the 8
-        life cards (5-2-1-7). Going first or second does not change the setup."""
-        state = db.state()
-        main = decklist.read.copies(Zone.MAIN)
-        deck_size = sum(main.values())
-        policy = Redraw.RETURN_NON_X
-        out = {}
-        for name, refs in groups.items():
-            resolved = [(ref, self._number(state, ref)) for ref in refs]
-            missing = [str(ref) for ref, number in resolved if number not in main]
-            numbers = {number for _ref, number in resolved if number is not None}
-            if missing or not numbers:
-                raise ApplicationError(
-                    ErrorCode.CARD_NOT_IN_DECK,
-                    f"Group {name!r} names a card the main deck does not hold.",
-                    {"group": name, "cards": missing},
-                )
-            try:
-                odds = opening_odds(deck_size=deck_size, copies=sum(main[n] for n in numbers), policy=policy)
-            except OddsError as exc:
-                raise ApplicationError(ErrorCode.DECK_TOO_SMALL, str(exc), {"deck_size": deck_size}) from exc
-            out[name] = {"cards": sorted(numbers), **odds.as_dict()}
-        return {
-            "game": CODE,
-            "deck_size": deck_size,
-            "hand": HAND,
-            "life": LIFE,
-            "redraw_policy": POLICY_TEXT[policy],
-            "model": "exact: 6-card hand (5-2-1-6), one redraw returning every card that is not of the group "
-            "(5-2-1-6-1), then the top 8 cards as life (5-2-1-7)",
-            "groups": out,
-        }
-
-    def simulation_opening(self, *, format_code: str | None) -> Opening:
-        """5-2-1-6: a 6-card hand; 5-2-1-6-1: one redraw (return any number of cards, shuffle, draw as many),
-        computed for one policy: the whole hand goes back when it fails the conditions; 5-2-1-7: then the top 8
-        cards become the life (set aside: the hand's law does not change); 6-2-3: the player going first does not
-        draw on their first turn, the player going second draws one."""
-        if format_code:
-            self.format_check(format_code)
-        return Opening(
-            hand=HAND,
-            draws_going_first=0,
-            draws_going_second=1,
-            set_aside=LIFE,
-            redraw=True,
-            model_en="Exact: a 6-card hand (5-2-1-6); one redraw (5-2-1-6-1), taken as: the whole hand goes back "
-            "and 6 new cards are drawn when the hand fails the conditions; then the top 8 cards as life (5-2-1-7, "
-            "which does not change the hand's law); going first no draw, going second one card after the redraw "
-            "(6-2-3).",
-            model_ja="厳密計算：手札6枚（5-2-1-6）。引き直し1回（5-2-1-6-1）は、条件を満たさない手札をすべて戻して"
-            "6枚引き直すものとして計算。その後山札の上から8枚をライフに（5-2-1-7、手札の分布は変わらない）。先攻は"
-            "ドローなし、後攻は引き直しの後に1枚ドロー（6-2-3）。",
-        )
-
-    def opening_hand_table(self, *, decklist: DbsDecklist) -> dict:
-        """Each main-deck card number: in the 6-card hand after the one redraw, and not every copy stuck in life."""
-        state = db.state()
-        main = decklist.read.copies(Zone.MAIN)
-        deck_size = sum(main.values())
-        rows = []
-        try:
-            for number, copies in main.items():
-                odds = opening_odds(deck_size=deck_size, copies=copies, policy=Redraw.RETURN_NON_X).as_dict()
-                facts = state.facts.get(number, {})
-                name = facts.get("card__name_en") or number
-                name_ja = facts.get("card__name_ja") or name
-                values = [odds["in_hand"], odds["not_stuck_in_life"]]
-                rows.append({"name": f"{name} [{number}]", "name_ja": f"{name_ja} [{number}]", "copies": copies,
-                             "values": values})  # fmt: skip
-        except OddsError as exc:
-            raise ApplicationError(ErrorCode.DECK_TOO_SMALL, str(exc), {"deck_size": deck_size}) from exc
-        return {
-            "model": f"Exact: 6-card hand (5-2-1-6), one redraw ({POLICY_TEXT[Redraw.RETURN_NON_X]}), then the top "
-            "8 cards as life (5-2-1-7).",
-            "model_ja": "厳密計算：手札6枚（5-2-1-6）、そのカード以外をすべて戻す引き直し1回（5-2-1-6-1）、"
-            "山札の上から8枚をライフに（5-2-1-7）。",
-            "columns": [
-                {"name_en": "In hand after the redraw", "name_ja": "引き直し後の手札に"},
-                {"name_en": "Not all in life", "name_ja": "全てがライフに埋まらない"},
-            ],
-            "rows": rows,
-        }
-
-    @staticmethod
-    def _number(state: db.State, ref: str | int) -> str | None:
-        if isinstance(ref, int) and not isinstance(ref, bool):
-            return state.number_by_id.get(ref)
-        text = str(ref)
-        number = NUMBER.search(fold_number(text))
-        if number is not None:
-            return state.catalogue.lookup_number(number.group(0)).card_number
-        named = state.catalogue.named(text)
-        return named[0].card_number if len(named) == 1 else None
-
-    # --- statistics
-    def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
-        """Zone counts; the main deck's energy cost curve (0 to 7, 8+) stacked by colour, its colours (a multicolour
-        card counts in each of its colours) and card types; the leader's colours."""
-        tally = deck_tally(entries, card_of_id=db.state().card_of_id)
-        counts, totals, leader_colors = tally.zones, tally.cost_totals, tally.leader_colors
-        colors, types, multicolor = tally.colors, tally.types, tally.multicolored
-        curve = {
-            column: Counter({color or "unknown": n for color, n in by.items()})
-            for column, by in tally.cost_colors.items()
-        }
-        return {
-            "counts": {zone.code: counts[zone.code] for zone in self.zones},
-            "leader_colors": leader_colors,
-            "cost_curve": [
-                {
-                    "cost": column,
-                    "total": totals[column],
-                    "by_color": dict(sorted(curve.get(column, Counter()).items())),
-                }
-                for column in CURVE
-            ],
-            "colors": {color: colors[color] for color in COLORS if colors[color]},
-            "multicolored": multicolor,
-            "card_types": dict(sorted(types.items(), key=lambda kv: (-kv[1], kv[0]))),
-        }
-
-    # --- the deck editor (games/dbs/editor.py)
-    editor_search_example = "color:red cost<=3"
-
-    def editor_add_note(self) -> str:
-        from games.dbs.editor import add_note
-
-        return add_note()
-
-    def editor_zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
-        from games.dbs.editor import editor_zones
-
-        return editor_zones(self.zones, as_of=as_of)
-
-    def editor_cards(self, card_ids: Iterable[int]) -> dict[int, dict]:
-        from games.dbs.editor import editor_cards
-
-        return editor_cards(card_ids)
-
-    def editor_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
-        from games.dbs.editor import editor_statistics
-
-        return editor_statistics(entries)
 
 
 def _facts(rows: list) -> list[dict]:

@@ -239,7 +239,7 @@ def test_a_condition_on_an_unknown_group_and_a_group_of_unknown_cards_are_refuse
 def test_each_game_gives_its_opening_as_data(game, expected):
     from games import registry
 
-    opening = registry.get(game).simulation_opening(format_code=None)
+    opening = registry.get(game).hand_odds.opening(format_code=None)
     figures = ("hand", "draws_going_first", "draws_going_second", "set_aside", "redraw")
     assert [getattr(opening, name) for name in figures] == [getattr(expected, name) for name in figures]
     assert opening.model_en and opening.model_ja

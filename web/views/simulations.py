@@ -52,7 +52,7 @@ def _hand_odds(request, deck, game, decklist) -> dict:
     odds_groups = _posted_groups(request) if request.method == "POST" else (deck.odds_groups or {})
     groups, conditions = odds_groups.get("groups", []), odds_groups.get("conditions", [])
     answer, error = None, None
-    if game.simulation_opening(format_code=None) is None:
+    if game.hand_odds is None:
         return {"available": False}
     if conditions:
         try:
@@ -97,16 +97,16 @@ def deck_simulate(request, deck_id: int):
         return redirect("web:deck-simulate", deck_id=deck.id)
     odds, table, odds_error = None, None, None
     try:
-        if game.simulates:
+        if game.simulation is not None:
             odds = _simulating_odds(deck, decklist)
-        else:
-            table = game.opening_hand_table(decklist=decklist)
+        elif game.odds is not None:
+            table = game.odds.opening_hand_table(decklist=decklist)
     except ApplicationError as exc:  # e.g. a deck too small for the setup: no odds to show
         odds_error = exc.message
     context = {
         "deck": deck,
         "game": game,
-        "simulates": game.simulates,
+        "simulates": game.simulation is not None,
         "odds": odds,
         "table": table,
         "odds_error": odds_error,
