@@ -267,8 +267,8 @@ class HandOddsApi(APIView):
         responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404)},
         tags=["odds"],
         description="P(the hand meets every condition) going first and going second, as exact fractions and "
-        "percentages, with the opening's model: Duel Masters' 5 shields then 5 cards (Duel Party 6 and 6), the "
-        "OCG's 5 cards and the sixth going second, DBS's 6 cards with one redraw and 8 life cards.",
+        "percentages, under the deck's game's opening (its cards dealt, set aside and redrawn, `opening.model` in "
+        "words; docs/simulation.md).",
     )
     def post(self, request):
         data = self.HandOddsInputSerializer(data=request.data)
