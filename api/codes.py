@@ -53,6 +53,11 @@ class ErrorCode(StrEnum):
     # --- decklists
     DECKLIST_MISSING = "DECKLIST_MISSING", 400, "No decklist, or both a JSON and a text one."
     MALFORMED_DECKLIST = "MALFORMED_DECKLIST", 400, "The decklist's structure is wrong (not a decklist object)."
+    MALFORMED_DECK_CODE = (
+        "MALFORMED_DECK_CODE",
+        400,
+        "A `ydke://` URL or a deck code that cannot be read or written (`details.reason`).",
+    )
     DECKLIST_EMPTY = "DECKLIST_EMPTY", 400, "The decklist is empty."
     DECKLIST_NOT_TEXT = "DECKLIST_NOT_TEXT", 400, "The text decklist holds control or binary characters."
     DECKLIST_TOO_LARGE = "DECKLIST_TOO_LARGE", 400, "Over the characters or lines one decklist may have."

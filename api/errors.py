@@ -24,7 +24,7 @@ from rest_framework.views import set_rollback
 
 from api.codes import ApplicationError, ErrorCode
 from deckbuilder.budget import TimeBudgetExceeded
-from games.base import DecklistFormatError
+from games.base import DeckCodeError, DecklistFormatError
 
 RETRY_AFTER_SECONDS = 5  # what a 503 of an outage asks a client to wait
 
@@ -61,6 +61,8 @@ def domain_error(exc: Exception) -> ApplicationError | None:
     if isinstance(exc, ObjectDoesNotExist):  # a service's `.get()` of an id the caller named, e.g. a registration
         model = type(exc).__qualname__.split(".")[0]  # "Registration.DoesNotExist"
         return ApplicationError(ErrorCode.NOT_FOUND, f"{model} not found.")
+    if isinstance(exc, DeckCodeError):
+        return ApplicationError(ErrorCode.MALFORMED_DECK_CODE, str(exc), {"reason": exc.reason})
     if isinstance(exc, DecklistFormatError):
         return ApplicationError(ErrorCode.MALFORMED_DECKLIST, str(exc))
     if isinstance(exc, SuspiciousOperation):

@@ -26,7 +26,7 @@ from decks import selectors, services
 from decks.models import Deck, DeckVisibility
 from games import registry
 from games.base import LineStatus
-from regulations.decklists import lines_check
+from regulations.decklists import lines_check, text_decklist
 
 
 class GameFormatNegotiation(DefaultContentNegotiation):
@@ -98,7 +98,7 @@ def decklist_from_input(data: dict, game: str | None = None):
         return decklist
     if data.get("text") is not None:
         lines_check(sum(1 for line in data["text"].splitlines() if line.strip()))
-        return registry.get(game).parse_text(data["text"])
+        return text_decklist(text=data["text"], game=game)  # a deck code too
     return None
 
 
@@ -147,6 +147,10 @@ class DeckDetailSerializer(DeckSummarySerializer):
     share_slug = serializers.SerializerMethodField(help_text="Only for the owner: the unlisted link's slug.")
     entries = serializers.SerializerMethodField()
     counts = serializers.SerializerMethodField()
+    odds_groups = serializers.JSONField(
+        help_text="The hand odds' groups and conditions saved with this version ({} when none): "
+        '{"groups": [{"name", "cards": [card id]}], "conditions": [{"group", "at_least" | "at_most" | "exactly": n}]}.'
+    )
 
     def get_share_slug(self, deck) -> str | None:
         user = self.context.get("user")
@@ -271,6 +275,12 @@ class DeckPatchSerializer(DeckCreateInputSerializer):
         default="",
         help_text="An editing session's id: saves of one session fold into one version (the autosaving editor).",
     )
+    odds_groups = serializers.JSONField(
+        required=False,
+        help_text="The hand odds' groups and conditions to save with the new version (`POST /odds/hand/` reads them "
+        'for the deck): {"groups": [{"name", "cards": [card id]}], "conditions": [{"group", '
+        '"at_least" | "at_most" | "exactly": n}]}; {} clears them.',
+    )
 
 
 # --- views -------------------------------------------------------------------------------------------------
@@ -374,6 +384,7 @@ class DeckDetailApi(BaseApi):
             decklist=decklist,
             note=values.get("note", ""),
             session=values.get("session", ""),
+            odds_groups=values.get("odds_groups"),
         )
         return deck_response(deck, request, lines=lines)
 
@@ -407,6 +418,7 @@ class VersionSerializer(serializers.Serializer):
 
 class VersionDetailSerializer(VersionSerializer):
     snapshot = serializers.JSONField()
+    odds_groups = serializers.JSONField(help_text="The hand odds' groups and conditions this version saved ({}: none).")
 
 
 @extend_schema_view(
@@ -537,7 +549,7 @@ class DeckImportApi(BaseApi):
         return deck_response(deck, request, lines=lines)
 
 
-EXPORT_KINDS = ["text", "json", "sheet"]
+EXPORT_KINDS = ["text", "json", "sheet", "code"]
 
 
 class DeckExportApi(BaseApi):
@@ -551,8 +563,9 @@ class DeckExportApi(BaseApi):
             **error_responses(404),
         },
         description=(
-            "Export as a text decklist, decklist JSON, or a printable HTML deck sheet; a game may add its own "
-            "formats (the Yu-Gi-Oh! OCG: `ydk`)."
+            "Export as a text decklist, decklist JSON, a printable HTML deck sheet, or a deck code (`code`: "
+            "`dk1.<game>.<cards>`, one URL-safe line that the import and the legality API read as `text`); a game "
+            "may add its own formats (the Yu-Gi-Oh! OCG: `ydk`, `ydke`)."
         ),
     )
     def get(self, request, deck_id: int, kind: str):
@@ -569,6 +582,8 @@ class DeckExportApi(BaseApi):
             response = HttpResponse(body, content_type="application/json")
         elif kind == "sheet":
             response = HttpResponse(services.deck_export_sheet(deck), content_type="text/html; charset=utf-8")
+        elif kind == "code":  # one line: the import of any installation reads it (games.deck_codes)
+            response = HttpResponse(services.deck_export_code(deck) + "\n", content_type="text/plain; charset=utf-8")
         else:
             raise ApplicationError(ErrorCode.NOT_FOUND, f"Unknown export kind; use one of {', '.join(EXPORT_KINDS)}.")
         response["ETag"] = f'"{deck.version}"'

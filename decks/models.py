@@ -34,6 +34,9 @@ class Deck(models.Model):
     # The optimistic-concurrency token (ETag): every write is `UPDATE ... WHERE version = <If-Match>`.
     version = models.PositiveIntegerField(default=1)
     copied_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies")
+    # The hand odds' groups and conditions (games.hand_odds): {"groups": [{"name", "cards": [card id]}],
+    # "conditions": [{"group", "at_least" | "at_most" | "exactly": n}]}, or {} (decks.services.deck_odds_groups).
+    odds_groups = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -78,6 +81,9 @@ class DeckVersion(models.Model):
     number = models.PositiveIntegerField()
     # {"name", "description", "format", "visibility", "entries": {zone: [{"card_id", "name_ja", "count"}]}}
     snapshot = models.JSONField()
+    # The deck's hand-odds groups as this version saved them (kept beside the snapshot, whose form registrations and
+    # their signed audit entries fix).
+    odds_groups = models.JSONField(default=dict, blank=True)
     note = models.CharField(max_length=200, blank=True, default="")
     # The editing session that wrote it (an editor page's id): the saves of one session fold into one version.
     session = models.CharField(max_length=64, blank=True, default="")

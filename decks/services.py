@@ -158,6 +158,7 @@ def _version_create(*, deck: Deck, author, note: str = "", session: str = "") ->
         deck=deck,
         number=deck.version,
         snapshot=deck_snapshot(deck=deck),
+        odds_groups=deck.odds_groups,
         author=author,
         note=note[:200],
         session=session[:64],
@@ -253,11 +254,14 @@ def deck_update(
     decklist: Decklist | None = None,
     note: str = "",
     session: str = "",
+    odds_groups: dict | None = None,
 ) -> Deck:
-    """Change fields and/or replace the entries (when `decklist` is given); a new version either way (replacing the
-    previous one when both come from the same editing `session`)."""
+    """Change fields and/or replace the entries (when `decklist` is given) and/or the hand odds' groups; a new
+    version either way (replacing the previous one when both come from the same editing `session`)."""
     if if_match is None:
         raise PreconditionRequired()
+    if odds_groups is not None:
+        odds_groups = deck_odds_groups_clean(odds_groups)
     game = deck_game(deck_id)
     _check_format(format_code, game)
     counts = _resolve_strict(decklist, game).counts if decklist is not None else None
@@ -268,6 +272,7 @@ def deck_update(
             "description": description,
             "format_code": format_code,
             "visibility": DeckVisibility(visibility).value if visibility is not None else None,
+            "odds_groups": odds_groups,
         }.items()
         if value is not None
     }
@@ -278,6 +283,45 @@ def deck_update(
             _write_entries(deck, counts)
         _version_create(deck=deck, author=user, note=note, session=session)
     return deck
+
+
+def deck_odds_groups_clean(value: object) -> dict:
+    """The hand odds' groups and conditions a deck saves (games.hand_odds), checked: {"groups": [{"name": text,
+    "cards": [card id]}], "conditions": [{"group": a group's name, "at_least" | "at_most" | "exactly": n}]}; {} clears
+    them. VALIDATION_ERROR (`details.reason`) for anything else."""
+    from games.hand_odds import MAX_CONDITIONS, MAX_GROUPS, HandOddsError, condition_of
+
+    def refuse(message: str) -> ApplicationError:
+        return ApplicationError(ErrorCode.VALIDATION_ERROR, message, {"reason": "odds_groups"})
+
+    if value == {}:
+        return {}
+    if not isinstance(value, dict) or set(value) != {"groups", "conditions"}:
+        raise refuse('odds_groups is {"groups": [...], "conditions": [...]} (or {} to clear them).')
+    groups, conditions = value["groups"], value["conditions"]
+    if not isinstance(groups, list) or not isinstance(conditions, list):
+        raise refuse("groups and conditions are lists.")
+    if len(groups) > MAX_GROUPS or len(conditions) > MAX_CONDITIONS:
+        raise refuse(f"At most {MAX_GROUPS} groups and {MAX_CONDITIONS} conditions.")
+    clean_groups = []
+    for group in groups:
+        name = group.get("name") if isinstance(group, dict) else None
+        cards = group.get("cards") if isinstance(group, dict) else None
+        if not isinstance(name, str) or not 0 < len(name.strip()) <= 40 or not isinstance(cards, list):
+            raise refuse('A group is {"name": up to 40 characters, "cards": [card id]}.')
+        if len(cards) > 60 or not all(isinstance(c, int) and not isinstance(c, bool) for c in cards):
+            raise refuse("A group's cards are at most 60 card ids.")
+        clean_groups.append({"name": name.strip(), "cards": sorted(set(cards))})
+    names = [g["name"] for g in clean_groups]
+    if len(set(names)) != len(names):
+        raise refuse("Two groups have the same name.")
+    try:
+        clean_conditions = [condition_of(c) for c in conditions]
+    except HandOddsError as exc:
+        raise refuse(str(exc)) from None
+    if any(c.group not in names for c in clean_conditions):
+        raise refuse("A condition names a group that is not given.")
+    return {"groups": clean_groups, "conditions": [c.as_dict() for c in clean_conditions]}
 
 
 def deck_import(
@@ -343,7 +387,8 @@ def deck_version_restore(*, deck_id: int, user, if_match: int | None, number: in
         raise PreconditionRequired()
     with transaction.atomic():
         deck = deck_get_owned(deck_id=deck_id, user=user)
-        snapshot = deck_version_get(deck=deck, number=number).snapshot
+        version = deck_version_get(deck=deck, number=number)
+        snapshot = version.snapshot
         counts = {
             (zone, row["card_id"]): row["count"] for zone, rows in snapshot.get("entries", {}).items() for row in rows
         }
@@ -353,6 +398,7 @@ def deck_version_restore(*, deck_id: int, user, if_match: int | None, number: in
             name=snapshot.get("name", deck.name),
             description=snapshot.get("description", deck.description),
             format_code=snapshot.get("format", deck.format_code),
+            odds_groups=version.odds_groups,  # the hand odds' groups that version saved
         )
         _write_entries(deck, counts)
         _version_create(deck=deck, author=user, note=f"restored version {number}")
@@ -448,6 +494,20 @@ def deck_export_game(deck: Deck, kind: str) -> tuple[str, str, str] | None:
         return None
     content_type, extension = game.export_kinds[kind]
     return game.decklist_export(kind, deck_to_decklist(deck)), content_type, extension
+
+
+def deck_export_code(deck: Deck) -> str:
+    """The deck code (games.deck_codes): the deck's game and its cards by the game's stable keys
+    (`decklist_code_keys`; the Japanese name by default), read back by the import of any installation."""
+    from games.deck_codes import deck_code_encode
+
+    game = registry.get(deck.game)
+    entries = deck_entries(deck=deck)
+    keys = game.decklist_code_keys([e.card_id for e in entries]) or {}
+    zones: dict[str, list[tuple[str | int, int]]] = {zone: [] for zone in zone_order(deck.game)}
+    for entry in entries:
+        zones.setdefault(entry.zone, []).append((keys.get(entry.card_id, entry.card.name_ja), entry.quantity))
+    return deck_code_encode(game.code, zones)
 
 
 def deck_export_json(deck: Deck) -> dict:

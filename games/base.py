@@ -23,6 +23,15 @@ class DecklistFormatError(ValueError):
     """The decklist document is not a decklist at all (wrong structure), whatever the game."""
 
 
+class DeckCodeError(DecklistFormatError):
+    """A deck in one line (a `ydke://` URL, a deck code) that cannot be read, or a deck that cannot be written as one:
+    `reason` says why in one stable word (the API's 400 MALFORMED_DECK_CODE, `details.reason`)."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 class DataImportError(Exception):
     """A game's data source (its cards, its dated lists) cannot be imported: unreadable, or an entry not understood."""
 

@@ -1,8 +1,8 @@
 """The optional capabilities of a game (docs/games.md, "Capabilities"): each an object of its own, reached as an
 attribute of the game (`game.catalogue`, `game.search`, `game.lists`, `game.pages`, `game.editor`, `game.odds`,
-`game.simulation`). A game subclasses the ones it gives and names an instance on its `Game` class; the defaults here
-always render (a game without dated lists has no statuses). `odds` and `simulation` are None on a game that lacks
-them, so the core asks once.
+`game.simulation`, `game.hand_odds`). A game subclasses the ones it gives and names an instance on its `Game` class;
+the defaults here always render (a game without dated lists has no statuses). `odds`, `simulation` and `hand_odds`
+are None on a game that lacks them, so the core asks once.
 
 Each capability instance is bound to its game when the game is made (`Capability.game`).
 """
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django.utils.translation import gettext_lazy as _
 
 from api.codes import ApplicationError, ErrorCode
+from games.hand_odds import Opening
 
 if TYPE_CHECKING:
     from games.registry import Game, GameZone
@@ -296,4 +297,14 @@ class Simulation(Capability):
         raise NotImplementedError
 
     def odds_queries(self, *, decklist: Any, queries: list[dict], format_code: str | None) -> list[dict]:
+        raise NotImplementedError
+
+
+class HandOdds(Capability):
+    """The hand odds by groups (games.hand_odds; docs/games.md, `hand_odds`): the game's opening as data."""
+
+    def opening(self, *, format_code: str | None) -> Opening:
+        """How a player of the format holds their first cards (the hand, the draws of the first turn going first
+        and second, the cards set aside, the redraw, the model in words); the main deck (`main`) is the shuffled
+        deck. Raises the coded UNKNOWN_FORMAT for a format the game does not have."""
         raise NotImplementedError

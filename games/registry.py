@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from django.conf import settings
 
 from api.codes import ApplicationError, ErrorCode
-from games.capabilities import Catalogue, Editor, Lists, Odds, Pages, Search, Simulation
+from games.capabilities import Catalogue, Editor, HandOdds, Lists, Odds, Pages, Search, Simulation
 
 # What a request that names no game means (every client written before games existed): settings.DEFAULT_GAME.
 DEFAULT_GAME: str = settings.DEFAULT_GAME
@@ -79,6 +79,7 @@ class Game:
     lists: Lists = Lists()
     odds: Odds | None = None
     simulation: Simulation | None = None
+    hand_odds: HandOdds | None = None
 
     def __init__(self) -> None:
         for name in CAPABILITIES:
@@ -118,6 +119,12 @@ class Game:
     def read_decklist(self, decklist: Any) -> list[ReadLine]:
         raise NotImplementedError
 
+    def decklist_code_keys(self, card_ids: Iterable[int]) -> dict[int, str | int] | None:
+        """The stable key a deck code writes for each of these catalogue card ids (games.deck_codes), which the
+        game's `parse_json` reads back as the card in any installation: the OCG's password, DBS's card number. None:
+        the card's Japanese name (the core's default)."""
+        return None
+
     def deck_hash(self, cards: Iterable[tuple[str, int, int]], unresolved: Iterable[tuple[str, str, int]] = ()) -> str:
         raise NotImplementedError
 
@@ -144,7 +151,7 @@ class Game:
         raise NotImplementedError
 
 
-CAPABILITIES = ("catalogue", "search", "pages", "editor", "lists", "odds", "simulation")
+CAPABILITIES = ("catalogue", "search", "pages", "editor", "lists", "odds", "simulation", "hand_odds")
 
 
 _GAMES: dict[str, Game] = {}

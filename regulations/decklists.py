@@ -8,7 +8,8 @@ import re
 
 from api.codes import ApplicationError, ErrorCode
 from games import registry
-from games.base import MAX_COPIES, MAX_LINES, DecklistFormatError
+from games.base import MAX_COPIES, MAX_LINES, DeckCodeError, DecklistFormatError
+from games.deck_codes import deck_code_decode, deck_code_find
 
 MAX_TEXT = 100_000  # characters of one text decklist
 
@@ -34,7 +35,7 @@ def decklist_from(*, deck=None, text=None, game: str | None = None):
                 ErrorCode.DECKLIST_NOT_TEXT, "The decklist is not text (it holds control or binary characters)."
             )
         lines_check(sum(1 for line in text.splitlines() if line.strip()))
-        decklist = registry.get(game).parse_text(text)
+        decklist = text_decklist(text=text, game=game)
     else:
         try:
             decklist = registry.get(game).parse_json(deck)
@@ -49,6 +50,27 @@ def decklist_from(*, deck=None, text=None, game: str | None = None):
             )
     copies_check(decklist_copies(decklist))
     return decklist
+
+
+def text_decklist(*, text: str, game: str | None = None):
+    """A text decklist read by its game (games.registry): a deck code (games.deck_codes: the code, or a share link
+    ending with it) is read as the JSON decklist it carries, anything else by the game's `parse_text`. A code of
+    another game than `game`, or of none, raises DeckCodeError (`game`)."""
+    the_game = registry.get(game)
+    code = deck_code_find(text)
+    if code is None:
+        return the_game.parse_text(text)
+    code_game, zones = deck_code_decode(code)
+    if code_game != the_game.code:
+        named = registry.all_games()
+        other = next((g.name_en for g in named if g.code == code_game), None)
+        raise DeckCodeError(
+            "game",
+            f"This deck code is a {other} deck: read it as game {code_game!r}."
+            if other
+            else f"This deck code is of a game this site does not have ({code_game!r}).",
+        )
+    return the_game.parse_json({zone: [{"card": key, "count": n} for key, n in cards] for zone, cards in zones.items()})
 
 
 def decklist_copies(decklist) -> int:

@@ -230,6 +230,65 @@ class OddsQueryApi(APIView):
         return Response({"results": results})
 
 
+class HandOddsGroupSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=40)
+    cards = serializers.ListField(child=serializers.JSONField(), min_length=1, max_length=60)
+
+
+class HandOddsApi(APIView):
+    """Hand odds by groups, exact, for a deck of any game: the groups a player names (a card may be in several) and
+    conditions on them (at least / at most / exactly n of a group, all of them), going first and going second under
+    the game's opening (games.hand_odds; the game's `hand_odds.opening`)."""
+
+    permission_classes = [AllowAny]
+
+    class HandOddsInputSerializer(DeckInputSerializer):
+        game = serializers.CharField(
+            required=False, max_length=16, help_text="The game of a `text`/`decklist` (a saved deck names its own)."
+        )
+        format = serializers.CharField(
+            required=False, max_length=32, help_text="A format code: its opening (Duel Party: 6 shields, 6 cards)."
+        )
+        groups = serializers.ListField(
+            child=HandOddsGroupSerializer(),
+            required=False,
+            max_length=8,
+            help_text="[{name, cards: [card id or name]}]; a saved deck without groups in the request: its own.",
+        )
+        conditions = serializers.ListField(
+            child=serializers.DictField(),
+            required=False,
+            max_length=16,
+            help_text='[{"group": name, "at_least" | "at_most" | "exactly": n}], all of them together (and).',
+        )
+
+    @extend_schema(
+        request=HandOddsInputSerializer,
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404)},
+        tags=["odds"],
+        description="P(the hand meets every condition) going first and going second, as exact fractions and "
+        "percentages, under the deck's game's opening (its cards dealt, set aside and redrawn, `opening.model` in "
+        "words; docs/simulation.md).",
+    )
+    def post(self, request):
+        data = self.HandOddsInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        decklist, game, deck = services.hand_odds_input(user=request.user, data=values)
+        groups, conditions = values.get("groups"), values.get("conditions")
+        if groups is None and deck is not None:
+            groups, conditions = deck.odds_groups.get("groups", []), deck.odds_groups.get("conditions", [])
+        format_code = values.get("format") or (deck.format_code if deck is not None else None)
+        answer = services.hand_odds_answer(
+            decklist=decklist,
+            game=game,
+            format_code=format_code,
+            groups=groups or [],
+            conditions=conditions or [],
+        )
+        return Response(answer)
+
+
 class OddsReportApi(APIView):
     """The exact deck report: GET ?deck=<id> (or ?text=...), or POST a decklist."""
 

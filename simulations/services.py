@@ -16,7 +16,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from api.codes import ErrorCode, field_errors
+from api.codes import ApplicationError, ErrorCode, field_errors
 from deckbuilder.jobs import enqueue_failed, enqueue_on_commit
 from games import registry
 from games.registry import SimulationRejected
@@ -265,3 +265,104 @@ def odds_query(
     (or the one-group short form {"cards", "at_least", ...}). Groups of one query must not share cards. The setup is
     the format's (`format_code`; none: the game's own, Duel Masters' rule 103.3)."""
     return registry.simulation_of(game).odds_queries(decklist=decklist, queries=queries, format_code=format_code)
+
+
+# --- hand odds by groups (every game) ------------------------------------------------------------------------
+
+HAND_ODDS_ERRORS = {
+    "card_not_in_deck": ErrorCode.CARD_NOT_IN_DECK,
+    "deck_too_small": ErrorCode.DECK_TOO_SMALL,
+    "opening": ErrorCode.IMPOSSIBLE_QUERY,
+}
+
+
+def hand_odds_deck(*, decklist: Any, game: registry.Game) -> dict:
+    """The shuffled deck of a decklist for the hand odds: card id -> copies of its main deck (a line that is no card
+    still takes its places, under a key of its own)."""
+    deck: dict = {}
+    for number, line in enumerate(game.read_decklist(decklist)):
+        if line.zone != "main" or not line.count:
+            continue
+        key = line.card_id if line.card_id is not None else f"?{number}"
+        deck[key] = deck.get(key, 0) + line.count
+    return deck
+
+
+def hand_odds_input(*, user, data: dict) -> tuple[Any, registry.Game, Any]:
+    """(decklist, game, saved deck or None) of a hand odds request: a saved deck the user may see (any game), or a
+    `text` / JSON decklist of `game` (default: the default game)."""
+    value = data.get("deck") if data.get("deck") is not None else data.get("decklist")
+    if isinstance(value, bool):
+        raise ApplicationError(ErrorCode.VALIDATION_ERROR, "deck must be an id or a decklist object.")
+    if isinstance(value, int) or (isinstance(value, str) and value.isdigit()):
+        from decks.selectors import deck_get_visible
+        from decks.services import deck_to_decklist
+
+        deck = deck_get_visible(deck_id=int(value), user=user)
+        return deck_to_decklist(deck), registry.get(deck.game), deck
+    from regulations.decklists import decklist_from
+
+    game = registry.get(data.get("game"))
+    if data.get("text"):
+        return decklist_from(text=data["text"], game=game.code), game, None
+    if isinstance(value, dict):
+        return decklist_from(deck=value, game=game.code), game, None
+    raise ApplicationError(ErrorCode.VALIDATION_ERROR, "deck must be an id or a decklist object.")
+
+
+def hand_odds_answer(
+    *, decklist: Any, game: registry.Game, format_code: str | None, groups: list[dict], conditions: list[dict]
+) -> dict:
+    """Exact hand odds by groups (games.hand_odds) of a decklist's main deck under the game's opening
+    (`game.hand_odds.opening`): `groups` are [{"name", "cards": [card id or name]}], `conditions` [{"group",
+    "at_least" | "at_most" | "exactly": n}] (see hand_odds_of)."""
+    return hand_odds_of(
+        main=hand_odds_deck(decklist=decklist, game=game),
+        game=game,
+        format_code=format_code,
+        groups=groups,
+        conditions=conditions,
+    )
+
+
+def hand_odds_of(
+    *, main: dict, game: registry.Game, format_code: str | None, groups: list[dict], conditions: list[dict]
+) -> dict:
+    """Exact hand odds by groups of a main deck (card id -> copies; the editor's working copy). A card of a group is
+    a card id or the exact Japanese or English name of a card of the deck. Refusals are coded: a game without
+    openings or a malformed condition VALIDATION_ERROR, a card the main deck does not hold CARD_NOT_IN_DECK, a deck
+    too small for the opening DECK_TOO_SMALL (each with `details.reason`)."""
+    from cards.models import Card
+    from games import hand_odds
+
+    if game.hand_odds is None:
+        raise ApplicationError(ErrorCode.VALIDATION_ERROR, f"{game.name_en} decks have no hand odds.")
+    opening = game.hand_odds.opening(format_code=format_code)
+    written = [c for group in groups for c in group["cards"] if isinstance(c, str) and not c.isdigit()]
+    names: dict[str, set] = {}
+    if written:
+        ids = [key for key in main if isinstance(key, int)]
+        for card_id, name_ja, name_en in Card.objects.filter(id__in=ids).values_list("id", "name_ja", "name_en"):
+            for name in (name_ja, name_en):
+                if name:
+                    names.setdefault(name.casefold(), set()).add(card_id)
+    try:
+        named: dict[str, set] = {}
+        for group in groups:
+            members: set = set()
+            for card in group["cards"]:
+                if isinstance(card, int) or (isinstance(card, str) and card.isdigit()):
+                    members.add(int(card))
+                elif isinstance(card, str) and card.casefold() in names:
+                    members |= names[card.casefold()]
+                else:
+                    raise hand_odds.HandOddsError(
+                        "card_not_in_deck", f"group {group['name']!r}: {card!r} is no card of the main deck"
+                    )
+            named[group["name"]] = members
+        question = hand_odds.question(main, named, [hand_odds.condition_of(c) for c in conditions])
+        answer = hand_odds.hand_odds(question, opening)
+    except hand_odds.HandOddsError as exc:
+        code = HAND_ODDS_ERRORS.get(exc.reason, ErrorCode.VALIDATION_ERROR)
+        raise ApplicationError(code, str(exc), {"reason": exc.reason}) from None
+    return {"game": game.code, "format": format_code, **answer}

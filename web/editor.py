@@ -9,6 +9,8 @@ here: saving goes through the decks API with If-Match.
 
 from datetime import date
 
+from django.utils.translation import gettext
+
 from api.codes import ApplicationError, ErrorCode
 from games import registry
 from games.capabilities import editor_zone
@@ -197,6 +199,7 @@ def editor_state(
     as_of: date | None,
     game=None,
     overlay_id: str | None = None,
+    odds_groups: dict | None = None,
 ) -> dict:
     """The working copy with its cards, the legality report and the statistics: one editor response.
 
@@ -217,7 +220,7 @@ def editor_state(
     for index, zone in enumerate(the_game.zones):
         if zone.code not in shown and copy.get(zone.code):
             zones.insert(min(index, len(zones)), editor_zone(zone))
-    return {
+    state = {
         "game": the_game.code,
         "zones": zones,
         "deck": working_copy_to_json(copy),
@@ -225,3 +228,26 @@ def editor_state(
         "legality": report,
         "stats": judged["stats"],
     }
+    if odds_groups and odds_groups.get("conditions"):
+        state["hand_odds"] = editor_hand_odds(copy, odds_groups, game=the_game, format_code=format_code)
+    return state
+
+
+def editor_hand_odds(copy: WorkingCopy, odds_groups: dict, *, game: registry.Game, format_code: str) -> dict:
+    """The deck's hand odds by groups (its saved groups and conditions, simulations.services.hand_odds_of) over the
+    working copy's main deck, recomputed on every edit; {"error": message} when they have no answer (a group's card
+    taken out of the deck, a deck smaller than the opening)."""
+    from simulations.services import hand_odds_of
+
+    if not isinstance(odds_groups.get("groups"), list) or not isinstance(odds_groups.get("conditions"), list):
+        return {"error": gettext("The hand odds' groups cannot be read.")}
+    try:
+        return hand_odds_of(
+            main=dict(copy.get("main", {})),
+            game=game,
+            format_code=format_code,
+            groups=[g for g in odds_groups["groups"] if isinstance(g, dict) and "name" in g and "cards" in g],
+            conditions=odds_groups["conditions"],
+        )
+    except ApplicationError as exc:
+        return {"error": exc.message}

@@ -5,6 +5,7 @@ from api.codes import ApplicationError, ErrorCode
 from api.errors import exception_handler
 from decks.selectors import DeckForbidden
 from decks.services import VersionConflict
+from games.base import DeckCodeError
 from games.dm.rules.decklist import DecklistFormatError
 from regulations.selectors import UnknownFormat, UnknownOverlay
 from tournaments.models import Registration
@@ -33,6 +34,7 @@ from tournaments.services import EventFull, NotOrganizer, RegistrationClosed
         pytest.param(Registration.DoesNotExist(), 404, "NOT_FOUND", id="registration-not-found"),
         # the pure engine cannot know the vocabulary: mapped in api/errors.py
         pytest.param(DecklistFormatError("not a decklist"), 400, "MALFORMED_DECKLIST", id="engine-malformed"),
+        pytest.param(DeckCodeError("parts", "three parts"), 400, "MALFORMED_DECK_CODE", id="deck-code-malformed"),
     ],
 )
 def test_every_error_has_one_shape(exc, status, code):

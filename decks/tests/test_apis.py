@@ -407,3 +407,22 @@ def test_the_decklist_help_lists_each_games_zones(deck_schema, game, zones):
 def test_the_statistics_are_described_as_the_decks_games(deck_schema):
     description = deck_schema["paths"]["/api/v1/decks/{deck_id}/stats/"]["get"]["description"]
     assert description.startswith("The deck's game's statistics") and "`editor.deck_statistics`" in description
+
+
+def test_a_duel_masters_deck_code_round_trips_through_the_import(world):
+    """The export's `code` (dk1.dm.…, the cards by name), pasted as a new deck's text and as the legality API's:
+    the same entries, the same verdict; its share link opens the deck read-only."""
+    client = token_client(world["users"]["owner"])
+    code = client.get(f"/api/v1/decks/{world['Pub']}/export/code/").content.decode().strip()
+    assert code.startswith("dk1.dm.") and "\n" not in code
+    source = client.get(f"/api/v1/decks/{world['Pub']}/").json()
+    again = client.post("/api/v1/decks/", {"name": "again", "text": code}, format="json")
+    assert again.status_code == 201, again.json()
+    entries = lambda d: sorted((z, e["card_id"], e["count"]) for z, es in d["entries"].items() for e in es)  # noqa: E731
+    assert entries(again.json()) == entries(source)
+    by_code = client.post("/api/v1/legality/", {"text": code, "format": "advance"}, format="json").json()
+    by_json = client.get(f"/api/v1/decks/{world['Pub']}/legality/?format=advance").json()
+    assert (by_code["deck_hash"], by_code["legal"]) == (by_json["deck_hash"], by_json["legal"])
+    page = client.get(f"/decks/code/{code}/")
+    assert page.status_code == 200 and "テスト火竜" in page.content.decode()
+    assert client.get("/decks/code/dk1.dm.AAAA/").status_code == 404

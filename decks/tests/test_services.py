@@ -317,3 +317,19 @@ def test_cards_add_to_someone_elses_deck_is_refused(deck, other, cards):
     deck.save()
     with pytest.raises(selectors.DeckForbidden):
         services.deck_cards_add(deck_id=deck.id, user=other, if_match=1, card_id=cards[PSYCHIC], zone="main", count=1)
+
+
+def test_the_hand_odds_groups_are_saved_with_each_version_and_restored_with_it(cards, owner):
+    from api.codes import ApplicationError
+
+    deck = services.deck_create(owner=owner, name="groups", decklist=parse_json(legal_deck_json()))
+    card_id = deck.entries.filter(zone="main").first().card_id
+    groups = {"groups": [{"name": "s", "cards": [card_id]}], "conditions": [{"group": "s", "at_least": 1}]}
+    deck = services.deck_update(deck_id=deck.id, user=owner, if_match=deck.version, odds_groups=groups)
+    deck = services.deck_update(deck_id=deck.id, user=owner, if_match=deck.version, odds_groups={})
+    assert [v.odds_groups for v in DeckVersion.objects.filter(deck=deck).order_by("number")] == [{}, groups, {}]
+    deck = services.deck_version_restore(deck_id=deck.id, user=owner, if_match=deck.version, number=2)
+    assert deck.odds_groups == groups
+    with pytest.raises(ApplicationError) as refused:
+        services.deck_update(deck_id=deck.id, user=owner, if_match=deck.version, odds_groups={"groups": "x"})
+    assert refused.value.details["reason"] == "odds_groups"

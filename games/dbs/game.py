@@ -22,7 +22,7 @@ from django.utils.translation import pgettext_lazy
 
 import games.base
 from api.codes import ApplicationError, ErrorCode
-from games.capabilities import Catalogue, Editor, Odds, Pages, Search
+from games.capabilities import Catalogue, Editor, HandOdds, Odds, Pages, Search
 from games.dbs import catalogue as db
 from games.dbs.rules import decklist as reader
 from games.dbs.rules.cards import NUMBER, fold_number
@@ -30,6 +30,7 @@ from games.dbs.rules.legality import RULE_VERSIONS, SIZE_CODES, RulesUnavailable
 from games.dbs.rules.odds import HAND, LIFE, POLICY_TEXT, OddsError, Redraw, opening_odds
 from games.dbs.rules.vocabulary import Zone
 from games.dbs.statistics import CURVE, deck_tally
+from games.hand_odds import Opening
 from games.registry import Game, GameZone, ReadLine
 
 CODE = "dbs"
@@ -246,6 +247,30 @@ class DbsOdds(Odds):
         return named[0].card_number if len(named) == 1 else None
 
 
+class DbsHandOdds(HandOdds):
+    def opening(self, *, format_code: str | None) -> Opening:
+        """5-2-1-6: a 6-card hand; 5-2-1-6-1: one redraw (return any number of cards, shuffle, draw as many),
+        computed for one policy: the whole hand goes back when it fails the conditions; 5-2-1-7: then the top 8
+        cards become the life (set aside: the hand's law does not change); 6-2-3: the player going first does not
+        draw on their first turn, the player going second draws one."""
+        if format_code:
+            self.game.format_check(format_code)
+        return Opening(
+            hand=HAND,
+            draws_going_first=0,
+            draws_going_second=1,
+            set_aside=LIFE,
+            redraw=True,
+            model_en="Exact: a 6-card hand (5-2-1-6); one redraw (5-2-1-6-1), taken as: the whole hand goes back "
+            "and 6 new cards are drawn when the hand fails the conditions; then the top 8 cards as life (5-2-1-7, "
+            "which does not change the hand's law); going first no draw, going second one card after the redraw "
+            "(6-2-3).",
+            model_ja="厳密計算：手札6枚（5-2-1-6）。引き直し1回（5-2-1-6-1）は、条件を満たさない手札をすべて戻して"
+            "6枚引き直すものとして計算。その後山札の上から8枚をライフに（5-2-1-7、手札の分布は変わらない）。先攻は"
+            "ドローなし、後攻は引き直しの後に1枚ドロー（6-2-3）。",
+        )
+
+
 class DbsEditor(Editor):
     """games/dbs/editor.py; the statistics: games.dbs.statistics."""
 
@@ -317,6 +342,7 @@ class DragonBallSuper(Game):
     pages = DbsPages()
     editor = DbsEditor()
     odds = DbsOdds()
+    hand_odds = DbsHandOdds()
 
     # --- decklists
     def parse_text(self, text: str, *, with_names: bool = True) -> DbsDecklist:
@@ -347,6 +373,11 @@ class DragonBallSuper(Game):
         what the reader, check_deck and another DBS site read back. Its headings are the game's own English ones
         (Leader, Main Deck, Z Deck, Side Deck), which every DBS list uses, whatever `headings` the page asks for."""
         return reader.write_decklist(decklist.read, db.state().catalogue)
+
+    def decklist_code_keys(self, card_ids: Iterable[int]) -> dict[int, str | int]:
+        """A deck code's card: its base card number (`BT1-001`), which `parse_json` reads back."""
+        numbers = db.state().number_by_id
+        return {pk: numbers[pk] for pk in card_ids if pk in numbers}
 
     def decklist_to_json(self, decklist: DbsDecklist) -> dict:
         """The JSON decklist, one entry per line with the catalogue's key (`Name [NUMBER]`) as the card."""

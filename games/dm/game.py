@@ -9,13 +9,14 @@ from datetime import date
 from types import MappingProxyType
 from typing import Any
 
-from games.capabilities import Catalogue, Editor, Lists, Pages, Search, Simulation
+from games.capabilities import Catalogue, Editor, HandOdds, Lists, Pages, Search, Simulation
 from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text, parse_json, parse_text
 from games.dm.rules.legality.engine import SIZE_CODES
 from games.dm.rules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
 from games.dm.rules.vocabulary import DeckZone, RegulationStatus, ViolationCode
 from games.dm.words import DISPLAY_WORDS, MESSAGES
+from games.hand_odds import Opening
 from games.registry import Game, GameZone, ReadLine
 
 
@@ -245,6 +246,31 @@ class DmEditor(Editor):
         }
 
 
+class DmHandOdds(HandOdds):
+    def opening(self, *, format_code: str | None) -> Opening:
+        """103.3: 5 shields from the top of the shuffled deck, then a 5-card hand; 500.6: the player going first skips
+        the first draw. Duel Party (its format's setup): 6 shields, 6 cards, a draw on every first turn. The shields
+        are set aside before the hand, which is still a uniform sample of the deck."""
+        from games.dm.legality import format_setup
+        from games.dm.rules.odds import STANDARD
+
+        setup = format_setup(code=format_code) if format_code else STANDARD
+        first = 1 if setup.first_player_draws else 0
+        return Opening(
+            hand=setup.hand,
+            draws_going_first=first,
+            draws_going_second=1,
+            set_aside=setup.shields,
+            model_en=f"Exact (multivariate hypergeometric): {setup.shields} shields set from the top, then a "
+            f"{setup.hand}-card hand (103.3); going first {'draws' if first else 'skips the first draw (500.6)'}, "
+            "going second draws 1. The shields do not change the law of the hand: it is a uniform sample of the deck.",
+            model_ja=f"厳密計算（多変量超幾何分布）：山札の上から{setup.shields}枚をシールドに、次に手札{setup.hand}枚"
+            f"（103.3）。先攻は{'最初のターンにドローする' if first else '最初のドローなし（500.6）'}、"
+            "後攻は1枚ドロー。"
+            "シールドは手札の分布を変えない（手札は山札の一様な標本）。",
+        )
+
+
 class DmSimulation(Simulation):
     """The goldfish and the odds (games/dm/simulation.py, over games.dm.rules.goldfish and .odds)."""
 
@@ -312,6 +338,7 @@ class DuelMasters(Game):
     pages = DmPages()
     editor = DmEditor()
     simulation = DmSimulation()
+    hand_odds = DmHandOdds()
 
     def parse_text(self, text: str, *, with_names: bool = True) -> Decklist:
         if not with_names:

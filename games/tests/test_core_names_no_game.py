@@ -32,6 +32,7 @@ KEPT = {
     ("cards/admin.py", "civilization"),
     ("cards/apis.py", "civilization"),
     ("decks/apis.py", "civilization"),
+    ("decks/picture.py", "civilization"),  # the same entry facts colour the deck picture's tiles
     ("web/selectors.py", "civilization"),
     # the odds API's `where` values (POST /odds/, docs/simulation.md)
     ("simulations/apis.py", "shields"),

@@ -19,7 +19,8 @@ from django.utils.translation import pgettext_lazy
 
 import games.base
 from api.codes import ApplicationError, ErrorCode
-from games.capabilities import Catalogue, Editor, Odds, Pages, Search
+from games.capabilities import Catalogue, Editor, HandOdds, Odds, Pages, Search
+from games.hand_odds import Opening
 from games.registry import Game, GameZone, ReadLine
 from games.ygo.rules import (
     Decklist,
@@ -35,8 +36,9 @@ from games.ygo.rules import (
 from games.ygo.rules.decklist import ReadLine as RulesLine
 from games.ygo.rules.decklist import decklist_of
 from games.ygo.rules.legality import FORMAT_CODE, GENESYS_FORMAT, Genesys
-from games.ygo.rules.odds import Going, joint_at_least, opening_hand_size, probability_json
+from games.ygo.rules.odds import HAND, Going, joint_at_least, opening_hand_size, probability_json
 from games.ygo.rules.vocabulary import SIZE_CODES
+from games.ygo.rules.ydke import write_ydke
 
 CODE = "ygo"
 
@@ -248,6 +250,23 @@ class YgoOdds(Odds):
         }
 
 
+class YgoHandOdds(HandOdds):
+    def opening(self, *, format_code: str | None) -> Opening:
+        """PR p.9, p.180: a 5-card hand from the shuffled Main Deck; PR p.16, p.182: the player going first does not
+        draw on the first turn, the player going second draws one (6 cards by the first Main Phase)."""
+        if format_code:
+            self.game.format_check(format_code)
+        return Opening(
+            hand=HAND,
+            draws_going_first=0,
+            draws_going_second=1,
+            model_en="Exact (multivariate hypergeometric): a 5-card hand from the shuffled Main Deck (PR p.9); going "
+            "first no draw on the first turn (PR p.16), going second one card: 6 cards by the first Main Phase.",
+            model_ja="厳密計算（多変量超幾何分布）：シャッフルしたメインデッキから手札5枚（PR p.9）。先攻は最初の"
+            "ターンにドローなし（PR p.16）、後攻は1枚ドロー（最初のメインフェイズまでに6枚）。",
+        )
+
+
 class YgoEditor(Editor):
     """games/ygo/editor.py; the statistics: games.ygo.statistics."""
 
@@ -309,13 +328,15 @@ class YugiohOcg(Game):
     pages = YgoPages()
     editor = YgoEditor()
     odds = YgoOdds()
+    hand_odds = YgoHandOdds()
 
     # The .ydk of every simulator and deck site (YGOPro, EDOPro, Master Duel exports), besides the core's text and JSON.
-    export_kinds = {"ydk": ("text/plain; charset=utf-8", "ydk")}
+    # The ydke:// URL of EDOPro and the deck sites (one line, games.ygo.rules.ydke).
+    export_kinds = {"ydk": ("text/plain; charset=utf-8", "ydk"), "ydke": ("text/plain; charset=utf-8", "txt")}
 
     # --- decklists
     def parse_text(self, text: str, *, with_names: bool = True) -> YgoDecklist:
-        """A .ydk or a name list (told apart by its content, games.ygo.rules.read_decklist)."""
+        """A ydke:// URL, a .ydk or a name list (told apart by its content, games.ygo.rules.read_decklist)."""
         return YgoDecklist(read_decklist(text, _context().catalogue))
 
     def parse_json(self, data: object) -> YgoDecklist:
@@ -383,9 +404,22 @@ class YugiohOcg(Game):
         return write_ydk(decklist.read)
 
     def decklist_export(self, kind: str, decklist: YgoDecklist) -> str:
+        if kind == "ydke":
+            return write_ydke(decklist.read) + "\n"
         if kind != "ydk":
             raise ValueError(kind)
         return self.decklist_to_ydk(decklist)
+
+    def decklist_code_keys(self, card_ids: Iterable[int]) -> dict[int, str | int]:
+        """A deck code's card: its printed password (a simulator id without one, else its Konami id), which
+        `parse_json` reads back."""
+        context = _context()
+        out: dict[int, str | int] = {}
+        for pk in card_ids:
+            card = context.by_pk.get(pk)
+            if card is not None:
+                out[pk] = card.ydk_id if card.ydk_id is not None else card.id
+        return out
 
     def decklist_to_json(self, decklist: YgoDecklist) -> dict:
         return {

@@ -7,6 +7,7 @@ import { api, ApiError } from "./api.js";
 import { el, clear, civDot, readJson } from "./dom.js";
 import { gettext, gettext_noop, ngettext, interpolate, lang, cardName, otherName } from "./i18n.js";
 import { renderStats } from "./stats.js";
+import { renderHandOdds } from "./hand_odds.js";
 import { cardTile, civsOf, costText, cardFrame, typeLabel, attachPreview, hidePreview } from "./tile.js";
 import { ZONES, FIELDS, mergeDecks, sameDeck, settle, setZones } from "./merge.js";
 
@@ -35,7 +36,7 @@ const nodes = {
 
 const state = {
   deck: config.state.deck, cards: config.state.cards, legality: config.state.legality, stats: config.state.stats,
-  zones: config.state.zones, etag: config.etag, results: [], active: -1,
+  handOdds: config.state.hand_odds, zones: config.state.zones, etag: config.etag, results: [], active: -1,
   query: "", count: 0, nextPage: 0, loadingMore: false, // the search shown and the API page that comes next
   saved: null, // {deck, fields} as the server has it at `etag`: the base of a merge
   saving: false, again: false, blocked: false,
@@ -84,9 +85,9 @@ function change(op, { record = true } = {}) {
     try {
       const { data } = await api(config.stateUrl, {
         method: "POST",
-        body: { game: config.game, deck: state.deck, op, format: nodes.format.value, as_of: nodes.asOf.value || null, overlay: nodes.overlay.value || null },
+        body: { game: config.game, deck: state.deck, op, format: nodes.format.value, as_of: nodes.asOf.value || null, overlay: nodes.overlay.value || null, odds_groups: config.oddsGroups },
       });
-      Object.assign(state, { deck: data.deck, cards: { ...state.cards, ...data.cards }, legality: data.legality, stats: data.stats, zones: data.zones });
+      Object.assign(state, { deck: data.deck, cards: { ...state.cards, ...data.cards }, legality: data.legality, stats: data.stats, zones: data.zones, handOdds: data.hand_odds });
       showError("");
       render();
       if (record && op.op !== "none") changed();
@@ -636,6 +637,7 @@ function render() {
   renderDeck();
   renderLegality();
   renderStats(nodes.stats, state.stats);
+  renderHandOdds($("hand-odds"), state.handOdds);
 }
 
 // ---- toolbar ------------------------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ from decks import selectors as deck_selectors
 from decks import services as deck_services
 from decks.models import DeckVisibility
 from games import registry
-from regulations.decklists import copies_check, decklist_copies
+from games.base import DecklistFormatError
+from regulations.decklists import copies_check, decklist_copies, text_decklist
 from web import selectors as web_selectors
 from web.editor import editor_state, working_copy_from_json
 from web.forms import (
@@ -170,7 +171,11 @@ def _editor_config(request, deck) -> dict:
         # How a saved entry names its card: the deck API reads each game's JSON decklist (games.registry); the
         # editor's card is the catalogue's id, which every game's JSON takes under this key.
         "saveKey": game.editor.save_key,
-        "state": editor_state(copy=copy, format_code=deck.format_code, as_of=as_of, game=game),
+        "oddsGroups": deck.odds_groups,
+        "oddsUrl": reverse("web:deck-simulate", kwargs={"deck_id": deck.id}),
+        "state": editor_state(
+            copy=copy, format_code=deck.format_code, as_of=as_of, game=game, odds_groups=deck.odds_groups
+        ),
     }
 
 
@@ -220,17 +225,34 @@ def _deck_game_view(request, deck, context: dict):
     its exports, read-only."""
     game = registry.get(deck.game)
     snapshot = deck_services.deck_snapshot(deck=deck)
+    context.update(_share_context(request, deck))
     context.update(
         game=game,
         zones=[(zone, snapshot["entries"].get(zone.code, [])) for zone in game.zones],
         legality=deck_services.deck_legality(deck=deck),
         stats=deck_services.deck_stats(deck),
-        exports=["text", "json", *game.export_kinds],
+        exports=["text", "json", "code", *game.export_kinds],
     )
     return render(request, "web/deck_game.html", context)
 
 
+def _share_context(request, deck) -> dict:
+    """What a deck page shares: the deck code's link, and on a public or unlisted deck the Open Graph / Twitter card
+    tags whose picture is the deck's PNG (decks.picture) behind its share link, which a crawler reaches signed out."""
+    context: dict = {"deck_code": deck_services.deck_export_code(deck)}
+    if deck.visibility != DeckVisibility.PRIVATE.value:
+        game = registry.get(deck.game)
+        context["og"] = {
+            "url": request.build_absolute_uri(reverse("web:deck-shared", args=[deck.share_slug])),
+            "image": request.build_absolute_uri(reverse("web:deck-shared-picture", args=[deck.share_slug]))
+            + f"?v={deck.version}",
+            "description": f"{game.name_ja} · {deck.format_code}",
+        }
+    return context
+
+
 def _deck_view(request, deck, context: dict):
+    context.update(_share_context(request, deck))
     if deck.game != registry.DEFAULT_GAME:
         return _deck_game_view(request, deck, context)
     state = editor_state(
@@ -335,6 +357,8 @@ def editor_state_api(request):
                 as_of=as_of,
                 game=game,
                 overlay_id=overlay,
+                # The deck's saved hand-odds groups (the page sends them): recomputed on every edit.
+                odds_groups=body["odds_groups"] if isinstance(body.get("odds_groups"), dict) else None,
             )
     except (RequestDataTooBig, ApplicationError) as exc:
         return error_json_for(exc)
@@ -408,7 +432,11 @@ def deck_import(request, deck_id: int):
         if text != form.cleaned_data["text"]:
             form = DeckImportForm({"text": text})
             form.is_valid()
-        decklist = game.parse_text(text)
+        try:
+            decklist = text_decklist(text=text, game=game.code)  # a ydke:// URL, a deck code too
+        except DecklistFormatError as exc:  # a malformed ydke:// URL or deck code: said beside the box
+            form.add_error("text", gettext("This deck code cannot be read: %(reason)s") % {"reason": exc})
+            return render(request, "web/deck_import.html", {"deck": deck, "form": form, "nav": "my-decks"})
         copies = decklist_copies(decklist)
         try:
             copies_check(copies)
@@ -511,3 +539,60 @@ def _sheet_context(deck) -> dict:
                 entry.card.type_line = facts.get(first) or facts.get(second) or ""  # type: ignore[attr-defined]
     deck_hash = deck_services.snapshot_canonical_hash(deck_services.deck_snapshot(deck=deck))
     return {"deck": deck, "zones": zones, "printed_on": timezone.localdate(), "deck_hash": deck_hash}
+
+
+def deck_code_page(request, code: str):
+    """A deck code's share link (/decks/code/<code>/): the deck it carries, read-only, in its game (its zones, the
+    verdict on today's list of its default format) and the code to paste into an import. Nothing is stored."""
+    from cards.models import Card
+    from games.deck_codes import deck_code_decode
+
+    try:
+        game_code, _ = deck_code_decode(code)
+        game = registry.get(game_code)
+        decklist = text_decklist(text=code, game=game.code)
+    except (ApplicationError, DecklistFormatError) as exc:
+        raise Http404(str(exc)) from None
+    lines = [line for line in game.read_decklist(decklist) if line.card_id is not None and line.count]
+    names = dict(Card.objects.filter(id__in={line.card_id for line in lines}).values_list("id", "name_ja"))
+    try:
+        legality = game.legality_report(
+            decklist=decklist, format_code=game.default_format, as_of=timezone.localdate(), overlay_id=None
+        )
+    except ApplicationError:  # the format's data is not loaded here: the deck is shown without a verdict
+        legality = None
+    zones = [
+        (zone, [{"card_id": line.card_id, "name_ja": names.get(line.card_id), "count": line.count}
+                for line in lines if line.zone == zone.code])
+        for zone in game.zones
+    ]  # fmt: skip
+    context = {
+        "game": game,
+        "code": code,
+        "zones": [(zone, rows) for zone, rows in zones if rows],
+        "legality": legality,
+        "format_code": game.default_format,
+        "nav": "public-decks",
+    }
+    return render(request, "web/deck_code.html", context)
+
+
+def _picture_response(deck) -> HttpResponse:
+    from decks.picture import deck_picture_png
+
+    response = HttpResponse(deck_picture_png(deck), content_type="image/png")
+    response["ETag"] = f'"{deck.version}"'
+    response["Cache-Control"] = "public, max-age=3600" if deck.visibility != DeckVisibility.PRIVATE.value else "private"
+    return response
+
+
+@require_GET
+def deck_picture(request, deck_id: int):
+    """The PNG of a deck the caller may see (decks.picture), cached per deck version."""
+    return _picture_response(deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user))
+
+
+@require_GET
+def deck_shared_picture(request, slug: str):
+    """The PNG of a public or unlisted deck by its share link: the pages' og:image, which crawlers fetch signed out."""
+    return _picture_response(deck_selectors.deck_get_shared(slug=slug))

@@ -324,3 +324,23 @@ def test_the_simulations_page_of_a_dbs_deck_gives_the_exact_odds_of_each_main_de
     for row in rows:  # the rules' exact odds of the row's copies: in hand after the redraw, not all in life
         odds = opening_odds(deck_size=size, copies=row["copies"], policy=Redraw.RETURN_NON_X).as_dict()
         assert row["values"] == [odds["in_hand"], odds["not_stuck_in_life"]]
+
+
+def test_a_dbs_deck_code_round_trips_through_the_import_and_opens_read_only(dbs, owner):  # noqa: F811
+    """The deck export's `code` (its card numbers), pasted as the text of a new deck and of the legality API: the
+    same entries; its share link shows the deck in its game."""
+    player = token_client(owner)
+    deck = player.post("/api/v1/decks/", {"name": "Krillin", "game": "dbs", "text": KRILLIN}, format="json").json()
+    code = player.get(f"/api/v1/decks/{deck['id']}/export/code/").content.decode().strip()
+    assert code.startswith("dk1.dbs.") and len(code) < 400
+    again = player.post("/api/v1/decks/", {"name": "again", "game": "dbs", "text": code}, format="json")
+    assert again.status_code == 201, again.json()
+    entries = lambda d: sorted((z, e["card_id"], e["count"]) for z, es in d["entries"].items() for e in es)  # noqa: E731
+    assert entries(again.json()) == entries(deck)
+    checked = player.post("/api/v1/legality/", {"game": "dbs", "text": code}, format="json").json()
+    assert checked["counts"] == deck["counts"]
+    page = player.get(f"/decks/code/{code}/")
+    assert page.status_code == 200 and "[BT29-001]" in page.content.decode()  # the leader, by its card number
+    assert page.context["game"].code == "dbs" and sum(
+        r["count"] for _, rows in page.context["zones"] for r in rows
+    ) == sum(deck["counts"].values())

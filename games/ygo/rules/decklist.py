@@ -4,6 +4,7 @@ Pure Python. Every non-blank line of the input gets a `ReadLine` with a status (
 ambiguous), its zone and its count: nothing is dropped, so a page can show the player what was read and what was
 not. A decklist is never rejected because of some lines.
 
+- `ydke://` URLs (EDOPro, the deck sites): read as the `.ydk` they stand for (games.ygo.rules.ydke).
 - `.ydk` (YGOPro, EDOPro, Master Duel exports): `#main`, `#extra`, `!side` (or `#side`) switch the zone; other `#`
   and `!` lines are comments (`#created by ...`); every other line is one copy of the card of that password.
   Alternate-art and simulator passwords map to their card; an unknown password is an `unknown` line, kept with its
@@ -345,7 +346,12 @@ def _common_zone(cards: tuple[YgoCard, ...]) -> DeckZone:
 
 
 def read_decklist(text: str, catalogue: Catalogue) -> Decklist:
-    """A .ydk or a name list, told apart by its content."""
+    """A ydke:// URL, a .ydk or a name list, told apart by its content (a malformed ydke:// URL raises
+    games.base.DeckCodeError)."""
+    from games.ygo.rules.ydke import looks_like_ydke, read_ydke  # it reads a URL as the .ydk it stands for
+
+    if looks_like_ydke(text):
+        return read_ydke(text, catalogue)
     return read_ydk(text, catalogue) if looks_like_ydk(text) else read_text(text, catalogue)
 
 

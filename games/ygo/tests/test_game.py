@@ -763,3 +763,174 @@ def test_the_editor_shows_genesys_points_on_tiles_and_a_running_total(monkeypatc
     charts = {chart["id"]: chart for chart in game.editor.statistics(entries)["charts"]}
     total = 2 * newest[pointed[0]] + newest[pointed[1]]
     assert [item["value"] for item in charts["ygo-genesys-points"]["items"]] == [f"{total} / 100"]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_a_real_ydk_deck_is_exported_as_ydke_and_imported_back_to_the_same_deck(owner, path):  # noqa: F811
+    """A deck made of a real .ydk, exported as a ydke:// URL (`/export/ydke/`), pasted into the deck API and the
+    legality API: the same cards in the same zones, the same deck hash."""
+    text = path.read_text(encoding="utf-8")
+    player = token_client(owner)
+    deck = player.post("/api/v1/decks/", {"name": path.stem, "game": "ygo", "text": text}, format="json").json()
+    exported = player.get(f"/api/v1/decks/{deck['id']}/export/ydke/")
+    assert exported.status_code == 200 and exported["Content-Type"].startswith("text/plain")
+    url = exported.content.decode().strip()
+    assert url.startswith("ydke://") and url.count("!") == 3
+    again = player.post("/api/v1/decks/", {"name": "again", "game": "ygo", "text": url}, format="json").json()
+    entries = lambda d: sorted((z, e["card_id"], e["count"]) for z, es in d["entries"].items() for e in es)  # noqa: E731
+    assert entries(player.get(f"/api/v1/decks/{again['id']}/").json()) == entries(
+        player.get(f"/api/v1/decks/{deck['id']}/").json()
+    )
+    as_ydk = player.post("/api/v1/legality/", {"game": "ygo", "text": text}, format="json").json()
+    as_ydke = player.post("/api/v1/legality/", {"game": "ygo", "text": url}, format="json").json()
+    assert (as_ydke["deck_hash"], as_ydke["counts"]) == (as_ydk["deck_hash"], as_ydk["counts"])
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        pytest.param("ydke://o6lXBZyFNAI=", "parts", id="one-part"),
+        pytest.param("ydke://o6lX!!!", "length", id="three-bytes"),
+        pytest.param("ydke://@@@@!!!", "base64", id="not-base64"),
+    ],
+)
+def test_a_malformed_ydke_url_is_a_clear_error(owner, text, reason):  # noqa: F811
+    from django.test import Client
+    from django.urls import reverse
+
+    answer = token_client(None).post("/api/v1/legality/", {"game": "ygo", "text": text}, format="json")
+    error = answer.json()["error"]
+    assert (answer.status_code, error["code"], error["details"]["reason"]) == (400, "MALFORMED_DECK_CODE", reason)
+    deck = token_client(owner).post("/api/v1/decks/", {"name": "x", "game": "ygo", "text": ""}, format="json").json()
+    client = Client()
+    client.force_login(owner)
+    page = client.post(reverse("web:deck-import", kwargs={"deck_id": deck["id"]}), {"text": text, "preview": "1"})
+    assert page.status_code == 200 and "text" in page.context["form"].errors
+
+
+def test_the_issues_ydke_example_through_the_legality_api():
+    report = token_client(None).post(
+        "/api/v1/legality/", {"game": "ygo", "text": "ydke://o6lXBZyFNAI=!viOnAg==!7ydRAA==!"}, format="json"
+    )
+    cards = [(line["zone"], line["card"]["konami_id"]) for line in report.json()["lines"] if line["status"] == "card"]
+    by_password = [("main", 89631139), ("main", 36996508), ("extra", 44508094), ("side", 5318639)]
+    assert cards == [(zone, BY_PASSWORD[n]["konami_id"]) for zone, n in by_password]
+
+
+def test_hand_odds_by_groups_of_a_saved_ocg_deck(owner):  # noqa: F811
+    """Groups saved with the deck's version (PATCH odds_groups), then POST /odds/hand/ with the deck alone: "at least
+    one starter and at least one of the second group, and none of the third", computed by inclusion-exclusion."""
+    from math import comb
+
+    from decks.models import DeckVersion
+
+    text, numbers = _legal_today_ydk()
+    player = token_client(owner)
+    deck = player.post("/api/v1/decks/", {"name": "Normals", "game": "ygo", "text": text}, format="json").json()
+    by_konami = {e["name_en"]: e["card_id"] for e in deck["entries"]["main"]}
+    names = [BY_PASSWORD[n]["name_en"] for n in dict.fromkeys(numbers["main"])]
+    # A (3 copies, plus the shared card): cards 0 and 1; B: cards 1 and 2; C ("bricks"): card 3. Card 1 is in both.
+    groups = [
+        {"name": "A", "cards": [by_konami[names[0]], by_konami[names[1]]]},
+        {"name": "B", "cards": [by_konami[names[1]], by_konami[names[2]]]},
+        {"name": "C", "cards": [by_konami[names[3]]]},
+    ]
+    conditions = [{"group": "A", "at_least": 1}, {"group": "B", "at_least": 1}, {"group": "C", "exactly": 0}]
+    saved = player.patch(
+        f"/api/v1/decks/{deck['id']}/",
+        {"odds_groups": {"groups": groups, "conditions": conditions}},
+        format="json",
+        HTTP_IF_MATCH=f'"{deck["version"]}"',
+    )
+    assert saved.status_code == 200, saved.json()
+    assert DeckVersion.objects.get(deck_id=deck["id"], number=saved.json()["version"]).odds_groups["conditions"] == [
+        {"group": "A", "at_least": 1},
+        {"group": "B", "at_least": 1},
+        {"group": "C", "exactly": 0},
+    ]
+    answer = player.post("/api/v1/odds/hand/", {"deck": deck["id"]}, format="json")
+    assert answer.status_code == 200, answer.json()
+
+    def expected(n: int) -> str:
+        # Cells: a = card 0 (3), s = card 1 (3), b = card 2 (3), c = card 3 (3), rest 28. Hands without c, of 37
+        # cards: meet A and B unless (no a and no s) or (no s and no b): inclusion-exclusion over 37 cards.
+        without_c = comb(37, n)
+        no_a_s = comb(31, n)
+        no_s_b = comb(31, n)
+        no_a_s_b = comb(28, n)
+        return _fraction(without_c - no_a_s - no_s_b + no_a_s_b, comb(40, n))
+
+    body = answer.json()
+    assert (body["first"]["fraction"], body["second"]["fraction"]) == (expected(5), expected(6))
+    assert body["opening"]["cards_going_first"] == 5 and body["first"]["percent"] > 0
+
+    refused = player.post(
+        "/api/v1/odds/hand/",
+        {"deck": deck["id"], "groups": groups, "conditions": [{"group": "Z", "at_least": 1}]},
+        format="json",
+    )
+    assert (refused.status_code, refused.json()["error"]["code"]) == (400, "VALIDATION_ERROR")
+
+
+def test_the_odds_page_saves_groups_and_the_editor_recomputes_them_on_every_edit(owner):  # noqa: F811
+    from django.test import Client
+    from django.urls import reverse
+
+    from decks.models import Deck
+
+    text, numbers = _legal_today_ydk()
+    deck = token_client(owner).post("/api/v1/decks/", {"name": "N", "game": "ygo", "text": text}, format="json").json()
+    first, second = [e["card_id"] for e in deck["entries"]["main"][:2]]
+    client = Client()
+    client.force_login(owner)
+    url = reverse("web:deck-simulate", kwargs={"deck_id": deck["id"]})
+    form = {"version": deck["version"], "name_0": "starters", "cards_0": [first, second], "comparison_0": "at_least"}
+    saved = client.post(url, {**form, "count_0": "1", "save": "1"})
+    assert saved.status_code == 302
+    stored = Deck.objects.get(id=deck["id"])
+    assert (stored.version, stored.odds_groups["conditions"]) == (
+        deck["version"] + 1,
+        [{"group": "starters", "at_least": 1}],
+    )
+    page = client.get(url)
+    assert page.context["hand_odds"]["answer"]["first"]["fraction"] == _fraction(
+        comb_(40, 5) - comb_(34, 5), comb_(40, 5)
+    )
+
+    # The editor: the same groups over the working copy, one card of the group taken out (5 copies left of 40 - 1).
+    state = client.post(
+        reverse("web:editor-state"),
+        {
+            "game": "ygo",
+            "deck": {"main": [{"card": e["card_id"], "count": e["count"]} for e in deck["entries"]["main"]]},
+            "op": {"op": "set", "card": first, "zone": "main", "count": 2},
+            "odds_groups": stored.odds_groups,
+        },
+        content_type="application/json",
+    ).json()
+    assert state["hand_odds"]["first"]["fraction"] == _fraction(comb_(39, 5) - comb_(34, 5), comb_(39, 5))
+
+
+def comb_(n: int, k: int) -> int:
+    from math import comb
+
+    return comb(n, k)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_an_ocg_deck_code_round_trips_through_the_import_and_the_legality_api(owner, path):  # noqa: F811
+    player = token_client(owner)
+    text = path.read_text(encoding="utf-8")
+    deck = player.post("/api/v1/decks/", {"name": "x", "game": "ygo", "text": text}, format="json").json()
+    code = player.get(f"/api/v1/decks/{deck['id']}/export/code/").content.decode().strip()
+    assert code.startswith("dk1.ygo.")
+    again = player.post("/api/v1/decks/", {"name": "again", "game": "ygo", "text": code}, format="json")
+    assert again.status_code == 201, again.json()
+    entries = lambda d: sorted((z, e["card_id"], e["count"]) for z, es in d["entries"].items() for e in es)  # noqa: E731
+    assert entries(again.json()) == entries(deck)
+    as_ydk = player.post("/api/v1/legality/", {"game": "ygo", "text": text}, format="json").json()
+    as_code = player.post("/api/v1/legality/", {"game": "ygo", "text": code}, format="json").json()
+    assert as_code["deck_hash"] == as_ydk["deck_hash"]
+    # Read as another game's text, the code says whose it is.
+    wrong = player.post("/api/v1/legality/", {"game": "dm", "text": code}, format="json")
+    assert (wrong.status_code, wrong.json()["error"]["details"]["reason"]) == (400, "game")

@@ -1,0 +1,63 @@
+"""POST /api/v1/odds/hand/ for a Duel Masters decklist (the default game): groups named by card name, overlapping,
+conditions combined with and; the figures against inclusion-exclusion over the deck's 40 cards, for rule 103.3's
+opening (5 cards going first, 6 going second). Bad questions get their coded errors."""
+
+from fractions import Fraction
+from math import comb
+
+import pytest
+from rest_framework.test import APIClient
+
+from decks.tests.fixtures import cards, legal_deck_json  # noqa: F401
+
+pytestmark = [pytest.mark.django_db, pytest.mark.urls("simulations.tests.urls")]
+
+GROUPS = [
+    {"name": "fire", "cards": ["テスト火竜", "テスト火炎弾", "テスト多色竜"]},
+    {"name": "triggers", "cards": ["テスト水精", "テスト光盾", "テスト呪文", "テスト火炎弾"]},  # shares 火炎弾
+    {"name": "bricks", "cards": ["テスト大型"]},
+]
+
+
+def _fraction(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def test_overlapping_groups_at_least_and_none_of_a_brick(cards):  # noqa: F811
+    conditions = [
+        {"group": "fire", "at_least": 1},
+        {"group": "triggers", "at_least": 1},
+        {"group": "bricks", "exactly": 0},
+    ]
+    body = {"decklist": legal_deck_json(), "groups": GROUPS, "conditions": conditions}
+    answer = APIClient().post("/api/v1/odds/hand/", body, format="json")
+    assert answer.status_code == 200, answer.json()
+
+    def expected(n: int) -> Fraction:
+        # Without the brick: 36 cards. Fire only 8 (火竜, 多色竜), triggers only 12, both 4 (火炎弾), others 12.
+        # Fail: no fire (no 8, no 4) or no trigger (no 12, no 4); both: none of the 24.
+        good = comb(36, n) - comb(24, n) - comb(20, n) + comb(12, n)
+        return Fraction(good, comb(40, n))
+
+    data = answer.json()
+    assert (data["first"]["fraction"], data["second"]["fraction"]) == (_fraction(expected(5)), _fraction(expected(6)))
+    assert data["first"]["percent"] == round(float(expected(5)) * 100, 2)
+    assert data["opening"]["set_aside"] == 5 and data["groups"][1] == {"name": "fire", "copies": 12}
+
+
+@pytest.mark.parametrize(
+    ("groups", "conditions", "code"),
+    [
+        pytest.param(
+            [{"name": "x", "cards": ["テストGR1"]}], [], "CARD_NOT_IN_DECK", id="a-card-outside-the-main-deck"
+        ),
+        pytest.param(GROUPS, [{"group": "nope", "at_least": 1}], "VALIDATION_ERROR", id="an-unknown-group"),
+        pytest.param(
+            GROUPS, [{"group": "fire", "at_least": 1, "exactly": 2}], "VALIDATION_ERROR", id="two-comparisons"
+        ),
+    ],
+)
+def test_a_bad_question_gets_its_code(cards, groups, conditions, code):  # noqa: F811
+    body = {"decklist": legal_deck_json(), "groups": groups, "conditions": conditions}
+    answer = APIClient().post("/api/v1/odds/hand/", body, format="json")
+    assert (answer.status_code, answer.json()["error"]["code"]) == (400, code)
