@@ -1,8 +1,9 @@
 """Caches of values built from the database, keyed by the data version they were built from.
 
 A legality check needs the card catalogue's indexes, the formats and the Hall of Fame lists: reading them per
-request would cost far more than the check. Each process keeps them and asks a cheap data version (one aggregate
-query, at most every `DATA_VERSION_CHECK_SECONDS`) before using them: the version is part of the cache key, so after
+request would cost far more than the check. Each process keeps them and asks a cheap data version (a row per game
+read by its key, or one aggregate query over a small table; at most every `DATA_VERSION_CHECK_SECONDS`, and at most
+once per request: cards.selectors.version_check) before using them: the version is part of the cache key, so after
 an import or an admin edit (a new version) no answer comes from the older data. The memory is bounded by
 `functools.lru_cache` (the least recently used entries go first), and one lock per cached function makes the
 requests that arrive together after an import wait for one build instead of each starting its own.

@@ -250,7 +250,7 @@ def ygo_data_version() -> tuple:
     """The catalogue's version and the lists' (an import changes one or the other)."""
     lists = YgoLimitList.objects.aggregate(count=Count("id"), latest=Max("updated_at"))
     latest = lists["latest"]
-    return catalogue_version(), lists["count"], latest.isoformat() if latest else ""
+    return catalogue_version("ygo"), lists["count"], latest.isoformat() if latest else ""
 
 
 @dataclass(frozen=True)
