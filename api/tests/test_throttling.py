@@ -57,10 +57,10 @@ def test_the_anonymous_limit_is_counted_across_processes(rates, db):
 # --- the store away: closed, never open, never a 500 -----------------------------------------------------------
 
 
-def _file_cache_under_a_file(tmp_path):
+def _disk_cache_under_a_file(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    return {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(blocker / "cache")}
+    return {"BACKEND": "diskcache.DjangoCache", "LOCATION": str(blocker / "cache"), "SHARDS": 1}
 
 
 def _redis_nobody_listens_on(tmp_path):
@@ -83,7 +83,7 @@ def store_away(throttle_cache: dict):
 
 
 STORES_AWAY = [
-    pytest.param(_file_cache_under_a_file, id="file-cache-unwritable"),
+    pytest.param(_disk_cache_under_a_file, id="disk-cache-unwritable"),
     pytest.param(_redis_nobody_listens_on, id="redis-down"),
     pytest.param(_database_cache_without_its_table, id="database-cache-broken"),
 ]

@@ -282,14 +282,17 @@ CACHES: dict[str, dict[str, object]] = {
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "deckbuilder"},
     # The request throttles' counters (api/throttling.py), which every web process must share: Redis in production;
-    # without it (`make run`) files in VAR_DIR, shared by the processes of this machine. Not the database cache: on
-    # SQLite every request would then write to the database file and wait behind the deck writes' lock.
+    # without it (`make run`) diskcache's SQLite file in VAR_DIR, shared by the processes of this machine (one row
+    # written per count; the file cache wrote and renamed a file). Not the site's database cache: on SQLite every
+    # request would then write to the database file and wait behind the deck writes' lock. One shard: a count is a
+    # transaction of that file; a store locked longer than DATABASE_TIMEOUT waits (diskcache retries), never drops.
     "throttle": dict(_REDIS_CACHE)
     if REDIS_URL
     else {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("THROTTLE_CACHE_DIR", str(VAR_DIR / "throttle-cache")),
-        "OPTIONS": {"MAX_ENTRIES": 1000},
+        "BACKEND": "diskcache.DjangoCache",
+        "LOCATION": os.environ.get("THROTTLE_CACHE_DIR", str(VAR_DIR / "throttle-store")),
+        "SHARDS": 1,
+        "DATABASE_TIMEOUT": 1.0,
     },
 }
 
