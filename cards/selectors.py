@@ -143,9 +143,14 @@ def card_search_game(*, game: str, q: str = "", as_of: datetime.date | None = No
 # ---------------------------------------------------------------------------------------------------- details
 
 
-def cards_by_ids(*, ids: list[int]) -> list[Card]:
-    """The cards with these ids, in the same order (a page of search results)."""
-    found = Card.objects.select_related(*registry.card_relations()).in_bulk(ids)
+def cards_by_ids(*, ids: list[int], faces: bool = False) -> list[Card]:
+    """The cards with these ids, in the same order (a page of search results), each with its game's facts (its
+    `card_relation`) in the same query; with `faces`, their faces in one more (the card browser's twinpact tiles,
+    which otherwise read them one card at a time)."""
+    cards = Card.objects.select_related(*registry.card_relations())
+    if faces:
+        cards = cards.prefetch_related(Prefetch("faces", queryset=CardFace.objects.order_by("position")))
+    found = cards.in_bulk(ids)
     return [found[card_id] for card_id in ids if card_id in found]
 
 
