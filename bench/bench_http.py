@@ -30,12 +30,12 @@ from pathlib import Path
 from bench.stats import ROOT, run_command, summary_ms
 
 CLIENTS = 4
-CHECKS_PER_CLIENT = 100
-SEARCHES_PER_CLIENT = 60
-PINGS = 150
-LOADED_PINGS = 100
+CHECKS_PER_CLIENT = 40
+SEARCHES_PER_CLIENT = 30
+PINGS = 60
+LOADED_PINGS = 50
 BATCH = 1000
-BATCH_RUNS = 3
+BATCH_RUNS = 2
 _addresses = count(1)
 
 
@@ -224,18 +224,28 @@ def _query(params: dict) -> str:
 def measure_game(port: int, game: str) -> dict:
     inputs = INPUTS[game]()
     check = json.dumps(inputs["check"]).encode()
+    searches = [("GET", _query(params), None) for params in inputs["searches"]]
+    # The game's first search and first check after the server started (what its first user waits for).
+    started = time.perf_counter()
+    status, _ = request(port, "GET", searches[0][1], None, _address())
+    first_search = time.perf_counter() - started
+    started = time.perf_counter()
     status, body = request(port, "POST", "/api/v1/legality/", check, _address())
+    first_check = time.perf_counter() - started
     if status != 200:
         return {"skipped": 1, "skipped_because": f"check answered {status}: {body[:200]!r}"}
     report = json.loads(body)
     checks = [("POST", "/api/v1/legality/", check)]
-    searches = [("GET", _query(params), None) for params in inputs["searches"]]
     batch = json.dumps({**inputs["batch"], "decks": inputs["decks"]}).encode()
     # Warm both workers: the first check, search and batch of each.
     load(port, checks, 5)
     load(port, searches, len(searches) // CLIENTS + 1)
     request(port, "POST", "/api/v1/legality/batch/", batch, _address())
-    figures: dict = {"check_legal": int(bool(report.get("legal")))}
+    figures: dict = {
+        "check_legal": int(bool(report.get("legal"))),
+        "first_search_ms": round(first_search * 1000, 1),
+        "first_check_ms": round(first_check * 1000, 1),
+    }
     for name, calls, per_client in (("check", checks, CHECKS_PER_CLIENT), ("search", searches, SEARCHES_PER_CLIENT)):
         result = load(port, calls, per_client)
         figures.update({f"{name}_{key}": value for key, value in result.items()})
