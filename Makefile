@@ -27,13 +27,15 @@ install: $(VENV)/.installed
 
 install-dev: $(VENV)/.installed-dev
 
+# The system checks run once, with migrate (each command ran them again: seconds of every start on a loaded machine);
+# import_games skips a game whose data files and cards are unchanged since its last import.
 run: install
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py import_cards
-	$(PY) manage.py import_effects
-	$(PY) manage.py import_regulations
-	$(PY) manage.py import_games
-	$(PY) manage.py collectstatic --noinput -v 0
+	$(PY) manage.py import_cards --skip-checks
+	$(PY) manage.py import_effects --skip-checks
+	$(PY) manage.py import_regulations --skip-checks
+	$(PY) manage.py import_games --skip-checks
+	$(PY) manage.py collectstatic --noinput -v 0 --skip-checks
 	PORT=$(PORT) $(PY) -m deckbuilder.serve
 
 # Everything: unit tests (SQLite), integration tests (PostgreSQL, Redis, a Celery worker), browser tests, and the

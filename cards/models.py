@@ -60,6 +60,20 @@ class CatalogueVersion(models.Model):
         return f"{self.game} {self.version}"
 
 
+class CatalogueImport(models.Model):
+    """A game's last `import_games` (cards/management/commands/import_games.py): the hash of the data files it read
+    and the game's catalogue version it left. The next one finds both unchanged and skips the import (nothing to do:
+    the same files, and no write to the game's cards since), so a `make run` with the data already in re-imports
+    nothing."""
+
+    game = models.CharField(max_length=16, primary_key=True)
+    source_hash = models.CharField(max_length=64)
+    catalogue_version = models.BigIntegerField(null=True)
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.source_hash[:12]}"
+
+
 class Set(models.Model):
     """A set code seen in the printings (a product, a promo grouping, a tournament list of the source), with its
     Japanese release date when one is known."""

@@ -250,6 +250,12 @@ class Game:
         (Duel Masters: `import_cards`, `import_effects`, `import_regulations`)."""
         return None
 
+    def catalogue_sources(self) -> tuple[str, ...]:
+        """The files (paths or URLs) `data_import` reads: `import_games` skips the import when the local files are
+        the same as at the last one and no card of the game was written since. () (or a URL among them): always
+        import."""
+        return ()
+
     def card_import(self, **options: Any) -> Any:
         """Import the game's card data file into the catalogue (`manage.py import_cards` and cards.services.card_import
         dispatch here: `source`, `records`, `progress` and the game's own options), returning a

@@ -260,6 +260,9 @@ class DragonBallSuper(Game):
         summary = db.data_import(log=lambda text: None)
         return summary.line(db.data_source("cards.json"))
 
+    def catalogue_sources(self) -> tuple[str, ...]:
+        return (db.data_source("cards.json"), db.data_source("banlist.json"))
+
     def card_search_help(self) -> str:
         from games.dbs.search import SEARCH_HELP
 

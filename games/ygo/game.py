@@ -291,6 +291,11 @@ class YugiohOcg(Game):
 
         return ygo_data_import(log=log)
 
+    def catalogue_sources(self) -> tuple[str, ...]:
+        from games.ygo.catalogue import ygo_data_dir
+
+        return tuple(str(ygo_data_dir() / name) for name in ("cards.json", "limits.json"))
+
     def card_search_help(self) -> str:
         from games.ygo.search import SEARCH_HELP
 
