@@ -300,8 +300,11 @@ def run() -> dict:
                 "setup_seconds": round(setup_seconds, 1),
                 **{f"ping_{key}": value for key, value in ping.items()},
             }
+            # A tree from before the games (115745d) ignores `game=` and would answer another game's requests as
+            # Duel Masters' (its search refusing their grammar): its figures would be of nothing.
+            games = request(port, "GET", "/api/v1/cards/?game=no-such-game")[0] == 400
             for game in INPUTS:
-                figures[game] = measure_game(port, game)
+                figures[game] = measure_game(port, game) if games or game == "dm" else {"skipped": 1}
             figures["load_average_1min_during_run"] = round(os.getloadavg()[0], 2)
         finally:
             server.terminate()
