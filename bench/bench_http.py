@@ -17,6 +17,7 @@ alike; a game the other tree does not serve is reported as `<game>.skipped`.
 import http.client
 import json
 import os
+import re
 import shlex
 import socket
 import subprocess
@@ -44,20 +45,18 @@ def server_tree() -> Path:
 
 
 def make_run_commands(tree: Path) -> list[list[str]]:
-    """The `manage.py` lines of the tree's `make run` recipe (in order, with this interpreter), without the server
-    and collectstatic (the API needs no collected files)."""
-    lines, inside = [], False
+    """The `manage.py` commands of the tree's `make run` recipe (in order, one after another, with this interpreter),
+    without the server and collectstatic (the API needs no collected files)."""
+    recipe, inside = [], False
     for line in (tree / "Makefile").read_text(encoding="utf-8").splitlines():
         if line.startswith("run:"):
             inside = True
-            continue
-        if inside:
-            if not line.startswith("\t"):
-                break
-            words = shlex.split(line.strip().replace("$(PY)", sys.executable))
-            if "manage.py" in words and "collectstatic" not in words:
-                lines.append(words[words.index(sys.executable) :])
-    return lines
+        elif inside and line.startswith("\t"):
+            recipe.append(line)
+        elif inside:
+            break
+    commands = re.findall(r"\$\(PY\) manage\.py ([^;&|\\\n]+)", "\n".join(recipe))
+    return [[sys.executable, "manage.py", *shlex.split(c)] for c in commands if not c.startswith("collectstatic")]
 
 
 def server_env(tmp: str) -> dict:
