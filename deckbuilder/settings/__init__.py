@@ -294,7 +294,7 @@ CACHES: dict[str, dict[str, object]] = {
     "throttle": dict(_REDIS_CACHE)
     if REDIS_URL
     else {
-        "BACKEND": "diskcache.DjangoCache",
+        "BACKEND": "deckbuilder.cache.KeptOpenDiskCache",  # diskcache.DjangoCache, its connection kept open
         "LOCATION": os.environ.get("THROTTLE_CACHE_DIR", str(VAR_DIR / "throttle-store")),
         "SHARDS": 1,
         "DATABASE_TIMEOUT": 1.0,
