@@ -1,4 +1,4 @@
-"""Each game's catalogue_warm builds what its first search and its first decklist read would build (the server calls
+"""Each game's catalogue.warm() builds what its first search and its first decklist read would build (the server calls
 it before forking its workers, gunicorn.conf.py): after it, they build nothing. The OCG's and DBS's searches built
 their catalogue and index on each worker's first request (2.9 s and 1.5 s), where Duel Masters' were warm."""
 
@@ -34,10 +34,10 @@ def test_after_the_warm_up_the_first_search_and_read_build_nothing(db, game, bui
     ygo_import() if game == "ygo" else dbs_import()
     for build in builds():
         build.cache_clear()
-    registry.get(game).catalogue_warm()
+    registry.get(game).catalogue.warm()
     built = [build.cache_info().misses for build in builds()]
     assert all(built)
-    registry.get(game).card_search(q=query, order="name", as_of=None)
+    registry.get(game).search.run(q=query, order="name", as_of=None)
     registry.get(game).parse_text(decklist)
     assert [build.cache_info().misses for build in builds()] == built
     if game == "dbs":

@@ -1,8 +1,8 @@
 """python manage.py import_games [--game CODE] [--force]: every registered game's own card data and dated lists,
-through the registry (games.registry.Game.data_import). Duel Masters' data comes in with import_cards, import_effects
+through the registry (Game.catalogue.data_import). Duel Masters' data comes in with import_cards, import_effects
 and import_regulations; a game with nothing of its own to import is skipped.
 
-A game whose data files (Game.catalogue_sources) hash as at its last import, and whose cards nobody wrote since (its
+A game whose data files (Game.catalogue.sources) hash as at its last import, and whose cards nobody wrote since (its
 catalogue version is the one that import left), is skipped too: the import would change nothing, and `make run`
 runs this command at every start (a re-import of the OCG and DBS took seconds to find nothing changed). `--force`
 imports all the same."""
@@ -43,7 +43,7 @@ class Command(BaseCommand):
     def handle(self, *args, game: str | None, force: bool = False, **options):
         games = [registry.get(game)] if game else registry.all_games()
         for entry in games:
-            fingerprint = sources_hash(entry.catalogue_sources())
+            fingerprint = sources_hash(entry.catalogue.sources())
             last = CatalogueImport.objects.filter(game=entry.code).first()
             if (
                 not force
@@ -53,7 +53,7 @@ class Command(BaseCommand):
             ):
                 self.stdout.write(f"{entry.code}: unchanged since the last import (the same data files), skipped")
                 continue
-            summary = entry.data_import(log=self._log_for(entry.code))
+            summary = entry.catalogue.data_import(log=self._log_for(entry.code))
             if summary is not None:
                 self.stdout.write(f"{entry.code}: {summary}")
             if fingerprint is not None:
