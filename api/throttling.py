@@ -2,8 +2,9 @@
 
 DRF's throttles keep their counters in a Django cache. In the default cache (LocMemCache) every gunicorn process
 counted on its own, so a documented 600/min let about 600 x processes through (1,214 of 1,400 pings in 5.3 s). They
-count in the `throttle` cache instead (settings.CACHES): Redis in production (REDIS_URL), a file-based cache under
-`make run` (VAR_DIR/throttle-cache, shared by the processes of one machine, and no write on the SQLite database that
+count in the `throttle` cache instead (settings.CACHES): Redis in production (REDIS_URL), a diskcache store under
+`make run` (diskcache.DjangoCache: one SQLite file in VAR_DIR/throttle-store, shared by the processes of one machine,
+a row written per count where the file cache wrote and renamed a file; and no write on the site's SQLite database that
 every deck write waits for).
 
 When that store cannot be read or written, a request is refused with 503 RATE_LIMITER_UNAVAILABLE (and
@@ -17,17 +18,15 @@ quota. A signed-in request is counted by its account alone, which only its owner
 anonymous flood, from any address, spends an account's quota.
 """
 
-import fcntl
-import hashlib
 import logging
-import os
+import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
 
+from diskcache import DjangoCache
 from django.core.cache import caches
-from django.core.cache.backends.filebased import FileBasedCache
 from django.core.cache.backends.redis import RedisCache
 from django.db import DatabaseError
 from redis.exceptions import RedisError
@@ -39,9 +38,9 @@ logger = logging.getLogger(__name__)
 
 CACHE_ALIAS = "throttle"
 RETRY_AFTER_SECONDS = 5
-# What the cache backends raise when their store is away: redis-py's errors (RedisCache), OSError (a file cache's
-# directory, a socket), DatabaseError (DatabaseCache).
-STORE_ERRORS = (RedisError, OSError, DatabaseError)
+# What the cache backends raise when their store is away: redis-py's errors (RedisCache), OSError (a directory, a
+# socket), sqlite3's errors (diskcache's file), DatabaseError (DatabaseCache).
+STORE_ERRORS = (RedisError, OSError, sqlite3.Error, DatabaseError)
 
 
 class RateLimiterUnavailable(ApplicationError):
@@ -55,7 +54,6 @@ class RateLimiterUnavailable(ApplicationError):
 
 
 LOCK_SECONDS = 1.0  # a count holds its key's lock for a read and a write: far less; a holder that died frees it then
-LOCK_STRIPES = 64  # lock files of the file cache: keys share them, so their number stays bounded
 _process_lock = threading.Lock()
 
 
@@ -64,17 +62,14 @@ def _key_locked(cache, key: str) -> Iterator[None]:
     """DRF's throttle reads a key's history, then writes it back one longer: not atomic. Concurrent requests of one
     client read the same history and all but one count were lost (measured under `make run`'s two processes of eight
     threads: 1,400 of 1,400 pings in 10 s passed a 600/min limit). So one count at a time per key, across processes:
-    a Redis lock in Redis (SET NX with an expiry), an flock on the file cache's directory, a process lock otherwise
-    (the in-memory cache is the process's own)."""
+    a Redis lock in Redis (SET NX with an expiry), a transaction of diskcache's SQLite file (BEGIN IMMEDIATE: a
+    process that dies holding it frees it), a process lock otherwise (the in-memory cache is the process's own)."""
     if isinstance(cache, RedisCache):
         client = cache._cache.get_client(key, write=True)
         with client.lock(f"lock:{key}", timeout=LOCK_SECONDS, sleep=0.002, blocking_timeout=LOCK_SECONDS):
             yield
-    elif isinstance(cache, FileBasedCache):
-        stripe = int(hashlib.md5(key.encode(), usedforsecurity=False).hexdigest(), 16) % LOCK_STRIPES
-        cache._createdir()  # type: ignore[attr-defined]  # as its set() does: the directory may have been deleted
-        with open(os.path.join(cache._dir, f"lock-{stripe}.lock"), "a+b") as handle:  # type: ignore[attr-defined]
-            fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file is closed
+    elif isinstance(cache, DjangoCache):
+        with cache._cache.transact():  # the FanoutCache behind Django's API; one shard (settings.CACHES)
             yield
     else:
         with _process_lock:

@@ -265,6 +265,9 @@ def measure_http() -> dict:
         run_command([python, "manage.py", "import_cards", str(card_source), "--no-progress", "--skip-checks"], env=env)
         if real:
             run_command([python, "manage.py", "import_regulations", str(regulation_source), "--skip-checks"], env=env)
+            # The database a user has (`make run`): every game's catalogue in the cards table (bench_http measures
+            # each game's figures under `make run`'s own settings).
+            run_command([python, "manage.py", "import_games", "--skip-checks"], env=env)
         pools = _pools(card_source, regulation_source if real else None)
         single = json.dumps({"text": _deck_text(pools, 0), "format": "advance"}).encode()
         # Different decks from a shared pool of names, as in a tournament.

@@ -2,7 +2,8 @@
 
 The tree of the git revision REF (e.g. the commit before a change) is exported to a temporary directory, and the
 benches of the named areas (`cards`, `legality`, `simulation`, ...; all when none is named) run there and here in
-turn, N rounds each (default 2), with the same interpreter, data directory and services. Alternating the two trees
+turn, N rounds each (default 2), with the same interpreter, data directory and services. The server areas (`http`,
+`coldstart`) are measured by this tree's bench against each tree's server (SERVER_AREAS). Alternating the two trees
 puts both under the same load, so the ratio means something on a noisy machine. Prints each numeric figure side by
 side (the median of the rounds, and after/before) and writes bench/results/compare.json.
 
@@ -32,10 +33,28 @@ def _export(ref: str, into: Path) -> Path:
     return tree
 
 
+# The areas that measure a server from the outside (bench_http, bench_coldstart): this tree's bench runs them against
+# the other tree's server (BENCH_SERVER_TREE), so that both sides are measured by the same clients, decks and figures
+# (the other tree may have no such bench, or an older one that sees less).
+SERVER_AREAS = ("http", "coldstart")
+
+
 def _run(tree: Path, areas: list[str], env: dict) -> dict:
-    """One `python -m bench AREA...` in `tree`: its figures by bench module (bench/results/all.json there)."""
-    subprocess.run([sys.executable, "-m", "bench", *areas], cwd=tree, env=env, check=True, stdout=subprocess.DEVNULL)
-    return json.loads((tree / "bench" / "results" / "all.json").read_text(encoding="utf-8"))
+    """One `python -m bench AREA...` in `tree` (its figures by bench module, bench/results/all.json there), and the
+    server areas among `areas` (all of them when none is named) by this tree's bench against `tree`'s server."""
+    server = [area for area in SERVER_AREAS if not areas or area in areas]
+    own = [area for area in areas if area not in SERVER_AREAS]
+    figures: dict = {}
+    if own or not areas:
+        subprocess.run([sys.executable, "-m", "bench", *own], cwd=tree, env=env, check=True, stdout=subprocess.DEVNULL)
+        figures.update(json.loads((tree / "bench" / "results" / "all.json").read_text(encoding="utf-8")))
+        for area in SERVER_AREAS:  # `make bench` of every area: the server ones are measured below, once
+            figures.pop(f"bench_{area}", None)
+    if server:
+        subprocess.run([sys.executable, "-m", "bench", *server], cwd=ROOT, env={**env, "BENCH_SERVER_TREE": str(tree)},
+                       check=True, stdout=subprocess.DEVNULL)  # fmt: skip
+        figures.update(json.loads((ROOT / "bench" / "results" / "all.json").read_text(encoding="utf-8")))
+    return figures
 
 
 def _numbers(figures: dict, prefix: str = "") -> dict[str, float]:
@@ -66,9 +85,11 @@ def compare(ref: str, areas: list[str], rounds: int) -> dict:
                     for key, value in _numbers(figures, f"{module}.").items():
                         samples[side].setdefault(key, []).append(value)
     rows = {}
-    for key in sorted(samples["after"].keys() & samples["before"].keys()):
-        before, after = statistics.median(samples["before"][key]), statistics.median(samples["after"][key])
-        rows[key] = {"before": before, "after": after, "ratio": round(after / before, 3) if before else None}
+    for key in sorted(samples["after"].keys() | samples["before"].keys()):
+        # A figure of one side only (a game the other tree does not serve): reported, without a ratio.
+        before, after = (statistics.median(samples[side][key]) if key in samples[side] else None for side in samples)
+        ratio = round(after / before, 3) if before and after is not None else None
+        rows[key] = {"before": before, "after": after, "ratio": ratio}
     return {"ref": ref, "areas": areas, "rounds": rounds, "figures": rows}
 
 
@@ -88,7 +109,8 @@ def main(argv: list[str]) -> int:
     for key, row in result["figures"].items():
         if ".search_per_query." in key:  # in the JSON only: one row per query of the mix
             continue
-        print(f"{key:<{width}}  {row['before']:>12g}  {row['after']:>12g}  {row['ratio']}")
+        before, after = ("-" if row[side] is None else f"{row[side]:g}" for side in ("before", "after"))
+        print(f"{key:<{width}}  {before:>12}  {after:>12}  {'-' if row['ratio'] is None else row['ratio']}")
     out = ROOT / "bench" / "results" / "compare.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(result, indent=2, ensure_ascii=False))

@@ -30,8 +30,8 @@ class Card(models.Model):
     # Hash of the imported record: a re-import that finds the same hash changes nothing.
     source_hash = models.CharField(max_length=64, default="")
     sources = models.JSONField(default=list)
-    # Set explicitly by the importer (bulk writes skip auto_now); max(updated_at) + count is the catalogue version
-    # that in-memory indexes of every process compare against.
+    # Set explicitly by the importer (bulk writes skip auto_now). Any write of the row raises its game's
+    # CatalogueVersion, which the in-memory indexes of every process compare against.
     updated_at = models.DateTimeField(auto_now=True, db_index=True)
 
     class Meta:
@@ -42,6 +42,36 @@ class Card(models.Model):
 
     def __str__(self) -> str:
         return self.name_ja
+
+
+class CatalogueVersion(models.Model):
+    """One game's catalogue version: a number that every insert, update or delete of one of the game's Card rows
+    raises, in the same transaction (database triggers, migration 0006: an import's bulk writes, an admin edit, a
+    test's factory alike). What the processes' in-memory indexes are keyed by (cards.selectors.catalogue_version):
+    read by primary key, where a fingerprint of the whole table (COUNT, MAX(updated_at)) read every row of it.
+
+    A row's first value, and every later one, is at least the time of the write in milliseconds: a row deleted with
+    its cards (a flush) or rolled back with them (a test) never comes back with a number an index was built from."""
+
+    game = models.CharField(max_length=16, primary_key=True)
+    version = models.BigIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.version}"
+
+
+class CatalogueImport(models.Model):
+    """A game's last `import_games` (cards/management/commands/import_games.py): the hash of the data files it read
+    and the game's catalogue version it left. The next one finds both unchanged and skips the import (nothing to do:
+    the same files, and no write to the game's cards since), so a `make run` with the data already in re-imports
+    nothing."""
+
+    game = models.CharField(max_length=16, primary_key=True)
+    source_hash = models.CharField(max_length=64)
+    catalogue_version = models.BigIntegerField(null=True)
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.source_hash[:12]}"
 
 
 class Set(models.Model):

@@ -4,49 +4,82 @@ the dated list a format's search terms read, card detail."""
 
 import datetime
 import functools
+import itertools
+import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
 from django.conf import settings
-from django.db.models import Count, Max, Prefetch, QuerySet
+from django.core.signals import request_finished, request_started
+from django.db.models import Prefetch, QuerySet
 
-from cards.models import Card, CardFace, Printing, Set
+from cards.models import Card, CardFace, CatalogueVersion, Printing, Set
 from games import registry
 
 T = TypeVar("T")
 
 
-def version_check(read: Callable[[], T]) -> Callable[[], T]:
-    """Re-reads a data version at most every `settings.DATA_VERSION_CHECK_SECONDS` in this process.
+_request = threading.local()  # the request the thread serves: its number, while it serves one
+_requests = itertools.count(1)
 
-    0 (development, tests) checks on every call. Production checks every few seconds: an import or an admin edit
-    is seen by every process within that delay, and a request does not pay a query for it.
+
+def _request_started(**_kwargs) -> None:
+    _request.number = next(_requests)
+
+
+def _request_finished(**_kwargs) -> None:
+    _request.number = None
+
+
+request_started.connect(_request_started, dispatch_uid="cards.selectors.version_check")
+request_finished.connect(_request_finished, dispatch_uid="cards.selectors.version_check")
+
+
+def version_check(read: Callable[[], T]) -> Callable[[], T]:
+    """Re-reads a data version at most every `settings.DATA_VERSION_CHECK_SECONDS` in this process, and at most once
+    per request.
+
+    0 (development, `make run`, tests) checks on every call outside a request, and once per request inside one (a
+    check, a search, a batch of 1,000 decklists: one read, not one per deck): what one request reads is one version.
+    Production checks every few seconds: an import or an admin edit is seen by every process within that delay, and
+    a request does not pay a query for it.
     """
-    last: list = [0.0, None]
+    last: list = [0.0, None, None]  # when, the version, the request it was read for
 
     @functools.wraps(read)
     def checked() -> T:
         ttl = getattr(settings, "DATA_VERSION_CHECK_SECONDS", 0)
-        now = time.monotonic()
-        if ttl <= 0 or last[1] is None or now - last[0] >= ttl:
-            last[:] = [now, read()]
+        now, request = time.monotonic(), getattr(_request, "number", None)
+        if ttl <= 0:
+            if request is None or last[2] != request or last[1] is None:
+                last[:] = [now, read(), request]
+        elif last[1] is None or now - last[0] >= ttl:
+            last[:] = [now, read(), request]
         return last[1]
 
     return checked
 
 
 @version_check
-def catalogue_version() -> tuple[int, str]:
-    """A cheap fingerprint of the catalogue (one aggregate query): the number of cards and the latest change.
+def catalogue_versions() -> tuple[tuple[str, int], ...]:
+    """Every game's catalogue version (cards.models.CatalogueVersion, raised by every write of one of its cards):
+    ((game, version), ...), one query of a row per game. A game without cards has none."""
+    return tuple(sorted(CatalogueVersion.objects.values_list("game", "version")))
 
-    Every process compares it with the version its in-memory indexes were built from, so an import in another
-    process (or an admin edit) is seen at the next read.
-    """
-    row = Card.objects.aggregate(count=Count("id"), latest=Max("updated_at"))
-    latest = row["latest"]
-    return row["count"], latest.isoformat() if latest else ""
+
+def catalogue_version(game: str | None = None) -> Hashable:
+    """The catalogue's version: every game's (None), or one game's, by which a process's in-memory indexes of that
+    game are keyed, so an import in another process (or an admin edit) is seen at the next read (no query within a
+    request that read it already)."""
+    versions = catalogue_versions()
+    return versions if game is None else dict(versions).get(game, 0)
+
+
+def catalogue_version_of(game: str) -> Callable[[], Hashable]:
+    """`catalogue_version(game)` as a function of no arguments (a versioned_cache's `version=`)."""
+    return functools.partial(catalogue_version, game)
 
 
 @dataclass(frozen=True)
@@ -110,9 +143,14 @@ def card_search_game(*, game: str, q: str = "", as_of: datetime.date | None = No
 # ---------------------------------------------------------------------------------------------------- details
 
 
-def cards_by_ids(*, ids: list[int]) -> list[Card]:
-    """The cards with these ids, in the same order (a page of search results)."""
-    found = Card.objects.select_related(*registry.card_relations()).in_bulk(ids)
+def cards_by_ids(*, ids: list[int], faces: bool = False) -> list[Card]:
+    """The cards with these ids, in the same order (a page of search results), each with its game's facts (its
+    `card_relation`) in the same query; with `faces`, their faces in one more (the card browser's twinpact tiles,
+    which otherwise read them one card at a time)."""
+    cards = Card.objects.select_related(*registry.card_relations())
+    if faces:
+        cards = cards.prefetch_related(Prefetch("faces", queryset=CardFace.objects.order_by("position")))
+    found = cards.in_bulk(ids)
     return [found[card_id] for card_id in ids if card_id in found]
 
 

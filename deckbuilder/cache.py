@@ -1,8 +1,9 @@
 """Caches of values built from the database, keyed by the data version they were built from.
 
 A legality check needs the card catalogue's indexes, the formats and the Hall of Fame lists: reading them per
-request would cost far more than the check. Each process keeps them and asks a cheap data version (one aggregate
-query, at most every `DATA_VERSION_CHECK_SECONDS`) before using them: the version is part of the cache key, so after
+request would cost far more than the check. Each process keeps them and asks a cheap data version (a row per game
+read by its key, or one aggregate query over a small table; at most every `DATA_VERSION_CHECK_SECONDS`, and at most
+once per request: cards.selectors.version_check) before using them: the version is part of the cache key, so after
 an import or an admin edit (a new version) no answer comes from the older data. The memory is bounded by
 `functools.lru_cache` (the least recently used entries go first), and one lock per cached function makes the
 requests that arrive together after an import wait for one build instead of each starting its own.
@@ -15,6 +16,8 @@ import threading
 import time
 from collections.abc import Callable, Hashable
 from typing import Any
+
+from diskcache import DjangoCache
 
 logger = logging.getLogger(__name__)
 
@@ -102,3 +105,18 @@ def shared_cache_store_reset() -> None:
     """Forget a failure (tests; a process that knows its store is back)."""
     global _store_away_until
     _store_away_until = 0.0
+
+
+# --- make run's rate-limit store ------------------------------------------------------------------------------------
+
+
+class KeptOpenDiskCache(DjangoCache):
+    """diskcache's Django cache (one SQLite file shared by the processes: settings.CACHES["throttle"] without Redis)
+    with its connection kept between requests. Django closes every cache at the end of each request
+    (`request_finished` -> `close_caches`); for this store that closed the thread's SQLite connection, so every
+    request opened it again (reading its settings back, about 6 statements) and closed the last connection of a
+    write-ahead-logged file (a checkpoint): 46 ms a ping on a loaded machine, where a count takes 0.6 ms. diskcache
+    opens a connection per thread, and again in a forked process, so one kept open is never shared."""
+
+    def close(self, **kwargs: Any) -> None:
+        pass

@@ -51,6 +51,11 @@ class Catalogue(Capability):
         """`manage.py import_games`: a summary line, or None for a game whose data comes in otherwise."""
         return None
 
+    def sources(self) -> tuple[str, ...]:
+        """The files (paths or URLs) `data_import` reads: `import_games` skips the import when the local files hash
+        as at the last one and no card of the game was written since. () (or a URL among them): always import."""
+        return ()
+
     def card_import(self, **options: Any) -> Any:
         """`manage.py import_cards --game`: a cards.services.ImportSummary."""
         raise NotImplementedError(f"{self.game.code} imports its cards with import_games")

@@ -177,6 +177,12 @@ def test_anonymous_hostile_bodies_are_refused(path, build, value, code):
         pytest.param('{"a": "' + "7" * 4301 + '"}', False, id="digits-in-a-string-refused"),
         pytest.param('{"a": "' + ("7" * 4000 + " ") * 50 + '"}', True, id="many-shorter-runs-accepted"),
         pytest.param('{"a": -1' + "0" * 4299 + "}", True, id="negative-4300-digits-accepted"),
+        pytest.param('{"a": -1' + "0" * 4300 + "}", False, id="negative-4301-digits-refused"),
+        pytest.param('[{"a": [["x", "' + "7" * 4301 + '"]]}]', False, id="digits-in-a-nested-string-refused"),
+        pytest.param('{"' + "٣" * 4301 + '": 1}', False, id="arabic-indic-digits-in-a-key-refused"),
+        pytest.param('{"a": 1' + "0" * 4300 + ".5}", False, id="4301-digits-before-a-point-refused"),
+        pytest.param('{"a": 1.' + "0" * 4300 + "1}", False, id="4301-digits-after-a-point-refused"),
+        pytest.param('{"a": 1.5e' + "0" * 4299 + "1}", True, id="long-exponent-accepted"),
     ],
 )
 def test_the_digit_limit_is_python_s(raw, accepted):

@@ -57,10 +57,10 @@ def test_the_anonymous_limit_is_counted_across_processes(rates, db):
 # --- the store away: closed, never open, never a 500 -----------------------------------------------------------
 
 
-def _file_cache_under_a_file(tmp_path):
+def _disk_cache_under_a_file(tmp_path):
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    return {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(blocker / "cache")}
+    return {"BACKEND": "diskcache.DjangoCache", "LOCATION": str(blocker / "cache"), "SHARDS": 1}
 
 
 def _redis_nobody_listens_on(tmp_path):
@@ -83,7 +83,7 @@ def store_away(throttle_cache: dict):
 
 
 STORES_AWAY = [
-    pytest.param(_file_cache_under_a_file, id="file-cache-unwritable"),
+    pytest.param(_disk_cache_under_a_file, id="disk-cache-unwritable"),
     pytest.param(_redis_nobody_listens_on, id="redis-down"),
     pytest.param(_database_cache_without_its_table, id="database-cache-broken"),
 ]
@@ -266,3 +266,20 @@ def test_concurrent_requests_are_all_counted_in_redis(rates, limit, requests, th
             assert _count_concurrently(limit, requests, threads) == limit
     finally:
         redis.Redis.from_url(url).flushdb()
+
+
+# --- make run's store: one SQLite file, its connection kept between requests ---------------------------------------
+
+
+def test_the_disk_store_keeps_its_connection_between_requests(db, tmp_path):
+    """Django closes every cache after each request: diskcache's store then reopened its SQLite file at every request
+    and closed it (a checkpoint of the write-ahead log): 46 ms a ping against 0.6 ms a count."""
+    from django.core.cache import caches
+
+    store = {"BACKEND": "deckbuilder.cache.KeptOpenDiskCache", "LOCATION": str(tmp_path / "store"), "SHARDS": 1}
+    with store_away(store):
+        assert Client().get(PING).status_code == 200
+        shard = caches["throttle"]._cache._shards[0]
+        connection = shard._local.con
+        assert Client().get(PING).status_code == 200
+        assert shard._local.con is connection

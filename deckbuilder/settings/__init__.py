@@ -120,7 +120,12 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Writers wait for the lock instead of failing at once; WAL lets readers run beside a writer.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        {"timeout": 20, "transaction_mode": "IMMEDIATE", "init_command": "PRAGMA journal_mode=WAL;"}
+        {
+            # `make run`'s imports run side by side and wait for each other's writes longer (Makefile).
+            "timeout": float(os.environ.get("SQLITE_TIMEOUT_SECONDS", "20")),
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL;",
+        }
     )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -282,14 +287,17 @@ CACHES: dict[str, dict[str, object]] = {
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "deckbuilder"},
     # The request throttles' counters (api/throttling.py), which every web process must share: Redis in production;
-    # without it (`make run`) files in VAR_DIR, shared by the processes of this machine. Not the database cache: on
-    # SQLite every request would then write to the database file and wait behind the deck writes' lock.
+    # without it (`make run`) diskcache's SQLite file in VAR_DIR, shared by the processes of this machine (one row
+    # written per count; the file cache wrote and renamed a file). Not the site's database cache: on SQLite every
+    # request would then write to the database file and wait behind the deck writes' lock. One shard: a count is a
+    # transaction of that file; a store locked longer than DATABASE_TIMEOUT waits (diskcache retries), never drops.
     "throttle": dict(_REDIS_CACHE)
     if REDIS_URL
     else {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("THROTTLE_CACHE_DIR", str(VAR_DIR / "throttle-cache")),
-        "OPTIONS": {"MAX_ENTRIES": 1000},
+        "BACKEND": "deckbuilder.cache.KeptOpenDiskCache",  # diskcache.DjangoCache, its connection kept open
+        "LOCATION": os.environ.get("THROTTLE_CACHE_DIR", str(VAR_DIR / "throttle-store")),
+        "SHARDS": 1,
+        "DATABASE_TIMEOUT": 1.0,
     },
 }
 

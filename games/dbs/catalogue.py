@@ -34,7 +34,7 @@ from django.utils import timezone
 
 from cards.models import Card, CardFace, Printing
 from cards.names import fold_for_search
-from cards.selectors import catalogue_version
+from cards.selectors import catalogue_version_of
 from deckbuilder.cache import versioned_cache
 from games.dbs.models import DbsBanEntry, DbsCardFacts
 from games.dbs.rules.cards import Catalogue, DbsCard, card_from_record
@@ -384,7 +384,7 @@ _FACT_FIELDS = (
 )  # fmt: skip
 
 
-@versioned_cache(version=catalogue_version, maxsize=1)
+@versioned_cache(version=catalogue_version_of("dbs"), maxsize=1)
 def state(_version=None) -> State:
     """The game's catalogue as the pure rules and the search read it (rebuilt after an import, in any process)."""
     rows = list(DbsCardFacts.objects.filter(card__game=GAME).values(*_FACT_FIELDS))

@@ -19,7 +19,7 @@ from typing import ClassVar
 import numpy as np
 
 from cards.query import QueryError, QueryParser, expect_list, fold
-from cards.selectors import SearchResult, catalogue_version
+from cards.selectors import SearchResult, catalogue_version, catalogue_version_of
 from deckbuilder.cache import versioned_cache
 from games.dbs import catalogue as db
 from games.dbs.rules.cards import NUMBER, fold_number
@@ -166,7 +166,7 @@ def _value_orders(values: np.ndarray, known: np.ndarray) -> tuple[np.ndarray, np
     return np.concatenate([ascending, unknown]), np.concatenate([ascending[::-1], unknown])
 
 
-@versioned_cache(version=catalogue_version, maxsize=1)
+@versioned_cache(version=catalogue_version_of("dbs"), maxsize=1)
 def index(_version=None) -> Index:
     state = db.state(data_version=_version)
     cards = []
@@ -367,7 +367,7 @@ class _Parser(QueryParser):
 
 def card_search(*, q: str, order: str = "name", as_of: datetime.date | None = None) -> SearchResult:
     """The cards of `q` (INVALID_QUERY for a malformed one), in `order` (or the query's own `order:`)."""
-    version = catalogue_version()  # one data version (one query at most) for the index and the catalogue
+    version = catalogue_version("dbs")  # one data version (one query at most) for the index and the catalogue
     state, search_index = db.state(data_version=version), index(data_version=version)
     parser = _Parser(q or "", state, search_index)
     terms = parser.parse().terms

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from api.codes import ErrorCode
 from cards.names import name_key as normalise_name
-from cards.selectors import FormatCardPool, catalogue_version
+from cards.selectors import FormatCardPool, catalogue_version_of
 from deckbuilder.cache import versioned_cache
 from games.dm.models import DmFormat
 from games.dm.rules.cards import CardFacts
@@ -215,7 +215,7 @@ class LegalityContext:
         return resolution
 
 
-@versioned_cache(version=catalogue_version, maxsize=2)
+@versioned_cache(version=catalogue_version_of("dm"), maxsize=2)
 def _start_sets(_version, resolver) -> tuple[StartSet, ...]:
     """The 100.5 set table with member names turned into name keys (by the resolver; else the normalised name)."""
     sets = []

@@ -39,7 +39,7 @@ from rapidfuzz import fuzz
 import games.base
 from cards.models import Card, CardFace
 from cards.names import lookup_key, loose_key, name_key, name_suffixes, without_ruby, written_without_parentheses
-from cards.selectors import catalogue_version
+from cards.selectors import catalogue_version_of
 from deckbuilder.cache import versioned_cache
 from games.dm.catalogue import CARD_GAME, card_of_fields, prepare_record
 from games.dm.facts import card_to_facts
@@ -519,7 +519,7 @@ def read_line_json(row: ReadLine) -> dict:
     )
 
 
-@versioned_cache(version=catalogue_version, maxsize=1)
+@versioned_cache(version=catalogue_version_of("dm"), maxsize=1)
 def get_resolver(_version=None) -> Resolver:
     """The process-wide resolver, rebuilt automatically when the catalogue changed (in any process)."""
     return Resolver.from_catalogue()

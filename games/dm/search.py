@@ -13,7 +13,7 @@ from django.utils import timezone
 from cards.models import Card, CardFace, Printing, Set
 from cards.names import loose_key
 from cards.query import NEW_DAYS
-from cards.selectors import SearchNote, SearchResult, catalogue_version, format_card_pool
+from cards.selectors import SearchNote, SearchResult, catalogue_version_of, format_card_pool
 from deckbuilder.cache import versioned_cache
 from games.dm.catalogue import CARD_GAME
 from games.dm.query import (
@@ -191,7 +191,7 @@ def search_index_build() -> SearchIndex:
     )
 
 
-@versioned_cache(version=catalogue_version, maxsize=1)
+@versioned_cache(version=catalogue_version_of("dm"), maxsize=1)
 def search_index_get(_version=None) -> SearchIndex:
     """The process's search index of the current catalogue (deckbuilder.cache: rebuilt after an import)."""
     return search_index_build()

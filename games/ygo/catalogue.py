@@ -294,7 +294,7 @@ def ygo_data_version() -> tuple:
     genesys = YgoGenesysList.objects.aggregate(count=Count("id"), latest=Max("updated_at"))
     latest, genesys_latest = lists["latest"], genesys["latest"]
     return (
-        catalogue_version(),
+        catalogue_version("ygo"),
         lists["count"],
         latest.isoformat() if latest else "",
         genesys["count"],

@@ -87,6 +87,18 @@ class YgoCatalogue(Catalogue):
 
         return ygo_data_import(log=log)
 
+    def sources(self) -> tuple[str, ...]:
+        from games.ygo.catalogue import ygo_data_dir
+
+        return tuple(str(ygo_data_dir() / name) for name in ("cards.json", "limits.json"))
+
+    def warm(self) -> None:
+        """The process's catalogue (cards, lists, readings) and the search index, built before the server forks its
+        workers: a worker's first search took 2.9 s and its first import preview 4.2 s to build them."""
+        from games.ygo.search import search_index_get
+
+        search_index_get()  # builds the catalogue context it is made from
+
     def card_details(self, *, card_id: int) -> dict | None:
         """The card's OCG facts, its pages in the official card database (by Konami id, Japanese and English) and its
         history on the dated Forbidden/Limited lists (one row per change, from the first list)."""

@@ -45,7 +45,7 @@ def card_browser(request):
         else:
             notes = result.notes
             page = Paginator(result.ids, PAGE_SIZE).get_page(request.GET.get("page"))
-            cards = card_selectors.cards_by_ids(ids=list(page.object_list))
+            cards = card_selectors.cards_by_ids(ids=list(page.object_list), faces=True)
             pictures = web_selectors.card_pictures(card_ids=[card.id for card in cards])
             for card in cards:
                 card.picture = pictures.get(card.id)  # type: ignore[attr-defined]

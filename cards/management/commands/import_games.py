@@ -1,12 +1,36 @@
-"""python manage.py import_games [--game CODE]: every registered game's own card data and dated lists, through the
-registry (Game.catalogue.data_import). Duel Masters' data comes in with import_cards, import_effects and
-import_regulations; a game with nothing of its own to import is skipped."""
+"""python manage.py import_games [--game CODE] [--force]: every registered game's own card data and dated lists,
+through the registry (Game.catalogue.data_import). Duel Masters' data comes in with import_cards, import_effects
+and import_regulations; a game with nothing of its own to import is skipped.
 
+A game whose data files (Game.catalogue.sources) hash as at its last import, and whose cards nobody wrote since (its
+catalogue version is the one that import left), is skipped too: the import would change nothing, and `make run`
+runs this command at every start (a re-import of the OCG and DBS took seconds to find nothing changed). `--force`
+imports all the same."""
+
+import hashlib
 from collections.abc import Callable
+from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
+from cards.models import CatalogueImport, CatalogueVersion
 from games import registry
+
+
+def sources_hash(sources: tuple[str, ...]) -> str | None:
+    """The SHA-256 of the files' names and contents; None when there are none, or one is not a local file (a URL:
+    always imported)."""
+    if not sources or not all(Path(source).is_file() for source in sources):
+        return None
+    digest = hashlib.sha256()
+    for source in sources:
+        digest.update(Path(source).name.encode() + b"\0")
+        digest.update(Path(source).read_bytes())
+    return digest.hexdigest()
+
+
+def _version(code: str) -> int | None:
+    return CatalogueVersion.objects.filter(game=code).values_list("version", flat=True).first()
 
 
 class Command(BaseCommand):
@@ -14,13 +38,29 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--game", default=None, help="only this game's data (a code such as ygo or dbs)")
+        parser.add_argument("--force", action="store_true", help="import even when the data files are unchanged")
 
-    def handle(self, *args, game: str | None, **options):
+    def handle(self, *args, game: str | None, force: bool = False, **options):
         games = [registry.get(game)] if game else registry.all_games()
         for entry in games:
+            fingerprint = sources_hash(entry.catalogue.sources())
+            last = CatalogueImport.objects.filter(game=entry.code).first()
+            if (
+                not force
+                and fingerprint is not None
+                and last is not None
+                and (last.source_hash, last.catalogue_version) == (fingerprint, _version(entry.code))
+            ):
+                self.stdout.write(f"{entry.code}: unchanged since the last import (the same data files), skipped")
+                continue
             summary = entry.catalogue.data_import(log=self._log_for(entry.code))
             if summary is not None:
                 self.stdout.write(f"{entry.code}: {summary}")
+            if fingerprint is not None:
+                CatalogueImport.objects.update_or_create(
+                    game=entry.code,
+                    defaults={"source_hash": fingerprint, "catalogue_version": _version(entry.code)},
+                )
 
     def _log_for(self, code: str) -> Callable[[str], None]:
         def log(text: str) -> None:

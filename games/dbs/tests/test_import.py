@@ -97,3 +97,36 @@ def test_import_games_runs_the_dbs_import(tmp_path, records, settings, capsys):
     call_command("import_games", "--game", "dbs")
     assert "3 records, created 3" in capsys.readouterr().out
     assert Card.objects.filter(game="dbs").count() == 3
+
+
+def _edit_a_card(tmp_path, records):
+    Card.objects.filter(game="dbs", name_key="BT1-006").update(release_date=None)  # e.g. another import reset it
+
+
+def _change_a_file(tmp_path, records):
+    _write(tmp_path / "dbs", records[:2], [])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "between, imported",
+    [
+        pytest.param(lambda tmp_path, records: None, False, id="nothing-changed-skipped"),
+        pytest.param(_edit_a_card, True, id="a-card-written-since-imported"),
+        pytest.param(_change_a_file, True, id="a-data-file-changed-imported"),
+    ],
+)
+def test_import_games_skips_a_game_whose_files_and_cards_are_unchanged(tmp_path, records, settings, capsys, between,
+                                                                      imported):  # fmt: skip
+    (tmp_path / "dbs").mkdir()
+    _write(tmp_path / "dbs", records, [])
+    settings.CARD_DATA_DIR = str(tmp_path)
+    call_command("import_games", "--game", "dbs")
+    capsys.readouterr()
+    between(tmp_path, records)
+    call_command("import_games", "--game", "dbs")
+    out = capsys.readouterr().out
+    assert ("skipped" not in out) is imported, out
+    assert Card.objects.filter(game="dbs", release_date__isnull=True).count() == 0  # the edit repaired, when made
+    call_command("import_games", "--game", "dbs", "--force")
+    assert "skipped" not in capsys.readouterr().out

@@ -1,0 +1,322 @@
+"""HTTP benchmark per game, on the database a user has: the web server exactly as `make run` starts it (gunicorn
+with the tree's gunicorn.conf.py, the development settings `make run` uses, the rate limits on, no Redis), over a
+temporary database set up by the tree's own `make run` recipe (its `manage.py` lines: migrate, import_cards,
+import_effects, import_regulations, import_games...: all three games where the tree has them).
+
+For each game the tree serves (dm, ygo, dbs), with 4 concurrent clients: one legality check over HTTP (a real list:
+a 40 + 8 + 12 Duel Masters deck from the card data, the Nekroz .ydk with a side deck, a 60-card DBS list), a card
+search mix (`GET /api/v1/cards/?game=`), a batch of 1,000 decklists in one request, and `GET /api/v1/ping/` while 4
+clients keep sending that game's checks. Every client speaks from its own loopback address (127.1.x.y), so each
+counts under its own anonymous limit as separate users do: the limit's store is measured, not its refusals.
+
+`.venv/bin/python -m bench http`. `BENCH_SERVER_TREE` names another checkout whose server is measured (bench.compare
+sets it to the exported `before` tree): the clients, decks and figures stay this tree's, so both sides are measured
+alike; a game the other tree does not serve is reported as `<game>.skipped`.
+"""
+
+import http.client
+import json
+import os
+import re
+import shlex
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from itertools import count
+from pathlib import Path
+
+from bench.stats import ROOT, run_command, summary_ms
+
+CLIENTS = 4
+CHECKS_PER_CLIENT = 40
+SEARCHES_PER_CLIENT = 30
+PINGS = 60
+LOADED_PINGS = 50
+BATCH = 1000
+BATCH_RUNS = 2
+_addresses = count(1)
+
+
+def server_tree() -> Path:
+    return Path(os.environ.get("BENCH_SERVER_TREE") or ROOT).resolve()
+
+
+def make_run_commands(tree: Path) -> list[list[str]]:
+    """The `manage.py` commands of the tree's `make run` recipe (in order, one after another, with this interpreter),
+    without the server and collectstatic (the API needs no collected files)."""
+    recipe, inside = [], False
+    for line in (tree / "Makefile").read_text(encoding="utf-8").splitlines():
+        if line.startswith("run:"):
+            inside = True
+        elif inside and line.startswith("\t"):
+            recipe.append(line)
+        elif inside:
+            break
+    commands = re.findall(r"\$\(PY\) manage\.py ([^;&|\\\n]+)", "\n".join(recipe))
+    return [[sys.executable, "manage.py", *shlex.split(c)] for c in commands if not c.startswith("collectstatic")]
+
+
+def server_env(tmp: str) -> dict:
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "deckbuilder.settings",  # what `make run` uses
+        "VAR_DIR": tmp,
+        "DATABASE_URL": f"sqlite:///{tmp}/db.sqlite3",
+        # The batch figure is the in-request cost of 1,000 decklists (a server answers one that large from the
+        # workers), sent without signing in: above the caps of an anonymous batch (regulations.batches).
+        "LEGALITY_BATCH_SYNC_MAX": str(BATCH),
+        "LEGALITY_BATCH_ANON_MAX_DECKS": str(BATCH),
+        "LEGALITY_BATCH_ANON_MAX_CHARS": "100000000",
+        "REQUEST_TIME_BUDGET_SECONDS": "120",  # ... however long it takes (the figure), not cut at the budget
+        "WEB_CONCURRENCY": "2",
+    }
+    for name in ("REDIS_URL", "THROTTLE_ANON", "THROTTLE_USER", "CELERY_BROKER_URL"):
+        env.pop(name, None)
+    return env
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _address() -> str:
+    n = next(_addresses)
+    return f"127.1.{n // 250}.{n % 250 + 2}"
+
+
+def request(port: int, method: str, path: str, body: bytes | None = None, source: str = "127.0.0.1"):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120, source_address=(source, 0))
+    try:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        connection.request(method, path, body=body, headers=headers)
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def load(port: int, calls: list[tuple[str, str, bytes | None]], per_client: int, clients: int = CLIENTS) -> dict:
+    """`clients` threads, each from its own address, sending `per_client` requests one after another, cycling through
+    `calls` (method, path, body); latency per request."""
+    timings: list[float] = []
+    statuses: dict[int, int] = {}
+    lock = threading.Lock()
+
+    def client(offset: int, source: str) -> None:
+        mine, seen = [], {}
+        for i in range(per_client):
+            method, path, body = calls[(offset + i) % len(calls)]
+            started = time.perf_counter()
+            status, _ = request(port, method, path, body, source)
+            mine.append(time.perf_counter() - started)
+            seen[status] = seen.get(status, 0) + 1
+        with lock:
+            timings.extend(mine)
+            for status, n in seen.items():
+                statuses[status] = statuses.get(status, 0) + n
+
+    threads = [threading.Thread(target=client, args=(i * 7, _address())) for i in range(clients)]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    return {
+        **summary_ms(timings, percentiles=(50, 95, 99)),
+        "per_second": round(len(timings) / elapsed, 1),
+        "failures": sum(n for status, n in statuses.items() if status != 200),
+    }
+
+
+def pings_under(port: int, calls: list[tuple[str, str, bytes | None]]) -> dict:
+    """Pings one after another while CLIENTS clients keep sending `calls`."""
+    stop = threading.Event()
+
+    def busy(offset: int, source: str) -> None:
+        i = offset
+        while not stop.is_set():
+            method, path, body = calls[i % len(calls)]
+            request(port, method, path, body, source)
+            i += 1
+
+    threads = [threading.Thread(target=busy, args=(i * 7, _address())) for i in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)
+    try:
+        source, timings = _address(), []
+        for _ in range(LOADED_PINGS):
+            started = time.perf_counter()
+            request(port, "GET", "/api/v1/ping/", None, source)
+            timings.append(time.perf_counter() - started)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join()
+    return summary_ms(timings, percentiles=(50, 99))
+
+
+# --- each game's inputs (this tree's data readers, whichever tree serves) -----------------------------------------
+
+
+def _dm_inputs() -> dict:
+    from django.conf import settings
+
+    from bench.bench_cards import QUERIES
+    from bench.bench_legality import _deck_text, _pools
+
+    pools = _pools(Path(settings.CARD_DATA_SOURCE), Path(settings.REGULATION_DATA_SOURCE))
+    return {
+        "check": {"text": _deck_text(pools, 0), "format": "advance"},
+        "decks": [{"player": f"p{i}", "text": _deck_text(pools, i)} for i in range(BATCH)],
+        "batch": {},
+        "searches": [{"q": q, "order": order} for q, order in QUERIES],
+    }
+
+
+def _ygo_inputs() -> dict:
+    from bench.bench_ygo import DECKLISTS, QUERIES, _sixty_card_ydk
+
+    texts = [p.read_text(encoding="utf-8") for p in sorted(DECKLISTS.glob("*.ydk"))]
+    return {
+        "check": {"game": "ygo", "text": _sixty_card_ydk()},
+        "decks": [{"player": f"p{i}", "text": texts[i % len(texts)]} for i in range(BATCH)],
+        "batch": {"game": "ygo"},
+        "searches": [{"game": "ygo", "q": q, "order": order} for q, order, _as_of in QUERIES],
+    }
+
+
+def _dbs_inputs() -> dict:
+    from django.conf import settings
+
+    from bench.bench_dbs import SEARCH_QUERIES, _deck_text
+    from games.dbs.rules.cards import load_cards
+    from games.dbs.rules.legality import load_banlist
+
+    data = Path(settings.CARD_DATA_DIR) / "dbs"
+    catalogue = load_cards(data / "cards.json")
+    listed = {entry.card_number for entry in load_banlist(data / "banlist.json").entries}
+    text = _deck_text(catalogue, listed)
+    return {
+        "check": {"game": "dbs", "text": text},
+        "decks": [{"player": f"p{i}", "text": text} for i in range(BATCH)],
+        "batch": {"game": "dbs"},
+        "searches": [{"game": "dbs", "q": q} for q in SEARCH_QUERIES],
+    }
+
+
+INPUTS = {"dm": _dm_inputs, "ygo": _ygo_inputs, "dbs": _dbs_inputs}
+
+
+def _query(params: dict) -> str:
+    from urllib.parse import urlencode
+
+    return "/api/v1/cards/?" + urlencode(params)
+
+
+def measure_game(port: int, game: str) -> dict:
+    inputs = INPUTS[game]()
+    check = json.dumps(inputs["check"]).encode()
+    searches = [("GET", _query(params), None) for params in inputs["searches"]]
+    # The game's first search and first check after the server started (what its first user waits for).
+    started = time.perf_counter()
+    status, _ = request(port, "GET", searches[0][1], None, _address())
+    first_search = time.perf_counter() - started
+    started = time.perf_counter()
+    status, body = request(port, "POST", "/api/v1/legality/", check, _address())
+    first_check = time.perf_counter() - started
+    if status != 200:
+        return {"skipped": 1, "skipped_because": f"check answered {status}: {body[:200]!r}"}
+    report = json.loads(body)
+    checks = [("POST", "/api/v1/legality/", check)]
+    batch = json.dumps({**inputs["batch"], "decks": inputs["decks"]}).encode()
+    # Warm both workers: the first check, search and batch of each.
+    load(port, checks, 5)
+    load(port, searches, len(searches) // CLIENTS + 1)
+    request(port, "POST", "/api/v1/legality/batch/", batch, _address())
+    figures: dict = {
+        "check_legal": int(bool(report.get("legal"))),
+        "first_search_ms": round(first_search * 1000, 1),
+        "first_check_ms": round(first_check * 1000, 1),
+    }
+    for name, calls, per_client in (("check", checks, CHECKS_PER_CLIENT), ("search", searches, SEARCHES_PER_CLIENT)):
+        result = load(port, calls, per_client)
+        figures.update({f"{name}_{key}": value for key, value in result.items()})
+    batch_times = []
+    for _ in range(BATCH_RUNS):
+        started = time.perf_counter()
+        status, body = request(port, "POST", "/api/v1/legality/batch/", batch, _address())
+        batch_times.append(time.perf_counter() - started)
+        if status != 200:
+            raise RuntimeError(f"{game} batch failed: {status} {body[:300]!r}")
+    figures["batch_1000_seconds"] = round(min(batch_times), 3)
+    figures["batch_1000_median_seconds"] = round(sorted(batch_times)[len(batch_times) // 2], 3)
+    figures.update({f"ping_under_checks_{key}": value for key, value in pings_under(port, checks).items()})
+    return figures
+
+
+def run() -> dict:
+    tree = server_tree()
+    with tempfile.TemporaryDirectory(prefix="bench-http-") as tmp:
+        env = server_env(tmp)
+        started = time.perf_counter()
+        for command in make_run_commands(tree):
+            run_command([*command, "--skip-checks"], env=env, cwd=tree)
+        setup_seconds = time.perf_counter() - started
+        port = _free_port()
+        command = [sys.executable, "-m", "gunicorn", "-c", str(tree / "gunicorn.conf.py")]
+        log = Path(tmp) / "server.log"  # a file, never a pipe nobody reads: a full pipe stops the server's threads
+        server = subprocess.Popen(
+            [*command, "-b", f"127.0.0.1:{port}", "--log-level", "warning", "deckbuilder.wsgi"],
+            cwd=tree,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=log.open("wb"),
+            start_new_session=True,
+        )
+        try:
+            deadline = time.monotonic() + 120
+            while True:
+                if server.poll() is not None:
+                    raise RuntimeError(f"gunicorn exited: {log.read_text(errors='replace')[-2000:]}")
+                try:
+                    if request(port, "GET", "/api/v1/ping/")[0] == 200:
+                        break
+                except OSError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise RuntimeError("gunicorn did not start")
+                time.sleep(0.2)
+            ping = load(port, [("GET", "/api/v1/ping/", None)], PINGS)
+            figures: dict = {
+                "server_tree": "this tree" if tree == ROOT else tree.name,
+                "setup_seconds": round(setup_seconds, 1),
+                **{f"ping_{key}": value for key, value in ping.items()},
+            }
+            # A tree from before the games (115745d) ignores `game=` and would answer another game's requests as
+            # Duel Masters' (its search refusing their grammar): its figures would be of nothing.
+            games = request(port, "GET", "/api/v1/cards/?game=no-such-game")[0] == 400
+            for game in INPUTS:
+                figures[game] = measure_game(port, game) if games or game == "dm" else {"skipped": 1}
+            figures["load_average_1min_during_run"] = round(os.getloadavg()[0], 2)
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, 9)
+    return figures
+
+
+if __name__ == "__main__":
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
+    django.setup()
+    print(json.dumps(run(), indent=2, ensure_ascii=False))

@@ -1,0 +1,70 @@
+"""The catalogue version per game: raised by every write of one of the game's Card rows (database triggers), read by
+primary key, and at most once per request."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from cards.models import Card
+from cards.selectors import _request_finished, _request_started, catalogue_version
+
+pytestmark = pytest.mark.django_db
+
+
+def _card(game: str, name: str) -> Card:
+    return Card.objects.create(game=game, name_ja=name, name_key=name)
+
+
+def _bulk(game: str, *names: str) -> None:
+    Card.objects.bulk_create([Card(game=game, name_ja=name, name_key=name) for name in names])
+
+
+def _rename(game: str, name: str) -> None:
+    Card.objects.filter(game=game, name_ja=name).update(name_en="x")
+
+
+def _delete(game: str, name: str) -> None:
+    Card.objects.filter(game=game, name_ja=name).delete()
+
+
+@pytest.mark.parametrize(
+    "write",
+    [
+        pytest.param(lambda: _card("ygo", "new"), id="save"),
+        pytest.param(lambda: _bulk("ygo", "a", "b"), id="bulk_create"),
+        pytest.param(lambda: _rename("ygo", "old"), id="update"),
+        pytest.param(lambda: _delete("ygo", "old"), id="delete"),
+    ],
+)
+def test_a_write_of_a_games_cards_raises_its_version_alone(write):
+    _card("ygo", "old")
+    _card("dm", "old")
+    before = {game: catalogue_version(game) for game in ("dm", "ygo", "dbs")}
+    write()
+    after = {game: catalogue_version(game) for game in ("dm", "ygo", "dbs")}
+    assert after["ygo"] > before["ygo"]
+    assert (after["dm"], after["dbs"]) == (before["dm"], before["dbs"]) == (after["dm"], 0)
+
+
+def test_the_version_of_all_games_is_one_query_of_a_row_per_game():
+    _bulk("dm", *(f"card{i}" for i in range(50)))
+    _card("dbs", "one")
+    with CaptureQueriesContext(connection) as queries:
+        versions = catalogue_version()
+    assert [game for game, _ in versions] == ["dbs", "dm"]
+    assert len(queries) == 1 and "COUNT" not in queries[0]["sql"].upper()
+
+
+def test_read_once_per_request(settings):
+    settings.DATA_VERSION_CHECK_SECONDS = 0
+    _card("dm", "a")
+    _request_started()  # what Django's request_started signal calls (its request_finished closes the test's db)
+    try:
+        first = catalogue_version("dm")
+        with CaptureQueriesContext(connection) as queries:
+            assert [catalogue_version("dm") for _ in range(3)] == [first] * 3
+        assert len(queries) == 0
+    finally:
+        _request_finished()
+    _card("dm", "b")  # outside a request: every read sees a write at once
+    assert catalogue_version("dm") > first
