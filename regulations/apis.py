@@ -24,15 +24,13 @@ from api.codes import ApplicationError, ErrorCode
 from api.concurrency import ExpensiveRequestLimit
 from api.parsers import BoundedFormParser, BoundedJSONParser, BoundedMultiPartParser
 from api.schema import error_responses
-from deckbuilder.budget import TimeBudget
 from games import registry
 from games.base import LineStatus
 from regulations import batches, selectors, services
 from regulations.decklists import decklist_from
-from regulations.jobs import batch_entry_result
 from regulations.models import BatchStatus
 
-MAX_BATCH = 1000
+MAX_BATCH = batches.MAX_BATCH
 
 
 # ------------------------------------------------------------------------------------------- output documentation
@@ -225,85 +223,18 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
             raise ApplicationError(
                 ErrorCode.DECKLIST_MISSING, "Send 'decks' (JSON) or a CSV 'file' with the columns player,decklist."
             )
-        if len(entries) > MAX_BATCH:
-            raise ApplicationError(
-                ErrorCode.BATCH_TOO_LARGE,
-                f"A batch may have at most {MAX_BATCH} decklists.",
-                details={"count": len(entries), "limit": MAX_BATCH},
-            )
-        batches.legality_batch_check_size(user=request.user, entries=entries)  # an anonymous batch is smaller
-        game = registry.get(values["game"])  # UNKNOWN_GAME
-        context = game.legality_context(
-            format_code=values.get("format") or game.default_format, as_of=values["as_of"], overlay_id=values["overlay"]
+        body, queued = batches.legality_batch_check(
+            user=request.user,
+            game=values["game"],
+            entries=entries,
+            format_code=values.get("format"),
+            as_of=values["as_of"],
+            overlay_id=values["overlay"],
+            include_lines=values["include_lines"],
         )
-        if context is None:  # a game that checks each decklist alone: in the request
-            return Response(_game_batch(game, entries, values))
-        if len(entries) > batches.batch_sync_max():  # checked on the workers: 202 and the batch's URL
-            batch = batches.legality_batch_create(
-                user=request.user,
-                game=game.code,
-                entries=entries,
-                context=context,
-                overlay_id=values["overlay"],
-                include_lines=values["include_lines"],
-            )
-            body = batches.legality_batch_json(batch)
+        if queued is not None:  # checked on the workers: 202 and the batch's URL
             return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
-        results = []
-        legal = 0
-        budget = TimeBudget()  # a batch that cannot finish in time answers 503 TIME_BUDGET_EXCEEDED (api/errors.py)
-        for index, entry in enumerate(entries):
-            budget.check(done=index, total=len(entries))
-            # the same check of one entry as a worker's chunk (regulations.jobs), so both answers agree
-            result = batch_entry_result(
-                entry, position=index, game=game, context=context, include_lines=values["include_lines"]
-            )
-            legal += "report" in result and result["report"]["legal"]
-            results.append(result)
-        return Response(
-            {
-                "format": context.format_code,
-                "as_of": context.as_of.isoformat(),
-                "overlay": context.overlay_json,
-                "count": len(results),
-                "legal": legal,
-                "results": results,
-            }
-        )
-
-
-def _game_batch(game, entries: list[dict], values: dict) -> dict:
-    """A batch of a game without a shared context (Game.legality_context is None), checked in the request entry by
-    entry through the registry (a game with one has its batches checked against it, large ones on the workers): the
-    same answer's shape."""
-    format_code = values.get("format") or game.default_format
-    as_of = values["as_of"] or timezone.localdate()
-    results = []
-    budget = TimeBudget()
-    for index, entry in enumerate(entries):
-        budget.check(done=index, total=len(entries))
-        player = entry.get("player")
-        player = str(player) if player is not None else str(index + 1)
-        try:
-            decklist = decklist_from(deck=entry.get("deck"), text=entry.get("text"), game=game.code)
-        except ApplicationError as exc:
-            error = {"code": exc.code, "message": exc.message, "details": exc.details}
-            results.append({"player": player, "error": error})
-            continue
-        report = game.legality_report(
-            decklist=decklist, format_code=format_code, as_of=as_of, overlay_id=values["overlay"]
-        )
-        if not values["include_lines"]:
-            report.pop("lines", None)
-        results.append({"player": player, "report": report})
-    return {
-        "format": format_code,
-        "as_of": as_of.isoformat(),
-        "overlay": None,
-        "count": len(results),
-        "legal": sum(1 for result in results if result.get("report", {}).get("legal")),
-        "results": results,
-    }
+        return Response(body)
 
 
 def _uploaded_text(upload) -> str:

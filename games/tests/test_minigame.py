@@ -12,6 +12,7 @@ from django.utils import timezone
 from decks.tests.fixtures import organizer, owner, token_client  # noqa: F401
 from games import registry
 from games.tests.minigame import game as mini
+from regulations.models import LegalityBatch
 from tournaments.models import Registration
 from tournaments.services import audit_chain_verify
 from tournaments.tests.round_trip import assert_export_reimports
@@ -242,3 +243,28 @@ def test_events_are_listed_by_game(mini_game, organizer):  # noqa: F811
         game: [e["id"] for e in client.get(f"/api/v1/events/?game={game}").json()["results"]] for game in ("mini", "dm")
     }
     assert listed == {"mini": [mini_event["id"]], "dm": []}
+
+
+@pytest.mark.parametrize(
+    ("count", "status", "code"),
+    [
+        pytest.param(2, 200, None, id="at-the-sync-max-answered-at-once"),
+        pytest.param(3, 202, None, id="over-the-sync-max-checked-on-the-workers"),
+        pytest.param(7, 400, "BATCH_TOO_LARGE", id="over-the-anonymous-cap-refused"),
+    ],
+)
+def test_the_core_applies_its_batch_caps_to_a_game_without_its_own_context(mini_game, settings, count, status, code):
+    """The mini game gives no legality context: its batches still take the core's one path (answered at once up to
+    LEGALITY_BATCH_SYNC_MAX, else queued for the workers; an anonymous one under the anonymous cap), never a large
+    batch checked in the request."""
+    settings.LEGALITY_BATCH_SYNC_MAX = 2
+    settings.LEGALITY_BATCH_ANON_MAX_DECKS = 6
+    decks = [{"player": f"p{i}", "text": FULL} for i in range(count)]
+    answer = token_client(None).post("/api/v1/legality/batch/", {"game": "mini", "decks": decks}, format="json")
+    body = answer.json()
+    assert (answer.status_code, (body.get("error") or {}).get("code")) == (status, code)
+    if status == 202:
+        batch = LegalityBatch.objects.get(token=body["id"])
+        assert (batch.game, batch.format_code, batch.total, batch.owner_id) == ("mini", "standard", count, None)
+    else:
+        assert LegalityBatch.objects.count() == 0
