@@ -268,3 +268,40 @@ def test_the_core_applies_its_batch_caps_to_a_game_without_its_own_context(mini_
         assert (batch.game, batch.format_code, batch.total, batch.owner_id) == ("mini", "standard", count, None)
     else:
         assert LegalityBatch.objects.count() == 0
+
+
+@pytest.fixture
+def search_gate_full(settings):
+    """The process's gate of expensive requests with its one slot held by another request and no room to wait."""
+    from api import concurrency
+
+    settings.EXPENSIVE_REQUESTS_PER_PROCESS = 1
+    settings.EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = 0
+    settings.EXPENSIVE_REQUEST_WAIT_SECONDS = 0
+    gate = concurrency.expensive_gate()
+    assert gate.enter(wait_seconds=0)
+    yield
+    gate.leave()
+
+
+@pytest.mark.parametrize(
+    ("words", "status", "code"),
+    [
+        pytest.param(24, 200, None, id="at-the-word-limit"),
+        pytest.param(25, 400, "INVALID_QUERY", id="one-word-over"),
+        pytest.param(250, 400, "INVALID_QUERY", id="250-one-letter-words"),
+    ],
+)
+def test_the_core_bounds_a_games_card_search_by_its_words(mini_game, settings, words, status, code):
+    """A game without its own search fields (the core's search by name words) under the core's word limit."""
+    settings.SEARCH_MAX_WORDS = 24
+    q = " ".join(["o"] * words)
+    answer = token_client(None).get("/api/v1/cards/", {"game": "mini", "q": q})
+    assert (answer.status_code, (answer.json().get("error") or {}).get("code")) == (status, code)
+    if code:
+        assert answer.json()["error"]["details"] == {"position": 48, "expected": "at most 24 words"}
+
+
+def test_a_games_card_search_waits_for_the_gate_of_expensive_requests(mini_game, search_gate_full):
+    answer = token_client(None).get("/api/v1/cards/", {"game": "mini", "q": "fox"})
+    assert (answer.status_code, answer.json()["error"]["code"], answer["Retry-After"]) == (503, "SERVER_BUSY", "1")

@@ -37,9 +37,7 @@ def card_browser(request):
         order = form.cleaned_data.get("order") or form.filters.orders[0][0]
         try:
             as_of = form.cleaned_data.get("as_of")
-            result = game.card_search(q=query, order=order, as_of=as_of)
-            if result is None:  # a game without its own search fields: its cards by their names' words
-                result = card_selectors.card_search_game(game=game.code, q=query, as_of=as_of)
+            result = card_selectors.card_search(game=game.code, q=query, order=order, as_of=as_of)
         except QueryError as exc:
             query_error = exc
         else:
@@ -49,8 +47,7 @@ def card_browser(request):
             pictures = web_selectors.card_pictures(card_ids=[card.id for card in cards])
             for card in cards:
                 card.picture = pictures.get(card.id)  # type: ignore[attr-defined]
-            if not result.ids and result.name_text.strip():
-                suggestions = game.card_name_suggestions(text=result.name_text)
+            suggestions = result.suggestions
     params = request.GET.copy()
     params.pop("page", None)
     context = {
