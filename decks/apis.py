@@ -26,7 +26,7 @@ from decks import selectors, services
 from decks.models import Deck, DeckVisibility
 from games import registry
 from games.base import LineStatus
-from regulations.decklists import lines_check
+from regulations.decklists import decklist_copies, lines_check
 
 
 class GameFormatNegotiation(DefaultContentNegotiation):
@@ -95,10 +95,24 @@ def decklist_from_input(data: dict, game: str | None = None):
     if data.get("deck") is not None:
         decklist = registry.get(game).parse_json(data["deck"])
         lines_check(len(decklist.lines) + len(decklist.errors))
+        decklist_copies(decklist)  # every line's count under games.base's rule (DECKLIST_UNREADABLE)
         return decklist
     if data.get("text") is not None:
-        lines_check(sum(1 for line in data["text"].splitlines() if line.strip()))
-        return registry.get(game).parse_text(data["text"])
+        text = data["text"]
+        lines_check(sum(1 for line in text.splitlines() if line.strip()))
+        the_game = registry.get(game)
+        decklist = the_game.parse_text(text)
+        decklist_copies(decklist)
+        if text.strip() and not decklist.lines and not decklist.errors:
+            # Every line a title, comment or heading (a .ydk sent to a Duel Masters deck, "NaN"): storing it would
+            # empty the deck without a word. A blank text still empties it, as asked.
+            raise ApplicationError(
+                ErrorCode.DECKLIST_EMPTY,
+                f"No line of this text is a card line of {the_game.name_en} (a decklist of another game? say its "
+                "`game`); nothing was changed.",
+                details={"game": the_game.code},
+            )
+        return decklist
     return None
 
 
@@ -363,7 +377,7 @@ class DeckDetailApi(BaseApi):
         data = DeckPatchSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        game = services.deck_game(deck_id)
+        game = selectors.deck_get_owned(deck_id=deck_id, user=request.user).game  # 404/403 before the body is read
         decklist = decklist_from_input(values, game)
         lines = services.decklist_resolve(decklist=decklist, game=game).lines if decklist is not None else None
         deck = services.deck_update(
@@ -527,7 +541,8 @@ class DeckImportApi(BaseApi):
     def post(self, request, deck_id: int):
         data = self.DeckImportInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        decklist = decklist_from_input(data.validated_data, services.deck_game(deck_id))
+        game = selectors.deck_get_owned(deck_id=deck_id, user=request.user).game  # 404/403 before the body is read
+        decklist = decklist_from_input(data.validated_data, game)
         if decklist is None:
             raise ApplicationError(ErrorCode.VALIDATION_ERROR, "Give the cards as `deck` (JSON) or as `text`.")
         deck, lines = services.deck_import(

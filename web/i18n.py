@@ -124,9 +124,14 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
         (r"^no card count found", gettext_noop("no card count found (write e.g. '4 name', 'name x4' or 'name 4枚')")),
         (r"^(?P<where>.+): an entry must be an object$", gettext_noop("%(where)s: an entry must be an object")),
         (r"^(?P<where>.+): 'card' must be a name or an id$", gettext_noop("%(where)s: 'card' must be a name or an id")),
+        # games/base.py (count_problem: every game's line count)
         (
-            r"^(?P<where>.+): 'count' must be 1 to (?P<max>\d+)$",
-            gettext_noop("%(where)s: 'count' must be 1 to %(max)s"),
+            r"^the count must be a whole number from 1 to (?P<max>\d+)$",
+            gettext_noop("the count must be a whole number from 1 to %(max)s"),
+        ),
+        (
+            r"^(?P<where>.+): the count must be a whole number from 1 to (?P<max>\d+)$",
+            gettext_noop("%(where)s: the count must be a whole number from 1 to %(max)s"),
         ),
         # tournaments/services.py (EventInvalid messages)
         (

@@ -82,7 +82,8 @@ def _read(text: str, *, numbered: bool = True) -> DbsDecklist:
         )
         for line in read.card_lines()
     )
-    return DbsDecklist(lines=lines, read=read, numbered=numbered)
+    errors = tuple(DbsError(error.line, error.text, error.message) for error in read.errors)
+    return DbsDecklist(lines=lines, read=read, errors=errors, numbered=numbered)
 
 
 def _rows_text(rows: Iterable[tuple[str, str | int, int]]) -> str:
@@ -149,8 +150,10 @@ class DragonBallSuper(Game):
             for entry in entries:
                 card = entry.get("card") if isinstance(entry, dict) else None
                 count = entry.get("count", 1) if isinstance(entry, dict) else None
-                if not isinstance(card, (str, int)) or isinstance(count, bool) or not isinstance(count, int):
+                if not isinstance(card, (str, int)):
                     raise DbsDecklistError('each entry is {"card": number, name or id, "count": n}')
+                if problem := games.base.count_problem(count):  # never read back as one copy
+                    raise DbsDecklistError(f"{zone} entry {len(rows) + 1}: {problem}")
                 rows.append((zone, card, count))
         return _read(_rows_text(rows), numbered=False)
 
@@ -253,6 +256,8 @@ class DragonBallSuper(Game):
         out["format"] = format_code
         out["lines"] = [row.json for row in self.read_decklist(decklist)]
         out["errors"] = [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]
+        if out["errors"]:  # a line not read as written (games.base.count_problem): never legal
+            out["legal"] = out["buildable"] = False
         return out
 
     # --- catalogue

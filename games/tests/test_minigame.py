@@ -305,3 +305,18 @@ def test_the_core_bounds_a_games_card_search_by_its_words(mini_game, settings, w
 def test_a_games_card_search_waits_for_the_gate_of_expensive_requests(mini_game, search_gate_full):
     answer = token_client(None).get("/api/v1/cards/", {"game": "mini", "q": "fox"})
     assert (answer.status_code, answer.json()["error"]["code"], answer["Retry-After"]) == (503, "SERVER_BUSY", "1")
+
+
+@pytest.mark.parametrize("count", [-2, 0, 1000])
+def test_the_core_refuses_a_count_a_games_reader_let_through(mini_game, owner, count):  # noqa: F811
+    """The mini reader takes any integer count: the core holds it to games.base's count rule on the legality check
+    and on a deck write alike (regulations.decklists.decklist_copies), naming the line."""
+    deck = {"deck": [{"card": "Ember Fox", "count": 7}, {"card": "Tide Crab", "count": count}]}
+    check = token_client(None).post("/api/v1/legality/", {"game": "mini", "deck": deck}, format="json")
+    created = token_client(owner).post("/api/v1/decks/", {"name": "x", "game": "mini", "deck": deck}, format="json")
+    for answer in (check, created):
+        error = answer.json()["error"]
+        assert (answer.status_code, error["code"]) == (400, "DECKLIST_UNREADABLE")
+        assert [(row["text"], row["message"]) for row in error["details"]["errors"]] == [
+            ("Tide Crab", "the count must be a whole number from 1 to 999")
+        ]

@@ -82,6 +82,7 @@ class LegalityReport:
     limit_list: LimitList | None
     overlay: Overlay | None = None
     lines: tuple[ReadLine, ...] = ()
+    errors: tuple = ()  # the decklist's lines not read as written (games.base.LineError): the deck is not legal
 
     @property
     def codes(self) -> list[str]:
@@ -103,7 +104,7 @@ class LegalityReport:
             "violations": [item.as_dict() for item in self.violations],
             "warnings": [item.as_dict() for item in self.warnings],
             "lines": [line.as_dict() for line in self.lines],
-            "errors": [],  # the readers never reject a line: unreadable lines are violations or ignored lines
+            "errors": [{"line": e.line, "text": e.text, "message": e.message} for e in self.errors],
         }
         if not with_lines:
             del out["lines"]
@@ -341,9 +342,10 @@ def check_deck(
             )
 
     found.sort(key=_sort_key)
+    errors = deck.errors if isinstance(deck, Decklist) else ()  # lines not read as written: never legal
     return LegalityReport(
-        legal=not found,
-        buildable=all(item.code in SIZE_CODES for item in found),
+        legal=not found and not errors,
+        buildable=all(item.code in SIZE_CODES for item in found) and not errors,
         counts=counts,
         violations=tuple(found),
         warnings=tuple(warnings),
@@ -352,6 +354,7 @@ def check_deck(
         limit_list=limit_list,
         overlay=overlay,
         lines=deck.lines if isinstance(deck, Decklist) else (),
+        errors=errors,
     )
 
 
