@@ -95,10 +95,16 @@ def test_a_text_count_outside_the_rule_is_an_error_line(catalogues, game, text, 
 @pytest.mark.parametrize(
     ("body", "code"),
     [
-        pytest.param({"name": "x", "game": "ygo", "deck": {"main": [{"card": YGO_CARD, "count": -2}]}},
-                     "MALFORMED_DECKLIST", id="ygo-negative-json"),  # fmt: skip
-        pytest.param({"name": "x", "text": "#main\n80000000\n80000001\n!side\n"}, "DECKLIST_EMPTY",
-                     id="a-ydk-sent-without-its-game"),  # fmt: skip
+        pytest.param(
+            {"name": "x", "game": "ygo", "deck": {"main": [{"card": YGO_CARD, "count": -2}]}},
+            "MALFORMED_DECKLIST",
+            id="ygo-negative-json",
+        ),  # fmt: skip
+        pytest.param(
+            {"name": "x", "text": "#main\n80000000\n80000001\n!side\n"},
+            "DECKLIST_EMPTY",
+            id="a-ydk-sent-without-its-game",
+        ),  # fmt: skip
         pytest.param({"name": "x", "text": "NaN"}, "DECKLIST_EMPTY", id="nan"),
     ],
 )
