@@ -171,10 +171,11 @@ def card_add_to_deck(request, card_id: int):
             request, gettext("The deck was changed elsewhere since this page was shown; nothing was added. Try again.")
         )
         return redirect(back)
-    except ApplicationError as exc:  # the copy cap (regulations.decklists.copies_check): nothing was added
-        if exc.code != ErrorCode.DECKLIST_TOO_MANY_COPIES:
-            raise
-        messages.error(request, gettext("The deck holds too many cards; nothing was added."))
+    except ApplicationError as exc:  # the copy cap (regulations.decklists.copies_check), a deck of another game
+        if exc.code == ErrorCode.DECKLIST_TOO_MANY_COPIES:
+            messages.error(request, gettext("The deck holds too many cards; nothing was added."))
+        else:
+            messages.error(request, gettext("This card cannot go into that deck (another game's); nothing was added."))
         return redirect(back)
     link = format_html('<a href="{}">{}</a>', reverse("web:deck", args=[deck.id]), deck.name)
     # The translated sentence is escaped, then given the escaped values and the link: the message is safe HTML.
