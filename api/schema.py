@@ -3,7 +3,9 @@
 import copy
 
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from drf_spectacular.views import SpectacularAPIView
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 
 from api.codes import ErrorCode
 
@@ -94,3 +96,14 @@ def _empty_means_absent(schema: dict) -> dict:
         if name not in schema.get("required", []):
             schema["properties"][name] = {"anyOf": [field, {"type": "string", "maxLength": 0}]}
     return schema
+
+
+class SchemaApi(SpectacularAPIView):
+    """`/api/schema/`: drf-spectacular's schema view, whose errors (an invalid token, an `Accept` it cannot answer,
+    the rate limits' store away) answer in the API's JSON error shape. They were rendered by the YAML renderer the
+    view negotiates first (or had negotiated), which cannot write an error code: a 500 for every one of them."""
+
+    def handle_exception(self, exc):
+        response = super().handle_exception(exc)
+        self.request.accepted_renderer, self.request.accepted_media_type = JSONRenderer(), "application/json"
+        return response
