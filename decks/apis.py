@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
+from api.fields import StrictBooleanField, StrictCharField
 from api.schema import error_responses
 from decks import selectors, services
 from decks.models import Deck, DeckVisibility
@@ -121,41 +122,41 @@ def decklist_from_input(data: dict, game: str | None = None):
 
 class EntrySerializer(serializers.Serializer):
     card_id = serializers.IntegerField()
-    name_ja = serializers.CharField()
-    name_en = serializers.CharField(allow_null=True)
+    name_ja = StrictCharField()
+    name_en = StrictCharField(allow_null=True)
     # The card's cost and colours where its game has them (games.registry.Game.deck_entry_facts): null and [] else.
     cost = serializers.IntegerField(allow_null=True)
-    civilizations = serializers.ListField(child=serializers.CharField())
+    civilizations = serializers.ListField(child=StrictCharField())
     count = serializers.IntegerField()
 
 
 class LineStatusSerializer(serializers.Serializer):
     line = serializers.IntegerField()
-    written = serializers.CharField()
+    written = StrictCharField()
     count = serializers.IntegerField(allow_null=True)
-    written_zone = serializers.CharField(allow_null=True)
-    zone = serializers.CharField(allow_null=True)
+    written_zone = StrictCharField(allow_null=True)
+    zone = StrictCharField(allow_null=True)
     status = serializers.ChoiceField(choices=[*(status.value for status in LineStatus), "error"])
-    moved = serializers.BooleanField(help_text="The card was placed in its own zone, not the written one.")
-    suggestions_skipped = serializers.BooleanField()
-    message = serializers.CharField(required=False)
+    moved = StrictBooleanField(help_text="The card was placed in its own zone, not the written one.")
+    suggestions_skipped = StrictBooleanField()
+    message = StrictCharField(required=False)
     card = serializers.DictField(allow_null=True)
     candidates = serializers.ListField(child=serializers.DictField())
 
 
 class DeckSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    name = serializers.CharField()
-    owner = serializers.CharField(source="owner.username")
-    game = serializers.CharField(help_text="The deck's game (`dm`: Duel Masters).")
-    format = serializers.CharField(source="format_code")
-    visibility = serializers.CharField()
+    name = StrictCharField()
+    owner = StrictCharField(source="owner.username")
+    game = StrictCharField(help_text="The deck's game (`dm`: Duel Masters).")
+    format = StrictCharField(source="format_code")
+    visibility = StrictCharField()
     version = serializers.IntegerField()
     updated_at = serializers.DateTimeField()
 
 
 class DeckDetailSerializer(DeckSummarySerializer):
-    description = serializers.CharField()
+    description = StrictCharField()
     created_at = serializers.DateTimeField()
     copied_from = serializers.IntegerField(source="copied_from_id", allow_null=True)
     share_slug = serializers.SerializerMethodField(help_text="Only for the owner: the unlisted link's slug.")
@@ -253,9 +254,9 @@ GAME_HELP = lazy(_game_help, str)()
 
 
 class DeckCreateInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
-    game = serializers.CharField(max_length=16, required=False, default="dm", help_text=GAME_HELP)
+    name = StrictCharField(max_length=120)
+    description = StrictCharField(max_length=5000, required=False, allow_blank=True, default="")
+    game = StrictCharField(max_length=16, required=False, default="dm", help_text=GAME_HELP)
     format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
     visibility = serializers.ChoiceField(
         choices=[v.value for v in DeckVisibility], default=DeckVisibility.PRIVATE.value
@@ -265,7 +266,7 @@ class DeckCreateInputSerializer(serializers.Serializer):
         allow_null=True,
         help_text=DECK_JSON_HELP,
     )
-    text = serializers.CharField(
+    text = StrictCharField(
         max_length=100_000,
         required=False,
         allow_null=True,
@@ -277,11 +278,11 @@ class DeckCreateInputSerializer(serializers.Serializer):
 
 class DeckPatchSerializer(DeckCreateInputSerializer):
     game = None  # a deck's game never changes
-    name = serializers.CharField(max_length=120, required=False)
-    description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
+    name = StrictCharField(max_length=120, required=False)
+    description = StrictCharField(max_length=5000, required=False, allow_blank=True)
     format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False)
     visibility = serializers.ChoiceField(choices=[v.value for v in DeckVisibility], required=False)
-    note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    note = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
     session = serializers.RegexField(
         r"^[A-Za-z0-9_-]{0,64}$",
         required=False,
@@ -294,11 +295,11 @@ class DeckPatchSerializer(DeckCreateInputSerializer):
 
 
 class DeckListFilterSerializer(serializers.Serializer):
-    q = serializers.CharField(required=False, max_length=100, help_text="Search in name and description")
-    format = serializers.CharField(required=False, max_length=32)
-    game = serializers.CharField(required=False, max_length=16, help_text="Only the decks of this game (`dm`, ...)")
-    owner = serializers.CharField(required=False, max_length=150, help_text="Owner's username")
-    mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's decks")
+    q = StrictCharField(required=False, max_length=100, help_text="Search in name and description")
+    format = StrictCharField(required=False, max_length=32)
+    game = StrictCharField(required=False, max_length=16, help_text="Only the decks of this game (`dm`, ...)")
+    owner = StrictCharField(required=False, max_length=150, help_text="Owner's username")
+    mine = StrictBooleanField(required=False, default=False, help_text="Only the caller's decks")
 
 
 @extend_schema_view(
@@ -418,8 +419,8 @@ class DeckSharedApi(BaseApi):
 class VersionSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     created_at = serializers.DateTimeField()
-    author = serializers.CharField(source="author.username", allow_null=True, default=None)
-    note = serializers.CharField()
+    author = StrictCharField(source="author.username", allow_null=True, default=None)
+    note = StrictCharField()
 
 
 class VersionDetailSerializer(VersionSerializer):
@@ -505,7 +506,7 @@ class DeckCopyApi(BaseApi):
     permission_classes = [IsAuthenticated]
 
     class DeckCopyInputSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=120, required=False)
+        name = StrictCharField(max_length=120, required=False)
 
     @extend_schema(
         operation_id="decks_copy",
@@ -524,10 +525,10 @@ class DeckCopyApi(BaseApi):
 class DeckImportApi(BaseApi):
     class DeckImportInputSerializer(serializers.Serializer):
         deck = serializers.JSONField(required=False, allow_null=True)
-        text = serializers.CharField(
+        text = StrictCharField(
             max_length=100_000, required=False, allow_null=True, allow_blank=True, trim_whitespace=False
         )
-        replace = serializers.BooleanField(default=True, help_text="Replace the entries (default) or add to them")
+        replace = StrictBooleanField(default=True, help_text="Replace the entries (default) or add to them")
 
     @extend_schema(
         operation_id="decks_import",
@@ -599,7 +600,7 @@ class DeckLegalityApi(BaseApi):
         format = serializers.RegexField(
             r"^[a-z0-9_-]{1,32}$", required=False, help_text="Format code (default: the deck's)"
         )
-        overlay = serializers.CharField(required=False, max_length=64, help_text="Event overlay id")
+        overlay = StrictCharField(required=False, max_length=64, help_text="Event overlay id")
 
     @extend_schema(
         operation_id="decks_legality",
