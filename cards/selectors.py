@@ -119,11 +119,12 @@ def card_search(*, game: str, q: str = "", order: str = "name", as_of: datetime.
         )
     the_game = registry.get(game)
     with expensive_slot():
-        found = the_game.card_search(q=q, order=order, as_of=as_of)
+        found = the_game.search.run(q=q, order=order, as_of=as_of)
         if found is None:  # a game without its own search fields: its cards by their names' words
             found = card_search_game(game=the_game.code, q=q, as_of=as_of)
         if not found.ids and found.name_text.strip():
-            found = dataclasses.replace(found, suggestions=tuple(the_game.card_name_suggestions(text=found.name_text)))
+            suggestions = tuple(the_game.search.name_suggestions(text=found.name_text))
+            found = dataclasses.replace(found, suggestions=suggestions)
     return found
 
 
