@@ -328,7 +328,7 @@ class DragonBallSuper(Game):
         number (a variant's too), a name, `Name [NUMBER]` or a catalogue id."""
         if not isinstance(data, dict) or not data:
             raise DbsDecklistError('a Dragon Ball Super decklist is {"leader": [...], "main": [...], "z": [...]}')
-        rows = []
+        rows: list[tuple[str, str | int, int]] = []
         for zone, entries in data.items():
             if not self.has_zone(zone) or not isinstance(entries, list):
                 raise DbsDecklistError(f"{zone!r} is not a zone of a Dragon Ball Super deck (leader, main, z, side)")
@@ -337,7 +337,8 @@ class DragonBallSuper(Game):
                 count = entry.get("count", 1) if isinstance(entry, dict) else None
                 if not isinstance(card, (str, int)):
                     raise DbsDecklistError('each entry is {"card": number, name or id, "count": n}')
-                if problem := games.base.count_problem(count):  # never read back as one copy
+                problem = games.base.count_problem(count)  # never read back as one copy
+                if problem or not isinstance(count, int):
                     raise DbsDecklistError(f"{zone} entry {len(rows) + 1}: {problem}")
                 rows.append((zone, card, count))
         return _read(_rows_text(rows), numbered=False)
