@@ -35,6 +35,12 @@ preload_app = True
 # MAX_QUERY_STRING_LENGTH (4,096) but under this reaches Django, which answers 414 URI_TOO_LONG in the API's error
 # shape (api/middleware.py), where gunicorn's default (4,094) answered an HTML 414 of its own.
 limit_request_line = 8190
+# gunicorn's control socket (gunicornc, gunicorn 25+) defaults to one path per user ($XDG_RUNTIME_DIR/gunicorn.ctl or
+# ~/.gunicorn/gunicorn.ctl), shared by every gunicorn that user runs: one server's commands (reload, worker count,
+# shutdown) reached whichever started last. Nothing here uses it: off, unless GUNICORN_CONTROL_SOCKET names a path of
+# this server's own.
+control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET", "")
+control_socket_disable = not control_socket
 
 
 def when_ready(server):

@@ -21,8 +21,8 @@ class RegisterApi(APIView):
 
     class RegisterOutputSerializer(serializers.Serializer):
         id = serializers.IntegerField()
-        username = serializers.CharField()
-        token = serializers.CharField()
+        username = StrictCharField()
+        token = StrictCharField()
 
     @extend_schema(
         operation_id="auth_register",
@@ -52,7 +52,7 @@ class TokenObtainApi(APIView):
     @extend_schema(
         operation_id="auth_token",
         request=TokenObtainInputSerializer,
-        responses={200: inline_serializer("Token", {"token": serializers.CharField()}), **error_responses(400)},
+        responses={200: inline_serializer("Token", {"token": StrictCharField()}), **error_responses(400)},
         auth=[],
         description=(
             "Exchange a username and password for an API token. Repeated failures from one client address make that "

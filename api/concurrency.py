@@ -72,7 +72,7 @@ def gate_enter() -> Gate:
     if not gate.enter(wait_seconds=float(getattr(settings, "EXPENSIVE_REQUEST_WAIT_SECONDS", 5))):
         raise ApplicationError(
             ErrorCode.SERVER_BUSY,
-            "The server is busy with other decklist checks; try again in a moment.",
+            "The server is busy with other expensive requests (decklist checks, card searches); try again in a moment.",
             {"retry_after_seconds": RETRY_AFTER_SECONDS},
             headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
         )

@@ -35,3 +35,31 @@ class QueryStringLimitMiddleware:
                 return error_json(ErrorCode.URI_TOO_LONG, message, {"max_length": limit})
             return HttpResponse(message, status=ErrorCode.URI_TOO_LONG.status, content_type="text/plain")
         return self.get_response(request)
+
+
+def request_body_max_bytes() -> int:
+    """The largest body of any request, files included: DATA_UPLOAD_MAX_MEMORY_SIZE (5 MB). Django bounds the body it
+    reads into memory by that setting but not a multipart body's files, which it reads whole (to a temporary file
+    past FILE_UPLOAD_MAX_MEMORY_SIZE): a 500 MB upload was read to the end before any view could refuse it."""
+    return int(getattr(settings, "REQUEST_BODY_MAX_BYTES", settings.DATA_UPLOAD_MAX_MEMORY_SIZE))
+
+
+class BodySizeLimitMiddleware:
+    """Right after the query string's bound: a body whose declared length is over request_body_max_bytes() is
+    refused with 413 PAYLOAD_TOO_LARGE (in the error shape on /api/ URLs) before a byte of it is read."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        limit = request_body_max_bytes()
+        try:
+            length = int(request.META.get("CONTENT_LENGTH") or 0)
+        except ValueError:
+            length = 0  # Django reads a malformed length as no body
+        if length > limit:
+            message = f"The request body is larger than {limit} bytes."
+            if request.path.startswith("/api/") or request.path.startswith("/editor/"):
+                return error_json(ErrorCode.PAYLOAD_TOO_LARGE, message, {"max_bytes": limit})
+            return HttpResponse(message, status=ErrorCode.PAYLOAD_TOO_LARGE.status, content_type="text/plain")
+        return self.get_response(request)

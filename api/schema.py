@@ -3,7 +3,9 @@
 import copy
 
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
+from drf_spectacular.views import SpectacularAPIView
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 
 from api.codes import ErrorCode
 
@@ -67,10 +69,16 @@ def postprocess_schema(result, generator, request, public):
       before the view reads it (JSON_TOO_DEEP, NUMBER_TOO_LONG, BODY_NOT_UTF8: api/parsers.py);
     - a query string over MAX_QUERY_STRING_LENGTH is a 414 URI_TOO_LONG (api/middleware.py);
     - a page (StandardPagination) answers 400 for an invalid page_size and 404 for a page past the last;
-    - in a form body, an optional field sent empty counts as not sent too."""
+    - in a form body, an optional field sent empty counts as not sent too;
+    - every operation is throttled (429 THROTTLED, and 503 RATE_LIMITER_UNAVAILABLE when the limits' store is away),
+      and every operation of a view that reads tokens answers 401 AUTHENTICATION_FAILED for an invalid one, even one
+      anyone may call (/audit/public-key/ answered an undocumented 429 and 401)."""
     components = result.get("components", {}).get("schemas", {})
-    for path in result.get("paths", {}).values():
-        for operation in path.values():
+    reads_tokens = _operations_reading_tokens(generator)
+    for path_name, path in result.get("paths", {}).items():
+        for method, operation in path.items():
+            for status in (429, 503, *((401,) if (path_name, method) in reads_tokens else ())):
+                operation.setdefault("responses", {}).setdefault(str(status), _error_response(status))
             for media_type, content in operation.get("requestBody", {}).get("content", {}).items():
                 if media_type != "application/json" and "$ref" in content.get("schema", {}):
                     content["schema"] = _empty_means_absent(components[content["schema"]["$ref"].split("/")[-1]])
@@ -88,9 +96,30 @@ def postprocess_schema(result, generator, request, public):
     return result
 
 
+def _operations_reading_tokens(generator) -> set[tuple[str, str]]:
+    """(path, method) of the operations whose view authenticates (a token it cannot accept is a 401)."""
+    found = set()
+    for path, _regex, method, callback in getattr(generator, "endpoints", None) or ():
+        view = generator.create_view(callback, method)
+        if view.authentication_classes:
+            found.add((generator.coerce_path(path, method, view), method.lower()))
+    return found
+
+
 def _empty_means_absent(schema: dict) -> dict:
     schema = copy.deepcopy(schema)
     for name, field in schema.get("properties", {}).items():
         if name not in schema.get("required", []):
             schema["properties"][name] = {"anyOf": [field, {"type": "string", "maxLength": 0}]}
     return schema
+
+
+class SchemaApi(SpectacularAPIView):
+    """`/api/schema/`: drf-spectacular's schema view, whose errors (an invalid token, an `Accept` it cannot answer,
+    the rate limits' store away) answer in the API's JSON error shape. They were rendered by the YAML renderer the
+    view negotiates first (or had negotiated), which cannot write an error code: a 500 for every one of them."""
+
+    def handle_exception(self, exc):
+        response = super().handle_exception(exc)
+        self.request.accepted_renderer, self.request.accepted_media_type = JSONRenderer(), "application/json"
+        return response

@@ -13,8 +13,9 @@
    (`POST /editor/state/` with the largest working copy allowed, anonymous, with the CSRF cookie a page sets), `odds`
    (`POST /api/v1/odds/report/` with a 40-card decklist), `cards` (`GET /api/v1/cards/?q=` a broad text search, 200 a
    page) and `csv_import` (an organiser's `POST /api/v1/events/{id}/registrations/import/` of TOURNAMENT_IMPORT_MAX_ROWS
-   rows). Target for each: loaded ping p99 under 3 x the idle p99 (`ping_meets_target_all`); the median round is
-   the one of the median worst ratio.
+   rows), then each other game's (`ygo_*`, `dbs_*`: a 500-line decklist, an anonymous batch of 50, the costliest
+   search the core allows). Target for each: loaded ping p99 under 3 x the idle p99 (`ping_meets_target_all`); the
+   median round is the one of the median worst ratio.
 2. `recovery_*`: the real supervisor (`python -m deckbuilder.serve --no-web`: a Celery worker with beat, restarted when
    it dies) with the production job settings (JOBS_STALE_SECONDS, JOBS_SWEEP_INTERVAL_SECONDS, the Redis visibility
    timeout), a temporary PostgreSQL database; the worker's main process is SIGKILLed in the middle of a chunk of a
@@ -146,6 +147,7 @@ def _hostile_requests(base: str) -> dict:
     import_url = f"{base}/api/v1/events/{event['id']}/registrations/import/"
     search = base + "/api/v1/cards/?page_size=200&q=" + urllib.parse.quote("ー -civ:fire")  # names with a long vowel
     return {
+        **_other_games_requests(base),
         "legality": lambda seed, body=None: _post(
             base + "/api/v1/legality/", json.dumps({"text": unknown_decklist(seed)}).encode()
         ),
@@ -154,6 +156,32 @@ def _hostile_requests(base: str) -> dict:
         "cards": lambda seed: _get_status(search),
         "csv_import": lambda seed: _post(import_url, csv_body, auth),
     }
+
+
+# The most a search may ask (cards.selectors.search_max_words: 24 words), each a one-letter word (a pass over every
+# name); 250 such words cost an OCG search 1.1 CPU-seconds before the bound.
+SEARCH_WORDS = " ".join("aeiou"[i % 5] for i in range(24))
+BATCH_DECKS = 50  # LEGALITY_BATCH_SYNC_MAX: the largest batch answered in the request, anonymously
+
+
+def _other_games_requests(base: str) -> dict:
+    """The same hostile loads against the other games' endpoints (issue 29: every game under the same budgets), each
+    anonymous: a 500-line decklist of unknown names, a batch of BATCH_DECKS of them (cut to the anonymous batch's
+    characters), and the costliest search. Only for a game whose catalogue the server has."""
+    loads = {}
+    for game in ("ygo", "dbs"):
+        found = _json(f"{base}/api/v1/cards/?game={game}&page_size=1")
+        if not found.get("count"):
+            continue
+        decks = [{"player": f"p{i}", "text": unknown_decklist(i)[:9_000]} for i in range(BATCH_DECKS)]
+        batch = json.dumps({"game": game, "decks": decks}).encode()
+        search = f"{base}/api/v1/cards/?game={game}&page_size=200&q=" + urllib.parse.quote(SEARCH_WORDS)
+        loads[f"{game}_legality"] = lambda seed, game=game: _post(
+            base + "/api/v1/legality/", json.dumps({"game": game, "text": unknown_decklist(seed)}).encode()
+        )
+        loads[f"{game}_batch"] = lambda seed, body=batch: _post(base + "/api/v1/legality/batch/", body)
+        loads[f"{game}_search"] = lambda seed, url=search: _get_status(url)
+    return loads
 
 
 def _pings(base: str, count: int, seconds: float = 1e9) -> list[float]:
@@ -180,6 +208,7 @@ def bench_ping_under_load() -> dict:
             "LOG_LEVEL": "ERROR",
         }
         catalogue = _prepare(env)
+        run_command([sys.executable, "manage.py", "import_games"], env=env)  # the OCG's and DBS's (their data)
         figures = [_ping_round(env) for _ in range(rounds)]
     ordered = sorted(figures, key=lambda f: f["ping_worst_over_idle_p99"])
     median = ordered[len(ordered) // 2]

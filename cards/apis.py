@@ -16,7 +16,7 @@ from api.codes import ApplicationError, ErrorCode
 from api.pagination import StandardPagination
 from api.schema import error_responses
 from cards.models import Card
-from cards.selectors import card_get, card_search_game, cards_by_ids
+from cards.selectors import card_get, card_search, cards_by_ids
 from games import registry
 
 
@@ -79,10 +79,8 @@ class CardSearchPagination(StandardPagination):
         response.data["as_of"] = self.result.as_of.isoformat()
         response.data["notes"] = [note.as_dict() for note in self.result.notes]
         # Nothing matches: the names closest to the query's name words (a misspelt name), best first
-        text = self.result.name_text
-        suggestions = self.game.search.name_suggestions(text=text) if not self.result.ids and text.strip() else ()
         response.data["suggestions"] = [
-            {"id": facts.id, "name_ja": facts.name_ja, "name_en": facts.name_en} for facts in suggestions
+            {"id": facts.id, "name_ja": facts.name_ja, "name_en": facts.name_en} for facts in self.result.suggestions
         ]
         return response
 
@@ -155,11 +153,8 @@ class CardListApi(generics.ListAPIView):
         game = self.game = registry.get(values["game"])  # UNKNOWN_GAME
         if values["order"].removeprefix("-") not in game.search.orders():
             raise serializers.ValidationError({"order": [f'"{values["order"]}" is not a valid choice.']})
-        # The game's own search fields (INVALID_QUERY), else the core's search by name words.
-        found = game.search.run(q=values["q"], order=values["order"], as_of=values["as_of"])
-        if found is None:
-            found = card_search_game(game=game.code, q=values["q"], as_of=values["as_of"])
-        return found
+        # The core's one search of every game: its cost bounds, then the game's own fields (INVALID_QUERY)
+        return card_search(game=game.code, q=values["q"], order=values["order"], as_of=values["as_of"])
 
 
 class CardFaceOutputSerializer(serializers.Serializer):

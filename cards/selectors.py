@@ -2,9 +2,11 @@
 search builds them: Duel Masters' in games.dm.search), the search by name words of a game without its own fields,
 the dated list a format's search terms read, card detail."""
 
+import dataclasses
 import datetime
 import functools
 import itertools
+import re
 import threading
 import time
 from collections.abc import Callable, Hashable, Mapping
@@ -125,6 +127,38 @@ class SearchResult:
     notes: tuple[SearchNote, ...]
     as_of: datetime.date
     name_text: str = ""  # the query's name words (what suggestions are looked up by when nothing matches)
+    suggestions: tuple = ()  # nothing matched: the game's card names closest to `name_text` (card_search fills it)
+
+
+def search_max_words() -> int:
+    return int(getattr(settings, "SEARCH_MAX_WORDS", 24))
+
+
+def card_search(*, game: str, q: str = "", order: str = "name", as_of: datetime.date | None = None) -> SearchResult:
+    """Every card search of every game (the API's and the card browser's) under the same cost bounds: at most
+    SEARCH_MAX_WORDS words in `q` (INVALID_QUERY beyond: each word is a pass over the game's catalogue, and 250
+    one-letter words cost an OCG search 1.1 CPU-seconds), and the search with its suggestions inside a slot of the
+    process's gate of expensive requests (api.concurrency: 503 SERVER_BUSY when none frees in time), so no game's
+    search, however its fields are matched, can take more than its share of the CPU. Then the game's own search
+    fields, else its cards by the words of their names."""
+    from api.concurrency import expensive_slot
+    from cards.query import QueryError
+
+    limit = search_max_words()
+    words = list(re.finditer(r"\S+", q))
+    if len(words) > limit:  # the error points at the first word over the limit
+        raise QueryError(
+            f"a search has at most {limit} words", position=words[limit].start(), expected=f"at most {limit} words"
+        )
+    the_game = registry.get(game)
+    with expensive_slot():
+        found = the_game.search.run(q=q, order=order, as_of=as_of)
+        if found is None:  # a game without its own search fields: its cards by their names' words
+            found = card_search_game(game=the_game.code, q=q, as_of=as_of)
+        if not found.ids and found.name_text.strip():
+            suggestions = tuple(the_game.search.name_suggestions(text=found.name_text))
+            found = dataclasses.replace(found, suggestions=suggestions)
+    return found
 
 
 def card_search_game(*, game: str, q: str = "", as_of: datetime.date | None = None) -> SearchResult:

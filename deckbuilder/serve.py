@@ -196,10 +196,18 @@ class Supervisor:
         return 0
 
 
+def serve_environment(environ) -> None:
+    """What `make run` serves with unless told otherwise: no debug pages (DEBUG=false). With DEBUG on, every 500 showed
+    the settings, paths and source to whoever could reach the server; a developer who wants them sets DEBUG=true.
+    `make test` and `manage.py runserver` keep the settings' development default."""
+    environ.setdefault("DEBUG", "false")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-web", action="store_true", help="supervise the worker only")
     args = parser.parse_args(argv)
+    serve_environment(os.environ)  # before the settings are read; the web server and the worker inherit it
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
     import django
 

@@ -21,12 +21,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
+from api.fields import StrictBooleanField, StrictCharField
 from api.schema import error_responses
 from decks import selectors, services
 from decks.models import Deck, DeckVisibility
 from games import registry
 from games.base import LineStatus
-from regulations.decklists import lines_check, text_decklist
+from regulations.decklists import decklist_copies, lines_check, text_decklist
 
 
 class GameFormatNegotiation(DefaultContentNegotiation):
@@ -95,10 +96,24 @@ def decklist_from_input(data: dict, game: str | None = None):
     if data.get("deck") is not None:
         decklist = registry.get(game).parse_json(data["deck"])
         lines_check(len(decklist.lines) + len(decklist.errors))
+        decklist_copies(decklist)  # every line's count under games.base's rule (DECKLIST_UNREADABLE)
         return decklist
     if data.get("text") is not None:
-        lines_check(sum(1 for line in data["text"].splitlines() if line.strip()))
-        return text_decklist(text=data["text"], game=game)  # a deck code too
+        text = data["text"]
+        lines_check(sum(1 for line in text.splitlines() if line.strip()))
+        the_game = registry.get(game)
+        decklist = text_decklist(text=text, game=game)  # a deck code too
+        decklist_copies(decklist)
+        if text.strip() and not decklist.lines and not decklist.errors:
+            # Every line a title, comment or heading (a .ydk sent to a Duel Masters deck, "NaN"): storing it would
+            # empty the deck without a word. A blank text still empties it, as asked.
+            raise ApplicationError(
+                ErrorCode.DECKLIST_EMPTY,
+                f"No line of this text is a card line of {the_game.name_en} (a decklist of another game? say its "
+                "`game`); nothing was changed.",
+                details={"game": the_game.code},
+            )
+        return decklist
     return None
 
 
@@ -107,41 +122,41 @@ def decklist_from_input(data: dict, game: str | None = None):
 
 class EntrySerializer(serializers.Serializer):
     card_id = serializers.IntegerField()
-    name_ja = serializers.CharField()
-    name_en = serializers.CharField(allow_null=True)
+    name_ja = StrictCharField()
+    name_en = StrictCharField(allow_null=True)
     # The card's cost and colours where its game has them (Game.catalogue.deck_entry_facts): null and [] else.
     cost = serializers.IntegerField(allow_null=True)
-    civilizations = serializers.ListField(child=serializers.CharField())
+    civilizations = serializers.ListField(child=StrictCharField())
     count = serializers.IntegerField()
 
 
 class LineStatusSerializer(serializers.Serializer):
     line = serializers.IntegerField()
-    written = serializers.CharField()
+    written = StrictCharField()
     count = serializers.IntegerField(allow_null=True)
-    written_zone = serializers.CharField(allow_null=True)
-    zone = serializers.CharField(allow_null=True)
+    written_zone = StrictCharField(allow_null=True)
+    zone = StrictCharField(allow_null=True)
     status = serializers.ChoiceField(choices=[*(status.value for status in LineStatus), "error"])
-    moved = serializers.BooleanField(help_text="The card was placed in its own zone, not the written one.")
-    suggestions_skipped = serializers.BooleanField()
-    message = serializers.CharField(required=False)
+    moved = StrictBooleanField(help_text="The card was placed in its own zone, not the written one.")
+    suggestions_skipped = StrictBooleanField()
+    message = StrictCharField(required=False)
     card = serializers.DictField(allow_null=True)
     candidates = serializers.ListField(child=serializers.DictField())
 
 
 class DeckSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    name = serializers.CharField()
-    owner = serializers.CharField(source="owner.username")
-    game = serializers.CharField(help_text=f"The deck's game (a game code; default `{registry.DEFAULT_GAME}`).")
-    format = serializers.CharField(source="format_code")
-    visibility = serializers.CharField()
+    name = StrictCharField()
+    owner = StrictCharField(source="owner.username")
+    game = StrictCharField(help_text=f"The deck's game (a game code; default `{registry.DEFAULT_GAME}`).")
+    format = StrictCharField(source="format_code")
+    visibility = StrictCharField()
     version = serializers.IntegerField()
     updated_at = serializers.DateTimeField()
 
 
 class DeckDetailSerializer(DeckSummarySerializer):
-    description = serializers.CharField()
+    description = StrictCharField()
     created_at = serializers.DateTimeField()
     copied_from = serializers.IntegerField(source="copied_from_id", allow_null=True)
     share_slug = serializers.SerializerMethodField(help_text="Only for the owner: the unlisted link's slug.")
@@ -240,9 +255,9 @@ GAME_HELP = lazy(_game_help, str)()
 
 
 class DeckCreateInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
-    game = serializers.CharField(max_length=16, required=False, default=registry.DEFAULT_GAME, help_text=GAME_HELP)
+    name = StrictCharField(max_length=120)
+    description = StrictCharField(max_length=5000, required=False, allow_blank=True, default="")
+    game = StrictCharField(max_length=16, required=False, default=registry.DEFAULT_GAME, help_text=GAME_HELP)
     format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
     visibility = serializers.ChoiceField(
         choices=[v.value for v in DeckVisibility], default=DeckVisibility.PRIVATE.value
@@ -252,7 +267,7 @@ class DeckCreateInputSerializer(serializers.Serializer):
         allow_null=True,
         help_text=DECK_JSON_HELP,
     )
-    text = serializers.CharField(
+    text = StrictCharField(
         max_length=100_000,
         required=False,
         allow_null=True,
@@ -264,11 +279,11 @@ class DeckCreateInputSerializer(serializers.Serializer):
 
 class DeckPatchSerializer(DeckCreateInputSerializer):
     game = None  # a deck's game never changes
-    name = serializers.CharField(max_length=120, required=False)
-    description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
+    name = StrictCharField(max_length=120, required=False)
+    description = StrictCharField(max_length=5000, required=False, allow_blank=True)
     format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False)
     visibility = serializers.ChoiceField(choices=[v.value for v in DeckVisibility], required=False)
-    note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    note = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
     session = serializers.RegexField(
         r"^[A-Za-z0-9_-]{0,64}$",
         required=False,
@@ -287,11 +302,11 @@ class DeckPatchSerializer(DeckCreateInputSerializer):
 
 
 class DeckListFilterSerializer(serializers.Serializer):
-    q = serializers.CharField(required=False, max_length=100, help_text="Search in name and description")
-    format = serializers.CharField(required=False, max_length=32)
-    game = serializers.CharField(required=False, max_length=16, help_text="Only the decks of this game")
-    owner = serializers.CharField(required=False, max_length=150, help_text="Owner's username")
-    mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's decks")
+    q = StrictCharField(required=False, max_length=100, help_text="Search in name and description")
+    format = StrictCharField(required=False, max_length=32)
+    game = StrictCharField(required=False, max_length=16, help_text="Only the decks of this game")
+    owner = StrictCharField(required=False, max_length=150, help_text="Owner's username")
+    mine = StrictBooleanField(required=False, default=False, help_text="Only the caller's decks")
 
 
 @extend_schema_view(
@@ -370,7 +385,7 @@ class DeckDetailApi(BaseApi):
         data = DeckPatchSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        game = services.deck_game(deck_id)
+        game = selectors.deck_get_owned(deck_id=deck_id, user=request.user).game  # 404/403 before the body is read
         decklist = decklist_from_input(values, game)
         lines = services.decklist_resolve(decklist=decklist, game=game).lines if decklist is not None else None
         deck = services.deck_update(
@@ -412,8 +427,8 @@ class DeckSharedApi(BaseApi):
 class VersionSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     created_at = serializers.DateTimeField()
-    author = serializers.CharField(source="author.username", allow_null=True, default=None)
-    note = serializers.CharField()
+    author = StrictCharField(source="author.username", allow_null=True, default=None)
+    note = StrictCharField()
 
 
 class VersionDetailSerializer(VersionSerializer):
@@ -500,7 +515,7 @@ class DeckCopyApi(BaseApi):
     permission_classes = [IsAuthenticated]
 
     class DeckCopyInputSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=120, required=False)
+        name = StrictCharField(max_length=120, required=False)
 
     @extend_schema(
         operation_id="decks_copy",
@@ -519,10 +534,10 @@ class DeckCopyApi(BaseApi):
 class DeckImportApi(BaseApi):
     class DeckImportInputSerializer(serializers.Serializer):
         deck = serializers.JSONField(required=False, allow_null=True)
-        text = serializers.CharField(
+        text = StrictCharField(
             max_length=100_000, required=False, allow_null=True, allow_blank=True, trim_whitespace=False
         )
-        replace = serializers.BooleanField(default=True, help_text="Replace the entries (default) or add to them")
+        replace = StrictBooleanField(default=True, help_text="Replace the entries (default) or add to them")
 
     @extend_schema(
         operation_id="decks_import",
@@ -536,7 +551,8 @@ class DeckImportApi(BaseApi):
     def post(self, request, deck_id: int):
         data = self.DeckImportInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        decklist = decklist_from_input(data.validated_data, services.deck_game(deck_id))
+        game = selectors.deck_get_owned(deck_id=deck_id, user=request.user).game  # 404/403 before the body is read
+        decklist = decklist_from_input(data.validated_data, game)
         if decklist is None:
             raise ApplicationError(ErrorCode.VALIDATION_ERROR, "Give the cards as `deck` (JSON) or as `text`.")
         deck, lines = services.deck_import(
@@ -596,7 +612,7 @@ class DeckLegalityApi(BaseApi):
         format = serializers.RegexField(
             r"^[a-z0-9_-]{1,32}$", required=False, help_text="Format code (default: the deck's)"
         )
-        overlay = serializers.CharField(required=False, max_length=64, help_text="Event overlay id")
+        overlay = StrictCharField(required=False, max_length=64, help_text="Event overlay id")
 
     @extend_schema(
         operation_id="decks_legality",

@@ -19,6 +19,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from api.codes import ApplicationError, ErrorCode
+from cards.models import Card
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVisibility
 from decks.selectors import (
     deck_entries,
@@ -358,6 +359,11 @@ def deck_cards_add(*, deck_id: int, user, if_match: int | None, card_id: int, zo
     line, so the same If-Match check, zone rule (a card written outside its own zone goes to it, except in the
     considering list) and version history as every other write. Raises DecklistRejected for an unknown card."""
     game = registry.get(deck_game(deck_id))
+    card_game = Card.objects.filter(id=card_id).values_list("game", flat=True).first()
+    if card_game != game.code:  # a card of another game (or none): never read as an unknown line of this one
+        raise ApplicationError(
+            ErrorCode.INVALID_CARD, f"Not a card of a {game.name_en} deck.", {"card": card_id, "game": card_game}
+        )
     if not game.has_zone(zone):
         raise ApplicationError(ErrorCode.INVALID_ZONE, f"Not a zone of a {game.name_en} deck.", {"zone": str(zone)})
     deck, _ = deck_import(

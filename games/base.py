@@ -17,6 +17,17 @@ from typing import Any
 # before a line is read): far above any real deck.
 MAX_LINES = 500  # lines of one decklist (blank lines not counted)
 MAX_COPIES = 2000  # total copies of one decklist, every zone
+MAX_LINE_COUNT = 999  # copies on one line: a count above this is a typo, not a deck
+
+
+def count_problem(count: object) -> str | None:
+    """The one rule of a line's count in every game, on every path (text, JSON, stored rows): a whole number from 1
+    to MAX_LINE_COUNT. Anything else is the message the player sees on that line (never summed negative, clamped to
+    1 or dropped as an ignored line); None for a good count. A count over a card's copy limit is a good count here:
+    the legality check says how many copies the rules allow."""
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_LINE_COUNT:
+        return f"the count must be a whole number from 1 to {MAX_LINE_COUNT}"
+    return None
 
 
 class DecklistFormatError(ValueError):

@@ -55,6 +55,16 @@ class SimulationRejected(ApplicationError):
     simulations app and by a game's simulation operations alike."""
 
 
+@dataclass(frozen=True)
+class ReportContext:
+    """The default legality context (Game.legality_context): the checked format, the resolved date and the overlay."""
+
+    format_code: str
+    as_of: date
+    overlay_id: str | None
+    overlay_json: dict | None
+
+
 class Game:
     """A game as the core sees it (docs/games.md): subclass it in `games/<code>/game.py`, whose `GAME` (an instance)
     registers it. The required core is here; the optional capabilities are objects of their own
@@ -143,12 +153,33 @@ class Game:
             for decklist in decklists
         ]
 
-    def legality_context(self, *, format_code: str, as_of: date | None, overlay_id: str | None) -> Any | None:
-        """A context shared by many checks, or None: each decklist by `legality_report`."""
-        return None
+    def legality_context(self, *, format_code: str, as_of: date | None, overlay_id: str | None) -> Any:
+        """What every check under one format, date and overlay shares, built once for many decklists (a batch in the
+        request, a worker's chunk). A context has `format_code`, `as_of` (the date it resolved) and `overlay_json`
+        (the report's `overlay`, JSON-ready, or None). Raises the coded UNKNOWN_FORMAT / UNKNOWN_OVERLAY errors.
+
+        A game that shares nothing between checks keeps this default: its format, date and overlay are checked once
+        here (the report of an empty decklist), and `context_report` checks each decklist by `legality_report`. So
+        every game's batches take the same path (answered at once up to LEGALITY_BATCH_SYNC_MAX, else on the
+        workers, under the anonymous caps of regulations.batches): a game cannot keep a large batch in the request."""
+        from django.utils import timezone
+
+        day = as_of or timezone.localdate()
+        empty = self.legality_report(
+            decklist=self.parse_text("", with_names=False), format_code=format_code, as_of=day, overlay_id=overlay_id
+        )
+        return ReportContext(
+            format_code=format_code, as_of=day, overlay_id=overlay_id, overlay_json=empty.get("overlay")
+        )
 
     def context_report(self, decklist: Any, context: Any, *, include_lines: bool = True) -> dict:
-        raise NotImplementedError
+        """One decklist's report against a `legality_context` (without `lines` unless `include_lines`)."""
+        report = self.legality_report(
+            decklist=decklist, format_code=context.format_code, as_of=context.as_of, overlay_id=context.overlay_id
+        )
+        if not include_lines:
+            report.pop("lines", None)
+        return report
 
 
 CAPABILITIES = ("catalogue", "search", "pages", "editor", "lists", "odds", "simulation", "hand_odds")

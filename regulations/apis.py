@@ -22,17 +22,16 @@ from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
 from api.concurrency import ExpensiveRequestLimit
+from api.fields import StrictBooleanField, StrictCharField
 from api.parsers import BoundedFormParser, BoundedJSONParser, BoundedMultiPartParser
 from api.schema import error_responses
-from deckbuilder.budget import TimeBudget
 from games import registry
 from games.base import LineStatus
 from regulations import batches, selectors, services
 from regulations.decklists import decklist_from
-from regulations.jobs import batch_entry_result
 from regulations.models import BatchStatus
 
-MAX_BATCH = 1000
+MAX_BATCH = batches.MAX_BATCH
 
 
 # ------------------------------------------------------------------------------------------- output documentation
@@ -40,45 +39,45 @@ MAX_BATCH = 1000
 
 class _CardSerializer(serializers.Serializer):
     id = serializers.IntegerField(allow_null=True)
-    name = serializers.CharField()
+    name = StrictCharField()
 
 
 class ViolationSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="Stable code, e.g. DECK_SIZE, COPY_LIMIT.")
-    rule = serializers.CharField(help_text="Rule number cited, e.g. 100.2a.")
-    zone = serializers.CharField(allow_null=True)
+    code = StrictCharField(help_text="Stable code, e.g. DECK_SIZE, COPY_LIMIT.")
+    rule = StrictCharField(help_text="Rule number cited, e.g. 100.2a.")
+    zone = StrictCharField(allow_null=True)
     cards = _CardSerializer(many=True)
-    message = serializers.CharField()
-    message_ja = serializers.CharField()
+    message = StrictCharField()
+    message_ja = StrictCharField()
     count = serializers.IntegerField(allow_null=True)
     limit = serializers.IntegerField(allow_null=True)
 
 
 class LineSerializer(serializers.Serializer):
     line = serializers.IntegerField(allow_null=True)
-    written = serializers.CharField()
+    written = StrictCharField()
     status = serializers.ChoiceField(choices=[status.value for status in LineStatus])
     count = serializers.IntegerField(allow_null=True)
-    written_zone = serializers.CharField(allow_null=True, help_text="The zone the line was written in.")
-    zone = serializers.CharField(allow_null=True, help_text="The zone it counts in (a card's own zone when no "
+    written_zone = StrictCharField(allow_null=True, help_text="The zone the line was written in.")
+    zone = StrictCharField(allow_null=True, help_text="The zone it counts in (a card's own zone when no "
                                  "heading placed it).")  # fmt: skip
-    moved = serializers.BooleanField()
+    moved = StrictBooleanField()
     card = serializers.DictField(allow_null=True)
     candidates = serializers.ListField(child=serializers.DictField(), help_text="unknown: suggestions, closest "
                                        "first; ambiguous: every match")  # fmt: skip
-    suggestions_skipped = serializers.BooleanField(help_text="An unknown line past the first 20: no suggestions.")
+    suggestions_skipped = StrictBooleanField(help_text="An unknown line past the first 20: no suggestions.")
 
 
 class ReportSerializer(serializers.Serializer):
     """Documentation of the report (the view returns the service's dict as it is)."""
 
-    legal = serializers.BooleanField()
-    buildable = serializers.BooleanField(help_text="Legal but for the zone sizes (a deck being built).")
-    format = serializers.CharField()
+    legal = StrictBooleanField()
+    buildable = StrictBooleanField(help_text="Legal but for the zone sizes (a deck being built).")
+    format = StrictCharField()
     as_of = serializers.DateField()
     overlay = serializers.DictField(allow_null=True)
     regulation = serializers.DictField(allow_null=True)
-    deck_hash = serializers.CharField(help_text="SHA-256 over the sorted card identities per zone.")
+    deck_hash = StrictCharField(help_text="SHA-256 over the sorted card identities per zone.")
     counts = serializers.DictField(child=serializers.IntegerField())
     violations = ViolationSerializer(many=True)
     warnings = ViolationSerializer(many=True)
@@ -87,12 +86,12 @@ class ReportSerializer(serializers.Serializer):
 
 
 class _ContextSerializer(serializers.Serializer):
-    game = serializers.CharField(
+    game = StrictCharField(
         max_length=16, default=registry.DEFAULT_GAME, help_text=f"The game (default `{registry.DEFAULT_GAME}`)."
     )
-    format = serializers.CharField(max_length=32, required=False, help_text="Default: the game's (`advance`).")
+    format = StrictCharField(max_length=32, required=False, help_text="Default: the game's (`advance`).")
     as_of = serializers.DateField(required=False, allow_null=True, default=None)
-    overlay = serializers.CharField(max_length=64, required=False, allow_null=True, allow_blank=True, default=None)
+    overlay = StrictCharField(max_length=64, required=False, allow_null=True, allow_blank=True, default=None)
     point_cap = serializers.IntegerField(
         min_value=0,
         max_value=100_000,
@@ -120,16 +119,16 @@ def _legality_options(game, values: Mapping) -> dict:
 _BatchProgressSerializer = inline_serializer(
     "LegalityBatchProgress",
     {
-        "id": serializers.CharField(help_text="The batch's token: whoever holds it may read an anonymous batch."),
-        "url": serializers.CharField(),
+        "id": StrictCharField(help_text="The batch's token: whoever holds it may read an anonymous batch."),
+        "url": StrictCharField(),
         "status": serializers.ChoiceField(choices=[s.value for s in BatchStatus]),
         "total": serializers.IntegerField(),
         "done": serializers.IntegerField(),
         "progress": serializers.FloatField(),
-        "error": serializers.CharField(allow_null=True),
+        "error": StrictCharField(allow_null=True),
         "created_at": serializers.DateTimeField(),
         "finished_at": serializers.DateTimeField(allow_null=True),
-        "format": serializers.CharField(required=False, help_text="Once done: the synchronous answer's fields."),
+        "format": StrictCharField(required=False, help_text="Once done: the synchronous answer's fields."),
         "as_of": serializers.DateField(required=False),
         "overlay": serializers.DictField(required=False, allow_null=True),
         "count": serializers.IntegerField(required=False),
@@ -148,7 +147,7 @@ class LegalityCheckApi(ExpensiveRequestLimit, APIView):
     @extend_schema_serializer(component_name="LegalityCheckInput")
     class InputSerializer(_ContextSerializer):
         deck = serializers.JSONField(required=False, help_text='{"main": [{"card": "name or id", "count": 4}], ...}')
-        text = serializers.CharField(required=False, trim_whitespace=False, allow_blank=True)
+        text = StrictCharField(required=False, trim_whitespace=False, allow_blank=True)
         file = serializers.FileField(
             required=False, help_text="A decklist file (multipart), read as `text`: a .ydk, a name list (UTF-8)."
         )
@@ -197,7 +196,7 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
             child=serializers.DictField(), required=False, help_text='[{"player": "p1", "deck": {...} | "text": ""}]'
         )
         file = serializers.FileField(required=False, help_text="CSV upload with the columns player,decklist")
-        include_lines = serializers.BooleanField(default=False)
+        include_lines = StrictBooleanField(default=False)
 
     @extend_schema(
         operation_id="legality_batch",
@@ -206,7 +205,7 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
             200: inline_serializer(
                 "LegalityBatch",
                 {
-                    "format": serializers.CharField(),
+                    "format": StrictCharField(),
                     "as_of": serializers.DateField(),
                     "count": serializers.IntegerField(),
                     "legal": serializers.IntegerField(),
@@ -248,88 +247,20 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
             raise ApplicationError(
                 ErrorCode.DECKLIST_MISSING, "Send 'decks' (JSON) or a CSV 'file' with the columns player,decklist."
             )
-        if len(entries) > MAX_BATCH:
-            raise ApplicationError(
-                ErrorCode.BATCH_TOO_LARGE,
-                f"A batch may have at most {MAX_BATCH} decklists.",
-                details={"count": len(entries), "limit": MAX_BATCH},
-            )
-        batches.legality_batch_check_size(user=request.user, entries=entries)  # an anonymous batch is smaller
         game = registry.get(values["game"])  # UNKNOWN_GAME
-        options = _legality_options(game, values)
-        if options:  # options are the game's own: its batch is checked entry by entry, in the request
-            return Response(_game_batch(game, entries, values, options))
-        context = game.legality_context(
-            format_code=values.get("format") or game.default_format, as_of=values["as_of"], overlay_id=values["overlay"]
+        body, queued = batches.legality_batch_check(
+            user=request.user,
+            game=game.code,
+            entries=entries,
+            format_code=values.get("format"),
+            as_of=values["as_of"],
+            overlay_id=values["overlay"],
+            include_lines=values["include_lines"],
+            options=_legality_options(game, values),
         )
-        if context is None:  # a game that checks each decklist alone: in the request
-            return Response(_game_batch(game, entries, values, {}))
-        if len(entries) > batches.batch_sync_max():  # checked on the workers: 202 and the batch's URL
-            batch = batches.legality_batch_create(
-                user=request.user,
-                game=game.code,
-                entries=entries,
-                context=context,
-                overlay_id=values["overlay"],
-                include_lines=values["include_lines"],
-            )
-            body = batches.legality_batch_json(batch)
+        if queued is not None:  # checked on the workers: 202 and the batch's URL
             return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
-        results = []
-        legal = 0
-        budget = TimeBudget()  # a batch that cannot finish in time answers 503 TIME_BUDGET_EXCEEDED (api/errors.py)
-        for index, entry in enumerate(entries):
-            budget.check(done=index, total=len(entries))
-            # the same check of one entry as a worker's chunk (regulations.jobs), so both answers agree
-            result = batch_entry_result(
-                entry, position=index, game=game, context=context, include_lines=values["include_lines"]
-            )
-            legal += "report" in result and result["report"]["legal"]
-            results.append(result)
-        return Response(
-            {
-                "format": context.format_code,
-                "as_of": context.as_of.isoformat(),
-                "overlay": context.overlay_json,
-                "count": len(results),
-                "legal": legal,
-                "results": results,
-            }
-        )
-
-
-def _game_batch(game, entries: list[dict], values: dict, options: dict) -> dict:
-    """A batch of a game without a shared context (Game.legality_context is None), checked in the request entry by
-    entry through the registry (a game with one has its batches checked against it, large ones on the workers): the
-    same answer's shape."""
-    format_code = values.get("format") or game.default_format
-    as_of = values["as_of"] or timezone.localdate()
-    results = []
-    budget = TimeBudget()
-    for index, entry in enumerate(entries):
-        budget.check(done=index, total=len(entries))
-        player = entry.get("player")
-        player = str(player) if player is not None else str(index + 1)
-        try:
-            decklist = decklist_from(deck=entry.get("deck"), text=entry.get("text"), game=game.code)
-        except ApplicationError as exc:
-            error = {"code": exc.code, "message": exc.message, "details": exc.details}
-            results.append({"player": player, "error": error})
-            continue
-        report = game.legality_report(
-            decklist=decklist, format_code=format_code, as_of=as_of, overlay_id=values["overlay"], **options
-        )
-        if not values["include_lines"]:
-            report.pop("lines", None)
-        results.append({"player": player, "report": report})
-    return {
-        "format": format_code,
-        "as_of": as_of.isoformat(),
-        "overlay": None,
-        "count": len(results),
-        "legal": sum(1 for result in results if result.get("report", {}).get("legal")),
-        "results": results,
-    }
+        return Response(body)
 
 
 def _uploaded_text(upload) -> str:
@@ -374,7 +305,7 @@ _GAME_QUERY = f"The game (default `{registry.DEFAULT_GAME}`)."
 
 
 class RegulationInForceQuerySerializer(serializers.Serializer):
-    game = serializers.CharField(required=False, allow_blank=True, max_length=16, help_text=_GAME_QUERY)
+    game = StrictCharField(required=False, allow_blank=True, max_length=16, help_text=_GAME_QUERY)
     as_of = serializers.DateField(required=False, help_text="date (default today)")
 
 
@@ -383,7 +314,7 @@ class RegulationChangesQuerySerializer(serializers.Serializer):
         return {
             "from": serializers.DateField(),
             "to": serializers.DateField(required=False, help_text="default today"),
-            "game": serializers.CharField(required=False, allow_blank=True, max_length=16, help_text=_GAME_QUERY),
+            "game": StrictCharField(required=False, allow_blank=True, max_length=16, help_text=_GAME_QUERY),
         }
 
 
@@ -414,9 +345,9 @@ class RegulationInForceApi(APIView):
             200: inline_serializer(
                 "RegulationInForce",
                 {
-                    "format": serializers.CharField(),
+                    "format": StrictCharField(),
                     "as_of": serializers.DateField(),
-                    "available": serializers.BooleanField(),
+                    "available": StrictBooleanField(),
                     "effective_date": serializers.DateField(allow_null=True),
                     "limited": serializers.ListField(child=serializers.DictField()),
                     "banned": serializers.ListField(child=serializers.DictField()),
@@ -469,12 +400,12 @@ class RegulationChangesApi(APIView):
 class FormatRowSerializer(serializers.Serializer):
     """A format row's own fields: every game's format has them."""
 
-    game = serializers.CharField()
-    code = serializers.CharField()
-    name = serializers.CharField()
-    name_ja = serializers.CharField()
-    description = serializers.CharField()
-    hall_of_fame = serializers.BooleanField(help_text="Whether a dated list applies (its game's `lists`).")
+    game = StrictCharField()
+    code = StrictCharField()
+    name = StrictCharField()
+    name_ja = StrictCharField()
+    description = StrictCharField()
+    hall_of_fame = StrictBooleanField(help_text="Whether a dated list applies (its game's `lists`).")
 
 
 class _FormatSerializer(serializers.Serializer):
@@ -536,7 +467,7 @@ _OVERLAY_GAME = registry.get(registry.DEFAULT_GAME)
 
 
 class OverlayEntrySerializer(serializers.Serializer):
-    card = serializers.CharField(max_length=200, help_text="A card name in any spelling, or a card id.")
+    card = serializers.CharField(max_length=200, help_text="A card name in any spelling, or a card id.")  # an id too
     status = serializers.ChoiceField(
         choices=[*_OVERLAY_GAME.lists.limits, _OVERLAY_GAME.lists.unlisted_status],
         help_text="limited: 1 copy over all zones; banned: none; unrestricted: lifts the base list's status.",
@@ -555,17 +486,17 @@ class OverlayComboInputSerializer(serializers.Serializer):
 
 class _OverlayCardNameSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    name = serializers.CharField(source="name_ja")
+    name = StrictCharField(source="name_ja")
 
 
 class _OverlayCardSerializer(serializers.Serializer):
     card = _OverlayCardNameSerializer()
-    status = serializers.CharField()
+    status = StrictCharField()
 
 
 class _OverlayComboSerializer(serializers.Serializer):
     cards = serializers.SerializerMethodField()
-    kind = serializers.CharField()
+    kind = StrictCharField()
 
     @extend_schema_field(_OverlayCardNameSerializer(many=True))
     def get_cards(self, combo) -> list:
@@ -576,15 +507,15 @@ class _OverlayComboSerializer(serializers.Serializer):
 class OverlaySerializer(serializers.Serializer):
     """An overlay as every overlay endpoint returns it."""
 
-    id = serializers.CharField(source="slug", help_text="The stable id players validate against (legality `overlay`).")
-    name = serializers.CharField()
-    base_format = serializers.CharField(source="base_format.code")
+    id = StrictCharField(source="slug", help_text="The stable id players validate against (legality `overlay`).")
+    name = StrictCharField()
+    base_format = StrictCharField(source="base_format.code")
     card_pool_cutoff = serializers.DateField(allow_null=True)
     card_pool_cutoff_enforced = serializers.SerializerMethodField(
         help_text="True when a cut-off is set: a card first released after it is a CARD_POOL_CUTOFF violation."
     )
-    description = serializers.CharField()
-    owner = serializers.CharField(source="owner.username", allow_null=True, help_text="The organizer's username.")
+    description = StrictCharField()
+    owner = StrictCharField(source="owner.username", allow_null=True, help_text="The organizer's username.")
     cards = _OverlayCardSerializer(many=True, source="cards.all")
     combos = _OverlayComboSerializer(many=True, source="combos.all")
     created_at = serializers.DateTimeField()
@@ -600,7 +531,7 @@ class OverlayApi(APIView):
 
 
 class OverlayListFilterSerializer(serializers.Serializer):
-    mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's overlays")
+    mine = StrictBooleanField(required=False, default=False, help_text="Only the caller's overlays")
     base_format = serializers.SlugField(required=False, max_length=32, help_text="Only overlays over this format")
 
 
@@ -630,7 +561,7 @@ class OverlayListCreateApi(OverlayApi, generics.ListAPIView):
         id = serializers.SlugField(
             max_length=64, required=False, help_text="The stable id to publish (default: made from the name)."
         )
-        name = serializers.CharField(max_length=200)
+        name = StrictCharField(max_length=200)
         base_format = serializers.SlugField(max_length=32, default=_OVERLAY_GAME.default_format)
         entries = OverlayEntrySerializer(many=True, required=False, max_length=OVERLAY_MAX_ENTRIES)
         combos = OverlayComboInputSerializer(many=True, required=False, max_length=OVERLAY_MAX_COMBOS)
@@ -639,7 +570,7 @@ class OverlayListCreateApi(OverlayApi, generics.ListAPIView):
             allow_null=True,
             help_text="Only cards first released on or before this date (CARD_POOL_CUTOFF).",
         )
-        description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
+        description = StrictCharField(max_length=5000, required=False, allow_blank=True, default="")
 
     @extend_schema(
         operation_id="overlays_create",
@@ -686,7 +617,7 @@ class OverlayDetailApi(OverlayApi, generics.RetrieveAPIView):
 
     @extend_schema_serializer(component_name="EventOverlayUpdateInput")
     class InputSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=200, required=False)
+        name = StrictCharField(max_length=200, required=False)
         base_format = serializers.SlugField(max_length=32, required=False)
         entries = OverlayEntrySerializer(
             many=True, required=False, max_length=OVERLAY_MAX_ENTRIES, help_text="Replaces every card status."
@@ -695,7 +626,7 @@ class OverlayDetailApi(OverlayApi, generics.RetrieveAPIView):
             many=True, required=False, max_length=OVERLAY_MAX_COMBOS, help_text="Replaces every combo."
         )
         card_pool_cutoff = serializers.DateField(required=False, allow_null=True, help_text="null removes it.")
-        description = serializers.CharField(max_length=5000, required=False, allow_blank=True)
+        description = StrictCharField(max_length=5000, required=False, allow_blank=True)
 
     @extend_schema(
         operation_id="overlays_update",
@@ -746,7 +677,7 @@ class PingApi(APIView):
     authentication_classes: list = []
 
     @extend_schema(
-        operation_id="ping", responses={200: inline_serializer("Ping", {"ok": serializers.BooleanField()})}, auth=[]
+        operation_id="ping", responses={200: inline_serializer("Ping", {"ok": StrictBooleanField()})}, auth=[]
     )
     def get(self, request):
         return Response({"ok": True})

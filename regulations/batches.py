@@ -13,14 +13,19 @@ from typing import Any
 from django.conf import settings
 from django.db import connection, transaction
 from django.http import Http404
+from django.utils import timezone
 
 from api.codes import ApplicationError, ErrorCode
+from deckbuilder.budget import TimeBudget
 from deckbuilder.jobs import enqueue_failed, enqueue_on_commit
-from regulations.jobs import legality_batch_fail
+from games import registry
+from regulations.decklists import decklist_from
+from regulations.jobs import batch_entry_result, legality_batch_fail
 from regulations.models import BatchChunkStatus, BatchStatus, LegalityBatch, LegalityBatchChunk
 from regulations.tasks import legality_batch_start_task
 
 ANONYMOUS_RETRY_AFTER_SECONDS = 10
+MAX_BATCH = 1000  # decklists of one batch (a signed-in caller's; an anonymous one is smaller, below)
 
 
 def batch_sync_max() -> int:
@@ -103,6 +108,97 @@ def legality_batch_check_size(*, user, entries: list) -> None:
                 "in for larger ones.",
                 details={"max_chars": max_chars},
             )
+
+
+def legality_batch_check(
+    *,
+    user,
+    game: str,
+    entries: list,
+    format_code: str | None,
+    as_of,
+    overlay_id: str | None,
+    include_lines: bool,
+    options: dict | None = None,
+) -> tuple[dict, LegalityBatch | None]:
+    """A batch legality check of any game, by one path: the caps (MAX_BATCH; an anonymous batch's decklists and
+    characters), then the game's context (Game.legality_context: the format, date and overlay checked once), then up
+    to LEGALITY_BATCH_SYNC_MAX decklists checked here under the request's time budget, a larger batch stored and
+    checked on the workers (the anonymous queue's cap). Returns the answer and the batch when one was queued (the
+    answer is then its progress)."""
+    if len(entries) > MAX_BATCH:
+        raise ApplicationError(
+            ErrorCode.BATCH_TOO_LARGE,
+            f"A batch may have at most {MAX_BATCH} decklists.",
+            details={"count": len(entries), "limit": MAX_BATCH},
+        )
+    legality_batch_check_size(user=user, entries=entries)  # an anonymous batch is smaller
+    the_game = registry.get(game)  # UNKNOWN_GAME
+    if options:  # a game's own options of a check (the OCG's GENESYS point_cap): each decklist alone, in the request
+        return _options_batch(the_game, entries, format_code, as_of, overlay_id, include_lines, options), None
+    context = the_game.legality_context(
+        format_code=format_code or the_game.default_format, as_of=as_of, overlay_id=overlay_id
+    )
+    if len(entries) > batch_sync_max():  # checked on the workers: its progress, to poll
+        batch = legality_batch_create(
+            user=user,
+            game=the_game.code,
+            entries=entries,
+            context=context,
+            overlay_id=overlay_id,
+            include_lines=include_lines,
+        )
+        return legality_batch_json(batch), batch
+    results = []
+    budget = TimeBudget()  # a batch that cannot finish in time answers 503 TIME_BUDGET_EXCEEDED (api/errors.py)
+    for index, entry in enumerate(entries):
+        budget.check(done=index, total=len(entries))
+        # the same check of one entry as a worker's chunk (regulations.jobs), so both answers agree
+        results.append(
+            batch_entry_result(entry, position=index, game=the_game, context=context, include_lines=include_lines)
+        )
+    answer = {
+        "format": context.format_code,
+        "as_of": context.as_of.isoformat(),
+        "overlay": context.overlay_json,
+        "count": len(results),
+        "legal": sum(1 for result in results if result.get("report", {}).get("legal")),
+        "results": results,
+    }
+    return answer, None
+
+
+def _options_batch(the_game, entries, format_code, as_of, overlay_id, include_lines, options) -> dict:
+    """A batch checked with a game's own options, which its shared context does not carry: entry by entry through the
+    game's legality_report, under the request's time budget, in the same answer's shape."""
+    format_code = format_code or the_game.default_format
+    as_of = as_of or timezone.localdate()
+    results = []
+    budget = TimeBudget()
+    for index, entry in enumerate(entries):
+        budget.check(done=index, total=len(entries))
+        player = entry.get("player")
+        player = str(player) if player is not None else str(index + 1)
+        try:
+            decklist = decklist_from(deck=entry.get("deck"), text=entry.get("text"), game=the_game.code)
+        except ApplicationError as exc:
+            error = {"code": exc.code, "message": exc.message, "details": exc.details}
+            results.append({"player": player, "error": error})
+            continue
+        report = the_game.legality_report(
+            decklist=decklist, format_code=format_code, as_of=as_of, overlay_id=overlay_id, **options
+        )
+        if not include_lines:
+            report.pop("lines", None)
+        results.append({"player": player, "report": report})
+    return {
+        "format": format_code,
+        "as_of": as_of.isoformat(),
+        "overlay": None,
+        "count": len(results),
+        "legal": sum(1 for result in results if result.get("report", {}).get("legal")),
+        "results": results,
+    }
 
 
 def legality_batch_url(batch: LegalityBatch) -> str:

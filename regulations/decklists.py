@@ -8,7 +8,7 @@ import re
 
 from api.codes import ApplicationError, ErrorCode
 from games import registry
-from games.base import MAX_COPIES, MAX_LINES, DeckCodeError, DecklistFormatError
+from games.base import MAX_COPIES, MAX_LINES, DeckCodeError, DecklistFormatError, count_problem
 from games.deck_codes import deck_code_decode, deck_code_find
 
 MAX_TEXT = 100_000  # characters of one text decklist
@@ -74,8 +74,20 @@ def text_decklist(*, text: str, game: str | None = None):
 
 
 def decklist_copies(decklist) -> int:
-    """The copies a decklist of any game holds (the core reads only its lines: games.registry)."""
-    return sum(line.count or 0 for line in decklist.lines)
+    """The copies a decklist of any game holds (the core reads only its lines: games.registry). Every path that checks
+    or stores a decklist counts it here, so this is where the core holds every game to games.base's count rule: a
+    line with a count outside it (a game's reader that let one through) refuses the decklist with
+    DECKLIST_UNREADABLE naming the line, never summed negative into a deck that looks legal."""
+    bad = [(line, problem) for line in decklist.lines if (problem := count_problem(line.count))]
+    if bad:
+        raise ApplicationError(
+            ErrorCode.DECKLIST_UNREADABLE,
+            f"{len(bad)} line(s) of the decklist have a count no deck has.",
+            details={
+                "errors": [{"line": line.line, "text": str(line.card), "message": problem} for line, problem in bad]
+            },
+        )
+    return sum(line.count for line in decklist.lines)
 
 
 def lines_check(lines: int) -> None:

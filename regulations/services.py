@@ -80,8 +80,8 @@ def legality_context(
     as_of: date | None = None,
     overlay_id: str | None = None,
     game: str = registry.DEFAULT_GAME,
-) -> Any | None:
-    """The game's context for many checks (Game.legality_context), or None when it checks each decklist alone."""
+) -> Any:
+    """The game's context for many checks (Game.legality_context)."""
     the_game = registry.get(game)
     return the_game.legality_context(
         format_code=format_code or the_game.default_format, as_of=as_of, overlay_id=overlay_id

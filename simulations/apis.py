@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
+from api.fields import StrictCharField
 from api.schema import error_responses
 from games import registry
 from simulations import services
@@ -26,7 +27,7 @@ class DeckInputSerializer(serializers.Serializer):
 
     deck = serializers.JSONField(required=False, help_text="A deck id, or a JSON decklist {main: [{card, count}]}.")
     decklist = serializers.JSONField(required=False)
-    text = serializers.CharField(required=False, allow_blank=False, max_length=20000, trim_whitespace=False)
+    text = StrictCharField(required=False, allow_blank=False, max_length=20000, trim_whitespace=False)
 
     def validate(self, attrs):
         given = [k for k in ("deck", "decklist", "text") if attrs.get(k) not in (None, "")]
@@ -62,10 +63,10 @@ class SimulationRunSummarySerializer(serializers.Serializer):
     """A run in the list: without its result (GET the run for it)."""
 
     id = serializers.IntegerField()
-    kind = serializers.CharField()
-    status = serializers.CharField()
+    kind = StrictCharField()
+    status = StrictCharField()
     progress = serializers.FloatField()
-    url = serializers.CharField()
+    url = StrictCharField()
 
     def to_representation(self, run):
         row = services.simulation_run_json(run)
@@ -98,12 +99,12 @@ class SimulationListCreateApi(generics.ListAPIView):
         compare_deck = serializers.JSONField(
             required=False, help_text="Goldfish A/B: deck B (an id or a JSON decklist), played on the same shuffles."
         )
-        compare_text = serializers.CharField(required=False, max_length=20000, trim_whitespace=False)
+        compare_text = StrictCharField(required=False, max_length=20000, trim_whitespace=False)
 
     class SimulationCreateOutputSerializer(serializers.Serializer):
         id = serializers.IntegerField()
-        status = serializers.CharField()
-        url = serializers.CharField()
+        status = StrictCharField()
+        url = StrictCharField()
 
     @extend_schema(
         request=SimulationCreateInputSerializer,
@@ -137,14 +138,14 @@ class SimulationListCreateApi(generics.ListAPIView):
 
 class SimulationRunSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.CharField()
-    status = serializers.CharField()
+    kind = StrictCharField()
+    status = StrictCharField()
     progress = serializers.FloatField()
     games = serializers.IntegerField()
-    going = serializers.CharField()
+    going = StrictCharField()
     seed = serializers.IntegerField()
     result = serializers.DictField(allow_null=True)
-    error = serializers.CharField(allow_null=True)
+    error = StrictCharField(allow_null=True)
     timings = serializers.DictField()
 
     def to_representation(self, run):
@@ -199,8 +200,8 @@ class OddsQueryApi(APIView):
 
     class OddsQueryInputSerializer(DeckInputSerializer):
         queries = serializers.ListField(min_length=1, max_length=50)
-        format = serializers.CharField(required=False, max_length=32, help_text=FORMAT_HELP)
-        game = serializers.CharField(
+        format = StrictCharField(required=False, max_length=32, help_text=FORMAT_HELP)
+        game = StrictCharField(
             required=False, max_length=16, help_text="The game of a `text`/`decklist` (a saved deck names its own)."
         )
 
@@ -295,7 +296,7 @@ class OddsReportApi(APIView):
     permission_classes = [AllowAny]
 
     class ReportInputSerializer(DeckInputSerializer):
-        format = serializers.CharField(required=False, max_length=32, help_text=FORMAT_HELP)
+        format = StrictCharField(required=False, max_length=32, help_text=FORMAT_HELP)
 
     def _report(self, request, values):
         data = self.ReportInputSerializer(data=values)

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 
 from api.codes import ApplicationError, ErrorCode, field_errors
 from api.concurrency import ExpensiveRequestLimit
+from api.fields import StrictBooleanField, StrictCharField
 from api.schema import error_responses
 from deckbuilder.jobs import enqueue_failed
 from decks.apis import FORMAT_HELP, GAME_HELP, BaseApi, decklist_from_input
@@ -28,16 +29,16 @@ from tournaments.models import JobStatus, Registration, RegistrationStatus
 
 class EventSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    name = serializers.CharField()
-    organizer = serializers.CharField(source="organizer.username")
-    game = serializers.CharField(help_text=f"The event's game (a game code; default `{registry.DEFAULT_GAME}`).")
+    name = StrictCharField()
+    organizer = StrictCharField(source="organizer.username")
+    game = StrictCharField(help_text=f"The event's game (a game code; default `{registry.DEFAULT_GAME}`).")
     date = serializers.DateField()
-    format = serializers.CharField(source="format_code")
+    format = StrictCharField(source="format_code")
     regulation_date = serializers.DateField()
-    overlay_id = serializers.CharField(allow_null=True)
+    overlay_id = StrictCharField(allow_null=True)
     registration_deadline = serializers.DateTimeField()
     capacity = serializers.IntegerField(allow_null=True)
-    publish_decklists = serializers.BooleanField()
+    publish_decklists = StrictBooleanField()
     decklists_published = serializers.SerializerMethodField()
     registration_open = serializers.SerializerMethodField()
     locked_at = serializers.DateTimeField(allow_null=True)
@@ -52,9 +53,9 @@ class EventSerializer(serializers.Serializer):
 class AuditHeadSerializer(serializers.Serializer):
     event = serializers.IntegerField()
     count = serializers.IntegerField(help_text="Entries in the audit trail")
-    hash = serializers.CharField(help_text="SHA-256 of the last entry (it chains every earlier entry)")
-    signature = serializers.CharField(help_text="Ed25519 signature of the last entry, base64 (see /audit/public-key/)")
-    key_id = serializers.CharField()
+    hash = StrictCharField(help_text="SHA-256 of the last entry (it chains every earlier entry)")
+    signature = StrictCharField(help_text="Ed25519 signature of the last entry, base64 (see /audit/public-key/)")
+    key_id = StrictCharField()
 
 
 class EventDetailSerializer(EventSerializer):
@@ -71,19 +72,19 @@ class RegistrationPublicSerializer(serializers.Serializer):
     """What other players see before publication: who registered, nothing of the decklist."""
 
     id = serializers.IntegerField()
-    player = serializers.CharField(source="player_name")
+    player = StrictCharField(source="player_name")
     submitted_at = serializers.DateTimeField()
-    decklist_visible = serializers.BooleanField(default=False)
+    decklist_visible = StrictBooleanField(default=False)
 
 
 class RegistrationFullSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    player = serializers.CharField(source="player_name")
+    player = StrictCharField(source="player_name")
     submitted_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
-    decklist_visible = serializers.BooleanField(default=True)
-    status = serializers.CharField()
-    deck_hash = serializers.CharField()
+    decklist_visible = StrictBooleanField(default=True)
+    status = StrictCharField()
+    deck_hash = StrictCharField()
     entries = serializers.SerializerMethodField()
     legal = serializers.SerializerMethodField()
     violations = serializers.SerializerMethodField()
@@ -114,10 +115,10 @@ class RegistrationForViewerSerializer(RegistrationPublicSerializer):
     the player. Needs `event` and `request` in the context."""
 
     updated_at = serializers.DateTimeField(required=False)
-    status = serializers.CharField(required=False)
-    deck_hash = serializers.CharField(required=False)
+    status = StrictCharField(required=False)
+    deck_hash = StrictCharField(required=False)
     entries = serializers.DictField(child=serializers.ListField(child=serializers.DictField()), required=False)
-    legal = serializers.BooleanField(required=False)
+    legal = StrictBooleanField(required=False)
     violations = serializers.ListField(child=serializers.DictField(), required=False)
     deck_id = serializers.IntegerField(allow_null=True, required=False)
     deck_version = serializers.IntegerField(allow_null=True, required=False)
@@ -136,8 +137,8 @@ class RegistrationForViewerSerializer(RegistrationPublicSerializer):
 
 
 class EventListFilterSerializer(serializers.Serializer):
-    mine = serializers.BooleanField(default=False, help_text="Only events the caller organizes")
-    game = serializers.CharField(required=False, max_length=16, help_text="Only the events of this game")
+    mine = StrictBooleanField(default=False, help_text="Only events the caller organizes")
+    game = StrictCharField(required=False, max_length=16, help_text="Only the events of this game")
 
 
 @extend_schema_view(
@@ -149,17 +150,17 @@ class EventListFilterSerializer(serializers.Serializer):
 )
 class EventListCreateApi(BaseApi, generics.ListAPIView):
     class EventListCreateInputSerializer(serializers.Serializer):
-        name = serializers.CharField(max_length=200)
+        name = StrictCharField(max_length=200)
         date = serializers.DateField()
-        game = serializers.CharField(max_length=16, default=registry.DEFAULT_GAME, help_text=GAME_HELP)
+        game = StrictCharField(max_length=16, default=registry.DEFAULT_GAME, help_text=GAME_HELP)
         format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
         regulation_date = serializers.DateField(required=False, allow_null=True, help_text="Default: the event date")
-        overlay_id = serializers.CharField(max_length=64, required=False, allow_null=True, allow_blank=True)
+        overlay_id = StrictCharField(max_length=64, required=False, allow_null=True, allow_blank=True)
         registration_deadline = serializers.DateTimeField()
         capacity = serializers.IntegerField(
             min_value=1, max_value=100_000, required=False, allow_null=True, help_text="Most players (none: no limit)"
         )
-        publish_decklists = serializers.BooleanField(default=False)
+        publish_decklists = StrictBooleanField(default=False)
 
     serializer_class = EventSerializer
 
@@ -255,7 +256,7 @@ class RegistrationListSubmitApi(BaseApi, generics.ListAPIView):
 
     class RegistrationListSubmitInputSerializer(serializers.Serializer):
         deck_id = serializers.IntegerField(min_value=1, max_value=2**62)
-        accept_illegal = serializers.BooleanField(default=False, help_text="Register an illegal deck flagged as such")
+        accept_illegal = StrictBooleanField(default=False, help_text="Register an illegal deck flagged as such")
 
     def get_queryset(self):
         filters = RegistrationListFilterSerializer(data=self.request.query_params)
@@ -336,9 +337,9 @@ class RegistrationDetailApi(BaseApi):
 
 class RegistrationAmendApi(BaseApi):
     class RegistrationAmendInputSerializer(serializers.Serializer):
-        reason = serializers.CharField(max_length=500)
+        reason = StrictCharField(max_length=500)
         deck = serializers.JSONField(required=False, allow_null=True)
-        text = serializers.CharField(max_length=100_000, required=False, allow_null=True, trim_whitespace=False)
+        text = StrictCharField(max_length=100_000, required=False, allow_null=True, trim_whitespace=False)
 
     @extend_schema(
         operation_id="registrations_amend",
@@ -370,7 +371,7 @@ class RegistrationImportApi(ExpensiveRequestLimit, BaseApi):
     process's gate of expensive requests (api/concurrency.py), with the legality checks and the editor."""
 
     class RegistrationImportInputSerializer(serializers.Serializer):
-        csv = serializers.CharField(
+        csv = StrictCharField(
             max_length=5_000_000,
             trim_whitespace=False,
             required=False,
@@ -387,7 +388,7 @@ class RegistrationImportApi(ExpensiveRequestLimit, BaseApi):
         request=RegistrationImportInputSerializer,
         responses={
             200: serializers.ListSerializer(child=serializers.DictField()),
-            **error_responses(400, 401, 403, 404, 503),
+            **error_responses(400, 401, 403, 404, 409, 503),
         },
         description="Organizer: batch import of registrations from CSV; one result per row (legal, illegal, error "
         "with the unresolved lines).",
@@ -411,11 +412,11 @@ class RegistrationImportApi(ExpensiveRequestLimit, BaseApi):
 
 class JobSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    status = serializers.CharField()
+    status = StrictCharField()
     total = serializers.IntegerField()
     done = serializers.IntegerField()
     results = serializers.JSONField()
-    error = serializers.CharField()
+    error = StrictCharField()
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
 
@@ -545,15 +546,15 @@ class RegistrationExportApi(BaseApi):
 
 class AuditEntrySerializer(serializers.Serializer):
     sequence = serializers.IntegerField()
-    action = serializers.CharField()
-    actor = serializers.CharField(source="actor_name")
+    action = StrictCharField()
+    actor = StrictCharField(source="actor_name")
     registration_id = serializers.IntegerField(source="registration_id_ref", allow_null=True)
     payload = serializers.JSONField()
     created_at = serializers.DateTimeField()
-    prev_hash = serializers.CharField()
-    entry_hash = serializers.CharField()
-    signature = serializers.CharField()
-    key_id = serializers.CharField()
+    prev_hash = StrictCharField()
+    entry_hash = StrictCharField()
+    signature = StrictCharField()
+    key_id = StrictCharField()
 
 
 class AuditPublicKeyApi(BaseApi):
@@ -565,10 +566,10 @@ class AuditPublicKeyApi(BaseApi):
             200: inline_serializer(
                 "AuditPublicKey",
                 {
-                    "algorithm": serializers.CharField(),
-                    "key_id": serializers.CharField(),
-                    "public_key": serializers.CharField(help_text="Raw 32-byte Ed25519 public key, base64"),
-                    "signed_message": serializers.CharField(),
+                    "algorithm": StrictCharField(),
+                    "key_id": StrictCharField(),
+                    "public_key": StrictCharField(help_text="Raw 32-byte Ed25519 public key, base64"),
+                    "signed_message": StrictCharField(),
                     "retired_keys": serializers.ListField(child=serializers.DictField()),
                 },
             )

@@ -41,9 +41,12 @@ KEY_FILE_NAME = "audit-signing-key"
 
 
 def default_key_file() -> Path:
-    """The key file when none is configured: in the user's configuration directory, not in the data directory."""
+    """The key file when none is configured (development): in the user's configuration directory, not in the data
+    directory, and one per installation (named by its data directory): every clone a user ran signed with one shared
+    key, so one clone's key re-signed another's rewritten chain."""
     config_home = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
-    return Path(config_home) / "deckbuilder" / KEY_FILE_NAME
+    clone = hashlib.sha256(str(Path(settings.VAR_DIR).resolve()).encode()).hexdigest()[:16]
+    return Path(config_home) / "deckbuilder" / clone / KEY_FILE_NAME
 
 
 def legacy_key_file() -> Path:
@@ -66,8 +69,13 @@ def _seed_text() -> str:
     if configured:
         return configured
     path = key_file()
+    creates = getattr(settings, "AUDIT_SIGNING_KEY_CREATE", False)
+    if not creates and path == default_key_file():
+        # Production configures its key: a development key found in the user's directory is never used silently
+        # (check --deploy fails with tournaments.E001 instead).
+        raise SigningKeyMissing("no audit signing key: set AUDIT_SIGNING_KEY or AUDIT_SIGNING_KEY_FILE")
     if not path.exists():
-        if not getattr(settings, "AUDIT_SIGNING_KEY_CREATE", False):
+        if not creates:
             raise SigningKeyMissing(f"no audit signing key: set AUDIT_SIGNING_KEY or create {path}")
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         try:

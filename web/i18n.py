@@ -113,6 +113,15 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
         (r"^an integer$", gettext_noop("an integer")),
         (r"^order:-cost for descending$", gettext_noop("order:-cost for descending")),
         (r"^one of (?P<words>.*)$", gettext_noop("one of %(words)s")),
+        # games/base.py (count_problem: every game's line count)
+        (
+            r"^the count must be a whole number from 1 to (?P<max>\d+)$",
+            gettext_noop("the count must be a whole number from 1 to %(max)s"),
+        ),
+        (
+            r"^(?P<where>.+): the count must be a whole number from 1 to (?P<max>\d+)$",
+            gettext_noop("%(where)s: the count must be a whole number from 1 to %(max)s"),
+        ),
         # tournaments/services.py (EventInvalid messages)
         (
             r"^The registration deadline must be on or before the event date\.$",

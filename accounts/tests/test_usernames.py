@@ -22,6 +22,9 @@ CASES = [
     pytest.param("асе", "username_confusable", id="all-cyrillic-ace"),
     pytest.param("ＡＣＥ", "username_confusable", id="full-width-ace-looks-like-ace"),
     pytest.param("ALICE", "username_taken", id="another-case"),
+    pytest.param("aIice", "username_confusable", id="capital-i-for-small-l"),
+    pytest.param("a1ice", "username_confusable", id="digit-1-for-small-l"),
+    pytest.param("AIICE", "username_confusable", id="capital-i-for-l-in-capitals"),
     pytest.param("аliсе2", "username_mixed_script", id="mixed-with-a-digit"),
     pytest.param("alice2", None, id="a-different-latin-name"),
     pytest.param("ゆうき_dm", None, id="hiragana-and-latin-mix-as-japanese"),
@@ -64,8 +67,10 @@ def test_the_sign_up_page_refuses_a_look_alike(taken, client):
 
 
 SKELETONS = [
-    pytest.param("аlice", "alice", id="cyrillic-a"),
-    pytest.param("ＰａｙＰａｌ", "paypal", id="full-width"),
+    pytest.param("аlice", "a11ce", id="cyrillic-a"),
+    pytest.param("ＰａｙＰａｌ", "paypa1", id="full-width"),
+    pytest.param("aIice", "a11ce", id="capital-i-small-l-digit-1-one-glyph"),
+    pytest.param("B0B", "b0b", id="capital-o-and-zero-one-glyph"),
     pytest.param("山田タロウ", "山田タロウ", id="japanese-unchanged"),
 ]
 

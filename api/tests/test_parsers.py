@@ -215,3 +215,28 @@ def test_gunicorn_lets_a_query_over_the_limit_reach_the_application():
     config = runpy.run_path(str(Path(__file__).resolve().parents[2] / "gunicorn.conf.py"))
     request_line = len("GET /api/v1/odds/report/? HTTP/1.1") + MAX_QUERY_STRING_LENGTH + 1
     assert config["limit_request_line"] >= request_line
+
+
+@pytest.mark.parametrize(
+    ("url", "json_shape"),
+    [
+        pytest.param("/api/v1/legality/", True, id="an-api-upload"),
+        pytest.param("/accounts/login/", False, id="a-page"),
+    ],
+)
+def test_an_upload_over_the_body_limit_is_413_before_it_is_read(db, settings, url, json_shape):
+    """A multipart file is not bounded by DATA_UPLOAD_MAX_MEMORY_SIZE: it was read whole (to a temporary file) and
+    answered by the view; refused by its declared length now (api.middleware.BodySizeLimitMiddleware)."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test import Client
+
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    upload = SimpleUploadedFile("deck.txt", b"4 x\n" * 1000)
+    response = Client().post(url, {"file": upload})
+    assert response.status_code == 413
+    if json_shape:
+        assert response.json()["error"] == {
+            "code": "PAYLOAD_TOO_LARGE",
+            "message": "The request body is larger than 1000 bytes.",
+            "details": {"max_bytes": 1000},
+        }

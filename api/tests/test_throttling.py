@@ -283,3 +283,28 @@ def test_the_disk_store_keeps_its_connection_between_requests(db, tmp_path):
         connection = shard._local.con
         assert Client().get(PING).status_code == 200
         assert shard._local.con is connection
+
+
+@pytest.mark.parametrize(
+    ("headers", "away", "status", "code"),
+    [
+        pytest.param({"HTTP_AUTHORIZATION": "Token not-a-token"}, False, 401, "AUTHENTICATION_FAILED", id="bad-token"),
+        pytest.param({"HTTP_ACCEPT": "text/csv"}, False, 406, "NOT_ACCEPTABLE", id="unsupported-accept"),
+        pytest.param(
+            {"HTTP_ACCEPT": "application/vnd.oai.openapi"},
+            True,
+            503,
+            "RATE_LIMITER_UNAVAILABLE",
+            id="store-away-yaml-asked",
+        ),  # fmt: skip
+    ],
+)
+def test_the_schemas_errors_answer_in_the_error_shape_not_500(db, tmp_path, headers, away, status, code):
+    """/api/schema/ negotiates YAML first, which cannot write an error code: each of these was a 500."""
+    if away:
+        with store_away(_redis_nobody_listens_on(tmp_path)):
+            response = Client().get("/api/schema/", **headers)
+    else:
+        response = Client().get("/api/schema/", **headers)
+    assert (response.status_code, response["Content-Type"]) == (status, "application/json")
+    assert response.json()["error"]["code"] == code

@@ -148,3 +148,31 @@ def test_unknown_card_is_a_404(imported, client):
 def test_search_finds_a_name_as_the_reader_reads_it(imported, client, q):
     names = [card["name_ja"] for card in client.get("/api/v1/cards/", {"q": q}).json()["results"]]
     assert names[:1] == [BOLSHACK]
+
+
+@pytest.mark.parametrize("game", ["dm", "ygo", "dbs"])
+def test_every_games_search_is_bounded_by_the_cores_word_limit(db, client, settings, game):
+    settings.SEARCH_MAX_WORDS = 3
+    answer = client.get("/api/v1/cards/", {"game": game, "q": "a  b c d e"})
+    assert answer.status_code == 400
+    assert answer.json()["error"] | {"message": ""} == {
+        "code": "INVALID_QUERY",
+        "message": "",
+        "details": {"position": 7, "expected": "at most 3 words"},  # "d", the fourth
+    }
+
+
+@pytest.mark.parametrize("game", ["dm", "ygo", "dbs"])
+def test_every_games_search_takes_a_slot_of_the_gate(db, client, settings, game):
+    from api import concurrency
+
+    settings.EXPENSIVE_REQUESTS_PER_PROCESS = 1
+    settings.EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = 0
+    settings.EXPENSIVE_REQUEST_WAIT_SECONDS = 0
+    gate = concurrency.expensive_gate()
+    assert gate.enter(wait_seconds=0)  # another request's check holds the one slot
+    try:
+        answer = client.get("/api/v1/cards/", {"game": game, "q": "a"})
+    finally:
+        gate.leave()
+    assert (answer.status_code, answer.json()["error"]["code"]) == (503, "SERVER_BUSY")

@@ -57,6 +57,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "api.middleware.QueryStringLimitMiddleware",  # 414 URI_TOO_LONG before anything reads the parameters
+    "api.middleware.BodySizeLimitMiddleware",  # 413 PAYLOAD_TOO_LARGE before anything reads a body over 5 MB
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

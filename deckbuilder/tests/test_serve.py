@@ -201,3 +201,43 @@ def test_the_worker_holds_a_pidfile_lock():
     """celery refuses to start a worker on a pidfile whose process runs: never two beats on one VAR_DIR."""
     command = serve.worker_command("python")
     assert f"--pidfile={serve.worker_pidfile()}" in command
+
+
+@pytest.mark.parametrize(
+    ("environ", "debug"),
+    [
+        pytest.param({}, False, id="make-run-default-no-debug-pages"),
+        pytest.param({"DEBUG": "true"}, True, id="a-developer-asks-for-them"),
+    ],
+)
+def test_make_run_serves_without_debug_pages_unless_asked(environ, debug):
+    """`make run` served with DEBUG=True: every 500 showed the settings and paths to anyone on the network."""
+    serve.serve_environment(environ)
+    env = {**os.environ, **environ, "DJANGO_SETTINGS_MODULE": "deckbuilder.settings"}  # as the web server gets it
+    code = "import django; django.setup(); from django.conf import settings; print(settings.DEBUG)"
+    shown = subprocess.run(
+        [sys.executable, "-c", code],
+        env=env,
+        cwd=serve.ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert shown == str(debug)
+
+
+@pytest.mark.parametrize(
+    ("environ", "disabled", "path"),
+    [
+        pytest.param({}, True, "", id="no-shared-control-socket-by-default"),
+        pytest.param({"GUNICORN_CONTROL_SOCKET": "/srv/app/gunicorn.ctl"}, False, "/srv/app/gunicorn.ctl", id="own"),
+    ],
+)
+def test_gunicorns_control_socket_is_never_the_users_shared_one(monkeypatch, environ, disabled, path):
+    import runpy
+
+    monkeypatch.delenv("GUNICORN_CONTROL_SOCKET", raising=False)
+    for key, value in environ.items():
+        monkeypatch.setenv(key, value)
+    config = runpy.run_path(str(serve.ROOT / "gunicorn.conf.py"))
+    assert (config["control_socket_disable"], config["control_socket"]) == (disabled, path)

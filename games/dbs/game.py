@@ -65,7 +65,8 @@ def _read(text: str, *, numbered: bool = True) -> DbsDecklist:
         )
         for line in read.card_lines()
     )
-    return DbsDecklist(lines=lines, read=read, numbered=numbered)
+    errors = tuple(read.errors)  # games.base.LineError: a count outside games.base.count_problem's rule
+    return DbsDecklist(lines=lines, read=read, errors=errors, numbered=numbered)
 
 
 def _rows_text(rows: Iterable[tuple[str, str | int, int]]) -> str:
@@ -364,15 +365,18 @@ class DragonBallSuper(Game):
         number (a variant's too), a name, `Name [NUMBER]` or a catalogue id."""
         if not isinstance(data, dict) or not data:
             raise DbsDecklistError('a Dragon Ball Super decklist is {"leader": [...], "main": [...], "z": [...]}')
-        rows = []
+        rows: list[tuple[str, str | int, int]] = []
         for zone, entries in data.items():
             if not self.has_zone(zone) or not isinstance(entries, list):
                 raise DbsDecklistError(f"{zone!r} is not a zone of a Dragon Ball Super deck (leader, main, z, side)")
             for entry in entries:
                 card = entry.get("card") if isinstance(entry, dict) else None
                 count = entry.get("count", 1) if isinstance(entry, dict) else None
-                if not isinstance(card, (str, int)) or isinstance(count, bool) or not isinstance(count, int):
+                if not isinstance(card, (str, int)):
                     raise DbsDecklistError('each entry is {"card": number, name or id, "count": n}')
+                problem = games.base.count_problem(count)  # never read back as one copy
+                if problem or not isinstance(count, int):
+                    raise DbsDecklistError(f"{zone} entry {len(rows) + 1}: {problem}")
                 rows.append((zone, card, count))
         return _read(_rows_text(rows), numbered=False)
 
@@ -473,6 +477,8 @@ class DragonBallSuper(Game):
         out["format"] = format_code
         out["lines"] = [row.json for row in self.read_decklist(decklist)]
         out["errors"] = [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]
+        if out["errors"]:  # a line not read as written (games.base.count_problem): never legal
+            out["legal"] = out["buildable"] = False
         return out
 
 

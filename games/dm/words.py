@@ -77,10 +77,6 @@ MESSAGES = tuple(
         (r"^no card count found", gettext_noop("no card count found (write e.g. '4 name', 'name x4' or 'name 4枚')")),
         (r"^(?P<where>.+): an entry must be an object$", gettext_noop("%(where)s: an entry must be an object")),
         (r"^(?P<where>.+): 'card' must be a name or an id$", gettext_noop("%(where)s: 'card' must be a name or an id")),
-        (
-            r"^(?P<where>.+): 'count' must be 1 to (?P<max>\d+)$",
-            gettext_noop("%(where)s: 'count' must be 1 to %(max)s"),
-        ),
         # the model note under the exact odds (games/dm/rules/odds.py)
         (
             r"^exact \(multivariate hypergeometric\); shields = top 5, hand = next 5 \(103\.3\); first player skips "

@@ -12,6 +12,7 @@ from django.utils import timezone
 from decks.tests.fixtures import organizer, owner, token_client  # noqa: F401
 from games import registry
 from games.tests.minigame import game as mini
+from regulations.models import LegalityBatch
 from tournaments.models import Registration
 from tournaments.services import audit_chain_verify
 from tournaments.tests.round_trip import assert_export_reimports
@@ -242,6 +243,83 @@ def test_events_are_listed_by_game(mini_game, organizer):  # noqa: F811
         game: [e["id"] for e in client.get(f"/api/v1/events/?game={game}").json()["results"]] for game in ("mini", "dm")
     }
     assert listed == {"mini": [mini_event["id"]], "dm": []}
+
+
+@pytest.mark.parametrize(
+    ("count", "status", "code"),
+    [
+        pytest.param(2, 200, None, id="at-the-sync-max-answered-at-once"),
+        pytest.param(3, 202, None, id="over-the-sync-max-checked-on-the-workers"),
+        pytest.param(7, 400, "BATCH_TOO_LARGE", id="over-the-anonymous-cap-refused"),
+    ],
+)
+def test_the_core_applies_its_batch_caps_to_a_game_without_its_own_context(mini_game, settings, count, status, code):
+    """The mini game gives no legality context: its batches still take the core's one path (answered at once up to
+    LEGALITY_BATCH_SYNC_MAX, else queued for the workers; an anonymous one under the anonymous cap), never a large
+    batch checked in the request."""
+    settings.LEGALITY_BATCH_SYNC_MAX = 2
+    settings.LEGALITY_BATCH_ANON_MAX_DECKS = 6
+    decks = [{"player": f"p{i}", "text": FULL} for i in range(count)]
+    answer = token_client(None).post("/api/v1/legality/batch/", {"game": "mini", "decks": decks}, format="json")
+    body = answer.json()
+    assert (answer.status_code, (body.get("error") or {}).get("code")) == (status, code)
+    if status == 202:
+        batch = LegalityBatch.objects.get(token=body["id"])
+        assert (batch.game, batch.format_code, batch.total, batch.owner_id) == ("mini", "standard", count, None)
+    else:
+        assert LegalityBatch.objects.count() == 0
+
+
+@pytest.fixture
+def search_gate_full(settings):
+    """The process's gate of expensive requests with its one slot held by another request and no room to wait."""
+    from api import concurrency
+
+    settings.EXPENSIVE_REQUESTS_PER_PROCESS = 1
+    settings.EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = 0
+    settings.EXPENSIVE_REQUEST_WAIT_SECONDS = 0
+    gate = concurrency.expensive_gate()
+    assert gate.enter(wait_seconds=0)
+    yield
+    gate.leave()
+
+
+@pytest.mark.parametrize(
+    ("words", "status", "code"),
+    [
+        pytest.param(24, 200, None, id="at-the-word-limit"),
+        pytest.param(25, 400, "INVALID_QUERY", id="one-word-over"),
+        pytest.param(250, 400, "INVALID_QUERY", id="250-one-letter-words"),
+    ],
+)
+def test_the_core_bounds_a_games_card_search_by_its_words(mini_game, settings, words, status, code):
+    """A game without its own search fields (the core's search by name words) under the core's word limit."""
+    settings.SEARCH_MAX_WORDS = 24
+    q = " ".join(["o"] * words)
+    answer = token_client(None).get("/api/v1/cards/", {"game": "mini", "q": q})
+    assert (answer.status_code, (answer.json().get("error") or {}).get("code")) == (status, code)
+    if code:
+        assert answer.json()["error"]["details"] == {"position": 48, "expected": "at most 24 words"}
+
+
+def test_a_games_card_search_waits_for_the_gate_of_expensive_requests(mini_game, search_gate_full):
+    answer = token_client(None).get("/api/v1/cards/", {"game": "mini", "q": "fox"})
+    assert (answer.status_code, answer.json()["error"]["code"], answer["Retry-After"]) == (503, "SERVER_BUSY", "1")
+
+
+@pytest.mark.parametrize("count", [-2, 0, 1000])
+def test_the_core_refuses_a_count_a_games_reader_let_through(mini_game, owner, count):  # noqa: F811
+    """The mini reader takes any integer count: the core holds it to games.base's count rule on the legality check
+    and on a deck write alike (regulations.decklists.decklist_copies), naming the line."""
+    deck = {"deck": [{"card": "Ember Fox", "count": 7}, {"card": "Tide Crab", "count": count}]}
+    check = token_client(None).post("/api/v1/legality/", {"game": "mini", "deck": deck}, format="json")
+    created = token_client(owner).post("/api/v1/decks/", {"name": "x", "game": "mini", "deck": deck}, format="json")
+    for answer in (check, created):
+        error = answer.json()["error"]
+        assert (answer.status_code, error["code"]) == (400, "DECKLIST_UNREADABLE")
+        assert [(row["text"], row["message"]) for row in error["details"]["errors"]] == [
+            ("Tide Crab", "the count must be a whole number from 1 to 999")
+        ]
 
 
 # Every page of a deck of a game that gives only the required core (no capability of its own: the defaults render).

@@ -9,7 +9,7 @@ hash is over Konami ids (the rules' `deck_hash`), so it does not change when the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from types import MappingProxyType
 from typing import Any
@@ -49,11 +49,14 @@ class YgoDecklistError(games.base.DecklistFormatError):
 
 @dataclass
 class YgoDecklist:
-    """A read OCG decklist as the core sees it: `lines` (zone, card, count, line) and `errors` (none: the readers
-    never reject a line, an unreadable line is an unknown or ignored line)."""
+    """A read OCG decklist as the core sees it: `lines` (zone, card, count, line) and `errors` (a line whose count
+    breaks games.base.count_problem's rule; any other unreadable line is an unknown or ignored line)."""
 
     read: Decklist
-    errors: tuple = field(default_factory=tuple)
+
+    @property
+    def errors(self) -> tuple:
+        return self.read.errors
 
     @property
     def lines(self) -> tuple[RulesLine, ...]:
@@ -371,8 +374,8 @@ class YugiohOcg(Game):
             for row in rows:
                 number += 1
                 count = row.get("count", 1)
-                if not isinstance(count, int) or isinstance(count, bool):
-                    raise YgoDecklistError(f'"count" must be a whole number (line {number})')
+                if problem := games.base.count_problem(count):  # never summed negative (a 43-card deck "legal")
+                    raise YgoDecklistError(f"{problem} (line {number})")
                 card = row.get("card", row.get("card_id"))
                 found: tuple[YgoCard, ...]
                 if "card" not in row:  # the catalogue's id, as the deck API's entries give it (the editor saves so)

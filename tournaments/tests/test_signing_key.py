@@ -68,7 +68,7 @@ def test_the_default_key_file_is_outside_the_data_directory(
     if legacy_exists:
         _write_key(tmp_path / "var" / "audit-signing-key")
     paths = {
-        "default": tmp_path / "config" / "deckbuilder" / "audit-signing-key",
+        "default": signing.default_key_file(),
         "legacy": tmp_path / "var" / "audit-signing-key",
     }
     assert signing.key_file() == paths[expected]
@@ -77,3 +77,24 @@ def test_the_default_key_file_is_outside_the_data_directory(
         assert os.stat(paths["default"]).st_mode & 0o077 == 0  # readable by its owner only
         assert not (tmp_path / "var" / "audit-signing-key").exists()
     assert [w.id for w in checks.audit_signing_key_place_check(None)] == warnings
+
+
+def test_two_installations_of_one_user_never_share_a_key(db, settings, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    settings.AUDIT_SIGNING_KEY, settings.AUDIT_SIGNING_KEY_FILE, settings.AUDIT_SIGNING_KEY_CREATE = "", "", True
+    keys = []
+    for clone in ("one", "two"):
+        settings.VAR_DIR = tmp_path / clone / "var"
+        keys.append((signing.key_file(), signing.public_key_b64()))
+    assert keys[0][0] != keys[1][0] and keys[0][1] != keys[1][1]
+
+
+def test_production_never_uses_a_development_key_it_finds(db, settings, tmp_path, monkeypatch):
+    """With AUDIT_SIGNING_KEY_CREATE off and nothing configured, a key in the user's directory (a development clone's)
+    was used silently; check --deploy fails instead."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    settings.VAR_DIR = tmp_path / "var"
+    settings.AUDIT_SIGNING_KEY, settings.AUDIT_SIGNING_KEY_FILE = "", ""
+    _write_key(signing.default_key_file())
+    settings.AUDIT_SIGNING_KEY_CREATE = False
+    assert [e.id for e in checks.audit_signing_key_check(None)] == ["tournaments.E001"]

@@ -271,3 +271,23 @@ def test_card_page_shows_at_most_twenty_public_decks_and_the_total(players, deck
     listed_rows = rows(body, "public-decks") if decks else []
     assert len(listed_rows) == shown
     assert [row[0] for row in listed_rows[:2]] == [f"公開{decks - 1 - i:02d}" for i in range(min(2, decks))]
+
+
+@pytest.mark.parametrize("zone", ["main", "extra"])
+def test_a_card_of_another_game_is_not_added_to_a_duel_masters_deck(players, zone):
+    """An OCG card's page posted with a Duel Masters deck (its own zone, or one the DM deck has): a message and
+    nothing written, where it was a 500."""
+    from web.tests.games_catalogue import card_id, ygo_import
+
+    ygo_import()
+    alice, _ = players
+    deck = new_deck(alice, "火のデッキ")
+    card = card_id("ygo", "テスト光の剣士")
+    client = signed_in(alice)
+    response = client.post(
+        f"/cards/{card}/add-to-deck/", {"deck": deck.id, f"version-{deck.id}": deck.version, "zone": zone, "count": "1"}
+    )
+    assert (response.status_code, response["Location"]) == (302, f"/cards/{card}/")
+    deck.refresh_from_db()
+    assert (entries_of(deck), deck.version) == ({}, 1)
+    assert "another game" in client.get(response["Location"]).content.decode()

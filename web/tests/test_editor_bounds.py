@@ -7,6 +7,7 @@ import json
 
 import pytest
 from django.test import Client
+from django.test.client import MULTIPART_CONTENT
 
 from api import concurrency
 from games.dm.rules.decklist import MAX_COPIES, MAX_LINES
@@ -95,3 +96,21 @@ def test_editor_state_gives_the_slot_back_after_every_answer(card, gate, first):
     assert _state({"deck": {"main": _entries(card, 1, 4)}}).status_code == 200
     assert gate.enter(wait_seconds=0)  # free again
     gate.leave()
+
+
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [
+        pytest.param({"deck": "{}"}, MULTIPART_CONTENT, id="multipart"),
+        pytest.param("deck=1", "application/x-www-form-urlencoded", id="form"),
+        pytest.param("{}", "text/plain", id="text"),
+    ],
+)
+def test_a_body_that_is_not_json_is_415_not_a_500(db, body, content_type):
+    """With the CSRF check on (as in production), a multipart body was read as a form before the view, and reading
+    the JSON body then raised: a 500 for anyone."""
+    client = Client(enforce_csrf_checks=True)
+    client.get("/accounts/login/")  # the CSRF cookie a page sets
+    token = client.cookies["csrftoken"].value
+    response = client.post("/editor/state/", body, content_type=content_type, HTTP_X_CSRFTOKEN=token)
+    assert (response.status_code, response.json()["error"]["code"]) == (415, "UNSUPPORTED_MEDIA_TYPE")

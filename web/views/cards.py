@@ -37,9 +37,7 @@ def card_browser(request):
         order = form.cleaned_data.get("order") or form.filters.orders[0][0]
         try:
             as_of = form.cleaned_data.get("as_of")
-            result = game.search.run(q=query, order=order, as_of=as_of)
-            if result is None:  # a game without its own search fields: its cards by their names' words
-                result = card_selectors.card_search_game(game=game.code, q=query, as_of=as_of)
+            result = card_selectors.card_search(game=game.code, q=query, order=order, as_of=as_of)
         except QueryError as exc:
             query_error = exc
         else:
@@ -49,8 +47,7 @@ def card_browser(request):
             pictures = web_selectors.card_pictures(card_ids=[card.id for card in cards])
             for card in cards:
                 card.picture = pictures.get(card.id)  # type: ignore[attr-defined]
-            if not result.ids and result.name_text.strip():
-                suggestions = game.search.name_suggestions(text=result.name_text)
+            suggestions = result.suggestions
     params = request.GET.copy()
     params.pop("page", None)
     context = {
@@ -175,10 +172,11 @@ def card_add_to_deck(request, card_id: int):
             request, gettext("The deck was changed elsewhere since this page was shown; nothing was added. Try again.")
         )
         return redirect(back)
-    except ApplicationError as exc:  # the copy cap (regulations.decklists.copies_check): nothing was added
-        if exc.code != ErrorCode.DECKLIST_TOO_MANY_COPIES:
-            raise
-        messages.error(request, gettext("The deck holds too many cards; nothing was added."))
+    except ApplicationError as exc:  # the copy cap (regulations.decklists.copies_check), a deck of another game
+        if exc.code == ErrorCode.DECKLIST_TOO_MANY_COPIES:
+            messages.error(request, gettext("The deck holds too many cards; nothing was added."))
+        else:
+            messages.error(request, gettext("This card cannot go into that deck (another game's); nothing was added."))
         return redirect(back)
     link = format_html('<a href="{}">{}</a>', reverse("web:deck", args=[deck.id]), deck.name)
     # The translated sentence is escaped, then given the escaped values and the link: the message is safe HTML.

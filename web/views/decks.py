@@ -338,6 +338,14 @@ def editor_state_api(request):
     from web.editor import EditorInputError, editor_as_of, working_copy_apply
 
     try:
+        if request.content_type != "application/json":
+            # A form or multipart body was read already (the CSRF check reads request.POST), so request.body cannot
+            # be read any more: a 500 for any multipart body. The endpoint takes JSON, and says so.
+            raise ApplicationError(
+                ErrorCode.UNSUPPORTED_MEDIA_TYPE,
+                "The body is JSON (Content-Type: application/json).",
+                {"content_type": request.content_type},
+            )
         body = json_body_load(request.body or b"{}")
         if not isinstance(body, dict):
             raise EditorInputError(ErrorCode.MALFORMED_REQUEST, "The request body is a JSON object.")

@@ -17,10 +17,14 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+import games.base
 from games.dbs.rules.cards import NUMBER, Catalogue, DbsCard, fold_name, fold_number
 from games.dbs.rules.vocabulary import ZONES, LineStatus, Zone
 
-MAX_COUNT = 99  # a leading number above this is part of a name or an id, not a count
+MAX_COUNT = games.base.MAX_LINE_COUNT  # a count above this is a typo, not a deck (the rule of every game)
+# A line that opens with a count no deck has (`0 X`, `-2 X`, `1000 X`): an error the player sees (games.base's count
+# rule), never read as one copy of a card named with the number.
+_BAD_COUNT = re.compile(r"^(?P<count>[-\u2212]\d+|0+|\d{4,})\s*[xX×]?\s+\S")
 MAX_LINES = 500
 
 _INVISIBLE = re.compile("[\ufeff\u200b-\u200d\u2060\ufe00-\ufe0f]")
@@ -99,6 +103,7 @@ class ReadLine:
 @dataclass(frozen=True, slots=True)
 class Decklist:
     lines: tuple[ReadLine, ...]
+    errors: tuple[games.base.LineError, ...] = ()  # lines not read as written: a count outside games.base's rule
 
     def card_lines(self, zone: Zone | None = None) -> tuple[ReadLine, ...]:
         return tuple(line for line in self.lines if line.is_card_line and (zone is None or line.zone == zone))
@@ -278,6 +283,7 @@ def read_decklist(text: str, catalogue: Catalogue) -> Decklist:
         raise DecklistTooLong(f"a decklist has at most {MAX_LINES} non-blank lines")
     zone: Zone | None = None
     out: list[ReadLine] = []
+    errors: list[games.base.LineError] = []
     for index, raw in enumerate(raw_lines, start=1):
         text_line = _clean(raw)
         if not text_line:
@@ -301,15 +307,24 @@ def read_decklist(text: str, catalogue: Catalogue) -> Decklist:
         if _COMMENT.match(text_line) and not NUMBER.search(fold_number(text_line)):
             out.append(ReadLine(index, text_line, LineStatus.IGNORED, note="comment"))
             continue
+        bad = _BAD_COUNT.match(text_line)
+        if bad is not None:
+            problem = games.base.count_problem(int(bad["count"].replace("\u2212", "-")))
+            errors.append(games.base.LineError(index, text_line, problem or ""))
+            continue
         inline = _INLINE_ZONE.match(text_line)
         inline_zone = _HEADING_ZONE.get(_bare(inline.group("word"))) if inline else None
         if inline is not None and inline_zone is not None:
             # `Leader: Name // Back [BT1-001]`: the zone for this line only (and for the lines after it).
             zone = inline_zone
-            out.append(_card_line(index, text_line, inline.group("rest"), catalogue, zone, forced_zone=inline_zone))
+            line = _card_line(index, text_line, inline.group("rest"), catalogue, zone, forced_zone=inline_zone)
+        else:
+            line = _card_line(index, text_line, text_line, catalogue, zone)
+        if line.is_card_line and (problem := games.base.count_problem(line.count)):  # `X x0`: an error, not a card
+            errors.append(games.base.LineError(index, text_line, problem))
             continue
-        out.append(_card_line(index, text_line, text_line, catalogue, zone))
-    return Decklist(tuple(out))
+        out.append(line)
+    return Decklist(tuple(out), tuple(errors))
 
 
 _ZONE_TITLES = {Zone.LEADER: "Leader", Zone.MAIN: "Main Deck", Zone.Z: "Z-Deck", Zone.SIDE: "Side Deck"}

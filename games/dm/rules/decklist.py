@@ -21,7 +21,7 @@ from games.base import MAX_COPIES as MAX_COPIES  # the bounds of every game's de
 from games.base import MAX_LINES as MAX_LINES
 from games.dm.rules.vocabulary import DeckZone, LineStatus
 
-MAX_COUNT = 999  # a line count above this is a typo, not a deck
+MAX_COUNT = games.base.MAX_LINE_COUNT  # a line count above this is a typo, not a deck (the rule of every game)
 
 Identify = Callable[[str], Hashable | None]
 
@@ -544,8 +544,8 @@ def parse_text(
         ref = _card_ref(name)
         if ref == "" or (isinstance(ref, str) and not _has_name(ref)):
             note(number, raw, LineStatus.IGNORED)
-        elif not 1 <= count <= MAX_COUNT:
-            errors.append(LineError(line=number, text=raw, message=f"the count must be 1 to {MAX_COUNT}"))
+        elif problem := games.base.count_problem(count):
+            errors.append(LineError(line=number, text=raw, message=problem))
         else:
             if blank_before:
                 paragraph, blank_before = paragraph + 1, False
@@ -696,10 +696,8 @@ def parse_json(data: dict) -> Decklist:
                     LineError(line=position, text=repr(entry), message=f"{where}: 'card' must be a name or an id")
                 )
                 continue
-            if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
-                errors.append(
-                    LineError(line=position, text=repr(entry), message=f"{where}: 'count' must be 1 to {MAX_COUNT}")
-                )
+            if problem := games.base.count_problem(count):
+                errors.append(LineError(line=position, text=repr(entry), message=f"{where}: {problem}"))
                 continue
             lines.append(
                 DecklistLine(zone=zone, card=_card_ref(card) if isinstance(card, str) else card, count=count, line=None)

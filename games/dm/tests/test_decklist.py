@@ -272,8 +272,8 @@ JSON_ENTRY_ERRORS = [
     pytest.param({"main": [{"card": "", "count": 1}]}, "'card'", id="empty-name"),
     pytest.param({"main": [{"card": None, "count": 1}]}, "'card'", id="null-card"),
     pytest.param({"main": [{"card": True, "count": 1}]}, "'card'", id="bool-card"),
-    pytest.param({"main": [{"card": "A", "count": 0}]}, "'count'", id="zero-count"),
-    pytest.param({"main": [{"card": "A", "count": "4"}]}, "'count'", id="string-count"),
+    pytest.param({"main": [{"card": "A", "count": 0}]}, "the count", id="zero-count"),
+    pytest.param({"main": [{"card": "A", "count": "4"}]}, "the count", id="string-count"),
     pytest.param({"main": ["A"]}, "object", id="entry-not-object"),
 ]
 

@@ -26,7 +26,7 @@ import games.base
 from games.ygo.rules.cards import Catalogue, YgoCard
 from games.ygo.rules.vocabulary import DeckZone, LineStatus
 
-MAX_COUNT = 99  # a line count above this is a typo, not a deck
+MAX_COUNT = games.base.MAX_LINE_COUNT  # a line count above this is a typo, not a deck (the rule of every game)
 MAX_LINES = 1000  # non-blank lines read from one decklist; the rest are reported as ignored
 BOM = "\ufeff"  # a byte-order mark some editors write first in a file: not part of its first line
 
@@ -156,6 +156,7 @@ class Decklist:
     source_format: str  # "ydk" or "text"
     zones: Mapping[DeckZone, ZoneCards] = field(default_factory=dict)
     unresolved: tuple[ReadLine, ...] = ()  # card lines that are no card: unknown passwords or names, ambiguous names
+    errors: tuple[games.base.LineError, ...] = ()  # lines not read as written: a count outside games.base's rule
 
     def cards(self, zone: DeckZone) -> ZoneCards:
         return self.zones.get(zone, ())
@@ -166,7 +167,7 @@ class Decklist:
         return resolved + sum(line.count for line in self.unresolved if line.zone == zone)
 
 
-def decklist_of(lines: list[ReadLine], source_format: str) -> Decklist:
+def decklist_of(lines: list[ReadLine], source_format: str, errors: tuple = ()) -> Decklist:
     """The Decklist of read lines: the resolved cards per zone (copies of one card in one zone summed, in the order
     they first appear) and the unresolved lines. The readers end with it, and so does a decklist rebuilt from stored
     or JSON rows."""
@@ -188,7 +189,7 @@ def decklist_of(lines: list[ReadLine], source_format: str) -> Decklist:
         elif status is unknown_line or status is ambiguous_line:
             unresolved.append(line)
     zones = {zone: tuple(map(tuple, rows.values())) for zone, rows in totals.items()}
-    return Decklist(tuple(lines), source_format, zones, tuple(unresolved))
+    return Decklist(tuple(lines), source_format, zones, tuple(unresolved), tuple(errors))
 
 
 # --- .ydk ------------------------------------------------------------------------------------------------------
@@ -300,6 +301,7 @@ def _card_line(text: str, catalogue: Catalogue) -> tuple[int, str, tuple[YgoCard
 def read_text(text: str, catalogue: Catalogue) -> Decklist:
     """A name list in Japanese or English, with or without zone headings."""
     lines: list[ReadLine] = []
+    errors: list[games.base.LineError] = []
     zone: DeckZone | None = None
     for number, raw in enumerate(text.removeprefix(BOM).splitlines(), start=1):
         stripped = raw.strip()
@@ -325,8 +327,8 @@ def read_text(text: str, catalogue: Catalogue) -> Decklist:
             lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
             continue
         count, written, matches = parsed
-        if not 1 <= count <= MAX_COUNT:
-            lines.append(ReadLine(number, stripped, LineStatus.IGNORED, written=written))
+        if problem := games.base.count_problem(count):  # an error the player sees, never a dropped line
+            errors.append(games.base.LineError(number, stripped, problem))
         elif len(matches) == 1:
             card = matches[0]
             where = zone or card.deck_zone
@@ -337,7 +339,7 @@ def read_text(text: str, catalogue: Catalogue) -> Decklist:
         else:
             where = zone or DeckZone.MAIN
             lines.append(ReadLine(number, stripped, LineStatus.UNKNOWN, where, count, None, written, (), zone))
-    return decklist_of(lines, "text")
+    return decklist_of(lines, "text", tuple(errors))
 
 
 def _common_zone(cards: tuple[YgoCard, ...]) -> DeckZone:

@@ -103,6 +103,7 @@ class LegalityReport:
     lines: tuple[ReadLine, ...] = ()
     genesys: Genesys | None = None
     points: int = 0  # GENESYS: the deck's points (Main + Extra + Side, each copy)
+    errors: tuple = ()  # the decklist's lines not read as written (games.base.LineError): the deck is not legal
 
     @property
     def codes(self) -> list[str]:
@@ -128,7 +129,7 @@ class LegalityReport:
             "violations": [item.as_dict() for item in self.violations],
             "warnings": [item.as_dict() for item in self.warnings],
             "lines": [line.as_dict() for line in self.lines],
-            "errors": [],  # the readers never reject a line: unreadable lines are violations or ignored lines
+            "errors": [{"line": e.line, "text": e.text, "message": e.message} for e in self.errors],
         }
         if self.genesys is not None:
             out["points"] = {"total": self.points, "cap": self.genesys.point_cap}
@@ -368,9 +369,10 @@ def check_deck(
             )
 
     found.sort(key=_sort_key)
+    errors = deck.errors if isinstance(deck, Decklist) else ()  # lines not read as written: never legal
     return LegalityReport(
-        legal=not found,
-        buildable=all(item.code in SIZE_CODES for item in found),
+        legal=not found and not errors,
+        buildable=all(item.code in SIZE_CODES for item in found) and not errors,
         counts=counts,
         violations=tuple(found),
         warnings=tuple(warnings),
@@ -381,6 +383,7 @@ def check_deck(
         lines=deck.lines if isinstance(deck, Decklist) else (),
         genesys=genesys,
         points=points,
+        errors=errors,
     )
 
 
