@@ -42,6 +42,7 @@ class CardSearchForm(forms.Form):
 
     def __init__(self, *args, game: registry.Game, **kwargs):
         super().__init__(*args, **kwargs)
+        self.game = game
         self.filters = game.card_browser_filters()
         self.fields["order"].choices = self.filters.orders
         for name, field in self.filters.fields.items():

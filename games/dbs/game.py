@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from types import MappingProxyType
+from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -274,6 +275,11 @@ class DragonBallSuper(Game):
         from games.dbs.search import card_search
 
         return card_search(q=q, order=order, as_of=as_of)
+
+    def card_browser_filters(self) -> Any:
+        from games.dbs.browser import card_browser_filters
+
+        return card_browser_filters()
 
     def card_details(self, *, card_id: int) -> dict | None:
         """The card's own facts by card number (a leader's two sides, front and awakened), its printings' numbers and

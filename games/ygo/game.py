@@ -306,6 +306,11 @@ class YugiohOcg(Game):
 
         return ygo_card_search(q=q, order=order, as_of=as_of)
 
+    def card_browser_filters(self) -> Any:
+        from games.ygo.browser import card_browser_filters
+
+        return card_browser_filters()
+
     def card_details(self, *, card_id: int) -> dict | None:
         """The card's OCG facts, its pages in the official card database (by Konami id, Japanese and English) and its
         history on the dated Forbidden/Limited lists (one row per change, from the first list)."""
