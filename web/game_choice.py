@@ -46,19 +46,19 @@ class GameChoiceMiddleware:
     def __call__(self, request):
         named = game_or_none(request.GET.get(GAME_PARAMETER))
         user = getattr(request, "user", None)
-        signed_in = user is not None and user.is_authenticated
+        page = not request.path.startswith("/api/")  # the API takes ?game= per request and remembers nothing
+        signed_in = page and user is not None and user.is_authenticated
         game = named
-        if game is None and signed_in and not request.path.startswith("/api/"):
+        if game is None and signed_in:
             game = game_or_none(player_game(user=user))
         if game is None:
             game = game_or_none(request.COOKIES.get(GAME_COOKIE))
         request.site_game = game or registry.get()
         request.site_game_fixed = False
-        if named is not None and signed_in and not request.path.startswith("/api/"):
-            if player_game(user=user) != named.code:
-                player_game_set(user=user, game=named.code)
+        if named is not None and signed_in and player_game(user=user) != named.code:
+            player_game_set(user=user, game=named.code)
         response = self.get_response(request)
-        if named is not None and request.COOKIES.get(GAME_COOKIE) != named.code and not request.path.startswith("/api/"):
+        if named is not None and page and request.COOKIES.get(GAME_COOKIE) != named.code:
             response.set_cookie(GAME_COOKIE, named.code, max_age=GAME_COOKIE_AGE, samesite="Lax")
         return response
 
