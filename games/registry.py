@@ -203,6 +203,10 @@ class Game:
         statuses = (self.unlisted_status, *self.list_limits, *self.combo_statuses)
         return tuple(status for status in statuses if status)
 
+    # The names players use for the game's formats that keep no format row (regulations.Format, whose names win):
+    # code -> (English, Japanese). A page never shows a format's code.
+    lists_format_names: ClassVar[Mapping[str, tuple[str, str]]] = {}
+
     def format_card_pool(self, *, format_code: str, as_of: date) -> Any | None:
         """What the catalogue search's `legal:` / `banned:` / `limited:` terms need of a format on a date (an object
         with `limits`, name key -> copies, and `zones`, as cards.selectors.FormatCardPool), or None for a format the
@@ -322,6 +326,11 @@ class Game:
         {"id", "page_url", "image_url"} or None}; None for a game that adds nothing (the row alone)."""
         return None
 
+    def pages_data_sources(self) -> list[dict]:
+        """The sources the game's rules and data rest on, for the "about the data" page (never inside a verdict):
+        each {"title", "where" (an address or a document), "date" or None}; none by default."""
+        return []
+
     def card_pictures(self, card_ids: Iterable[int]) -> dict[int, dict]:
         """Per card id of the game's, its official picture for the tiles: {"page": url, "image": url}; a card
         without one (or another game's card) is absent. The pages drop `image` when external images are off."""
@@ -336,6 +345,15 @@ class Game:
         """The deck lists' filter by the game's card colours: (value, label) pairs in display order (Duel Masters: the
         civilizations); none by default."""
         return []
+
+    # The deck lists' `cost` (ranks the key card) and `civilizations` (the colour column: a list or one word) of the
+    # game's cards, paths from cards.Card, when they are not `deck_entry_fields` (which the deck API shows).
+    pages_list_fields: ClassVar[Mapping[str, str]] = {}
+    # What the deck lists call the game's `deck_filters` and colour column (Duel Masters: civilizations).
+    pages_colour_label: ClassVar[Any] = _("Colours")
+    # The zone whose card names a deck in the lists (its key card: the most expensive, then most copies); None: the
+    # main deck (Dragon Ball Super: the leader).
+    pages_key_zone: ClassVar[str | None] = None
 
     def deck_filter_cards(self, value: str) -> Any | None:
         """The game's cards of one `deck_filters` value (a cards.Card queryset): a deck passes the filter when it

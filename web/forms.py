@@ -18,12 +18,23 @@ def _translated(choices):
     return [(value, str(label)) for value, label in choices]
 
 
-def format_choices() -> list[tuple[str, str]]:
-    """The formats of the regulations app (data, editable in the admin), named in the UI language."""
-    from regulations.selectors import format_list
+def format_choices(game: str = registry.DEFAULT_GAME) -> list[tuple[str, str]]:
+    """A game's formats (the regulations app's rows, editable in the admin; else its default format), named in the UI
+    language as its players name them."""
+    from regulations.selectors import format_list, format_name
 
     japanese = (get_language() or "en").startswith("ja")
-    return [(f.code, f.display_name(japanese=japanese)) for f in format_list()]
+    formats = [(f.code, f.display_name(japanese=japanese)) for f in format_list(game=game)]
+    if formats:
+        return formats
+    default = registry.get(game).default_format
+    return [(default, format_name(code=default, japanese=japanese, game=game))]
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """Every game, named in the UI language."""
+    japanese = (get_language() or "en").startswith("ja")
+    return [(game.code, game.name_ja if japanese else game.name_en) for game in registry.all_games()]
 
 
 # The card search page shows the filter widgets after the results (beside them on a wide screen, under them on a
@@ -65,21 +76,53 @@ class SignUpForm(UserCreationForm):
 
 
 class DeckCreateForm(forms.ModelForm):
-    """The name's length and the visibilities come from decks.Deck (a longer name is a form error, never a
-    database error); the write itself is decks.services.deck_create, so the form is never saved."""
+    """The game first (`game`, as the API's parameter; the page's game selected), then that game's formats by their
+    names (each option names its game, `format_games`, so the page shows only the chosen game's). The name's length
+    and the visibilities come from decks.Deck (a longer name is a form error, never a database error); the write
+    itself is decks.services.deck_create, so the form is never saved."""
 
-    format = forms.ChoiceField(choices=format_choices, initial="advance")
+    game = forms.ChoiceField(required=False)  # not posted: the page's game
+    format = forms.ChoiceField()
 
     class Meta:
         model = Deck
         fields = ["name", "visibility"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, game: str = registry.DEFAULT_GAME, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()
+        self.fields["game"].initial = game
+        self.format_games = {code: [value for value, _label in format_choices(code)] for code, _ in game_choices()}
+        self.fields["format"].choices = [
+            (value, label) for code, _name in game_choices() for value, label in format_choices(code)
+        ]
+        self.fields["format"].initial = registry.get(game).default_format
         self.fields["name"].label = gettext("Name")
+        self.fields["game"].label = gettext("Game")
         self.fields["format"].label = gettext("Format")
         self.fields["visibility"].label = gettext("Visibility")
         self.fields["visibility"].choices = _translated(VISIBILITY_CHOICES)
+
+    def format_options(self) -> list[dict]:
+        """The format select's options, each with its game (the page hides the other games' formats)."""
+        chosen = self["format"].value() or self.fields["format"].initial
+        return [
+            {"game": code, "value": value, "label": label, "selected": value == chosen and code == self.game_value()}
+            for code, _name in game_choices()
+            for value, label in format_choices(code)
+        ]
+
+    def game_value(self) -> str:
+        return self["game"].value() or self.fields["game"].initial
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("game") and "game" not in self.errors:
+            cleaned["game"] = self.fields["game"].initial
+        game, format_code = cleaned.get("game"), cleaned.get("format")
+        if game and format_code and format_code not in self.format_games.get(game, ()):
+            self.add_error("format", gettext("Choose one of the formats of the chosen game."))
+        return cleaned
 
 
 class DeckImportForm(forms.Form):

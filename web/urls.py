@@ -9,6 +9,7 @@ app_name = "web"
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    path("about/data/", pages.about_data, name="about-data"),
     # The JS modules' messages (djangojs.po) in the request's language; the page adds ?v=<language> to the URL.
     path("jsi18n/", cache_control(max_age=3600)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
     path("cards/", cards.card_browser, name="card-browser"),

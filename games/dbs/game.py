@@ -124,6 +124,7 @@ class DragonBallSuper(Game):
     name_en = "Dragon Ball Super Card Game"
     name_ja = "ドラゴンボール超カードゲーム"
     default_format = FORMAT
+    lists_format_names = MappingProxyType({FORMAT: ("Masters (official rules)", "マスターズ（公式ルール）")})
     # The leader area (5-1-2), the deck (5-1-3), the Z-Deck (manual 2.00, Zenkai series) and the side deck that
     # tournament lists publish: all four are registered at an event (the side deck is counted, not checked).
     zones = (
@@ -275,6 +276,29 @@ class DragonBallSuper(Game):
         from games.dbs.search import card_search
 
         return card_search(q=q, order=order, as_of=as_of)
+
+    def pages_data_sources(self) -> list[dict]:
+        from games.dbs.rules.legality import SOURCES
+
+        return [source.as_dict() for source in SOURCES.values()]
+
+    # The deck lists: a deck named by its leader, its cards' colours, filtered by them.
+    pages_list_fields = MappingProxyType({"cost": "dbs__energy_cost", "civilizations": "dbs__colors"})
+    pages_key_zone = Zone.LEADER.value
+
+    def deck_filters(self) -> list[tuple[str, Any]]:
+        from games.dbs.browser import COLOR_CHOICES
+
+        return list(COLOR_CHOICES)
+
+    def deck_filter_cards(self, value: str) -> Any:
+        from cards.models import Card
+        from games.dbs.models import DbsCardFacts
+
+        if value not in {code for code, _label in self.deck_filters()}:
+            return None
+        ids = [pk for pk, colors in DbsCardFacts.objects.values_list("card_id", "colors") if value.title() in colors]
+        return Card.objects.filter(game=CODE, id__in=ids)
 
     def card_browser_filters(self) -> Any:
         from games.dbs.browser import card_browser_filters

@@ -9,6 +9,8 @@ from datetime import date
 from types import MappingProxyType
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text, parse_json, parse_text
 from games.dm.rules.legality.engine import SIZE_CODES
@@ -307,6 +309,8 @@ class DuelMasters(Game):
         from games.dm.pages import card_previews
 
         return card_previews(card_ids)
+
+    pages_colour_label = _("Civilizations")
 
     def deck_filters(self) -> list[tuple[str, Any]]:
         from games.dm.pages import deck_filters

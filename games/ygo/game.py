@@ -16,6 +16,7 @@ from datetime import date
 from types import MappingProxyType
 from typing import Any
 
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -305,6 +306,23 @@ class YugiohOcg(Game):
         from games.ygo.search import ygo_card_search
 
         return ygo_card_search(q=q, order=order, as_of=as_of)
+
+    # The deck lists: a deck's monsters' Attributes as its colours, filtered by them; its key card the highest Level.
+    pages_list_fields = MappingProxyType({"cost": "ygo__level", "civilizations": "ygo__attribute"})
+    pages_colour_label = _("Attributes")
+
+    def deck_filters(self) -> list[tuple[str, Any]]:
+        from games.ygo.words import ATTRIBUTES, word_label
+
+        return [(value.lower(), lazy(word_label, str)("attribute", value)) for value in ATTRIBUTES]
+
+    def deck_filter_cards(self, value: str) -> Any:
+        from cards.models import Card
+        from games.ygo.words import ATTRIBUTES
+
+        if value.upper() not in ATTRIBUTES:
+            return None
+        return Card.objects.filter(game=CODE, ygo__attribute=value.upper())
 
     def card_browser_filters(self) -> Any:
         from games.ygo.browser import card_browser_filters

@@ -58,23 +58,24 @@ def _conflict(request) -> None:
 @login_required
 @require_http_methods(["GET", "POST"])
 def my_decks(request):
-    form = DeckCreateForm(request.POST or None)
+    form = DeckCreateForm(request.POST or None, game=request.site_game.code)
     if request.method == "POST" and form.is_valid():
         deck = deck_services.deck_create(
             owner=request.user,
             name=form.cleaned_data["name"],
             format_code=form.cleaned_data["format"],
             visibility=form.cleaned_data["visibility"],
+            game=form.cleaned_data["game"],
         )
         return redirect("web:deck", deck_id=deck.id)
-    decks = deck_selectors.deck_list_visible(user=request.user, mine=True)
+    decks = deck_selectors.deck_list_visible(user=request.user, mine=True, game=request.site_game.code)
     context = {"form": form, "nav": "my-decks", **_deck_list(request, decks)}
     return render(request, "web/my_decks.html", context)
 
 
 def public_decks(request):
     q = request.GET.get("q", "").strip()[:100]
-    decks = deck_selectors.deck_list_visible(user=request.user, q=q or None).filter(
+    decks = deck_selectors.deck_list_visible(user=request.user, q=q or None, game=request.site_game.code).filter(
         visibility=DeckVisibility.PUBLIC.value
     )
     return render(request, "web/public_decks.html", {"q": q, "nav": "public-decks", **_deck_list(request, decks)})
@@ -125,7 +126,8 @@ def _deck_rows(request, decks: list, *, as_of) -> None:
 def _deck_list(request, decks) -> dict:
     """Filters (legality today, colour (the games' `deck_filters`: Duel Masters' civilizations), format, a card the
     deck contains), one page, each deck's summary."""
-    colours = deck_filter_choices()
+    game = request.site_game  # the list holds the page's game's decks: its colours, formats and columns
+    colours = deck_filter_choices(game.code)
     filters = {
         "legality": request.GET.get("legality") if request.GET.get("legality") in LEGALITY_FILTERS else "",
         "civ": request.GET.get("civ") if request.GET.get("civ") in {value for value, _label in colours} else "",
@@ -134,7 +136,7 @@ def _deck_list(request, decks) -> dict:
     }
     if filters["format"]:
         decks = decks.filter(format_code=filters["format"])
-    decks = deck_list_filtered(decks=decks, civ=filters["civ"] or None, card=filters["card"] or None)
+    decks = deck_list_filtered(decks=decks, civ=filters["civ"] or None, card=filters["card"] or None, game=game.code)
     today = timezone.localdate()
     if filters["legality"]:
         page = Paginator(deck_list_page(decks=decks, as_of=today, legality=filters["legality"]), 50).get_page(
@@ -144,13 +146,15 @@ def _deck_list(request, decks) -> dict:
         page = Paginator(decks, 50).get_page(request.GET.get("page"))
         page.object_list = list(page.object_list)
     _deck_rows(request, page.object_list, as_of=today)
-    params = "&".join(f"{key}={quote(value)}" for key, value in filters.items() if value)
+    params = "&".join(f"{key}={quote(value)}" for key, value in {"game": game.code, **filters}.items() if value)
     return {
         "page": page,
         "filters": filters,
         "params": params,
-        "formats": format_choices(),
+        "formats": format_choices(game.code),
         "civilizations": colours,
+        "colour_label": game.pages_colour_label,
+        "count_zones": [zone for code in game.deck_list_zone_codes() for zone in game.zones if zone.code == code],
         "today": today,
     }
 
