@@ -326,6 +326,17 @@ class Game:
         {"id", "page_url", "image_url"} or None}; None for a game that adds nothing (the row alone)."""
         return None
 
+    def pages_import_help(self) -> dict:
+        """The import page's help for the game's decklists, in the request's language: {"help": how lines and
+        headings are written, "files": the accepted files (an <input accept>), "files_label", "example": a short
+        list}."""
+        return {
+            "help": _("One card a line: 4 name, 4x name, name x4. Zone headings: the game's zone names."),
+            "files": ".txt,text/plain",
+            "files_label": _("Or a decklist file (text)"),
+            "example": "",
+        }
+
     def pages_data_sources(self) -> list[dict]:
         """The sources the game's rules and data rest on, for the "about the data" page (never inside a verdict):
         each {"title", "where" (an address or a document), "date" or None}; none by default."""

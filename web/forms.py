@@ -77,9 +77,9 @@ class SignUpForm(UserCreationForm):
 
 class DeckCreateForm(forms.ModelForm):
     """The game first (`game`, as the API's parameter; the page's game selected), then that game's formats by their
-    names (each option names its game, `format_games`, so the page shows only the chosen game's). The name's length
-    and the visibilities come from decks.Deck (a longer name is a form error, never a database error); the write
-    itself is decks.services.deck_create, so the form is never saved."""
+    names (the page reloads with another game's formats when the game is changed: static/js/deck_create.js). The
+    name's length and the visibilities come from decks.Deck (a longer name is a form error, never a database error);
+    the write itself is decks.services.deck_create, so the form is never saved."""
 
     game = forms.ChoiceField(required=False)  # not posted: the page's game
     format = forms.ChoiceField()
@@ -90,38 +90,22 @@ class DeckCreateForm(forms.ModelForm):
 
     def __init__(self, *args, game: str = registry.DEFAULT_GAME, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = game_choices()
+        games = game_choices()
+        self.fields["game"].choices = games
         self.fields["game"].initial = game
-        self.format_games = {code: [value for value, _label in format_choices(code)] for code, _ in game_choices()}
-        self.fields["format"].choices = [
-            (value, label) for code, _name in game_choices() for value, label in format_choices(code)
-        ]
-        self.fields["format"].initial = registry.get(game).default_format
+        posted = self.data.get("game") if self.is_bound else None
+        self.chosen_game = posted if posted in {code for code, _name in games} else game
+        self.fields["format"].choices = format_choices(self.chosen_game)
+        self.fields["format"].initial = registry.get(self.chosen_game).default_format
         self.fields["name"].label = gettext("Name")
         self.fields["game"].label = gettext("Game")
         self.fields["format"].label = gettext("Format")
         self.fields["visibility"].label = gettext("Visibility")
         self.fields["visibility"].choices = _translated(VISIBILITY_CHOICES)
 
-    def format_options(self) -> list[dict]:
-        """The format select's options, each with its game (the page hides the other games' formats)."""
-        chosen = self["format"].value() or self.fields["format"].initial
-        return [
-            {"game": code, "value": value, "label": label, "selected": value == chosen and code == self.game_value()}
-            for code, _name in game_choices()
-            for value, label in format_choices(code)
-        ]
-
-    def game_value(self) -> str:
-        return self["game"].value() or self.fields["game"].initial
-
     def clean(self):
         cleaned = super().clean()
-        if not cleaned.get("game") and "game" not in self.errors:
-            cleaned["game"] = self.fields["game"].initial
-        game, format_code = cleaned.get("game"), cleaned.get("format")
-        if game and format_code and format_code not in self.format_games.get(game, ()):
-            self.add_error("format", gettext("Choose one of the formats of the chosen game."))
+        cleaned["game"] = self.chosen_game
         return cleaned
 
 

@@ -286,6 +286,17 @@ class DragonBallSuper(Game):
     pages_list_fields = MappingProxyType({"cost": "dbs__energy_cost", "civilizations": "dbs__colors"})
     pages_key_zone = Zone.LEADER.value
 
+    def pages_import_help(self) -> dict:
+        return {
+            "help": _(
+                "One card a line by card number or name: 4x BT10-100, BT10-100 x4, 4 Son Goku [BT1-031]. Headings: "
+                "Leader / Main Deck / Z Deck / Side Deck; the leader may be written Front // Back [number]."
+            ),
+            "files": ".txt,text/plain",
+            "files_label": _("Or a decklist file (text)"),
+            "example": "Leader\n1 Champa // God of Destruction Champa [BT1-001]\nMain Deck\n4x BT1-032\n4 BT1-035",
+        }
+
     def deck_filters(self) -> list[tuple[str, Any]]:
         from games.dbs.browser import COLOR_CHOICES
 

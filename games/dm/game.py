@@ -312,6 +312,18 @@ class DuelMasters(Game):
 
     pages_colour_label = _("Civilizations")
 
+    def pages_import_help(self) -> dict:
+        return {
+            "help": _(
+                "One card a line: 4 name, 4x name, name x4, 《name》 4枚. Sections: main / hyperspatial / gr / "
+                "considering (or メイン / 超次元 / 超GR)."
+            ),
+            "files": ".txt,text/plain",
+            "files_label": _("Or a decklist file (text)"),
+            "example": "メイン\n4 ボルシャック・ドラゴン\n4 アクア・ハルカス\n"
+            "超次元\n1 時空の火焔ボルシャック・ドラゴン",
+        }
+
     def deck_filters(self) -> list[tuple[str, Any]]:
         from games.dm.pages import deck_filters
 

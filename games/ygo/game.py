@@ -311,6 +311,19 @@ class YugiohOcg(Game):
     pages_list_fields = MappingProxyType({"cost": "ygo__level", "civilizations": "ygo__attribute"})
     pages_colour_label = _("Attributes")
 
+    def pages_import_help(self) -> dict:
+        return {
+            "help": _(
+                "A .ydk file (YGOPro, EDOPro, Master Duel exports: one card password a line under #main, #extra and "
+                "!side), or one card a line by name in Japanese or English (3 灰流うらら, Ash Blossom x3) under Main "
+                "Deck / Extra Deck / Side Deck (メインデッキ / エクストラデッキ / サイドデッキ)."
+            ),
+            "files": ".ydk,.txt,text/plain",
+            "files_label": _("Or a decklist file (.ydk, text)"),
+            "example": "メインデッキ\n3 灰流うらら\n3 エフェクト・ヴェーラー\n"
+            "エクストラデッキ\n1 スターダスト・ドラゴン\nサイドデッキ\n2 無限泡影",
+        }
+
     def deck_filters(self) -> list[tuple[str, Any]]:
         from games.ygo.words import ATTRIBUTES, word_label
 

@@ -1,18 +1,11 @@
-// The new-deck form: the format select offers only the chosen game's formats (each option names its game), the
-// game's first format selected when the game changes (web/forms.py DeckCreateForm).
+// The new-deck form: choosing another game reloads the page in that game (its formats, its decks), the name and
+// visibility typed so far kept in the address (web/forms.py DeckCreateForm; ?game= also remembers the choice).
 const game = document.getElementById("id_game");
-const format = document.querySelector("select[data-game-formats]");
-if (game && format) {
-  const show = (reset) => {
-    let first = null;
-    for (const option of format.options) {
-      const mine = option.dataset.game === game.value;
-      option.hidden = !mine;
-      option.disabled = !mine;
-      if (mine && first === null) first = option;
-    }
-    if (reset || format.selectedOptions[0]?.disabled) format.value = first ? first.value : "";
-  };
-  game.addEventListener("change", () => show(true));
-  show(false);
+if (game) {
+  game.addEventListener("change", () => {
+    const params = new URLSearchParams({ game: game.value });
+    const name = document.getElementById("id_name");
+    if (name && name.value) params.set("name", name.value);
+    window.location.assign(`${window.location.pathname}?${params}`);
+  });
 }

@@ -32,6 +32,7 @@ from web.forms import (
     format_choices,
     too_many_copies_message,
 )
+from web.game_choice import game_shown
 from web.selectors import (
     deck_filter_choices,
     deck_list_filtered,
@@ -58,7 +59,9 @@ def _conflict(request) -> None:
 @login_required
 @require_http_methods(["GET", "POST"])
 def my_decks(request):
-    form = DeckCreateForm(request.POST or None, game=request.site_game.code)
+    form = DeckCreateForm(
+        request.POST or None, game=request.site_game.code, initial={"name": request.GET.get("name", "")[:100]}
+    )
     if request.method == "POST" and form.is_valid():
         deck = deck_services.deck_create(
             owner=request.user,
@@ -418,7 +421,7 @@ def deck_import(request, deck_id: int):
             copies_check(copies)
         except ApplicationError:
             form.add_error("text", too_many_copies_message(copies))
-            return render(request, "web/deck_import.html", {"deck": deck, "form": form, "nav": "my-decks"})
+            return render(request, "web/deck_import.html", _import_context(request, deck, {"deck": deck, "form": form}))
         if "apply" in request.POST:
             if posted_version(request) is None:
                 return version_missing(request)
@@ -442,17 +445,39 @@ def deck_import(request, deck_id: int):
         else:
             resolved = deck_services.decklist_resolve(decklist=decklist, game=game.code)
             lines, unresolved = resolved.lines, bool(resolved.rejected_lines)
+            other = deck_services.decklist_other_game(text=text, game=game.code, resolved=resolved)
+            if other is not None:  # another game's list: said in one line, with a deck of that game offered
+                context = {"deck": deck, "form": form, "other_game": registry.get(other), "nav": "my-decks"}
+                return render(request, "web/deck_import.html", _import_context(request, deck, context))
         try:
             legality = game.legality_report(
                 decklist=decklist, format_code=deck.format_code, as_of=None, overlay_id=None
             )
         except ApplicationError:  # the deck's format or overlay is gone: the lines still show
             legality = None
-    return render(
-        request,
-        "web/deck_import.html",
-        {"deck": deck, "form": form, "lines": lines, "unresolved": unresolved, "legality": legality, "nav": "my-decks"},
-    )
+    context = {"deck": deck, "form": form, "lines": lines, "unresolved": unresolved, "legality": legality}
+    return render(request, "web/deck_import.html", _import_context(request, deck, {**context, "nav": "my-decks"}))
+
+
+def _import_context(request, deck, context: dict) -> dict:
+    """The import page shows the deck's game: its help, accepted files and example (`Game.pages_import_help`)."""
+    game = registry.get(deck.game)
+    game_shown(request, game.code)
+    return {**context, "game": game, "import_help": game.pages_import_help()}
+
+
+@login_required
+@require_POST
+def deck_import_new(request):
+    """ "Create a deck of that game" from an import page that was given another game's list: a new deck of the game
+    (named after the deck the list was pasted into), then the list checked on its import page, as if pasted there."""
+    try:
+        game = registry.get(request.POST.get("game") or None)
+    except ApplicationError:
+        raise Http404 from None
+    name = (request.POST.get("name") or "").strip()[:100] or gettext("Imported deck")
+    deck = deck_services.deck_create(owner=request.user, name=name, game=game.code)
+    return deck_import(request, deck.id)
 
 
 def _apply_line_fix(text: str, *, fix: str | None, drop: str | None) -> str:
