@@ -484,6 +484,12 @@ class Game:
         editor's keyboard help), or ""."""
         return ""
 
+    def editor_groupings(self) -> list[tuple[str, Any]]:
+        """The editor's "group by" choices (value, label), the first the default: `type` (a card's `group`, else its
+        type line) and `cost` (its `cost`) the editor knows; a game's other values group by the card's own
+        `groups[value]` ({"key", "en", "ja", "order"}) that `editor_cards` gives."""
+        return [("type", _("Card type")), ("cost", _("Cost"))]
+
     def editor_zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
         """The zones the editor shows for a deck of this format, in order, each a dict: `code`, `name_en`, `name_ja`,
         `hotkey`, and what its counter shows: `size` (exactly this many; with `optional`, or none at all), `min` and

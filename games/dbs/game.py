@@ -280,7 +280,13 @@ class DragonBallSuper(Game):
     def pages_data_sources(self) -> list[dict]:
         from games.dbs.rules.legality import SOURCES
 
-        return [source.as_dict() for source in SOURCES.values()]
+        rules = [source.as_dict() for source in SOURCES.values()]
+        try:
+            banlist = db.state().banlist
+        except Exception:  # noqa: BLE001 - the page lists what it can; the catalogue may not be imported yet
+            return rules
+        return rules + [{"title": "Banned/limited list (unverified)", "where": source, "date": None}
+                        for source in banlist.sources]  # fmt: skip
 
     # The deck lists: a deck named by its leader, its cards' colours, filtered by them.
     pages_list_fields = MappingProxyType({"cost": "dbs__energy_cost", "civilizations": "dbs__colors"})
@@ -467,6 +473,9 @@ class DragonBallSuper(Game):
         from games.dbs.editor import add_note
 
         return add_note()
+
+    def editor_groupings(self) -> list[tuple[str, Any]]:
+        return [("cost", _("Energy cost")), ("colour", _("Colour")), ("type", _("Card type"))]
 
     def editor_zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
         from games.dbs.editor import editor_zones

@@ -350,14 +350,20 @@ class YugiohOcg(Game):
         row = YgoCardRow.objects.filter(card_id=card_id).first()
         if row is None:
             return None
+        from games.ygo.words import word_label
+
         facts = [
             (_("Konami id"), row.konami_id),
             (_("Passwords"), ", ".join(map(str, row.passwords))),
-            (_("Card type"), row.card_type),
-            (_("Monster types"), " / ".join(row.monster_types)),
-            (_("Property"), row.spell_trap_property),
-            (_("Attribute"), row.attribute),
-            (_("Type"), row.race),
+            # The card's words as the cards print them (モンスター, 効果, 炎属性, アンデット族).
+            (pgettext_lazy("OCG", "Card kind"), word_label("card_type", row.card_type)),
+            (
+                pgettext_lazy("OCG", "Monster card types"),
+                " / ".join(word_label("monster_type", kind) for kind in row.monster_types),
+            ),
+            (pgettext_lazy("OCG", "Spell/Trap property"), word_label("property", row.spell_trap_property)),
+            (pgettext_lazy("OCG", "Attribute"), word_label("attribute", row.attribute)),
+            (pgettext_lazy("OCG", "Monster Type"), word_label("race", row.race)),
             (_("Level"), row.level),
             (_("Rank"), row.rank),
             (_("Link"), row.link_rating),
@@ -365,7 +371,7 @@ class YugiohOcg(Game):
             (_("DEF"), row.defense_text),
             (_("Pendulum Scale"), row.scale),
             (_("Archetypes"), ", ".join(row.archetypes)),
-            (_("Deck"), row.deck_zone),
+            (_("Deck"), word_label("deck", row.deck_zone)),
             (_("Treated as"), ", ".join(alias["name_en"] for alias in row.aliases)),
         ]
         links = []
@@ -489,6 +495,9 @@ class YugiohOcg(Game):
         from games.ygo.editor import add_note
 
         return add_note()
+
+    def editor_groupings(self) -> list[tuple[str, Any]]:
+        return [("type", pgettext_lazy("OCG", "Card kind")), ("level", _("Level / Rank / Link"))]
 
     def editor_zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
         from games.ygo.editor import editor_zones

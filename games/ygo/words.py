@@ -12,69 +12,29 @@ CARD_TYPES = {
     "spell": ("Spell", "魔法"),
     "trap": ("Trap", "罠"),
 }
-ATTRIBUTES = {
-    "DARK": ("DARK", "闇属性"),
-    "LIGHT": ("LIGHT", "光属性"),
-    "EARTH": ("EARTH", "地属性"),
-    "WATER": ("WATER", "水属性"),
-    "FIRE": ("FIRE", "炎属性"),
-    "WIND": ("WIND", "風属性"),
-    "DIVINE": ("DIVINE", "神属性"),
-}
-RACES = {
-    "Aqua": "水族",
-    "Beast": "獣族",
-    "Beast-Warrior": "獣戦士族",
+MONSTER_TYPES_JA = {
+    "Normal": "通常", "Effect": "効果", "Fusion": "融合", "Synchro": "シンクロ", "Xyz": "エクシーズ", "Link": "リンク",
+    "Ritual": "儀式", "Pendulum": "ペンデュラム", "Tuner": "チューナー", "Flip": "リバース", "Spirit": "スピリット",
+    "Union": "ユニオン", "Gemini": "デュアル", "Toon": "トゥーン",
+}  # fmt: skip
+PROPERTIES_JA = {
+    "Normal": "通常", "Continuous": "永続", "Quick-Play": "速攻", "Field": "フィールド", "Equip": "装備",
+    "Counter": "カウンター", "Ritual": "儀式",
+}  # fmt: skip
+ATTRIBUTES_JA = {"DARK": "闇", "EARTH": "地", "LIGHT": "光", "WATER": "水", "WIND": "風", "FIRE": "炎", "DIVINE": "神"}
+RACES_JA = {
+    "Warrior": "戦士族", "Machine": "機械族", "Fiend": "悪魔族", "Dragon": "ドラゴン族", "Spellcaster": "魔法使い族",
+    "Fairy": "天使族", "Beast": "獣族", "Winged Beast": "鳥獣族", "Cyberse": "サイバース族", "Aqua": "水族",
+    "Zombie": "アンデット族", "Rock": "岩石族", "Beast-Warrior": "獣戦士族", "Insect": "昆虫族", "Plant": "植物族",
+    "Psychic": "サイキック族", "Reptile": "爬虫類族", "Pyro": "炎族", "Thunder": "雷族", "Dinosaur": "恐竜族",
+    "Fish": "魚族", "Sea Serpent": "海竜族", "Wyrm": "幻竜族", "Illusion": "幻想魔族", "Divine-Beast": "幻神獣族",
     "Creator God": "創造神族",
-    "Cyberse": "サイバース族",
-    "Dinosaur": "恐竜族",
-    "Divine-Beast": "幻神獣族",
-    "Dragon": "ドラゴン族",
-    "Fairy": "天使族",
-    "Fiend": "悪魔族",
-    "Fish": "魚族",
-    "Illusion": "幻想魔族",
-    "Insect": "昆虫族",
-    "Machine": "機械族",
-    "Plant": "植物族",
-    "Psychic": "サイキック族",
-    "Pyro": "炎族",
-    "Reptile": "爬虫類族",
-    "Rock": "岩石族",
-    "Sea Serpent": "海竜族",
-    "Spellcaster": "魔法使い族",
-    "Thunder": "雷族",
-    "Warrior": "戦士族",
-    "Winged Beast": "鳥獣族",
-    "Wyrm": "幻竜族",
-    "Zombie": "アンデット族",
-}
-MONSTER_TYPES = {
-    "Normal": "通常",
-    "Effect": "効果",
-    "Fusion": "融合",
-    "Ritual": "儀式",
-    "Synchro": "シンクロ",
-    "Xyz": "エクシーズ",
-    "Link": "リンク",
-    "Pendulum": "ペンデュラム",
-    "Tuner": "チューナー",
-    "Flip": "リバース",
-    "Gemini": "デュアル",
-    "Spirit": "スピリット",
-    "Union": "ユニオン",
-    "Toon": "トゥーン",
-    "Special Summon": "特殊召喚",
-}
-PROPERTIES = {
-    "Normal": "通常",
-    "Quick-Play": "速攻",
-    "Continuous": "永続",
-    "Equip": "装備",
-    "Field": "フィールド",
-    "Ritual": "儀式",
-    "Counter": "カウンター",
-}
+}  # fmt: skip
+# An Attribute as a card prints it (炎属性).
+ATTRIBUTES = {value: (value, f"{ja}属性") for value, ja in ATTRIBUTES_JA.items()}
+RACES = RACES_JA
+MONSTER_TYPES = {**MONSTER_TYPES_JA, "Special Summon": "特殊召喚"}
+PROPERTIES = PROPERTIES_JA
 # The deck the card goes in, as the page names it.
 DECK_ZONES = {
     "main": (pgettext_lazy("OCG deck", "Main Deck"), "メインデッキ"),

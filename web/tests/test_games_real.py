@@ -8,6 +8,7 @@ names its source address):
 - the card search finds 灰流うらら by its name and its reading, and Son Goku among DBS's cards.
 """
 
+import re
 from pathlib import Path
 
 import pytest
@@ -66,8 +67,6 @@ def _real_deck(owner, game: str):
 
 def _visible_text(html: str) -> str:
     """The page without its scripts' and styles' bodies (the words a player reads, and attribute values)."""
-    import re
-
     return re.sub(r"<(script|style)\b[^>]*>.*?</\1>", "", html, flags=re.S)
 
 
@@ -99,6 +98,8 @@ def test_every_page_of_a_real_deck_speaks_its_game(player, game, language):
         assert response.status_code == 200, name
         text = _visible_text(response.content.decode())
         words = [word for word in DM_WORDS if word in text]
+        # nor a data source's repository path and commit (`owner/repo:path@56c0b54b`): the about-the-data page's
+        words += re.findall(r"[\w.-]+/[\w.-]+:\S+@[0-9a-f]{7,40}", text)
         if words:
             found[name] = words
     assert found == {}
@@ -148,3 +149,67 @@ def test_the_card_search_finds_each_games_cards(real_games, game, query, name):
     body = _client(language="ja").get("/cards/", {"game": game, "q": query}).content.decode()
     results = body.split('id="card-results"', 1)[1].split("</ul>", 1)[0]
     assert name in results
+
+
+@pytest.mark.parametrize(
+    ("language", "facts"),
+    [
+        pytest.param(
+            "ja",
+            {
+                "カードの種類": "モンスター",
+                "属性": "炎属性",
+                "種族": "アンデット族",
+                "モンスターの種類": "チューナー / 効果",
+            },
+            id="ja",
+        ),  # fmt: skip
+        pytest.param(
+            "en",
+            {
+                "Card kind": "Monster",
+                "Attribute": "FIRE",
+                "Monster Type": "Zombie",
+                "Monster card types": "Tuner / Effect",
+            },
+            id="en",
+        ),  # fmt: skip
+    ],
+)
+def test_an_ocg_card_page_names_its_facts_in_the_pages_language(real_games, language, facts):
+    import re
+
+    from cards.models import Card
+
+    card = Card.objects.get(game="ygo", name_ja="灰流うらら")
+    body = _client(language=language).get(f"/cards/{card.id}/").content.decode()
+    shown = {
+        re.sub(r"<[^>]+>", "", label).strip(): re.sub(r"<[^>]+>", "", value).strip()
+        for label, value in re.findall(r"<th[^>]*>(.*?)</th>\s*<td[^>]*>(.*?)</td>", body, re.S)
+    }
+    assert {label: shown.get(label) for label in facts} == facts
+
+
+YGO_GROUPINGS = ["カードの種類", "レベル・ランク・リンク"]  # the editor's "group by", in Japanese
+DBS_GROUPINGS = ["エナジーコスト", "色", "カードタイプ"]
+
+
+@pytest.mark.parametrize(
+    ("game", "groupings", "card", "grouping", "group"),
+    [
+        pytest.param("ygo", YGO_GROUPINGS, "影依融合", "level", "魔法", id="ygo-spell"),
+        pytest.param("ygo", YGO_GROUPINGS, "鳥銃士カステル", "level", "ランク4", id="ygo-rank"),
+        pytest.param("dbs", DBS_GROUPINGS, "Zamasu, Scheme", "colour", "黒", id="dbs-colour"),
+    ],
+)
+def test_the_editor_groups_each_games_cards_in_its_words(player, game, groupings, card, grouping, group):
+    import json
+    import re
+
+    deck = _real_deck(player, game)
+    body = _client(player, "ja").get(f"/decks/{deck.id}/").content.decode()
+    select = body.split('id="group-by">', 1)[1].split("</select>", 1)[0]
+    assert re.findall(r"<option[^>]*>([^<]+)</option>", select) == groupings
+    config = json.loads(re.search(r'id="editor-config"[^>]*>(.*?)</script>', body, re.S).group(1))
+    cards = {facts["name_ja"].split(" [")[0]: facts for facts in config["state"]["cards"].values()}
+    assert cards[card]["groups"][grouping]["ja"] == group

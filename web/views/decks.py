@@ -211,6 +211,7 @@ def deck_page(request, deck_id: int):
         context.update(
             game=game,
             config=_editor_config(request, deck),
+            groupings=game.editor_groupings(),
             formats=formats,
             overlays=[row for row in overlay_choices() if row["base_format"] in {code for code, _ in formats}],
             visibilities=_translated(VISIBILITY_CHOICES),
