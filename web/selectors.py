@@ -260,3 +260,21 @@ def card_previews(*, card_ids, game) -> dict[int, dict]:
         picture = pictures.get(card_id) or {}
         previews[card_id] = {"image": picture.get("image"), "page": picture.get("page"), **preview}
     return previews
+
+
+def card_tile_lines(*, cards: list, game) -> None:
+    """The core's card tile of a game without its own (`page_templates`) shows what the game's editor tiles show
+    (Game.editor_cards): its type line (`card.type_line`: the OCG's チューナー・効果 / 炎属性 / アンデット族, DBS's card
+    type) and its numbers (`card.stat_line`: ATK / DEF, power), in the page's language."""
+    from django.utils.translation import get_language
+
+    if game.page_template("web/_tile.html") != "web/_tile.html":
+        return
+    japanese = (get_language() or "en").startswith("ja")
+    facts = game.editor_cards([card.id for card in cards])
+    for card in cards:
+        found = facts.get(card.id) or {}
+        first, second = ("card_type_ja", "card_type") if japanese else ("card_type", "card_type_ja")
+        lines = (found.get("tile") or {}).get("lines_ja" if japanese else "lines_en") or []
+        card.type_line = " / ".join(filter(None, [found.get(first) or found.get(second) or "", *lines]))
+        card.stat_line = found.get("power") or ""

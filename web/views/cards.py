@@ -50,6 +50,7 @@ def card_browser(request):
             pictures = web_selectors.card_pictures(card_ids=[card.id for card in cards])
             for card in cards:
                 card.picture = pictures.get(card.id)  # type: ignore[attr-defined]
+            web_selectors.card_tile_lines(cards=cards, game=game)
             if not result.ids and result.name_text.strip():
                 suggestions = game.card_name_suggestions(text=result.name_text)
     params = request.GET.copy()
