@@ -213,3 +213,22 @@ def test_the_editor_groups_each_games_cards_in_its_words(player, game, groupings
     config = json.loads(re.search(r'id="editor-config"[^>]*>(.*?)</script>', body, re.S).group(1))
     cards = {facts["name_ja"].split(" [")[0]: facts for facts in config["state"]["cards"].values()}
     assert cards[card]["groups"][grouping]["ja"] == group
+
+
+def test_the_game_is_chosen_remembered_and_shown(player):
+    """`?game=` selects the game on any page and remembers it (the cookie; the profile of a signed-in player, so a
+    new device lands on it too); a deck's page shows the deck's game whatever was chosen."""
+    visitor = Client()
+    assert '<body data-game="dm">' in visitor.get("/").content.decode()
+    visitor.get("/cards/", {"game": "ygo"})
+    assert visitor.cookies["game"].value == "ygo" and '<body data-game="ygo">' in visitor.get("/").content.decode()
+    assert '<body data-game="ygo">' in Client().get("/", {"game": "ygo"}).content.decode()
+    # not a game: ignored, no error
+    assert '<body data-game="dm">' in Client().get("/", {"game": "nope"}).content.decode()
+
+    _client(player).get("/decks/", {"game": "dbs"})
+    assert '<body data-game="dbs">' in _client(player).get("/").content.decode()  # another device, the same player
+    deck = _real_deck(player, "ygo")
+    assert '<body data-game="ygo">' in _client(player).get(f"/decks/{deck.id}/").content.decode()
+    # the deck's game was shown, not chosen
+    assert '<body data-game="dbs">' in _client(player).get("/").content.decode()

@@ -203,6 +203,7 @@ def deck_page(request, deck_id: int):
     """The editor for the owner, for every game (its zones, statistics and tiles come from the deck's game); a
     read-only view (entries, legality, statistics, copy) for everyone else."""
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+    game_shown(request, deck.game)  # a deck's link opens in its game, whatever the visitor chose
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.id
     context = {"deck": deck, "is_owner": is_owner, "nav": "my-decks" if is_owner else "public-decks"}
     if is_owner:
@@ -269,6 +270,7 @@ def deck_solo(request, deck_id: int):
     from web.editor import editor_cards
 
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+    game_shown(request, deck.game)
     deck_json = _deck_json(deck)
     cards = editor_cards([e["card"] for rows in deck_json.values() for e in rows], game=deck.game)
     context = {
@@ -283,6 +285,7 @@ def deck_solo(request, deck_id: int):
 def deck_shared_page(request, slug: str):
     """An unlisted (or public) deck by its share link: the read-only view."""
     deck = deck_selectors.deck_get_shared(slug=slug)
+    game_shown(request, deck.game)
     return _deck_view(request, deck, {"deck": deck, "is_owner": False, "nav": "public-decks"})
 
 
@@ -379,6 +382,7 @@ def deck_copy(request, deck_id: int):
 @login_required
 def deck_versions(request, deck_id: int):
     deck = _owned_or_404(request, deck_id)
+    game_shown(request, deck.game)
     versions = list(deck_selectors.deck_versions_list(deck=deck)[:50])
     for version in versions:
         version.diff = deck_selectors.deck_version_diff(deck=deck, number=version.number)
