@@ -49,8 +49,8 @@ ORDER_CHOICES = (
 )
 
 
-def _number(**bounds: int) -> forms.IntegerField:
-    return forms.IntegerField(required=False, **bounds)
+def _number(*, min_value: int, max_value: int) -> forms.IntegerField:
+    return forms.IntegerField(required=False, min_value=min_value, max_value=max_value)
 
 
 def card_browser_filters() -> CardBrowserFilters:

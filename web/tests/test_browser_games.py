@@ -127,3 +127,51 @@ def test_a_ygo_player_goes_from_the_home_page_to_a_legal_check_of_a_real_ydk(bro
         assert page.errors == []
     finally:
         context.close()
+
+
+@pytest.fixture
+def dbs_world(live_server, eager_celery):  # noqa: F811
+    if not (Path(settings.CARD_DATA_DIR) / "dbs" / "cards.json").exists():
+        pytest.skip("the DBS card data is not present")
+    from django.contrib.auth import get_user_model
+
+    from games import registry
+
+    registry.get("dbs").data_import(log=lambda text: None)
+    user = get_user_model().objects.create_user(username="goku", password=PASSWORD)
+    return {"user": user, "base": live_server.url}
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_a_dbs_player_creates_a_deck_from_a_real_list_with_its_leader(browser, dbs_world, language):  # noqa: F811
+    from playwright.sync_api import expect
+
+    from web.tests.test_games_real import DBS_LIST
+
+    context, page = _signed_in(browser, dbs_world, language)
+    base = dbs_world["base"]
+    try:
+        page.goto(base + "/cards/?game=dbs&q=Son+Goku")
+        expect(page.locator("#card-results")).to_contain_text("Son Goku")
+        _shots(page, "dbs-search", language)
+        # The new-deck form: choosing the game reloads it with that game's format, the name kept.
+        page.goto(base + "/decks/?game=dm")
+        page.fill("#id_name", "Goku Black")
+        page.select_option("#id_game", "dbs")
+        page.wait_for_url("**game=dbs**")
+        expect(page.locator("#id_name")).to_have_value("Goku Black")
+        expect(page.locator("#id_format option")).to_have_count(1)
+        page.click("#create-deck")
+        page.wait_for_selector("body[data-editor-ready=true]")
+        page.goto(page.url + "import/")
+        page.fill("#id_text", DBS_LIST.read_text(encoding="utf-8"))
+        page.click('button[name="preview"]')
+        expect(page.locator('button[name="apply"]')).to_be_enabled()
+        page.click('button[name="apply"]')
+        page.wait_for_selector("body[data-editor-ready=true]")
+        expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
+        _shots(page, "dbs-editor", language)
+        assert _dm_words(page) == []
+        assert page.errors == []
+    finally:
+        context.close()
