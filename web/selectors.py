@@ -40,7 +40,7 @@ def deck_list_filtered(*, decks, civ: str | None = None, card: str | None = None
     entry_model = decks.model.entries.rel.related_model
     if civ:
         games = [registry.get(game)] if game else registry.all_games()
-        colour = [cards for each in games if (cards := each.deck_filter_cards(civ)) is not None]
+        colour = [cards for each in games if (cards := each.pages.deck_filter_cards(civ)) is not None]
         if colour:
             match = Q(card_id__in=colour[0].values("id"))
             for cards in colour[1:]:
@@ -59,7 +59,7 @@ def deck_filter_choices(game: str | None = None) -> list[tuple[str, Any]]:
 
     choices: dict[str, Any] = {}
     for each in [registry.get(game)] if game else registry.all_games():
-        for value, label in each.deck_filters():
+        for value, label in each.pages.deck_filters():
             choices.setdefault(value, label)
     return list(choices.items())
 
@@ -91,7 +91,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     games = {deck.game: registry.get(deck.game) for deck in decks}
     # a deck's colours in its game's order (`deck_filters`), its zones counted from 0
     colour_order = {
-        code: {value: index for index, (value, _label) in enumerate(game.deck_filters())}
+        code: {value: index for index, (value, _label) in enumerate(game.pages.deck_filters())}
         for code, game in games.items()
     }
     summaries: dict[int, dict[str, Any]] = {
@@ -101,7 +101,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     # the colours count the registered zones (not the considering list); the key card is the main deck's
     registered = {code: set(game.registered_zone_codes()) for code, game in games.items()}
     main = {
-        code: game.pages_key_zone or ("main" if game.has_zone("main") else game.zone_codes()[0])
+        code: game.pages.key_zone or ("main" if game.has_zone("main") else game.zone_codes()[0])
         for code, game in games.items()
     }
     deck_games = {deck.id: deck.game for deck in decks}
@@ -109,7 +109,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     own = {
         f"{code}_{key}": F(f"card__{path}")
         for code, game in games.items()
-        for key, path in (game.pages_list_fields or game.deck_entry_fields).items()
+        for key, path in (game.pages.list_fields or game.catalogue.deck_entry_fields).items()
     }
     rows = DeckEntry.objects.filter(deck_id__in=summaries).values(
         "deck_id", "zone", "quantity", "card_id", "card__name_ja", **own
@@ -157,7 +157,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         summary["status"] = status
         game = games[deck.game]
         counts = summary["counts"]
-        summary["count_list"] = [counts.get(zone, 0) for zone in game.deck_list_zone_codes()]
+        summary["count_list"] = [counts.get(zone, 0) for zone in game.pages.deck_list_zone_codes()]
         summary["aside_count"] = sum(counts.get(zone.code, 0) for zone in game.zones if not zone.registered)
         order = colour_order[deck.game]
         summary["civs"] = sorted(summary["civs"], key=lambda c: order.get(c, len(order)))
@@ -208,7 +208,9 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
     colour_words = {}  # each game's colours by its own names (the OCG's `fire` is not Duel Masters' 火)
     for deck in decks:
         if deck.game not in colour_words:
-            colour_words[deck.game] = {value: str(label) for value, label in registry.get(deck.game).deck_filters()}
+            colour_words[deck.game] = {
+                value: str(label) for value, label in registry.get(deck.game).pages.deck_filters()
+            }
         own = colour_words[deck.game]
         summary = summaries[deck.id]
         updated = timezone.localtime(deck.updated_at)
@@ -223,11 +225,11 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
         )
 
 
-# ---- card pictures: each game's official pictures of its cards (games.registry.Game.card_pictures) ---------------
+# ---- card pictures: each game's official pictures of its cards (Game.pages.card_pictures) ---------------
 
 
 def card_pictures(*, card_ids) -> dict[int, dict]:
-    """Per card id, the official page and image of its picture, as its game gives them (`Game.card_pictures`:
+    """Per card id, the official page and image of its picture, as its game gives them (`Game.pages.card_pictures`:
     Duel Masters' official card site) as `{"page": url, "image": url or None}`; a card without one is absent. With
     `CARD_IMAGES_EXTERNAL` off the image is None (the drawn tile only) and the page link stays."""
     from django.conf import settings
@@ -237,7 +239,7 @@ def card_pictures(*, card_ids) -> dict[int, dict]:
     ids = set(card_ids)
     pictures: dict[int, dict] = {}
     for game in registry.all_games():
-        for card_id, found in game.card_pictures(ids).items():
+        for card_id, found in game.pages.card_pictures(ids).items():
             pictures[card_id] = {
                 "page": found.get("page"),
                 "image": found.get("image") if settings.CARD_IMAGES_EXTERNAL else None,
@@ -250,10 +252,10 @@ PREVIEW_CARDS_MAX = 100  # one page of the editor's search results is 30 cards
 
 def card_previews(*, card_ids, game) -> dict[int, dict]:
     """Per card id of the game's, what the editor's hover preview adds to a card of the cards API: the official
-    image and page (`card_pictures`) and the game's own preview (`Game.card_previews`: Duel Masters' abilities and a
+    image and page (`card_pictures`) and the game's own preview (`pages.card_previews`: Duel Masters' abilities and a
     twinpact's two halves with their own costs)."""
     ids = list(dict.fromkeys(card_ids))[:PREVIEW_CARDS_MAX]
-    own = game.card_previews(ids)
+    own = game.pages.card_previews(ids)
     pictures = card_pictures(card_ids=list(own))
     previews = {}
     for card_id, preview in own.items():
@@ -263,15 +265,15 @@ def card_previews(*, card_ids, game) -> dict[int, dict]:
 
 
 def card_tile_lines(*, cards: list, game) -> None:
-    """The core's card tile of a game without its own (`page_templates`) shows what the game's editor tiles show
-    (Game.editor_cards): its type line (`card.type_line`: the OCG's チューナー・効果 / 炎属性 / アンデット族, DBS's card
+    """The core's card tile of a game without its own (`pages.templates`) shows what the game's editor tiles show
+    (game.editor.cards): its type line (`card.type_line`: the OCG's チューナー・効果 / 炎属性 / アンデット族, DBS's card
     type) and its numbers (`card.stat_line`: ATK / DEF, power), in the page's language."""
     from django.utils.translation import get_language
 
-    if game.page_template("web/_tile.html") != "web/_tile.html":
+    if game.pages.template("web/_tile.html") != "web/_tile.html":
         return
     japanese = (get_language() or "en").startswith("ja")
-    facts = game.editor_cards([card.id for card in cards])
+    facts = game.editor.cards([card.id for card in cards])
     for card in cards:
         found = facts.get(card.id) or {}
         first, second = ("card_type_ja", "card_type") if japanese else ("card_type", "card_type_ja")

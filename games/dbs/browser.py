@@ -1,4 +1,4 @@
-"""The card browser's Dragon Ball Super filters (games.registry.Game.card_browser_filters): colour, card type, cost,
+"""The card browser's Dragon Ball Super filters (game.search.browser_filters): colour, card type, cost,
 power, combo power, special trait and set, each writing terms of the game's search fields (games/dbs/search.py), and
 the panel that shows them (templates/dbs/card_filters.html). Labels in the page's language, as the editor names the
 colours and types (games/dbs/editor.py)."""
@@ -13,8 +13,8 @@ from django.utils.functional import lazy
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from games.capabilities import CardBrowserFilters
 from games.dbs.editor import COLORS_JA, TYPE_ORDER, TYPES_JA
-from games.registry import CardBrowserFilters
 
 
 def _word(english: str, japanese: str) -> str:

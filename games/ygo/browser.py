@@ -1,4 +1,4 @@
-"""The card browser's OCG filters (games.registry.Game.card_browser_filters): the widgets beside the search box, each
+"""The card browser's OCG filters (game.search.browser_filters): the widgets beside the search box, each
 writing terms of the OCG's search fields (games/ygo/search.py), and the panel that shows them
 (templates/ygo/card_filters.html). Choice labels are the words the Japanese cards print beside the English ones."""
 
@@ -12,7 +12,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from games.registry import CardBrowserFilters
+from games.capabilities import CardBrowserFilters
 from games.ygo.words import ATTRIBUTES, CARD_TYPES, RACES, word_label
 
 _label = lazy(word_label, str)

@@ -26,7 +26,7 @@ def ygo_world(live_server, eager_celery):  # noqa: F811
 
     from games import registry
 
-    registry.get("ygo").data_import(log=lambda text: None)
+    registry.get("ygo").catalogue.data_import(log=lambda text: None)
     user = get_user_model().objects.create_user(username="yugi", password=PASSWORD)
     return {"user": user, "base": live_server.url}
 
@@ -137,7 +137,7 @@ def dbs_world(live_server, eager_celery):  # noqa: F811
 
     from games import registry
 
-    registry.get("dbs").data_import(log=lambda text: None)
+    registry.get("dbs").catalogue.data_import(log=lambda text: None)
     user = get_user_model().objects.create_user(username="goku", password=PASSWORD)
     return {"user": user, "base": live_server.url}
 

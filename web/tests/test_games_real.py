@@ -37,7 +37,7 @@ def real_games(django_db_setup, django_db_blocker):
 
     with django_db_blocker.unblock():
         for code in ("ygo", "dbs"):
-            registry.get(code).data_import(log=lambda text: None)
+            registry.get(code).catalogue.data_import(log=lambda text: None)
         yield
         Card.objects.filter(game__in=("ygo", "dbs")).delete()
 

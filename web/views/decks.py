@@ -156,8 +156,8 @@ def _deck_list(request, decks) -> dict:
         "params": params,
         "formats": format_choices(game.code),
         "civilizations": colours,
-        "colour_label": game.pages_colour_label,
-        "count_zones": [zone for code in game.deck_list_zone_codes() for zone in game.zones if zone.code == code],
+        "colour_label": game.pages.colour_label,
+        "count_zones": [zone for code in game.pages.deck_list_zone_codes() for zone in game.zones if zone.code == code],
         "today": today,
     }
 
@@ -176,7 +176,7 @@ def _editor_config(request, deck) -> dict:
         "cardsApiUrl": "/api/v1/cards/",
         # How a saved entry names its card: the deck API reads each game's JSON decklist (games.registry); the
         # editor's card is the catalogue's id, which every game's JSON takes under this key.
-        "saveKey": game.editor_save_key,
+        "saveKey": game.editor.save_key,
         "state": editor_state(copy=copy, format_code=deck.format_code, as_of=as_of, game=game),
     }
 
@@ -212,7 +212,7 @@ def deck_page(request, deck_id: int):
         context.update(
             game=game,
             config=_editor_config(request, deck),
-            groupings=game.editor_groupings(),
+            groupings=game.editor.groupings(),
             formats=formats,
             overlays=[row for row in overlay_choices() if row["base_format"] in {code for code, _ in formats}],
             visibilities=_translated(VISIBILITY_CHOICES),
@@ -465,10 +465,10 @@ def deck_import(request, deck_id: int):
 
 
 def _import_context(request, deck, context: dict) -> dict:
-    """The import page shows the deck's game: its help, accepted files and example (`Game.pages_import_help`)."""
+    """The import page shows the deck's game: its help, accepted files and example (`game.pages.import_help`)."""
     game = registry.get(deck.game)
     game_shown(request, game.code)
-    return {**context, "game": game, "import_help": game.pages_import_help()}
+    return {**context, "game": game, "import_help": game.pages.import_help()}
 
 
 @login_required
@@ -518,7 +518,7 @@ def deck_export(request, deck_id: int, kind: str):
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="{filename}.json"'
     elif kind == "sheet":
-        response = render(request, registry.get(deck.game).page_template("web/deck_sheet.html"), _sheet_context(deck))
+        response = render(request, registry.get(deck.game).pages.template("web/deck_sheet.html"), _sheet_context(deck))
     else:
         raise Http404
     return response
@@ -534,10 +534,10 @@ def _sheet_context(deck) -> dict:
         for zone, entries in deck_selectors.deck_entries_by_zone(deck=deck).items()
         if entries and zone in registered
     ]
-    if game.page_template("web/_tile.html") == "web/_tile.html":
-        # The core's tile and columns show a game's type line: what its editor tiles show (Game.editor_cards).
+    if game.pages.template("web/_tile.html") == "web/_tile.html":
+        # The core's tile and columns show a game's type line: what its editor tiles show (Game.editor.cards).
         japanese = (get_language() or "en").startswith("ja")
-        cards = game.editor_cards([entry.card_id for zone in zones for entry in zone["entries"]])
+        cards = game.editor.cards([entry.card_id for zone in zones for entry in zone["entries"]])
         for zone in zones:
             for entry in zone["entries"]:
                 facts = cards.get(entry.card_id) or {}
