@@ -210,6 +210,8 @@ class Pages(Capability):
     # its cards' `cost` (ranks the key card) and `civilizations` (the colour column: a list or one word) as paths from
     # cards.Card when they are not the catalogue's `deck_entry_fields` (which the deck API shows); the zone whose card
     # names a deck (None: the main deck; Dragon Ball Super: the leader).
+    # The game switch's short label (English, Japanese) on every page; None: the game's name.
+    switch_names: ClassVar[tuple[str, str] | None] = None
     colour_label: ClassVar[Any] = _("Colours")
     list_fields: ClassVar[Mapping[str, str]] = {}
     key_zone: ClassVar[str | None] = None

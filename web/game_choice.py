@@ -77,8 +77,9 @@ def game_switch(request) -> list[dict]:
             params.pop("page", None)
             params[GAME_PARAMETER] = game.code
             url = f"{request.path}?{params.urlencode()}"
-        links.append({"code": game.code, "name_en": game.name_en, "name_ja": game.name_ja,
-                      "current": game.code == current.code, "url": url})  # fmt: skip
+        short_en, short_ja = game.pages.switch_names or (game.name_en, game.name_ja)
+        links.append({"code": game.code, "name_en": game.name_en, "name_ja": game.name_ja, "short_en": short_en,
+                      "short_ja": short_ja, "current": game.code == current.code, "url": url})  # fmt: skip
     return links
 
 

@@ -178,6 +178,7 @@ class YgoPages(Pages):
     # The deck lists: a deck's monsters' Attributes as its colours, filtered by them; its key card the highest Level.
     list_fields = MappingProxyType({"cost": "ygo__level", "civilizations": "ygo__attribute"})
     colour_label = _("Attributes")
+    switch_names = ("Yu-Gi-Oh!", "遊戯王")
 
     def deck_filters(self) -> list[tuple[str, Any]]:
         from games.ygo.words import ATTRIBUTES, word_label
