@@ -27,3 +27,15 @@ class UsernameSkeleton(models.Model):
 
     def __str__(self) -> str:
         return self.skeleton
+
+
+class PlayerProfile(models.Model):
+    """What the site remembers of a player between visits: the game they play (a game code of games.registry,
+    checked when it is written, accounts.services.player_game_set), so a Yu-Gi-Oh! player signing in lands on
+    Yu-Gi-Oh! on any device."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_profile")
+    game = models.CharField(max_length=16, blank=True, default="")
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.game or '-'}"

@@ -223,3 +223,17 @@ def token_obtain(*, username: str, password: str, request) -> str:
 def client_address(request) -> str | None:
     """The peer address (REMOTE_ADDR); behind a proxy, the proxy must pass the client address on as REMOTE_ADDR."""
     return request.META.get("REMOTE_ADDR")
+
+
+def player_game(*, user) -> str:
+    """The game a signed-in player chose last ("" when they never chose)."""
+    from accounts.models import PlayerProfile
+
+    return PlayerProfile.objects.filter(user=user).values_list("game", flat=True).first() or ""
+
+
+def player_game_set(*, user, game: str) -> None:
+    """Remember the game a player chose (a code the caller has checked against the registry of games)."""
+    from accounts.models import PlayerProfile
+
+    PlayerProfile.objects.update_or_create(user=user, defaults={"game": game})

@@ -108,6 +108,28 @@ def decklist_resolve(*, decklist, game: str | None = None) -> ResolvedDecklist:
     return result
 
 
+def decklist_other_game(*, text: str, game: str, resolved: ResolvedDecklist) -> str | None:
+    """The game a pasted decklist belongs to when it is not `game`'s (a .ydk pasted into a Duel Masters deck, card
+    numbers into an OCG deck): another game that reads at least one copy and more than twice the copies `game` read
+    (`resolved`, the list as `game` read it). Asked only when `game` left lines it could not read or ignored; None
+    when the list is `game`'s (or nobody's)."""
+    unread = [line for line in resolved.lines if line["status"] in (*_REJECTED, LineStatus.IGNORED.value)]
+    if not unread:
+        return None
+    own = sum(resolved.counts.values())
+    best, best_copies = None, 0
+    for other in registry.all_games():
+        if other.code == game:
+            continue
+        try:
+            copies = sum(decklist_resolve(decklist=other.parse_text(text), game=other.code).counts.values())
+        except ApplicationError:  # another game's limits (a count out of its range): not its list
+            continue
+        if copies > best_copies:
+            best, best_copies = other.code, copies
+    return best if best_copies > 2 * own else None
+
+
 def _write_entries(deck: Deck, counts: dict[tuple[str, int], int]) -> None:
     copies_check(sum(counts.values()))  # also an adding import: the deck's copies after it
     DeckEntry.objects.filter(deck=deck).delete()

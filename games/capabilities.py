@@ -212,6 +212,34 @@ class Pages(Capability):
         codes = list(self.game.zone_codes())
         return codes, "main" if "main" in codes else codes[0]
 
+    # The deck lists of the page's game: what its colour filter and column are called (Duel Masters: civilizations);
+    # its cards' `cost` (ranks the key card) and `civilizations` (the colour column: a list or one word) as paths from
+    # cards.Card when they are not the catalogue's `deck_entry_fields` (which the deck API shows); the zone whose card
+    # names a deck (None: the main deck; Dragon Ball Super: the leader).
+    # The game switch's short label (English, Japanese) on every page; None: the game's name.
+    switch_names: ClassVar[tuple[str, str] | None] = None
+    colour_label: ClassVar[Any] = _("Colours")
+    list_fields: ClassVar[Mapping[str, str]] = {}
+    key_zone: ClassVar[str | None] = None
+    # The names players use for the game's formats that keep no regulations.Format row (whose names win): code ->
+    # (English, Japanese). A page never shows a format's code.
+    format_names: ClassVar[Mapping[str, tuple[str, str]]] = {}
+
+    def import_help(self) -> dict:
+        """The import page's help, in the request's language: {"help": how lines and headings are written, "files":
+        the accepted files (an <input accept>), "files_label", "example": a short list}."""
+        return {
+            "help": _("One card a line: 4 name, 4x name, name x4. Zone headings: the game's zone names."),
+            "files": ".txt,text/plain",
+            "files_label": _("Or a decklist file (text)"),
+            "example": "",
+        }
+
+    def data_sources(self) -> list[dict]:
+        """The sources the game's rules and data rest on, for the "about the data" page (never inside a verdict):
+        each {"title", "where" (an address or a document), "date" or None}; none by default."""
+        return []
+
 
 def editor_zone(zone: GameZone, **layout: Any) -> dict:
     """One zone as the editor shows it: its code, names and key, and `layout` over the defaults."""
@@ -229,6 +257,12 @@ class Editor(Capability):
 
     def add_note(self) -> str:
         return ""
+
+    def groupings(self) -> list[tuple[str, Any]]:
+        """The "group by" choices (value, label), the first the default: `type` (a card's `group`, else its type line)
+        and `cost` (its `cost`) the editor knows; another value groups by the card's own `groups[value]` ({"key",
+        "en", "ja", "order"}) that `cards` gives."""
+        return [("type", _("Card type")), ("cost", _("Cost"))]
 
     def zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
         """Every zone of the game, without sizes, the last one aside."""

@@ -118,7 +118,12 @@ def format_name(*, code: str, japanese: bool = False, game: str = registry.DEFAU
     try:
         return format_get(code=code, game=game).display_name(japanese=japanese)
     except UnknownFormat:
-        return code
+        pass
+    try:
+        names = registry.get(game).pages.format_names.get(code)
+    except ApplicationError:  # UNKNOWN_GAME
+        names = None
+    return (names[1] if japanese else names[0]) if names else code
 
 
 def format_list(*, game: str = registry.DEFAULT_GAME) -> list[Format]:

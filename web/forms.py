@@ -18,12 +18,23 @@ def _translated(choices):
     return [(value, str(label)) for value, label in choices]
 
 
-def format_choices() -> list[tuple[str, str]]:
-    """The formats of the regulations app (data, editable in the admin), named in the UI language."""
-    from regulations.selectors import format_list
+def format_choices(game: str = registry.DEFAULT_GAME) -> list[tuple[str, str]]:
+    """A game's formats (the regulations app's rows, editable in the admin; else its default format), named in the UI
+    language as its players name them."""
+    from regulations.selectors import format_list, format_name
 
     japanese = (get_language() or "en").startswith("ja")
-    return [(f.code, f.display_name(japanese=japanese)) for f in format_list()]
+    formats = [(f.code, f.display_name(japanese=japanese)) for f in format_list(game=game)]
+    if formats:
+        return formats
+    default = registry.get(game).default_format
+    return [(default, format_name(code=default, japanese=japanese, game=game))]
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """Every game, named in the UI language."""
+    japanese = (get_language() or "en").startswith("ja")
+    return [(game.code, game.name_ja if japanese else game.name_en) for game in registry.all_games()]
 
 
 # The card search page shows the filter widgets after the results (beside them on a wide screen, under them on a
@@ -42,6 +53,7 @@ class CardSearchForm(forms.Form):
 
     def __init__(self, *args, game: registry.Game, **kwargs):
         super().__init__(*args, **kwargs)
+        self.game = game
         self.filters = game.search.browser_filters()
         self.fields["order"].choices = self.filters.orders
         for name, field in self.filters.fields.items():
@@ -64,21 +76,37 @@ class SignUpForm(UserCreationForm):
 
 
 class DeckCreateForm(forms.ModelForm):
-    """The name's length and the visibilities come from decks.Deck (a longer name is a form error, never a
-    database error); the write itself is decks.services.deck_create, so the form is never saved."""
+    """The game first (`game`, as the API's parameter; the page's game selected), then that game's formats by their
+    names (the page reloads with another game's formats when the game is changed: static/js/deck_create.js). The
+    name's length and the visibilities come from decks.Deck (a longer name is a form error, never a database error);
+    the write itself is decks.services.deck_create, so the form is never saved."""
 
-    format = forms.ChoiceField(choices=format_choices, initial="advance")
+    game = forms.ChoiceField(required=False)  # not posted: the page's game
+    format = forms.ChoiceField()
 
     class Meta:
         model = Deck
         fields = ["name", "visibility"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, game: str = registry.DEFAULT_GAME, **kwargs):
         super().__init__(*args, **kwargs)
+        games = game_choices()
+        self.fields["game"].choices = games
+        self.fields["game"].initial = game
+        posted = self.data.get("game") if self.is_bound else None
+        self.chosen_game = posted if posted in {code for code, _name in games} else game
+        self.fields["format"].choices = format_choices(self.chosen_game)
+        self.fields["format"].initial = registry.get(self.chosen_game).default_format
         self.fields["name"].label = gettext("Name")
+        self.fields["game"].label = gettext("Game")
         self.fields["format"].label = gettext("Format")
         self.fields["visibility"].label = gettext("Visibility")
         self.fields["visibility"].choices = _translated(VISIBILITY_CHOICES)
+
+    def clean(self):
+        cleaned = super().clean()
+        cleaned["game"] = self.chosen_game
+        return cleaned
 
 
 class DeckImportForm(forms.Form):

@@ -30,16 +30,17 @@ LIST_LEGALITY_TIMEOUT = 3600  # a cached legality status is per deck version, da
 LEGALITY_FILTER_LIMIT = 500  # the legality filter checks at most this many decks (newest first)
 
 
-def deck_list_filtered(*, decks, civ: str | None = None, card: str | None = None):
+def deck_list_filtered(*, decks, civ: str | None = None, card: str | None = None, game: str | None = None):
     """Narrow a deck queryset to decks with a card of a colour (a value of a game's `deck_filters`: Duel Masters'
-    civilizations) and/or a card whose name contains `card`."""
+    civilizations; of `game`'s alone when one is named) and/or a card whose name contains `card`."""
     from django.db.models import Q
 
     from games import registry
 
     entry_model = decks.model.entries.rel.related_model
     if civ:
-        colour = [cards for game in registry.all_games() if (cards := game.pages.deck_filter_cards(civ)) is not None]
+        games = [registry.get(game)] if game else registry.all_games()
+        colour = [cards for each in games if (cards := each.pages.deck_filter_cards(civ)) is not None]
         if colour:
             match = Q(card_id__in=colour[0].values("id"))
             for cards in colour[1:]:
@@ -52,13 +53,13 @@ def deck_list_filtered(*, decks, civ: str | None = None, card: str | None = None
     return decks
 
 
-def deck_filter_choices() -> list[tuple[str, Any]]:
-    """Every game's `deck_filters` (value, label), each value once, in the games' order."""
+def deck_filter_choices(game: str | None = None) -> list[tuple[str, Any]]:
+    """A game's `deck_filters` (value, label), or every game's, each value once, in the games' order."""
     from games import registry
 
     choices: dict[str, Any] = {}
-    for game in registry.all_games():
-        for value, label in game.pages.deck_filters():
+    for each in [registry.get(game)] if game else registry.all_games():
+        for value, label in each.pages.deck_filters():
             choices.setdefault(value, label)
     return list(choices.items())
 
@@ -99,13 +100,16 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     }
     # the colours count the registered zones (not the considering list); the key card is the main deck's
     registered = {code: set(game.registered_zone_codes()) for code, game in games.items()}
-    main = {code: "main" if game.has_zone("main") else game.zone_codes()[0] for code, game in games.items()}
+    main = {
+        code: game.pages.key_zone or ("main" if game.has_zone("main") else game.zone_codes()[0])
+        for code, game in games.items()
+    }
     deck_games = {deck.id: deck.game for deck in decks}
     # each game's cost and colours of a card (`deck_entry_fields`) as columns of one query, named by game
     own = {
         f"{code}_{key}": F(f"card__{path}")
         for code, game in games.items()
-        for key, path in game.catalogue.deck_entry_fields.items()
+        for key, path in (game.pages.list_fields or game.catalogue.deck_entry_fields).items()
     }
     rows = DeckEntry.objects.filter(deck_id__in=summaries).values(
         "deck_id", "zone", "quantity", "card_id", "card__name_ja", **own
@@ -118,7 +122,8 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         summary["entries"].setdefault(zone, []).append({"card_id": card_id, "count": quantity})
         game_code = deck_games[deck_id]
         if zone in registered[game_code]:
-            summary["civs"].update(str(c).lower() for c in row.get(f"{game_code}_civilizations") or [])
+            colours = row.get(f"{game_code}_civilizations") or []
+            summary["civs"].update(str(c).lower() for c in ([colours] if isinstance(colours, str) else colours))
         if zone == main[game_code]:
             cost = row.get(f"{game_code}_cost")
             rank = (cost if cost is not None else -1, quantity)
@@ -198,13 +203,22 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
         "illegal": gettext("Not legal"),
         "unknown": gettext("Unknown"),
     }
+    from games import registry
+
+    colour_words = {}  # each game's colours by its own names (the OCG's `fire` is not Duel Masters' 火)
     for deck in decks:
+        if deck.game not in colour_words:
+            colour_words[deck.game] = {
+                value: str(label) for value, label in registry.get(deck.game).pages.deck_filters()
+            }
+        own = colour_words[deck.game]
         summary = summaries[deck.id]
         updated = timezone.localtime(deck.updated_at)
         summary.update(
             status_label=status_labels[summary["status"]],
-            civ_labels=[(civ, word(civ)) for civ in summary["civs"]] or [("colorless", word("colorless"))],
-            format_label=format_name(code=deck.format_code, japanese=japanese),
+            civ_labels=[(civ, own.get(civ) or word(civ)) for civ in summary["civs"]]
+            or ([("colorless", word("colorless"))] if deck.game == registry.DEFAULT_GAME else []),
+            format_label=format_name(code=deck.format_code, japanese=japanese, game=deck.game),
             visibility_label=word(deck.visibility),
             updated_iso=updated.isoformat(),
             updated_text=updated.strftime("%Y-%m-%d %H:%M"),
@@ -248,3 +262,21 @@ def card_previews(*, card_ids, game) -> dict[int, dict]:
         picture = pictures.get(card_id) or {}
         previews[card_id] = {"image": picture.get("image"), "page": picture.get("page"), **preview}
     return previews
+
+
+def card_tile_lines(*, cards: list, game) -> None:
+    """The core's card tile of a game without its own (`pages.templates`) shows what the game's editor tiles show
+    (game.editor.cards): its type line (`card.type_line`: the OCG's チューナー・効果 / 炎属性 / アンデット族, DBS's card
+    type) and its numbers (`card.stat_line`: ATK / DEF, power), in the page's language."""
+    from django.utils.translation import get_language
+
+    if game.pages.template("web/_tile.html") != "web/_tile.html":
+        return
+    japanese = (get_language() or "en").startswith("ja")
+    facts = game.editor.cards([card.id for card in cards])
+    for card in cards:
+        found = facts.get(card.id) or {}
+        first, second = ("card_type_ja", "card_type") if japanese else ("card_type", "card_type_ja")
+        lines = (found.get("tile") or {}).get("lines_ja" if japanese else "lines_en") or []
+        card.type_line = " / ".join(filter(None, [found.get(first) or found.get(second) or "", *lines]))
+        card.stat_line = found.get("power") or ""

@@ -9,6 +9,7 @@ app_name = "web"
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    path("about/data/", pages.about_data, name="about-data"),
     # The JS modules' messages (djangojs.po) in the request's language; the page adds ?v=<language> to the URL.
     path("jsi18n/", cache_control(max_age=3600)(JavaScriptCatalog.as_view()), name="javascript-catalog"),
     path("cards/", cards.card_browser, name="card-browser"),
@@ -29,6 +30,7 @@ urlpatterns = [
     path("decks/<int:deck_id>/versions/", decks.deck_versions, name="deck-versions"),
     path("decks/<int:deck_id>/versions/<int:number>/restore/", decks.deck_restore, name="deck-restore"),
     path("decks/<int:deck_id>/import/", decks.deck_import, name="deck-import"),
+    path("decks/import-new/", decks.deck_import_new, name="deck-import-new"),
     path("decks/<int:deck_id>/export/<str:kind>/", decks.deck_export, name="deck-export"),
     path("decks/<int:deck_id>/simulate/", simulations.deck_simulate, name="deck-simulate"),
     path("decks/<int:deck_id>/solo/", decks.deck_solo, name="deck-solo"),

@@ -71,6 +71,15 @@ def card_summary(card_id: int, card: DbsCard, facts: dict) -> dict:
             "ja": TYPES_JA.get(card.card_type.value, card.card_type.value),
             "order": TYPE_ORDER.index(card.card_type.value) + 1 if card.card_type.value in TYPE_ORDER else 99,
         },
+        "groups": {
+            "colour": {
+                "key": "/".join(colors) or "none",
+                "en": " / ".join(colors) or "–",
+                "ja": " / ".join(COLORS_JA.get(color, color) for color in colors) or "–",
+                # one colour in the colours' order, then the multicoloured cards
+                "order": list(COLORS).index(colors[0]) + (10 if len(colors) > 1 else 0) if colors else 99,
+            }
+        },
         "tile": {
             "frame": [COLORS.get(color, "#888") for color in colors] or ["#888"],
             "lines_en": [line for line in lines_en if line],

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 from types import MappingProxyType
+from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -170,6 +171,11 @@ class DbsSearch(Search):
 
         return card_search(q=q, order=order, as_of=as_of)
 
+    def browser_filters(self) -> Any:
+        from games.dbs.browser import card_browser_filters
+
+        return card_browser_filters()
+
 
 class DbsPages(Pages):
     # Its ban list's statuses (not Duel Masters' プレミアム殿堂 and 殿堂入り).
@@ -180,6 +186,47 @@ class DbsPages(Pages):
         }
     )
     size_codes = frozenset(str(code) for code in SIZE_CODES)  # the sizes a buildable deck may break
+    # The deck lists: a deck named by its leader, its cards' colours, filtered by them.
+    list_fields = MappingProxyType({"cost": "dbs__energy_cost", "civilizations": "dbs__colors"})
+    key_zone = Zone.LEADER.value
+    switch_names = ("DBS", "ドラゴンボール超")
+    format_names = MappingProxyType({FORMAT: ("Masters (official rules)", "マスターズ（公式ルール）")})
+
+    def deck_filters(self) -> list[tuple[str, Any]]:
+        from games.dbs.browser import COLOR_CHOICES
+
+        return list(COLOR_CHOICES)
+
+    def deck_filter_cards(self, value: str) -> Any:
+        from cards.models import Card
+        from games.dbs.models import DbsCardFacts
+
+        if value not in {code for code, _label in self.deck_filters()}:
+            return None
+        ids = [pk for pk, colors in DbsCardFacts.objects.values_list("card_id", "colors") if value.title() in colors]
+        return Card.objects.filter(game=CODE, id__in=ids)
+
+    def import_help(self) -> dict:
+        return {
+            "help": _(
+                "One card a line by card number or name: 4x BT10-100, BT10-100 x4, 4 Son Goku [BT1-031]. Headings: "
+                "Leader / Main Deck / Z Deck / Side Deck; the leader may be written Front // Back [number]."
+            ),
+            "files": ".txt,text/plain",
+            "files_label": _("Or a decklist file (text)"),
+            "example": "Leader\n1 Champa // God of Destruction Champa [BT1-001]\nMain Deck\n4x BT1-032\n4 BT1-035",
+        }
+
+    def data_sources(self) -> list[dict]:
+        from games.dbs.rules.legality import SOURCES
+
+        rules = [source.as_dict() for source in SOURCES.values()]
+        try:
+            banlist = db.state().banlist
+        except Exception:  # noqa: BLE001 - the page lists what it can; the catalogue may not be imported yet
+            return rules
+        return rules + [{"title": "Banned/limited list (unverified)", "where": source, "date": None}
+                        for source in banlist.sources]  # fmt: skip
 
 
 class DbsOdds(Odds):
@@ -292,6 +339,9 @@ class DbsEditor(Editor):
         from games.dbs.editor import add_note
 
         return add_note()
+
+    def groupings(self) -> list[tuple[str, Any]]:
+        return [("cost", _("Energy cost")), ("colour", _("Colour")), ("type", _("Card type"))]
 
     def zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
         from games.dbs.editor import editor_zones

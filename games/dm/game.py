@@ -9,6 +9,8 @@ from datetime import date
 from types import MappingProxyType
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
+
 from games.capabilities import Catalogue, Editor, HandOdds, Lists, Pages, Search, Simulation
 from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text, parse_json, parse_text
@@ -140,6 +142,19 @@ class DmPages(Pages):
     deck_list_zones = (DeckZone.MAIN.value, DeckZone.HYPERSPATIAL.value, DeckZone.GR.value)
     size_codes = frozenset(str(code) for code in SIZE_CODES)
     size_codes_or_empty = frozenset({ViolationCode.GR_SIZE.value})  # 100.4: the super GR zone unused or exactly full
+    colour_label = _("Civilizations")
+
+    def import_help(self) -> dict:
+        return {
+            "help": _(
+                "One card a line: 4 name, 4x name, name x4, 《name》 4枚. Sections: main / hyperspatial / gr / "
+                "considering (or メイン / 超次元 / 超GR)."
+            ),
+            "files": ".txt,text/plain",
+            "files_label": _("Or a decklist file (text)"),
+            "example": "メイン\n4 ボルシャック・ドラゴン\n4 アクア・ハルカス\n"
+            "超次元\n1 時空の火焔ボルシャック・ドラゴン",
+        }
 
     def verdict_text(self, item: dict, *, card: str) -> str | None:
         from games.dm.pages import verdict_text

@@ -15,6 +15,7 @@ from games.ygo.rules import DeckZone, YgoCard
 from games.ygo.rules.legality import EXTRA_MAX, MAIN_MAX, MAIN_MIN, SIDE_MAX
 from games.ygo.rules.vocabulary import CardType
 from games.ygo.statistics import EXTRA_KINDS, deck_tally, printed_stars
+from games.ygo.words import ATTRIBUTES_JA, MONSTER_TYPES_JA, PROPERTIES_JA, RACES_JA
 
 DATABASE = "https://www.db.yugioh-card.com/yugiohdb/card_search.action?ope=2&cid={konami_id}&request_locale={locale}"
 
@@ -31,27 +32,9 @@ FRAME_EFFECT = "#c8743a"
 FRAME_SPELL = "#1d9a7a"
 FRAME_TRAP = "#b0387a"
 
-MONSTER_TYPES_JA = {
-    "Normal": "通常", "Effect": "効果", "Fusion": "融合", "Synchro": "シンクロ", "Xyz": "エクシーズ", "Link": "リンク",
-    "Ritual": "儀式", "Pendulum": "ペンデュラム", "Tuner": "チューナー", "Flip": "リバース", "Spirit": "スピリット",
-    "Union": "ユニオン", "Gemini": "デュアル", "Toon": "トゥーン",
-}  # fmt: skip
-PROPERTIES_JA = {
-    "Normal": "通常", "Continuous": "永続", "Quick-Play": "速攻", "Field": "フィールド", "Equip": "装備",
-    "Counter": "カウンター", "Ritual": "儀式",
-}  # fmt: skip
-ATTRIBUTES_JA = {"DARK": "闇", "EARTH": "地", "LIGHT": "光", "WATER": "水", "WIND": "風", "FIRE": "炎", "DIVINE": "神"}
 ATTRIBUTE_COLORS = {
     "DARK": "#5b3f7a", "EARTH": "#8a6b3a", "LIGHT": "#d9b54a", "WATER": "#2f7fc1", "WIND": "#3aa35b",
     "FIRE": "#c8413a", "DIVINE": "#b8962e",
-}  # fmt: skip
-RACES_JA = {
-    "Warrior": "戦士族", "Machine": "機械族", "Fiend": "悪魔族", "Dragon": "ドラゴン族", "Spellcaster": "魔法使い族",
-    "Fairy": "天使族", "Beast": "獣族", "Winged Beast": "鳥獣族", "Cyberse": "サイバース族", "Aqua": "水族",
-    "Zombie": "アンデット族", "Rock": "岩石族", "Beast-Warrior": "獣戦士族", "Insect": "昆虫族", "Plant": "植物族",
-    "Psychic": "サイキック族", "Reptile": "爬虫類族", "Pyro": "炎族", "Thunder": "雷族", "Dinosaur": "恐竜族",
-    "Fish": "魚族", "Sea Serpent": "海竜族", "Wyrm": "幻竜族", "Illusion": "幻想魔族", "Divine-Beast": "幻神獣族",
-    "Creator God": "創造神族",
 }  # fmt: skip
 KIND_COLORS = dict(FRAMES)
 TYPE_COLORS = {"monster": FRAME_EFFECT, "spell": FRAME_SPELL, "trap": FRAME_TRAP}
@@ -122,6 +105,7 @@ def card_summary(pk: int, card: YgoCard, record: dict) -> dict:
         "power": power,
         "home": card.deck_zone.value,
         "group": {"key": card.card_type.value, "en": group_en, "ja": group_ja, "order": order},
+        "groups": {"level": _level_group(card)},
         "tile": {
             "frame": [_frame(card)],
             "lines_en": [line for line in (" / ".join(filter(None, (attribute, race))),) if line],
@@ -145,6 +129,18 @@ def _points_today(context):
     from django.utils import timezone
 
     return context.genesys.list_in_force(timezone.localdate())
+def _level_group(card: YgoCard) -> dict:
+    """The editor's "Level / Rank / Link" group of a card: its Level, Rank or Link rating (lowest first, Levels before
+    Ranks before Links), Spells and Traps after them."""
+    for kind, value, en, ja, base in (("level", card.level, "Level", "レベル", 0), ("rank", card.rank, "Rank", "ランク",
+                                      100), ("link", card.link_rating, "Link", "リンク", 200)):  # fmt: skip
+        if value is not None:
+            return {"key": f"{kind}-{value}", "en": f"{en} {value}", "ja": f"{ja}{value}", "order": base + value}
+    if card.card_type is CardType.SPELL:
+        return {"key": "spell", "en": "Spell", "ja": "魔法", "order": 300}
+    if card.card_type is CardType.TRAP:
+        return {"key": "trap", "en": "Trap", "ja": "罠", "order": 301}
+    return {"key": "none", "en": "–", "ja": "–", "order": 302}
 
 
 def editor_cards(card_ids: Iterable[int]) -> dict[int, dict]:

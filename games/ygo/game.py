@@ -14,6 +14,7 @@ from datetime import date
 from types import MappingProxyType
 from typing import Any
 
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -110,14 +111,20 @@ class YgoCatalogue(Catalogue):
         row = YgoCardRow.objects.filter(card_id=card_id).first()
         if row is None:
             return None
+        from games.ygo.words import word_label
+
         facts = [
             (_("Konami id"), row.konami_id),
             (_("Passwords"), ", ".join(map(str, row.passwords))),
-            (_("Card type"), row.card_type),
-            (_("Monster types"), " / ".join(row.monster_types)),
-            (_("Property"), row.spell_trap_property),
-            (_("Attribute"), row.attribute),
-            (_("Type"), row.race),
+            # The card's words as the cards print them (モンスター, 効果, 炎属性, アンデット族).
+            (pgettext_lazy("OCG", "Card kind"), word_label("card_type", row.card_type)),
+            (
+                pgettext_lazy("OCG", "Monster card types"),
+                " / ".join(word_label("monster_type", kind) for kind in row.monster_types),
+            ),
+            (pgettext_lazy("OCG", "Spell/Trap property"), word_label("property", row.spell_trap_property)),
+            (pgettext_lazy("OCG", "Attribute"), word_label("attribute", row.attribute)),
+            (pgettext_lazy("OCG", "Monster Type"), word_label("race", row.race)),
             (_("Level"), row.level),
             (_("Rank"), row.rank),
             (_("Link"), row.link_rating),
@@ -125,7 +132,7 @@ class YgoCatalogue(Catalogue):
             (_("DEF"), row.defense_text),
             (_("Pendulum Scale"), row.scale),
             (_("Archetypes"), ", ".join(row.archetypes)),
-            (_("Deck"), row.deck_zone),
+            (_("Deck"), word_label("deck", row.deck_zone)),
             (_("Treated as"), ", ".join(alias["name_en"] for alias in row.aliases)),
         ]
         links = []
@@ -176,6 +183,11 @@ class YgoSearch(Search):
 
         return ygo_card_search(q=q, order=order, as_of=as_of)
 
+    def browser_filters(self) -> Any:
+        from games.ygo.browser import card_browser_filters
+
+        return card_browser_filters()
+
 
 class YgoPages(Pages):
     # Its list statuses as the official lists name them (not Duel Masters' 殿堂入り for `limited`).
@@ -188,6 +200,36 @@ class YgoPages(Pages):
         }
     )
     size_codes = frozenset(str(code) for code in SIZE_CODES)  # the sizes a buildable deck may break
+    # The deck lists: a deck's monsters' Attributes as its colours, filtered by them; its key card the highest Level.
+    list_fields = MappingProxyType({"cost": "ygo__level", "civilizations": "ygo__attribute"})
+    colour_label = _("Attributes")
+    switch_names = ("Yu-Gi-Oh!", "遊戯王")
+
+    def deck_filters(self) -> list[tuple[str, Any]]:
+        from games.ygo.words import ATTRIBUTES, word_label
+
+        return [(value.lower(), lazy(word_label, str)("attribute", value)) for value in ATTRIBUTES]
+
+    def deck_filter_cards(self, value: str) -> Any:
+        from cards.models import Card
+        from games.ygo.words import ATTRIBUTES
+
+        if value.upper() not in ATTRIBUTES:
+            return None
+        return Card.objects.filter(game=CODE, ygo__attribute=value.upper())
+
+    def import_help(self) -> dict:
+        return {
+            "help": _(
+                "A .ydk file (YGOPro, EDOPro, Master Duel exports: one card password a line under #main, #extra and "
+                "!side), or one card a line by name in Japanese or English (3 灰流うらら, Ash Blossom x3) under Main "
+                "Deck / Extra Deck / Side Deck (メインデッキ / エクストラデッキ / サイドデッキ)."
+            ),
+            "files": ".ydk,.txt,text/plain",
+            "files_label": _("Or a decklist file (.ydk, text)"),
+            "example": "メインデッキ\n3 灰流うらら\n3 エフェクト・ヴェーラー\n"
+            "エクストラデッキ\n1 スターダスト・ドラゴン\nサイドデッキ\n2 無限泡影",
+        }
 
 
 class YgoOdds(Odds):
@@ -292,6 +334,9 @@ class YgoEditor(Editor):
         from games.ygo.editor import add_note
 
         return add_note()
+
+    def groupings(self) -> list[tuple[str, Any]]:
+        return [("type", pgettext_lazy("OCG", "Card kind")), ("level", _("Level / Rank / Link"))]
 
     def zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
         from games.ygo.editor import editor_zones

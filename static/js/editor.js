@@ -431,17 +431,20 @@ function groupsOf(entries) {
   const groups = new Map();
   for (const entry of entries) {
     const card = state.cards[entry.card] || {};
-    // A game may group its cards by kind itself (`group`: monster / spell / trap); else by the card type.
-    const kind = card.group;
-    const key = prefs.group === "cost" ? String(card.cost ?? "–") : kind ? kind.key : card.card_type || "Unknown";
+    // A game may group its cards itself: by the chosen grouping (`groups[value]`: the OCG's Levels, DBS's colours),
+    // by kind (`group`: monster / spell / trap); else by the card type.
+    const own = card.groups && card.groups[prefs.group];
+    const kind = own || card.group;
+    const byCost = prefs.group === "cost" && !own;
+    const key = byCost ? String(card.cost ?? "–") : kind ? kind.key : card.card_type || "Unknown";
     if (!groups.has(key)) {
-      const label = prefs.group === "cost" ? interpolate(gettext("Cost %(cost)s"), { cost: key })
+      const label = byCost ? interpolate(gettext("Cost %(cost)s"), { cost: key })
         : kind ? (lang.startsWith("ja") ? kind.ja : kind.en) : typeLabel(card) || gettext("Unknown");
-      groups.set(key, { key, label, order: kind ? kind.order : null, entries: [] });
+      groups.set(key, { key, label, order: byCost || !kind ? null : kind.order, entries: [] });
     }
     groups.get(key).entries.push(entry);
   }
-  const order = (g) => (prefs.group === "cost" ? (g.key === "–" ? 999 : Number(g.key)) : g.order ?? (TYPE_ORDER.indexOf(g.key) + 1 || 99));
+  const order = (g) => (g.order ?? (prefs.group === "cost" ? (g.key === "–" ? 999 : Number(g.key)) : TYPE_ORDER.indexOf(g.key) + 1 || 99));
   return [...groups.values()].sort((a, b) => order(a) - order(b) || a.label.localeCompare(b.label));
 }
 
@@ -649,6 +652,8 @@ nodes.overlay.addEventListener("change", () => change({ op: "none" }));
 nodes.name.addEventListener("input", () => { nodes.title.textContent = nodes.name.value; changed(); });
 nodes.description.addEventListener("input", changed);
 nodes.visibility.addEventListener("change", changed);
+// A grouping the deck's game does not offer (another game's, remembered) falls back to the game's first one.
+if (![...nodes.group.options].some((option) => option.value === prefs.group)) prefs.group = nodes.group.options[0].value;
 for (const [node, key] of [[nodes.group, "group"], [nodes.view, "view"]]) {
   node.value = prefs[key];
   node.addEventListener("change", () => {

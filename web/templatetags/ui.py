@@ -29,6 +29,16 @@ def tr_of(text, game) -> str:
 
 
 @register.filter
+def game_name(game) -> str:
+    """A game (or its code) by its name in the active language."""
+    try:
+        game = registry.get(getattr(game, "code", game))
+    except registry.UnknownGame:
+        return str(game)
+    return game.name_ja if (get_language() or "en").startswith("ja") else game.name_en
+
+
+@register.filter
 def format_name(code) -> str:
     """A format code as the format's name (the Format table) in the active language."""
     return regulations_format_name(code=str(code), japanese=(get_language() or "en").startswith("ja"))

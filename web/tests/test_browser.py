@@ -361,6 +361,8 @@ def test_tournament_organizer_and_player_pages(page):
 # and the search-language keywords shown as examples.
 JA_ALLOWED_WORDS = {
     "DM",
+    "TCG",  # the product's name (TCGデッキビルダー) and the OCG's (遊☆戯☆王OCG), written so in Japanese too
+    "OCG",
     "GR",
     "API",
     "JSON",

@@ -30,9 +30,10 @@ def _po(domain: str) -> polib.POFile:
     return polib.pofile(str(MESSAGES / f"{domain}.po"))
 
 
-def _translations(entries) -> dict[tuple[str, str | None], tuple[str, ...]]:
+def _translations(entries) -> dict[tuple[str, str | None, str | None], tuple[str, ...]]:
+    # Keyed by context too: one English word may have several translations (the OCG's "Limited" is not Duel Masters').
     return {
-        (entry.msgid, entry.msgid_plural or None): (
+        (entry.msgid, entry.msgid_plural or None, entry.msgctxt or None): (
             tuple(entry.msgstr_plural[k] for k in sorted(entry.msgstr_plural))
             if entry.msgid_plural
             else (entry.msgstr,)

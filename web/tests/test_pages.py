@@ -110,7 +110,7 @@ def test_card_browser_offers_more_when_there_is_a_next_page(catalogue, monkeypat
     body = Client().get("/cards/", {"q": "テスト", "order": "cost"}).content.decode()
     more = body.split('id="more-results"', 1)[1].split(">", 1)[0]
     assert 'href="?q=%E3%83%86%E3%82%B9%E3%83%88&amp;order=cost&amp;page=2"' in more
-    assert 'data-api="/api/v1/cards/?q=%E3%83%86%E3%82%B9%E3%83%88&amp;order=cost&amp;page_size=4"' in more
+    assert 'data-api="/api/v1/cards/?game=dm&amp;q=%E3%83%86%E3%82%B9%E3%83%88&amp;order=cost&amp;page_size=4"' in more
     assert 'data-next-page="2"' in more and "No card matches" not in body
 
 

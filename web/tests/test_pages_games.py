@@ -45,28 +45,33 @@ def test_a_deck_list_row_counts_each_games_zones(catalogues):
         make_deck(owner, game)
     client = Client()
     client.force_login(owner)
-    body = client.get("/decks/").content.decode()
+    pages = {game: client.get("/decks/", {"game": game}).content.decode() for game in DECKS}
     # Duel Masters: main / hyperspatial / GR (the considering list after them); the OCG: main / extra / side;
-    # Dragon Ball Super: leader / main / Z / side.
-    assert rows_of(body) == {"dm deck": "4/1/0", "ygo deck": "3/2/1", "dbs deck": "1/4/0/2"}
-    assert "(+2)" in body
+    # Dragon Ball Super: leader / main / Z / side. Each game's list holds that game's decks.
+    assert {game: rows_of(body) for game, body in pages.items()} == {
+        "dm": {"dm deck": "4/1/0"}, "ygo": {"ygo deck": "3/2/1"}, "dbs": {"dbs deck": "1/4/0/2"}
+    }  # fmt: skip
+    assert "(+2)" in pages["dm"]
 
 
 @pytest.mark.parametrize(
-    ("civ", "expected"),
+    ("game", "civ", "expected"),
     [
-        pytest.param("fire", {"dm deck"}, id="fire-only-the-dm-deck"),
-        pytest.param("water", set(), id="water-none"),
-        pytest.param("purple", {"dm deck", "ygo deck", "dbs deck"}, id="not-a-colour-ignored"),
+        pytest.param("dm", "fire", {"dm deck"}, id="fire-only-the-dm-deck"),
+        pytest.param("dm", "water", set(), id="water-none"),
+        pytest.param("dm", "purple", {"dm deck"}, id="not-a-colour-ignored"),
+        pytest.param("ygo", "fire", set(), id="ygo-no-fire-monster"),
+        pytest.param("dbs", "red", {"dbs deck"}, id="dbs-red"),
+        pytest.param("dbs", "fire", {"dbs deck"}, id="dbs-a-dm-colour-ignored"),
     ],
 )
-def test_the_colour_filter_takes_the_games_cards(catalogues, civ, expected):
+def test_the_colour_filter_takes_the_games_cards(catalogues, game, civ, expected):
     owner = UserFactory(username="filterer", password="a-long-passw0rd!")
-    for game in DECKS:
-        make_deck(owner, game)
+    for each in DECKS:
+        make_deck(owner, each)
     client = Client()
     client.force_login(owner)
-    assert set(rows_of(client.get("/decks/", {"civ": civ}).content.decode())) == expected
+    assert set(rows_of(client.get("/decks/", {"game": game, "civ": civ}).content.decode())) == expected
 
 
 @pytest.mark.parametrize(

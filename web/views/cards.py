@@ -23,13 +23,14 @@ from games import registry
 from regulations import selectors as regulation_selectors
 from web import selectors as web_selectors
 from web.forms import CardAddToDeckForm, CardSearchForm
+from web.game_choice import game_shown
 from web.views import posted_version, version_missing
 
 PAGE_SIZE = 48
 
 
 def card_browser(request):
-    game = registry.get()  # the browser searches the default game's cards, with its own fields and filters
+    game = request.site_game  # the page's game (?game=, the player's choice: web/game_choice.py), its own fields
     form = CardSearchForm(request.GET, game=game)
     query, page, cards, query_error, notes, suggestions = "", None, [], None, (), ()
     if form.is_valid():
@@ -47,6 +48,7 @@ def card_browser(request):
             pictures = web_selectors.card_pictures(card_ids=[card.id for card in cards])
             for card in cards:
                 card.picture = pictures.get(card.id)  # type: ignore[attr-defined]
+            web_selectors.card_tile_lines(cards=cards, game=game)
             suggestions = result.suggestions
     params = request.GET.copy()
     params.pop("page", None)
@@ -65,6 +67,7 @@ def card_browser(request):
         "more_api": _more_api_query(query, form) if page is not None and page.has_next() else "",
         "caret_pad": " " * query_error.position if query_error else "",
         "nav": "cards",
+        "game": game,
     }
     return render(request, "web/card_browser.html", context)
 
@@ -77,7 +80,7 @@ def _name_query(name: str) -> str:
 def _more_api_query(query: str, form: CardSearchForm) -> str:
     params = QueryDict(mutable=True)
     order = form.cleaned_data.get("order") or form.filters.orders[0][0]
-    params.update({"q": query, "order": order, "page_size": str(PAGE_SIZE)})
+    params.update({"game": form.game.code, "q": query, "order": order, "page_size": str(PAGE_SIZE)})
     if form.cleaned_data.get("as_of"):
         params["as_of"] = form.cleaned_data["as_of"].isoformat()
     return params.urlencode()
@@ -95,6 +98,7 @@ def _card_or_404(card_id: int) -> Card:
 
 def card_detail(request, card_id: int):
     card = _card_or_404(card_id)
+    game_shown(request, card.game)
     printings = list(card.printings.all())
     sets = card_selectors.sets_by_code(codes=[printing.set_code for printing in printings])
     game_details = _game_details(card)

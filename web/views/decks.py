@@ -33,6 +33,7 @@ from web.forms import (
     format_choices,
     too_many_copies_message,
 )
+from web.game_choice import game_shown
 from web.selectors import (
     deck_filter_choices,
     deck_list_filtered,
@@ -59,23 +60,26 @@ def _conflict(request) -> None:
 @login_required
 @require_http_methods(["GET", "POST"])
 def my_decks(request):
-    form = DeckCreateForm(request.POST or None)
+    form = DeckCreateForm(
+        request.POST or None, game=request.site_game.code, initial={"name": request.GET.get("name", "")[:100]}
+    )
     if request.method == "POST" and form.is_valid():
         deck = deck_services.deck_create(
             owner=request.user,
             name=form.cleaned_data["name"],
             format_code=form.cleaned_data["format"],
             visibility=form.cleaned_data["visibility"],
+            game=form.cleaned_data["game"],
         )
         return redirect("web:deck", deck_id=deck.id)
-    decks = deck_selectors.deck_list_visible(user=request.user, mine=True)
+    decks = deck_selectors.deck_list_visible(user=request.user, mine=True, game=request.site_game.code)
     context = {"form": form, "nav": "my-decks", **_deck_list(request, decks)}
     return render(request, "web/my_decks.html", context)
 
 
 def public_decks(request):
     q = request.GET.get("q", "").strip()[:100]
-    decks = deck_selectors.deck_list_visible(user=request.user, q=q or None).filter(
+    decks = deck_selectors.deck_list_visible(user=request.user, q=q or None, game=request.site_game.code).filter(
         visibility=DeckVisibility.PUBLIC.value
     )
     return render(request, "web/public_decks.html", {"q": q, "nav": "public-decks", **_deck_list(request, decks)})
@@ -126,7 +130,8 @@ def _deck_rows(request, decks: list, *, as_of) -> None:
 def _deck_list(request, decks) -> dict:
     """Filters (legality today, colour (the games' `deck_filters`: Duel Masters' civilizations), format, a card the
     deck contains), one page, each deck's summary."""
-    colours = deck_filter_choices()
+    game = request.site_game  # the list holds the page's game's decks: its colours, formats and columns
+    colours = deck_filter_choices(game.code)
     filters = {
         "legality": request.GET.get("legality") if request.GET.get("legality") in LEGALITY_FILTERS else "",
         "civ": request.GET.get("civ") if request.GET.get("civ") in {value for value, _label in colours} else "",
@@ -135,7 +140,7 @@ def _deck_list(request, decks) -> dict:
     }
     if filters["format"]:
         decks = decks.filter(format_code=filters["format"])
-    decks = deck_list_filtered(decks=decks, civ=filters["civ"] or None, card=filters["card"] or None)
+    decks = deck_list_filtered(decks=decks, civ=filters["civ"] or None, card=filters["card"] or None, game=game.code)
     today = timezone.localdate()
     if filters["legality"]:
         page = Paginator(deck_list_page(decks=decks, as_of=today, legality=filters["legality"]), 50).get_page(
@@ -145,13 +150,15 @@ def _deck_list(request, decks) -> dict:
         page = Paginator(decks, 50).get_page(request.GET.get("page"))
         page.object_list = list(page.object_list)
     _deck_rows(request, page.object_list, as_of=today)
-    params = "&".join(f"{key}={quote(value)}" for key, value in filters.items() if value)
+    params = "&".join(f"{key}={quote(value)}" for key, value in {"game": game.code, **filters}.items() if value)
     return {
         "page": page,
         "filters": filters,
         "params": params,
-        "formats": format_choices(),
+        "formats": format_choices(game.code),
         "civilizations": colours,
+        "colour_label": game.pages.colour_label,
+        "count_zones": [zone for code in game.pages.deck_list_zone_codes() for zone in game.zones if zone.code == code],
         "today": today,
     }
 
@@ -201,6 +208,7 @@ def deck_page(request, deck_id: int):
     """The editor for the owner, for every game (its zones, statistics and tiles come from the deck's game); a
     read-only view (entries, legality, statistics, copy) for everyone else."""
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+    game_shown(request, deck.game)  # a deck's link opens in its game, whatever the visitor chose
     is_owner = request.user.is_authenticated and deck.owner_id == request.user.id
     context = {"deck": deck, "is_owner": is_owner, "nav": "my-decks" if is_owner else "public-decks"}
     if is_owner:
@@ -209,6 +217,7 @@ def deck_page(request, deck_id: int):
         context.update(
             game=game,
             config=_editor_config(request, deck),
+            groupings=game.editor.groupings(),
             formats=formats,
             overlays=[row for row in overlay_choices() if row["base_format"] in {code for code, _ in formats}],
             visibilities=_translated(VISIBILITY_CHOICES),
@@ -283,6 +292,7 @@ def deck_solo(request, deck_id: int):
     from web.editor import editor_cards
 
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
+    game_shown(request, deck.game)
     deck_json = _deck_json(deck)
     cards = editor_cards([e["card"] for rows in deck_json.values() for e in rows], game=deck.game)
     context = {
@@ -297,6 +307,7 @@ def deck_solo(request, deck_id: int):
 def deck_shared_page(request, slug: str):
     """An unlisted (or public) deck by its share link: the read-only view."""
     deck = deck_selectors.deck_get_shared(slug=slug)
+    game_shown(request, deck.game)
     return _deck_view(request, deck, {"deck": deck, "is_owner": False, "nav": "public-decks"})
 
 
@@ -403,6 +414,7 @@ def deck_copy(request, deck_id: int):
 @login_required
 def deck_versions(request, deck_id: int):
     deck = _owned_or_404(request, deck_id)
+    game_shown(request, deck.game)
     versions = list(deck_selectors.deck_versions_list(deck=deck)[:50])
     for version in versions:
         version.diff = deck_selectors.deck_version_diff(deck=deck, number=version.number)
@@ -450,7 +462,7 @@ def deck_import(request, deck_id: int):
             copies_check(copies)
         except ApplicationError:
             form.add_error("text", too_many_copies_message(copies))
-            return render(request, "web/deck_import.html", {"deck": deck, "form": form, "nav": "my-decks"})
+            return render(request, "web/deck_import.html", _import_context(request, deck, {"deck": deck, "form": form}))
         if "apply" in request.POST:
             if posted_version(request) is None:
                 return version_missing(request)
@@ -474,17 +486,39 @@ def deck_import(request, deck_id: int):
         else:
             resolved = deck_services.decklist_resolve(decklist=decklist, game=game.code)
             lines, unresolved = resolved.lines, bool(resolved.rejected_lines)
+            other = deck_services.decklist_other_game(text=text, game=game.code, resolved=resolved)
+            if other is not None:  # another game's list: said in one line, with a deck of that game offered
+                context = {"deck": deck, "form": form, "other_game": registry.get(other), "nav": "my-decks"}
+                return render(request, "web/deck_import.html", _import_context(request, deck, context))
         try:
             legality = game.legality_report(
                 decklist=decklist, format_code=deck.format_code, as_of=None, overlay_id=None
             )
         except ApplicationError:  # the deck's format or overlay is gone: the lines still show
             legality = None
-    return render(
-        request,
-        "web/deck_import.html",
-        {"deck": deck, "form": form, "lines": lines, "unresolved": unresolved, "legality": legality, "nav": "my-decks"},
-    )
+    context = {"deck": deck, "form": form, "lines": lines, "unresolved": unresolved, "legality": legality}
+    return render(request, "web/deck_import.html", _import_context(request, deck, {**context, "nav": "my-decks"}))
+
+
+def _import_context(request, deck, context: dict) -> dict:
+    """The import page shows the deck's game: its help, accepted files and example (`game.pages.import_help`)."""
+    game = registry.get(deck.game)
+    game_shown(request, game.code)
+    return {**context, "game": game, "import_help": game.pages.import_help()}
+
+
+@login_required
+@require_POST
+def deck_import_new(request):
+    """ "Create a deck of that game" from an import page that was given another game's list: a new deck of the game
+    (named after the deck the list was pasted into), then the list checked on its import page, as if pasted there."""
+    try:
+        game = registry.get(request.POST.get("game") or None)
+    except ApplicationError:
+        raise Http404 from None
+    name = (request.POST.get("name") or "").strip()[:100] or gettext("Imported deck")
+    deck = deck_services.deck_create(owner=request.user, name=name, game=game.code)
+    return deck_import(request, deck.id)
 
 
 def _apply_line_fix(text: str, *, fix: str | None, drop: str | None) -> str:

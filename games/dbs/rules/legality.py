@@ -545,12 +545,11 @@ def check_decklist(
                 continue
             limit, entries = listed[number]
             hits.append(_ref(catalogue.card(number)))
-            sources = "; ".join(sorted({entry.source for entry in entries}))
             if limit == 0:
-                found.append(v.banned(card=_ref(catalogue.card(number)), count=n, sources=sources))
+                found.append(v.banned(card=_ref(catalogue.card(number)), count=n))
             elif n > limit:
-                found.append(v.limited(card=_ref(catalogue.card(number)), count=n, limit=limit, sources=sources))
-        warnings.append(v.list_unverified(sources=banlist.sources, undated=banlist.undated, cards=tuple(hits)))
+                found.append(v.limited(card=_ref(catalogue.card(number)), count=n, limit=limit))
+        warnings.append(v.list_unverified(undated=banlist.undated, cards=tuple(hits)))
 
     for item in version.unsettled:
         if (

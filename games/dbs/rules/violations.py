@@ -111,27 +111,27 @@ def zone_misplaced(*, zone: Zone, card: CardRef, reason: str, rule: str) -> Viol
     )
 
 
-def banned(*, card: CardRef, count: int, sources: str) -> Violation:
+def banned(*, card: CardRef, count: int) -> Violation:
     return Violation(
         ViolationCode.BANNED,
         "ban list",
         None,
         (card,),
-        f"{card.name} [{card.id}] is banned by the list in use ({sources}); the deck has {count}.",
-        f"《{card.name}》は使用中のリスト（{sources}）で禁止です（現在{count}枚）。",
+        f"{card.name} [{card.id}] is banned by the list in use; the deck has {count}.",
+        f"《{card.name}》は使用中のリストで禁止です（現在{count}枚）。",
         count,
         0,
     )
 
 
-def limited(*, card: CardRef, count: int, limit: int, sources: str) -> Violation:
+def limited(*, card: CardRef, count: int, limit: int) -> Violation:
     return Violation(
         ViolationCode.LIMITED,
         "ban list",
         None,
         (card,),
-        f"{card.name} [{card.id}] is limited to {limit} by the list in use ({sources}); the deck has {count}.",
-        f"《{card.name}》は使用中のリスト（{sources}）で{limit}枚までです（現在{count}枚）。",
+        f"{card.name} [{card.id}] is limited to {limit} by the list in use; the deck has {count}.",
+        f"《{card.name}》は使用中のリストで{limit}枚までです（現在{count}枚）。",
         count,
         limit,
     )
@@ -164,17 +164,18 @@ def unresolved_card(
     )
 
 
-def list_unverified(*, sources: tuple[str, ...], undated: int, cards: tuple[CardRef, ...]) -> Violation:
+def list_unverified(*, undated: int, cards: tuple[CardRef, ...]) -> Violation:
+    # The list's sources are the data's (BanList.sources), listed where the pages list their data's sources, never in
+    # a verdict a player reads.
     return Violation(
         WarningCode.LIST_UNVERIFIED,
         "ban list",
         None,
         cards,
-        f"The banned/limited list is unverified: it comes from {'; '.join(sources)}, not from an official "
-        f"announcement; {undated} of its entries are undated and are applied at every date. Confirm against the "
-        "official list before enforcing it.",
-        f"禁止・制限リストは未確認です（出典：{'; '.join(sources)}、公式発表ではありません）。日付のない{undated}件は"
-        "全期間に適用しています。公式リストで確認してください。",
+        f"The banned/limited list is unverified: it does not come from an official announcement; {undated} of its "
+        "entries are undated and are applied at every date. Confirm against the official list before enforcing it.",
+        f"禁止・制限リストは未確認です（公式発表ではありません）。日付のない{undated}件は全期間に適用しています。"
+        "公式リストで確認してください。",
         undated,
     )
 
