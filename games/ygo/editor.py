@@ -129,6 +129,8 @@ def _points_today(context):
     from django.utils import timezone
 
     return context.genesys.list_in_force(timezone.localdate())
+
+
 def _level_group(card: YgoCard) -> dict:
     """The editor's "Level / Rank / Link" group of a card: its Level, Rank or Link rating (lowest first, Levels before
     Ranks before Links), Spells and Traps after them."""
