@@ -743,8 +743,7 @@ def resolve_effects(tn, turn, shields, deck, zones):
                 else:
                     score = -c_min_cost[t]
                 if score > best_score:
-                    best_score = score
-                    best = j
+                    best, best_score = j, score
             if best < 0:
                 break
             hand[st[S_HAND]] = remove_from_library(lib, best, st)
@@ -799,9 +798,7 @@ def resolve_effects(tn, turn, shields, deck, zones):
                     if h_valid[t, th] == 1 and h_kind[t, th] != KIND_SPELL and h_kind[t, th] != KIND_EVOLUTION:
                         score = h_breaks[t, th] * 10**8 + h_power[t, th]
                         if score > best_score:
-                            best_score = score
-                            best = i
-                            best_h = th
+                            best, best_h, best_score = i, th, score
             if best < 0:
                 break
             t = hand[best]
