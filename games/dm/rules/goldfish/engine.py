@@ -27,49 +27,30 @@ NOT_MODELED = (
     "`vanilla` and `effects_modeled`, whose share counts the copies of the cards it fully reproduces. The "
     "opponent has 5 shields and does nothing (spec 2.6)."
 )
-_KERNEL_FUNCTIONS = (
+# Every function of the kernel is compiled (workspace, which allocates, aside). The functions that take the bundles
+# (kernel.Deck, Zones, Scratch: the steps of a game and their helpers) are inlined into their callers by numba: a
+# bundle then costs nothing, and the steps compile into one loop as fast as a single function (inlining the
+# helpers gave about 30 % faster games for about 40 % more compile time, once per machine: the machine code is
+# cached on disk). These keep machine code of their own: resolve_effects (its one call site, kernel.played, is
+# inlined in five places), play_games (the entry) and small helpers called rarely.
+_OWN_CODE = (
+    "play_games",
+    "resolve_effects",
     "popcount",
     "mix32",
     "rng_seed_game",
-    "rng_next",
-    "draw_position",
-    "take_top",
-    "civs_coverable",
-    "pay",
-    "best_spend",
     "tornado",
     "resolve_attacks",
-    "choose_charge",
     "condition_holds",
     "reduced",
-    "effective_cost",
-    "useful",
-    "costs_of_hand",
-    "bz_enter",
     "remove_from_library",
     "queue",
-    "resolve_effects",
-    "can_attack",
     "lethal",
-    "find_lethal",
-    "play_games",
 )
-# Inlined into their callers by numba (about 30 % faster games for about 40 % more compile time, once per
-# machine: the machine code is cached on disk). resolve_effects cannot be (numba refuses a call of that many
-# arguments when it inlines), the rest are called rarely.
-_INLINED = (
-    "costs_of_hand",
-    "best_spend",
-    "choose_charge",
-    "pay",
-    "find_lethal",
-    "effective_cost",
-    "civs_coverable",
-    "can_attack",
-    "bz_enter",
-    "take_top",
-    "draw_position",
-    "rng_next",
+_KERNEL_FUNCTIONS = tuple(
+    name
+    for name, value in vars(kernel).items()
+    if isinstance(value, types.FunctionType) and value.__module__ == kernel.__name__ and name != "workspace"
 )
 GR_STREAM = 0x5E11_6A7E_0000_0001  # the super GR zone's shuffles come from their own generator
 _compiled: dict[str, Callable[..., Any]] = {}
@@ -88,7 +69,7 @@ def compiled_kernel() -> Callable[..., Any]:
             clone.__qualname__ = func.__qualname__
             # _nrt=False: the loop allocates nothing (play_side passes its workspace), so no array is reference
             # counted; counting every array argument of every call cost about 40 % of the run time
-            inline = "always" if name in _INLINED else "never"
+            inline = "never" if name in _OWN_CODE else "always"
             # (_nrt is numba's own flag, absent from its typed signature)
             namespace[name] = numba.njit(cache=True, nogil=True, _nrt=False, inline=inline)(clone)  # type: ignore[call-overload]
         _compiled.update({name: namespace[name] for name in _KERNEL_FUNCTIONS})
@@ -144,6 +125,16 @@ class SideCounts:
         )
 
 
+_DECK_NAMES = {"lib0": "library", "gr0": "gr_zone", "hs0": "hyperspatial_zone"}  # the others: c_X is X, h_X is h_X
+
+
+def kernel_deck(deck: DeckArrays) -> kernel.Deck:
+    """The deck's tables as the kernel reads them (kernel.Deck: its numbers as numpy integers)."""
+    tables = {name: getattr(deck, _DECK_NAMES.get(name, name.removeprefix("c_"))) for name in kernel.Deck._fields[:-1]}
+    numbers = {"seals": np.int64(deck.seals), "need_mask": np.int64(deck.need_mask)}
+    return kernel.Deck(**{**tables, **numbers}, n_track=np.int64(len(deck.tracked)))
+
+
 def play_side(
     deck: DeckArrays,
     *,
@@ -164,43 +155,23 @@ def play_side(
     trace = np.full((max_turn + 1, kernel.TRACE_COLUMNS), -1, dtype=np.int64)
     run = compiled_kernel() if compiled else kernel.play_games
     outcomes = outcomes_out if outcomes_out is not None else np.zeros(0, dtype=np.int64)
+    zones, scratch = kernel.workspace(len(deck.library), len(deck.gr_zone), len(deck.cards), len(deck.tracked))
     run(
         np.int64(first_game),
         np.int64(games),
         base_seed(seed),
         base_seed(seed ^ GR_STREAM),
         np.int64(1 if going == "first" else 0),
-        deck.library,
-        deck.gr_zone,
-        deck.hyperspatial_zone,
-        np.int64(deck.seals),
         np.int64(max_turn),
-        deck.mana_mask,
-        deck.mana_num,
-        deck.tapped_in,
-        deck.key,
-        deck.track,
-        deck.min_cost,
-        deck.main,
-        np.int64(deck.need_mask),
-        deck.h_valid,
-        deck.h_cost,
-        deck.h_civ,
-        deck.h_kind,
-        deck.h_power,
-        deck.h_breaks,
-        deck.h_ready,
-        deck.h_attacks,
-        deck.fx,
-        deck.mt,
-        np.int64(len(deck.tracked)),
+        kernel_deck(deck),
+        zones,
+        scratch,
         kills,
         deckouts,
         first_cast,
         outcomes,
         np.int64(-1 if trace_game is None else trace_game),
         trace,
-        kernel.workspace(len(deck.library), len(deck.gr_zone), len(deck.cards), len(deck.tracked)),
     )
     if trace_out is not None:
         trace_out.extend(_trace_rows(trace))
