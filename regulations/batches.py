@@ -173,7 +173,7 @@ def _options_batch(the_game, entries, format_code, as_of, overlay_id, include_li
     game's legality_report, under the request's time budget, in the same answer's shape."""
     format_code = format_code or the_game.default_format
     as_of = as_of or timezone.localdate()
-    results = []
+    results: list[dict[str, Any]] = []
     budget = TimeBudget()
     for index, entry in enumerate(entries):
         budget.check(done=index, total=len(entries))
