@@ -26,6 +26,11 @@ from games import registry
 from tournaments import selectors, services, signing
 from tournaments.models import JobStatus, Registration, RegistrationStatus
 
+POINT_CAP_HELP = (
+    "The OCG's GENESYS (`game` ygo, `format` genesys): the decks' point cap set by the organizer (none: the list's "
+    "default, 100). Another game or format refuses it (400 VALIDATION_ERROR)."
+)
+
 
 class EventSerializer(serializers.Serializer):
     id = serializers.IntegerField()
@@ -38,6 +43,7 @@ class EventSerializer(serializers.Serializer):
     overlay_id = StrictCharField(allow_null=True)
     registration_deadline = serializers.DateTimeField()
     capacity = serializers.IntegerField(allow_null=True)
+    point_cap = serializers.IntegerField(allow_null=True, help_text=POINT_CAP_HELP)
     publish_decklists = StrictBooleanField()
     decklists_published = serializers.SerializerMethodField()
     registration_open = serializers.SerializerMethodField()
@@ -160,6 +166,9 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
         capacity = serializers.IntegerField(
             min_value=1, max_value=100_000, required=False, allow_null=True, help_text="Most players (none: no limit)"
         )
+        point_cap = serializers.IntegerField(
+            min_value=0, max_value=100_000, required=False, allow_null=True, help_text=POINT_CAP_HELP
+        )
         publish_decklists = StrictBooleanField(default=False)
 
     serializer_class = EventSerializer
@@ -193,6 +202,7 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
             registration_deadline=values["registration_deadline"],
             publish_decklists=values["publish_decklists"],
             capacity=values.get("capacity"),
+            point_cap=values.get("point_cap"),
         )
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
@@ -206,8 +216,45 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
 class EventDetailApi(BaseApi, generics.RetrieveAPIView):
     serializer_class = EventDetailSerializer
 
+    class EventUpdateInputSerializer(serializers.Serializer):
+        name = StrictCharField(max_length=200, required=False)
+        date = serializers.DateField(required=False)
+        format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
+        regulation_date = serializers.DateField(required=False)
+        overlay_id = StrictCharField(max_length=64, required=False, allow_null=True, allow_blank=True)
+        registration_deadline = serializers.DateTimeField(required=False)
+        capacity = serializers.IntegerField(min_value=1, max_value=100_000, required=False, allow_null=True)
+        point_cap = serializers.IntegerField(
+            min_value=0, max_value=100_000, required=False, allow_null=True, help_text=POINT_CAP_HELP
+        )
+        publish_decklists = StrictBooleanField(required=False)
+
+    # API field -> event setting (tournaments.services.EVENT_SETTINGS)
+    _SETTINGS = {"format": "format_code"}
+
     def get_object(self):
         return selectors.event_get(event_id=self.kwargs["event_id"])
+
+    @extend_schema(
+        operation_id="events_update",
+        request=EventUpdateInputSerializer,
+        responses={200: EventSerializer, **error_responses(400, 401, 403, 404, 409)},
+        description="Organizer: change the event's settings until the registrations are locked (409 "
+        "REGISTRATION_CLOSED after). A change of format, regulation date, overlay or point cap re-checks every "
+        "registration; the audit trail records each change.",
+    )
+    def patch(self, request, event_id: int):
+        selectors.event_get(event_id=event_id)
+        data = self.EventUpdateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        changes = {self._SETTINGS.get(key, key): value for key, value in data.validated_data.items()}
+        try:
+            event = services.event_update(event_id=event_id, user=request.user, **changes)
+        except services.EventLocked:
+            raise ApplicationError(
+                ErrorCode.REGISTRATION_CLOSED, "The registrations are locked: the settings can no longer change."
+            ) from None
+        return Response(EventSerializer(event).data)
 
 
 class EventLockApi(BaseApi):

@@ -63,6 +63,8 @@ class Event(models.Model):
     registration_deadline = models.DateTimeField()
     # At most this many registrations (null: no limit); checked on submit and on the CSV import.
     capacity = models.PositiveIntegerField(null=True, blank=True)
+    # The organizer's GENESYS point cap (the OCG's `genesys` format; None: the list's default, 100).
+    point_cap = models.PositiveIntegerField(null=True, blank=True)
     publish_decklists = models.BooleanField(default=False, help_text="Publish the decklists after the event")
     decklists_published_at = models.DateTimeField(null=True, blank=True)
     locked_at = models.DateTimeField(null=True, blank=True)

@@ -19,6 +19,12 @@ def registration_status(report: dict) -> str:
     return RegistrationStatus.LEGAL.value if report.get("legal") else RegistrationStatus.ILLEGAL.value
 
 
+def event_legality_options(event: Event) -> dict:
+    """The event's own options of every check of its registrations: its organizer's GENESYS point cap (checked as
+    the game's option when set: tournaments.services._event_options)."""
+    return {"point_cap": event.point_cap} if event.point_cap is not None else {}
+
+
 def registrations_checked(
     *, event: Event, registrations: list[Registration], overlay_id: str | None
 ) -> list[tuple[Registration, dict, str]]:
@@ -32,6 +38,7 @@ def registrations_checked(
         format_code=event.format_code,
         as_of=event.regulation_date,
         overlay_id=overlay_id,
+        **event_legality_options(event),
     )
     return [
         (registration, report, registration_status(report))

@@ -40,7 +40,12 @@ from tournaments.models import (
     Registration,
     RevalidationJob,
 )
-from tournaments.selectors import registration_status, registrations_checked, snapshot_from_decklist
+from tournaments.selectors import (
+    event_legality_options,
+    registration_status,
+    registrations_checked,
+    snapshot_from_decklist,
+)
 from tournaments.tasks import revalidate_event
 
 GENESIS_HASH = "0" * 64
@@ -368,12 +373,36 @@ def _registrations_check(event: Event, entries: list[AuditEntry]) -> list[dict]:
 # --- events ------------------------------------------------------------------------------------------------
 
 
-def _check_regulation(*, game: str, format_code: str, as_of: date, overlay_id: str | None) -> None:
-    """Fail early on an unknown format or overlay of the event's game (raises UNKNOWN_FORMAT / UNKNOWN_OVERLAY)."""
+POINT_CAP_ELSEWHERE = "A point cap applies to GENESYS events only (leave it empty)."
+
+
+def _event_options(the_game, point_cap: int | None) -> dict:
+    """The game's own options of the event's checks (games.registry.Game.legality_options): the organizer's
+    GENESYS `point_cap` (None: the list's default). A game that takes no point cap refuses one (VALIDATION_ERROR)."""
+    if point_cap is None:
+        return {}
+    if "point_cap" not in the_game.legality_options:
+        raise EventInvalid("point_cap", POINT_CAP_ELSEWHERE)
+    if point_cap < 0:
+        raise EventInvalid("point_cap", "The point cap must be 0 or more (leave it empty for the default).")
+    return {"point_cap": point_cap}
+
+
+def _check_regulation(
+    *, game: str, format_code: str, as_of: date, overlay_id: str | None, point_cap: int | None = None
+) -> None:
+    """Fail early on an unknown format or overlay of the event's game (raises UNKNOWN_FORMAT / UNKNOWN_OVERLAY) and on
+    a point cap its format does not take (EventInvalid)."""
     the_game = registry.get(game)
-    the_game.legality_report(
-        decklist=the_game.decklist(()), format_code=format_code, as_of=as_of, overlay_id=overlay_id
-    )
+    options = _event_options(the_game, point_cap)
+    try:
+        the_game.legality_report(
+            decklist=the_game.decklist(()), format_code=format_code, as_of=as_of, overlay_id=overlay_id, **options
+        )
+    except ApplicationError as exc:
+        if options and exc.code == ErrorCode.VALIDATION_ERROR:  # the format takes no point cap (format_check)
+            raise EventInvalid("point_cap", POINT_CAP_ELSEWHERE) from exc
+        raise
 
 
 def event_create(
@@ -388,6 +417,7 @@ def event_create(
     publish_decklists: bool = False,
     capacity: int | None = None,
     game: str | None = None,
+    point_cap: int | None = None,
 ) -> Event:
     """A new event of `game` (default Duel Masters) in `format_code` (default: the game's). Raises UNKNOWN_GAME,
     UNKNOWN_FORMAT, UNKNOWN_OVERLAY, EventInvalid."""
@@ -396,7 +426,13 @@ def event_create(
     regulation_date = regulation_date or date
     _check_event_dates(date=date, registration_deadline=registration_deadline)
     _check_capacity(capacity=capacity, registered=0)
-    _check_regulation(game=the_game.code, format_code=format_code, as_of=regulation_date, overlay_id=overlay_id)
+    _check_regulation(
+        game=the_game.code,
+        format_code=format_code,
+        as_of=regulation_date,
+        overlay_id=overlay_id,
+        point_cap=point_cap,
+    )
     with transaction.atomic():
         return Event.objects.create(
             game=the_game.code,
@@ -409,6 +445,7 @@ def event_create(
             registration_deadline=registration_deadline,
             publish_decklists=publish_decklists,
             capacity=capacity,
+            point_cap=point_cap,
         )
 
 
@@ -444,9 +481,10 @@ EVENT_SETTINGS = (
     "format_code",
     "regulation_date",
     "overlay_id",
+    "point_cap",
     "publish_decklists",
 )
-_REGULATION_SETTINGS = {"format_code", "regulation_date", "overlay_id"}
+_REGULATION_SETTINGS = {"format_code", "regulation_date", "overlay_id", "point_cap"}
 
 
 def event_update(*, event_id: int, user, **changes) -> Event:
@@ -478,7 +516,11 @@ def event_update(*, event_id: int, user, **changes) -> Event:
         _check_capacity(capacity=event.capacity, registered=len(registrations))
         if _REGULATION_SETTINGS & set(changed):
             _check_regulation(
-                game=event.game, format_code=event.format_code, as_of=event.regulation_date, overlay_id=event.overlay_id
+                game=event.game,
+                format_code=event.format_code,
+                as_of=event.regulation_date,
+                overlay_id=event.overlay_id,
+                point_cap=event.point_cap,
             )
         event.save(update_fields=list(changed))
         status_changes = _registrations_recheck(event, registrations) if _REGULATION_SETTINGS & set(changed) else []
@@ -615,6 +657,7 @@ FROZEN_AT_LOCK = (
     "registration_deadline",
     "overlay_id",
     "overlay_content",
+    "point_cap",
 )
 
 
@@ -633,6 +676,7 @@ def event_frozen_state(event: Event, *, lock: bool = False) -> dict:
         "registration_deadline": _setting_json(event.registration_deadline),
         "overlay_id": event.overlay_id,
         "overlay_content": overlay_fingerprint(overlay_id=event.overlay_id, lock=lock) if event.overlay_id else None,
+        "point_cap": event.point_cap,
     }
 
 
@@ -714,7 +758,7 @@ def event_publish(*, event_id: int, user) -> Event:
 
 def _regulation_of(event: Event) -> tuple:
     """What an event's legality report depends on (_event_report)."""
-    return (event.format_code, event.regulation_date, event.overlay_id)
+    return (event.format_code, event.regulation_date, event.overlay_id, event.point_cap)
 
 
 def _event_report(event: Event, snapshot: dict) -> dict:
@@ -724,6 +768,7 @@ def _event_report(event: Event, snapshot: dict) -> dict:
         format_code=event.format_code,
         as_of=event.regulation_date,
         overlay_id=event.overlay_id,
+        **event_legality_options(event),
     )
 
 

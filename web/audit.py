@@ -35,6 +35,7 @@ _LABELS = {
     "capacity": _("Capacity"),
     "overlay_id": _("Overlay"),
     "overlay_content": _("Overlay content (fingerprint)"),
+    "point_cap": _("GENESYS point cap"),
 }
 _STATUS_KEYS = frozenset({"status", "old_status", "from", "to"})
 

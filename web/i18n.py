@@ -140,6 +140,14 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
             gettext_noop("%(count)s players are registered: the capacity cannot be lower."),
         ),
         (
+            r"^A point cap applies to GENESYS events only \(leave it empty\)\.$",
+            gettext_noop("A point cap applies to GENESYS events only (leave it empty)."),
+        ),
+        (
+            r"^The point cap must be 0 or more \(leave it empty for the default\)\.$",
+            gettext_noop("The point cap must be 0 or more (leave it empty for the default)."),
+        ),
+        (
             r"^The deadline has passed: give a new registration deadline\.$",
             gettext_noop("The deadline has passed: give a new registration deadline."),
         ),

@@ -268,6 +268,25 @@ def test_settings_form_saves_until_the_lock(people, event):
     assert 'id="settings-form"' not in page and 'id="unlock-form"' in page
 
 
+def test_settings_form_refuses_a_point_cap_for_a_duel_masters_event(people, event):
+    """GENESYS's point cap (issue 28) is the OCG's: a Duel Masters event's form answers in words, nothing changes."""
+    organizer = _client(people["organizer"])
+    form = {
+        "settings": "1",
+        "settings-name": event.name,
+        "settings-date": event.date.isoformat(),
+        "settings-registration_deadline": timezone.localdate(event.registration_deadline).isoformat(),
+        "settings-format": "advance",
+        "settings-point_cap": "120",
+        "settings-overlay": "",
+    }
+    refused = organizer.post(f"/tournaments/{event.id}/", form, HTTP_ACCEPT_LANGUAGE="ja")
+    assert refused.status_code == 400
+    assert "ポイント上限は GENESYS の大会でのみ設定できます" in refused.content.decode()
+    event.refresh_from_db()
+    assert event.point_cap is None
+
+
 def test_unlock_with_a_reason_from_the_page(people, event):
     from tournaments.models import AuditEntry
 

@@ -37,6 +37,7 @@ class EventCreateForm(forms.Form):
     format = forms.ChoiceField(choices=format_choices)
     regulation_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     capacity = forms.IntegerField(required=False, min_value=1, max_value=100_000)
+    point_cap = forms.IntegerField(required=False, min_value=0, max_value=100_000)
     overlay = forms.ChoiceField(required=False)
     publish_decklists = forms.BooleanField(required=False)
 
@@ -47,6 +48,7 @@ class EventCreateForm(forms.Form):
         ]
         labels = {
             "capacity": gettext("Capacity (players; empty: no limit)"),
+            "point_cap": gettext("GENESYS point cap (empty: the list's default, 100)"),
             "name": gettext("Name"),
             "date": gettext("Event date"),
             "registration_deadline": gettext("Registration deadline (end of day)"),
@@ -79,6 +81,7 @@ def tournament_list(request):
                     overlay_id=data.get("overlay") or None,
                     publish_decklists=data.get("publish_decklists", False),
                     capacity=data.get("capacity"),
+                    point_cap=data.get("point_cap"),
                 )
             except event_services.EventInvalid as exc:
                 form.add_error(exc.field, server_message(exc.message))
@@ -104,6 +107,7 @@ class EventSettingsForm(EventCreateForm):
             "format": event.format_code,
             "regulation_date": event.regulation_date,
             "capacity": event.capacity,
+            "point_cap": event.point_cap,
             "overlay": event.overlay_id or "",
             "publish_decklists": event.publish_decklists,
         }
@@ -186,6 +190,7 @@ def _organizer_post(request, event):
                 date=data["date"],
                 registration_deadline=_deadline_from_form(event, data["registration_deadline"]),
                 capacity=data.get("capacity"),
+                point_cap=data.get("point_cap"),
                 format_code=data["format"],
                 regulation_date=data.get("regulation_date") or data["date"],
                 overlay_id=data.get("overlay") or None,

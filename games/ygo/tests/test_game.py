@@ -934,3 +934,85 @@ def test_an_ocg_deck_code_round_trips_through_the_import_and_the_legality_api(ow
     # Read as another game's text, the code says whose it is.
     wrong = player.post("/api/v1/legality/", {"game": "dm", "text": code}, format="json")
     assert (wrong.status_code, wrong.json()["error"]["details"]["reason"]) == (400, "game")
+
+
+def _genesys_event(organizer, **values):  # noqa: F811
+    today = timezone.localdate()
+    body = {
+        "game": "ygo",
+        "format": "genesys",
+        "name": "GENESYS cup",
+        "date": (today + timedelta(days=3)).isoformat(),
+        "regulation_date": GENESYS_LISTS[-1]["effective_date"],
+        "registration_deadline": (timezone.now() + timedelta(days=2)).isoformat(),
+        **values,
+    }
+    return token_client(organizer).post("/api/v1/events/", body, format="json")
+
+
+# An event's organizer sets its GENESYS point cap (issue 28): every registration is checked against the event's cap
+# (none: the list's default, 100); a change of cap re-checks the registrations.
+@pytest.mark.parametrize(
+    ("wanted", "cap", "over"),
+    [
+        pytest.param(30, 0, True, id="event-cap-0"),
+        pytest.param(90, None, False, id="event-default-cap-100-under"),
+        pytest.param(130, None, True, id="event-default-cap-100-over"),
+        pytest.param(130, 200, False, id="event-cap-200"),
+    ],
+)
+def test_an_events_genesys_point_cap_binds_its_registrations(owner, organizer, wanted, cap, over):  # noqa: F811
+    from tournaments.models import Registration
+
+    text, total = _genesys_text(wanted)
+    player = token_client(owner)
+    deck = player.post(
+        "/api/v1/decks/", {"name": "G", "game": "ygo", "format": "genesys", "text": text}, format="json"
+    ).json()
+    event = _genesys_event(organizer, **({"point_cap": cap} if cap is not None else {}))
+    assert event.status_code == 201, event.json()
+    assert event.json()["point_cap"] == cap
+    registered = player.post(
+        f"/api/v1/events/{event.json()['id']}/registrations/", {"deck_id": deck["id"], "accept_illegal": True},
+        format="json",
+    )  # fmt: skip
+    assert registered.status_code == 201, registered.json()
+    registration = Registration.objects.get(event_id=event.json()["id"])
+    expected_cap = 100 if cap is None else cap
+    assert registration.legality_report["points"] == {"total": total, "cap": expected_cap}
+    assert [v["code"] for v in registration.legality_report["violations"]] == (["GENESYS_POINTS"] if over else [])
+    assert registration.status == ("illegal" if over else "legal")
+
+
+def test_a_change_of_the_events_point_cap_rechecks_its_registrations(owner, organizer):  # noqa: F811
+    from tournaments.models import Registration
+
+    text, total = _genesys_text(130)
+    player = token_client(owner)
+    deck = player.post(
+        "/api/v1/decks/", {"name": "G", "game": "ygo", "format": "genesys", "text": text}, format="json"
+    ).json()
+    event_id = _genesys_event(organizer).json()["id"]
+    player.post(f"/api/v1/events/{event_id}/registrations/", {"deck_id": deck["id"], "accept_illegal": True},
+                format="json")  # fmt: skip
+    assert Registration.objects.get(event_id=event_id).status == "illegal"
+    changed = token_client(organizer).patch(f"/api/v1/events/{event_id}/", {"point_cap": 200}, format="json")
+    assert (changed.status_code, changed.json()["point_cap"]) == (200, 200)
+    registration = Registration.objects.get(event_id=event_id)
+    assert (registration.status, registration.legality_report["points"]) == ("legal", {"total": total, "cap": 200})
+    refused = token_client(owner).patch(f"/api/v1/events/{event_id}/", {"point_cap": 0}, format="json")
+    assert refused.status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("values", "field"),
+    [
+        pytest.param({"game": "dm", "format": "advance"}, "point_cap", id="duel-masters-event"),
+        pytest.param({"format": "ocg"}, "point_cap", id="ocg-format-event"),
+        pytest.param({"point_cap": -1}, "point_cap", id="negative-cap"),
+    ],
+)
+def test_a_point_cap_is_refused_where_the_events_format_takes_none(organizer, values, field):  # noqa: F811
+    answer = _genesys_event(organizer, **{"point_cap": 100, **values})
+    assert (answer.status_code, answer.json()["error"]["code"]) == (400, "VALIDATION_ERROR")
+    assert field in answer.json()["error"]["details"]["fields"]
