@@ -199,6 +199,32 @@ def _audit_append(
     )
 
 
+def registration_digest(registration: Registration, *, owner: int | None = None) -> str:
+    """SHA-256 over what a registration's verdict rests on beyond its deck hash: its owner (account id, or `owner`
+    instead, and name), its status and its stored legality report. Signed in its own entries (`digest`, with `owner`)
+    and in the lock entry (`registration_digests`: {id: {"owner", "digest"}}), so an owner reassigned or a report
+    rewritten in the database shows in verify."""
+    body = {
+        "player_id": registration.player_id if owner is None else owner,
+        "player": registration.player_name,
+        "deck_hash": registration.deck_hash,
+        "status": registration.status,
+        "report": registration.legality_report,
+    }
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def _digest_now(registration: Registration, signed_owner) -> str:
+    """The registration's digest as verify sees it: an owner whose account was deleted since is null (Registration.
+    player: SET_NULL), which stands for the signed owner only when that account is gone."""
+    owner = None
+    if registration.player_id is None and isinstance(signed_owner, int):
+        if not get_user_model().objects.filter(id=signed_owner).exists():
+            owner = signed_owner
+    return registration_digest(registration, owner=owner)
+
+
 # The entries whose payload states a registration's current deck (its snapshot hash) and status.
 _REGISTRATION_WRITES = {
     AuditAction.SUBMIT.value,
@@ -217,8 +243,11 @@ def audit_chain_verify(*, event_id: int | None = None, heads: list[dict] | None 
     - the registrations: each live registration's snapshot must give its stored hash, and its hash, status and
       player must be those of its last audit entry (a snapshot edited in place is caught); a registration whose
       last entry is a withdrawal, or an entry's registration that is gone without one, is reported;
-    - the lock (_lock_check): an event unlocked in the database, an open-event write after the lock, and a change
-      after the lock to what the lock entry signed (format, regulation date, overlay and its content, name, ...);
+    - the lock (_lock_check): an event unlocked in the database, an open-event write after the lock, a change
+      after the lock to what the lock entry signed (game, publication flag, format, regulation date, overlay and its
+      content, name, ...) or to the registrations its lock hash signed; a locked or published event without its
+      lock or publish entry (a deleted tail or trail), and a publish entry on an unpublished event;
+    - each registration's owner and stored legality report against its last signed digest (registration_digest);
     - `heads`: chain heads published earlier ({"event", "count", "hash", "signature"}, as `selectors.audit_head`
       gives them): the entry at that count must still carry that hash, so a truncated tail is caught.
     """
@@ -303,9 +332,16 @@ def _lock_check(event: Event, entries: list[AuditEntry]) -> list[dict]:
     pins only the lock itself."""
     problems = []
     lock: AuditEntry | None = None
+    published: AuditEntry | None = None
+    written_after_lock = False  # a registration written (amended) after the last lock: its lock_hash is history
     for entry in entries:
         where = {"event": event.id, "sequence": entry.sequence, "entry": entry.id}
+        if entry.action == AuditAction.PUBLISH.value:
+            published = entry
+        elif entry.action in _REGISTRATION_WRITES or entry.action == AuditAction.WITHDRAW.value:
+            written_after_lock = True
         if entry.action == AuditAction.LOCK.value:
+            written_after_lock = False
             if lock is not None:
                 problems.append({**where, "problem": "locked again without an unlock entry (unlocked in the database)"})
             lock = entry
@@ -318,11 +354,26 @@ def _lock_check(event: Event, entries: list[AuditEntry]) -> list[dict]:
                     "problem": f"{entry.action} after the lock without an unlock entry (unlocked in the database)",
                 }
             )
+    # The tail: what the event's row says happened must be in the chain (an entry deleted from the end, or the whole
+    # trail, leaves the row's lock or publication without its entry), and the other way round.
+    row: dict = {"event": event.id, "sequence": None, "entry": None}
+    if event.decklists_published_at is not None and published is None:
+        problems.append({**row, "problem": "the decklists are published but the chain has no publish entry"})
+    if published is not None and event.decklists_published_at is None:
+        row = {"event": event.id, "sequence": published.sequence, "entry": published.id}
+        problems.append({**row, "problem": "the chain has a publish entry but the decklists are not published"})
     if lock is None:
+        if event.locked_at is not None:
+            row = {"event": event.id, "sequence": None, "entry": None}
+            problems.append({**row, "problem": "the event is locked but its chain has no lock entry (deleted)"})
         return problems
     where = {"event": event.id, "sequence": lock.sequence, "entry": lock.id}
     if event.locked_at is None:
         problems.append({**where, "problem": "the event is open but its chain ends locked (unlocked in the database)"})
+    if not written_after_lock and isinstance(lock.payload.get("lock_hash"), str):
+        registrations = list(Registration.objects.filter(event=event).values_list("player_name", "deck_hash"))
+        if _lock_hash(registrations) != lock.payload["lock_hash"]:
+            problems.append({**where, "problem": "the registrations differ from the lock's registration hash"})
     frozen = lock.payload.get("frozen")
     if isinstance(frozen, dict):
         now = event_frozen_state(event)
@@ -338,12 +389,23 @@ def _registrations_check(event: Event, entries: list[AuditEntry]) -> list[dict]:
     # A settings change re-checks the frozen lists under the new regulation: its entry names every registration
     # whose status it changed, which then stands for that registration's status until its next own entry.
     status_after: dict[int, str | None] = {}
+    # Each registration's last signed digest (registration_digest): its own entry's, or the later lock's. A settings
+    # entry re-checks the lists and stores new reports, so it voids them until the next lock or own entry.
+    digests: dict[int, tuple[AuditEntry, dict]] = {}
     for entry in entries:
+        if entry.action == AuditAction.SETTINGS.value:
+            digests.clear()
+        elif entry.action == AuditAction.LOCK.value and isinstance(entry.payload.get("registration_digests"), dict):
+            digests.update({int(k): (entry, v) for k, v in entry.payload["registration_digests"].items()})
         if entry.registration_id_ref is not None and (
             entry.action in _REGISTRATION_WRITES or entry.action == AuditAction.WITHDRAW.value
         ):
             last[entry.registration_id_ref] = entry
             status_after.pop(entry.registration_id_ref, None)
+            if isinstance(entry.payload.get("digest"), str):
+                digests[entry.registration_id_ref] = (entry, entry.payload)
+            else:  # an entry of the older form, or a withdrawal: nothing signed to compare with
+                digests.pop(entry.registration_id_ref, None)
         for change in entry.payload.get("status_changes") or []:
             if isinstance(change, dict) and isinstance(change.get("registration"), int):
                 status_after[change["registration"]] = change.get("to")
@@ -363,6 +425,13 @@ def _registrations_check(event: Event, entries: list[AuditEntry]) -> list[dict]:
         stated = (own.payload.get("player"), own.payload.get("deck_hash"), status)
         if stated != (registration.player_name, registration.deck_hash, registration.status):
             problems.append({**where, "problem": "registration differs from its last audit entry"})
+            continue
+        signed = digests.get(registration.id)
+        if signed is not None and signed[1].get("digest") != _digest_now(registration, signed[1].get("owner")):
+            where = {**where, "sequence": signed[0].sequence, "entry": signed[0].id}
+            problems.append(
+                {**where, "problem": "registration's owner or legality report differs from its last signed digest"}
+            )
     for registration_id, entry in last.items():
         if entry.action != AuditAction.WITHDRAW.value:
             where = {"event": event.id, "sequence": entry.sequence, "entry": entry.id, "registration": registration_id}
@@ -649,6 +718,8 @@ def event_is_open(event: Event, *, now: datetime | None = None) -> bool:
 # database after the lock shows in verify_audit_chain (_lock_check); the services refuse every such change while
 # locked (event_update: EventLocked; regulations.services.overlay_update: OVERLAY_LOCKED).
 FROZEN_AT_LOCK = (
+    "game",
+    "publish_decklists",
     "name",
     "date",
     "format_code",
@@ -668,6 +739,8 @@ def event_frozen_state(event: Event, *, lock: bool = False) -> dict:
     from regulations.selectors import overlay_fingerprint
 
     return {
+        "game": event.game,
+        "publish_decklists": event.publish_decklists,
         "name": event.name,
         "date": _setting_json(event.date),
         "format_code": event.format_code,
@@ -694,18 +767,12 @@ def event_lock_if_due(*, event_id: int) -> bool:
         if not locked:
             return False
         event = _event_for_write(event_id)
-        registrations = list(Registration.objects.filter(event=event).values_list("player_name", "deck_hash"))
         _audit_append(
             event=event,
             action=AuditAction.LOCK,
             actor=None,
             registration_id=None,
-            payload={
-                "registrations": len(registrations),
-                "lock_hash": _lock_hash(registrations),
-                "reason": "registration deadline passed",
-                "frozen": event_frozen_state(event, lock=True),
-            },
+            payload={**_lock_payload(event), "reason": "registration deadline passed"},
         )
     return True
 
@@ -718,23 +785,28 @@ def event_lock(*, event_id: int, user) -> Event:
         if event.locked_at is None:
             event.locked_at = timezone.now()
             event.save(update_fields=["locked_at"])
-            registrations = list(Registration.objects.filter(event=event).values_list("player_name", "deck_hash"))
             _audit_append(
-                event=event,
-                action=AuditAction.LOCK,
-                actor=user,
-                registration_id=None,
-                payload={
-                    "registrations": len(registrations),
-                    "lock_hash": _lock_hash(registrations),
-                    "frozen": event_frozen_state(event, lock=True),
-                },
+                event=event, action=AuditAction.LOCK, actor=user, registration_id=None, payload=_lock_payload(event)
             )
     return event
 
 
 def _lock_hash(registrations: list[tuple[str, str]]) -> str:
     return hashlib.sha256(json.dumps(sorted(registrations), separators=(",", ":")).encode()).hexdigest()
+
+
+def _lock_payload(event: Event) -> dict:
+    """What the lock entry signs: the registrations (their count and hash, and each one's digest: owner, legality
+    report, status) and the event's FROZEN_AT_LOCK fields. The caller holds the event row lock."""
+    registrations = list(Registration.objects.filter(event=event).order_by("id"))
+    return {
+        "registrations": len(registrations),
+        "lock_hash": _lock_hash([(r.player_name, r.deck_hash) for r in registrations]),
+        "registration_digests": {
+            str(r.id): {"owner": r.player_id, "digest": registration_digest(r)} for r in registrations
+        },
+        "frozen": event_frozen_state(event, lock=True),
+    }
 
 
 def event_publish(*, event_id: int, user) -> Event:
@@ -848,6 +920,8 @@ def registration_submit_or_replace(
                 "deck_hash": registration.deck_hash,
                 "status": registration.status,
                 "deck_version": deck.version,
+                "owner": registration.player_id,
+                "digest": registration_digest(registration),
             },
         )
     return registration, created
@@ -931,6 +1005,8 @@ def registration_amend(*, registration_id: int, user, reason: str, decklist) -> 
                 "deck_hash": registration.deck_hash,
                 "old_status": old_status,
                 "status": registration.status,
+                "owner": registration.player_id,
+                "digest": registration_digest(registration),
             },
         )
     return registration
@@ -1087,6 +1163,8 @@ def registrations_import_csv(*, event_id: int, user, csv_text: str) -> list[dict
                     "deck_hash": registration.deck_hash,
                     "status": registration.status,
                     "replaced": not created,
+                    "owner": registration.player_id,
+                    "digest": registration_digest(registration),
                 },
             )
             results.append(

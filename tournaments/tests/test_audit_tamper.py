@@ -35,8 +35,7 @@ def vendor(request):
     return request.param
 
 
-@pytest.fixture
-def history(vendor, cards, owner, organizer):
+def make_history(owner, organizer, *, publish: bool = True) -> Event:
     """Submit (illegal, flagged) -> amend by the organizer (legal, with a reason) -> lock -> publish."""
     event = services.event_create(
         organizer=organizer,
@@ -55,9 +54,15 @@ def history(vendor, cards, owner, organizer):
         decklist=parse_json(legal_deck_json()),
     )
     services.event_lock(event_id=event.id, user=organizer)
-    services.event_publish(event_id=event.id, user=organizer)
+    if publish:
+        services.event_publish(event_id=event.id, user=organizer)
     assert services.audit_chain_verify(event_id=event.id) == []
     return event
+
+
+@pytest.fixture
+def history(vendor, cards, owner, organizer):
+    return make_history(owner, organizer)
 
 
 def entries(event) -> list[AuditEntry]:
@@ -107,6 +112,8 @@ def test_a_truncated_tail_is_caught_against_the_published_head(history):
     assert published["count"] == 4 and signing.entry_signature_valid(published["hash"], published["signature"])
     with audit_guard_disabled():
         AuditEntry.objects.filter(event=history, sequence__gte=3).delete()  # lock and publish gone
+    # ... together with the event row's lock and publication: the database is back to before the lock
+    Event.objects.filter(id=history.id).update(locked_at=None, decklists_published_at=None)
     assert problems_of(history) == []  # nothing inside the database can tell a shorter chain ...
     assert problems_of(history, heads=[published]) == [
         "published head has 4 entries; the chain has 2"
@@ -133,7 +140,7 @@ def test_an_edited_registration_is_caught_against_its_entry(history, cards, reco
         fields["deck_hash"] = snapshot_canonical_hash(snapshot)
     Registration.objects.filter(id=registration.id).update(**fields)
     expected = (
-        ["registration differs from its last audit entry"]
+        ["the registrations differ from the lock's registration hash", "registration differs from its last audit entry"]
         if recompute_hash
         else ["registration snapshot does not give its stored hash (edited)"]
     )
@@ -142,7 +149,144 @@ def test_an_edited_registration_is_caught_against_its_entry(history, cards, reco
 
 def test_a_registration_removed_without_a_withdrawal_is_caught(history):
     Registration.objects.filter(event=history).delete()
-    assert problems_of(history) == ["registration is missing without a withdrawal entry"]
+    assert problems_of(history) == [
+        "the registrations differ from the lock's registration hash",
+        "registration is missing without a withdrawal entry",
+    ]
+
+
+# --- what a verdict depends on, changed after the lock (issue 29, finding 9) ---------------------------------
+
+
+def _other_user(django_user_model):
+    return django_user_model.objects.create_user("mallory", password="a-long-test-password-42")
+
+
+def _delete_entries(event, **where) -> None:
+    with audit_guard_disabled():
+        AuditEntry.objects.filter(event=event, **where).delete()
+
+
+def _rewrite_report(event) -> None:
+    registration = Registration.objects.get(event=event)
+    forged = {**registration.legality_report, "violations": [], "legal": True, "forged": True}
+    Registration.objects.filter(id=registration.id).update(legality_report=forged)
+
+
+def _raw_sql(sql: str):
+    def tamper(event, users) -> None:
+        with connection.cursor() as cursor:
+            cursor.execute(sql.format(event=Event._meta.db_table, registration=Registration._meta.db_table), [event.id])
+
+    return tamper
+
+
+TAMPERINGS = [
+    # (id, published before, the tampering, a problem verify must report)
+    (
+        "game-changed",
+        True,
+        lambda e, u: Event.objects.filter(id=e.id).update(game="ygo"),
+        "game changed after the lock",
+    ),
+    (
+        "game-changed-raw-sql",
+        True,
+        _raw_sql("UPDATE {event} SET game = 'dbs' WHERE id = %s"),
+        "game changed after the lock",
+    ),
+    (
+        "publish-flag-set",
+        False,
+        lambda e, u: Event.objects.filter(id=e.id).update(publish_decklists=True),
+        "publish_decklists changed after the lock",
+    ),
+    (
+        "published-at-set",
+        False,
+        _raw_sql("UPDATE {event} SET decklists_published_at = CURRENT_TIMESTAMP WHERE id = %s"),
+        "the decklists are published but the chain has no publish entry",
+    ),
+    (
+        "unpublished",
+        True,
+        lambda e, u: Event.objects.filter(id=e.id).update(decklists_published_at=None),
+        "the chain has a publish entry but the decklists are not published",
+    ),
+    (
+        "report-rewritten",
+        True,
+        lambda e, u: _rewrite_report(e),
+        "registration's owner or legality report differs from its last signed digest",
+    ),
+    (
+        "owner-reassigned",
+        True,
+        lambda e, u: Registration.objects.filter(event=e).update(player=u),
+        "registration's owner or legality report differs from its last signed digest",
+    ),
+    (
+        "owner-reassigned-raw-sql",
+        True,
+        _raw_sql("UPDATE {registration} SET player_id = NULL WHERE event_id = %s"),
+        "registration's owner or legality report differs from its last signed digest",
+    ),
+    (
+        "tail-deleted",
+        True,
+        lambda e, u: _delete_entries(e, sequence=4),
+        "the decklists are published but the chain has no publish entry",
+    ),
+    (
+        "lock-entry-deleted",
+        False,
+        lambda e, u: _delete_entries(e, sequence=3),
+        "the event is locked but its chain has no lock entry (deleted)",
+    ),
+    (
+        "whole-trail-deleted",
+        True,
+        lambda e, u: _delete_entries(e),
+        "the event is locked but its chain has no lock entry (deleted)",
+    ),
+    (
+        "registration-deleted-lock-hash",
+        True,
+        lambda e, u: Registration.objects.filter(event=e).delete(),
+        "the registrations differ from the lock's registration hash",
+    ),
+]
+
+
+@pytest.mark.parametrize(("published", "tamper", "expected"), [pytest.param(*row[1:], id=row[0]) for row in TAMPERINGS])
+def test_a_change_after_the_lock_is_caught(
+    vendor, cards, owner, organizer, django_user_model, published, tamper, expected
+):
+    event = make_history(owner, organizer, publish=published)
+    tamper(event, _other_user(django_user_model))
+    assert expected in problems_of(event)
+
+
+def _as_older_form(event) -> None:
+    """Rewrite the chain as the code before the signed digests wrote it (no `digest`, no `registration_digests`,
+    no game or publication flag among the frozen fields), signed with the same key."""
+    with audit_guard_disabled():
+        for entry in entries(event):
+            payload = {k: v for k, v in entry.payload.items() if k not in ("digest", "owner", "registration_digests")}
+            if "frozen" in payload:
+                payload["frozen"] = {
+                    k: v for k, v in payload["frozen"].items() if k not in ("game", "publish_decklists")
+                }
+            AuditEntry.objects.filter(id=entry.id).update(payload=payload)
+        rechain(event, start=1)
+        for entry in entries(event):
+            AuditEntry.objects.filter(id=entry.id).update(signature=signing.entry_sign(entry.entry_hash))
+
+
+def test_a_chain_of_the_older_form_still_verifies(history):
+    _as_older_form(history)
+    assert "registration_digests" not in entries(history)[2].payload
+    assert problems_of(history) == []
 
 
 def test_the_command_reads_published_heads(history, tmp_path):
