@@ -59,6 +59,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from api.codes import ApplicationError, ErrorCode
+from games.base import BoardLayout
 
 DEFAULT_GAME = "dm"  # what a request that names no game means: every client written before games existed
 
@@ -383,6 +384,12 @@ class Game:
         the game, the main deck selected where the game has one."""
         codes = list(self.zone_codes())
         return codes, "main" if "main" in codes else codes[0]
+
+    def board_layout(self) -> BoardLayout | None:
+        """The game's solo board as data (`games.base.BoardLayout`: its areas and its setup), which one board page
+        draws for every game that gives one; None: a game that simulates keeps its own board (Duel Masters'
+        一人回し), any other has none. The capability `board` once the capabilities are objects."""
+        return None
 
     def opening_odds(self, *, decklist: Any, groups: dict[str, list[str]], going_first: bool = True) -> dict | None:
         """Exact opening-hand odds of a deck for named groups of cards (names or ids as the game reads them), or None

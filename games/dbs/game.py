@@ -26,6 +26,7 @@ import games.base
 from api.codes import ApplicationError, ErrorCode
 from games.dbs import catalogue as db
 from games.dbs.rules import decklist as reader
+from games.dbs.rules.board import BOARD
 from games.dbs.rules.cards import NUMBER, fold_number
 from games.dbs.rules.legality import RULE_VERSIONS, SIZE_CODES, RulesUnavailable, check_decklist
 from games.dbs.rules.odds import HAND, LIFE, POLICY_TEXT, OddsError, Redraw, opening_odds
@@ -316,6 +317,10 @@ class DragonBallSuper(Game):
             for entry in banned
         ]  # fmt: skip
         return {"card_number": row.card_number, "sides": sides, "links": [], "history": history}
+
+    def board_layout(self) -> games.base.BoardLayout:
+        """The solo board: its areas and setup (rules/board.py)."""
+        return BOARD
 
     def opening_odds(self, *, decklist: DbsDecklist, groups: dict[str, list[str]], going_first: bool = True) -> dict:
         """Exact odds of each group of cards (card numbers, variants, names or ids) in the 6-card hand after the one

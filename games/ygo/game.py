@@ -33,6 +33,7 @@ from games.ygo.rules import (
     write_text,
     write_ydk,
 )
+from games.ygo.rules.board import BOARD
 from games.ygo.rules.decklist import ReadLine as RulesLine
 from games.ygo.rules.decklist import decklist_of
 from games.ygo.rules.legality import FORMAT_CODE
@@ -354,6 +355,10 @@ class YugiohOcg(Game):
             "links": links,
             "history": history,
         }
+
+    def board_layout(self) -> games.base.BoardLayout:
+        """The solo board: its areas and setup (rules/board.py)."""
+        return BOARD
 
     def opening_odds(self, *, decklist: Any, groups: dict[str, list[str]], going_first: bool = True) -> dict | None:
         """Exact odds of the opening hand (5 cards going first, 6 going second, PR p.9, p.16) for each named group
