@@ -33,7 +33,7 @@ function deal(seed) {
   for (const [code, count] of layout.deal) {
     const extra = code === layout.hand && goingSecond() ? layout.second_draws : 0;
     areas[code].push(...areas[layout.deck].splice(0, count + extra));
-    dealt.push(`${areaName(code)} ${count + extra}`);
+    dealt.push(`${areaName(code)} ×${count + extra}`);
   }
   board = { seed, turn: 1, log: [], areas };
   note(interpolate(gettext("Seed %(seed)s: dealt %(dealt)s."), { seed, dealt: dealt.join(", ") }));

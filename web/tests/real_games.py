@@ -27,12 +27,13 @@ def _data(game: str) -> Path:
     return folder
 
 
-def ygo_real_import(ydk: str = YGO_DECK) -> str:
-    """The cards of the published .ydk (with the real dated lists) imported; returns the .ydk's text."""
+def ygo_real_import(ydk: str = YGO_DECK, *, also: tuple[int, ...] = ()) -> str:
+    """The cards of the published .ydk (and of the passwords `also`, with the real dated lists) imported; returns the
+    .ydk's text."""
     from games.ygo.catalogue import ygo_data_import
 
     text = (YGO_LISTS / ydk).read_text(encoding="utf-8")
-    passwords = {int(line) for line in text.split() if line.isdigit()}
+    passwords = {int(line) for line in text.split() if line.isdigit()} | set(also)
     data = _data("ygo")
     records = json.loads((data / "cards.json").read_text(encoding="utf-8"))
     records = [record for record in records if passwords & set(record["passwords"])]
