@@ -47,7 +47,7 @@ class EventCreateForm(forms.Form):
     """An event of any game: the game, then one of its formats (empty: the game's own)."""
 
     name = forms.CharField(max_length=200)
-    game = forms.ChoiceField()
+    game = forms.ChoiceField(required=False)  # empty: the default game, as the API's parameter
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     registration_deadline = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     format = forms.ChoiceField(required=False)
@@ -81,7 +81,7 @@ class EventCreateForm(forms.Form):
                 self.fields[name].label = label
 
     def event_game(self) -> str | None:
-        return self.cleaned_data.get("game")
+        return self.cleaned_data.get("game") or registry.DEFAULT_GAME
 
     def clean(self):
         data = super().clean()
@@ -116,7 +116,7 @@ def tournament_list(request):
                     overlay_id=data.get("overlay") or None,
                     publish_decklists=data.get("publish_decklists", False),
                     capacity=data.get("capacity"),
-                    game=data["game"],
+                    game=form.event_game(),
                 )
             except event_services.EventInvalid as exc:
                 form.add_error(exc.field, server_message(exc.message))
