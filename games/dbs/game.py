@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from types import MappingProxyType
 
+from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -26,6 +27,7 @@ import games.base
 from api.codes import ApplicationError, ErrorCode
 from games.dbs import catalogue as db
 from games.dbs.rules import decklist as reader
+from games.dbs.rules import official
 from games.dbs.rules.board import BOARD
 from games.dbs.rules.cards import NUMBER, fold_number
 from games.dbs.rules.legality import RULE_VERSIONS, SIZE_CODES, RulesUnavailable, check_decklist
@@ -316,7 +318,20 @@ class DragonBallSuper(Game):
              "copies": entry.max_copies}
             for entry in banned
         ]  # fmt: skip
-        return {"card_number": row.card_number, "sides": sides, "links": [], "history": history}
+        links = [{"label": _("Official card list"), "url": official.card_list_page(row.card_number)}]
+        # The official pictures (a Leader's awakened back too), which the card page drops when external images are off.
+        host = settings.DBS_CARD_IMAGE_HOST
+        front = {"image": official.card_image(row.card_number, host=host), "label": _("Front") if row.back_name else ""}
+        pictures = [front]
+        if row.back_name:
+            pictures.append({"image": official.card_image_back(row.card_number, host=host), "label": _("Awakened")})
+        details = {"card_number": row.card_number, "sides": sides, "links": links, "history": history}
+        return {**details, "pictures": pictures}
+
+    def card_pictures(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        from games.dbs.editor import card_pictures
+
+        return card_pictures(card_ids)
 
     def board_layout(self) -> games.base.BoardLayout:
         """The solo board: its areas and setup (rules/board.py)."""

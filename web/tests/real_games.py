@@ -19,9 +19,9 @@ DBS_DECK = "deckplanet_goku_black.txt"
 
 
 def _data(game: str) -> Path:
-    from games.ygo.tests.conftest import ygo_data_dir
+    from django.conf import settings
 
-    folder = ygo_data_dir().parent / game
+    folder = Path(settings.CARD_DATA_DIR) / game
     if not (folder / "cards.json").exists():
         pytest.skip(f"the {game} card data is not present")
     return folder
