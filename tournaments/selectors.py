@@ -325,7 +325,8 @@ def _names_instead(rows: list[dict], name_ok) -> dict[str, str]:
 
     ids = {e["card_id"]: e.get("name_ja") or "" for row in rows for es in row["entries"].values() for e in es}
     bad = {card_id: name for card_id, name in ids.items() if name and not name_ok(name)}
-    english = dict(Card.objects.filter(id__in=bad).values_list("id", "name_en"))
+    found = Card.objects.filter(id__in=bad).values_list("id", "name_en")
+    english: dict[int, str] = {pk: name or "" for pk, name in found}
     return {
         name: english[card_id] if english.get(card_id) and name_ok(english[card_id]) else str(card_id)
         for card_id, name in bad.items()

@@ -321,8 +321,8 @@ class DragonBallSuper(Game):
         links = [{"label": _("Official card list"), "url": official.card_list_page(row.card_number)}]
         # The official pictures (a Leader's awakened back too), which the card page drops when external images are off.
         host = settings.DBS_CARD_IMAGE_HOST
-        front = {"image": official.card_image(row.card_number, host=host), "label": _("Front") if row.back_name else ""}
-        pictures = [front]
+        label = _("Front") if row.back_name else ""
+        pictures: list[dict] = [{"image": official.card_image(row.card_number, host=host), "label": label}]
         if row.back_name:
             pictures.append({"image": official.card_image_back(row.card_number, host=host), "label": _("Awakened")})
         details = {"card_number": row.card_number, "sides": sides, "links": links, "history": history}

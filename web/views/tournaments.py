@@ -70,7 +70,7 @@ class EventCreateForm(forms.Form):
             "name": gettext("Name"),
             "date": gettext("Event date"),
             "registration_deadline": gettext("Registration deadline (end of day)"),
-            "format": gettext("Format"),
+            "format": gettext("Format (empty: the game's own)"),
             "game": gettext("Game"),
             "regulation_date": gettext("Regulation date (default: the event date)"),
             "overlay": gettext("Event overlay (optional)"),
@@ -140,6 +140,7 @@ class EventSettingsForm(EventCreateForm):
         game = registry.get(event_game)
         self.fields["format"].choices = _game_formats(game)
         self.fields["format"].required = True
+        self.fields["format"].label = gettext("Format")
 
     def event_game(self) -> str | None:
         return self._event_game
