@@ -145,6 +145,10 @@ def test_an_organizer_runs_an_ocg_event_to_its_printed_pack_and_csvs(browser, wo
         page.goto(event_url + path)
         _no_duel_masters_words(page, f"{name} ja")
         shot(page, f"event-ygo-{name}-ja")
+        page.set_viewport_size({"width": 390, "height": 844})  # a phone: nothing wider than the screen
+        shot(page, f"event-ygo-{name}-phone-ja")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
+        page.set_viewport_size({"width": 1366, "height": 900})
     pdf = page.pdf(format="A4", print_background=True)
     assert len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf)) == 2
     page.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi, as printed
