@@ -48,7 +48,7 @@ def when_ready(server):
     try:
         resolve("/api/v1/ping/")  # imports the URL configuration and every view module (else the first request does)
         for game in registry.all_games():  # each game's name resolver and search index (games.registry)
-            game.catalogue_warm()
+            game.catalogue.warm()
         legality_context()
         server.log.info("URLs, resolver, search index and legality context loaded")
     except Exception:  # an empty or unmigrated database: the first request builds them instead

@@ -29,8 +29,8 @@ class CardAdmin(admin.ModelAdmin):
     list_per_page = 50
 
     def get_inlines(self, request, obj):
-        # The card's game's own facts first (games.registry.Game.card_admin_inlines), then its faces and printings.
-        own = registry.get(obj.game).card_admin_inlines() if obj is not None else ()
+        # The card's game's own facts first (Game.catalogue.admin_inlines), then its faces and printings.
+        own = registry.get(obj.game).catalogue.admin_inlines() if obj is not None else ()
         return [*own, CardFaceInline, PrintingInline]
 
     def save_model(self, request, obj, form, change):

@@ -21,12 +21,12 @@ from games import registry
 
 
 def query_help() -> str:
-    """The search API's `q` description, composed from the games' search helps (`Game.card_search_help`): the default
+    """The search API's `q` description, composed from the games' search helps (`Game.search.help`): the default
     game's first (the grammar and Duel Masters' fields), then each other game's under its `game=` value."""
     games = sorted(registry.all_games(), key=lambda game: game.code != registry.DEFAULT_GAME)
     parts = []
     for game in games:
-        text = game.card_search_help()
+        text = game.search.help()
         if text and game.code != registry.DEFAULT_GAME:
             text = f"With `game={game.code}` ({game.name_en}): {text}"
         parts.append(text or f"With `game={game.code}` ({game.name_en}): name words.")
@@ -37,10 +37,10 @@ QUERY_HELP = lazy(query_help, str)()  # composed when the schema is built: the g
 
 
 def order_help() -> str:
-    """The `order` parameter's values: each game's (`Game.card_orders`)."""
+    """The `order` parameter's values: each game's (`Game.search.orders`)."""
     games = sorted(registry.all_games(), key=lambda game: game.code != registry.DEFAULT_GAME)
     orders = "; ".join(
-        f"`game={game.code}`: " + ", ".join(f"`{order}`" for order in game.card_orders()) for game in games
+        f"`game={game.code}`: " + ", ".join(f"`{order}`" for order in game.search.orders()) for game in games
     )
     return f"Result order; `-` before it for descending ({orders})."
 
@@ -57,9 +57,9 @@ class CardListOutputSerializer(serializers.ModelSerializer):
     detail = False
 
     def get_fields(self):
-        # The default game's own facts, flat after `facts_available` (games.registry.Game.card_api_fields)
+        # The default game's own facts, flat after `facts_available` (Game.catalogue.api_fields)
         fields = super().get_fields()
-        own = registry.get().card_api_fields(detail=self.detail)
+        own = registry.get().catalogue.api_fields(detail=self.detail)
         names = list(fields)
         at = names.index("facts_available") + 1
         return {name: fields.get(name) or own[name] for name in (*names[:at], *own, *names[at:])}
@@ -80,7 +80,7 @@ class CardSearchPagination(StandardPagination):
         response.data["notes"] = [note.as_dict() for note in self.result.notes]
         # Nothing matches: the names closest to the query's name words (a misspelt name), best first
         text = self.result.name_text
-        suggestions = self.game.card_name_suggestions(text=text) if not self.result.ids and text.strip() else ()
+        suggestions = self.game.search.name_suggestions(text=text) if not self.result.ids and text.strip() else ()
         response.data["suggestions"] = [
             {"id": facts.id, "name_ja": facts.name_ja, "name_en": facts.name_en} for facts in suggestions
         ]
@@ -118,7 +118,7 @@ class CardSearchFilterSerializer(serializers.Serializer):
     q = serializers.CharField(required=False, allow_blank=True, max_length=500, default="", trim_whitespace=False)
     order = serializers.CharField(required=False, default="name", max_length=16)  # one of the game's `card_orders`
     as_of = serializers.DateField(required=False, default=None, allow_null=True)
-    game = serializers.CharField(required=False, default="dm", max_length=16)
+    game = serializers.CharField(required=False, default=registry.DEFAULT_GAME, max_length=16)
 
 
 @extend_schema_view(
@@ -133,7 +133,9 @@ class CardSearchFilterSerializer(serializers.Serializer):
                 description="The date of `legal:`, `banned:`, `limited:` and `is:new` (default: today).",
             ),
             OpenApiParameter(
-                "game", OpenApiTypes.STR, description="The game (default `dm`), whose fields `q` takes (below)."
+                "game",
+                OpenApiTypes.STR,
+                description=f"The game (default `{registry.DEFAULT_GAME}`), whose fields `q` takes (below).",
             ),
         ],
         responses={200: CardListOutputSerializer(many=True), **error_responses(400, 404)},
@@ -151,10 +153,10 @@ class CardListApi(generics.ListAPIView):
         data.is_valid(raise_exception=True)
         values = data.validated_data
         game = self.game = registry.get(values["game"])  # UNKNOWN_GAME
-        if values["order"].removeprefix("-") not in game.card_orders():
+        if values["order"].removeprefix("-") not in game.search.orders():
             raise serializers.ValidationError({"order": [f'"{values["order"]}" is not a valid choice.']})
         # The game's own search fields (INVALID_QUERY), else the core's search by name words.
-        found = game.card_search(q=values["q"], order=values["order"], as_of=values["as_of"])
+        found = game.search.run(q=values["q"], order=values["order"], as_of=values["as_of"])
         if found is None:
             found = card_search_game(game=game.code, q=values["q"], as_of=values["as_of"])
         return found
@@ -213,7 +215,7 @@ class CardDetailApi(generics.RetrieveAPIView):
         response = super().retrieve(request, *args, **kwargs)
         card = self.get_object()
         if card.game != registry.DEFAULT_GAME:  # another game's own facts, links and list history (games.registry)
-            response.data["game_details"] = registry.get(card.game).card_details(card_id=card.id)
+            response.data["game_details"] = registry.get(card.game).catalogue.card_details(card_id=card.id)
         return response
 
     def get_object(self):

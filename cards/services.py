@@ -1,7 +1,7 @@
 """Writes to the card catalogue every game shares: the set list and the cards' first release dates, the nicknames,
 a hand edit's derived columns, and what a game's card data import builds on (a JSON file or URL loaded with a size
 limit, the errors naming the record and field, the summary, the bulk row update). A game's own card data file is
-imported by the game: `card_import` dispatches to games.registry.Game.card_import (Duel Masters': games.dm.catalogue).
+imported by the game: `card_import` dispatches to Game.catalogue.card_import (Duel Masters': games.dm.catalogue).
 """
 
 import calendar
@@ -147,9 +147,9 @@ def card_rows_update(cards: list[Card], columns: Iterable[str]) -> None:
 
 def card_import(*, game: str | None = None, **options: Any) -> ImportSummary:
     """Import a game's card data file into the catalogue (`game`: a games.registry code, default the default game):
-    the game's own importer (games.registry.Game.card_import), with the options it takes (`source`, `records`,
+    the game's own importer (Game.catalogue.card_import), with the options it takes (`source`, `records`,
     `progress`, ...). Raises CardImportError for data it cannot import, having changed nothing."""
-    return registry.get(game).card_import(**options)
+    return registry.get(game).catalogue.card_import(**options)
 
 
 def set_release_dates() -> dict[str, datetime.date]:

@@ -109,7 +109,7 @@ class EntrySerializer(serializers.Serializer):
     card_id = serializers.IntegerField()
     name_ja = serializers.CharField()
     name_en = serializers.CharField(allow_null=True)
-    # The card's cost and colours where its game has them (games.registry.Game.deck_entry_facts): null and [] else.
+    # The card's cost and colours where its game has them (Game.catalogue.deck_entry_facts): null and [] else.
     cost = serializers.IntegerField(allow_null=True)
     civilizations = serializers.ListField(child=serializers.CharField())
     count = serializers.IntegerField()
@@ -133,7 +133,7 @@ class DeckSummarySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     owner = serializers.CharField(source="owner.username")
-    game = serializers.CharField(help_text="The deck's game (`dm`: Duel Masters).")
+    game = serializers.CharField(help_text=f"The deck's game (a game code; default `{registry.DEFAULT_GAME}`).")
     format = serializers.CharField(source="format_code")
     visibility = serializers.CharField()
     version = serializers.IntegerField()
@@ -168,7 +168,7 @@ class DeckDetailSerializer(DeckSummarySerializer):
                     "name_en": e.card.name_en,
                     "cost": None,
                     "civilizations": [],
-                    **game.deck_entry_facts(e.card),
+                    **game.catalogue.deck_entry_facts(e.card),
                     "count": e.quantity,
                 }
                 for e in entries
@@ -205,18 +205,15 @@ def _zone_list(game) -> str:
 
 def _deck_json_help() -> str:
     return (
-        'Decklist JSON: {"<zone>": [{"card": "name or id", "count": 4}], ...}, the zones those of the deck\'s game, '
-        'e.g. {"main": [{"card": "name or id", "count": 4}], "hyperspatial": [...], "gr": [...], '
-        '"considering": [...]} for Duel Masters. The zones: ' + _each_game(_zone_list) + "."
+        'Decklist JSON: {"<zone>": [{"card": "name or id", "count": 4}], ...}, the zones those of the deck\'s game. '
+        "The zones: " + _each_game(_zone_list) + "."
     )
 
 
 def _deck_text_help() -> str:
     return (
-        "Text decklist in the form of the deck's game (what `GET /decks/{id}/export/text/` writes), e.g. for Duel "
-        "Masters `4 name` / `name x4` lines, `# main`, `# hyperspatial`, `# gr`, `# considering`. The zones: "
-        + _each_game(_zone_list)
-        + "."
+        "Text decklist in the form of the deck's game (what `GET /decks/{id}/export/text/` writes: `4 name` lines "
+        "under the zones' headings). The zones: " + _each_game(_zone_list) + "."
     )
 
 
@@ -241,7 +238,7 @@ GAME_HELP = lazy(_game_help, str)()
 class DeckCreateInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     description = serializers.CharField(max_length=5000, required=False, allow_blank=True, default="")
-    game = serializers.CharField(max_length=16, required=False, default="dm", help_text=GAME_HELP)
+    game = serializers.CharField(max_length=16, required=False, default=registry.DEFAULT_GAME, help_text=GAME_HELP)
     format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
     visibility = serializers.ChoiceField(
         choices=[v.value for v in DeckVisibility], default=DeckVisibility.PRIVATE.value
@@ -282,7 +279,7 @@ class DeckPatchSerializer(DeckCreateInputSerializer):
 class DeckListFilterSerializer(serializers.Serializer):
     q = serializers.CharField(required=False, max_length=100, help_text="Search in name and description")
     format = serializers.CharField(required=False, max_length=32)
-    game = serializers.CharField(required=False, max_length=16, help_text="Only the decks of this game (`dm`, ...)")
+    game = serializers.CharField(required=False, max_length=16, help_text="Only the decks of this game")
     owner = serializers.CharField(required=False, max_length=150, help_text="Owner's username")
     mine = serializers.BooleanField(required=False, default=False, help_text="Only the caller's decks")
 
@@ -608,9 +605,7 @@ class DeckStatsApi(BaseApi):
         operation_id="decks_stats",
         responses={200: OpenApiTypes.OBJECT, **error_responses(404)},
         description="The deck's game's statistics of the deck: `counts` (copies per zone of the game) and the game's "
-        "own tallies (an empty body for a game without statistics). Duel Masters: mana curve stacked by civilization, "
-        "civilization and card-type counts, shield triggers with the exact probability of at least one among the 5 "
-        "shields, multicolored count.",
+        "own tallies (an empty body for a game without statistics): docs/games.md, `editor.deck_statistics`.",
     )
     def get(self, request, deck_id: int):
         deck = selectors.deck_get_visible(deck_id=deck_id, user=request.user)

@@ -6,6 +6,8 @@ from enum import StrEnum
 from django.conf import settings
 from django.db import models
 
+from games.registry import DEFAULT_GAME
+
 
 class DeckVisibility(StrEnum):
     PRIVATE = "private"  # the owner only
@@ -23,7 +25,7 @@ def new_share_slug() -> str:
 class Deck(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
     # The game the deck is of (a games.registry code); its zones and rules are the game's (issue 19).
-    game = models.CharField(max_length=16, default="dm", db_index=True, editable=False)  # never changes
+    game = models.CharField(max_length=16, default=DEFAULT_GAME, db_index=True, editable=False)  # never changes
     name = models.CharField(max_length=120)
     description = models.TextField(blank=True, default="")
     format_code = models.CharField(max_length=32, default="advance")

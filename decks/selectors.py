@@ -122,8 +122,8 @@ def deck_list_public_with_card(*, card_id: int, limit: int = 20) -> tuple[list[D
 def deck_entries(*, deck: Deck) -> list[DeckEntry]:
     """The deck's rows with their cards and the game's own facts, in the game's catalogue order within a zone."""
     game = registry.get(deck.game)
-    related = ("card", f"card__{game.card_relation}") if game.card_relation else ("card",)
-    order = ("zone", *(f"card__{path}" for path in game.card_order), "card__name_ja")
+    related = ("card", f"card__{game.catalogue.relation}") if game.catalogue.relation else ("card",)
+    order = ("zone", *(f"card__{path}" for path in game.catalogue.order), "card__name_ja")
     return list(DeckEntry.objects.filter(deck=deck).select_related(*related).order_by(*order))
 
 

@@ -29,7 +29,7 @@ from decks.selectors import (
     zone_order,
 )
 from games import registry
-from games.base import LineStatus
+from games.base import LineStatus, error_row
 from regulations.decklists import copies_check, decklist_copies
 
 # A decklist is its game's own object (games.registry): the core reads only its `lines` and `errors`.
@@ -102,21 +102,7 @@ def decklist_resolve(*, decklist, game: str | None = None) -> ResolvedDecklist:
             result.counts[key] = result.counts.get(key, 0) + (row.count or 0)
         result.lines.append(row.json)
     for error in decklist.errors:
-        result.lines.append(
-            {
-                "line": error.line,
-                "written": error.text,
-                "status": "error",
-                "count": None,
-                "written_zone": None,
-                "zone": None,
-                "moved": False,
-                "message": error.message,
-                "card": None,
-                "candidates": [],
-                "suggestions_skipped": False,
-            }
-        )
+        result.lines.append(error_row(error))
     result.lines.sort(key=lambda row: row["line"] or 0)
     return result
 
@@ -435,7 +421,7 @@ def deck_legality(
 def deck_stats(deck: Deck) -> dict | None:
     """The deck's game's statistics as the API gives them (Duel Masters': zone counts, the mana curve, civilization
     and type distributions, shield triggers); None for a game without statistics."""
-    return registry.get(deck.game).deck_statistics(
+    return registry.get(deck.game).editor.deck_statistics(
         (entry.card_id, entry.zone, entry.quantity) for entry in deck_entries(deck=deck)
     )
 
@@ -487,7 +473,7 @@ def deck_export_sheet(deck: Deck, *, as_of: date | None = None) -> str:
         if rows
     ]
     return render_to_string(
-        registry.get(deck.game).page_template("decks/deck_sheet.html"),  # the game's columns (games.registry)
+        registry.get(deck.game).pages.template("decks/deck_sheet.html"),  # the game's columns (games.registry)
         {
             "deck": deck,
             "zones": zones,

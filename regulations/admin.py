@@ -26,8 +26,8 @@ class _FrozenOverlayInline(admin.TabularInline):
 
 
 def _status_choices() -> list[tuple[str, str]]:
-    """Every game's list statuses (games.registry.Game.list_statuses), for the admin's status fields."""
-    statuses = dict.fromkeys(status for game in registry.all_games() for status in game.list_statuses())
+    """Every game's list statuses (Game.lists.statuses), for the admin's status fields."""
+    statuses = dict.fromkeys(status for game in registry.all_games() for status in game.lists.statuses())
     return [(status, status.replace("_", " ").capitalize()) for status in statuses]
 
 
@@ -61,7 +61,7 @@ class OverlayComboForm(_StatusChoicesForm):
 
 @admin.register(Format)
 class FormatAdmin(admin.ModelAdmin):
-    """A format's own fields, and under them its game's options of it (games.registry.Game.format_admin_inlines:
+    """A format's own fields, and under them its game's options of it (Game.lists.format_admin_inlines:
     Duel Masters' zones, sizes and setup); a new format shows the default game's."""
 
     list_display = ["code", "name", "game", "hall_of_fame", "regulation_format", "position"]
@@ -72,7 +72,7 @@ class FormatAdmin(admin.ModelAdmin):
             game = registry.get(obj.game if obj is not None else None)
         except registry.UnknownGame:  # a format of a game the project no longer runs: its own fields only
             return []
-        return list(game.format_admin_inlines())
+        return list(game.lists.format_admin_inlines())
 
 
 class RegulationEventCardInline(admin.TabularInline):

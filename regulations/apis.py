@@ -44,7 +44,7 @@ class _CardSerializer(serializers.Serializer):
 
 
 class ViolationSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="Stable code, e.g. DECK_SIZE, COPY_LIMIT, HALL_OF_FAME.")
+    code = serializers.CharField(help_text="Stable code, e.g. DECK_SIZE, COPY_LIMIT.")
     rule = serializers.CharField(help_text="Rule number cited, e.g. 100.2a.")
     zone = serializers.CharField(allow_null=True)
     cards = _CardSerializer(many=True)
@@ -88,7 +88,7 @@ class ReportSerializer(serializers.Serializer):
 
 class _ContextSerializer(serializers.Serializer):
     game = serializers.CharField(
-        max_length=16, default=registry.DEFAULT_GAME, help_text="The game (default `dm`: Duel Masters)."
+        max_length=16, default=registry.DEFAULT_GAME, help_text=f"The game (default `{registry.DEFAULT_GAME}`)."
     )
     format = serializers.CharField(max_length=32, required=False, help_text="Default: the game's (`advance`).")
     as_of = serializers.DateField(required=False, allow_null=True, default=None)
@@ -344,7 +344,7 @@ SLUG = {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"}
 FORMAT_CODE = OpenApiParameter("format_code", SLUG, OpenApiParameter.PATH, description="advance, original, ...")
 
 
-_GAME_QUERY = "The game (default `dm`: Duel Masters)."
+_GAME_QUERY = f"The game (default `{registry.DEFAULT_GAME}`)."
 
 
 class RegulationInForceQuerySerializer(serializers.Serializer):
@@ -400,7 +400,7 @@ class RegulationInForceApi(APIView):
             **error_responses(400, 404),
         },
         auth=[],
-        description="The Hall of Fame list in force for a format on a date (its dated events replayed in order).",
+        description="The dated list in force for a format on a date (its dated events replayed in order).",
     )
     def get(self, request, format_code: str):
         query = RegulationInForceQuerySerializer(data=request.query_params)
@@ -415,7 +415,7 @@ class RegulationInForceApi(APIView):
                 "available": in_force.available,
                 "effective_date": in_force.effective_date,
                 # One list per listing status of the game (Duel Masters: limited, banned).
-                **{status: [c.as_dict() for c in in_force.cards if c.status == status] for status in game.list_limits},
+                **{status: [c.as_dict() for c in in_force.cards if c.status == status] for status in game.lists.limits},
                 "combos": [c.as_dict() for c in in_force.combos],
             }
         )
@@ -448,16 +448,16 @@ class FormatRowSerializer(serializers.Serializer):
     name = serializers.CharField()
     name_ja = serializers.CharField()
     description = serializers.CharField()
-    hall_of_fame = serializers.BooleanField(help_text="Whether a dated list applies (Duel Masters: the Hall of Fame).")
+    hall_of_fame = serializers.BooleanField(help_text="Whether a dated list applies (its game's `lists`).")
 
 
 class _FormatSerializer(serializers.Serializer):
-    """A format: the row's fields, then its game's own facts of it (games.registry.Game.format_serializer: Duel
+    """A format: the row's fields, then its game's own facts of it (Game.lists.format_serializer: Duel
     Masters' zones, sizes and setup)."""
 
     def to_representation(self, instance):
         data = FormatRowSerializer(instance).data
-        facts = registry.get(instance.game).format_serializer()
+        facts = registry.get(instance.game).lists.format_serializer()
         return {**data, **facts(instance).data} if facts is not None else data
 
 
@@ -466,7 +466,7 @@ def _format_serializer() -> type[serializers.Serializer]:
     (not required: another game's format has not them)."""
     fields = {name: copy.deepcopy(field) for name, field in FormatRowSerializer._declared_fields.items()}
     for game in registry.all_games():
-        facts = game.format_serializer()
+        facts = game.lists.format_serializer()
         for name, field in (facts._declared_fields if facts is not None else {}).items():
             if name not in fields:  # the field again, not required (DRF copies a field by its arguments)
                 fields[name] = type(field)(*field._args, **{**field._kwargs, "required": False})
@@ -484,7 +484,7 @@ class FormatListApi(generics.ListAPIView):
     serializer_class = OutputSerializer
 
     @extend_schema(
-        parameters=[OpenApiParameter("game", OpenApiTypes.STR, description="The game (default `dm`).")],
+        parameters=[OpenApiParameter("game", OpenApiTypes.STR, description=_GAME_QUERY)],
         responses={200: OutputSerializer(many=True), **error_responses(400)},  # 400 UNKNOWN_GAME
     )
     def get(self, request, *args, **kwargs):
@@ -512,7 +512,7 @@ _OVERLAY_GAME = registry.get(registry.DEFAULT_GAME)
 class OverlayEntrySerializer(serializers.Serializer):
     card = serializers.CharField(max_length=200, help_text="A card name in any spelling, or a card id.")
     status = serializers.ChoiceField(
-        choices=[*_OVERLAY_GAME.list_limits, _OVERLAY_GAME.unlisted_status],
+        choices=[*_OVERLAY_GAME.lists.limits, _OVERLAY_GAME.lists.unlisted_status],
         help_text="limited: 1 copy over all zones; banned: none; unrestricted: lifts the base list's status.",
     )
 
@@ -522,8 +522,8 @@ class OverlayComboInputSerializer(serializers.Serializer):
         child=serializers.CharField(max_length=200), min_length=2, max_length=2, help_text="Two card names or ids."
     )
     kind = serializers.ChoiceField(
-        choices=list(_OVERLAY_GAME.combo_statuses),
-        default=_OVERLAY_GAME.combo_statuses[0],
+        choices=list(_OVERLAY_GAME.lists.combo_statuses),
+        default=_OVERLAY_GAME.lists.combo_statuses[0],
     )
 
 

@@ -224,7 +224,7 @@ def _format_events(_version, format_id: int) -> list:
 def _replay(events: list, as_of: date, game: registry.Game) -> tuple[tuple[ListedCard, ...], tuple[ListedCombo, ...]]:
     """The game's statuses in force: a card event lists the card (a status of `list_limits`) or lifts it (any other,
     its `unlisted_status`); a combo event lists each pair (a status of `combo_statuses`) or lifts it."""
-    limits, combo_statuses = game.list_limits, game.combo_statuses
+    limits, combo_statuses = game.lists.limits, game.lists.combo_statuses
     cards: dict[str, ListedCard] = {}
     combos: dict[tuple[str, str], ListedCombo] = {}
     for effective_date, kind, status, rows in events:
@@ -286,7 +286,7 @@ def _in_force(version, game_code: str, format_code: str, as_of: date) -> Regulat
         combos,
         label=f"{fmt.code} {as_of.isoformat()}",
         effective_date=last,
-        limits=MappingProxyType({item.name_key: game.list_limits[item.status] for item in cards}),
+        limits=MappingProxyType({item.name_key: game.lists.limits[item.status] for item in cards}),
     )
 
 
@@ -294,7 +294,7 @@ def regulation_changes(*, format_code: str, since: date, until: date, game: str 
     """What changed between two dates: cards whose status differs, combos added or removed."""
     before = regulation_in_force(format_code=format_code, as_of=since, game=game)
     after = regulation_in_force(format_code=format_code, as_of=until, game=game)
-    unlisted = registry.get(game).unlisted_status
+    unlisted = registry.get(game).lists.unlisted_status
     old = {item.name_key: item for item in before.cards}
     new = {item.name_key: item for item in after.cards}
     changed = []
@@ -336,7 +336,7 @@ class CardRegulationEntry:
 def card_regulation_status(*, name_key: str, as_of: date, game: str = registry.DEFAULT_GAME) -> dict[str, str]:
     """The card's status on `as_of` in every format of the game whose dated list is loaded (from the list in force);
     a format that wants a list but has none loaded is left out rather than shown as unlisted."""
-    unlisted = registry.get(game).unlisted_status
+    unlisted = registry.get(game).lists.unlisted_status
     statuses = {}
     for fmt in format_list(game=game):
         if not fmt.hall_of_fame:

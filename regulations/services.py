@@ -2,7 +2,7 @@
 
 `legality_report` / `legality_reports` ask the decklist's game for its report (Duel Masters: games/dm/legality.py).
 `overlay_create` / `overlay_update` / `overlay_delete` write event overlays: the base format's game resolves every
-card first (`Game.overlay_resolve`); nothing is stored when one is not.
+card first (`Game.lists.overlay_resolve`); nothing is stored when one is not.
 """
 
 import secrets
@@ -112,10 +112,10 @@ class _ResolvedOverlay:
 def _resolve_overlay(
     *, entries: Iterable[Mapping], combos: Iterable[Mapping], game: str = registry.DEFAULT_GAME
 ) -> _ResolvedOverlay:
-    """Every card of the entries and combos, resolved and checked by the base format's game (Game.overlay_resolve).
+    """Every card of the entries and combos, resolved and checked by the base format's game (`Game.lists`).
     Raises OverlayError: OVERLAY_CARDS_UNRESOLVED (unknown or ambiguous names, each with its candidates),
     OVERLAY_CARD_REPEATED, OVERLAY_COMBO_SAME_CARD, OVERLAY_STATUS_INVALID."""
-    cards, pairs = registry.get(game).overlay_resolve(entries=list(entries), combos=list(combos))
+    cards, pairs = registry.get(game).lists.overlay_resolve(entries=list(entries), combos=list(combos))
     return _ResolvedOverlay(tuple(cards), tuple(pairs))
 
 

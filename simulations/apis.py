@@ -16,8 +16,8 @@ from simulations import services
 from simulations.models import SimulationKind, SimulationRun
 
 FORMAT_HELP = (
-    "A format code (POST body only): its setup is used (duel_party: 6 cards in hand, 6 shields, a draw on every "
-    "first turn). Default: rule 103.3 (5 and 5, the first player skips the first draw)."
+    "A format code (POST body only): its setup is used (its hand size and the rest of the game's set-up, e.g. "
+    "duel_party's). Default: the game's own set-up."
 )
 
 
@@ -217,7 +217,7 @@ class OddsQueryApi(APIView):
         data.is_valid(raise_exception=True)
         queries = self.OddsQuerySerializer(data=data.validated_data["queries"], many=True)
         queries.is_valid(raise_exception=True)
-        # Another game's exact opening-hand odds, through the registry (games.registry.Game.opening_odds).
+        # Another game's exact opening-hand odds, through the registry (Game.odds.opening_odds).
         results = services.game_odds_query(user=request.user, data=data.validated_data, queries=queries.validated_data)
         if results is None:
             decklist, _, game = deck_input_game(data.validated_data, request.user)

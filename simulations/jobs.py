@@ -1,7 +1,7 @@
 """The work of a simulation run, done on a worker: start, chunks, merge, failure, and the staleness rule of the
 sweep. Below the tasks (simulations.tasks calls it and sends the follow-up tasks); the services create runs and send
 the start task. Nothing here imports Celery. The games themselves are played and summed up by the run's game
-(games.registry.Game.simulation_chunk and .simulation_result).
+(Game.simulation: `chunk` and `result`).
 
 Every game depends only on (seed, game number), so the result never depends on which worker ran which chunk, or how
 often: a chunk is written once (a conditional update) and the run is merged exactly once (another conditional update).
@@ -61,8 +61,8 @@ def simulation_run_start(*, run_id: int) -> list[int]:
 
 
 def _chunk_counts(run: SimulationRun, chunk: SimulationChunk) -> dict:
-    """The chunk's counts, played by the run's game (games.registry.Game.simulation_chunk)."""
-    return registry.get(run.game).simulation_chunk(
+    """The chunk's counts, played by the run's game (Game.simulation.chunk)."""
+    return registry.simulation_of(run.game).chunk(
         kind=run.kind,
         params=run.params,
         seed=run.seed,
@@ -102,7 +102,7 @@ def simulation_chunk_execute(*, chunk_id: int) -> str:
 
 def _merged_result(run: SimulationRun, chunks: list[SimulationChunk]) -> dict:
     # merged once every chunk is done, so a chunk's counts are never empty in practice
-    result = registry.get(run.game).simulation_result(
+    result = registry.simulation_of(run.game).result(
         kind=run.kind, params=run.params, seed=run.seed, going=run.going, counts=[c.counts or {} for c in chunks]
     )
     result["seed"] = run.seed

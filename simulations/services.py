@@ -54,7 +54,7 @@ def deck_game(*, user, decklist: Any | None, deck_id: int | None) -> tuple[Any, 
 
         deck = deck_get_visible(deck_id=deck_id, user=user)
         game = registry.get(deck.game)
-        if not game.simulates:  # a game without simulation operations of its own (games.registry.Game.simulates)
+        if game.simulation is None:  # a game without simulations of its own (docs/games.md, `simulation`)
             message = f"Simulations are not available for {game.name_en} decks."
             raise SimulationRejected(ErrorCode.VALIDATION_ERROR, message, field_errors(deck_id=(message, "invalid")))
         return deck_to_decklist(deck), game
@@ -64,9 +64,9 @@ def deck_game(*, user, decklist: Any | None, deck_id: int | None) -> tuple[Any, 
 
 
 def game_odds_query(*, user, data: dict, queries: list[dict]) -> list[dict] | None:
-    """The odds of a game that does not simulate (its `opening_odds`, exact fractions): one answer per query, the
+    """The odds of a game that does not simulate (its `odds.opening_odds`, exact fractions): one answer per query, the
     query's `cards` as one group ("at least one of these"), or its two `groups` as starters and extenders ("at least
-    one of each"). None: the deck's game has exact odds of its own (it `simulates`: `odds_queries` below), or no odds
+    one of each"). None: the deck's game has exact odds of its own (its `simulation`: `odds_queries` below), or no odds
     at all."""
     deck_value = data.get("deck") if data.get("deck") is not None else data.get("decklist")
     deck_id = None
@@ -80,12 +80,12 @@ def game_odds_query(*, user, data: dict, queries: list[dict]) -> list[dict] | No
 
         deck = deck_get_visible(deck_id=deck_id, user=user)
         game = registry.get(deck.game)
-        if game.simulates:
+        if game.simulation is not None or game.odds is None:
             return None
         decklist = deck_to_decklist(deck)
     else:
         game = registry.get(data.get("game"))
-        if game.simulates:
+        if game.simulation is not None or game.odds is None:
             return None
         decklist = game.parse_text(data["text"]) if data.get("text") else game.parse_json(deck_value)
     results = []
@@ -95,7 +95,7 @@ def game_odds_query(*, user, data: dict, queries: list[dict]) -> list[dict] | No
             groups = {name: group["cards"] for name, group in zip(names, query["groups"], strict=False)}
         else:
             groups = {"cards": query["cards"]}
-        answer = game.opening_odds(decklist=decklist, groups=groups, going_first=query.get("going") != "second")
+        answer = game.odds.opening_odds(decklist=decklist, groups=groups, going_first=query.get("going") != "second")
         if answer is None:
             return None
         results.append(answer)
@@ -143,7 +143,8 @@ def simulation_run_create(
             {"active": active},
         )
     decklist, game = deck_game(user=user, decklist=decklist, deck_id=deck_id)
-    deck = game.simulation_deck(decklist=decklist)
+    simulation = registry.simulation_of(game)
+    deck = simulation.deck(decklist=decklist)
     compare = params.get("compare")  # A/B: {"decklist": decklist} or {"deck_id": int}, goldfish only
     deck_b = None
     if compare:
@@ -152,11 +153,11 @@ def simulation_run_create(
         decklist_b, game_b = deck_game(user=user, decklist=compare.get("decklist"), deck_id=compare.get("deck_id"))
         if game_b.code != game.code:
             raise SimulationRejected(ErrorCode.COMPARE_NOT_SUPPORTED, "Both decks of a comparison are of one game.")
-        deck_b = game.simulation_deck(decklist=decklist_b).cards
+        deck_b = simulation.deck(decklist=decklist_b).cards
     stored = {
         "deck_b": deck_b,
-        "key_cards": game.simulation_key_cards(deck=deck, written=list(params.get("key_cards", []))),
-        "track_cards": game.simulation_key_cards(deck=deck, written=list(params.get("track_cards", []))),
+        "key_cards": simulation.key_cards(deck=deck, written=list(params.get("key_cards", []))),
+        "track_cards": simulation.key_cards(deck=deck, written=list(params.get("track_cards", []))),
         "chunk_games": params.get("chunk_games"),
         "deck_id": deck_id,
         "facts_unavailable": list(deck.facts_unavailable),
@@ -174,7 +175,7 @@ def simulation_run_create_from_cards(
     kind = SimulationKind(kind)
     the_game = registry.get(game)
     # rejects a deck too small for the setup before anything is queued
-    deck, deck_b = the_game.simulation_records(cards=cards, deck_b=params.get("deck_b"))
+    deck, deck_b = registry.simulation_of(the_game).records(cards=cards, deck_b=params.get("deck_b"))
     chunk = max(MIN_CHUNK_GAMES, int(params.get("chunk_games") or CHUNK_GAMES[kind]))
     stored = {
         "deck": deck,
@@ -254,7 +255,7 @@ def simulation_run_json(run: SimulationRun) -> dict:
 def odds_deck_report(*, decklist: Any, format_code: str | None = None, game: str | None = None) -> dict:
     """The exact deck report of the game (none named: the default game), for the setup of the format (Duel Party: 6
     cards in hand, 6 shields, a draw on every first turn; its partner is not shuffled in)."""
-    return registry.get(game).odds_report(decklist=decklist, format_code=format_code)
+    return registry.simulation_of(game).odds_report(decklist=decklist, format_code=format_code)
 
 
 def odds_query(
@@ -263,4 +264,4 @@ def odds_query(
     """Answer exact queries: each is {"groups": [{"cards": [...], "at_least": k}], "where", "by_turn", "going"}
     (or the one-group short form {"cards", "at_least", ...}). Groups of one query must not share cards. The setup is
     the format's (`format_code`; none: the game's own, Duel Masters' rule 103.3)."""
-    return registry.get(game).odds_queries(decklist=decklist, queries=queries, format_code=format_code)
+    return registry.simulation_of(game).odds_queries(decklist=decklist, queries=queries, format_code=format_code)

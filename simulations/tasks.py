@@ -72,10 +72,10 @@ def _load_goldfish_kernel(**_kwargs) -> None:
     """Let every game that simulates load (or compile) what its chunks need (Duel Masters: the goldfish kernel) before
     the pool starts, so chunk timings are compute only; prefork children inherit it."""
     for game in registry.all_games():
-        if not game.simulates:
+        if game.simulation is None:
             continue
         try:
-            game.simulation_warm_up()
+            game.simulation.warm_up()
         except Exception:  # never stop a worker from starting: the first chunk compiles it instead
             logger.exception("could not load the %s simulation engine at worker start", game.code)
 

@@ -21,6 +21,7 @@ from api.concurrency import ExpensiveRequestLimit
 from api.schema import error_responses
 from deckbuilder.jobs import enqueue_failed
 from decks.apis import FORMAT_HELP, GAME_HELP, BaseApi, decklist_from_input
+from games import registry
 from tournaments import selectors, services, signing
 from tournaments.models import JobStatus, Registration, RegistrationStatus
 
@@ -29,7 +30,7 @@ class EventSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     organizer = serializers.CharField(source="organizer.username")
-    game = serializers.CharField(help_text="The event's game (`dm`: Duel Masters).")
+    game = serializers.CharField(help_text=f"The event's game (a game code; default `{registry.DEFAULT_GAME}`).")
     date = serializers.DateField()
     format = serializers.CharField(source="format_code")
     regulation_date = serializers.DateField()
@@ -136,7 +137,7 @@ class RegistrationForViewerSerializer(RegistrationPublicSerializer):
 
 class EventListFilterSerializer(serializers.Serializer):
     mine = serializers.BooleanField(default=False, help_text="Only events the caller organizes")
-    game = serializers.CharField(required=False, max_length=16, help_text="Only the events of this game (`dm`, ...)")
+    game = serializers.CharField(required=False, max_length=16, help_text="Only the events of this game")
 
 
 @extend_schema_view(
@@ -150,7 +151,7 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
     class EventListCreateInputSerializer(serializers.Serializer):
         name = serializers.CharField(max_length=200)
         date = serializers.DateField()
-        game = serializers.CharField(max_length=16, default="dm", help_text=GAME_HELP)
+        game = serializers.CharField(max_length=16, default=registry.DEFAULT_GAME, help_text=GAME_HELP)
         format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
         regulation_date = serializers.DateField(required=False, allow_null=True, help_text="Default: the event date")
         overlay_id = serializers.CharField(max_length=64, required=False, allow_null=True, allow_blank=True)
@@ -491,8 +492,8 @@ class RegistrationExportApi(BaseApi):
         },
         description="The registrations with their decklists: the organizer at any time, everyone once published. "
         "Times are in Japan time (+09:00). The CSV's columns: `player`, `status`, `deck_hash`, `submitted_at`, "
-        "`violations`, one per zone of the event's game (its code, or its Japanese name with `header=ja`; Duel "
-        "Masters: `main`, `hyperspatial`, `gr`) and `decklist`, the text list the registration import reads.",
+        "`violations`, one per zone of the event's game (its code, or its Japanese name with `header=ja`) and "
+        "`decklist`, the text list the registration import reads.",
     )
     def get(self, request, event_id: int, kind: str):
         # Exactly the schema's values, for both kinds: an unknown value is a client's mistake to tell about, not a

@@ -5,6 +5,8 @@ from enum import StrEnum
 from django.conf import settings
 from django.db import models
 
+from games.registry import DEFAULT_GAME
+
 
 class RegistrationStatus(StrEnum):
     LEGAL = "legal"
@@ -44,7 +46,7 @@ class Event(models.Model):
     name = models.CharField(max_length=200)
     date = models.DateField()
     # The event's game (a games.registry code): its decks, formats and legality are that game's (issue 19).
-    game = models.CharField(max_length=16, default="dm", db_index=True, editable=False)
+    game = models.CharField(max_length=16, default=DEFAULT_GAME, db_index=True, editable=False)
     format_code = models.CharField(max_length=32, default="advance")
     # The Hall of Fame list in force on this date applies (default: the event date).
     regulation_date = models.DateField()

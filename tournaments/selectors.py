@@ -267,7 +267,7 @@ def registration_export_zones(game: str | None = None) -> tuple[GameZone, ...]:
     zone (Duel Masters' partner too)."""
     the_game = registry.get(game)
     by_code = {zone.code: zone for zone in the_game.zones}
-    return tuple(by_code[code] for code in the_game.deck_list_zone_codes())
+    return tuple(by_code[code] for code in the_game.pages.deck_list_zone_codes())
 
 
 def registration_export_header(*, game: str | None = None, header: str = "en") -> list[str]:

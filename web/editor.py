@@ -11,6 +11,7 @@ from datetime import date
 
 from api.codes import ApplicationError, ErrorCode
 from games import registry
+from games.capabilities import editor_zone
 from regulations.decklists import copies_check, lines_check
 from web.verdict import legality_verdict
 
@@ -60,9 +61,27 @@ def _count(value) -> int:
     return value
 
 
+def game_cards(game: registry.Game, card_ids) -> dict[int, dict]:
+    """What the editor's tiles show of these cards: the game's own summaries (`editor.cards`), and for a card it
+    does not describe (a game without an editor of its own) its catalogue row: its names, the first zone as its
+    home. An id that is not one of the game's cards is absent."""
+    ids = list(dict.fromkeys(card_ids))
+    facts = dict(game.editor.cards(ids)) if ids else {}
+    missing = [card for card in ids if card not in facts]
+    if missing:
+        from cards.models import Card
+
+        home = game.zones[0].code
+        rows = Card.objects.filter(game=game.code, id__in=missing)
+        for card_id, name_ja, name_en in rows.values_list("id", "name_ja", "name_en"):
+            facts[card_id] = {"id": card_id, "name_ja": name_ja, "name_en": name_en, "cost": None, "power": None,
+                              "card_type": "", "card_type_ja": "", "home": home}  # fmt: skip
+    return facts
+
+
 def _known(cards: set[int], game: registry.Game) -> dict[int, dict]:
-    """The game's facts of these cards (`editor_cards`); UNKNOWN_CARD for an id that is not one of its cards."""
-    facts = game.editor_cards(sorted(cards)) if cards else {}
+    """The game's facts of these cards (`game_cards`); UNKNOWN_CARD for an id that is not one of its cards."""
+    facts = game_cards(game, sorted(cards)) if cards else {}
     missing = sorted(cards - set(facts))
     if missing:
         raise EditorInputError(ErrorCode.UNKNOWN_CARD, "No card has this id.", {"card": missing[0]})
@@ -168,7 +187,7 @@ def card_summaries_with_pictures(summaries: dict[int, dict]) -> dict[str, dict]:
 def editor_cards(card_ids, *, game=None) -> dict[str, dict]:
     """What the editor's tiles show of these cards (search results, hover previews): the game's summaries with
     their pictures; ids that are not the game's cards are left out."""
-    return card_summaries_with_pictures(_game(game).editor_cards(list(dict.fromkeys(card_ids))))
+    return card_summaries_with_pictures(game_cards(_game(game), card_ids))
 
 
 def editor_state(
@@ -185,20 +204,24 @@ def editor_state(
     `zones` are the zones the page shows for the format (with their sizes and keys), and every zone that holds a
     card even where the format has none (the report says ZONE_NOT_IN_FORMAT)."""
     the_game = _game(game)
-    judged = the_game.editor_state(zones=copy, format_code=format_code, as_of=as_of, overlay_id=overlay_id or None)
+    judged = the_game.editor.state(zones=copy, format_code=format_code, as_of=as_of, overlay_id=overlay_id or None)
     report = judged["legality"]
+    cards = dict(judged["cards"])
+    missing = [card for held in copy.values() for card in held if card not in cards]
+    if missing:  # cards the game's editor does not describe: their catalogue rows
+        cards.update(game_cards(the_game, missing))
     # The page shows the verdict in the request's language (web.verdict): the short lines naming card and fix.
     report["verdict"] = legality_verdict(report)
     shown = {zone["code"] for zone in judged["zones"]}
     zones = list(judged["zones"])
     for index, zone in enumerate(the_game.zones):
         if zone.code not in shown and copy.get(zone.code):
-            zones.insert(min(index, len(zones)), registry.editor_zone(zone))
+            zones.insert(min(index, len(zones)), editor_zone(zone))
     return {
         "game": the_game.code,
         "zones": zones,
         "deck": working_copy_to_json(copy),
-        "cards": card_summaries_with_pictures(judged["cards"]),
+        "cards": card_summaries_with_pictures(cards),
         "legality": report,
         "stats": judged["stats"],
     }

@@ -32,7 +32,7 @@ SEARCH_FORM_ID = "card-search"
 
 
 class CardSearchForm(forms.Form):
-    """The search box, the result order and the date, and the game's filter widgets (`Game.card_browser_filters`:
+    """The search box, the result order and the date, and the game's filter widgets (`Game.search.browser_filters`:
     Duel Masters' civilizations, cost, type, race, zone and keywords; none for a game that gives none)."""
 
     q = forms.CharField(required=False, max_length=500)
@@ -42,7 +42,7 @@ class CardSearchForm(forms.Form):
 
     def __init__(self, *args, game: registry.Game, **kwargs):
         super().__init__(*args, **kwargs)
-        self.filters = game.card_browser_filters()
+        self.filters = game.search.browser_filters()
         self.fields["order"].choices = self.filters.orders
         for name, field in self.filters.fields.items():
             field.widget.attrs.setdefault("form", SEARCH_FORM_ID)
@@ -128,7 +128,7 @@ def too_many_copies_message(copies: int) -> str:
 
 class CardAddToDeckForm(forms.Form):
     """A card page's "add to a deck": the zone and 1-4 copies (the deck is one of the user's, checked by the view
-    with decks.selectors.deck_get_owned). The zones offered are the card's game's (`Game.card_add_zones`: Duel
+    with decks.selectors.deck_get_owned). The zones offered are the card's game's (`Game.pages.card_add_zones`: Duel
     Masters offers the card's own zone, where it starts the game, and the considering list, since a deck write puts
     a card written in any other zone into its own zone anyway, decks.services.decklist_resolve)."""
 
@@ -138,7 +138,7 @@ class CardAddToDeckForm(forms.Form):
     def __init__(self, *args, card, **kwargs):
         super().__init__(*args, **kwargs)
         game = registry.get(card.game)
-        codes, initial = game.card_add_zones(card_id=card.id)
+        codes, initial = game.pages.card_add_zones(card_id=card.id)
         japanese = (get_language() or "en").startswith("ja")
         names = {zone.code: zone.name_ja if japanese else zone.name_en for zone in game.zones}
         self.fields["zone"].choices = [(code, names.get(code, code)) for code in codes]

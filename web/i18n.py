@@ -9,6 +9,7 @@ Data words (zones, visibilities, statuses, face roles, card types...) are stored
 `|tr` template filter) gives each its name in the active language.
 """
 
+import itertools
 import re
 
 from django.utils.html import conditional_escape, format_html
@@ -19,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from games import registry
 
 # Data word -> UI label (lazy: translated when shown, in the request's language): the core's own words. A game's own
-# words (its zones, colours, statuses...) are the game's `display_words` (games.registry.Game).
+# words (its zones, colours, statuses...) are the game's `pages.words` (docs/games.md).
 DISPLAY = {
     # visibilities (format names are the Format table's: the `|format_name` filter)
     "private": _("Private"),
@@ -79,8 +80,9 @@ def display(value, game=None) -> str:
     return str(label) if label is not None else text
 
 
-# English messages of other layers shown on the pages (the search language's errors, decklist line errors, the odds
-# model's note): each pattern and the gettext message it is shown with. A message not listed is shown as it is.
+# English messages of other layers shown on the pages (the search language's errors, the services' errors): each
+# pattern and the gettext message it is shown with, after each game's own (Game.pages.messages: its search fields',
+# decklist reader's and odds' messages, which a core message may quote). A message not listed is shown as it is.
 _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
     (re.compile(pattern), message)
     for pattern, message in (
@@ -97,11 +99,6 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
             r"^operator '(?P<op>.*)' cannot be used with (?P<field>\w+)$",
             gettext_noop("operator '%(op)s' cannot be used with %(field)s"),
         ),
-        (r"^unknown civilization '(?P<value>.*)'$", gettext_noop("unknown civilization '%(value)s'")),
-        (
-            r"^colorless cannot be combined with a civilization$",
-            gettext_noop("colorless cannot be combined with a civilization"),
-        ),
         (r"^'(?P<value>.*)' is not a whole number$", gettext_noop("'%(value)s' is not a whole number")),
         (r"^unknown zone '(?P<value>.*)'$", gettext_noop("unknown zone '%(value)s'")),
         (r"^unknown property '(?P<value>.*)'$", gettext_noop("unknown property '%(value)s'")),
@@ -113,21 +110,9 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
         (r"^whitespace$", gettext_noop("whitespace")),
         (r"^whitespace before '\"'$", gettext_noop("whitespace before '\"'")),
         (r"^a value$", gettext_noop("a value")),
-        (r"^a civilization$", gettext_noop("a civilization")),
         (r"^an integer$", gettext_noop("an integer")),
         (r"^order:-cost for descending$", gettext_noop("order:-cost for descending")),
         (r"^one of (?P<words>.*)$", gettext_noop("one of %(words)s")),
-        # games/dm/rules/decklist.py (LineError message)
-        (r"^unknown section header$", gettext_noop("unknown section header")),
-        (r"^the line has a count but no card name$", gettext_noop("the line has a count but no card name")),
-        (r"^the count must be at least 1$", gettext_noop("the count must be at least 1")),
-        (r"^no card count found", gettext_noop("no card count found (write e.g. '4 name', 'name x4' or 'name 4枚')")),
-        (r"^(?P<where>.+): an entry must be an object$", gettext_noop("%(where)s: an entry must be an object")),
-        (r"^(?P<where>.+): 'card' must be a name or an id$", gettext_noop("%(where)s: 'card' must be a name or an id")),
-        (
-            r"^(?P<where>.+): 'count' must be 1 to (?P<max>\d+)$",
-            gettext_noop("%(where)s: 'count' must be 1 to %(max)s"),
-        ),
         # tournaments/services.py (EventInvalid messages)
         (
             r"^The registration deadline must be on or before the event date\.$",
@@ -276,15 +261,6 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
         (r"^restored version (?P<number>\d+)$", gettext_noop("restored version %(number)s")),
         (r"^copied from deck (?P<deck>\d+)$", gettext_noop("copied from deck %(deck)s")),
         (r"^added from a card page$", gettext_noop("added from a card page")),
-        # games/dm/rules/odds.py (the model note under the exact odds)
-        (
-            r"^exact \(multivariate hypergeometric\); shields = top 5, hand = next 5 \(103\.3\); first player skips "
-            r"the first draw \(500\.6\)$",
-            gettext_noop(
-                "Exact (multivariate hypergeometric): shields are the top 5 cards, the hand the next 5 (103.3); the "
-                "first player skips the first draw (500.6)."
-            ),
-        ),
     )
 )
 
@@ -296,7 +272,8 @@ def server_message(text, *, as_html: bool = False) -> str:
     <code>, the rest escaped: the result is safe HTML.
     """
     text = "" if text is None else str(text)
-    for pattern, message in _SERVER_MESSAGES:
+    games = (game.pages.messages for game in registry.all_games())
+    for pattern, message in itertools.chain(*games, _SERVER_MESSAGES):
         if match := pattern.match(text):
             values = match.groupdict()
             if not as_html:

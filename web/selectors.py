@@ -39,7 +39,7 @@ def deck_list_filtered(*, decks, civ: str | None = None, card: str | None = None
 
     entry_model = decks.model.entries.rel.related_model
     if civ:
-        colour = [cards for game in registry.all_games() if (cards := game.deck_filter_cards(civ)) is not None]
+        colour = [cards for game in registry.all_games() if (cards := game.pages.deck_filter_cards(civ)) is not None]
         if colour:
             match = Q(card_id__in=colour[0].values("id"))
             for cards in colour[1:]:
@@ -58,7 +58,7 @@ def deck_filter_choices() -> list[tuple[str, Any]]:
 
     choices: dict[str, Any] = {}
     for game in registry.all_games():
-        for value, label in game.deck_filters():
+        for value, label in game.pages.deck_filters():
             choices.setdefault(value, label)
     return list(choices.items())
 
@@ -90,7 +90,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     games = {deck.game: registry.get(deck.game) for deck in decks}
     # a deck's colours in its game's order (`deck_filters`), its zones counted from 0
     colour_order = {
-        code: {value: index for index, (value, _label) in enumerate(game.deck_filters())}
+        code: {value: index for index, (value, _label) in enumerate(game.pages.deck_filters())}
         for code, game in games.items()
     }
     summaries: dict[int, dict[str, Any]] = {
@@ -105,7 +105,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     own = {
         f"{code}_{key}": F(f"card__{path}")
         for code, game in games.items()
-        for key, path in game.deck_entry_fields.items()
+        for key, path in game.catalogue.deck_entry_fields.items()
     }
     rows = DeckEntry.objects.filter(deck_id__in=summaries).values(
         "deck_id", "zone", "quantity", "card_id", "card__name_ja", **own
@@ -152,7 +152,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         summary["status"] = status
         game = games[deck.game]
         counts = summary["counts"]
-        summary["count_list"] = [counts.get(zone, 0) for zone in game.deck_list_zone_codes()]
+        summary["count_list"] = [counts.get(zone, 0) for zone in game.pages.deck_list_zone_codes()]
         summary["aside_count"] = sum(counts.get(zone.code, 0) for zone in game.zones if not zone.registered)
         order = colour_order[deck.game]
         summary["civs"] = sorted(summary["civs"], key=lambda c: order.get(c, len(order)))
@@ -211,11 +211,11 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
         )
 
 
-# ---- card pictures: each game's official pictures of its cards (games.registry.Game.card_pictures) ---------------
+# ---- card pictures: each game's official pictures of its cards (Game.pages.card_pictures) ---------------
 
 
 def card_pictures(*, card_ids) -> dict[int, dict]:
-    """Per card id, the official page and image of its picture, as its game gives them (`Game.card_pictures`:
+    """Per card id, the official page and image of its picture, as its game gives them (`Game.pages.card_pictures`:
     Duel Masters' official card site) as `{"page": url, "image": url or None}`; a card without one is absent. With
     `CARD_IMAGES_EXTERNAL` off the image is None (the drawn tile only) and the page link stays."""
     from django.conf import settings
@@ -225,7 +225,7 @@ def card_pictures(*, card_ids) -> dict[int, dict]:
     ids = set(card_ids)
     pictures: dict[int, dict] = {}
     for game in registry.all_games():
-        for card_id, found in game.card_pictures(ids).items():
+        for card_id, found in game.pages.card_pictures(ids).items():
             pictures[card_id] = {
                 "page": found.get("page"),
                 "image": found.get("image") if settings.CARD_IMAGES_EXTERNAL else None,
@@ -238,10 +238,10 @@ PREVIEW_CARDS_MAX = 100  # one page of the editor's search results is 30 cards
 
 def card_previews(*, card_ids, game) -> dict[int, dict]:
     """Per card id of the game's, what the editor's hover preview adds to a card of the cards API: the official
-    image and page (`card_pictures`) and the game's own preview (`Game.card_previews`: Duel Masters' abilities and a
+    image and page (`card_pictures`) and the game's own preview (`pages.card_previews`: Duel Masters' abilities and a
     twinpact's two halves with their own costs)."""
     ids = list(dict.fromkeys(card_ids))[:PREVIEW_CARDS_MAX]
-    own = game.card_previews(ids)
+    own = game.pages.card_previews(ids)
     pictures = card_pictures(card_ids=list(own))
     previews = {}
     for card_id, preview in own.items():

@@ -3,8 +3,8 @@
 A legality report (regulations.services.report_to_dict) carries codes, counts and limits, and long messages in two
 languages. The pages (the import page, the editor's live legality, the deck page, the event pages) show one short
 line per problem in the page's language instead, built here from the codes and numbers: "Main deck: 1 card too
-many", "《X》 2 copies: Hall of Fame, at most 1". A code this module does not word (a problem whose message already
-names the card and the fix, or a code another game or format adds) is shown with the report's own message.
+many", "《X》 4 copies: at most 3"; a game words its own codes (Game.pages.verdict_text). A code no one words (a
+problem whose message already names the card and the fix) is shown with the report's own message.
 
 A deck that breaks only the size rules is "buildable" (house style: XMage's partly legal deck); its headline says
 what is true of its sizes, "1 card too many" or "3 cards short", never that it is unfinished.
@@ -17,12 +17,12 @@ from web.i18n import display
 
 
 def _size_codes() -> tuple[frozenset[str], frozenset[str]]:
-    """The games' size rules (Game.size_codes): a deck breaking only these is buildable; and those of a zone that may
-    be left empty instead (Game.size_codes_or_empty). A code means the same in every game that uses it."""
+    """The games' size rules (Game.pages.size_codes): a deck breaking only these is buildable; those of a zone that may
+    be left empty instead (Game.pages.size_codes_or_empty). A code means the same in every game that uses it."""
     games = registry.all_games()
     return (
-        frozenset().union(*(game.size_codes for game in games)),
-        frozenset().union(*(game.size_codes_or_empty for game in games)),
+        frozenset().union(*(game.pages.size_codes for game in games)),
+        frozenset().union(*(game.pages.size_codes_or_empty for game in games)),
     )
 
 
@@ -51,7 +51,7 @@ def _size_text(item: dict, *, or_empty: bool) -> str | None:
             "count": over,
         }
     short = limit - count
-    if or_empty:  # a zone either unused or exactly full (Duel Masters' super GR zone, 100.4)
+    if or_empty:  # a zone either unused or exactly full (Game.pages.size_codes_or_empty)
         return ngettext(
             "%(zone)s: %(count)s card short (or leave it empty)",
             "%(zone)s: %(count)s cards short (or leave it empty)",
@@ -75,20 +75,11 @@ def violation_text(item: dict) -> str:
         text = ngettext(
             "%(card)s %(count)s copy: at most %(limit)s", "%(card)s %(count)s copies: at most %(limit)s", count
         ) % {"card": card, "count": count, "limit": limit}
-    elif code == "HALL_OF_FAME" and card and count is not None and limit is not None:
-        text = ngettext(
-            "%(card)s %(count)s copy: Hall of Fame, at most %(limit)s",
-            "%(card)s %(count)s copies: Hall of Fame, at most %(limit)s",
-            count,
-        ) % {"card": card, "count": count, "limit": limit}
-    elif code == "PREMIUM_HALL_OF_FAME" and card and count is not None:
-        text = ngettext(
-            "%(card)s %(count)s copy: Premium Hall of Fame, none allowed",
-            "%(card)s %(count)s copies: Premium Hall of Fame, none allowed",
-            count,
-        ) % {"card": card, "count": count}
-    elif code == "PREMIUM_COMBO" and card:
-        text = gettext("%(cards)s: banned together, keep only one of them") % {"cards": card}
+    else:  # a code of one game's own rules, worded by that game (Game.pages.verdict_text)
+        for game in registry.all_games():
+            text = game.pages.verdict_text(item, card=card)
+            if text:
+                break
     return text or _own_message(item)
 
 

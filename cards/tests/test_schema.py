@@ -27,7 +27,7 @@ def test_detail_documents_faces_and_printings(schema):
 
 
 def test_the_q_description_is_each_games_search_help_duel_masters_first(schema):
-    """Composed from the registry (Game.card_search_help): Duel Masters' as it always was, then each other game's
+    """Composed from the registry (Game.search.help): Duel Masters' as it always was, then each other game's
     under its `game=` value."""
     from games import registry
     from games.dm.query import SEARCH_HELP
@@ -37,7 +37,7 @@ def test_the_q_description_is_each_games_search_help_duel_masters_first(schema):
     assert description.startswith(SEARCH_HELP)
     for game in registry.all_games():
         if game.code != registry.DEFAULT_GAME:
-            assert f"With `game={game.code}` ({game.name_en}): {game.card_search_help()}" in description
+            assert f"With `game={game.code}` ({game.name_en}): {game.search.help()}" in description
 
 
 @pytest.mark.parametrize(
@@ -51,5 +51,5 @@ def test_the_q_description_is_each_games_search_help_duel_masters_first(schema):
 def test_each_game_documents_its_own_fields(game, terms):
     from games import registry
 
-    text = registry.get(game).card_search_help()
+    text = registry.get(game).search.help()
     assert all(term in text for term in terms)

@@ -27,6 +27,12 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 CSRF_FAILURE_VIEW = "api.errors.csrf_failure"  # the JSON error shape under /api/
 
+# The games the project runs (issue 19): import paths of game packages, each with a `game` module holding its
+# registry entry (games.registry loads them; the core never imports a game). The one line a new game adds.
+GAMES = ["games.dm", "games.ygo", "games.dbs"]
+# The game of a request, a deck or an event that names none: every client written before games existed.
+DEFAULT_GAME = "dm"
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -46,14 +52,8 @@ INSTALLED_APPS = [
     "tournaments",
     "simulations",
     "web",
-    "games.dm",  # Duel Masters' own tables (the goldfish's card effects) and its import_effects command
-    "games.ygo",
-    "games.dbs",  # the Dragon Ball Super Card Game's own card facts and ban list (its models)
+    *GAMES,  # each game is a Django app too: its own tables, page fragments and commands (docs/games.md)
 ]
-
-# The games the project runs (issue 19): import paths of game packages, each with a `game` module holding its
-# registry entry (games.registry loads them; the core never imports a game).
-GAMES = ["games.dm", "games.ygo", "games.dbs"]
 
 MIDDLEWARE = [
     "api.middleware.QueryStringLimitMiddleware",  # 414 URI_TOO_LONG before anything reads the parameters

@@ -11,13 +11,13 @@ from datetime import date
 from django.utils import timezone
 from django.utils.translation import get_language, gettext
 
+from games.capabilities import editor_zone
 from games.dbs import catalogue as db
 from games.dbs.rules.cards import DbsCard
 from games.dbs.rules.legality import RulesUnavailable, rule_version_in_force
 from games.dbs.rules.official import card_image, card_list_page
 from games.dbs.rules.vocabulary import Zone
 from games.dbs.statistics import CURVE, deck_tally
-from games.registry import editor_zone
 
 COLORS = {"Red": "#c8413a", "Blue": "#2f6fc1", "Green": "#3a9a4b", "Yellow": "#d9b43a", "Black": "#3a3a3a",
           "White": "#d8d8d8"}  # fmt: skip

@@ -10,8 +10,6 @@ number (variants folded to their base number, 2-15-2-1, 5-1-3-1).
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -25,6 +23,7 @@ from django.utils.translation import pgettext_lazy
 
 import games.base
 from api.codes import ApplicationError, ErrorCode
+from games.capabilities import Board, Catalogue, Editor, Odds, Pages, Search
 from games.dbs import catalogue as db
 from games.dbs.rules import decklist as reader
 from games.dbs.rules import official
@@ -46,29 +45,12 @@ class DbsDecklistError(games.base.DecklistFormatError):
     pass
 
 
-@dataclass
-class DbsLine:
-    zone: str
-    card: str | int  # the base card number of a resolved line, else the line as written
-    count: int
-    line: int | None
+@dataclass(frozen=True, slots=True)
+class DbsDecklist(games.base.Decklist):
+    """A decklist as the core sees it (`lines`, `errors`: games.base), with the rules' reading of it (`read`)."""
 
-
-@dataclass
-class DbsError:
-    line: int
-    text: str
-    message: str
-
-
-@dataclass
-class DbsDecklist:
-    """A decklist as the core sees it (`lines`, `errors`), with the rules' reading of it (`read`)."""
-
-    lines: tuple[DbsLine, ...]
-    read: reader.Decklist
-    errors: tuple[DbsError, ...] = ()
-    numbered: bool = field(default=True)  # lines numbered as written (a pasted text), else None (stored rows)
+    read: reader.Decklist = field(kw_only=True)
+    numbered: bool = field(default=True, kw_only=True)  # lines numbered as written (a pasted text), else not (stored)
 
 
 def _read(text: str, *, numbered: bool = True) -> DbsDecklist:
@@ -77,7 +59,7 @@ def _read(text: str, *, numbered: bool = True) -> DbsDecklist:
     except reader.DecklistTooLong as exc:
         raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, str(exc)) from exc
     lines = tuple(
-        DbsLine(
+        games.base.Line(
             zone=(line.zone or Zone.MAIN).value,
             card=line.card_number if line.card_number else line.text,
             count=line.count or 0,
@@ -114,169 +96,10 @@ def _card_json(state: db.State, number: str | None) -> dict | None:
     return {"id": card_id, "name_ja": state.key_by_id[card_id], "name_en": state.catalogue.card(number).name}
 
 
-class DragonBallSuper(Game):
-    code = CODE
-    # Its ban list's statuses (not Duel Masters' プレミアム殿堂 and 殿堂入り).
-    display_words = MappingProxyType(
-        {
-            "banned": pgettext_lazy("DBS list status", "Banned"),
-            "limited": pgettext_lazy("DBS list status", "Limited"),
-        }
-    )
-    name_en = "Dragon Ball Super Card Game"
-    name_ja = "ドラゴンボール超カードゲーム"
-    default_format = FORMAT
-    # The leader area (5-1-2), the deck (5-1-3), the Z-Deck (manual 2.00, Zenkai series) and the side deck that
-    # tournament lists publish: all four are registered at an event (the side deck is counted, not checked).
-    zones = (
-        GameZone(Zone.LEADER.value, "Leader", "リーダー", registered=True, hotkey="l"),
-        GameZone(Zone.MAIN.value, "Main deck", "メインデッキ", registered=True, hotkey="m"),
-        GameZone(Zone.Z.value, "Z-Deck", "Zデッキ", registered=True, hotkey="z"),
-        GameZone(Zone.SIDE.value, "Side deck", "サイドデッキ", registered=True, hotkey="s"),
-    )
-    size_codes = frozenset(str(code) for code in SIZE_CODES)  # the sizes a buildable deck may break
-
-    # --- decklists
-    def parse_text(self, text: str, *, with_names: bool = True) -> DbsDecklist:
-        return _read(text)
-
-    def parse_json(self, data: object) -> DbsDecklist:
-        """`{"leader": [{"card": "BT1-001", "count": 1}], "main": [...], "z": [...], "side": [...]}`: a card is a
-        number (a variant's too), a name, `Name [NUMBER]` or a catalogue id."""
-        if not isinstance(data, dict) or not data:
-            raise DbsDecklistError('a Dragon Ball Super decklist is {"leader": [...], "main": [...], "z": [...]}')
-        rows = []
-        for zone, entries in data.items():
-            if not self.has_zone(zone) or not isinstance(entries, list):
-                raise DbsDecklistError(f"{zone!r} is not a zone of a Dragon Ball Super deck (leader, main, z, side)")
-            for entry in entries:
-                card = entry.get("card") if isinstance(entry, dict) else None
-                count = entry.get("count", 1) if isinstance(entry, dict) else None
-                if not isinstance(card, (str, int)) or isinstance(count, bool) or not isinstance(count, int):
-                    raise DbsDecklistError('each entry is {"card": number, name or id, "count": n}')
-                rows.append((zone, card, count))
-        return _read(_rows_text(rows), numbered=False)
-
-    def decklist(self, rows: Iterable[tuple[str, str | int, int]]) -> DbsDecklist:
-        return _read(_rows_text(rows), numbered=False)
-
-    def decklist_to_text(self, decklist: DbsDecklist, *, headings: dict[str, str] | None = None) -> str:
-        """The list with card numbers, zone by zone (`4 Name [BT10-100]`, the leader as `1 Front // Back [NUMBER]`):
-        what the reader, check_deck and another DBS site read back. Its headings are the game's own English ones
-        (Leader, Main Deck, Z Deck, Side Deck), which every DBS list uses, whatever `headings` the page asks for."""
-        return reader.write_decklist(decklist.read, db.state().catalogue)
-
-    def decklist_to_json(self, decklist: DbsDecklist) -> dict:
-        """The JSON decklist, one entry per line with the catalogue's key (`Name [NUMBER]`) as the card."""
-        state = db.state()
-        out: dict[str, list[dict]] = {}
-        for line in decklist.read.card_lines():
-            zone = (line.zone or Zone.MAIN).value
-            if line.card_number is not None and line.card_number in state.id_by_number:
-                card = state.key_by_id[state.id_by_number[line.card_number]]
-            else:
-                card = line.text  # as written (its count too: the reader reads `N text` back to it)
-            out.setdefault(zone, []).append({"card": card, "count": line.count or 0})
-        return out
-
-    def read_decklist(self, decklist: DbsDecklist) -> list[ReadLine]:
-        state = db.state()
-        out = []
-        for line in decklist.read.lines:
-            card = _card_json(state, line.card_number)
-            zone = line.zone.value if line.zone is not None else None
-            row = {
-                "line": line.line if decklist.numbered else None,
-                "written": line.text,
-                "status": line.status.value,
-                "count": line.count if line.is_card_line else None,
-                "written_zone": zone,
-                "zone": zone,
-                "moved": False,
-                "card": card,
-                "candidates": [c for c in (_card_json(state, number) for number in line.candidates) if c],
-                "suggestions_skipped": False,
-                "card_number": line.card_number,
-                "written_number": line.written_number,
-                "zone_inferred": line.zone_inferred,
-                "note": line.note,
-            }
-            out.append(ReadLine(line.status.value, zone, card["id"] if card else None, line.count, row))
-        return out
-
-    def deck_hash(self, cards: Iterable[tuple[str, int, int]], unresolved: Iterable[tuple[str, str, int]] = ()) -> str:
-        """SHA-256 of the sorted `[zone, base card number, copies]` rows, then `[zone, "?" + text, copies]` for each
-        unresolved line: the form of games.dbs.rules.legality.deck_hash, so a report's hash and a registration's
-        agree. Keyed by card number, not by the catalogue's ids, so a re-import never changes a registered hash."""
-        numbers = db.state().number_by_id
-        known: dict[tuple[str, str], int] = {}
-        unknown: dict[tuple[str, str], int] = {}
-        for zone, card_id, count in cards:
-            number = numbers.get(card_id)
-            if number is None:
-                key = (zone, f"?card id {card_id}")
-                unknown[key] = unknown.get(key, 0) + count
-            else:
-                known[(zone, number)] = known.get((zone, number), 0) + count
-        for zone, text, count in unresolved:
-            key = (zone, "?" + text.strip())
-            unknown[key] = unknown.get(key, 0) + count
-        rows = [[zone, card, count] for part in (known, unknown) for (zone, card), count in sorted(part.items())]
-        return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
-
-    # --- formats and legality
-    def format_check(self, format_code: str) -> None:
-        if format_code != FORMAT:
-            raise ApplicationError(
-                ErrorCode.UNKNOWN_FORMAT,
-                f"The Dragon Ball Super Card Game has no format {format_code!r} (its format: {FORMAT}).",
-                {"format": str(format_code)[:64], "formats": [FORMAT]},
-            )
-
-    def legality_report(
-        self, *, decklist: DbsDecklist, format_code: str, as_of: date | None, overlay_id: str | None
-    ) -> dict:
-        """The common report (counts leader/main/z/side, violations with codes and rules, warnings: LIST_UNVERIFIED
-        for the hint ban list, RULES_UNSETTLED where no source settles the rule, SIDE_DECK_UNCHECKED) under the
-        rule version in force on `as_of` (legality.RULE_VERSIONS)."""
-        self.format_check(format_code)
-        if overlay_id:
-            raise ApplicationError(
-                ErrorCode.UNKNOWN_OVERLAY, f"No event overlay {overlay_id!r}: Dragon Ball Super has none."
-            )
-        day = as_of or timezone.localdate()
-        state = db.state()
-        try:
-            report = check_decklist(decklist.read, state.catalogue, as_of=day, banlist=state.banlist)
-        except RulesUnavailable as exc:
-            raise ApplicationError(
-                ErrorCode.INVALID_DATE, str(exc), {"as_of": day.isoformat(), "earliest": RULE_VERSIONS[0].effective}
-            ) from exc
-        out = report.report_dict(include_lines=False)
-        out["format"] = format_code
-        out["lines"] = [row.json for row in self.read_decklist(decklist)]
-        out["errors"] = [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]
-        return out
-
-    # --- catalogue
+class DbsCatalogue(Catalogue):
     def data_import(self, *, log) -> str:
         summary = db.data_import(log=lambda text: None)
         return summary.line(db.data_source("cards.json"))
-
-    def card_search_help(self) -> str:
-        from games.dbs.search import SEARCH_HELP
-
-        return SEARCH_HELP
-
-    def card_orders(self) -> tuple[str, ...]:
-        from games.dbs.search import ORDERS
-
-        return ORDERS
-
-    def card_search(self, *, q: str, order: str, as_of: date | None):
-        from games.dbs.search import card_search
-
-        return card_search(q=q, order=order, as_of=as_of)
 
     def card_details(self, *, card_id: int) -> dict | None:
         """The card's own facts by card number (a leader's two sides, front and awakened), its printings' numbers and
@@ -328,15 +151,42 @@ class DragonBallSuper(Game):
         details = {"card_number": row.card_number, "sides": sides, "links": links, "history": history}
         return {**details, "pictures": pictures}
 
+
+class DbsSearch(Search):
+    def help(self) -> str:
+        from games.dbs.search import SEARCH_HELP
+
+        return SEARCH_HELP
+
+    def orders(self) -> tuple[str, ...]:
+        from games.dbs.search import ORDERS
+
+        return ORDERS
+
+    def run(self, *, q: str, order: str, as_of: date | None):
+        from games.dbs.search import card_search
+
+        return card_search(q=q, order=order, as_of=as_of)
+
+
+class DbsPages(Pages):
+    # Its ban list's statuses (not Duel Masters' プレミアム殿堂 and 殿堂入り).
+    words = MappingProxyType(
+        {
+            "banned": pgettext_lazy("DBS list status", "Banned"),
+            "limited": pgettext_lazy("DBS list status", "Limited"),
+        }
+    )
+    size_codes = frozenset(str(code) for code in SIZE_CODES)  # the sizes a buildable deck may break
+
     def card_pictures(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        """The official card image by card number and the card-list page (games/dbs/rules/official.py)."""
         from games.dbs.editor import card_pictures
 
         return card_pictures(card_ids)
 
-    def board_layout(self) -> games.base.BoardLayout:
-        """The solo board: its areas and setup (rules/board.py)."""
-        return BOARD
 
+class DbsOdds(Odds):
     def opening_odds(self, *, decklist: DbsDecklist, groups: dict[str, list[str]], going_first: bool = True) -> dict:
         """Exact odds of each group of cards (card numbers, variants, names or ids) in the 6-card hand after the one
         redraw (5-2-1-6, 5-2-1-6-1; policy: return every card that is not of the group) and not all stuck in the 8
@@ -412,7 +262,32 @@ class DragonBallSuper(Game):
         named = state.catalogue.named(text)
         return named[0].card_number if len(named) == 1 else None
 
-    # --- statistics
+
+class DbsEditor(Editor):
+    """games/dbs/editor.py; the statistics: games.dbs.statistics."""
+
+    search_example = "color:red cost<=3"
+
+    def add_note(self) -> str:
+        from games.dbs.editor import add_note
+
+        return add_note()
+
+    def zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
+        from games.dbs.editor import editor_zones
+
+        return editor_zones(self.game.zones, as_of=as_of)
+
+    def cards(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        from games.dbs.editor import editor_cards
+
+        return editor_cards(card_ids)
+
+    def statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
+        from games.dbs.editor import editor_statistics
+
+        return editor_statistics(entries)
+
     def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
         """Zone counts; the main deck's energy cost curve (0 to 7, 8+) stacked by colour, its colours (a multicolour
         card counts in each of its colours) and card types; the leader's colours."""
@@ -424,7 +299,7 @@ class DragonBallSuper(Game):
             for column, by in tally.cost_colors.items()
         }
         return {
-            "counts": {zone.code: counts[zone.code] for zone in self.zones},
+            "counts": {zone.code: counts[zone.code] for zone in self.game.zones},
             "leader_colors": leader_colors,
             "cost_curve": [
                 {
@@ -439,28 +314,142 @@ class DragonBallSuper(Game):
             "card_types": dict(sorted(types.items(), key=lambda kv: (-kv[1], kv[0]))),
         }
 
-    # --- the deck editor (games/dbs/editor.py)
-    editor_search_example = "color:red cost<=3"
 
-    def editor_add_note(self) -> str:
-        from games.dbs.editor import add_note
+class DragonBallSuper(Game):
+    code = CODE
+    name_en = "Dragon Ball Super Card Game"
+    name_ja = "ドラゴンボール超カードゲーム"
+    default_format = FORMAT
+    # The leader area (5-1-2), the deck (5-1-3), the Z-Deck (manual 2.00, Zenkai series) and the side deck that
+    # tournament lists publish: all four are registered at an event (the side deck is counted, not checked).
+    zones = (
+        GameZone(Zone.LEADER.value, "Leader", "リーダー", registered=True, hotkey="l"),
+        GameZone(Zone.MAIN.value, "Main deck", "メインデッキ", registered=True, hotkey="m"),
+        GameZone(Zone.Z.value, "Z-Deck", "Zデッキ", registered=True, hotkey="z"),
+        GameZone(Zone.SIDE.value, "Side deck", "サイドデッキ", registered=True, hotkey="s"),
+    )
 
-        return add_note()
+    catalogue = DbsCatalogue()
+    search = DbsSearch()
+    pages = DbsPages()
+    editor = DbsEditor()
+    odds = DbsOdds()
+    board = Board(BOARD)  # leader, 8 life, a hand of 6 (rules/board.py)
 
-    def editor_zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
-        from games.dbs.editor import editor_zones
+    # --- decklists
+    def parse_text(self, text: str, *, with_names: bool = True) -> DbsDecklist:
+        return _read(text)
 
-        return editor_zones(self.zones, as_of=as_of)
+    def parse_json(self, data: object) -> DbsDecklist:
+        """`{"leader": [{"card": "BT1-001", "count": 1}], "main": [...], "z": [...], "side": [...]}`: a card is a
+        number (a variant's too), a name, `Name [NUMBER]` or a catalogue id."""
+        if not isinstance(data, dict) or not data:
+            raise DbsDecklistError('a Dragon Ball Super decklist is {"leader": [...], "main": [...], "z": [...]}')
+        rows = []
+        for zone, entries in data.items():
+            if not self.has_zone(zone) or not isinstance(entries, list):
+                raise DbsDecklistError(f"{zone!r} is not a zone of a Dragon Ball Super deck (leader, main, z, side)")
+            for entry in entries:
+                card = entry.get("card") if isinstance(entry, dict) else None
+                count = entry.get("count", 1) if isinstance(entry, dict) else None
+                if not isinstance(card, (str, int)) or isinstance(count, bool) or not isinstance(count, int):
+                    raise DbsDecklistError('each entry is {"card": number, name or id, "count": n}')
+                rows.append((zone, card, count))
+        return _read(_rows_text(rows), numbered=False)
 
-    def editor_cards(self, card_ids: Iterable[int]) -> dict[int, dict]:
-        from games.dbs.editor import editor_cards
+    def decklist(self, rows: Iterable[tuple[str, str | int, int]]) -> DbsDecklist:
+        return _read(_rows_text(rows), numbered=False)
 
-        return editor_cards(card_ids)
+    def decklist_to_text(self, decklist: DbsDecklist, *, headings: dict[str, str] | None = None) -> str:
+        """The list with card numbers, zone by zone (`4 Name [BT10-100]`, the leader as `1 Front // Back [NUMBER]`):
+        what the reader, check_deck and another DBS site read back. Its headings are the game's own English ones
+        (Leader, Main Deck, Z Deck, Side Deck), which every DBS list uses, whatever `headings` the page asks for."""
+        return reader.write_decklist(decklist.read, db.state().catalogue)
 
-    def editor_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
-        from games.dbs.editor import editor_statistics
+    def decklist_to_json(self, decklist: DbsDecklist) -> dict:
+        """The JSON decklist, one entry per line with the catalogue's key (`Name [NUMBER]`) as the card."""
+        state = db.state()
+        out: dict[str, list[dict]] = {}
+        for line in decklist.read.card_lines():
+            zone = (line.zone or Zone.MAIN).value
+            if line.card_number is not None and line.card_number in state.id_by_number:
+                card = state.key_by_id[state.id_by_number[line.card_number]]
+            else:
+                card = line.text  # as written (its count too: the reader reads `N text` back to it)
+            out.setdefault(zone, []).append({"card": card, "count": line.count or 0})
+        return out
 
-        return editor_statistics(entries)
+    def read_decklist(self, decklist: DbsDecklist) -> list[ReadLine]:
+        state = db.state()
+        out = []
+        for line in decklist.read.lines:
+            card = _card_json(state, line.card_number)
+            zone = line.zone.value if line.zone is not None else None
+            row = games.base.line_row(
+                line=line.line if decklist.numbered else None,
+                written=line.text,
+                status=line.status.value,
+                count=line.count if line.is_card_line else None,
+                written_zone=zone,
+                zone=zone,
+                card=card,
+                candidates=[c for c in (_card_json(state, number) for number in line.candidates) if c],
+                card_number=line.card_number,
+                written_number=line.written_number,
+                zone_inferred=line.zone_inferred,
+                note=line.note,
+            )
+            out.append(ReadLine(line.status.value, zone, card["id"] if card else None, line.count, row))
+        return out
+
+    def deck_hash(self, cards: Iterable[tuple[str, int, int]], unresolved: Iterable[tuple[str, str, int]] = ()) -> str:
+        """SHA-256 of the sorted `[zone, base card number, copies]` rows, then `[zone, "?" + text, copies]` for each
+        unresolved line: the form of games.dbs.rules.legality.deck_hash, so a report's hash and a registration's
+        agree. Keyed by card number, not by the catalogue's ids, so a re-import never changes a registered hash."""
+        numbers = db.state().number_by_id
+        known, unknown = [], []
+        for zone, card_id, count in cards:
+            number = numbers.get(card_id)
+            if number is None:
+                unknown.append((zone, f"?card id {card_id}", count))
+            else:
+                known.append((zone, number, count))
+        unknown += [(zone, games.base.unresolved_key(text), count) for zone, text, count in unresolved]
+        return games.base.deck_hash(known, unknown)
+
+    # --- formats and legality
+    def format_check(self, format_code: str) -> None:
+        if format_code != FORMAT:
+            raise ApplicationError(
+                ErrorCode.UNKNOWN_FORMAT,
+                f"The Dragon Ball Super Card Game has no format {format_code!r} (its format: {FORMAT}).",
+                {"format": str(format_code)[:64], "formats": [FORMAT]},
+            )
+
+    def legality_report(
+        self, *, decklist: DbsDecklist, format_code: str, as_of: date | None, overlay_id: str | None
+    ) -> dict:
+        """The common report (counts leader/main/z/side, violations with codes and rules, warnings: LIST_UNVERIFIED
+        for the hint ban list, RULES_UNSETTLED where no source settles the rule, SIDE_DECK_UNCHECKED) under the
+        rule version in force on `as_of` (legality.RULE_VERSIONS)."""
+        self.format_check(format_code)
+        if overlay_id:
+            raise ApplicationError(
+                ErrorCode.UNKNOWN_OVERLAY, f"No event overlay {overlay_id!r}: Dragon Ball Super has none."
+            )
+        day = as_of or timezone.localdate()
+        state = db.state()
+        try:
+            report = check_decklist(decklist.read, state.catalogue, as_of=day, banlist=state.banlist)
+        except RulesUnavailable as exc:
+            raise ApplicationError(
+                ErrorCode.INVALID_DATE, str(exc), {"as_of": day.isoformat(), "earliest": RULE_VERSIONS[0].effective}
+            ) from exc
+        out = report.report_dict(include_lines=False)
+        out["format"] = format_code
+        out["lines"] = [row.json for row in self.read_decklist(decklist)]
+        out["errors"] = [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]
+        return out
 
 
 def _facts(rows: list) -> list[dict]:

@@ -24,7 +24,7 @@ from deckbuilder.cache import versioned_cache
 from games.dbs import catalogue as db
 from games.dbs.rules.cards import NUMBER, fold_number
 
-# The search API's `q` description of DBS (Game.card_search_help; games/dbs/README.md, "Search", has the table).
+# The search API's `q` description of DBS (Game.search.help; games/dbs/README.md, "Search", has the table).
 SEARCH_HELP = """the same grammar with the Dragon Ball Super fields (reference: games/dbs/README.md, "Search").
 
 | term | matches |

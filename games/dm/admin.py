@@ -1,6 +1,6 @@
 """Duel Masters in the admin: its own facts of a card and options of a format, shown on the catalogue card's and the
 format's pages (cards.admin.CardAdmin and regulations.admin.FormatAdmin ask the game for them:
-games.registry.Game.card_admin_inlines, format_admin_inlines)."""
+games.registry.Game.catalogue.admin_inlines, Game.lists.format_admin_inlines)."""
 
 from django.contrib import admin
 

@@ -1,7 +1,7 @@
 """Duel Masters in the core's APIs: the facts of a DM card's own row (`card.dm`, games.dm.models.DmCard) that the
 catalogue's card serializers carry flat, as they did when they were columns of the catalogue row
-(games.registry.Game.card_api_fields), and its own options of a format in the format API (`GET /formats/`:
-Game.format_serializer), the keys and values they always had."""
+(games.registry.Game.catalogue.api_fields), and its own options of a format in the format API (`GET /formats/`:
+Game.lists.format_serializer), the keys and values they always had."""
 
 from typing import Any
 

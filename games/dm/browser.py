@@ -1,4 +1,4 @@
-"""The card browser's Duel Masters filters (games.registry.Game.card_browser_filters): the widgets beside the search
+"""The card browser's Duel Masters filters (games.registry.Game.search.browser_filters): the widgets beside the search
 box, each writing terms of the search language's Duel Masters fields (games/dm/query.py), and the panel that shows
 them (templates/dm/card_filters.html)."""
 
@@ -8,8 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from games.capabilities import CardBrowserFilters
 from games.dm.pages import deck_filters
-from games.registry import CardBrowserFilters
 
 TYPE_CHOICES = [
     ("", _("Any type")),

@@ -7,10 +7,10 @@ from collections.abc import Iterable
 
 from django.utils.translation import gettext
 
+from games.capabilities import editor_zone
 from games.dm.rules.cards import CardFacts, deck_zone_of
 from games.dm.rules.statistics import CURVE_COLUMNS, STACKS, deck_statistics
 from games.dm.rules.vocabulary import Civilization, DeckZone
-from games.registry import editor_zone
 
 _CIV_ORDER = {civ: index for index, civ in enumerate(Civilization)}
 

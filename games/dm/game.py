@@ -9,13 +9,286 @@ from datetime import date
 from types import MappingProxyType
 from typing import Any
 
+from games.capabilities import Catalogue, Editor, Lists, Pages, Search, Simulation
 from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text, parse_json, parse_text
 from games.dm.rules.legality.engine import SIZE_CODES
 from games.dm.rules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
 from games.dm.rules.vocabulary import DeckZone, RegulationStatus, ViolationCode
-from games.dm.words import DISPLAY_WORDS
+from games.dm.words import DISPLAY_WORDS, MESSAGES
 from games.registry import Game, GameZone, ReadLine
+
+
+class DmCatalogue(Catalogue):
+    relation = "dm"
+    order = ("dm__cost",)
+    deck_entry_fields = MappingProxyType({"cost": "dm__cost", "civilizations": "dm__civilizations"})
+
+    def card_import(self, **options: Any) -> Any:
+        from games.dm.catalogue import card_import
+
+        return card_import(**options)
+
+    def api_fields(self, *, detail: bool) -> dict[str, Any]:
+        from games.dm.apis import card_api_fields
+
+        return card_api_fields(detail=detail)
+
+    def admin_inlines(self) -> tuple[type, ...]:
+        from games.dm.admin import DmCardInline
+
+        return (DmCardInline,)
+
+    def warm(self) -> None:
+        from games.dm.resolver import get_resolver
+        from games.dm.search import search_index_get
+
+        get_resolver()
+        search_index_get()  # after the resolver: free words are matched in the resolver's name index
+
+
+class DmSearch(Search):
+    def orders(self) -> tuple[str, ...]:
+        from games.dm.query import CARD_ORDERS
+
+        return CARD_ORDERS
+
+    def run(self, *, q: str, order: str, as_of: date | None) -> Any:
+        from games.dm.search import card_search_result
+
+        return card_search_result(q=q, order=order, as_of=as_of)
+
+    def help(self) -> str:
+        from games.dm.query import SEARCH_HELP
+
+        return SEARCH_HELP
+
+    def name_suggestions(self, *, text: str) -> tuple[Any, ...]:
+        """The decklist reader's suggestion index, so that a search and a pasted line suggest the same cards."""
+        from games.dm.resolver import card_name_suggestions
+
+        return card_name_suggestions(text=text)
+
+    def browser_filters(self) -> Any:
+        from games.dm.browser import card_browser_filters
+
+        return card_browser_filters()
+
+
+class DmLists(Lists):
+    """The Hall of Fame over the core's dated events and overlays (games.dm.legality, games.dm.hall_of_fame)."""
+
+    limits = MappingProxyType({RegulationStatus.LIMITED.value: 1, RegulationStatus.BANNED.value: 0})
+    combo_statuses = (RegulationStatus.PREMIUM_COMBO.value, RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO.value)
+    unlisted_status = RegulationStatus.UNRESTRICTED.value
+    # The official list's words in an overlay's text: プレミアム殿堂 (banned), 殿堂(入り) (limited), 解除 (lifted).
+    text_words = MappingProxyType(
+        {
+            "プレミアム殿堂": RegulationStatus.BANNED.value,
+            "殿堂": RegulationStatus.LIMITED.value,
+            "殿堂入り": RegulationStatus.LIMITED.value,
+            "解除": RegulationStatus.UNRESTRICTED.value,
+        }
+    )
+
+    def format_admin_inlines(self) -> tuple[type, ...]:
+        """Its zones, sizes, copy limits, partner and setup of a format (games.dm.models.DmFormat)."""
+        from games.dm.admin import DmFormatInline
+
+        return (DmFormatInline,)
+
+    def format_serializer(self) -> type:
+        """The format API's Duel Masters keys, as they always were (games.dm.apis)."""
+        from games.dm.apis import FormatFactsSerializer
+
+        return FormatFactsSerializer
+
+    def overlay_resolve(self, *, entries: list[Mapping], combos: list[Mapping]) -> tuple[list, list]:
+        from games.dm.legality import overlay_resolve
+
+        return overlay_resolve(entries=entries, combos=combos)
+
+    def card_pool(self, *, format_code: str, as_of: date) -> Any:
+        from games.dm.legality import format_card_pool
+
+        return format_card_pool(format_code, as_of)
+
+    def list_import(self, *, source: str | None, format_code: str | None, log: Callable[[str], None]) -> dict:
+        from games.dm.hall_of_fame import regulation_import, report_log
+
+        report = regulation_import(source=source, format_code=format_code)
+        report_log(report, log=log)
+        return report.as_dict()
+
+
+class DmPages(Pages):
+    """games/dm/pages.py; the pages' fragments (games/dm/templates/dm/): the drawn card tile, the card page's facts
+    and faces, the deck sheets' columns; its data words (games/dm/words.py)."""
+
+    templates = MappingProxyType(
+        {
+            "web/_tile.html": "dm/tile.html",
+            "web/_card_page.html": "dm/card_page.html",
+            "web/deck_sheet.html": "dm/deck_sheet.html",
+            "decks/deck_sheet.html": "dm/deck_sheet_export.html",
+        }
+    )
+    words = MappingProxyType(DISPLAY_WORDS)
+    messages = MESSAGES
+    # A deck list's row counts the 60 cards' zones (the partner is a single card, shown on the deck's page).
+    deck_list_zones = (DeckZone.MAIN.value, DeckZone.HYPERSPATIAL.value, DeckZone.GR.value)
+    size_codes = frozenset(str(code) for code in SIZE_CODES)
+    size_codes_or_empty = frozenset({ViolationCode.GR_SIZE.value})  # 100.4: the super GR zone unused or exactly full
+
+    def verdict_text(self, item: dict, *, card: str) -> str | None:
+        from games.dm.pages import verdict_text
+
+        return verdict_text(item, card=card)
+
+    def card_page_facts(self, *, card: Any, printings: list) -> dict:
+        from games.dm.pages import card_page_facts
+
+        return card_page_facts(card=card, printings=printings)
+
+    def card_pictures(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        from games.dm.pages import card_pictures
+
+        return card_pictures(card_ids)
+
+    def card_previews(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        from games.dm.pages import card_previews
+
+        return card_previews(card_ids)
+
+    def deck_filters(self) -> list[tuple[str, Any]]:
+        from games.dm.pages import deck_filters
+
+        return deck_filters()
+
+    def deck_filter_cards(self, value: str) -> Any:
+        from games.dm.pages import deck_filter_cards
+
+        return deck_filter_cards(value)
+
+    def card_add_zones(self, *, card_id: int) -> tuple[list[str], str]:
+        from games.dm.pages import card_add_zones
+
+        return card_add_zones(card_id)
+
+
+class DmEditor(Editor):
+    """games/dm/editor.py; the statistics: games.dm.rules.statistics."""
+
+    search_example = "civ:fire cost<=3"
+
+    def add_note(self) -> str:
+        from games.dm.editor import add_note
+
+        return add_note()
+
+    def zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
+        from games.dm.editor import editor_zones
+
+        return editor_zones(format_code=format_code, zones=self.game.zones)
+
+    def cards(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        from games.dm.editor import editor_cards
+
+        return editor_cards(card_ids)
+
+    def statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
+        from games.dm.editor import editor_statistics
+
+        return editor_statistics(entries)
+
+    def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
+        """Zone counts, the mana curve (main deck, by cost, stacked by civilization), civilization and type
+        distributions, shield triggers with the exact chance of at least one among the five shields, multicolored
+        count (games.dm.rules.statistics)."""
+        from games.dm.resolver import get_resolver
+
+        rows = list(entries)
+        zone_totals: Counter[str] = Counter()
+        for _card_id, zone, quantity in rows:
+            zone_totals[zone] += quantity
+        resolver = get_resolver()
+        stats = deck_statistics(
+            (resolver.facts(card_id), quantity) for card_id, zone, quantity in rows if zone == DeckZone.MAIN.value
+        )
+        probability = stats.trigger_probability
+        empty: Counter[str] = Counter()
+        return {
+            "counts": {zone.code: zone_totals[zone.code] for zone in self.game.zones},
+            "mana_curve": [
+                {
+                    "cost": column,
+                    "total": sum(stats.curve.get(column, empty).values()),
+                    "by_civilization": dict(sorted(stats.curve.get(column, empty).items())),
+                }
+                for column in (*CURVE_COLUMNS, NO_COST)
+                if column != NO_COST or column in stats.curve
+            ],
+            "civilizations": {civ: stats.civilizations[civ] for civ in STACKS if stats.civilizations[civ]},
+            "card_types": dict(
+                sorted(
+                    ((card_type or "unknown", n) for card_type, n in stats.card_types.items()),
+                    key=lambda kv: (-kv[1], kv[0]),
+                )
+            ),
+            "multicolored": stats.multicolored,
+            "shield_triggers": {
+                "count": stats.shield_triggers,
+                "p_at_least_one_in_shields": float(probability),
+                "p_at_least_one_in_shields_exact": f"{probability.numerator}/{probability.denominator}",
+                "expected_in_shields": float(stats.expected_triggers_in_shields),
+            },
+        }
+
+
+class DmSimulation(Simulation):
+    """The goldfish and the odds (games/dm/simulation.py, over games.dm.rules.goldfish and .odds)."""
+
+    def deck(self, *, decklist: Decklist) -> Any:
+        from games.dm.simulation import simulation_deck
+
+        return simulation_deck(decklist=decklist)
+
+    def key_cards(self, *, deck: Any, written: list) -> list[str]:
+        from games.dm.simulation import key_ids
+
+        return key_ids(deck, written)
+
+    def records(self, *, cards: Any, deck_b: Any = None) -> tuple[list[dict], list[dict] | None]:
+        from games.dm.simulation import records
+
+        return records(cards, deck_b)
+
+    def chunk(self, *, kind: str, params: dict, seed: int, going: str, index: int, first_game: int, games: int) -> dict:
+        from games.dm.simulation import chunk_counts
+
+        return chunk_counts(
+            kind=kind, params=params, seed=seed, going=going, index=index, first_game=first_game, games=games
+        )
+
+    def result(self, *, kind: str, params: dict, seed: int, going: str, counts: list[dict]) -> dict:
+        from games.dm.simulation import merged_result
+
+        return merged_result(kind=kind, params=params, seed=seed, chunks=counts)
+
+    def warm_up(self) -> None:
+        from games.dm.simulation import warm_up
+
+        warm_up()
+
+    def odds_report(self, *, decklist: Decklist, format_code: str | None) -> dict:
+        from games.dm.simulation import odds_deck_report
+
+        return odds_deck_report(decklist=decklist, format_code=format_code)
+
+    def odds_queries(self, *, decklist: Decklist, queries: list[dict], format_code: str | None) -> list[dict]:
+        from games.dm.simulation import odds_query
+
+        return odds_query(decklist=decklist, queries=queries, format_code=format_code)
 
 
 class DuelMasters(Game):
@@ -23,7 +296,6 @@ class DuelMasters(Game):
     name_en = "Duel Masters"
     name_ja = "デュエル・マスターズ"
     default_format = "advance"
-    simulates = True
     # Rules 100.2-100.4: the main deck, the hyperspatial zone and the super GR zone are registered, and the Duel Party
     # partner; the considering list is the editor's own (never registered, hashed or checked).
     zones = (
@@ -34,6 +306,12 @@ class DuelMasters(Game):
         GameZone(DeckZone.PARTNER.value, "Partner", "パートナー", registered=True, hotkey="p"),
         GameZone(DeckZone.CONSIDERING.value, "Considering", "検討中", registered=False, hotkey="c"),
     )
+    catalogue = DmCatalogue()
+    search = DmSearch()
+    lists = DmLists()
+    pages = DmPages()
+    editor = DmEditor()
+    simulation = DmSimulation()
 
     def parse_text(self, text: str, *, with_names: bool = True) -> Decklist:
         if not with_names:
@@ -74,89 +352,14 @@ class DuelMasters(Game):
             for row in decklist_read(decklist, resolver=get_resolver(), move_all=True)
         ]
 
-    def card_import(self, **options: Any) -> Any:
-        from games.dm.catalogue import card_import
-
-        return card_import(**options)
-
-    card_relation = "dm"
-    card_order = ("dm__cost",)
-    # The pages' Duel Masters fragments (games/dm/templates/dm/): the drawn card tile (civilization frame, cost gem,
-    # twinpact halves, keyword icons, power), the card page's facts and faces, the deck sheets' columns.
-    page_templates = MappingProxyType(
-        {
-            "web/_tile.html": "dm/tile.html",
-            "web/_card_page.html": "dm/card_page.html",
-            "web/deck_sheet.html": "dm/deck_sheet.html",
-            "decks/deck_sheet.html": "dm/deck_sheet_export.html",
-        }
-    )
-    display_words = MappingProxyType(DISPLAY_WORDS)
-
-    def card_api_fields(self, *, detail: bool) -> dict[str, Any]:
-        from games.dm.apis import card_api_fields
-
-        return card_api_fields(detail=detail)
-
-    deck_entry_fields = MappingProxyType({"cost": "dm__cost", "civilizations": "dm__civilizations"})
-
-    def card_admin_inlines(self) -> tuple[type, ...]:
-        from games.dm.admin import DmCardInline
-
-        return (DmCardInline,)
-
-    def card_orders(self) -> tuple[str, ...]:
-        from games.dm.query import CARD_ORDERS
-
-        return CARD_ORDERS
-
-    def card_search(self, *, q: str, order: str, as_of: date | None) -> Any:
-        from games.dm.search import card_search_result
-
-        return card_search_result(q=q, order=order, as_of=as_of)
-
-    def card_search_help(self) -> str:
-        from games.dm.query import SEARCH_HELP
-
-        return SEARCH_HELP
-
-    def card_name_suggestions(self, *, text: str) -> tuple[Any, ...]:
-        """The decklist reader's suggestion index, so that a search and a pasted line suggest the same cards."""
-        from games.dm.resolver import card_name_suggestions
-
-        return card_name_suggestions(text=text)
-
-    def catalogue_warm(self) -> None:
-        from games.dm.resolver import get_resolver
-        from games.dm.search import search_index_get
-
-        get_resolver()
-        search_index_get()  # after the resolver: free words are matched in the resolver's name index
-
     def deck_hash(self, cards: Iterable[tuple[str, int, int]], unresolved: Iterable[tuple[str, str, int]] = ()) -> str:
         return deck_hash(cards, unresolved)
 
     # --- formats and legality (games.dm.legality: the Hall of Fame over the core's dated events and overlays)
-    list_limits = MappingProxyType({RegulationStatus.LIMITED.value: 1, RegulationStatus.BANNED.value: 0})
-    combo_statuses = (RegulationStatus.PREMIUM_COMBO.value, RegulationStatus.PREMIUM_HYPERSPATIAL_COMBO.value)
-    unlisted_status = RegulationStatus.UNRESTRICTED.value
-
     def format_check(self, format_code: str) -> None:
         from games.dm.legality import dm_format
 
         dm_format(code=format_code)
-
-    def format_admin_inlines(self) -> tuple[type, ...]:
-        """Its zones, sizes, copy limits, partner and setup of a format (games.dm.models.DmFormat)."""
-        from games.dm.admin import DmFormatInline
-
-        return (DmFormatInline,)
-
-    def format_serializer(self) -> type:
-        """The format API's Duel Masters keys, as they always were (games.dm.apis)."""
-        from games.dm.apis import FormatFactsSerializer
-
-        return FormatFactsSerializer
 
     def legality_report(
         self, *, decklist: Decklist, format_code: str, as_of: date | None, overlay_id: str | None
@@ -181,176 +384,6 @@ class DuelMasters(Game):
         from games.dm.legality import report_for
 
         return report_for(decklist, context, include_lines=include_lines)
-
-    def overlay_resolve(self, *, entries: list[Mapping], combos: list[Mapping]) -> tuple[list, list]:
-        from games.dm.legality import overlay_resolve
-
-        return overlay_resolve(entries=entries, combos=combos)
-
-    def format_card_pool(self, *, format_code: str, as_of: date) -> Any:
-        from games.dm.legality import format_card_pool
-
-        return format_card_pool(format_code, as_of)
-
-    def list_import(self, *, source: str | None, format_code: str | None, log: Callable[[str], None]) -> dict:
-        from games.dm.hall_of_fame import regulation_import, report_log
-
-        report = regulation_import(source=source, format_code=format_code)
-        report_log(report, log=log)
-        return report.as_dict()
-
-    def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
-        """Zone counts, the mana curve (main deck, by cost, stacked by civilization), civilization and type
-        distributions, shield triggers with the exact chance of at least one among the five shields, multicolored
-        count (games.dm.rules.statistics)."""
-        from games.dm.resolver import get_resolver
-
-        rows = list(entries)
-        zone_totals: Counter[str] = Counter()
-        for _card_id, zone, quantity in rows:
-            zone_totals[zone] += quantity
-        resolver = get_resolver()
-        stats = deck_statistics(
-            (resolver.facts(card_id), quantity) for card_id, zone, quantity in rows if zone == DeckZone.MAIN.value
-        )
-        probability = stats.trigger_probability
-        empty: Counter[str] = Counter()
-        return {
-            "counts": {zone.code: zone_totals[zone.code] for zone in self.zones},
-            "mana_curve": [
-                {
-                    "cost": column,
-                    "total": sum(stats.curve.get(column, empty).values()),
-                    "by_civilization": dict(sorted(stats.curve.get(column, empty).items())),
-                }
-                for column in (*CURVE_COLUMNS, NO_COST)
-                if column != NO_COST or column in stats.curve
-            ],
-            "civilizations": {civ: stats.civilizations[civ] for civ in STACKS if stats.civilizations[civ]},
-            "card_types": dict(
-                sorted(
-                    ((card_type or "unknown", n) for card_type, n in stats.card_types.items()),
-                    key=lambda kv: (-kv[1], kv[0]),
-                )
-            ),
-            "multicolored": stats.multicolored,
-            "shield_triggers": {
-                "count": stats.shield_triggers,
-                "p_at_least_one_in_shields": float(probability),
-                "p_at_least_one_in_shields_exact": f"{probability.numerator}/{probability.denominator}",
-                "expected_in_shields": float(stats.expected_triggers_in_shields),
-            },
-        }
-
-    # --- simulations: the goldfish and the odds (games/dm/simulation.py, over games.dm.rules.goldfish and .odds)
-    def simulation_deck(self, *, decklist: Decklist) -> Any:
-        from games.dm.simulation import simulation_deck
-
-        return simulation_deck(decklist=decklist)
-
-    def simulation_key_cards(self, *, deck: Any, written: list) -> list[str]:
-        from games.dm.simulation import key_ids
-
-        return key_ids(deck, written)
-
-    def simulation_records(self, *, cards: Any, deck_b: Any = None) -> tuple[list[dict], list[dict] | None]:
-        from games.dm.simulation import records
-
-        return records(cards, deck_b)
-
-    def simulation_chunk(
-        self, *, kind: str, params: dict, seed: int, going: str, index: int, first_game: int, games: int
-    ) -> dict:
-        from games.dm.simulation import chunk_counts
-
-        return chunk_counts(
-            kind=kind, params=params, seed=seed, going=going, index=index, first_game=first_game, games=games
-        )
-
-    def simulation_result(self, *, kind: str, params: dict, seed: int, going: str, counts: list[dict]) -> dict:
-        from games.dm.simulation import merged_result
-
-        return merged_result(kind=kind, params=params, seed=seed, chunks=counts)
-
-    def simulation_warm_up(self) -> None:
-        from games.dm.simulation import warm_up
-
-        warm_up()
-
-    def odds_report(self, *, decklist: Decklist, format_code: str | None) -> dict:
-        from games.dm.simulation import odds_deck_report
-
-        return odds_deck_report(decklist=decklist, format_code=format_code)
-
-    def odds_queries(self, *, decklist: Decklist, queries: list[dict], format_code: str | None) -> list[dict]:
-        from games.dm.simulation import odds_query
-
-        return odds_query(decklist=decklist, queries=queries, format_code=format_code)
-
-    # --- the shared pages (games/dm/pages.py); a deck list's row counts the 60 cards' zones (the partner is a
-    # single card, shown on the deck's page)
-    deck_list_zones = (DeckZone.MAIN.value, DeckZone.HYPERSPATIAL.value, DeckZone.GR.value)
-    size_codes = frozenset(str(code) for code in SIZE_CODES)
-    size_codes_or_empty = frozenset({ViolationCode.GR_SIZE.value})  # 100.4: the super GR zone unused or exactly full
-
-    def card_page_facts(self, *, card: Any, printings: list) -> dict:
-        from games.dm.pages import card_page_facts
-
-        return card_page_facts(card=card, printings=printings)
-
-    def card_pictures(self, card_ids: Iterable[int]) -> dict[int, dict]:
-        from games.dm.pages import card_pictures
-
-        return card_pictures(card_ids)
-
-    def card_previews(self, card_ids: Iterable[int]) -> dict[int, dict]:
-        from games.dm.pages import card_previews
-
-        return card_previews(card_ids)
-
-    def deck_filters(self) -> list[tuple[str, Any]]:
-        from games.dm.pages import deck_filters
-
-        return deck_filters()
-
-    def deck_filter_cards(self, value: str) -> Any:
-        from games.dm.pages import deck_filter_cards
-
-        return deck_filter_cards(value)
-
-    def card_add_zones(self, *, card_id: int) -> tuple[list[str], str]:
-        from games.dm.pages import card_add_zones
-
-        return card_add_zones(card_id)
-
-    # --- the deck editor (games/dm/editor.py)
-    editor_search_example = "civ:fire cost<=3"
-
-    def editor_add_note(self) -> str:
-        from games.dm.editor import add_note
-
-        return add_note()
-
-    def editor_zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
-        from games.dm.editor import editor_zones
-
-        return editor_zones(format_code=format_code, zones=self.zones)
-
-    def editor_cards(self, card_ids: Iterable[int]) -> dict[int, dict]:
-        from games.dm.editor import editor_cards
-
-        return editor_cards(card_ids)
-
-    def editor_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
-        from games.dm.editor import editor_statistics
-
-        return editor_statistics(entries)
-
-    # --- the card browser's filters (games/dm/browser.py)
-    def card_browser_filters(self) -> Any:
-        from games.dm.browser import card_browser_filters
-
-        return card_browser_filters()
 
 
 GAME = DuelMasters()

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import F, QuerySet
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.dm.catalogue import CARD_GAME
@@ -139,3 +140,23 @@ def card_add_zones(card_id: int) -> tuple[list[str], str]:
 
     home = deck_zone_of(get_resolver().facts(card_id)).value
     return [home, DeckZone.CONSIDERING.value], home
+
+
+def verdict_text(item: dict, *, card: str) -> str | None:
+    """The short line of a Hall of Fame violation (web.verdict): the card, its copies and the list's limit."""
+    code, count, limit = item.get("code"), item.get("count"), item.get("limit")
+    if code == "HALL_OF_FAME" and card and count is not None and limit is not None:
+        return ngettext(
+            "%(card)s %(count)s copy: Hall of Fame, at most %(limit)s",
+            "%(card)s %(count)s copies: Hall of Fame, at most %(limit)s",
+            count,
+        ) % {"card": card, "count": count, "limit": limit}
+    if code == "PREMIUM_HALL_OF_FAME" and card and count is not None:
+        return ngettext(
+            "%(card)s %(count)s copy: Premium Hall of Fame, none allowed",
+            "%(card)s %(count)s copies: Premium Hall of Fame, none allowed",
+            count,
+        ) % {"card": card, "count": count}
+    if code == "PREMIUM_COMBO" and card:
+        return gettext("%(cards)s: banned together, keep only one of them") % {"cards": card}
+    return None

@@ -31,7 +31,7 @@ from cards.query import (
 from cards.query import parse_query as parse_with
 from games.dm.rules.vocabulary import Civilization, Zone
 
-# The search API's `q` description of Duel Masters (Game.card_search_help), first in it: the grammar and the fields.
+# The search API's `q` description of Duel Masters (Game.search.help), first in it: the grammar and the fields.
 SEARCH_HELP = """Card search language (full reference: docs/search.md). Terms are separated by spaces and ANDed;
 `-` before a term negates it; a value with spaces is written in double quotes. Width (full/half) and case never
 matter.

@@ -34,6 +34,7 @@ from operator import attrgetter
 
 from rapidfuzz import fuzz
 
+import games.base
 from cards.models import Card, CardFace
 from cards.names import lookup_key, loose_key, name_key, name_suffixes, without_ruby, written_without_parentheses
 from cards.selectors import catalogue_version
@@ -488,20 +489,20 @@ _line_number = attrgetter("line")
 
 
 def read_line_json(row: ReadLine) -> dict:
-    """The JSON form of one read line (the API's `lines`, the import page's preview)."""
+    """The JSON form of one read line (the API's `lines`, the import page's preview): games.base.line_row."""
     card = row.card
-    return {
-        "line": row.line,
-        "written": row.written,
-        "status": row.status.value,
-        "count": row.count,
-        "written_zone": row.written_zone.value if row.written_zone else None,
-        "zone": row.zone.value if row.zone else None,
-        "moved": row.moved,
-        "card": {"id": card.id, "name_ja": card.name_ja, "name_en": card.name_en} if card else None,
-        "candidates": [{"id": c.id, "name_ja": c.name_ja, "name_en": c.name_en} for c in row.candidates],
-        "suggestions_skipped": row.suggestions_skipped,
-    }
+    return games.base.line_row(
+        line=row.line,
+        written=row.written,
+        status=row.status.value,
+        count=row.count,
+        written_zone=row.written_zone.value if row.written_zone else None,
+        zone=row.zone.value if row.zone else None,
+        moved=row.moved,
+        card={"id": card.id, "name_ja": card.name_ja, "name_en": card.name_en} if card else None,
+        candidates=[{"id": c.id, "name_ja": c.name_ja, "name_en": c.name_en} for c in row.candidates],
+        suggestions_skipped=row.suggestions_skipped,
+    )
 
 
 @versioned_cache(version=catalogue_version, maxsize=1)

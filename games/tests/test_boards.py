@@ -1,6 +1,6 @@
-"""Each game's solo board as data (games.registry.Game.board_layout, games.base.BoardLayout): its areas, the deck
-zones that start on it and its setup hold together; Duel Masters keeps its own board (None); a game without either
-has no board page."""
+"""Each game's solo board as data (the `board` capability, games.capabilities.Board, games.base.BoardLayout): its
+areas, the deck zones that start on it and its setup hold together; Duel Masters keeps its own board (None); a game
+without either has no board page."""
 
 import pytest
 from django.test import Client
@@ -16,7 +16,7 @@ BOARDS = {
 
 @pytest.mark.parametrize("game", sorted(BOARDS))
 def test_a_games_board_holds_together(game):
-    layout = registry.get(game).board_layout()
+    layout = registry.get(game).board.layout
     codes = [area.code for area in layout.areas]
     dealt, second, starts = BOARDS[game]
     assert len(codes) == len(set(codes))
@@ -30,7 +30,7 @@ def test_a_games_board_holds_together(game):
 
 
 def test_duel_masters_keeps_its_own_board():
-    assert registry.get("dm").board_layout() is None and registry.get("dm").simulates
+    assert registry.get("dm").board is None and registry.get("dm").simulation is not None
 
 
 @pytest.mark.django_db

@@ -242,3 +242,41 @@ def test_events_are_listed_by_game(mini_game, organizer):  # noqa: F811
         game: [e["id"] for e in client.get(f"/api/v1/events/?game={game}").json()["results"]] for game in ("mini", "dm")
     }
     assert listed == {"mini": [mini_event["id"]], "dm": []}
+
+
+# Every page of a deck of a game that gives only the required core (no capability of its own: the defaults render).
+DECK_PAGES = [
+    "/decks/{id}/",
+    "/decks/{id}/versions/",
+    "/decks/{id}/import/",
+    "/decks/{id}/export/text/",
+    "/decks/{id}/export/json/",
+    "/decks/{id}/export/sheet/",
+    "/decks/{id}/simulate/",
+    "/decks/{id}/solo/",
+    "/decks/",
+    "/decks/public/",
+    "/cards/{card}/",
+    "/api/v1/decks/{id}/",
+    "/api/v1/decks/{id}/legality/",
+    "/api/v1/decks/{id}/stats/",
+    "/api/v1/decks/{id}/export/text/",
+    "/api/v1/decks/{id}/export/json/",
+    "/api/v1/decks/{id}/export/sheet/",
+]
+
+
+def test_every_page_of_a_deck_of_a_game_with_the_core_alone_answers(mini_game, owner, client):  # noqa: F811
+    assert all(getattr(mini_game, name) is getattr(registry.Game, name) for name in ("odds", "simulation"))
+    assert type(mini_game.editor) is type(registry.Game.editor) and type(mini_game.pages) is type(registry.Game.pages)
+    deck = token_client(owner).post("/api/v1/decks/", {"name": "Foxes", "game": "mini", "text": FULL}, format="json")
+    card = deck.json()["entries"]["deck"][0]["card_id"]
+    client.force_login(owner)
+    answers = {page: client.get(page.format(id=deck.json()["id"], card=card)).status_code for page in DECK_PAGES}
+    assert answers == dict.fromkeys(DECK_PAGES, 200)
+    state = client.post(
+        "/editor/state/",
+        {"game": "mini", "format": "standard", "zones": {"deck": {str(card): 6}}},
+        content_type="application/json",
+    )
+    assert state.status_code == 200, state.content[:500]

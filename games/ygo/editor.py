@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from django.utils.translation import get_language, gettext
 
-from games.registry import editor_zone
+from games.capabilities import editor_zone
 from games.ygo.rules import DeckZone, YgoCard
 from games.ygo.rules.legality import EXTRA_MAX, MAIN_MAX, MAIN_MIN, SIDE_MAX
 from games.ygo.rules.vocabulary import CardType

@@ -8,8 +8,6 @@ hash is over Konami ids (the rules' `deck_hash`), so it does not change when the
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date
@@ -21,6 +19,7 @@ from django.utils.translation import pgettext_lazy
 
 import games.base
 from api.codes import ApplicationError, ErrorCode
+from games.capabilities import Board, Catalogue, Editor, Odds, Pages, Search
 from games.registry import Game, GameZone, ReadLine
 from games.ygo.rules import (
     Decklist,
@@ -81,10 +80,82 @@ def _line_json(line: RulesLine, context) -> dict:
     return row
 
 
-class YugiohOcg(Game):
-    code = CODE
+class YgoCatalogue(Catalogue):
+    def data_import(self, *, log: Callable[[str], None]) -> str | None:
+        from games.ygo.catalogue import ygo_data_import
+
+        return ygo_data_import(log=log)
+
+    def card_details(self, *, card_id: int) -> dict | None:
+        """The card's OCG facts, its pages in the official card database (by Konami id, Japanese and English) and its
+        history on the dated Forbidden/Limited lists (one row per change, from the first list)."""
+        from games.ygo.models import YgoCard as YgoCardRow
+
+        row = YgoCardRow.objects.filter(card_id=card_id).first()
+        if row is None:
+            return None
+        facts = [
+            (_("Konami id"), row.konami_id),
+            (_("Passwords"), ", ".join(map(str, row.passwords))),
+            (_("Card type"), row.card_type),
+            (_("Monster types"), " / ".join(row.monster_types)),
+            (_("Property"), row.spell_trap_property),
+            (_("Attribute"), row.attribute),
+            (_("Type"), row.race),
+            (_("Level"), row.level),
+            (_("Rank"), row.rank),
+            (_("Link"), row.link_rating),
+            (_("ATK"), row.atk_text),
+            (_("DEF"), row.defense_text),
+            (_("Pendulum Scale"), row.scale),
+            (_("Archetypes"), ", ".join(row.archetypes)),
+            (_("Deck"), row.deck_zone),
+            (_("Treated as"), ", ".join(alias["name_en"] for alias in row.aliases)),
+        ]
+        links = []
+        if row.konami_id is not None:
+            base = f"https://www.db.yugioh-card.com/yugiohdb/card_search.action?ope=2&cid={row.konami_id}"
+            links = [
+                {"label": "遊戯王OCGカードデータベース", "url": f"{base}&request_locale=ja", "locale": "ja"},
+                {"label": "Yu-Gi-Oh! Card Database", "url": f"{base}&request_locale=en", "locale": "en"},
+            ]
+        history = []
+        previous = None
+        for listed in _context().limits.lists:
+            status = listed.status(row.ygo_id)
+            if status != previous:
+                history.append(
+                    {"effective": listed.effective.isoformat(), "status": status.value, "copies": status.copies}
+                )
+                previous = status
+        return {
+            "konami_id": row.konami_id,
+            "facts": [{"label": label, "value": value} for label, value in facts if value not in (None, "")],
+            "links": links,
+            "history": history,
+        }
+
+
+class YgoSearch(Search):
+    def help(self) -> str:
+        from games.ygo.search import SEARCH_HELP
+
+        return SEARCH_HELP
+
+    def orders(self) -> tuple[str, ...]:
+        from games.ygo.search import CARD_ORDERS
+
+        return CARD_ORDERS
+
+    def run(self, *, q: str, order: str, as_of: date | None) -> Any:
+        from games.ygo.search import ygo_card_search
+
+        return ygo_card_search(q=q, order=order, as_of=as_of)
+
+
+class YgoPages(Pages):
     # Its list statuses as the official lists name them (not Duel Masters' 殿堂入り for `limited`).
-    display_words = MappingProxyType(
+    words = MappingProxyType(
         {
             "forbidden": pgettext_lazy("OCG list status", "Forbidden"),
             "limited": pgettext_lazy("OCG list status", "Limited"),
@@ -92,6 +163,129 @@ class YugiohOcg(Game):
             "unlimited": pgettext_lazy("OCG list status", "Unlimited"),
         }
     )
+    size_codes = frozenset(str(code) for code in SIZE_CODES)  # the sizes a buildable deck may break
+
+
+class YgoOdds(Odds):
+    def opening_odds(self, *, decklist: Any, groups: dict[str, list[str]], going_first: bool = True) -> dict | None:
+        """Exact odds of the opening hand (5 cards going first, 6 going second, PR p.9, p.16) for each named group
+        ("at least one of these"), and, with groups `starters` and `extenders`, of at least one of each."""
+        from games.ygo.rules.odds import OddsError
+
+        context = _context()
+        main = decklist.read.cards(DeckZone.MAIN)
+        size = sum(n for _, n in main)
+        going = Going.FIRST if going_first else Going.SECOND
+        drawn = opening_hand_size(going)
+
+        def resolve(names: list[str]) -> set[int]:
+            ids: set[int] = set()
+            for name in names:
+                if isinstance(name, int) or (isinstance(name, str) and name.isdigit()):
+                    number = int(name)
+                    pk_card = context.by_pk.get(number)
+                    hit = pk_card or context.catalogue.by_password(number) or context.catalogue.by_konami_id(number)
+                    found: tuple[YgoCard, ...] = (hit,) if hit else ()
+                else:
+                    found = context.catalogue.by_name(str(name))
+                ids.update(card.id for card in found)
+            return ids
+
+        def copies(ids: set[int]) -> int:
+            return sum(n for card, n in main if card.id in ids)
+
+        resolved = {name: resolve(cards) for name, cards in groups.items()}
+        result: dict[str, Any] = {"deck_size": size, "hand": drawn, "going": going.value, "groups": {}}
+        try:
+            for name, ids in resolved.items():
+                result["groups"][name] = {
+                    "copies": copies(ids),
+                    **probability_json(joint_at_least(deck_size=size, groups=((copies(ids), 1),), drawn=drawn)),
+                }
+            if "starters" in resolved and "extenders" in resolved:
+                starters, extenders = resolved["starters"], resolved["extenders"] - resolved["starters"]
+                result["starter_and_extender"] = probability_json(
+                    joint_at_least(deck_size=size, groups=((copies(starters), 1), (copies(extenders), 1)), drawn=drawn)
+                )
+        except OddsError as exc:
+            raise ApplicationError(ErrorCode.VALIDATION_ERROR, str(exc), {"fields": {"deck_id": [str(exc)]}}) from None
+        return result
+
+    def opening_hand_table(self, *, decklist: Any) -> dict:
+        """Each Main Deck card: at least one copy in the opening hand, going first (5 cards) and second (6)."""
+        from games.ygo.rules.odds import OddsError
+
+        main = decklist.read.cards(DeckZone.MAIN)
+        size = sum(n for _, n in main)
+        going = {going: opening_hand_size(going) for going in (Going.FIRST, Going.SECOND)}
+        rows = []
+        try:
+            for card, copies in main:
+                values = [
+                    probability_json(joint_at_least(deck_size=size, groups=((copies, 1),), drawn=drawn))
+                    for drawn in going.values()
+                ]
+                rows.append({"name": card.name_en, "name_ja": card.name_ja or card.name_en, "copies": copies,
+                             "values": values})  # fmt: skip
+        except OddsError as exc:
+            raise ApplicationError(ErrorCode.DECK_TOO_SMALL, str(exc), {"deck_size": size}) from None
+        return {
+            "model": "Exact: at least one copy in the opening hand of 5 cards going first, 6 going second "
+            "(Perfect Rulebook p.9, p.16).",
+            "model_ja": "厳密計算：初手に1枚以上。先攻は5枚、後攻は6枚（パーフェクトルールブック p.9、p.16）。",
+            "columns": [
+                {"name_en": "Going first (5 cards)", "name_ja": "先攻（5枚）"},
+                {"name_en": "Going second (6 cards)", "name_ja": "後攻（6枚）"},
+            ],
+            "rows": rows,
+        }
+
+
+class YgoEditor(Editor):
+    """games/ygo/editor.py; the statistics: games.ygo.statistics."""
+
+    save_key = "card_id"  # a number under "card" is a password or a Konami id (parse_json)
+    search_example = "attr:dark level<=4"
+
+    def add_note(self) -> str:
+        from games.ygo.editor import add_note
+
+        return add_note()
+
+    def zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
+        from games.ygo.editor import editor_zones
+
+        return editor_zones(self.game.zones)
+
+    def cards(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        from games.ygo.editor import editor_cards
+
+        return editor_cards(card_ids)
+
+    def statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
+        from games.ygo.editor import editor_statistics
+
+        return editor_statistics(entries)
+
+    def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
+        """Zone counts; in the Main Deck the monster / spell / trap split, monsters by Level, and by Attribute; in
+        the Extra Deck the split by kind (Fusion, Synchro, Xyz, Link)."""
+        from games.ygo.statistics import deck_tally
+
+        tally = deck_tally(entries, by_pk=_context().by_pk)
+        counts, kinds, levels, attributes = tally.totals, tally.kinds, tally.levels, tally.attributes
+        extra_kinds = tally.extra_kinds
+        return {
+            "counts": {zone.code: counts[zone.code] for zone in self.game.zones},
+            "card_types": {kind: kinds[kind] for kind in ("monster", "spell", "trap")},
+            "levels": [{"level": level, "count": levels[level]} for level in sorted(levels)],
+            "attributes": dict(sorted(attributes.items(), key=lambda kv: (-kv[1], kv[0]))),
+            "extra_deck": dict(sorted(extra_kinds.items())),
+        }
+
+
+class YugiohOcg(Game):
+    code = CODE
     name_en = "Yu-Gi-Oh! OCG"
     name_ja = "遊☆戯☆王OCG"
     default_format = FORMAT_CODE
@@ -102,7 +296,13 @@ class YugiohOcg(Game):
         GameZone(DeckZone.EXTRA.value, "Extra Deck", "エクストラデッキ", registered=True, hotkey="e"),
         GameZone(DeckZone.SIDE.value, "Side Deck", "サイドデッキ", registered=True, hotkey="s"),
     )
-    size_codes = frozenset(str(code) for code in SIZE_CODES)  # the sizes a buildable deck may break
+
+    catalogue = YgoCatalogue()
+    search = YgoSearch()
+    pages = YgoPages()
+    editor = YgoEditor()
+    odds = YgoOdds()
+    board = Board(BOARD)  # a hand of 5 (6 going second), the field's zones, the Extra Deck (rules/board.py)
 
     # The .ydk of every simulator and deck site (YGOPro, EDOPro, Master Duel exports), besides the core's text and JSON.
     export_kinds = {"ydk": ("text/plain; charset=utf-8", "ydk")}
@@ -210,21 +410,16 @@ class YugiohOcg(Game):
     def deck_hash(self, cards: Iterable[tuple[str, int, int]], unresolved: Iterable[tuple[str, str, int]] = ()) -> str:
         """The rules' hash (games.ygo.rules.legality.deck_hash): sorted [zone, Konami id, copies] rows, then
         [zone, "?" + written, copies]; a card id the catalogue no longer has is hashed as "#<id>"."""
-        context = _context()
-        known: dict[tuple[str, int], int] = {}
-        missing: dict[tuple[str, str], int] = {}
+        by_pk = _context().by_pk
+        known, missing = [], []
         for zone, pk, count in cards:
-            card = context.by_pk.get(pk)
+            card = by_pk.get(pk)
             if card is not None:
-                known[(zone, card.id)] = known.get((zone, card.id), 0) + count
+                known.append((zone, card.id, count))
             else:
-                missing[(zone, f"#{pk}")] = missing.get((zone, f"#{pk}"), 0) + count
-        for zone, written, count in unresolved:
-            key = (zone, "?" + written.strip())
-            missing[key] = missing.get(key, 0) + count
-        rows: list[list[object]] = [[zone, card, n] for (zone, card), n in sorted(known.items())]
-        rows += [[zone, written, n] for (zone, written), n in sorted(missing.items())]
-        return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+                missing.append((zone, f"#{pk}", count))
+        missing += [(zone, games.base.unresolved_key(written), count) for zone, written, count in unresolved]
+        return games.base.deck_hash(known, missing)
 
     # --- formats and legality
     def format_check(self, format_code: str) -> None:
@@ -285,194 +480,6 @@ class YugiohOcg(Game):
         overlay = self._overlay(overlay_id, context)
         day = as_of or timezone.localdate()
         return [self._report(decklist, day, overlay, context) for decklist in decklists]
-
-    # --- catalogue
-    def data_import(self, *, log: Callable[[str], None]) -> str | None:
-        from games.ygo.catalogue import ygo_data_import
-
-        return ygo_data_import(log=log)
-
-    def card_search_help(self) -> str:
-        from games.ygo.search import SEARCH_HELP
-
-        return SEARCH_HELP
-
-    def card_orders(self) -> tuple[str, ...]:
-        from games.ygo.search import CARD_ORDERS
-
-        return CARD_ORDERS
-
-    def card_search(self, *, q: str, order: str, as_of: date | None) -> Any:
-        from games.ygo.search import ygo_card_search
-
-        return ygo_card_search(q=q, order=order, as_of=as_of)
-
-    def card_details(self, *, card_id: int) -> dict | None:
-        """The card's OCG facts, its pages in the official card database (by Konami id, Japanese and English) and its
-        history on the dated Forbidden/Limited lists (one row per change, from the first list)."""
-        from games.ygo.models import YgoCard as YgoCardRow
-
-        row = YgoCardRow.objects.filter(card_id=card_id).first()
-        if row is None:
-            return None
-        facts = [
-            (_("Konami id"), row.konami_id),
-            (_("Passwords"), ", ".join(map(str, row.passwords))),
-            (_("Card type"), row.card_type),
-            (_("Monster types"), " / ".join(row.monster_types)),
-            (_("Property"), row.spell_trap_property),
-            (_("Attribute"), row.attribute),
-            (_("Type"), row.race),
-            (_("Level"), row.level),
-            (_("Rank"), row.rank),
-            (_("Link"), row.link_rating),
-            (_("ATK"), row.atk_text),
-            (_("DEF"), row.defense_text),
-            (_("Pendulum Scale"), row.scale),
-            (_("Archetypes"), ", ".join(row.archetypes)),
-            (_("Deck"), row.deck_zone),
-            (_("Treated as"), ", ".join(alias["name_en"] for alias in row.aliases)),
-        ]
-        links = []
-        if row.konami_id is not None:
-            base = f"https://www.db.yugioh-card.com/yugiohdb/card_search.action?ope=2&cid={row.konami_id}"
-            links = [
-                {"label": "遊戯王OCGカードデータベース", "url": f"{base}&request_locale=ja", "locale": "ja"},
-                {"label": "Yu-Gi-Oh! Card Database", "url": f"{base}&request_locale=en", "locale": "en"},
-            ]
-        history = []
-        previous = None
-        for listed in _context().limits.lists:
-            status = listed.status(row.ygo_id)
-            if status != previous:
-                history.append(
-                    {"effective": listed.effective.isoformat(), "status": status.value, "copies": status.copies}
-                )
-                previous = status
-        return {
-            "konami_id": row.konami_id,
-            "facts": [{"label": label, "value": value} for label, value in facts if value not in (None, "")],
-            "links": links,
-            "history": history,
-        }
-
-    def board_layout(self) -> games.base.BoardLayout:
-        """The solo board: its areas and setup (rules/board.py)."""
-        return BOARD
-
-    def opening_odds(self, *, decklist: Any, groups: dict[str, list[str]], going_first: bool = True) -> dict | None:
-        """Exact odds of the opening hand (5 cards going first, 6 going second, PR p.9, p.16) for each named group
-        ("at least one of these"), and, with groups `starters` and `extenders`, of at least one of each."""
-        from games.ygo.rules.odds import OddsError
-
-        context = _context()
-        main = decklist.read.cards(DeckZone.MAIN)
-        size = sum(n for _, n in main)
-        going = Going.FIRST if going_first else Going.SECOND
-        drawn = opening_hand_size(going)
-
-        def resolve(names: list[str]) -> set[int]:
-            ids: set[int] = set()
-            for name in names:
-                if isinstance(name, int) or (isinstance(name, str) and name.isdigit()):
-                    number = int(name)
-                    pk_card = context.by_pk.get(number)
-                    hit = pk_card or context.catalogue.by_password(number) or context.catalogue.by_konami_id(number)
-                    found: tuple[YgoCard, ...] = (hit,) if hit else ()
-                else:
-                    found = context.catalogue.by_name(str(name))
-                ids.update(card.id for card in found)
-            return ids
-
-        def copies(ids: set[int]) -> int:
-            return sum(n for card, n in main if card.id in ids)
-
-        resolved = {name: resolve(cards) for name, cards in groups.items()}
-        result: dict[str, Any] = {"deck_size": size, "hand": drawn, "going": going.value, "groups": {}}
-        try:
-            for name, ids in resolved.items():
-                result["groups"][name] = {
-                    "copies": copies(ids),
-                    **probability_json(joint_at_least(deck_size=size, groups=((copies(ids), 1),), drawn=drawn)),
-                }
-            if "starters" in resolved and "extenders" in resolved:
-                starters, extenders = resolved["starters"], resolved["extenders"] - resolved["starters"]
-                result["starter_and_extender"] = probability_json(
-                    joint_at_least(deck_size=size, groups=((copies(starters), 1), (copies(extenders), 1)), drawn=drawn)
-                )
-        except OddsError as exc:
-            raise ApplicationError(ErrorCode.VALIDATION_ERROR, str(exc), {"fields": {"deck_id": [str(exc)]}}) from None
-        return result
-
-    def opening_hand_table(self, *, decklist: Any) -> dict:
-        """Each Main Deck card: at least one copy in the opening hand, going first (5 cards) and second (6)."""
-        from games.ygo.rules.odds import OddsError
-
-        main = decklist.read.cards(DeckZone.MAIN)
-        size = sum(n for _, n in main)
-        going = {going: opening_hand_size(going) for going in (Going.FIRST, Going.SECOND)}
-        rows = []
-        try:
-            for card, copies in main:
-                values = [
-                    probability_json(joint_at_least(deck_size=size, groups=((copies, 1),), drawn=drawn))
-                    for drawn in going.values()
-                ]
-                rows.append({"name": card.name_en, "name_ja": card.name_ja or card.name_en, "copies": copies,
-                             "values": values})  # fmt: skip
-        except OddsError as exc:
-            raise ApplicationError(ErrorCode.DECK_TOO_SMALL, str(exc), {"deck_size": size}) from None
-        return {
-            "model": "Exact: at least one copy in the opening hand of 5 cards going first, 6 going second "
-            "(Perfect Rulebook p.9, p.16).",
-            "model_ja": "厳密計算：初手に1枚以上。先攻は5枚、後攻は6枚（パーフェクトルールブック p.9、p.16）。",
-            "columns": [
-                {"name_en": "Going first (5 cards)", "name_ja": "先攻（5枚）"},
-                {"name_en": "Going second (6 cards)", "name_ja": "後攻（6枚）"},
-            ],
-            "rows": rows,
-        }
-
-    # --- statistics
-    def deck_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
-        """Zone counts; in the Main Deck the monster / spell / trap split, monsters by Level, and by Attribute; in
-        the Extra Deck the split by kind (Fusion, Synchro, Xyz, Link)."""
-        from games.ygo.statistics import deck_tally
-
-        tally = deck_tally(entries, by_pk=_context().by_pk)
-        counts, kinds, levels, attributes = tally.totals, tally.kinds, tally.levels, tally.attributes
-        extra_kinds = tally.extra_kinds
-        return {
-            "counts": {zone.code: counts[zone.code] for zone in self.zones},
-            "card_types": {kind: kinds[kind] for kind in ("monster", "spell", "trap")},
-            "levels": [{"level": level, "count": levels[level]} for level in sorted(levels)],
-            "attributes": dict(sorted(attributes.items(), key=lambda kv: (-kv[1], kv[0]))),
-            "extra_deck": dict(sorted(extra_kinds.items())),
-        }
-
-    # --- the deck editor (games/ygo/editor.py)
-    editor_save_key = "card_id"  # a number under "card" is a password or a Konami id (parse_json)
-    editor_search_example = "attr:dark level<=4"
-
-    def editor_add_note(self) -> str:
-        from games.ygo.editor import add_note
-
-        return add_note()
-
-    def editor_zones(self, *, format_code: str, as_of: date | None = None) -> list[dict]:
-        from games.ygo.editor import editor_zones
-
-        return editor_zones(self.zones)
-
-    def editor_cards(self, card_ids: Iterable[int]) -> dict[int, dict]:
-        from games.ygo.editor import editor_cards
-
-        return editor_cards(card_ids)
-
-    def editor_statistics(self, entries: Iterable[tuple[int, str, int]]) -> dict:
-        from games.ygo.editor import editor_statistics
-
-        return editor_statistics(entries)
 
 
 def _line(number: int, written: str, zone: DeckZone, count: int, found: tuple[YgoCard, ...]) -> RulesLine:

@@ -20,7 +20,7 @@ from games.ygo.catalogue import ygo_context, ygo_data_version
 from games.ygo.rules import LimitHistory, fold_name
 from games.ygo.rules.vocabulary import LimitStatus
 
-# The search API's `q` description of the OCG (Game.card_search_help; docs/search.md has the table).
+# The search API's `q` description of the OCG (Game.search.help; docs/search.md has the table).
 SEARCH_HELP = """the same grammar with the OCG's fields (reference: docs/search.md, "The Yu-Gi-Oh! OCG").
 
 | term | matches |

@@ -17,9 +17,9 @@ from regulations.tests.catalogue import BANNED, COMBO, FILLER, LIMITED
 
 def test_the_duel_masters_statuses_are_the_games():
     game = registry.get("dm")
-    assert dict(game.list_limits) == {"limited": 1, "banned": 0}
-    assert game.combo_statuses == ("premium_combo", "premium_hyperspatial_combo")
-    assert game.list_statuses() == (
+    assert dict(game.lists.limits) == {"limited": 1, "banned": 0}
+    assert game.lists.combo_statuses == ("premium_combo", "premium_hyperspatial_combo")
+    assert game.lists.statuses() == (
         "unrestricted",
         "limited",
         "banned",
@@ -40,7 +40,7 @@ def test_the_list_in_force_counts_copies_by_the_games_limits(hof, cards, as_of, 
     by_name = {item.name: in_force.limits[item.name_key] for item in in_force.cards}
     assert {name: copies for name, copies in by_name.items() if name in expected} == expected
     assert [item.status for item in in_force.cards] == sorted(
-        (item.status for item in in_force.cards), key=lambda status: registry.get("dm").list_limits[status]
+        (item.status for item in in_force.cards), key=lambda status: registry.get("dm").lists.limits[status]
     )  # the strictest first
 
 

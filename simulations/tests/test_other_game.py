@@ -8,37 +8,33 @@ import pytest
 
 from cards.models import Card
 from decks.tests.fixtures import owner, token_client  # noqa: F401 - fixtures
-from games.tests.minigame.game import MiniGame
+from games.capabilities import Simulation
 from games.tests.test_minigame import FULL, mini_game  # noqa: F401 - fixtures
 from simulations.models import SimulationRun
 
 
-class _Counting:
+class _Counting(Simulation):
     """Stand-in simulation operations: a record per card, a chunk counts its games, the result sums them."""
 
-    simulates = True
-
-    def simulation_deck(self, *, decklist):
+    def deck(self, *, decklist):
         return SimpleNamespace(cards=[(line.card, line.count) for line in decklist.lines], facts_unavailable=())
 
-    def simulation_key_cards(self, *, deck, written):
+    def key_cards(self, *, deck, written):
         return [str(card) for card in written]
 
-    def simulation_records(self, *, cards, deck_b=None):
+    def records(self, *, cards, deck_b=None):
         return [{"key": str(card), "name": f"card {card}", "copies": copies} for card, copies in cards], None
 
-    def simulation_chunk(self, *, kind, params, seed, going, index, first_game, games):
+    def chunk(self, *, kind, params, seed, going, index, first_game, games):
         return {"games": games, "first_game": first_game, "kind": kind, "going": going}
 
-    def simulation_result(self, *, kind, params, seed, going, counts):
+    def result(self, *, kind, params, seed, going, counts):
         return {"games": sum(c["games"] for c in counts), "chunks": len(counts), "deck": params["deck"]}
 
 
 @pytest.fixture
 def simulating_mini(mini_game, monkeypatch):  # noqa: F811
-    for name, value in vars(_Counting).items():
-        if not name.startswith("__"):
-            monkeypatch.setattr(MiniGame, name, value)
+    monkeypatch.setattr(mini_game, "simulation", _Counting().bound(mini_game))
     return mini_game
 
 

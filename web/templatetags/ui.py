@@ -62,8 +62,8 @@ def server_text(text) -> str:
 @register.filter
 def page_template(item, name) -> str:
     """The template drawn in place of the core's template `name` for a card or deck (anything with a `game`): its
-    game's page fragment (games.registry.Game.page_templates), else `name` itself."""
-    return registry.get(getattr(item, "game", None)).page_template(str(name))
+    game's page fragment (Game.pages.templates), else `name` itself."""
+    return registry.get(getattr(item, "game", None)).pages.template(str(name))
 
 
 @register.filter

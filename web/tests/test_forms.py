@@ -40,7 +40,7 @@ def test_deck_form_refuses_an_unknown_visibility():
     assert not form.is_valid() and "visibility" in form.errors
 
 
-# The card browser's filter widgets are the game's (Game.card_browser_filters): Duel Masters' write its search fields,
+# The card browser's filter widgets are the game's (Game.search.browser_filters): Duel Masters' write its search fields,
 # under the URL parameters the page always had; a game that gives none has the name search alone.
 @pytest.mark.parametrize(
     ("params", "query"),

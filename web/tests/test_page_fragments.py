@@ -1,4 +1,4 @@
-"""Each game's page fragments (games.registry.Game.page_templates, issue 19): the card page, the deck page and the
+"""Each game's page fragments (games.registry.Game.pages.templates, issue 19): the card page, the deck page and the
 printable sheet draw the card's game's own tile, facts and columns (Duel Masters: games/dm/templates/dm/), and the
 core's generic ones for a game that gives none (the miniature game): a tile with the card's name, count, picture and
 type line. The OCG and Dragon Ball Super show their card pages through `card_details` and their decks' tiles with
@@ -121,7 +121,7 @@ def test_data_words_are_the_cores_or_a_games(game, word, english, japanese):
 
     assert (word in DISPLAY) == (game is None)
     if game is not None:
-        assert word in registry.get(game).display_words
+        assert word in registry.get(game).pages.words
     with translation.override("en"):
         assert display(word) == english
     with translation.override("ja"):

@@ -83,12 +83,12 @@ def test_each_problem_is_one_short_line_in_both_languages(violation, english, ja
 
 @pytest.mark.parametrize("game", ["dm", "ygo", "dbs"])
 def test_every_size_rule_of_every_game_is_worded(game):
-    """Each code of a game's size rules (Game.size_codes: what its buildable flag allows) gets the short line."""
+    """Each code of a game's size rules (Game.pages.size_codes: what its buildable flag allows) gets the short line."""
     from games import registry
 
     the_game = registry.get(game)
-    assert the_game.size_codes
-    for code in the_game.size_codes:
+    assert the_game.pages.size_codes
+    for code in the_game.pages.size_codes:
         violation = _violation(code, zone=the_game.zones[0].code, count=99, limit=60)
         with translation.override("en"):
             assert violation_text(violation).endswith("39 cards too many"), code

@@ -37,7 +37,7 @@ def card_browser(request):
         order = form.cleaned_data.get("order") or form.filters.orders[0][0]
         try:
             as_of = form.cleaned_data.get("as_of")
-            result = game.card_search(q=query, order=order, as_of=as_of)
+            result = game.search.run(q=query, order=order, as_of=as_of)
             if result is None:  # a game without its own search fields: its cards by their names' words
                 result = card_selectors.card_search_game(game=game.code, q=query, as_of=as_of)
         except QueryError as exc:
@@ -50,7 +50,7 @@ def card_browser(request):
             for card in cards:
                 card.picture = pictures.get(card.id)  # type: ignore[attr-defined]
             if not result.ids and result.name_text.strip():
-                suggestions = game.card_name_suggestions(text=result.name_text)
+                suggestions = game.search.name_suggestions(text=result.name_text)
     params = request.GET.copy()
     params.pop("page", None)
     context = {
@@ -101,10 +101,11 @@ def card_detail(request, card_id: int):
     printings = list(card.printings.all())
     sets = card_selectors.sets_by_code(codes=[printing.set_code for printing in printings])
     game_details = _game_details(card)
-    # The game's facts of a card shown in the catalogue row's layout (games.registry.Game.card_page_facts: Duel
+    # The game's facts of a card shown in the catalogue row's layout (Game.pages.card_page_facts: Duel
     # Masters' abilities and official card pages); the page shows the picture printing's official image, the drawn
     # tile being the fallback (static/js/card_images.js).
-    facts = (None if game_details else registry.get(card.game).card_page_facts(card=card, printings=printings)) or {}
+    pages = registry.get(card.game).pages
+    facts = (None if game_details else pages.card_page_facts(card=card, printings=printings)) or {}
     links = facts.get("printing_links") or [None] * len(printings)
     picture = facts.get("picture")
     face_abilities = facts.get("face_abilities") or {}
@@ -125,7 +126,7 @@ def card_detail(request, card_id: int):
         "statuses": regulation_selectors.card_regulation_status(name_key=card.name_key, as_of=timezone.localdate()),
         "history": regulation_selectors.card_regulation_history(card_id=card.id, name_key=card.name_key),
         "nav": "cards",
-        # Another game's own facts, official links and list history (games.registry.Game.card_details).
+        # Another game's own facts, official links and list history (Game.catalogue.card_details).
         "game_details": game_details,
         "card_images_external": settings.CARD_IMAGES_EXTERNAL,
     }
@@ -189,10 +190,10 @@ def card_add_to_deck(request, card_id: int):
 
 
 def _game_details(card) -> dict | None:
-    """A game's own facts, official links and list history (games.registry.Game.card_details: the OCG, Dragon Ball
+    """A game's own facts, official links and list history (Game.catalogue.card_details: the OCG, Dragon Ball
     Super), its facts as sides (a Dragon Ball Super leader has two); None for a game shown in the catalogue row's
     layout (Duel Masters)."""
-    details = registry.get(card.game).card_details(card_id=card.id)
+    details = registry.get(card.game).catalogue.card_details(card_id=card.id)
     if details is not None and "sides" not in details:
         details = {**details, "sides": [{"title": None, "facts": details.get("facts", [])}]}
     return details

@@ -169,7 +169,7 @@ def _editor_config(request, deck) -> dict:
         "cardsApiUrl": "/api/v1/cards/",
         # How a saved entry names its card: the deck API reads each game's JSON decklist (games.registry); the
         # editor's card is the catalogue's id, which every game's JSON takes under this key.
-        "saveKey": game.editor_save_key,
+        "saveKey": game.editor.save_key,
         "state": editor_state(copy=copy, format_code=deck.format_code, as_of=as_of, game=game),
     }
 
@@ -264,8 +264,8 @@ def deck_solo(request, deck_id: int):
     game = registry.get(deck.game)
     # A game that declares its board (areas and setup as data) is drawn by the one board page (static/js/board.js);
     # Duel Masters keeps its own (shields, mana, hyperspatial and GR zones: static/js/solo.js).
-    layout = game.board_layout()
-    if layout is None and not game.simulates:
+    layout = game.board.layout if game.board is not None else None
+    if layout is None and game.simulation is None:
         raise Http404
     deck_json = _deck_json(deck)
     cards = editor_cards([e["card"] for rows in deck_json.values() for e in rows], game=deck.game)
@@ -495,7 +495,7 @@ def deck_export(request, deck_id: int, kind: str):
         response = HttpResponse(body, content_type="application/json; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="{filename}.json"'
     elif kind == "sheet":
-        response = render(request, registry.get(deck.game).page_template("web/deck_sheet.html"), _sheet_context(deck))
+        response = render(request, registry.get(deck.game).pages.template("web/deck_sheet.html"), _sheet_context(deck))
     else:
         raise Http404
     return response
@@ -511,10 +511,10 @@ def _sheet_context(deck) -> dict:
         for zone, entries in deck_selectors.deck_entries_by_zone(deck=deck).items()
         if entries and zone in registered
     ]
-    if game.page_template("web/_tile.html") == "web/_tile.html":
-        # The core's tile and columns show a game's type line: what its editor tiles show (Game.editor_cards).
+    if game.pages.template("web/_tile.html") == "web/_tile.html":
+        # The core's tile and columns show a game's type line: what its editor tiles show (Game.editor.cards).
         japanese = (get_language() or "en").startswith("ja")
-        cards = game.editor_cards([entry.card_id for zone in zones for entry in zone["entries"]])
+        cards = game.editor.cards([entry.card_id for zone in zones for entry in zone["entries"]])
         for zone in zones:
             for entry in zone["entries"]:
                 facts = cards.get(entry.card_id) or {}

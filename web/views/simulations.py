@@ -31,16 +31,16 @@ def deck_simulate(request, deck_id: int):
     game = registry.get(deck.game)
     odds, table, odds_error = None, None, None
     try:
-        if game.simulates:
+        if game.simulation is not None:
             odds = _simulating_odds(deck, decklist)
-        else:
-            table = game.opening_hand_table(decklist=decklist)
+        elif game.odds is not None:
+            table = game.odds.opening_hand_table(decklist=decklist)
     except ApplicationError as exc:  # e.g. a deck too small for the setup: no odds to show
         odds_error = exc.message
     context = {
         "deck": deck,
         "game": game,
-        "simulates": game.simulates,
+        "simulates": game.simulation is not None,
         "odds": odds,
         "table": table,
         "odds_error": odds_error,

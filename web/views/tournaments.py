@@ -675,26 +675,16 @@ def tournament_import(request, event_id: int):
     return response
 
 
-# Overlay lines as an organizer writes them: "<status> <card>" (English or the Japanese list's words).
-OVERLAY_STATUS_WORDS = {
-    "banned": "banned",
-    "プレミアム殿堂": "banned",
-    "limited": "limited",
-    "殿堂": "limited",
-    "殿堂入り": "limited",
-    "unrestricted": "unrestricted",
-    "解除": "unrestricted",
-}
-
-
-def _overlay_entries(text: str) -> tuple[list[dict], list[str]]:
+def _overlay_entries(text: str, lists) -> tuple[list[dict], list[str]]:
+    """Overlay lines as an organizer writes them: "<status> <card>" (a status, or the list's own words: the game's
+    `lists.text_status`)."""
     entries, bad = [], []
     for raw in text.splitlines():
         line = raw.strip()
         if not line:
             continue
         word, _, card = line.partition(" ")
-        status = OVERLAY_STATUS_WORDS.get(word.strip().lower())
+        status = lists.text_status(word)
         if status is None or not card.strip():
             bad.append(line)
         else:
@@ -702,17 +692,19 @@ def _overlay_entries(text: str) -> tuple[list[dict], list[str]]:
     return entries, bad
 
 
-def _overlay_combos(text: str) -> tuple[list[dict], list[str]]:
+def _overlay_combos(text: str, lists) -> tuple[list[dict], list[str]]:
+    """ "<card> + <card>" lines: a combo of the game's first combo status."""
     combos, bad = [], []
+    kind = lists.combo_statuses[0] if lists.combo_statuses else None
     for raw in text.splitlines():
         line = raw.strip()
         if not line:
             continue
         cards = [part.strip() for part in line.replace("＋", "+").split("+")]
-        if len(cards) != 2 or not all(cards):
+        if len(cards) != 2 or not all(cards) or kind is None:
             bad.append(line)
         else:
-            combos.append({"cards": cards, "kind": "premium_combo"})
+            combos.append({"cards": cards, "kind": kind})
     return combos, bad
 
 
@@ -723,8 +715,9 @@ class OverlayForm(forms.Form):
     combos = forms.CharField(required=False, max_length=5_000, widget=forms.Textarea(attrs={"rows": 3}))
     description = forms.CharField(required=False, max_length=2_000, widget=forms.Textarea(attrs={"rows": 2}))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, game=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.lists = registry.get(game).lists
         labels = {
             "name": gettext("Name"),
             "card_pool_cutoff": gettext("Card pool cut-off (cards released after it are not allowed)"),
@@ -739,8 +732,8 @@ class OverlayForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        data["entry_rows"], bad_entries = _overlay_entries(data.get("entries") or "")
-        data["combo_rows"], bad_combos = _overlay_combos(data.get("combos") or "")
+        data["entry_rows"], bad_entries = _overlay_entries(data.get("entries") or "", self.lists)
+        data["combo_rows"], bad_combos = _overlay_combos(data.get("combos") or "", self.lists)
         for line in bad_entries:
             self.add_error("entries", gettext("Unreadable line: %(line)s") % {"line": line})
         for line in bad_combos:
@@ -748,9 +741,9 @@ class OverlayForm(forms.Form):
         return data
 
     @classmethod
-    def for_overlay(cls, overlay, data=None):
+    def for_overlay(cls, overlay, data=None, *, game=None):
         if overlay is None:
-            return cls(data)
+            return cls(data, game=game)
         initial = {
             "name": overlay.name,
             "card_pool_cutoff": overlay.card_pool_cutoff,
@@ -758,7 +751,7 @@ class OverlayForm(forms.Form):
             "entries": "\n".join(f"{row.status} {row.card.name_ja}" for row in overlay.cards.all()),
             "combos": "\n".join(f"{row.first.name_ja} + {row.second.name_ja}" for row in overlay.combos.all()),
         }
-        return cls(data, initial=initial)
+        return cls(data, initial=initial, game=game)
 
 
 def _editable_overlay(event, user, slug: str | None):
@@ -785,7 +778,7 @@ def tournament_overlay(request, event_id: int):
 
     event = _organizer_event(request, event_id)
     overlay = _editable_overlay(event, request.user, request.GET.get("overlay") or request.POST.get("overlay_id"))
-    form = OverlayForm.for_overlay(overlay, request.POST if "save" in request.POST else None)
+    form = OverlayForm.for_overlay(overlay, request.POST if "save" in request.POST else None, game=event.game)
     problems = None
     url = reverse("web:tournament-overlay", args=[event.id])
     if request.method == "POST" and "use" in request.POST and overlay is not None:

@@ -1,5 +1,5 @@
 """python manage.py import_games [--game CODE]: every registered game's own card data and dated lists, through the
-registry (games.registry.Game.data_import). Duel Masters' data comes in with import_cards, import_effects and
+registry (Game.catalogue.data_import). Duel Masters' data comes in with import_cards, import_effects and
 import_regulations; a game with nothing of its own to import is skipped."""
 
 from collections.abc import Callable
@@ -18,7 +18,7 @@ class Command(BaseCommand):
     def handle(self, *args, game: str | None, **options):
         games = [registry.get(game)] if game else registry.all_games()
         for entry in games:
-            summary = entry.data_import(log=self._log_for(entry.code))
+            summary = entry.catalogue.data_import(log=self._log_for(entry.code))
             if summary is not None:
                 self.stdout.write(f"{entry.code}: {summary}")
 

@@ -18,7 +18,6 @@ silently. Sources (see `SOURCES`):
   only with a RULES_UNSETTLED warning naming that gap (`Z_ABOVE_SETTLED`), never silently.
 """
 
-import hashlib
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from datetime import date
 from enum import StrEnum
 from pathlib import Path
 
+import games.base
 from games.dbs.rules import violations as v
 from games.dbs.rules.cards import Catalogue, DbsCard
 from games.dbs.rules.decklist import Decklist, ReadLine, read_decklist
@@ -326,17 +326,14 @@ def deck_hash(decklist: Decklist) -> str:
     """SHA-256 over the compact JSON of the sorted rows `[zone, base card number, copies]` (copies of one number in
     one zone summed, variants folded), then `[zone, "?" + text, copies]` for each unresolved line: one deck written
     in other spellings or line orders hashes alike; decks differing only in an unreadable line hash apart."""
-    known: dict[tuple[str, str], int] = {}
-    unknown: dict[tuple[str, str], int] = {}
+    known, unknown = [], []
     for line in decklist.card_lines():
         zone = (line.zone or Zone.MAIN).value
         if line.status is LineStatus.CARD and line.card_number is not None:
-            known[(zone, line.card_number)] = known.get((zone, line.card_number), 0) + (line.count or 0)
+            known.append((zone, line.card_number, line.count or 0))
         else:
-            key = (zone, "?" + line.text.strip())
-            unknown[key] = unknown.get(key, 0) + (line.count or 0)
-    rows = [[zone, card, count] for part in (known, unknown) for (zone, card), count in sorted(part.items())]
-    return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+            unknown.append((zone, games.base.unresolved_key(line.text), line.count or 0))
+    return games.base.deck_hash(known, unknown)
 
 
 # --- the check ---------------------------------------------------------------------------------------------------

@@ -226,7 +226,7 @@ def test_statistics_and_opening_odds_of_a_real_list(dbs, owner):  # noqa: F811
     )
     main = [(number, count) for zone, count, _n, number in written_lines(KRILLIN) if zone.value == "main"]
     number, copies = next((number, count) for number, count in main if count == 4)
-    odds = dbs.opening_odds(decklist=deck_to_decklist(deck), groups={"first": [number]})
+    odds = dbs.odds.opening_odds(decklist=deck_to_decklist(deck), groups={"first": [number]})
     first = odds["groups"]["first"]
     assert (odds["deck_size"], odds["hand"], odds["life"], first["copies"]) == (60, 6, 8, copies)
     assert 0 < first["in_hand"]["probability"] < 1 and first["exact"]

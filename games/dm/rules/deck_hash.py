@@ -9,10 +9,9 @@ orders or split lines hashes alike. A line whose card could not be identified ad
 copies]` after them: two decks that differ only there still hash apart.
 """
 
-import hashlib
-import json
 from collections.abc import Iterable
 
+import games.base
 from games.dm.rules.vocabulary import DeckZone
 
 CardRow = tuple[str, int, int]  # (zone, card id, copies)
@@ -20,18 +19,10 @@ UnresolvedRow = tuple[str, str, int]  # (zone, the written text, copies)
 
 
 def deck_hash(cards: Iterable[CardRow], unresolved: Iterable[UnresolvedRow] = ()) -> str:
-    known: dict[tuple[str, int], int] = {}
-    for zone, card_id, count in cards:
-        key = (DeckZone(zone).value, card_id)
-        known[key] = known.get(key, 0) + count
-    unknown: dict[tuple[str, str], int] = {}
-    for zone, written, count in unresolved:
-        written_key = (DeckZone(zone).value, "?" + written.strip())
-        unknown[written_key] = unknown.get(written_key, 0) + count
-    rows = [
-        [zone, card, count]
-        for part in (known, unknown)
-        for (zone, card), count in sorted(part.items())
-        if zone != DeckZone.CONSIDERING.value
-    ]
-    return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+    """games.base.deck_hash over the registered zones (a zone must be one of Duel Masters')."""
+    known = [(DeckZone(zone).value, card_id, count) for zone, card_id, count in cards]
+    unknown = [(DeckZone(zone).value, games.base.unresolved_key(written), count) for zone, written, count in unresolved]
+    considering = DeckZone.CONSIDERING.value
+    return games.base.deck_hash(
+        [row for row in known if row[0] != considering], [row for row in unknown if row[0] != considering]
+    )

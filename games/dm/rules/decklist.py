@@ -33,11 +33,9 @@ class DecklistFormatError(games.base.DecklistFormatError):
 # One object per line of every decklist read: plain slotted dataclasses, built about five times faster than frozen
 # ones (whose every field is set through object.__setattr__). Nothing changes a line once it is read.
 @dataclass(slots=True)
-class DecklistLine:
+class DecklistLine(games.base.Line):
     zone: DeckZone
-    card: str | int  # a name in any spelling, or a card id
-    count: int
-    line: int | None  # 1-based line of a text decklist; None for JSON input
+    # card: a name in any spelling, or a card id; line: 1-based line of a text decklist, None for JSON input
     # True when no heading placed the line (the main deck by default, or main-deck lines after a blank line): a
     # card that belongs elsewhere (a psychic, a GR creature) then goes to its own zone. Under an explicit heading
     # the written zone stands (the legality check flags a misplaced card).
@@ -47,11 +45,7 @@ class DecklistLine:
     paragraph: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class LineError:
-    line: int
-    text: str
-    message: str
+LineError = games.base.LineError
 
 
 @dataclass(slots=True)
@@ -65,9 +59,8 @@ class LineNote:
 
 
 @dataclass(frozen=True, slots=True)
-class Decklist:
+class Decklist(games.base.Decklist):
     lines: tuple[DecklistLine, ...]
-    errors: tuple[LineError, ...] = ()
     notes: tuple[LineNote, ...] = ()
 
     def zone_lines(self, zone: DeckZone) -> tuple[DecklistLine, ...]:

@@ -58,9 +58,9 @@ def test_the_dm_entry_searches_its_cards_with_its_fields(q, found):
     from cards.services import card_import
 
     card_import(records=[CardRecordFactory(name_ja="カード乙", civilizations=["Fire"], cost=3)], source="fixture")
-    result = registry.get("dm").card_search(q=q, order="name", as_of=None)
+    result = registry.get("dm").search.run(q=q, order="name", as_of=None)
     assert (Card.objects.get(name_ja="カード乙").id in result.ids) is found
 
 
 def test_a_game_without_a_name_index_suggests_nothing():
-    assert registry.Game().card_name_suggestions(text="ボルシャック") == ()
+    assert registry.Game().search.name_suggestions(text="ボルシャック") == ()

@@ -2,17 +2,14 @@
 formats (`N name` lines; `{"deck": [{"card": ..., "count": ...}]}`), its own catalogue rows (cards.Card with
 game="mini"). Everything the core calls is here; nothing outside this folder names the game."""
 
-import hashlib
-import json
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import date
 
 from django.utils import timezone
 
-import games.base
 from api.codes import ApplicationError, ErrorCode
+from games.base import Decklist, DecklistFormatError, Line, LineError, LineStatus, deck_hash, line_row
 from games.registry import Game, GameZone, ReadLine
 
 CODE = "mini"
@@ -24,29 +21,8 @@ CARDS = ("Ember Fox", "Tide Crab", "Moss Golem", "Sky Wisp", "Stone Mole")  # th
 _LINE = re.compile(r"^\s*(?P<count>\d{1,3})\s+(?P<name>\S.*?)\s*$")
 
 
-class MiniDecklistError(games.base.DecklistFormatError):
+class MiniDecklistError(DecklistFormatError):
     pass
-
-
-@dataclass
-class MiniLine:
-    zone: str
-    card: str | int
-    count: int
-    line: int | None
-
-
-@dataclass
-class MiniError:
-    line: int
-    text: str
-    message: str
-
-
-@dataclass
-class MiniDecklist:
-    lines: tuple[MiniLine, ...]
-    errors: tuple[MiniError, ...] = ()
 
 
 def catalogue_load() -> list[int]:
@@ -68,35 +44,35 @@ class MiniGame(Game):
     default_format = FORMAT
     zones = (GameZone(ZONE, "Deck", "デッキ", registered=True, hotkey="d"),)
 
-    def parse_text(self, text: str, *, with_names: bool = True) -> MiniDecklist:
+    def parse_text(self, text: str, *, with_names: bool = True) -> Decklist:
         lines, errors = [], []
         for number, raw in enumerate(text.splitlines(), start=1):
             if not raw.strip():
                 continue
             match = _LINE.match(raw)
             if match is None:
-                errors.append(MiniError(number, raw, "not a `count name` line"))
+                errors.append(LineError(number, raw, "not a `count name` line"))
             else:
-                lines.append(MiniLine(ZONE, match["name"], int(match["count"]), number))
-        return MiniDecklist(tuple(lines), tuple(errors))
+                lines.append(Line(ZONE, match["name"], int(match["count"]), number))
+        return Decklist(tuple(lines), tuple(errors))
 
-    def parse_json(self, data: object) -> MiniDecklist:
+    def parse_json(self, data: object) -> Decklist:
         rows = data.get(ZONE) if isinstance(data, dict) else None
         if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
             raise MiniDecklistError('a mini decklist is {"deck": [{"card": name or id, "count": n}]}')
-        return MiniDecklist(tuple(MiniLine(ZONE, row.get("card"), int(row.get("count", 1)), None) for row in rows))
+        return Decklist(tuple(Line(ZONE, row.get("card"), int(row.get("count", 1)), None) for row in rows))
 
-    def decklist(self, rows: Iterable[tuple[str, str | int, int]]) -> MiniDecklist:
-        return MiniDecklist(tuple(MiniLine(zone, card, count, None) for zone, card, count in rows))
+    def decklist(self, rows: Iterable[tuple[str, str | int, int]]) -> Decklist:
+        return Decklist(tuple(Line(zone, card, count, None) for zone, card, count in rows))
 
-    def decklist_to_text(self, decklist: MiniDecklist, *, headings: dict[str, str] | None = None) -> str:
+    def decklist_to_text(self, decklist: Decklist, *, headings: dict[str, str] | None = None) -> str:
         # One zone, no headings: a mini decklist is its card lines.
         return "".join(f"{line.count} {line.card}\n" for line in decklist.lines)
 
-    def decklist_to_json(self, decklist: MiniDecklist) -> dict:
+    def decklist_to_json(self, decklist: Decklist) -> dict:
         return {ZONE: [{"card": line.card, "count": line.count} for line in decklist.lines]}
 
-    def read_decklist(self, decklist: MiniDecklist) -> list[ReadLine]:
+    def read_decklist(self, decklist: Decklist) -> list[ReadLine]:
         from cards.models import Card
 
         by_name = {
@@ -107,33 +83,29 @@ class MiniGame(Game):
         read = []
         for line in decklist.lines:
             found = by_id.get(line.card) if isinstance(line.card, int) else by_name.get(str(line.card).casefold())
-            status = games.base.LineStatus.CARD if found else games.base.LineStatus.UNKNOWN
+            status = LineStatus.CARD if found else LineStatus.UNKNOWN
             card = {"id": found[0], "name_ja": found[1], "name_en": found[1]} if found else None
-            json_row = {
-                "line": line.line,
-                "written": str(line.card),
-                "status": status.value,
-                "count": line.count,
-                "written_zone": line.zone,
-                "zone": line.zone,
-                "moved": False,
-                "card": card,
-                "candidates": [],
-                "suggestions_skipped": False,
-            }
+            json_row = line_row(
+                line=line.line,
+                written=str(line.card),
+                status=status.value,
+                count=line.count,
+                written_zone=line.zone,
+                zone=line.zone,
+                card=card,
+            )
             read.append(ReadLine(status.value, line.zone, found[0] if found else None, line.count, json_row))
         return read
 
     def deck_hash(self, cards: Iterable[tuple[str, int, int]], unresolved: Iterable[tuple[str, str, int]] = ()) -> str:
-        rows = sorted([zone, card, count] for zone, card, count in cards)
-        return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+        return deck_hash(cards)
 
     def format_check(self, format_code: str) -> None:
         if format_code != FORMAT:
             raise ApplicationError(ErrorCode.UNKNOWN_FORMAT, f"The mini game has no format {format_code!r}.")
 
     def legality_report(
-        self, *, decklist: MiniDecklist, format_code: str, as_of: date | None, overlay_id: str | None
+        self, *, decklist: Decklist, format_code: str, as_of: date | None, overlay_id: str | None
     ) -> dict:
         self.format_check(format_code)
         read = self.read_decklist(decklist)

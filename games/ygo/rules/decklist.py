@@ -21,6 +21,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+import games.base
 from games.ygo.rules.cards import Catalogue, YgoCard
 from games.ygo.rules.vocabulary import DeckZone, LineStatus
 
@@ -124,19 +125,18 @@ class ReadLine:
     def as_dict(self) -> dict:
         """The JSON form of one read line, in the shape of the Duel Masters reader's lines (plus `text`)."""
         card = self.card
-        return {
-            "line": self.line,
-            "text": self.text,
-            "written": self.written,
-            "status": self.status.value,
-            "count": self.count,
-            "written_zone": self.written_zone.value if self.written_zone else None,
-            "zone": self.zone.value if self.zone else None,
-            "moved": self.moved,
-            "card": {"id": card.id, "name_ja": card.name_ja, "name_en": card.name_en} if card else None,
-            "candidates": [{"id": c.id, "name_ja": c.name_ja, "name_en": c.name_en} for c in self.candidates],
-            "suggestions_skipped": False,
-        }
+        row = games.base.line_row(
+            line=self.line,
+            written=self.written,
+            status=self.status.value,
+            count=self.count,
+            written_zone=self.written_zone.value if self.written_zone else None,
+            zone=self.zone.value if self.zone else None,
+            moved=self.moved,
+            card={"id": card.id, "name_ja": card.name_ja, "name_en": card.name_en} if card else None,
+            candidates=[{"id": c.id, "name_ja": c.name_ja, "name_en": c.name_en} for c in self.candidates],
+        )
+        return {"line": self.line, "text": self.text, **row}
 
 
 @dataclass(frozen=True, slots=True)

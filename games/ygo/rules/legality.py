@@ -22,12 +22,11 @@ Rules checked (PR = Perfect Rulebook page):
 Warnings (never make a deck illegal): RELEASE_DATE_UNKNOWN, LIST_UNAVAILABLE.
 """
 
-import hashlib
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
+import games.base
 from games.base import CardRef, Violation
 from games.ygo.rules.cards import YgoCard
 from games.ygo.rules.decklist import DeckInput, Decklist, ReadLine, zone_cards
@@ -111,25 +110,17 @@ class LegalityReport:
 
 
 def deck_hash(deck: DeckInput) -> str:
-    """SHA-256 of the compact JSON of the sorted rows [zone, card id, copies] (copies of one card in one zone
-    summed), then [zone, "?" + written, copies] for unresolved lines: the same form as the Duel Masters hash, so
-    one deck written in other spellings, line orders or password artworks hashes alike."""
-    known: dict[tuple[str, int], int] = {}
-    for zone, zone_rows in zone_cards(deck).items():
-        value = zone.value  # an enum's value is a property: read once per zone, not per card
-        for card, copies in zone_rows:
-            card_key = (value, card.id)
-            known[card_key] = known.get(card_key, 0) + copies
-    unknown: dict[tuple[str, str], int] = {}
+    """games.base.deck_hash over the rows [zone, Konami id, copies], then [zone, "?" + written, copies] for the
+    unresolved lines: the same form as every game's, so one deck written in other spellings, line orders or password
+    artworks hashes alike."""
+    known = [(zone.value, card.id, copies) for zone, rows in zone_cards(deck).items() for card, copies in rows]
+    unknown = []
     if isinstance(deck, Decklist):
-        for line in deck.unresolved:
-            key = ((line.zone or DeckZone.MAIN).value, "?" + line.written.strip())
-            unknown[key] = unknown.get(key, 0) + line.count
-    # The compact JSON written row by row (zones are plain words, ids and counts integers; only a written name
-    # needs JSON's escaping): the very bytes of json.dumps(rows, separators=(",", ":")), without its generic walk.
-    rows = [f'["{zone}",{card_id},{n}]' for (zone, card_id), n in sorted(known.items())]
-    rows += [f'["{zone}",{json.dumps(written)},{n}]' for (zone, written), n in sorted(unknown.items())]
-    return hashlib.sha256(("[" + ",".join(rows) + "]").encode()).hexdigest()
+        unknown = [
+            ((line.zone or DeckZone.MAIN).value, games.base.unresolved_key(line.written), line.count)
+            for line in deck.unresolved
+        ]
+    return games.base.deck_hash(known, unknown)
 
 
 def _ref(card: YgoCard) -> CardRef:

@@ -25,11 +25,15 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("path", help="decklist file (text or JSON), or - for standard input")
-        parser.add_argument("--game", default=None, help="the game (default dm); e.g. ygo for a .ydk or an OCG list")
+        parser.add_argument(
+            "--game",
+            default=None,
+            help=f"the game (default {registry.DEFAULT_GAME}); e.g. ygo for a .ydk or an OCG list",
+        )
         parser.add_argument(
             "--format",
             default=None,
-            help="the game's format (Duel Masters: advance (default), original, unrestricted, duel_party)",
+            help="the game's format (default: the game's default format)",
         )
         parser.add_argument("--as-of", dest="as_of", default=None, help="date of the regulation, YYYY-MM-DD")
         parser.add_argument("--overlay", default=None, help="event overlay id")

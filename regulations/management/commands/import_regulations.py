@@ -13,20 +13,20 @@ from games.base import DataImportError
 
 
 class Command(BaseCommand):
-    help = "Import a game's dated lists (default settings.REGULATION_DATA_SOURCE, the Hall of Fame); safe to repeat."
+    help = "Import a game's dated lists (default: the game's configured source); safe to repeat."
 
     def add_arguments(self, parser):
         parser.add_argument("source", nargs="?", default=None, help="file path or http(s) URL of the lists' data")
-        parser.add_argument("--game", default=None, help="the game (default dm)")
+        parser.add_argument("--game", default=None, help=f"the game (default {registry.DEFAULT_GAME})")
         parser.add_argument(
-            "--format", default=None, help="format for events that name none (default: the game's; dm: advance)"
+            "--format", default=None, help="format for events that name none (default: the game's default format)"
         )
         parser.add_argument("--json", action="store_true", help="print the matching report as JSON")
 
     def handle(self, *args, source=None, game=None, format=None, json=False, **options):
         lines: list[str] = []
         try:
-            report = registry.get(game).list_import(source=source, format_code=format, log=lines.append)
+            report = registry.get(game).lists.list_import(source=source, format_code=format, log=lines.append)
         except (DataImportError, ApplicationError) as exc:  # UNKNOWN_GAME
             raise CommandError(str(exc)) from exc
         if report is None:
