@@ -215,3 +215,18 @@ class BoardLayout:
             "turn": self.turn_ja if japanese else self.turn_en,
             "rules": self.rules,
         }
+
+
+# The board of a game that declares none (the `board` capability's default, which always renders): a table with a hand
+# of five, the cards in play, the deck and a discard pile.
+TABLE_BOARD = BoardLayout(
+    areas=(
+        BoardArea("hand", "Hand", "手札", wide=True),
+        BoardArea("play", "In play", "場", turns=True, wide=True),
+        BoardArea("deck", "Deck", "デッキ", hidden=True),
+        BoardArea("discard", "Discard pile", "捨て札"),
+    ),
+    deal=(("hand", 5),),
+    turn_en="Turn sideways",
+    turn_ja="横向き",
+)

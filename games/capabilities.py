@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django.utils.translation import gettext_lazy as _
 
 from api.codes import ApplicationError, ErrorCode
-from games.base import BoardLayout
+from games.base import TABLE_BOARD, BoardLayout
 
 if TYPE_CHECKING:
     from games.registry import Game, GameZone
@@ -261,10 +261,11 @@ class Editor(Capability):
 
 class Board(Capability):
     """The solo board drawn from the game's own areas and setup as data (docs/games.md, `board`): one page draws
-    every game's (templates/web/deck_board.html, static/js/board.js). None on a game without it: a game that
-    simulates keeps its own board (Duel Masters' 一人回し), any other has none."""
+    every game's (templates/web/deck_board.html, static/js/board.js); the default is a plain table (a hand of five,
+    the cards in play, the deck, a discard pile). None: a game that simulates keeps its own board (Duel Masters'
+    一人回し)."""
 
-    def __init__(self, layout: BoardLayout):
+    def __init__(self, layout: BoardLayout = TABLE_BOARD):
         self.layout = layout
 
 

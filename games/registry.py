@@ -76,7 +76,7 @@ class Game:
     lists: Lists = Lists()
     odds: Odds | None = None
     simulation: Simulation | None = None
-    board: Board | None = None
+    board: Board | None = Board()
 
     def __init__(self) -> None:
         for name in CAPABILITIES:

@@ -312,6 +312,7 @@ class DuelMasters(Game):
     pages = DmPages()
     editor = DmEditor()
     simulation = DmSimulation()
+    board = None  # its own board: shields, mana, the hyperspatial and GR zones (static/js/solo.js)
 
     def parse_text(self, text: str, *, with_names: bool = True) -> Decklist:
         if not with_names:

@@ -1,6 +1,6 @@
 """Each game's solo board as data (the `board` capability, games.capabilities.Board, games.base.BoardLayout): its
 areas, the deck zones that start on it and its setup hold together; Duel Masters keeps its own board (None); a game
-without either has no board page."""
+that declares none gets the default, a plain table."""
 
 import pytest
 from django.test import Client
@@ -29,8 +29,12 @@ def test_a_games_board_holds_together(game):
     assert not [word for word in duel_masters if word in words]
 
 
-def test_duel_masters_keeps_its_own_board():
+def test_duel_masters_keeps_its_own_board_and_the_default_is_a_table():
+    from games.base import TABLE_BOARD
+
     assert registry.get("dm").board is None and registry.get("dm").simulation is not None
+    assert registry.Game.board is not None and registry.Game.board.layout is TABLE_BOARD
+    assert dict(TABLE_BOARD.deal) == {"hand": 5} and TABLE_BOARD.deck in {a.code for a in TABLE_BOARD.areas}
 
 
 @pytest.mark.django_db
@@ -51,3 +55,4 @@ def test_the_solo_page_draws_the_games_board(game, template, status):
     assert template in [t.name for t in response.templates]
     board = response.context["config"].get("board")
     assert (board is None) == (game == "dm")
+    assert board is None or board["main"] == "main"

@@ -28,7 +28,7 @@ function goingSecond() { return Boolean(layout.second_draws) && $("solo-going") 
 function deal(seed) {
   const rand = random(seed);
   const areas = Object.fromEntries(layout.areas.map((area) => [area.code, area.start ? copies(area.start) : []]));
-  areas[layout.deck] = shuffled(copies("main"), rand);
+  areas[layout.deck] = shuffled(copies(layout.main || "main"), rand);
   const dealt = [];
   for (const [code, count] of layout.deal) {
     const extra = code === layout.hand && goingSecond() ? layout.second_draws : 0;
