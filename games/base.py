@@ -180,3 +180,73 @@ class Violation:
             "count": self.count,
             "limit": self.limit,
         }
+
+
+@dataclass(frozen=True, slots=True)
+class BoardArea:
+    """One area of a game's solo board (its `board` capability), drawn by the one board page (static/js/board.js)."""
+
+    code: str
+    name_en: str
+    name_ja: str
+    start: str = ""  # the deck zone whose cards start here (the OCG's Extra Deck, DBS's leader); "": empty
+    hidden: bool = False  # face down: its cards show as backs and its count (the deck, DBS's life)
+    turns: bool = False  # its cards turn sideways (the board's `turn_en` / `turn_ja`: defence position, rest)
+    sets: bool = False  # its cards may be set face down (the OCG's monster, spell and trap cards)
+    wide: bool = False  # takes a whole row of the board (the hand, the monster zones)
+    slots: int | None = None  # how many cards the rules let it hold (the OCG's 5 monster zones), shown beside its count
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLayout:
+    """A game's solo board as data: its areas in the order the board draws them, and its setup: the main deck
+    shuffled into `deck`, then each `(area, count)` of `deal` taken from its top in order, then `second_draws` more
+    cards to the hand for a player going second (0: going first or second deals the same)."""
+
+    areas: tuple[BoardArea, ...]
+    deal: tuple[tuple[str, int], ...]
+    deck: str = "deck"
+    hand: str = "hand"
+    second_draws: int = 0
+    turn_en: str = ""  # what turning a card sideways is called ("" when no area turns)
+    turn_ja: str = ""
+    rules: str = ""  # the setup's rule numbers, shown under the board's help
+
+    def as_json(self, *, japanese: bool) -> dict:
+        """The board page's configuration, named in the page's language."""
+        return {
+            "areas": [
+                {
+                    "code": area.code,
+                    "name": area.name_ja if japanese else area.name_en,
+                    "start": area.start,
+                    "hidden": area.hidden,
+                    "turns": area.turns,
+                    "sets": area.sets,
+                    "wide": area.wide,
+                    "slots": area.slots,
+                }
+                for area in self.areas
+            ],
+            "deal": [list(step) for step in self.deal],
+            "deck": self.deck,
+            "hand": self.hand,
+            "second_draws": self.second_draws,
+            "turn": self.turn_ja if japanese else self.turn_en,
+            "rules": self.rules,
+        }
+
+
+# The board of a game that declares none (the `board` capability's default, which always renders): a table with a hand
+# of five, the cards in play, the deck and a discard pile.
+TABLE_BOARD = BoardLayout(
+    areas=(
+        BoardArea("hand", "Hand", "手札", wide=True),
+        BoardArea("play", "In play", "場", turns=True, wide=True),
+        BoardArea("deck", "Deck", "デッキ", hidden=True),
+        BoardArea("discard", "Discard pile", "捨て札"),
+    ),
+    deal=(("hand", 5),),
+    turn_en="Turn sideways",
+    turn_ja="横向き",
+)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django.utils.translation import gettext_lazy as _
 
 from api.codes import ApplicationError, ErrorCode
+from games.base import TABLE_BOARD, BoardLayout
 from games.hand_odds import Opening
 
 if TYPE_CHECKING:
@@ -296,6 +297,16 @@ class Editor(Capability):
             "cards": self.cards([card for _zone, card, _count in rows]),
             "zones": self.zones(format_code=report.get("format") or format_code, as_of=as_of),
         }
+
+
+class Board(Capability):
+    """The solo board drawn from the game's own areas and setup as data (docs/games.md, `board`): one page draws
+    every game's (templates/web/deck_board.html, static/js/board.js); the default is a plain table (a hand of five,
+    the cards in play, the deck, a discard pile). None: a game that simulates keeps its own board (Duel Masters'
+    一人回し)."""
+
+    def __init__(self, layout: BoardLayout = TABLE_BOARD):
+        self.layout = layout
 
 
 class Odds(Capability):

@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from django.conf import settings
 
 from api.codes import ApplicationError, ErrorCode
-from games.capabilities import Catalogue, Editor, HandOdds, Lists, Odds, Pages, Search, Simulation
+from games.capabilities import Board, Catalogue, Editor, HandOdds, Lists, Odds, Pages, Search, Simulation
 
 # What a request that names no game means (every client written before games existed): settings.DEFAULT_GAME.
 DEFAULT_GAME: str = settings.DEFAULT_GAME
@@ -90,6 +90,7 @@ class Game:
     odds: Odds | None = None
     simulation: Simulation | None = None
     hand_odds: HandOdds | None = None
+    board: Board | None = Board()
 
     def __init__(self) -> None:
         for name in CAPABILITIES:
@@ -182,7 +183,7 @@ class Game:
         return report
 
 
-CAPABILITIES = ("catalogue", "search", "pages", "editor", "lists", "odds", "simulation", "hand_odds")
+CAPABILITIES = ("catalogue", "search", "pages", "editor", "lists", "odds", "simulation", "hand_odds", "board")
 
 
 _GAMES: dict[str, Game] = {}

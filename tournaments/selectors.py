@@ -298,24 +298,46 @@ def registration_export_csv(*, event: Event, encoding: str = "utf-8", header: st
         name = entry.get("name_ja") or ""
         return name if name and name_ok(name) else entry["card_id"]
 
+    rows = registration_export_rows(event=event)
+    # A game whose text list names every card its own way (the OCG's reader takes names, not card ids) may still
+    # write a name the file cannot hold: that name is written in English, which its reader reads back too, or else
+    # by its card id.
+    instead = _names_instead(rows, name_ok)
     out = io.StringIO()
     writer = csv_writer(out)  # cells that would start a formula are neutralised (deckbuilder/spreadsheet.py)
     writer.writerow(registration_export_header(game=event.game, header=header))
     zone_codes = [zone.code for zone in registration_export_zones(event.game)]
-    for row in registration_export_rows(event=event):
+    for row, registration in zip(rows, registration_list(event=event), strict=True):
         zones = ["; ".join(f"{e['count']} {card(e)}" for e in row["entries"].get(zone, [])) for zone in zone_codes]
-        writer.writerow(
-            [
-                row["player"],
-                row["status"],
-                row["deck_hash"],
-                row["submitted_at"],
-                " ".join(row["violations"]),
-                *zones,
-                snapshot_text({"game": event.game, "entries": row["entries"]}, name_ok=name_ok),
-            ]
-        )
+        text = snapshot_text({"game": event.game, "entries": row["entries"]}, name_ok=name_ok)
+        status, said = row["status"], " ".join(row["violations"])  # the stable codes, as API clients read them
+        if header == "ja":  # for reading in Excel: the status and the violations in Japanese words
+            violations = (registration.legality_report or {}).get("violations", [])
+            status = EXPORT_STATUS_JA.get(status, status)
+            said = " / ".join(v.get("message_ja") or v.get("code", "") for v in violations)
+        for name, other in instead.items():
+            text, said = text.replace(name, other), said.replace(name, other)
+        writer.writerow([row["player"], status, row["deck_hash"], row["submitted_at"], said, *zones, text])
     return out.getvalue().encode(codec)
+
+
+# A registration's status in the Japanese-headed export (?header=ja), in the pages' words.
+EXPORT_STATUS_JA = {"legal": "構築ルールに適合", "illegal": "不適正"}
+
+
+def _names_instead(rows: list[dict], name_ok) -> dict[str, str]:
+    """The Japanese names of the rows' cards that the file's encoding cannot hold -> the English name (when it
+    can) or else the card id, to write in their place."""
+    from cards.models import Card
+
+    ids = {e["card_id"]: e.get("name_ja") or "" for row in rows for es in row["entries"].values() for e in es}
+    bad = {card_id: name for card_id, name in ids.items() if name and not name_ok(name)}
+    found = Card.objects.filter(id__in=bad).values_list("id", "name_en")
+    english: dict[int, str] = {pk: name or "" for pk, name in found}
+    return {
+        name: english[card_id] if english.get(card_id) and name_ok(english[card_id]) else str(card_id)
+        for card_id, name in bad.items()
+    }
 
 
 def overlay_preview(*, event: Event, overlay_id: str | None) -> list[dict]:

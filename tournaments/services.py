@@ -109,6 +109,16 @@ class EventFull(ApplicationError):
         self.capacity = capacity
 
 
+class DeckOfAnotherGame(ApplicationError):
+    """The deck is of another game than the event: it cannot be registered there (a 400 on `deck_id`)."""
+
+    def __init__(self, *, deck_game: str, event_game: str):
+        deck_name, event_name = registry.get(deck_game).name_en, registry.get(event_game).name_en
+        message = f"This is a {deck_name} deck; the event is a {event_name} event. Choose a {event_name} deck."
+        super().__init__(ErrorCode.VALIDATION_ERROR, message, field_errors(deck_id=(message, "invalid")))
+        self.deck_game, self.event_game = deck_game, event_game
+
+
 class RegistrationOpen(ApplicationError):
     """The decklists cannot be published while players can still register or replace a deck: a published list
     would show the field to those still choosing theirs."""
@@ -892,11 +902,7 @@ def registration_submit_or_replace(
         if not event_is_open(event):
             raise RegistrationClosed()
         if deck.game != event.game:
-            raise ApplicationError(
-                ErrorCode.VALIDATION_ERROR,
-                "The deck is of another game than the event.",
-                field_errors(deck_id=(f"A {deck.game} deck; the event is of {event.game}.", "invalid")),
-            )
+            raise DeckOfAnotherGame(deck_game=deck.game, event_game=event.game)
         if (
             event.capacity is not None
             and not Registration.objects.filter(event=event, player_name=user.username).exists()

@@ -209,15 +209,19 @@ REGULATION_DATA_SOURCE = os.environ.get("REGULATION_DATA_SOURCE", str(Path(CARD_
 # at all, only the drawn tiles (the links to the official card pages stay).
 CARD_IMAGES_EXTERNAL = env_bool("CARD_IMAGES_EXTERNAL", True)
 CARD_IMAGE_HOST = os.environ.get("CARD_IMAGE_HOST", "dm.takaratomy.co.jp")
+# Dragon Ball Super's official card images (games/dbs/rules/official.py), allowed beside CARD_IMAGE_HOST.
+DBS_CARD_IMAGE_HOST = os.environ.get("DBS_CARD_IMAGE_HOST", "www.dbs-cardgame.com")
 
 
-def csp_img_src(*, external: bool, host: str) -> list[str]:
-    """img-src: this site, inline data and, with external pictures on, the one outside host a page may load
-    anything from (the card pictures)."""
-    return [SELF, "data:", *([f"https://{host}"] if external else [])]
+def csp_img_src(*, external: bool, host: str, also: tuple[str, ...] = ()) -> list[str]:
+    """img-src: this site, inline data and, with external pictures on, the outside hosts a page may load anything
+    from (the card pictures: `host`, then the other games' hosts `also`)."""
+    return [SELF, "data:", *([f"https://{name}" for name in (host, *also)] if external else [])]
 
 
-CONTENT_SECURITY_POLICY["DIRECTIVES"]["img-src"] = csp_img_src(external=CARD_IMAGES_EXTERNAL, host=CARD_IMAGE_HOST)
+CONTENT_SECURITY_POLICY["DIRECTIVES"]["img-src"] = csp_img_src(
+    external=CARD_IMAGES_EXTERNAL, host=CARD_IMAGE_HOST, also=(DBS_CARD_IMAGE_HOST,)
+)
 # How often a process re-reads the catalogue and regulation versions behind its in-memory indexes (0: every read).
 DATA_VERSION_CHECK_SECONDS = float(os.environ.get("DATA_VERSION_CHECK_SECONDS", "0"))
 DATA_DOWNLOAD_MAX_BYTES = int(os.environ.get("DATA_DOWNLOAD_MAX_BYTES", str(64 * 1024 * 1024)))

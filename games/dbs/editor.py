@@ -15,6 +15,7 @@ from games.capabilities import editor_zone
 from games.dbs import catalogue as db
 from games.dbs.rules.cards import DbsCard
 from games.dbs.rules.legality import RulesUnavailable, rule_version_in_force
+from games.dbs.rules.official import card_image, card_list_page
 from games.dbs.rules.vocabulary import Zone
 from games.dbs.statistics import CURVE, deck_tally
 
@@ -84,11 +85,26 @@ def card_summary(card_id: int, card: DbsCard, facts: dict) -> dict:
             "frame": [COLORS.get(color, "#888") for color in colors] or ["#888"],
             "lines_en": [line for line in lines_en if line],
             "lines_ja": [line for line in lines_ja if line],
-            "links": [],
+            # The official card list searched by the number (official.py), in the list view and the preview.
+            "links": [{"label": label, "url": card_list_page(card.card_number), "lang": language}
+                      for language, label in (("en", "Official card list"), ("ja", "公式カードリスト"))],
         },
-        "page": None,  # no official card page address is known by card number
-        "image": None,
-    }
+        # No "page" here: the pages take the official picture from the game's `card_pictures` (external images on).
+    }  # fmt: skip
+
+
+def card_pictures(card_ids: Iterable[int]) -> dict[int, dict]:
+    """Per card id, the official card image by its number (on DBS_CARD_IMAGE_HOST) and its card-list page."""
+    from django.conf import settings
+
+    state = db.state()
+    out = {}
+    for card_id in card_ids:
+        card = state.card_of_id(card_id)
+        if card is not None:
+            image = card_image(card.card_number, host=settings.DBS_CARD_IMAGE_HOST)
+            out[card_id] = {"page": card_list_page(card.card_number), "image": image}
+    return out
 
 
 def editor_cards(card_ids: Iterable[int]) -> dict[int, dict]:

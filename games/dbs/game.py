@@ -17,15 +17,18 @@ from datetime import date
 from types import MappingProxyType
 from typing import Any
 
+from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 import games.base
 from api.codes import ApplicationError, ErrorCode
-from games.capabilities import Catalogue, Editor, HandOdds, Odds, Pages, Search
+from games.capabilities import Board, Catalogue, Editor, HandOdds, Odds, Pages, Search
 from games.dbs import catalogue as db
 from games.dbs.rules import decklist as reader
+from games.dbs.rules import official
+from games.dbs.rules.board import BOARD
 from games.dbs.rules.cards import NUMBER, fold_number
 from games.dbs.rules.legality import RULE_VERSIONS, SIZE_CODES, RulesUnavailable, check_decklist
 from games.dbs.rules.odds import HAND, LIFE, POLICY_TEXT, OddsError, Redraw, opening_odds
@@ -152,7 +155,15 @@ class DbsCatalogue(Catalogue):
              "copies": entry.max_copies}
             for entry in banned
         ]  # fmt: skip
-        return {"card_number": row.card_number, "sides": sides, "links": [], "history": history}
+        links = [{"label": _("Official card list"), "url": official.card_list_page(row.card_number)}]
+        # The official pictures (a Leader's awakened back too), which the card page drops when external images are off.
+        host = settings.DBS_CARD_IMAGE_HOST
+        label = _("Front") if row.back_name else ""
+        pictures: list[dict] = [{"image": official.card_image(row.card_number, host=host), "label": label}]
+        if row.back_name:
+            pictures.append({"image": official.card_image_back(row.card_number, host=host), "label": _("Awakened")})
+        details = {"card_number": row.card_number, "sides": sides, "links": links, "history": history}
+        return {**details, "pictures": pictures}
 
 
 class DbsSearch(Search):
@@ -227,6 +238,12 @@ class DbsPages(Pages):
             return rules
         return rules + [{"title": "Banned/limited list (unverified)", "where": source, "date": None}
                         for source in banlist.sources]  # fmt: skip
+
+    def card_pictures(self, card_ids: Iterable[int]) -> dict[int, dict]:
+        """The official card image by card number and the card-list page (games/dbs/rules/official.py)."""
+        from games.dbs.editor import card_pictures
+
+        return card_pictures(card_ids)
 
 
 class DbsOdds(Odds):
@@ -405,6 +422,7 @@ class DragonBallSuper(Game):
     editor = DbsEditor()
     odds = DbsOdds()
     hand_odds = DbsHandOdds()
+    board = Board(BOARD)  # leader, 8 life, a hand of 6 (rules/board.py)
 
     # --- decklists
     def parse_text(self, text: str, *, with_names: bool = True) -> DbsDecklist:

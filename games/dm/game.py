@@ -354,6 +354,7 @@ class DuelMasters(Game):
     editor = DmEditor()
     simulation = DmSimulation()
     hand_odds = DmHandOdds()
+    board = None  # its own board: shields, mana, the hyperspatial and GR zones (static/js/solo.js)
 
     def parse_text(self, text: str, *, with_names: bool = True) -> Decklist:
         if not with_names:

@@ -352,6 +352,9 @@ def test_every_page_of_a_deck_of_a_game_with_the_core_alone_answers(mini_game, o
     client.force_login(owner)
     answers = {page: client.get(page.format(id=deck.json()["id"], card=card)).status_code for page in DECK_PAGES}
     assert answers == dict.fromkeys(DECK_PAGES, 200)
+    # The solo board: the default table, dealt from the game's one zone.
+    board = client.get(f"/decks/{deck.json()['id']}/solo/").context["config"]["board"]
+    assert (board["main"], board["deal"]) == ("deck", [["hand", 5]])
     state = client.post(
         "/editor/state/",
         {"game": "mini", "format": "standard", "zones": {"deck": {str(card): 6}}},

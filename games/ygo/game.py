@@ -20,7 +20,7 @@ from django.utils.translation import pgettext_lazy
 
 import games.base
 from api.codes import ApplicationError, ErrorCode
-from games.capabilities import Catalogue, Editor, HandOdds, Odds, Pages, Search
+from games.capabilities import Board, Catalogue, Editor, HandOdds, Odds, Pages, Search
 from games.hand_odds import Opening
 from games.registry import Game, GameZone, ReadLine
 from games.ygo.rules import (
@@ -34,6 +34,7 @@ from games.ygo.rules import (
     write_text,
     write_ydk,
 )
+from games.ygo.rules.board import BOARD
 from games.ygo.rules.decklist import ReadLine as RulesLine
 from games.ygo.rules.decklist import decklist_of
 from games.ygo.rules.legality import FORMAT_CODE, GENESYS_FORMAT, Genesys
@@ -389,6 +390,7 @@ class YugiohOcg(Game):
     editor = YgoEditor()
     odds = YgoOdds()
     hand_odds = YgoHandOdds()
+    board = Board(BOARD)  # a hand of 5 (6 going second), the field's zones, the Extra Deck (rules/board.py)
 
     # The .ydk of every simulator and deck site (YGOPro, EDOPro, Master Duel exports), besides the core's text and JSON.
     # The ydke:// URL of EDOPro and the deck sites (one line, games.ygo.rules.ydke).

@@ -496,7 +496,9 @@ function renderDeck() {
       const ca = state.cards[a.card] || {}, cb = state.cards[b.card] || {};
       return (ca.cost ?? 99) - (cb.cost ?? 99) || String(ca.name_ja).localeCompare(String(cb.name_ja));
     });
-    const section = el("section", { class: `zone zone-${zone}${entries.length ? "" : " empty"}`, id: `zone-${zone}`, "aria-labelledby": `zone-head-${zone}` },
+    // A zone of many different cards (the OCG's Extra Deck of 15) takes a whole row as a grid, not a narrow column.
+    const many = entries.length > 3 ? " zone-many" : "";
+    const section = el("section", { class: `zone zone-${zone}${entries.length ? "" : " empty"}${many}`, id: `zone-${zone}`, "aria-labelledby": `zone-head-${zone}` },
       el("h3", { id: `zone-head-${zone}`, class: "zone-head" }, zoneLabel(zone), " ", counterFor(zone)));
     const hint = zoneInfo(zone).hint;
     if (hint) section.append(el("p", { class: "muted zone-hint" }, hint));
@@ -531,6 +533,11 @@ function officialLink(card) {
   return link ? [" ", el("a", { href: link.url, target: "_blank", rel: "noopener", class: "official-link", title: link.label }, gettext("Official page"))] : null;
 }
 
+// A card's page on this site: the deck's tiles and rows link their names to it.
+function cardPage(id) {
+  return `/cards/${encodeURIComponent(id)}/`;
+}
+
 function entryRow(entry, zone, problems) {
   const card = state.cards[entry.card] || { id: entry.card, name_ja: `#${entry.card}`, civilizations: [] };
   const aside = asideZone();
@@ -546,9 +553,9 @@ function entryRow(entry, zone, problems) {
     zoneSelect(entry, card, zone));
   const codes = problems.length ? el("span", { class: "code" }, problems.map((v) => v.code).join(" ")) : null;
   const body = prefs.view === "stack"
-    ? [el("div", { class: "stack", "data-copies": Math.min(entry.count, 4) }, cardTile(card, { size: "mini", count: entry.count })), el("span", { class: "qty sr-only" }, `${entry.count}×`), codes]
+    ? [el("div", { class: "stack", "data-copies": Math.min(entry.count, 4) }, cardTile(card, { size: "mini", count: entry.count, link: cardPage(entry.card) })), el("span", { class: "qty sr-only" }, `${entry.count}×`), codes]
     : [el("span", { class: "qty" }, `${entry.count}×`), el("span", { class: "gem" }, costText(card)), ...civs.map(civDot),
-      el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null,
+      el("span", { class: "name" }, el("a", { href: cardPage(entry.card), class: "tile-link-name" }, cardName(card)), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null,
         officialLink(card)), codes];
   const item = el("li", {
     tabindex: "0", class: `entry${problems.length ? " offending" : ""}`, dataset: { cardId: entry.card, zone }, style: cardFrame(card),

@@ -4,6 +4,7 @@
 import { el, clear, readJson } from "./dom.js";
 import { gettext, gettext_noop, ngettext, interpolate, cardName } from "./i18n.js";
 import { cardTile, attachPreview, hidePreview } from "./tile.js";
+import { random, shuffled } from "./shuffle.js";
 
 const config = readJson("solo-config");
 const $ = (id) => document.getElementById(id);
@@ -13,27 +14,6 @@ const AREAS = {
   gr: gettext_noop("Super GR zone"),
 };
 let board = null;
-
-// mulberry32: a small seeded generator, so that a seed deals the same hand again.
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function shuffled(cards, rand) {
-  const out = [...cards];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 function copies(zone) {
   let uid = 0;

@@ -81,7 +81,7 @@ function twinpactHalves(card) {
 // Another game's tile, from the facts its game gives (games.registry editor_cards): the cost or level gem, the
 // name in the page's language and the other one, the type line, the game's own lines (card number, colours,
 // Attribute and Type), the power or ATK/DEF, and the official database page.
-function gameTile(card, { size, count }) {
+function gameTile(card, { size, count, link }) {
   const ja = lang.startsWith("ja");
   const name = ja ? card.name_ja || card.name_en : card.name_en || card.name_ja;
   const other = ja ? card.name_en : card.name_ja;
@@ -90,8 +90,9 @@ function gameTile(card, { size, count }) {
   return el("div", { class: `tile tile-${size} tile-game`, style: cardFrame(card) },
     el("div", { class: "tile-head" },
       el("span", { class: "gem", title: gettext("Cost") }, card.cost_text || (card.cost ?? "–")),
-      el("span", { class: "tile-name", lang: ja ? "ja" : "en" }, name),
+      el("span", { class: "tile-name", lang: ja ? "ja" : "en" }, named(name, link)),
       count != null ? el("span", { class: "tile-count" }, `×${count}`) : null),
+    cardImage(card),
     size === "full" && other && other !== name ? el("div", { class: "tile-other", lang: ja ? "en" : "ja" }, other) : null,
     el("div", { class: "tile-type" }, typeLabel(card)),
     lines.length ? el("div", { class: "tile-facts" }, lines.join(" ・ ")) : null,
@@ -102,8 +103,14 @@ function gameTile(card, { size, count }) {
 }
 
 // size: "full" (search results, previews, the card page) or "mini" (deck stacks).
-export function cardTile(card, { size = "full", count = null } = {}) {
-  if (card.tile) return gameTile(card, { size, count });
+// A tile's name, a link to the card's page when `link` is its address (the editor's deck).
+function named(name, link) {
+  return link ? el("a", { href: link, class: "tile-link-name" }, name) : name;
+}
+
+// link: the card page's address for the name (the editor's deck), or null.
+export function cardTile(card, { size = "full", count = null, link = null } = {}) {
+  if (card.tile) return gameTile(card, { size, count, link });
   const civs = civsOf(card);
   const halves = card.twinpact ? twinpactHalves(card) : null;
   const other = lang.startsWith("ja") ? card.name_en : card.name_en ? card.name_ja : "";
@@ -111,7 +118,7 @@ export function cardTile(card, { size = "full", count = null } = {}) {
   const tile = el("div", { class: `tile tile-${size}${halves ? " twinpact" : ""}`, style: frameStyle(civs), "data-civs": civs.join(" ") },
     el("div", { class: "tile-head" },
       el("span", { class: "gem", title: gettext("Cost") }, card.cost_text || (card.cost ?? "–")),
-      el("span", { class: "tile-name" }, halves ? halves[0].name_ja : card.name_ja),
+      el("span", { class: "tile-name" }, named(halves ? halves[0].name_ja : card.name_ja, link)),
       count != null ? el("span", { class: "tile-count" }, `×${count}`) : null),
     cardImage(card),
     size === "full" && other && other !== card.name_ja ? el("div", { class: "tile-other", lang: lang.startsWith("ja") ? "en" : "ja" }, other) : null,

@@ -45,6 +45,25 @@ def format_name(code) -> str:
 
 
 @register.filter
+def event_format(event) -> str:
+    """An event's format named in the active language as its game names it; a game that keeps no format rows (DBS's
+    one format) by the game's name."""
+    japanese = (get_language() or "en").startswith("ja")
+    game = registry.get(event.game)
+    name = regulations_format_name(code=str(event.format_code), japanese=japanese, game=game.code)
+    if name == event.format_code and event.format_code == game.default_format:
+        return game.name_ja if japanese else game.name_en
+    return name
+
+
+@register.filter
+def game_name(code) -> str:
+    """A game by its name in the active language."""
+    game = registry.get(str(code))
+    return game.name_ja if (get_language() or "en").startswith("ja") else game.name_en
+
+
+@register.filter
 def server_text(text) -> str:
     """An English message of another layer (search error, decklist line error...) in the active language."""
     return server_message(text, as_html=True)

@@ -35,6 +35,9 @@ def _no_real_card_images(request, settings):
         from deckbuilder.settings import csp_img_src
 
         host = settings.CARD_IMAGE_HOST = "card-images.invalid"
-        policy = copy.deepcopy(settings.CONTENT_SECURITY_POLICY)  # the policy allows exactly the host pictures use
-        policy["DIRECTIVES"]["img-src"] = csp_img_src(external=settings.CARD_IMAGES_EXTERNAL, host=host)
+        dbs_host = settings.DBS_CARD_IMAGE_HOST = "dbs-card-images.invalid"
+        policy = copy.deepcopy(settings.CONTENT_SECURITY_POLICY)  # the policy allows exactly the hosts pictures use
+        policy["DIRECTIVES"]["img-src"] = csp_img_src(
+            external=settings.CARD_IMAGES_EXTERNAL, host=host, also=(dbs_host,)
+        )
         settings.CONTENT_SECURITY_POLICY = policy

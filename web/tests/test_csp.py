@@ -56,7 +56,8 @@ def test_no_template_has_an_inline_script_or_event_handler(template):
 
 def test_pictures_come_from_the_card_image_host_and_no_other(db):
     """The card pictures (games/dm/official.py) are the only outside content a page loads: img-src names exactly
-    CARD_IMAGE_HOST beside this site and inline data."""
+    CARD_IMAGE_HOST and Dragon Ball Super's DBS_CARD_IMAGE_HOST beside this site and inline data."""
     policy = directives(Client().get("/"))
-    expected = ["'self'", "data:"] + ([f"https://{settings.CARD_IMAGE_HOST}"] if settings.CARD_IMAGES_EXTERNAL else [])
+    hosts = [f"https://{settings.CARD_IMAGE_HOST}", f"https://{settings.DBS_CARD_IMAGE_HOST}"]
+    expected = ["'self'", "data:"] + (hosts if settings.CARD_IMAGES_EXTERNAL else [])
     assert policy["img-src"] == expected

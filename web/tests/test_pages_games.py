@@ -99,17 +99,26 @@ def test_add_to_deck_offers_the_games_zones(catalogues, game, name, language, ch
     assert form.fields["zone"].initial == selected
 
 
-def test_official_pictures_are_the_dm_cards_only(catalogues):
+def test_official_pictures_are_each_games_own(catalogues, settings):
     """Duel Masters' official card site knows its printings only: another game's card printed under a set code the
-    site would map gets no picture."""
+    site would map gets no picture from it. A DBS card has its official image by its card number (on its own host)
+    and its card-list page; the OCG's have none."""
     from cards.models import Printing
     from web.selectors import card_pictures
 
+    settings.CARD_IMAGES_EXTERNAL = True
     ids = [card("dm", "テスト火炎兵"), card("ygo", YGO_MAIN[0][0]), card("dbs", "BT99-001")]
     Printing.objects.create(card_id=ids[1], set_code="DM-01", number="52")
     pictures = card_pictures(card_ids=ids)
-    assert list(pictures) == [ids[0]]
+    assert sorted(pictures) == sorted([ids[0], ids[2]])
     assert "/card/detail/?id=dm99-" in pictures[ids[0]]["page"]
+    dbs = f"https://{settings.DBS_CARD_IMAGE_HOST}/images/cardlist/cardimg/BT99-001.png"
+    assert pictures[ids[2]] == {
+        "image": dbs,
+        "page": "https://www.dbs-cardgame.com/europe-en/cardlist/index.php?search=true&free=BT99-001",
+    }
+    settings.CARD_IMAGES_EXTERNAL = False  # the link stays, the picture goes
+    assert card_pictures(card_ids=ids)[ids[2]]["image"] is None
 
 
 @pytest.mark.parametrize(

@@ -129,6 +129,7 @@ def card_detail(request, card_id: int):
         "nav": "cards",
         # Another game's own facts, official links and list history (Game.catalogue.card_details).
         "game_details": game_details,
+        "card_images_external": settings.CARD_IMAGES_EXTERNAL,
     }
     card.picture = {"image": context["picture_image"]}  # type: ignore[attr-defined]  # for the card's tile (web/_tile.html or its game's)
     context["public_decks"], context["public_deck_total"] = deck_selectors.deck_list_public_with_card(

@@ -293,15 +293,28 @@ def deck_solo(request, deck_id: int):
 
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
     game_shown(request, deck.game)
+    game = registry.get(deck.game)
+    # A game that declares its board (areas and setup as data) is drawn by the one board page (static/js/board.js);
+    # Duel Masters keeps its own (shields, mana, hyperspatial and GR zones: static/js/solo.js).
+    layout = game.board.layout if game.board is not None else None
+    if layout is None and game.simulation is None:
+        raise Http404
     deck_json = _deck_json(deck)
     cards = editor_cards([e["card"] for rows in deck_json.values() for e in rows], game=deck.game)
+    config: dict = {"deck": deck_json, "cards": cards}
+    if layout is not None:
+        config["board"] = layout.as_json(japanese=(get_language() or "en").startswith("ja"))
+        # The deck zone shuffled into the board's deck: the main deck, or a game's first zone (one without "main").
+        config["board"]["main"] = "main" if game.has_zone("main") else game.zone_codes()[0]
     context = {
         "deck": deck,
+        "game": game,
         "is_owner": request.user.is_authenticated and deck.owner_id == request.user.id,
-        "config": {"deck": deck_json, "cards": cards},
+        "config": config,
+        "board": config.get("board"),
         "nav": "my-decks" if deck.owner_id == request.user.id else "public-decks",
     }
-    return render(request, "web/deck_solo.html", context)
+    return render(request, "web/deck_board.html" if layout is not None else "web/deck_solo.html", context)
 
 
 def deck_shared_page(request, slug: str):

@@ -12,7 +12,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from api.codes import ApplicationError, ErrorCode
@@ -25,16 +25,32 @@ from regulations.services import UnknownFormat, UnknownOverlay
 from tournaments import selectors as event_selectors
 from tournaments import services as event_services
 from tournaments.models import JobStatus
-from web.forms import format_choices
 from web.i18n import display, server_message
 from web.selectors import overlay_choices
 
 
+def _japanese() -> bool:
+    return (get_language() or "en").startswith("ja")
+
+
+def _game_formats(game: registry.Game) -> list[tuple[str, str]]:
+    """A game's formats (code, name in the page's language); a game that keeps no format rows has its one format
+    (DBS's `masters`), named by the game."""
+    from regulations.selectors import format_list
+
+    japanese = _japanese()
+    rows = [(fmt.code, fmt.display_name(japanese=japanese)) for fmt in format_list(game=game.code)]
+    return rows or [(game.default_format, game.name_ja if japanese else game.name_en)]
+
+
 class EventCreateForm(forms.Form):
+    """An event of any game: the game, then one of its formats (empty: the game's own)."""
+
     name = forms.CharField(max_length=200)
+    game = forms.ChoiceField(required=False)  # empty: the default game, as the API's parameter
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     registration_deadline = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    format = forms.ChoiceField(choices=format_choices)
+    format = forms.ChoiceField(required=False)
     regulation_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     capacity = forms.IntegerField(required=False, min_value=1, max_value=100_000)
     point_cap = forms.IntegerField(required=False, min_value=0, max_value=100_000)
@@ -43,6 +59,10 @@ class EventCreateForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        games = registry.all_games()
+        self.fields["game"].choices = [(game.code, _game_name(game.code)) for game in games]
+        # Every game's formats under the game's name; the one chosen must be the chosen game's (clean).
+        self.fields["format"].choices = [("", "—"), *((_game_name(game.code), _game_formats(game)) for game in games)]
         self.fields["overlay"].choices = [("", "—")] + [
             (row["id"], f"{row['name']} ({row['id']})") for row in overlay_choices()
         ]
@@ -52,18 +72,35 @@ class EventCreateForm(forms.Form):
             "name": gettext("Name"),
             "date": gettext("Event date"),
             "registration_deadline": gettext("Registration deadline (end of day)"),
-            "format": gettext("Format"),
+            "format": gettext("Format (empty: the game's own)"),
+            "game": gettext("Game"),
             "regulation_date": gettext("Regulation date (default: the event date)"),
             "overlay": gettext("Event overlay (optional)"),
             "publish_decklists": gettext("Publish the decklists after the event"),
         }
         for name, label in labels.items():
-            self.fields[name].label = label
+            if name in self.fields:
+                self.fields[name].label = label
+
+    def event_game(self) -> str | None:
+        return self.cleaned_data.get("game") or registry.DEFAULT_GAME
+
+    def clean(self):
+        data = super().clean()
+        if self.event_game():
+            game = registry.get(self.event_game())
+            data["format"] = data.get("format") or game.default_format
+            if data["format"] not in {code for code, _name in _game_formats(game)}:
+                self.add_error("format", gettext("Choose a format of the event's game."))
+        return data
 
 
 @require_http_methods(["GET", "POST"])
 def tournament_list(request):
-    form = EventCreateForm(request.POST or None)
+    # `?game=ygo` opens the form on that game, as the API's parameter names it.
+    wanted = request.GET.get("game")
+    initial = {"game": wanted} if wanted in {game.code for game in registry.all_games()} else {}
+    form = EventCreateForm(request.POST or None, initial=initial)
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect(f"/accounts/login/?next={request.path}")
@@ -82,6 +119,7 @@ def tournament_list(request):
                     publish_decklists=data.get("publish_decklists", False),
                     capacity=data.get("capacity"),
                     point_cap=data.get("point_cap"),
+                    game=form.event_game(),
                 )
             except event_services.EventInvalid as exc:
                 form.add_error(exc.field, server_message(exc.message))
@@ -96,7 +134,19 @@ def tournament_list(request):
 
 
 class EventSettingsForm(EventCreateForm):
-    """The same settings as at creation, editable until the registrations are locked."""
+    """The same settings as at creation, editable until the registrations are locked; the game stays the event's."""
+
+    def __init__(self, *args, event_game: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["game"]
+        self._event_game = event_game
+        game = registry.get(event_game)
+        self.fields["format"].choices = _game_formats(game)
+        self.fields["format"].required = True
+        self.fields["format"].label = gettext("Format")
+
+    def event_game(self) -> str | None:
+        return self._event_game
 
     @classmethod
     def for_event(cls, event, data=None):
@@ -111,7 +161,7 @@ class EventSettingsForm(EventCreateForm):
             "overlay": event.overlay_id or "",
             "publish_decklists": event.publish_decklists,
         }
-        return cls(data, initial=initial, prefix="settings")
+        return cls(data, initial=initial, prefix="settings", event_game=event.game)
 
 
 class UnlockForm(forms.Form):
@@ -393,11 +443,18 @@ def registration_amend(request, event_id: int, registration_id: int):
     return render(request, "web/tournament_amend.html", context)
 
 
+def _game_name(code: str) -> str:
+    """A game named in the page's language."""
+    game = registry.get(code)
+    return game.name_ja if (get_language() or "en").startswith("ja") else game.name_en
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def tournament_register(request, event_id: int):
     event = event_selectors.event_get(event_id=event_id)
-    decks = list(deck_selectors.deck_list_visible(user=request.user, mine=True)[:200])
+    # Only the player's decks of the event's game can be registered there (the service refuses another's).
+    decks = list(deck_selectors.deck_list_visible(user=request.user, mine=True, game=event.game)[:200])
     report, chosen = None, None
     if request.method == "POST":
         chosen = request.POST.get("deck")
@@ -416,6 +473,14 @@ def tournament_register(request, event_id: int):
         except event_services.EventFull:
             messages.error(request, gettext("The event is full."))
             return redirect("web:tournament", event_id=event.id)
+        except event_services.DeckOfAnotherGame as exc:
+            messages.error(
+                request,
+                gettext(
+                    "This is a %(deck_game)s deck; the event is a %(event_game)s event. Choose a %(event_game)s deck."
+                )
+                % {"deck_game": _game_name(exc.deck_game), "event_game": _game_name(exc.event_game)},
+            )
         except (ValueError, deck_selectors.DeckForbidden):
             messages.error(request, gettext("Choose one of your decks."))
         else:
@@ -425,6 +490,7 @@ def tournament_register(request, event_id: int):
     context = {
         "event": event,
         "decks": decks,
+        "game_name": _game_name(event.game),
         "report": report,
         "chosen": chosen,
         "is_open": event_services.event_is_open(event),
