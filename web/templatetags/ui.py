@@ -57,13 +57,6 @@ def event_format(event) -> str:
 
 
 @register.filter
-def game_name(code) -> str:
-    """A game by its name in the active language."""
-    game = registry.get(str(code))
-    return game.name_ja if (get_language() or "en").startswith("ja") else game.name_en
-
-
-@register.filter
 def server_text(text) -> str:
     """An English message of another layer (search error, decklist line error...) in the active language."""
     return server_message(text, as_html=True)

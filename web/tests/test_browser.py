@@ -370,7 +370,6 @@ JA_ALLOWED_WORDS = {
     "ydk",  # the .ydk decklist file of the Yu-Gi-Oh! OCG simulators: a file extension, written so in Japanese too
     "UTF",  # the encodings offered for the CSV export (UTF-8, Shift-JIS) are written so in Japanese too
     "JIS",
-    "OCG",  # 遊☆戯☆王OCG: the game's own name, and its format's, written so in Japanese too
     "OK",
     "English",
     "SHA",
