@@ -358,3 +358,8 @@ class HandOdds(Capability):
         and second, the cards set aside, the redraw, the model in words); the main deck (`main`) is the shuffled
         deck. Raises the coded UNKNOWN_FORMAT for a format the game does not have."""
         raise NotImplementedError
+
+    def shuffled(self, main: Mapping[Any, int]) -> dict[Any, int]:
+        """The cards of the main deck (card id -> copies) that are shuffled into the deck the opening deals from: all
+        of them, unless the game sets some aside before the game starts."""
+        return dict(main)

@@ -338,6 +338,7 @@ def hand_odds_of(
     if game.hand_odds is None:
         raise ApplicationError(ErrorCode.VALIDATION_ERROR, f"{game.name_en} decks have no hand odds.")
     opening = game.hand_odds.opening(format_code=format_code)
+    main = game.hand_odds.shuffled(main)  # the cards the opening deals from (DM: no start-of-game card)
     written = [c for group in groups for c in group["cards"] if isinstance(c, str) and not c.isdigit()]
     names: dict[str, set] = {}
     if written:

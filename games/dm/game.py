@@ -285,6 +285,23 @@ class DmHandOdds(HandOdds):
             "シールドは手札の分布を変えない（手札は山札の一様な標本）。",
         )
 
+    def shuffled(self, main: Mapping[Any, int]) -> dict[Any, int]:
+        """100.5, 103.3: a start-of-game card (its set by the legality check's table, games.dm.legality.start_set_of)
+        is put into the battle zone before the shields and the hand are dealt: it is never in the shuffled deck."""
+        from games.dm.legality import _get_resolver, start_set_of
+
+        resolver = _get_resolver()
+        kept = {}
+        for key, copies in main.items():
+            try:
+                facts = resolver.facts(int(key))
+            except (KeyError, TypeError, ValueError):
+                kept[key] = copies  # not a card id of the catalogue: the service refuses it by its own rule
+                continue
+            if not start_set_of(card=facts):
+                kept[key] = copies
+        return kept
+
 
 class DmSimulation(Simulation):
     """The goldfish and the odds (games/dm/simulation.py, over games.dm.rules.goldfish and .odds)."""

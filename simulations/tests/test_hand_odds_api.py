@@ -61,3 +61,33 @@ def test_a_bad_question_gets_its_code(cards, groups, conditions, code):  # noqa:
     body = {"decklist": legal_deck_json(), "groups": groups, "conditions": conditions}
     answer = APIClient().post("/api/v1/odds/hand/", body, format="json")
     assert (answer.status_code, answer.json()["error"]["code"]) == (400, code)
+
+
+@pytest.mark.parametrize(
+    ("starters", "deck_size"),
+    [
+        pytest.param(0, 40, id="no-start-of-game-card"),
+        pytest.param(1, 40, id="a-start-of-game-card-is-not-dealt-from"),  # 100.5, 103.3
+    ],
+)
+def test_a_start_of_game_card_is_not_in_the_deck_the_hand_is_dealt_from(db, starters, deck_size):
+    """100.5, 103.3: a card that starts the game in the battle zone (禁断, 零龍) is put there before the shields and
+    the hand are dealt: the odds of a group are those of the 40 cards shuffled, whatever else the main deck lists."""
+    from cards.models import Card
+    from cards.services import card_import
+    from cards.tests.factories import CardRecordFactory
+    from decks.tests.fixtures import catalogue_records
+
+    starter = CardRecordFactory(
+        name_ja="テスト開始時", civilizations=["Fire"], cost=0, zone="battle_zone_at_game_start"
+    )
+    card_import(records=[*catalogue_records(), starter], source="start-of-game-test")
+    assert Card.objects.filter(name_ja="テスト開始時").exists()
+    decklist = legal_deck_json()
+    if starters:
+        decklist["main"].append({"card": "テスト開始時", "count": starters})
+    body = {"decklist": decklist, "groups": [GROUPS[2]], "conditions": [{"group": "bricks", "at_least": 1}]}
+    answer = APIClient().post("/api/v1/odds/hand/", body, format="json")
+    assert answer.status_code == 200, answer.json()
+    expected = 1 - Fraction(comb(deck_size - 4, 5), comb(deck_size, 5))  # at least one of the 4 bricks in 5
+    assert answer.json()["first"]["fraction"] == _fraction(expected)
