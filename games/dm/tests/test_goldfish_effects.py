@@ -527,3 +527,20 @@ def test_an_orega_aura_gr_summons_and_is_never_a_creature_itself(with_gr, kills,
     assert (rows["7"]["effects"], rows["7"]["played"]["first"]) == row
     if with_gr:
         assert rows["gr"]["played"]["first"] == 1.0
+
+
+@pytest.mark.parametrize(
+    ("wanted", "matches"),
+    [
+        pytest.param({"name_contains": "ボルシャック"}, True, id="a-name-part"),
+        pytest.param({"name_contains": ["禁断", "ボルシャック"]}, True, id="any-of-a-list-of-parts"),
+        pytest.param({"name_contains": ["禁断", "モモキング"]}, False, id="none-of-the-list"),
+        pytest.param({"name_excludes": ["ボルシャック・ドラゴン"]}, False, id="excluded-by-a-list"),
+        pytest.param({"name_excludes": ["バロン・ゴーヤマ"]}, True, id="not-excluded"),
+    ],
+)
+def test_a_name_filter_is_a_part_or_a_list_of_parts(wanted, matches):
+    """effects.json writes `name_contains` / `name_excludes` as a list (「アクア・アタック」 or
+    「アクア・カスケード」); a real 2020 モルトNEXT list compiled to a TypeError on them."""
+    target = card("ボルシャック・ドラゴン", 6, copies=1)
+    assert filter_matches(wanted, target) is matches

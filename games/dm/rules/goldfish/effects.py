@@ -342,6 +342,14 @@ def filter_known(wanted: dict) -> bool:
     )
 
 
+def _name_parts(value: object) -> tuple[str, ...]:
+    if isinstance(value, str):
+        return (value,) if value else ()
+    if isinstance(value, list | tuple):
+        return tuple(part for part in value if isinstance(part, str) and part)
+    return ()
+
+
 def filter_matches(wanted: dict, card: "EngineCard") -> bool:
     """Whether an engine card (any of its halves) matches an effect filter of the data's vocabulary."""
     if not wanted:
@@ -380,9 +388,11 @@ def filter_matches(wanted: dict, card: "EngineCard") -> bool:
         if not (all(hits) if wanted.get("races_mode") == "all" else any(hits)):
             return False
     name = card.name_ja or card.name
-    if wanted.get("name_contains") and wanted["name_contains"] not in name:
+    # A name part, or a list of them (the data writes both): the card's name holds any of them / none of them.
+    contains, excludes = _name_parts(wanted.get("name_contains")), _name_parts(wanted.get("name_excludes"))
+    if contains and not any(part in name for part in contains):
         return False
-    if wanted.get("name_excludes") and wanted["name_excludes"] in name:
+    if any(part in name for part in excludes):
         return False
     costs = [h.cost for h in halves] or [0]
     for key, test in (
