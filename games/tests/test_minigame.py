@@ -140,12 +140,14 @@ def test_a_deck_of_another_game_is_refused_at_the_event(mini_game, owner, organi
 
 
 def test_the_mini_zone_is_the_only_zone_of_a_mini_deck(mini_game, owner):  # noqa: F811
+    from cards.models import Card
     from decks.services import deck_cards_add
 
     player = token_client(owner)
     deck = player.post("/api/v1/decks/", {"name": "Foxes", "game": "mini", "text": FULL}, format="json").json()
+    card_id = Card.objects.filter(game="mini").values_list("id", flat=True).first()  # a mini card: only the zone is off
     with pytest.raises(Exception) as refused:
-        deck_cards_add(deck_id=deck["id"], user=owner, if_match=1, card_id=1, zone="main", count=1)
+        deck_cards_add(deck_id=deck["id"], user=owner, if_match=1, card_id=card_id, zone="main", count=1)
     assert getattr(refused.value, "code", None) == "INVALID_ZONE"
 
 
