@@ -14,15 +14,18 @@ CREATE TRIGGER cards_catalogue_version_{{op}} AFTER {{op}} ON {CARDS} FOR EACH R
     UPDATE {TABLE} SET version = MAX(version + 1, {_SQLITE_NOW}) WHERE game = {{row}}.game;
 END
 """
+# PostgreSQL: a sequence, not `version + 1`: a sequence never hands out a value twice, even to a transaction that is
+# rolled back, so a version some process read inside a rolled-back write is never the version of other data later.
+_POSTGRES_SEQUENCE = "cards_catalogue_version_seq"
 _POSTGRES_FUNCTION = f"""
 CREATE FUNCTION cards_catalogue_version_raise() RETURNS trigger AS $$
 DECLARE
     row_game varchar(16);
-    now_ms bigint := (extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+    next_version bigint := nextval('{_POSTGRES_SEQUENCE}');
 BEGIN
     IF TG_OP = 'DELETE' THEN row_game := OLD.game; ELSE row_game := NEW.game; END IF;
-    INSERT INTO {TABLE} AS current (game, version) VALUES (row_game, now_ms)
-        ON CONFLICT (game) DO UPDATE SET version = GREATEST(current.version + 1, now_ms);
+    INSERT INTO {TABLE} AS current (game, version) VALUES (row_game, next_version)
+        ON CONFLICT (game) DO UPDATE SET version = next_version;
     RETURN NULL;
 END
 $$ LANGUAGE plpgsql
@@ -40,6 +43,11 @@ def install(apps, schema_editor):
             schema_editor.execute(_SQLITE_TRIGGER.format(op=op, row="OLD" if op == "DELETE" else "NEW"))
         now = _SQLITE_NOW
     elif vendor == "postgresql":
+        # The sequence starts at the time in milliseconds, above any version a process may hold from before.
+        schema_editor.execute(f"CREATE SEQUENCE {_POSTGRES_SEQUENCE}")
+        schema_editor.execute(
+            f"SELECT setval('{_POSTGRES_SEQUENCE}', (extract(epoch FROM clock_timestamp()) * 1000)::bigint)"
+        )
         schema_editor.execute(_POSTGRES_FUNCTION)
         schema_editor.execute(_POSTGRES_TRIGGER)
         now = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
@@ -55,6 +63,7 @@ def uninstall(apps, schema_editor):
     else:
         schema_editor.execute(f"DROP TRIGGER IF EXISTS cards_catalogue_version ON {CARDS}")
         schema_editor.execute("DROP FUNCTION IF EXISTS cards_catalogue_version_raise()")
+        schema_editor.execute(f"DROP SEQUENCE IF EXISTS {_POSTGRES_SEQUENCE}")
 
 
 class Migration(migrations.Migration):

@@ -68,3 +68,21 @@ def test_read_once_per_request(settings):
         _request_finished()
     _card("dm", "b")  # outside a request: every read sees a write at once
     assert catalogue_version("dm") > first
+
+
+@pytest.mark.integration
+def test_a_rolled_back_write_never_hands_its_version_to_other_data():
+    """PostgreSQL: a version read inside a write that was rolled back (an import that failed, a test's transaction)
+    is never the version of the catalogue later, even when many writes put the version ahead of the clock (a whole
+    import): a process's indexes built from the rolled-back rows would be taken as current."""
+    from django.db import transaction
+
+    if connection.vendor != "postgresql":
+        pytest.skip("the sequence is PostgreSQL's")
+    _bulk("dm", *[f"bulk {i}" for i in range(5000)])  # about 5,000 raises within a few milliseconds
+    with pytest.raises(RuntimeError), transaction.atomic():
+        _card("dm", "rolled back")
+        rolled_back = catalogue_version("dm")
+        raise RuntimeError
+    _card("dm", "kept")
+    assert catalogue_version("dm") != rolled_back
