@@ -367,6 +367,8 @@ JA_ALLOWED_WORDS = {
     "API",
     "JSON",
     "CSV",
+    "PNG",  # the deck's picture (a file format), written so in Japanese too
+    "GENESYS",  # the OCG format's own name, as the official Japanese pages write it
     "ydk",  # the .ydk decklist file of the Yu-Gi-Oh! OCG simulators: a file extension, written so in Japanese too
     "UTF",  # the encodings offered for the CSV export (UTF-8, Shift-JIS) are written so in Japanese too
     "JIS",
