@@ -90,10 +90,13 @@ def test_a_ygo_player_goes_from_the_home_page_to_a_legal_check_of_a_real_ydk(bro
         page.locator("#id_q").press("Enter")
         expect(page.locator("#card-results")).to_contain_text("灰流うらら")
 
-        # My decks, in the remembered game: the form asks for the game and offers the OCG's format.
+        # My decks, in the remembered game: the form asks for the game and offers the OCG's formats (the OCG's own
+        # and GENESYS), no other game's.
         page.goto(base + "/decks/")
         expect(page.locator("#id_game")).to_have_value("ygo")
-        expect(page.locator("#id_format option")).to_have_count(1)
+        expect(page.locator("#id_format option")).to_have_count(2)
+        values = page.locator("#id_format option").evaluate_all("options => options.map(o => o.value)")
+        assert sorted(values) == ["genesys", "ocg"]
         _shots(page, "my-decks", language)
         page.fill("#id_name", "Shaddoll 2015")
         page.click("#create-deck")
