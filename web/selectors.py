@@ -95,7 +95,12 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         for code, game in games.items()
     }
     summaries: dict[int, dict[str, Any]] = {
-        deck.id: {"counts": dict.fromkeys(games[deck.game].zone_codes(), 0), "colours": set(), "key": None, "entries": {}}
+        deck.id: {
+            "counts": dict.fromkeys(games[deck.game].zone_codes(), 0),
+            "colours": set(),
+            "key": None,
+            "entries": {},
+        }
         for deck in decks
     }
     # the colours count the registered zones (not the considering list); the key card is the main deck's

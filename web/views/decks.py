@@ -159,7 +159,9 @@ def _deck_list(request, decks) -> dict:
         page.object_list = list(page.object_list)
     _deck_rows(request, page.object_list, as_of=today)
     params = "&".join(
-        f"{FILTER_PARAMS.get(key, key)}={quote(value)}" for key, value in {"game": game.code, **filters}.items() if value
+        f"{FILTER_PARAMS.get(key, key)}={quote(value)}"
+        for key, value in {"game": game.code, **filters}.items()
+        if value
     )
     return {
         "page": page,

@@ -116,7 +116,9 @@ def deck_simulate(request, deck_id: int):
             "deckId": deck.id,
             "simulationsUrl": "/api/v1/simulations/",
             # the opening hands' columns of the game's own (its setup's: cards dealt besides the hand)
-            "handColumns": [[key, str(label)] for key, label in game.simulation.hand_columns] if game.simulation else [],
+            "handColumns": [[key, str(label)] for key, label in game.simulation.hand_columns]
+            if game.simulation
+            else [],
         },
         "nav": "my-decks" if deck.owner_id == request.user.id else "public-decks",
     }
