@@ -148,6 +148,14 @@ _SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
             gettext_noop("The point cap must be 0 or more (leave it empty for the default)."),
         ),
         (
+            r"^The event overlay '(?P<overlay>[^']+)' is for (?P<overlay_game>.+), not (?P<game>.+): choose an "
+            r"overlay of the event's game\.$",
+            gettext_noop(
+                "The event overlay %(overlay)s is for %(overlay_game)s, not %(game)s: choose an overlay of "
+                "the event's game."
+            ),
+        ),
+        (
             r"^The deadline has passed: give a new registration deadline\.$",
             gettext_noop("The deadline has passed: give a new registration deadline."),
         ),
