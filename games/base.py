@@ -195,6 +195,8 @@ class BoardArea:
     sets: bool = False  # its cards may be set face down (the OCG's monster, spell and trap cards)
     wide: bool = False  # takes a whole row of the board (the hand, the monster zones)
     slots: int | None = None  # how many cards the rules let it hold (the OCG's 5 monster zones), shown beside its count
+    # its two-sided cards turn over to their other side (the board's `flip_en` / `flip_ja`: DBS's leader awakens)
+    flips: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +213,8 @@ class BoardLayout:
     turn_en: str = ""  # what turning a card sideways is called ("" when no area turns)
     turn_ja: str = ""
     rules: str = ""  # the setup's rule numbers, shown under the board's help
+    flip_en: str = ""  # what turning a two-sided card over is called ("" when no area flips)
+    flip_ja: str = ""
 
     def as_json(self, *, japanese: bool) -> dict:
         """The board page's configuration, named in the page's language."""
@@ -225,6 +229,7 @@ class BoardLayout:
                     "sets": area.sets,
                     "wide": area.wide,
                     "slots": area.slots,
+                    "flips": area.flips,
                 }
                 for area in self.areas
             ],
@@ -233,6 +238,7 @@ class BoardLayout:
             "hand": self.hand,
             "second_draws": self.second_draws,
             "turn": self.turn_ja if japanese else self.turn_en,
+            "flip": self.flip_ja if japanese else self.flip_en,
             "rules": self.rules,
         }
 

@@ -251,6 +251,16 @@ class Pages(Capability):
     list_fields: ClassVar[Mapping[str, str]] = {}
     no_colour: ClassVar[str | None] = None
     key_zone: ClassVar[str | None] = None
+    # What the deck lists call the card that names a deck (Dragon Ball Super: its leader); and their kind column: a
+    # cards.Card path to a card's kind (the OCG's monster / spell / trap), counted over the key zone, each kind
+    # named by `kind_label` in `kind_order` (None: no such column).
+    key_label: ClassVar[Any] = _("Key card")
+    kind_field: ClassVar[str | None] = None
+    kind_order: ClassVar[tuple[str, ...]] = ()
+
+    def kind_label(self, value: str) -> str:
+        return value
+
     # The names players use for the game's formats that keep no regulations.Format row (whose names win): code ->
     # (English, Japanese). A page never shows a format's code.
     format_names: ClassVar[Mapping[str, tuple[str, str]]] = {}

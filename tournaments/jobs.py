@@ -56,6 +56,18 @@ def revalidation_job_start(*, job_id: int) -> list[int]:
     return pending
 
 
+_DETAIL_KEYS = ("code", "rule", "zone", "count", "limit", "message", "message_ja")
+
+
+def _violation_detail(violation: dict) -> dict:
+    """One violation as a job row keeps it: the report's own keys a sentence is made of, its cards by name."""
+    detail = {key: violation[key] for key in _DETAIL_KEYS if violation.get(key) is not None}
+    names = [{"name": card["name"]} for card in violation.get("cards") or () if card.get("name")]
+    if names:
+        detail["cards"] = names
+    return detail
+
+
 def _chunk_results(job: RevalidationJob, registration_ids: list[int]) -> list[dict]:
     """Each registration's status now under the event's regulation (a withdrawn one is left out)."""
     by_id = Registration.objects.in_bulk(registration_ids)
@@ -69,6 +81,8 @@ def _chunk_results(job: RevalidationJob, registration_ids: list[int]) -> list[di
             "status_now": status,
             "changed": status != registration.status,
             "violations": [v["code"] for v in report.get("violations", [])],
+            # what the pages word each violation from (web.verdict): its rule, numbers, cards and messages
+            "details": [_violation_detail(v) for v in report.get("violations", [])],
         }
         for registration, report, status in registrations_checked(
             event=job.event, registrations=registrations, overlay_id=job.event.overlay_id

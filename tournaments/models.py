@@ -141,7 +141,8 @@ class RevalidationJob(models.Model):
     status = models.CharField(max_length=16, choices=_choices(JobStatus), default=JobStatus.QUEUED.value)
     total = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)
-    # [{"registration_id", "player", "status_at_registration", "status_now", "changed", "violations": [codes]}]
+    # [{"registration_id", "player", "status_at_registration", "status_now", "changed", "violations": [codes],
+    #   "details": [{"code", "rule", "zone", "count", "limit", "cards": [{"name"}], "message", "message_ja"}]}]
     results = models.JSONField(default=list)
     error = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -467,12 +467,29 @@ def _event_options(the_game, point_cap: int | None) -> dict:
     return {"point_cap": point_cap}
 
 
+def _check_overlay_game(game, overlay_id: str | None) -> None:
+    """An event takes an overlay of its own game (the overlay's base format's): another game's is refused in words
+    (EventInvalid on `overlay_id`) before any game reads it. An unknown one is left to the game (UNKNOWN_OVERLAY)."""
+    if not overlay_id:
+        return
+    from regulations.models import EventOverlay
+
+    overlay_game = EventOverlay.objects.filter(slug=overlay_id).values_list("game", flat=True).first()
+    if overlay_game is not None and overlay_game != game.code:
+        raise EventInvalid(
+            "overlay_id",
+            f"The event overlay '{overlay_id}' is for {registry.get(overlay_game).name_en}, not "
+            f"{game.name_en}: choose an overlay of the event's game.",
+        )
+
+
 def _check_regulation(
     *, game: str, format_code: str, as_of: date, overlay_id: str | None, point_cap: int | None = None
 ) -> None:
     """Fail early on an unknown format or overlay of the event's game (raises UNKNOWN_FORMAT / UNKNOWN_OVERLAY) and on
     a point cap its format does not take (EventInvalid)."""
     the_game = registry.get(game)
+    _check_overlay_game(the_game, overlay_id)
     options = _event_options(the_game, point_cap)
     try:
         the_game.legality_report(

@@ -183,6 +183,8 @@ def card_summaries_with_pictures(summaries: dict[int, dict]) -> dict[str, dict]:
             continue
         picture = pictures.get(card) or {}
         out[str(card)] = {**summary, "image": picture.get("image"), "page": picture.get("page")}
+        if "image_back" in picture:  # a two-sided card's other side (the solo board turns it over)
+            out[str(card)]["image_back"] = picture["image_back"]
     return out
 
 

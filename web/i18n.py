@@ -125,6 +125,14 @@ _SERVER_MESSAGES = message_patterns(
     gettext_noop("%(count)s players are registered: the capacity cannot be lower."),
     gettext_noop("A point cap applies to GENESYS events only (leave it empty)."),
     gettext_noop("The point cap must be 0 or more (leave it empty for the default)."),
+    (
+        r"^The event overlay '(?P<overlay>[^']+)' is for (?P<overlay_game>.+), not (?P<game>.+): choose an "
+        r"overlay of the event's game\.$",
+        gettext_noop(
+            "The event overlay %(overlay)s is for %(overlay_game)s, not %(game)s: choose an overlay of "
+            "the event's game."
+        ),
+    ),
     gettext_noop("The deadline has passed: give a new registration deadline."),
     # tournaments/services.py (CsvRejected messages and the import's row messages), web/views/tournaments.py
     (

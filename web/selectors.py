@@ -5,15 +5,23 @@ from typing import Any, cast
 from regulations.models import EventOverlay
 
 
-def overlay_choices() -> list[dict]:
-    """The event overlays a player can check a deck against: stable id (slug), name and base format.
+def overlay_choices(game: str | None = None) -> list[dict]:
+    """The event overlays a player can check a deck against: stable id (slug), name and base format; of one game's
+    (its base format's) when `game` is given.
 
     Uses `regulations.selectors.overlay_list` when the regulations app offers it, else reads the model."""
     from regulations import selectors as regulation_selectors
 
     overlay_list = getattr(regulation_selectors, "overlay_list", None)
     overlays = overlay_list() if overlay_list else EventOverlay.objects.select_related("base_format").order_by("slug")
+    if game is not None:
+        overlays = overlays.filter(game=game)
     return [_overlay_row(overlay) for overlay in overlays[:500]]
+
+
+def overlay_game(overlay_id: str) -> str | None:
+    """The game of an event overlay (its base format's), or None when there is no such overlay."""
+    return EventOverlay.objects.filter(slug=overlay_id).values_list("game", flat=True).first()
 
 
 def _overlay_row(overlay) -> dict:
@@ -99,6 +107,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
             "counts": dict.fromkeys(games[deck.game].zone_codes(), 0),
             "colours": set(),
             "key": None,
+            "kinds": {},
             "entries": {},
         }
         for deck in decks
@@ -116,6 +125,10 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         for code, game in games.items()
         for key, path in (game.pages.list_fields or game.catalogue.deck_entry_fields).items()
     }
+    # each game's kind of a card (`pages.kind_field`: the OCG's monster / spell / trap) for its lists' kind column
+    own.update(
+        {f"{code}_kind": F(f"card__{game.pages.kind_field}") for code, game in games.items() if game.pages.kind_field}
+    )
     rows = DeckEntry.objects.filter(deck_id__in=summaries).values(
         "deck_id", "zone", "quantity", "card_id", "card__name_ja", **own
     )
@@ -130,6 +143,9 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
             colours = row.get(f"{game_code}_colours") or []
             summary["colours"].update(str(c).lower() for c in ([colours] if isinstance(colours, str) else colours))
         if zone == main[game_code]:
+            kind = row.get(f"{game_code}_kind")
+            if kind:
+                summary["kinds"][kind] = summary["kinds"].get(kind, 0) + quantity
             cost = row.get(f"{game_code}_cost")
             rank = (cost if cost is not None else -1, quantity)
             if summary["key"] is None or rank > summary["key"][0]:
@@ -218,6 +234,13 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
             }
         own = colour_words[deck.game]
         summary = summaries[deck.id]
+        pages = registry.get(deck.game).pages
+        kinds = summary.get("kinds") or {}
+        order = {value: index for index, value in enumerate(pages.kind_order)}
+        summary["kind_labels"] = [
+            (pages.kind_label(kind), kinds[kind]) for kind in sorted(kinds, key=lambda k: (order.get(k, len(order)), k))
+        ]
+        summary["key_label"] = str(pages.key_label)
         updated = timezone.localtime(deck.updated_at)
         summary.update(
             status_label=status_labels[summary["status"]],
@@ -249,6 +272,8 @@ def card_pictures(*, card_ids) -> dict[int, dict]:
                 "page": found.get("page"),
                 "image": found.get("image") if settings.CARD_IMAGES_EXTERNAL else None,
             }
+            if found.get("image_back"):  # a two-sided card's other side (a DBS leader's awakened side)
+                pictures[card_id]["image_back"] = found["image_back"] if settings.CARD_IMAGES_EXTERNAL else None
     return pictures
 
 

@@ -15,7 +15,7 @@ from games.capabilities import editor_zone
 from games.dbs import catalogue as db
 from games.dbs.rules.cards import DbsCard
 from games.dbs.rules.legality import RulesUnavailable, rule_version_in_force
-from games.dbs.rules.official import card_image, card_list_page
+from games.dbs.rules.official import card_image, card_image_back, card_list_page
 from games.dbs.rules.vocabulary import Zone
 from games.dbs.statistics import CURVE, deck_tally
 
@@ -53,6 +53,13 @@ def card_summary(card_id: int, card: DbsCard, facts: dict) -> dict:
     power = None
     if card.power is not None:
         power = f"{card.power}" + (f" // {facts['back_power']}" if facts.get("back_power") else "")
+    # A leader's two sides, each with its own name and power (2-3-2-1-2): the solo board turns it over (awakens).
+    faces = None
+    if card.back_name:
+        faces = [
+            {"name": card.name, "power": None if card.power is None else str(card.power)},
+            {"name": card.back_name, "power": None if facts.get("back_power") is None else str(facts["back_power"])},
+        ]
     return {
         "id": card_id,
         # The game is printed in English: one name in both languages (the Leader's two sides).
@@ -65,6 +72,7 @@ def card_summary(card_id: int, card: DbsCard, facts: dict) -> dict:
         "cost_text": "–" if card.energy_cost is None else str(card.energy_cost),
         "power": power,
         "colors": colors,
+        "faces": faces,
         "home": card.zone.value,
         "group": {
             "key": card.card_type.value,
@@ -104,6 +112,8 @@ def card_pictures(card_ids: Iterable[int]) -> dict[int, dict]:
         if card is not None:
             image = card_image(card.card_number, host=settings.DBS_CARD_IMAGE_HOST)
             out[card_id] = {"page": card_list_page(card.card_number), "image": image}
+            if card.back_name:  # a leader's awakened side
+                out[card_id]["image_back"] = card_image_back(card.card_number, host=settings.DBS_CARD_IMAGE_HOST)
     return out
 
 

@@ -200,6 +200,7 @@ class DbsPages(Pages):
     # The deck lists: a deck named by its leader, its cards' colours, filtered by them.
     list_fields = MappingProxyType({"cost": "dbs__energy_cost", "colours": "dbs__colors"})
     key_zone = Zone.LEADER.value
+    key_label = _("Leader")
     switch_names = ("DBS", "ドラゴンボール超")
     format_names = MappingProxyType({FORMAT: ("Masters (official rules)", "マスターズ（公式ルール）")})
 

@@ -205,6 +205,14 @@ class YgoPages(Pages):
     list_fields = MappingProxyType({"cost": "ygo__level", "colours": "ygo__attribute"})
     colour_label = _("Attributes")
     switch_names = ("Yu-Gi-Oh!", "遊戯王")
+    # The deck lists' kind column: the Main Deck's monsters, spells and traps.
+    kind_field = "ygo__card_type"
+    kind_order = ("monster", "spell", "trap")
+
+    def kind_label(self, value: str) -> str:
+        from games.ygo.words import word_label
+
+        return word_label("card_type", value)
 
     def deck_filters(self) -> list[tuple[str, Any]]:
         from games.ygo.words import ATTRIBUTES, word_label

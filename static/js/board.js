@@ -22,6 +22,13 @@ function copies(zone) {
 }
 
 function card(item) { return config.cards[item.card] || { name_ja: `#${item.card}`, name_en: `#${item.card}` }; }
+// The side facing up of a two-sided card (`faces`: a DBS leader's front and awakened back, each its name and power).
+function shown(item) {
+  const c = card(item);
+  if (!c.faces || c.faces.length < 2) return c;
+  const face = c.faces[item.flipped ? 1 : 0];
+  return { ...c, name_ja: face.name, name_en: face.name, power: face.power, image: item.flipped ? c.image_back || null : c.image };
+}
 function areaName(code) { return areaOf[code] ? areaOf[code].name : code; }
 function goingSecond() { return Boolean(layout.second_draws) && $("solo-going") && $("solo-going").value === "second"; }
 
@@ -49,6 +56,7 @@ function move(item, from, to) {
   board.areas[from] = board.areas[from].filter((x) => x !== item);
   item.turned = false;
   item.down = false;
+  item.flipped = false;
   if (to === BOTTOM) board.areas[layout.deck].push(item);
   else if (to === layout.deck) board.areas[layout.deck].unshift(item);
   else board.areas[to].push(item);
@@ -81,7 +89,7 @@ function moveMenu(item, from) {
 }
 
 function cardItem(item, area, { hidden = false, index = 0 } = {}) {
-  const c = card(item);
+  const c = shown(item);
   const faceDown = hidden || item.down;
   const face = faceDown
     ? el("div", { class: "tile tile-mini card-back", "aria-label": hidden ? interpolate(gettext("%(area)s %(number)s"), { area: area.name, number: index + 1 }) : gettext("Face down") },
@@ -93,6 +101,14 @@ function cardItem(item, area, { hidden = false, index = 0 } = {}) {
       item.turned = !item.turned;
       render();
     } }, layout.turn));
+  }
+  if (area.flips && layout.flip && (card(item).faces || []).length > 1) {
+    actions.push(el("button", { type: "button", class: "btn small secondary board-flip", "aria-pressed": String(Boolean(item.flipped)), onclick: () => {
+      const before = cardName(c);
+      item.flipped = !item.flipped;
+      note(interpolate(gettext("%(name)s: %(action)s → %(side)s."), { name: before, action: layout.flip, side: cardName(shown(item)) }));
+      render();
+    } }, layout.flip));
   }
   if (area.sets) {
     actions.push(el("button", { type: "button", class: "btn small secondary", "aria-pressed": String(item.down), onclick: () => {

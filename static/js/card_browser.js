@@ -1,10 +1,8 @@
-// The card search page: the pages after the first come from the cards API (the same query, order, date and page
-// size as the page) and are appended to the results, when the "more" button scrolls into view or is pressed.
-// Without scripts the button is a plain link to the next page.
-import { api, ApiError } from "./api.js";
-import { el } from "./dom.js";
+// The card search page: the pages after the first are this page's own next pages (the same query, filters, order
+// and date), their tiles (drawn by the server, exactly as the first page's) appended to the results when the "more"
+// button scrolls into view or is pressed. Without scripts the button is a plain link to the next page.
+import { watchCardImage } from "./card_images.js";
 import { gettext, interpolate } from "./i18n.js";
-import { cardTile } from "./tile.js";
 
 const more = document.getElementById("more-results");
 const results = document.getElementById("card-results");
@@ -13,13 +11,18 @@ const pager = document.querySelector("nav.pager");
 let nextPage = Number(more.dataset.nextPage);
 let loading = false;
 
-function tileItem(card) {
-  const tile = cardTile(card);
-  const name = tile.querySelector(".tile-name");
-  const link = el("a", { href: more.dataset.cardUrl.replace(/\/0\/$/, `/${card.id}/`) });
-  link.append(...name.childNodes);
-  name.append(link);
-  return el("li", { class: "card-item" }, tile);
+class PageError extends Error {}
+
+// One next page: its tiles, and the page after it (0: the last).
+async function fetchPage(number) {
+  const response = await fetch(`${more.dataset.pages}${number}`, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+  if (!response.ok) throw new PageError(`${response.status} ${response.statusText}`);
+  const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  const next = page.getElementById("more-results");
+  return {
+    tiles: [...page.querySelectorAll("#card-results > li")].map((tile) => document.adoptNode(tile)),
+    next: next ? Number(next.dataset.nextPage) : 0,
+  };
 }
 
 async function loadMore() {
@@ -28,17 +31,18 @@ async function loadMore() {
   more.setAttribute("aria-busy", "true");
   status.textContent = gettext("Loading…");
   try {
-    const { data } = await api(`${more.dataset.api}&page=${nextPage}`);
+    const { tiles, next } = await fetchPage(nextPage);
     const first = results.children.length;
-    results.append(...data.results.map(tileItem));
-    nextPage = data.next ? nextPage + 1 : 0;
+    results.append(...tiles);
+    for (const tile of tiles) for (const img of tile.querySelectorAll("img[data-card-img]")) watchCardImage(img);
+    nextPage = next;
     // The appended pages are one list now: the page-by-page links would only repeat them.
     if (pager) pager.hidden = true;
-    status.textContent = interpolate(gettext("%(shown)s of %(count)s cards shown"), { shown: results.children.length, count: data.count });
+    status.textContent = interpolate(gettext("%(shown)s of %(count)s cards shown"), { shown: results.children.length, count: more.dataset.count });
     const added = results.children[first];
     if (added && document.activeElement === more) added.querySelector("a")?.focus({ preventScroll: true });
   } catch (error) {
-    status.textContent = error instanceof ApiError ? `${error.message} (${error.code})` : String(error);
+    status.textContent = error instanceof PageError ? `${gettext("The next cards could not be loaded.")} (${error.message})` : String(error);
     nextPage = 0; // the link still leads to the next page
     observer.disconnect();
     loading = false;

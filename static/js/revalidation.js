@@ -29,11 +29,26 @@ function render(job) {
   }
 }
 
+// The finished job's rows as the page draws them: each violation in words in the page's language, its code beside
+// (web.verdict on the server). Until they come, and if they do not, the rows above show the codes.
+async function serverRows() {
+  try {
+    const response = await fetch(window.location.href, { headers: { Accept: "text/html" }, credentials: "same-origin" });
+    if (!response.ok) return;
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    const rows = page.querySelector("#reval-results tbody");
+    if (rows) body.replaceChildren(...document.adoptNode(rows).childNodes);
+  } catch {
+    // the codes stay
+  }
+}
+
 async function poll() {
   try {
     const { data } = await api(config.url);
     render(data);
     if (RUNNING.has(data.status)) setTimeout(poll, 700);
+    else if (data.status === "done") await serverRows();
   } catch (error) {
     statusText.textContent = error instanceof ApiError ? `${error.message} (${error.code})` : String(error);
   }

@@ -72,7 +72,18 @@ def test_ygo_sample_hand_and_a_card_moved_across_the_board(browser, world):  # n
 
 
 def test_dbs_board_deals_leader_life_and_hand(browser, world):  # noqa: F811
+    from django.conf import settings
+
+    from web.tests.test_browser_layout import PICTURE
+
     context, page = _context(browser, world, width="desktop", language="en")
+    context.dbs_pictures = []
+
+    def picture(route):
+        context.dbs_pictures.append(route.request.url)
+        route.fulfill(status=200, content_type="image/svg+xml", body=PICTURE)
+
+    context.route(f"https://{settings.DBS_CARD_IMAGE_HOST}/**", picture)
     _open_board(page, world, "dbs")
     # 5-2-1-6 and 5-2-1-7: the leader in its area, 6 cards in hand, then 8 life from the top of the 60-card deck.
     assert _count(page, "leader") == "1"
@@ -87,6 +98,20 @@ def test_dbs_board_deals_leader_life_and_hand(browser, world):  # noqa: F811
     page.locator("#board-hand li select.board-move").first.select_option("energy")
     page.locator("#board-energy").get_by_role("button", name="Rest").click()
     assert page.locator("#board-energy li.tapped").count() == 1
+    # The leader is two-sided (2-3-2-1-2): Awaken turns it to its back side, its own name, power and picture.
+    faces = page.evaluate("JSON.parse(document.getElementById('solo-config').textContent)")
+    leader_id = page.locator("#board-leader li").first.get_attribute("data-card-id")
+    front, back = faces["cards"][leader_id]["faces"]
+    name = page.locator("#board-leader .tile-name")
+    assert name.inner_text() == front["name"]
+    awaken = page.locator("#board-leader").get_by_role("button", name="Awaken")
+    awaken.click()
+    assert name.inner_text() == back["name"] and awaken.get_attribute("aria-pressed") == "true"
+    assert page.locator("#board-leader .tile-power").inner_text() == back["power"]
+    assert f"{front['name']}: Awaken → {back['name']}." in page.locator("#solo-log li").first.inner_text()
+    image = faces["cards"][leader_id].get("image_back")
+    if image:  # external pictures on: the awakened side's official picture (…_b.png) is asked for
+        assert image.endswith("_b.png") and image in context.dbs_pictures
     body = page.locator("main").inner_text()
     assert not [word for word in DUEL_MASTERS_WORDS if word in body]
     assert page.errors == []

@@ -37,7 +37,7 @@ def _signed_in(browser, world, language):  # noqa: F811
     client = Client()
     client.force_login(world["user"])
     context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-US")
-    context.set_default_timeout(20_000)
+    context.set_default_timeout(60_000)  # a loaded machine: a page of the real data may take long
     context.add_cookies(
         [
             {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
@@ -127,9 +127,66 @@ def test_a_ygo_player_goes_from_the_home_page_to_a_legal_check_of_a_real_ydk(bro
         for group in ("level", "type"):
             page.select_option("#group-by", group)
             assert _dm_words(page) == []
+        _deck_pages(page, deck_url, language, game="ygo", move_to="monster")
+        _more_search_tiles(page, base + "/cards/?game=ygo&q=ドラゴン")
         assert page.errors == []
     finally:
         context.close()
+
+
+def _deck_pages(page, deck_url: str, language: str, *, game: str, move_to: str) -> None:
+    """The deck's other pages in its game's words: the statistics, the opening-hand odds, a sample hand on the
+    solo board with a card moved out of it, and the deck in my decks with its game's columns."""
+    from playwright.sync_api import expect
+
+    prefix = "" if game == "ygo" else "dbs-"
+    page.goto(deck_url)
+    page.wait_for_selector("body[data-editor-ready=true]")
+    expect(page.locator("#stats svg, #stats table").first).to_be_visible()
+    page.locator("#stats").scroll_into_view_if_needed()
+    assert _dm_words(page) == []
+    page.goto(deck_url + "simulate/")
+    expect(page.locator("main table").first).to_be_visible()
+    _shots(page, f"{prefix}odds", language)
+    assert _dm_words(page) == []
+    page.goto(deck_url + "solo/")
+    page.wait_for_selector("body[data-solo-ready=true]")
+    page.click("#solo-new")  # a sample hand
+    hand = page.locator("#board-hand li")
+    dealt = hand.count()
+    assert dealt == (5 if game == "ygo" else 6)
+    hand.first.locator("select.board-move").select_option(move_to)
+    expect(page.locator(f"#board-{move_to} li")).to_have_count(1)
+    expect(hand).to_have_count(dealt - 1)
+    _shots(page, f"{prefix}board", language)
+    assert _dm_words(page) == []
+    page.goto(deck_url.rsplit("/decks/", 1)[0] + "/decks/")
+    _shots(page, f"{prefix}my-decks-listed", language)
+    assert _dm_words(page) == []
+    row = page.locator("table.deck-list tbody tr").first
+    if game == "ygo":  # the Main Deck by kind and its monsters' Attributes
+        expect(row.locator("td.deck-kinds")).to_contain_text("モンスター" if language == "ja" else "Monster")
+        expect(row.locator(".civ-dots .civ").first).to_be_visible()
+    else:  # the leader and the colours
+        expect(row.locator(".key-card")).to_contain_text("リーダー" if language == "ja" else "Leader")
+        expect(row.locator(".civ-dots .civ").first).to_be_visible()
+
+
+def _more_search_tiles(page, url: str) -> None:
+    """The card search's next page, appended by the script, draws the same tiles as the server's pages: its type
+    line on every tile, each appended tile as the next page itself draws it."""
+    from playwright.sync_api import expect
+
+    page.goto(url)
+    results = page.locator("#card-results > li")
+    expect(results).to_have_count(48)
+    page.locator("#more-results").click()
+    expect(results.nth(48)).to_be_attached()
+    types = results.locator(".tile-type:not(.tile-stats)").all_inner_texts()
+    assert len(types) == results.count() and all(text.strip() for text in types)
+    appended = results.nth(48).evaluate("node => node.outerHTML")
+    page.goto(url + "&page=2")
+    assert page.locator("#card-results > li").first.evaluate("node => node.outerHTML") == appended
 
 
 @pytest.fixture
@@ -175,6 +232,9 @@ def test_a_dbs_player_creates_a_deck_from_a_real_list_with_its_leader(browser, d
         expect(page.locator("#legality")).to_have_attribute("data-status", "legal")
         _shots(page, "dbs-editor", language)
         assert _dm_words(page) == []
+        deck_url = page.url.split("?", 1)[0]
+        _deck_pages(page, deck_url, language, game="dbs", move_to="battle")
+        _more_search_tiles(page, base + "/cards/?game=dbs&q=Goku")
         assert page.errors == []
     finally:
         context.close()

@@ -110,8 +110,12 @@ def test_card_browser_offers_more_when_there_is_a_next_page(catalogue, monkeypat
     body = Client().get("/cards/", {"q": "テスト", "order": "cost"}).content.decode()
     more = body.split('id="more-results"', 1)[1].split(">", 1)[0]
     assert 'href="?q=%E3%83%86%E3%82%B9%E3%83%88&amp;order=cost&amp;page=2"' in more
-    assert 'data-api="/api/v1/cards/?game=dm&amp;q=%E3%83%86%E3%82%B9%E3%83%88&amp;order=cost&amp;page_size=4"' in more
+    # the script appends the next pages' own tiles (the server's, as on this page) from the same addresses
+    assert 'data-pages="?q=%E3%83%86%E3%82%B9%E3%83%88&amp;order=cost&amp;page="' in more
     assert 'data-next-page="2"' in more and "No card matches" not in body
+    count = int(re.search(r'data-count="(\d+)"', more).group(1))
+    last = Client().get("/cards/", {"q": "テスト", "order": "cost", "page": (count + 3) // 4}).content.decode()
+    assert 'id="more-results"' not in last  # the last page offers no more: the script stops there
 
 
 @pytest.mark.parametrize("url", ["/decks/", "/decks/public/", "/decks/{deck}/", "/decks/{deck}/versions/"])

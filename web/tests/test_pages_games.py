@@ -115,10 +115,12 @@ def test_official_pictures_are_each_games_own(catalogues, settings):
     dbs = f"https://{settings.DBS_CARD_IMAGE_HOST}/images/cardlist/cardimg/BT99-001.png"
     assert pictures[ids[2]] == {
         "image": dbs,
+        "image_back": dbs.replace("BT99-001.png", "BT99-001_b.png"),  # a leader's awakened side
         "page": "https://www.dbs-cardgame.com/europe-en/cardlist/index.php?search=true&free=BT99-001",
     }
-    settings.CARD_IMAGES_EXTERNAL = False  # the link stays, the picture goes
+    settings.CARD_IMAGES_EXTERNAL = False  # the link stays, the pictures go
     assert card_pictures(card_ids=ids)[ids[2]]["image"] is None
+    assert card_pictures(card_ids=ids)[ids[2]]["image_back"] is None
 
 
 @pytest.mark.parametrize(
@@ -160,3 +162,133 @@ def test_card_browser_of_a_game_without_filters_searches_names_and_shows_no_pane
     assert "Ember Fox" in body and "Tide Crab" not in body
     assert 'id="card-filters"' not in body and 'name="civ"' not in body and "civ:" not in body
     assert "Names in Japanese or English</div>" in body
+
+
+def _kind_deck(owner):
+    """An OCG deck of 3 monsters, 2 spells and 1 trap in the Main Deck (the Extra Deck's monster not counted)."""
+    from decks.services import deck_create
+
+    rows = [
+        ("main", card("ygo", YGO_MAIN[0][0]), 3),
+        ("main", card("ygo", "テストの強欲"), 2),
+        ("main", card("ygo", "テストの落とし穴"), 1),
+        ("extra", card("ygo", YGO_EXTRA[0][0]), 2),
+    ]
+    return deck_create(owner=owner, name="kinds", game="ygo", decklist=registry.get("ygo").decklist(rows))
+
+
+@pytest.mark.parametrize(
+    ("game", "language", "header", "cell", "key"),
+    [
+        pytest.param("ygo", "en", "<th>Kind</th><th>Attributes</th>", "Monster 3 · Spell 2 · Trap 1", "Key card",
+                     id="ygo-en"),
+        pytest.param("ygo", "ja", "<th>種類</th><th>属性</th>", "モンスター 3 · 魔法 2 · 罠 1", "キーカード",
+                     id="ygo-ja"),
+        pytest.param("dbs", "en", "<th>Colours</th>", None, "Leader: Test Goku // Test Goku, Awakened", id="dbs-en"),
+        pytest.param("dbs", "ja", "<th>色</th>", None, "リーダー: Test Goku // Test Goku, Awakened", id="dbs-ja"),
+    ],
+)  # fmt: skip
+def test_my_decks_columns_are_the_games(catalogues, game, language, header, cell, key):
+    """The OCG's list: each deck's Main Deck by kind (monster / spell / trap) and its monsters' Attributes; DBS's:
+    each deck's leader and its cards' colours. No other game's column."""
+    owner = UserFactory(username="columns", password="a-long-passw0rd!")
+    deck = _kind_deck(owner) if game == "ygo" else make_deck(owner, game)
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(owner)
+    body = client.get("/decks/", {"game": game}).content.decode()
+    table = body.split('class="deck-list"', 1)[1].split("</table>", 1)[0]
+    assert header in table
+    row = table.split(f'data-deck-id="{deck.id}"', 1)[1]
+    if cell is None:
+        assert 'class="deck-kinds"' not in row
+        assert '<span class="civ civ-red"' in row
+    else:
+        kinds = row.split('class="deck-kinds">', 1)[1].split("</td>", 1)[0]
+        assert re.sub(r"<[^>]+>", "", kinds) == cell
+        assert '<span class="civ civ-light"' in row  # the monster's Attribute, not the spell's or trap's
+    assert key in row
+
+
+def _event(organizer, game: str, **fields):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.services import event_create
+
+    return event_create(organizer=organizer, name=f"{game} cup", date=timezone.localdate() + timedelta(days=30),
+                        registration_deadline=timezone.now() + timedelta(days=29), game=game, **fields)  # fmt: skip
+
+
+CODE = re.compile(r"^[A-Z][A-Z0-9_]+$")
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+@pytest.mark.parametrize("game", ["dm", "ygo", "dbs"])
+def test_the_recheck_shows_violations_in_words(catalogues, game, language, django_capture_on_commit_callbacks):
+    """The event desk's re-check: each player's violations in sentences in the page's language, the stable code a
+    small tag beside (the job rows keep each violation's numbers and cards, not only its code)."""
+    from deckbuilder.celery import app
+    from tournaments.services import registration_submit
+
+    organizer, player = UserFactory(username="desk"), UserFactory(username="short")
+    event = _event(organizer, game)
+    registration_submit(event_id=event.id, user=player, deck_id=make_deck(player, game).id, accept_illegal=True)
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(organizer)
+    before, app.conf.task_always_eager = app.conf.task_always_eager, True
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client.post(f"/tournaments/{event.id}/", {"revalidate": "1"})
+    finally:
+        app.conf.task_always_eager = before
+    results = client.get(response["Location"]).content.decode().split('id="reval-results"')[1].split("</table>")[0]
+    texts = re.findall(r'<span class="violation-text">([^<]+)</span>', results)
+    codes = re.findall(r'<span class="code">([^<]+)</span>', results)
+    assert texts and codes and not [text for text in texts if CODE.match(text.strip())]
+    if language == "ja":
+        assert all(re.search(r"[ぁ-んァ-ヶ一-龠]", text) for text in texts), texts
+
+
+def test_an_event_offers_and_takes_only_overlays_of_its_game(catalogues):
+    """The event form's overlay list holds the event's game's overlays only; another game's, posted anyway, is
+    refused in words on the page and by the service (the API's 400), never stored."""
+    from regulations.models import EventOverlay, Format
+    from regulations.services import overlay_create
+    from tournaments.models import Event
+    from tournaments.services import EventInvalid
+
+    organizer = UserFactory(username="organizer")
+    dm_overlay = overlay_create(owner=organizer, name="Store ban", base_format="advance")
+    ygo_overlay = EventOverlay.objects.create(
+        slug="ocg-house", name="OCG house", base_format=Format.objects.get(game="ygo", code="ocg"), owner=organizer
+    )
+    event = _event(organizer, "ygo")
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(organizer)
+    page = client.get(f"/tournaments/{event.id}/").content.decode()
+    settings_select = page.split('name="settings-overlay"', 1)[1].split("</select>", 1)[0]
+    assert f'value="{ygo_overlay.slug}"' in settings_select and f'value="{dm_overlay.slug}"' not in settings_select
+    # the new-event form groups them under each game's name (the script leaves the chosen game's group)
+    create_select = client.get("/tournaments/").content.decode().split('name="overlay"', 1)[1].split("</select>")[0]
+    assert re.search(rf'<optgroup label="Duel Masters">\s*<option value="{dm_overlay.slug}"', create_select)
+
+    refused = client.post(f"/tournaments/{event.id}/", {
+        "settings": "1", "settings-name": event.name, "settings-date": event.date.isoformat(),
+        "settings-registration_deadline": event.date.isoformat(), "settings-format": "ocg",
+        "settings-overlay": dm_overlay.slug,
+    })  # fmt: skip
+    assert refused.status_code == 400
+    assert "This overlay is for Duel Masters, not Yu-Gi-Oh! OCG: choose one of the event&#x27;s game." in (
+        refused.content.decode()
+    )
+    created = client.post("/tournaments/", {
+        "name": "Wrong", "game": "dbs", "date": event.date.isoformat(),
+        "registration_deadline": event.date.isoformat(), "overlay": ygo_overlay.slug,
+    })  # fmt: skip
+    assert created.status_code == 200 and "This overlay is for Yu-Gi-Oh! OCG" in created.content.decode()
+    assert not Event.objects.filter(name="Wrong").exists()
+    event.refresh_from_db()
+    assert event.overlay_id is None
+    with pytest.raises(EventInvalid, match="is for Duel Masters, not Yu-Gi-Oh! OCG"):
+        _event(organizer, "ygo", overlay_id=dm_overlay.slug)

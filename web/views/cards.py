@@ -4,7 +4,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, QueryDict
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -62,9 +62,9 @@ def card_browser(request):
         "notes": notes,
         "suggestions": [(candidate, _name_query(candidate.name_ja)) for candidate in suggestions],
         "params": params.urlencode(),
-        # The next pages come from the cards API (the same query, order and date, the same page size), appended
-        # on scroll or with the "more" button; without scripts the button is a link to the next page.
-        "more_api": _more_api_query(query, form) if page is not None and page.has_next() else "",
+        # The next pages are this page's next pages (the same tiles as the server draws them), their tiles appended
+        # on scroll or with the "more" button (static/js/card_browser.js); without scripts the button is a link.
+        "more": page is not None and page.has_next(),
         "caret_pad": " " * query_error.position if query_error else "",
         "nav": "cards",
         "game": game,
@@ -75,15 +75,6 @@ def card_browser(request):
 def _name_query(name: str) -> str:
     """A suggested name as a search (quoted: names have spaces; a name's own quotes cannot be written inside)."""
     return '"' + name.replace('"', " ").strip() + '"'
-
-
-def _more_api_query(query: str, form: CardSearchForm) -> str:
-    params = QueryDict(mutable=True)
-    order = form.cleaned_data.get("order") or form.filters.orders[0][0]
-    params.update({"game": form.game.code, "q": query, "order": order, "page_size": str(PAGE_SIZE)})
-    if form.cleaned_data.get("as_of"):
-        params["as_of"] = form.cleaned_data["as_of"].isoformat()
-    return params.urlencode()
 
 
 PUBLIC_DECKS_SHOWN = 20

@@ -102,7 +102,7 @@ def _deck_rows(request, decks: list, *, as_of) -> None:
     user_id = request.user.id if request.user.is_authenticated else None
     show_owner = request.resolver_match.url_name == "public-decks"
     keys = {
-        deck.id: f"web:deck-row:{deck.id}:{deck.version}:{get_language()}:{as_of}:"
+        deck.id: f"web:deck-row2:{deck.id}:{deck.version}:{get_language()}:{as_of}:"
         f"{int(user_id is not None)}{int(deck.owner_id == user_id)}{int(show_owner)}"
         for deck in decks
     }
@@ -117,6 +117,7 @@ def _deck_rows(request, decks: list, *, as_of) -> None:
         if html is None:
             context = {
                 "deck": deck,
+                "kind_column": bool(request.site_game.pages.kind_field),
                 "show_owner": show_owner,
                 "authenticated": user_id is not None,
                 "owner": deck.owner_id == user_id,
@@ -171,6 +172,7 @@ def _deck_list(request, decks) -> dict:
         "colours": colours,
         "colour_param": COLOUR_PARAM,
         "colour_label": game.pages.colour_label,
+        "kind_column": bool(game.pages.kind_field),
         "count_zones": [zone for code in game.pages.deck_list_zone_codes() for zone in game.zones if zone.code == code],
         "today": today,
     }

@@ -26,7 +26,7 @@ from tournaments import selectors as event_selectors
 from tournaments import services as event_services
 from tournaments.models import JobStatus
 from web.i18n import display, server_message
-from web.selectors import overlay_choices
+from web.selectors import overlay_choices, overlay_game
 
 
 def _japanese() -> bool:
@@ -54,7 +54,8 @@ class EventCreateForm(forms.Form):
     regulation_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
     capacity = forms.IntegerField(required=False, min_value=1, max_value=100_000)
     point_cap = forms.IntegerField(required=False, min_value=0, max_value=100_000)
-    overlay = forms.ChoiceField(required=False)
+    # Offered: the overlays of the event's game; any other is refused in words (clean), not as an unknown choice.
+    overlay = forms.CharField(required=False, max_length=64, widget=forms.Select)
     publish_decklists = forms.BooleanField(required=False)
 
     def __init__(self, *args, **kwargs):
@@ -63,8 +64,11 @@ class EventCreateForm(forms.Form):
         self.fields["game"].choices = [(game.code, _game_name(game.code)) for game in games]
         # Every game's formats under the game's name; the one chosen must be the chosen game's (clean).
         self.fields["format"].choices = [("", "—"), *((_game_name(game.code), _game_formats(game)) for game in games)]
-        self.fields["overlay"].choices = [("", "—")] + [
-            (row["id"], f"{row['name']} ({row['id']})") for row in overlay_choices()
+        # Each game's overlays under the game's name, as its formats; the one chosen must be the event's game's (clean).
+        self.fields["overlay"].widget.choices = [("", "—")] + [
+            (_game_name(game.code), [(row["id"], f"{row['name']} ({row['id']})") for row in rows])
+            for game in games
+            if (rows := overlay_choices(game=game.code))
         ]
         labels = {
             "capacity": gettext("Capacity (players; empty: no limit)"),
@@ -92,6 +96,13 @@ class EventCreateForm(forms.Form):
             data["format"] = data.get("format") or game.default_format
             if data["format"] not in {code for code, _name in _game_formats(game)}:
                 self.add_error("format", gettext("Choose a format of the event's game."))
+            chosen = data.get("overlay")
+            other = overlay_game(chosen) if chosen else None
+            if chosen and other is None:
+                self.add_error("overlay", gettext("There is no event overlay %(overlay)s.") % {"overlay": chosen})
+            elif other is not None and other != game.code:
+                text = gettext("This overlay is for %(overlay_game)s, not %(game)s: choose one of the event's game.")
+                self.add_error("overlay", text % {"overlay_game": _game_name(other), "game": _game_name(game.code)})
         return data
 
 
@@ -144,6 +155,9 @@ class EventSettingsForm(EventCreateForm):
         self.fields["format"].choices = _game_formats(game)
         self.fields["format"].required = True
         self.fields["format"].label = gettext("Format")
+        self.fields["overlay"].widget.choices = [("", "—")] + [
+            (row["id"], f"{row['name']} ({row['id']})") for row in overlay_choices(game=game.code)
+        ]
 
     def event_game(self) -> str | None:
         return self._event_game
@@ -321,12 +335,13 @@ def tournament_page(request, event_id: int):
             shown=event_selectors.registration_filter(registrations, show=show, amended_ids=amended_ids),
             settings_form=bound.get("settings_form") or EventSettingsForm.for_event(event),
             unlock_form=bound.get("unlock_form") or UnlockForm(),
-            overlays=overlay_choices(),
+            overlays=overlay_choices(game=event.game),
             can_delete=not event.audit_entries.exists(),
         )
         job = _revalidation_job(event, request.GET.get("job"))
         context["job"] = job
         if job is not None:
+            context["job_rows"] = _revalidation_rows(job)
             context["job_config"] = {
                 "url": reverse("revalidation", kwargs={"event_id": event.id, "job_id": job.id}),
                 "status": job.status,
@@ -372,6 +387,19 @@ def _parse_text(event, text: str):
     """A typed decklist read as the event's game reads text (games.registry: `parse_text`), from the text alone as a
     deck check at the table or an amendment is written."""
     return registry.get(event.game).parse_text(text, with_names=False)
+
+
+def _revalidation_rows(job) -> list[dict]:
+    """The job's rows with each violation in words in the page's language (web.verdict), its stable code beside;
+    a row written before the rows kept their violations' details has the codes alone."""
+    from web.verdict import violation_text
+
+    rows = []
+    for row in job.results or []:
+        details = row.get("details") or [{"code": code} for code in row.get("violations") or ()]
+        words = [{"text": violation_text(item), "code": item.get("code")} for item in details]
+        rows.append({**row, "words": words})
+    return rows
 
 
 def _revalidation_job(event, job_id: str | None):

@@ -6,7 +6,8 @@ from games.dbs.rules.vocabulary import Zone
 
 BOARD = BoardLayout(
     areas=(
-        BoardArea("leader", "Leader area", "リーダーエリア", start=Zone.LEADER.value, turns=True),
+        # A leader is two-sided and starts front side up (2-3-2-1-2, 5-2-1-2); [Awaken] turns it over (10-2).
+        BoardArea("leader", "Leader area", "リーダーエリア", start=Zone.LEADER.value, turns=True, flips=True),
         BoardArea("life", "Life area", "ライフエリア", hidden=True),
         BoardArea("hand", "Hand", "手札", wide=True),
         BoardArea("battle", "Battle area", "バトルエリア", turns=True, wide=True),
@@ -23,4 +24,6 @@ BOARD = BoardLayout(
     turn_en="Rest",
     turn_ja="レスト",
     rules="5-2-1-6, 5-2-1-7",
+    flip_en="Awaken",
+    flip_ja="覚醒",
 )
