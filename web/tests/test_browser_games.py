@@ -166,10 +166,10 @@ def _deck_pages(page, deck_url: str, language: str, *, game: str, move_to: str) 
     row = page.locator("table.deck-list tbody tr").first
     if game == "ygo":  # the Main Deck by kind and its monsters' Attributes
         expect(row.locator("td.deck-kinds")).to_contain_text("モンスター" if language == "ja" else "Monster")
-        expect(row.locator(".civ-dots .civ").first).to_be_visible()
+        expect(row.locator(".colour-dots .colour").first).to_be_visible()
     else:  # the leader and the colours
         expect(row.locator(".key-card")).to_contain_text("リーダー" if language == "ja" else "Leader")
-        expect(row.locator(".civ-dots .civ").first).to_be_visible()
+        expect(row.locator(".colour-dots .colour").first).to_be_visible()
 
 
 def _more_search_tiles(page, url: str) -> None:

@@ -201,11 +201,11 @@ def test_my_decks_columns_are_the_games(catalogues, game, language, header, cell
     row = table.split(f'data-deck-id="{deck.id}"', 1)[1]
     if cell is None:
         assert 'class="deck-kinds"' not in row
-        assert '<span class="civ civ-red"' in row
+        assert '<span class="colour colour-red"' in row
     else:
         kinds = row.split('class="deck-kinds">', 1)[1].split("</td>", 1)[0]
         assert re.sub(r"<[^>]+>", "", kinds) == cell
-        assert '<span class="civ civ-light"' in row  # the monster's Attribute, not the spell's or trap's
+        assert '<span class="colour colour-light"' in row  # the monster's Attribute, not the spell's or trap's
     assert key in row
 
 
