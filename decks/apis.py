@@ -609,9 +609,7 @@ class DeckExportApi(BaseApi):
 class DeckLegalityApi(BaseApi):
     class DeckLegalityQuerySerializer(serializers.Serializer):
         as_of = serializers.DateField(required=False, help_text="Date of the regulation (default: today)")
-        format = StrictRegexField(
-            r"^[a-z0-9_-]{1,32}$", required=False, help_text="Format code (default: the deck's)"
-        )
+        format = StrictRegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text="Format code (default: the deck's)")
         overlay = StrictCharField(required=False, max_length=64, help_text="Event overlay id")
 
     @extend_schema(

@@ -636,7 +636,8 @@ class OverlayDetailApi(OverlayApi, generics.RetrieveAPIView):
         description=(
             "Change an overlay (owner only). Fields left out stay; `entries` / `combos` replace the whole list. "
             "The id never changes (OVERLAY_ID_IMMUTABLE). Errors as for creation; nothing is stored on an error. 409 "
-            "OVERLAY_LOCKED while a locked tournament event validates against it (its verdicts were signed at the lock)."
+            "OVERLAY_LOCKED while a locked tournament event validates against it "
+            "(its verdicts were signed at the lock)."
         ),
     )
     def patch(self, request, overlay_id: str):
