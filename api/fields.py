@@ -21,6 +21,14 @@ class StrictCharField(serializers.CharField):
         return super().to_internal_value(data)
 
 
+class StrictRegexField(StrictCharField, serializers.RegexField):
+    """A RegexField that takes only a string (a JSON number matching the pattern, `"format": 1`, is refused)."""
+
+
+class StrictSlugField(StrictCharField, serializers.SlugField):
+    """A SlugField that takes only a string (an overlay `"id": 0` in a JSON body is refused, not stored as "0")."""
+
+
 class StrictBooleanField(serializers.BooleanField):
     """true or false in a JSON body (DRF's takes "true", "yes", 1, which the schema, a boolean, says are invalid); a
     form's or a query string's text values as DRF reads them."""

@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
-from api.fields import StrictBooleanField, StrictCharField
+from api.fields import StrictBooleanField, StrictCharField, StrictRegexField
 from api.schema import error_responses
 from decks import selectors, services
 from decks.models import Deck, DeckVisibility
@@ -258,7 +258,7 @@ class DeckCreateInputSerializer(serializers.Serializer):
     name = StrictCharField(max_length=120)
     description = StrictCharField(max_length=5000, required=False, allow_blank=True, default="")
     game = StrictCharField(max_length=16, required=False, default=registry.DEFAULT_GAME, help_text=GAME_HELP)
-    format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
+    format = StrictRegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
     visibility = serializers.ChoiceField(
         choices=[v.value for v in DeckVisibility], default=DeckVisibility.PRIVATE.value
     )
@@ -281,10 +281,10 @@ class DeckPatchSerializer(DeckCreateInputSerializer):
     game = None  # a deck's game never changes
     name = StrictCharField(max_length=120, required=False)
     description = StrictCharField(max_length=5000, required=False, allow_blank=True)
-    format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False)
+    format = StrictRegexField(r"^[a-z0-9_-]{1,32}$", required=False)
     visibility = serializers.ChoiceField(choices=[v.value for v in DeckVisibility], required=False)
     note = StrictCharField(max_length=200, required=False, allow_blank=True, default="")
-    session = serializers.RegexField(
+    session = StrictRegexField(
         r"^[A-Za-z0-9_-]{0,64}$",
         required=False,
         default="",
@@ -609,9 +609,7 @@ class DeckExportApi(BaseApi):
 class DeckLegalityApi(BaseApi):
     class DeckLegalityQuerySerializer(serializers.Serializer):
         as_of = serializers.DateField(required=False, help_text="Date of the regulation (default: today)")
-        format = serializers.RegexField(
-            r"^[a-z0-9_-]{1,32}$", required=False, help_text="Format code (default: the deck's)"
-        )
+        format = StrictRegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text="Format code (default: the deck's)")
         overlay = StrictCharField(required=False, max_length=64, help_text="Event overlay id")
 
     @extend_schema(

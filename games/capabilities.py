@@ -47,6 +47,10 @@ class Catalogue(Capability):
     order: ClassVar[tuple[str, ...]] = ()
     # A deck API entry's `cost` and `colors`: paths from cards.Card (none: null and []).
     deck_entry_fields: ClassVar[Mapping[str, str]] = {}
+    # The short forms the game's names allow (games.abbreviations rules: ドギ剣, 増G, BWD), which its name readers
+    # (the import, the search) resolve when one card has one and offer as candidates otherwise. (): none (a game whose
+    # names are English only).
+    short_form_rules: ClassVar[tuple[str, ...]] = ()
 
     def data_import(self, *, log: Callable[[str], None]) -> str | None:
         """`manage.py import_games`: a summary line, or None for a game whose data comes in otherwise."""

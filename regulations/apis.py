@@ -22,7 +22,7 @@ from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
 from api.concurrency import ExpensiveRequestLimit
-from api.fields import StrictBooleanField, StrictCharField
+from api.fields import StrictBooleanField, StrictCharField, StrictSlugField
 from api.parsers import BoundedFormParser, BoundedJSONParser, BoundedMultiPartParser
 from api.schema import error_responses
 from games import registry
@@ -558,11 +558,11 @@ class OverlayListCreateApi(OverlayApi, generics.ListAPIView):
 
     @extend_schema_serializer(component_name="EventOverlayCreateInput")
     class InputSerializer(serializers.Serializer):
-        id = serializers.SlugField(
+        id = StrictSlugField(
             max_length=64, required=False, help_text="The stable id to publish (default: made from the name)."
         )
         name = StrictCharField(max_length=200)
-        base_format = serializers.SlugField(max_length=32, default=_OVERLAY_GAME.default_format)
+        base_format = StrictSlugField(max_length=32, default=_OVERLAY_GAME.default_format)
         entries = OverlayEntrySerializer(many=True, required=False, max_length=OVERLAY_MAX_ENTRIES)
         combos = OverlayComboInputSerializer(many=True, required=False, max_length=OVERLAY_MAX_COMBOS)
         card_pool_cutoff = serializers.DateField(
@@ -618,7 +618,7 @@ class OverlayDetailApi(OverlayApi, generics.RetrieveAPIView):
     @extend_schema_serializer(component_name="EventOverlayUpdateInput")
     class InputSerializer(serializers.Serializer):
         name = StrictCharField(max_length=200, required=False)
-        base_format = serializers.SlugField(max_length=32, required=False)
+        base_format = StrictSlugField(max_length=32, required=False)
         entries = OverlayEntrySerializer(
             many=True, required=False, max_length=OVERLAY_MAX_ENTRIES, help_text="Replaces every card status."
         )
@@ -632,10 +632,12 @@ class OverlayDetailApi(OverlayApi, generics.RetrieveAPIView):
         operation_id="overlays_update",
         parameters=[OVERLAY_ID],
         request=InputSerializer,
-        responses={200: OverlaySerializer, **error_responses(400, 401, 403, 404)},
+        responses={200: OverlaySerializer, **error_responses(400, 401, 403, 404, 409)},
         description=(
             "Change an overlay (owner only). Fields left out stay; `entries` / `combos` replace the whole list. "
-            "The id never changes (OVERLAY_ID_IMMUTABLE). Errors as for creation; nothing is stored on an error."
+            "The id never changes (OVERLAY_ID_IMMUTABLE). Errors as for creation; nothing is stored on an error. 409 "
+            "OVERLAY_LOCKED while a locked tournament event validates against it "
+            "(its verdicts were signed at the lock)."
         ),
     )
     def patch(self, request, overlay_id: str):

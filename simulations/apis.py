@@ -232,7 +232,7 @@ class OddsQueryApi(APIView):
 
 
 class HandOddsGroupSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=40)
+    name = StrictCharField(max_length=40)
     cards = serializers.ListField(child=serializers.JSONField(), min_length=1, max_length=60)
 
 
@@ -244,10 +244,10 @@ class HandOddsApi(APIView):
     permission_classes = [AllowAny]
 
     class HandOddsInputSerializer(DeckInputSerializer):
-        game = serializers.CharField(
+        game = StrictCharField(
             required=False, max_length=16, help_text="The game of a `text`/`decklist` (a saved deck names its own)."
         )
-        format = serializers.CharField(
+        format = StrictCharField(
             required=False, max_length=32, help_text="A format code: its opening (Duel Party: 6 shields, 6 cards)."
         )
         groups = serializers.ListField(

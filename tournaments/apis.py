@@ -18,7 +18,7 @@ from rest_framework.response import Response
 
 from api.codes import ApplicationError, ErrorCode, field_errors
 from api.concurrency import ExpensiveRequestLimit
-from api.fields import StrictBooleanField, StrictCharField
+from api.fields import StrictBooleanField, StrictCharField, StrictRegexField
 from api.schema import error_responses
 from deckbuilder.jobs import enqueue_failed
 from decks.apis import FORMAT_HELP, GAME_HELP, BaseApi, decklist_from_input
@@ -159,7 +159,7 @@ class EventListCreateApi(BaseApi, generics.ListAPIView):
         name = StrictCharField(max_length=200)
         date = serializers.DateField()
         game = StrictCharField(max_length=16, default=registry.DEFAULT_GAME, help_text=GAME_HELP)
-        format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
+        format = StrictRegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
         regulation_date = serializers.DateField(required=False, allow_null=True, help_text="Default: the event date")
         overlay_id = StrictCharField(max_length=64, required=False, allow_null=True, allow_blank=True)
         registration_deadline = serializers.DateTimeField()
@@ -219,7 +219,7 @@ class EventDetailApi(BaseApi, generics.RetrieveAPIView):
     class EventUpdateInputSerializer(serializers.Serializer):
         name = StrictCharField(max_length=200, required=False)
         date = serializers.DateField(required=False)
-        format = serializers.RegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
+        format = StrictRegexField(r"^[a-z0-9_-]{1,32}$", required=False, help_text=FORMAT_HELP)
         regulation_date = serializers.DateField(required=False)
         overlay_id = StrictCharField(max_length=64, required=False, allow_null=True, allow_blank=True)
         registration_deadline = serializers.DateTimeField(required=False)

@@ -5,13 +5,16 @@ shows each key by its label and each value readably: statuses and zones as data 
 "before → after", the fields signed at the lock one per line, the automatic lock's reason translated.
 """
 
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
+from games import registry
 from web.i18n import display, server_message
 
 # Payload keys (tournaments.services: the audit entries of submit, replace, amend, withdraw, import, lock, unlock,
-# settings, publish) and the event fields they name (FROZEN_AT_LOCK, event_update's `changed`).
+# settings, publish), the event fields they name (FROZEN_AT_LOCK, event_update's `changed`) and the keys inside their
+# values (a registration digest's `owner` and `digest`, a legality change's `from` and `to`): every one has a label,
+# no stored key is shown raw (web/tests/test_tournament_pages.py, test_the_audit_page_shows_no_raw_key).
 _LABELS = {
     "player": _("Player"),
     "deck_hash": _("Deck hash"),
@@ -36,6 +39,13 @@ _LABELS = {
     "overlay_id": _("Overlay"),
     "overlay_content": _("Overlay content (fingerprint)"),
     "point_cap": _("GENESYS point cap"),
+    "game": _("Game"),
+    "publish_decklists": _("Decklists published"),
+    "owner": _("Registered account (id)"),
+    "digest": _("Registration digest"),
+    "registration_digests": _("Registration digests (account id and digest per registration)"),
+    "from": _("Before"),
+    "to": _("After"),
 }
 _STATUS_KEYS = frozenset({"status", "old_status", "from", "to"})
 
@@ -52,6 +62,8 @@ def _value(key: str, value) -> str:
         return gettext("yes") if value else gettext("no")
     if key in _STATUS_KEYS:
         return display(value)
+    if key == "game" and isinstance(value, str):
+        return _game_name(value)
     if key == "reason":
         return server_message(value)  # the automatic lock's reason is ours; an organizer's reason is shown as written
     if isinstance(value, list) and len(value) == 2 and not any(isinstance(v, dict | list) for v in value):
@@ -63,6 +75,14 @@ def _value(key: str, value) -> str:
             return f"{value['player']}: {display(value['from'])} → {display(value['to'])}"
         return "; ".join(f"{_label(k)}: {_value(k, v)}" for k, v in value.items())
     return str(value)
+
+
+def _game_name(code: str) -> str:
+    """A game's name in the page's language (its code when no game has it)."""
+    for game in registry.all_games():
+        if game.code == code:
+            return game.name_ja if (get_language() or "en").startswith("ja") else game.name_en
+    return code
 
 
 def audit_details(payload: dict | None) -> list[dict]:

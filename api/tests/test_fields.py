@@ -57,6 +57,11 @@ ENDPOINT_COERCIONS = [
         {"name": "e", "date": "2099-01-02", "registration_deadline": "2099-01-01T00:00:00Z", "publish_decklists": "1"},
         id="event-publish-decklists-as-a-string",
     ),
+    pytest.param("post", "/api/v1/overlays/", {"id": 0, "name": "o"}, id="overlay-numeric-id"),
+    pytest.param("post", "/api/v1/overlays/", {"name": "o", "base_format": 7}, id="overlay-numeric-base-format"),
+    pytest.param("post", "/api/v1/decks/", {"name": "d", "text": "", "format": 1}, id="deck-numeric-format"),
+    pytest.param("patch", "/api/v1/decks/{deck}/", {"session": 12}, id="deck-numeric-session"),
+    pytest.param("post", "/api/v1/odds/hand/", {"text": "4 x", "format": 1}, id="hand-odds-numeric-format"),
 ]
 
 

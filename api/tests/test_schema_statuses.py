@@ -33,6 +33,7 @@ def test_every_operation_documents_429_and_503(schema):
             "/api/v1/events/{event_id}/registrations/import/", "post", {"401", "409"}, id="registrations-import"
         ),
         pytest.param("/api/v1/legality/", "post", {"401"}, id="legality-check-reads-tokens"),
+        pytest.param("/api/v1/overlays/{overlay_id}/", "patch", {"409"}, id="overlay-locked"),
     ],
 )
 def test_an_operations_own_statuses_are_documented(schema, path, method, statuses):

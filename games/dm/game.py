@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from games.capabilities import Catalogue, Editor, HandOdds, Lists, Pages, Search, Simulation
+from games.dm.rules.cards import SHORT_FORM_RULES
 from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text, parse_json, parse_text
 from games.dm.rules.legality.engine import SIZE_CODES
@@ -23,6 +24,7 @@ from games.registry import Game, GameZone, ReadLine
 
 
 class DmCatalogue(Catalogue):
+    short_form_rules = SHORT_FORM_RULES
     relation = "dm"
     order = ("dm__cost",)
     deck_entry_fields = MappingProxyType({"cost": "dm__cost", "civilizations": "dm__civilizations"})

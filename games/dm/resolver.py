@@ -16,8 +16,8 @@ Matching order (the first tier that knows the written key decides):
   6. a multi-face card written `front/back/...` by its front (`a/b/c` draghearts, `front/super form`)
   7. a nickname (nicknames.json), then the part of a name after its title (ガトリング for 音速 ガトリング): one
      card when exactly one matches, ambiguous otherwise
-  8. a short form built from the name itself (games.dm.rules.abbreviations: ドギ剣, モルネク): one card when exactly
-     one has it, its candidates otherwise
+  8. a short form built from the name itself (games.abbreviations under SHORT_FORM_RULES: ドギ剣, モルネク, BWD): one
+     card when exactly one has it, its candidates otherwise
 Every exact key is width-folded (NFKC), whitespace-collapsed, without 《》 and without spaces around '/'.
 Several matches are one card when they share the counting key (width variants, 1.2.3); otherwise they are
 ambiguous and all are returned. An exact name always wins over the looser tiers.
@@ -41,10 +41,10 @@ from cards.models import Card, CardFace
 from cards.names import lookup_key, loose_key, name_key, name_suffixes, without_ruby, written_without_parentheses
 from cards.selectors import catalogue_version_of
 from deckbuilder.cache import versioned_cache
+from games.abbreviations import short_forms
 from games.dm.catalogue import CARD_GAME, card_of_fields, prepare_record
 from games.dm.facts import card_to_facts
-from games.dm.rules.abbreviations import short_forms
-from games.dm.rules.cards import CardFacts, deck_zone_of
+from games.dm.rules.cards import SHORT_FORM_RULES, CardFacts, deck_zone_of
 from games.dm.rules.decklist import Decklist, DecklistLine, LineMemo, declares_main_deck, parse_text
 from games.dm.rules.vocabulary import DeckZone, LineStatus
 
@@ -132,7 +132,7 @@ class Resolver:
                         for part in name_suffixes(variant):
                             _append(self._suffix, loose_key(part), facts.id)
             for name in card_names:
-                for short in short_forms(name) if name else ():
+                for short in short_forms(name, rules=SHORT_FORM_RULES) if name else ():
                     key = loose_key(short)
                     _append(self._short, key, facts.id)
                     if key and key not in keys:

@@ -35,6 +35,7 @@ from games.ygo.rules import (
     write_ydk,
 )
 from games.ygo.rules.board import BOARD
+from games.ygo.rules.cards import SHORT_FORM_RULES
 from games.ygo.rules.decklist import ReadLine as RulesLine
 from games.ygo.rules.decklist import decklist_of
 from games.ygo.rules.legality import FORMAT_CODE, GENESYS_FORMAT, Genesys
@@ -87,6 +88,8 @@ def _line_json(line: RulesLine, context) -> dict:
 
 
 class YgoCatalogue(Catalogue):
+    short_form_rules = SHORT_FORM_RULES  # the rules catalogue's short forms (games.ygo.rules.cards)
+
     def data_import(self, *, log: Callable[[str], None]) -> str | None:
         from games.ygo.catalogue import ygo_data_import
 
@@ -442,7 +445,7 @@ class YugiohOcg(Game):
                     hit = context.catalogue.by_password(card) or context.catalogue.by_konami_id(card)
                     found = (hit,) if hit else ()
                 elif isinstance(card, str):
-                    found = context.catalogue.by_name(card)
+                    found = context.catalogue.by_name(card) or context.catalogue.by_short_form(card)
                 else:
                     raise YgoDecklistError(f'"card" must be a name or a number (line {number})')
                 lines.append(_line(number, str(card), DeckZone(zone), count, found))

@@ -114,7 +114,10 @@ def search_index_build(data_version=None) -> YgoSearchIndex:
         record = context.facts[pk]
         pks.append(pk)
         ids.append(card.id)
-        text = "\x00".join(dict.fromkeys(fold_name(n) for n in (card.name_ja, card.name_en, card.reading) if n))
+        # Its names, then the short forms players write for it (増G, うらら: games.abbreviations), so that a search
+        # finds what a pasted short form resolves to.
+        folded = (fold_name(n) for n in (card.name_ja, card.name_en, card.reading) if n)
+        text = "\x00".join(dict.fromkeys([*folded, *context.catalogue.short_forms_of(card)]))
         starts.append(offset)
         names.append(text)
         offset += len(text) + 1

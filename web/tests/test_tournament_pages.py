@@ -690,3 +690,75 @@ def test_the_audit_pages_chain_problems_are_in_the_pages_language(people, event,
     page = _client(people["organizer"]).get(f"/tournaments/{event.id}/audit/", HTTP_ACCEPT_LANGUAGE=language)
     problems = page.content.decode().split('id="chain-problems"')[1].split("</ul>")[0]
     assert f'<li data-sequence="1">#1: {problem}</li>' in problems
+
+
+def _payload_keys(value) -> set[str]:
+    """Every key of a stored payload, nested ones too (a registration id keying a digest is data, not a key)."""
+    if isinstance(value, dict):
+        return {k for k in value if not k.isdigit()} | set().union(*map(_payload_keys, value.values()))
+    if isinstance(value, list):
+        return set().union(set(), *map(_payload_keys, value))
+    return set()
+
+
+@pytest.fixture
+def every_audit_entry(people, event):
+    """One entry of every action: submit (the fixture), replace, withdraw, amend, import, settings (a change and a
+    re-check), lock, unlock, the automatic lock's reason, publish."""
+    from decks.services import deck_create
+    from games.dm.rules.decklist import parse_json
+    from tournaments import services
+    from tournaments.models import AuditEntry
+
+    organizer, player = people["organizer"], people["player"]
+    again = deck_create(
+        owner=player, name="Again", decklist=parse_json({"main": [{"card": n, "count": 4} for n in LEGAL_MAIN]})
+    )
+    services.registration_submit_or_replace(event_id=event.id, user=player, deck_id=again.id)
+    _amend(people, event)
+    services.registrations_import_csv(
+        event_id=event.id,
+        user=organizer,
+        csv_text='player,decklist\nwalk-in,"' + "\n".join(f"4 {name}" for name in LEGAL_MAIN) + '"\n',
+    )
+    services.registration_withdraw(registration_id=_registration(event, "player").id, user=player)
+    services.event_update(event_id=event.id, user=organizer, name="Store CS (renamed)", capacity=64)
+    services.event_recheck(event_id=event.id, user=organizer, reason="overlay edited")
+    services.event_lock(event_id=event.id, user=organizer)
+    services.event_unlock(
+        event_id=event.id, user=organizer, reason="late entry", registration_deadline=timezone.now() + timedelta(days=1)
+    )
+    services.event_lock(event_id=event.id, user=organizer)
+    services.event_publish(event_id=event.id, user=organizer)
+    entries = list(AuditEntry.objects.filter(event=event).order_by("sequence"))
+    assert {e.action for e in entries} >= {"submit", "replace", "amend", "import", "withdraw", "settings", "lock",
+                                           "unlock", "publish"}  # fmt: skip
+    return entries
+
+
+def test_every_audit_payload_key_has_a_label_in_both_languages(every_audit_entry):
+    from django.utils import translation
+
+    from web.audit import _LABELS
+
+    keys = set().union(*(_payload_keys(e.payload) for e in every_audit_entry))
+    assert keys - set(_LABELS) == set()
+    with translation.override("en"):
+        english = {key: str(_LABELS[key]) for key in keys}
+    with translation.override("ja"):
+        japanese = {key: str(_LABELS[key]) for key in keys}
+    assert {key for key in keys if japanese[key] == english[key] or japanese[key] == key} == set()
+
+
+@pytest.mark.parametrize("language", ["ja", "en"])
+def test_the_audit_page_shows_no_raw_key(people, event, every_audit_entry, language):
+    keys = set().union(*(_payload_keys(e.payload) for e in every_audit_entry))
+    page = _client(people["organizer"]).get(f"/tournaments/{event.id}/audit/", HTTP_ACCEPT_LANGUAGE=language)
+    details = re.findall(r'<td class="audit-payload">(.*?)</td>', page.content.decode(), flags=re.S)
+    assert len(details) == len(every_audit_entry)
+    # A label is shown as `<strong>label</strong>: value`, a nested one as `label: value` inside the value.
+    shown = set(re.findall(r"<strong>([^<]+)</strong>", "".join(details)))
+    shown |= set(
+        re.findall(r"(?:^|[:;>] ?)([A-Za-z_]+): ", "".join(re.sub(r"<strong>[^<]+</strong>", "", d) for d in details))
+    )
+    assert shown & keys == set()

@@ -3,7 +3,12 @@
 from dataclasses import dataclass, field
 from datetime import date
 
+from games.abbreviations import INITIALS, PARTS
 from games.dm.rules.vocabulary import Breaker, Civilization, DeckZone, Zone
+
+# The short forms Duel Masters names allow (games.abbreviations): the first morae of each part (ドギ剣, モルネク) and
+# katakana words read back to English initials (BWD); the game's catalogue capability names them (DmCatalogue).
+SHORT_FORM_RULES = (PARTS, INITIALS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
+from games.abbreviations import morae, short_forms
 from games.dm.resolver import AMBIGUOUS, OK, decklist_parse, decklist_read
-from games.dm.rules.abbreviations import morae, short_forms
 from games.dm.tests.corpus import corpus_decks, full_data_resolver
 
 SHORT_FORMS = [
@@ -57,12 +57,13 @@ def _without_short_forms(resolver):
         pytest.param("ドギ剣", OK, "蒼き団長 ドギラゴン剣", id="dogi-ken"),
         pytest.param("モルネク", OK, "超戦龍覇 モルトNEXT（ネクスト）", id="moru-neku"),
         pytest.param("ボルドラ", AMBIGUOUS, None, id="several-cards-are-candidates"),
+        pytest.param("BWD", OK, "ボルメテウス・ホワイト・ドラゴン", id="english-initials"),
     ],
 )
 def test_a_short_form_resolves_when_one_card_has_it(resolver, written, status, card):
     found = resolver.resolve(written)
     assert (found.status, found.card.name_ja if found.card else None) == (status, card)
-    if status == AMBIGUOUS:
+    if status == AMBIGUOUS:  # ボルドラ
         assert "ボルシャック・ドラゴン" in [c.name_ja for c in found.candidates]
     assert _without_short_forms(resolver).resolve(written).status != OK  # before: unknown or only suggested
 

@@ -14,7 +14,15 @@ from datetime import date
 from pathlib import Path
 from types import MappingProxyType
 
+from games.abbreviations import FIRST_WORD, INITIALS, KANA_TAIL, KANJI_HEADS, PARTS, short_forms
 from games.ygo.rules.vocabulary import CardType, DeckZone
+
+# The short forms the OCG's Japanese names allow (games.abbreviations): 墓穴 (墓穴の指名者), 増G (増殖するG), うらら
+# (灰流うらら), the first morae of each part, katakana words read back to English initials. The game's catalogue
+# capability names them (YgoCatalogue); a short form names a card only when one card has it (SHORT_FORM_CANDIDATES:
+# the most cards a short form may name and still offer them as candidates).
+SHORT_FORM_RULES = (PARTS, FIRST_WORD, KANJI_HEADS, KANA_TAIL, INITIALS)
+SHORT_FORM_CANDIDATES = 12
 
 # Removed when names are compared: the middle dot of katakana names (both widths fold to ・ under NFKC) and spaces,
 # so 「ブルーアイズ・ホワイト・ドラゴン」, 「ブルーアイズホワイトドラゴン」 and a half-width spelling meet.
@@ -104,14 +112,17 @@ def _alias_key(alias: Alias) -> int | str:
 class Catalogue:
     """Every card, with its lookups. Built once per card data file; read-only afterwards."""
 
-    __slots__ = ("_by_id", "_by_password", "_loose", "_names", "cards")
+    __slots__ = ("_by_id", "_by_password", "_loose", "_names", "_short", "_short_of", "cards")
 
-    def __init__(self, cards: Iterable[YgoCard]) -> None:
+    def __init__(self, cards: Iterable[YgoCard], *, short_form_rules: Iterable[str] = SHORT_FORM_RULES) -> None:
         self.cards: tuple[YgoCard, ...] = tuple(cards)
         by_id: dict[int, YgoCard] = {}
         by_password: dict[int, YgoCard] = {}
         names: dict[str, list[YgoCard]] = {}
         loose: dict[str, list[YgoCard]] = {}
+        short: dict[str, list[YgoCard]] = {}
+        short_of: dict[int, list[str]] = {}
+        rules = tuple(short_form_rules)
         for card in self.cards:
             by_id[card.id] = card
             for number in (*card.passwords, *card.simulator_ids):
@@ -123,10 +134,22 @@ class Catalogue:
                         bucket = index.setdefault(key, [])
                         if card not in bucket:
                             bucket.append(card)
+            for form in short_forms(card.name_ja, rules=rules) if card.name_ja and rules else ():
+                bucket = short.setdefault(fold_name(form), [])
+                if card not in bucket:
+                    bucket.append(card)
+                    short_of.setdefault(card.id, []).append(fold_name(form))
         self._by_id: Mapping[int, YgoCard] = MappingProxyType(by_id)
         self._by_password: Mapping[int, YgoCard] = MappingProxyType(by_password)
         self._names: Mapping[str, tuple[YgoCard, ...]] = MappingProxyType({k: tuple(v) for k, v in names.items()})
         self._loose: Mapping[str, tuple[YgoCard, ...]] = MappingProxyType({k: tuple(v) for k, v in loose.items()})
+        # A short form that is also a card's name is that card's name only (by_name answers first anyway).
+        self._short: Mapping[str, tuple[YgoCard, ...]] = MappingProxyType(
+            {k: tuple(v) for k, v in short.items() if k not in self._names}
+        )
+        self._short_of: Mapping[int, tuple[str, ...]] = MappingProxyType(
+            {card_id: tuple(k for k in keys if k in self._short) for card_id, keys in short_of.items()}
+        )
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -143,6 +166,16 @@ class Catalogue:
         the same loose form)."""
         folded = fold_name(text)
         return self._names.get(folded) or self._loose.get(loose_name(folded), ())
+
+    def by_short_form(self, text: str) -> tuple[YgoCard, ...]:
+        """The cards whose Japanese name has `text` as a short form (SHORT_FORM_RULES): one card names it, a few are
+        its candidates, more name none (a form shared that widely is no card in particular)."""
+        found = self._short.get(fold_name(text), ())
+        return found if len(found) <= SHORT_FORM_CANDIDATES else ()
+
+    def short_forms_of(self, card: YgoCard) -> tuple[str, ...]:
+        """The folded short forms `card` answers to (what the card search matches free words in, besides names)."""
+        return self._short_of.get(card.id, ())
 
 
 def _int_or_none(value: object) -> int | None:

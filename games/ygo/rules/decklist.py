@@ -268,8 +268,23 @@ def _resolve(name: str, catalogue: Catalogue) -> tuple[YgoCard, ...]:
     return found
 
 
+def _resolve_short(name: str, catalogue: Catalogue) -> tuple[YgoCard, ...]:
+    """The cards `name` is a short form of (games.abbreviations: 増G, うらら), a note after it left out as above."""
+    cleaned = name.translate(_BRACKETS).strip()
+    found = catalogue.by_short_form(cleaned) if cleaned else ()
+    if not found and cleaned.endswith(")"):
+        bare = _TRAILING_NOTE.sub("", cleaned)
+        if bare and bare != cleaned:
+            found = catalogue.by_short_form(bare)
+    return found
+
+
 def _card_line(text: str, catalogue: Catalogue) -> tuple[int, str, tuple[YgoCard, ...]] | None:
-    """(count, written name, matches) of a card line, or None when the line has neither a count nor a card name."""
+    """(count, written name, matches) of a card line, or None when the line has neither a count nor a card name.
+
+    A name no card has may be a short form players write (増G ×3): read so only on a line with a count, once no
+    reading of the line names a card, so that a line that named a card names the same one and a heading or a
+    comment without a count is never taken for a card."""
     first: tuple[int, str] | None = None
     for pattern in _COUNTED:
         found = pattern.match(text)
@@ -294,7 +309,7 @@ def _card_line(text: str, catalogue: Catalogue) -> tuple[int, str, tuple[YgoCard
         if matches:
             return int(count_text), name.strip(), matches
     if first is not None:
-        return first[0], first[1].strip(), ()
+        return first[0], first[1].strip(), _resolve_short(first[1], catalogue)
     return None
 
 

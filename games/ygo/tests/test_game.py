@@ -1016,3 +1016,21 @@ def test_a_point_cap_is_refused_where_the_events_format_takes_none(organizer, va
     answer = _genesys_event(organizer, **{"point_cap": 100, **values})
     assert (answer.status_code, answer.json()["error"]["code"]) == (400, "VALIDATION_ERROR")
     assert field in answer.json()["error"]["details"]["fields"]
+
+
+SHORT_FORMS = [
+    # (what players write, the card: games/ygo/tests/test_abbreviations.py cites where they write so)
+    pytest.param("増G", "増殖するＧ", id="zou-g"),
+    pytest.param("うらら", "灰流うらら", id="urara"),
+    pytest.param("金謙", "金満で謙虚な壺", id="kinken"),
+]
+
+
+@pytest.mark.parametrize(("written", "name"), SHORT_FORMS)
+def test_a_short_form_is_found_and_imported(written, name):
+    from games.ygo.game import GAME
+
+    konami_id = next(r["konami_id"] for r in RECORDS if r.get("name_ja") == name)
+    assert konami_id in _search(written)
+    line = GAME.parse_json({"main": [{"card": written, "count": 3}]}).lines[0]
+    assert (line.status.value, line.card.name, line.count) == ("card", name, 3)
