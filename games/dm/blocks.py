@@ -64,11 +64,12 @@ def _load(source: str, what: str):
         raise BlockImportError(f"could not read {what} from {source}: {exc}") from exc
 
 
-def _rows(data, set_records) -> list[dict]:
+def block_rows(data, set_records) -> list[dict]:
+    """The rows of blocks.json (validated, in order), with the boosters the set list assigns to them."""
     blocks = data.get("blocks") if isinstance(data, dict) else None
     if not isinstance(blocks, list) or not blocks:
         raise BlockImportError("expected an object with a non-empty 'blocks' list")
-    rows = []
+    rows: list[dict] = []
     for index, block in enumerate(blocks):
         if not isinstance(block, dict) or not isinstance(block.get("name_ja"), str) or not block["name_ja"]:
             raise BlockImportError(f"block {index}: expected an object with a name_ja")
@@ -120,7 +121,7 @@ def block_import(
         data = _load(source, "the blocks")
         if set_records is None and Path(settings.SET_DATA_SOURCE).exists():
             set_records = _load(settings.SET_DATA_SOURCE, "the set list")
-    rows = _rows(data, set_records)
+    rows = block_rows(data, set_records)
     report = BlockImportReport(source=source, blocks=len(rows), sets=sum(len(row["sets"]) for row in rows))
     report.without_mark = tuple(row["name_ja"] for row in rows if row["mark"] is None)
     with transaction.atomic():
@@ -183,4 +184,19 @@ def _block_list(_version) -> BlockList | None:
     dated = Set.objects.filter(release_date__isnull=False).values_list("code", "release_date")
     dates = {code: released for code, released in dated if released is not None}
     not_products = frozenset(Set.objects.filter(kind=NOT_A_PRODUCT).values_list("code", flat=True))
+    return BlockList(blocks=blocks, set_dates=MappingProxyType(dates), not_products=not_products)
+
+
+def block_list_from_records(data: dict, set_records: list) -> BlockList:
+    """The engine's blocks straight from the data files (blocks.json and sets.json records, the set dates read as
+    the set import stores them), without a database: for counts over the full data."""
+    from cards.services import set_record_fields
+
+    rows = block_rows(data, set_records)
+    blocks = tuple(
+        Block(row["name_ja"], row["name_en"], row["mark"], row["start_date"], frozenset(row["sets"])) for row in rows
+    )
+    fields = [set_record_fields(index, record) for index, record in enumerate(set_records)]
+    dates = {item["code"]: item["release_date"] for item in fields if item["release_date"] is not None}
+    not_products = frozenset(item["code"] for item in fields if item["kind"] == NOT_A_PRODUCT)
     return BlockList(blocks=blocks, set_dates=MappingProxyType(dates), not_products=not_products)

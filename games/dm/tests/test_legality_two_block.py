@@ -352,3 +352,19 @@ def test_the_block_import_is_idempotent(db, data):
     assert (second.created, second.updated, second.unchanged) == (0, 0, len(data.blocks))
     boosters = {code for block in data.blocks for code in block["sets"]}
     assert {code for row in DmBlock.objects.all() for code in row.sets} == boosters
+
+
+def test_block_counts_over_the_full_data(data):
+    """`manage.py block_counts`: every record is in, outside or not known; the three add up to the data."""
+    import re
+
+    out = io.StringIO()
+    call_command("block_counts", "--as-of", NOW, stdout=out)
+    found = re.search(
+        r"(\d+) card records: (\d+) in the blocks, (\d+) outside \(NOT_IN_BLOCK\), (\d+) not known", out.getvalue()
+    )
+    assert found, out.getvalue()
+    total, legal, flagged, warned = map(int, found.groups())
+    assert total == len(data.records) == legal + flagged + warned
+    assert min(legal, flagged, warned) > 0
+    assert "王道W + 逆札篇" in out.getvalue()
