@@ -223,6 +223,11 @@ def _set_release(text: str | None, precision, index: int, code: str) -> tuple[da
     )
 
 
+def set_record_fields(index: int, record) -> dict:
+    """One set record validated and read as the set import stores it (a month-precision date as its last day)."""
+    return _prepare_set(index, record)
+
+
 def _prepare_set(index: int, record) -> dict:
     if not isinstance(record, dict):
         raise CardImportError("expected an object", index=index)

@@ -204,6 +204,8 @@ CARD_ENGLISH_ONLY_DATA_SOURCE = os.environ.get(
 )
 NICKNAME_DATA_SOURCE = os.environ.get("NICKNAME_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "nicknames.json"))
 REGULATION_DATA_SOURCE = os.environ.get("REGULATION_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "hall_of_fame.json"))
+# Duel Masters' blocks from 革命編 on (2ブロック), imported with the Hall of Fame (games/dm/blocks.py).
+BLOCK_DATA_SOURCE = os.environ.get("BLOCK_DATA_SOURCE", str(Path(CARD_DATA_DIR) / "blocks.json"))
 # Card pictures: the official card site's image of a printing (games/dm/official.py), loaded by the player's browser
 # from CARD_IMAGE_HOST (a Content-Security-Policy allows exactly this host in img-src). False: no external image
 # at all, only the drawn tiles (the links to the official card pages stay).

@@ -24,7 +24,7 @@ class DmFormatInline(admin.StackedInline):
     max_num = 1
     extra = 1
     fieldsets = [
-        (None, {"fields": ["uses_hyperspatial", "uses_gr", "start_of_game_cards", "uses_partner"]}),
+        (None, {"fields": ["uses_hyperspatial", "uses_gr", "start_of_game_cards", "uses_partner", "block_count"]}),
         ("Sizes and copies", {"fields": [
             "main_size", "main_copies", "hyperspatial_max", "hyperspatial_copies", "gr_size", "gr_copies",
             "partner_min_cost",

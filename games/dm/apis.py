@@ -53,6 +53,9 @@ class FormatFactsSerializer(serializers.Serializer):
     hand_size = serializers.IntegerField()
     shield_count = serializers.IntegerField()
     first_player_draws = serializers.BooleanField()
+    block_count = serializers.IntegerField(
+        help_text="2ブロック: the blocks whose mark a card must carry (the one in force and those before it); 0: none."
+    )
 
     def to_representation(self, instance):
         from games.dm.legality import format_options

@@ -84,8 +84,15 @@ def _face_facts(card: Card, face: CardFace) -> CardFacts:
     )
 
 
-def card_to_facts(card: Card, *, faces: list[CardFace] | None = None) -> CardFacts:
-    """The engine's view of one card identity. Uses `card.faces`, or `faces` when the caller loaded them in bulk."""
+def card_to_facts(
+    card: Card, *, faces: list[CardFace] | None = None, set_codes: tuple[str, ...] | None = None
+) -> CardFacts:
+    """The engine's view of one card identity. Uses `card.faces`, or `faces` when the caller loaded them in bulk; the
+    set codes of its Japanese printings likewise (`card.printings`, or `set_codes`)."""
+    if set_codes is None:
+        set_codes = tuple(
+            dict.fromkeys(card.printings.filter(tcg=False).values_list("set_code", flat=True)) if card.pk else ()
+        )
     if not card.facts_available:
         return CardFacts(
             id=card.id,
@@ -95,6 +102,7 @@ def card_to_facts(card: Card, *, faces: list[CardFace] | None = None) -> CardFac
             facts_available=False,
             mana_number=None,
             release_date=card.release_date,
+            set_codes=set_codes,
         )
     dm = card.dm
     if faces is None:
@@ -148,4 +156,5 @@ def card_to_facts(card: Card, *, faces: list[CardFace] | None = None) -> CardFac
         start_set_size=dm.start_set_size,
         face_names=face_names,
         release_date=card.release_date,
+        set_codes=set_codes,
     )

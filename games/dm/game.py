@@ -119,11 +119,22 @@ class DmLists(Lists):
         return format_card_pool(format_code, as_of)
 
     def list_import(self, *, source: str | None, format_code: str | None, log: Callable[[str], None]) -> dict:
+        from pathlib import Path
+
+        from django.conf import settings
+
+        from games.dm.blocks import block_import, block_report_log
         from games.dm.hall_of_fame import regulation_import, report_log
 
         report = regulation_import(source=source, format_code=format_code)
         report_log(report, log=log)
-        return report.as_dict()
+        # The blocks bind 2ブロック as the Hall of Fame binds every format: imported with it, from their own file.
+        # (A data set without blocks.json imports no block: 2ブロック then warns that no block is known.)
+        if not Path(settings.BLOCK_DATA_SOURCE).exists():
+            return report.as_dict()
+        blocks = block_import()
+        block_report_log(blocks, log=log)
+        return {**report.as_dict(), "blocks": blocks.as_dict()}
 
 
 class DmPages(Pages):

@@ -25,6 +25,7 @@ from games.dm.rules.cards import CardFacts
 from games.dm.rules.decklist import Decklist
 from games.dm.rules.legality import (
     ALL_ZONES,
+    BlockList,
     CardPool,
     CardRef,
     Combo,
@@ -104,6 +105,7 @@ def format_rules_from(fmt: Format) -> FormatRules:
         hyperspatial_copies=options.hyperspatial_copies,
         gr_copies=options.gr_copies,
         partner_min_cost=options.partner_min_cost,
+        block_count=options.block_count,
     )
 
 
@@ -195,6 +197,7 @@ class LegalityContext:
     start_sets: tuple[StartSet, ...]
     resolver: "Resolver"
     card_pool: CardPool | None = None  # cards released by the date (and by an overlay's cut-off)
+    blocks: BlockList | None = None  # the blocks, for a format with a block rule (2ブロック)
     # Resolutions by written name: one batch of decklists repeats the same names many times.
     resolutions: dict = field(default_factory=dict, compare=False)
 
@@ -260,6 +263,11 @@ def legality_context(
         regulation, overlay_info = overlay_regulation(overlay=overlay, base=regulation)
         rules = replace(rules, hall_of_fame=True)  # the organiser's statuses apply even over `unrestricted`
         card_pool = CardPool(as_of=as_of, cutoff=overlay.card_pool_cutoff, overlay_id=overlay.slug)
+    blocks = None
+    if rules.block_count:
+        from games.dm.blocks import block_list
+
+        blocks = block_list(version=version)
     return LegalityContext(
         format_rules=rules,
         regulation=regulation,
@@ -268,6 +276,7 @@ def legality_context(
         start_sets=_start_sets(resolver),
         resolver=resolver,
         card_pool=card_pool,
+        blocks=blocks,
     )
 
 
@@ -318,6 +327,7 @@ def report_for(decklist: Decklist, context: LegalityContext, *, include_lines: b
         regulation=context.regulation,
         start_sets=context.start_sets,
         card_pool=context.card_pool,
+        blocks=context.blocks,
     )
     lines = [read_line_json(row) for row in read] if include_lines else None
     return report_to_dict(report, context=context, lines=lines, decklist=decklist)

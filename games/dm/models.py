@@ -121,6 +121,9 @@ class DmFormat(models.Model):
     hand_size = models.PositiveSmallIntegerField(default=5)
     shield_count = models.PositiveSmallIntegerField(default=5)
     first_player_draws = models.BooleanField(default=False)
+    # 2ブロック: the card pool is the cards with the block mark of the block in force on the date and of the ones
+    # before it, this many blocks in all (DmBlock); 0 = no block rule.
+    block_count = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         verbose_name = "Duel Masters format options"
@@ -141,6 +144,28 @@ class DmFormat(models.Model):
         result = super().delete(*args, **kwargs)
         _touch_format(format_id)
         return result
+
+
+class DmBlock(models.Model):
+    """One block (series) of Duel Masters from 革命編 on, in release order (blocks.json, imported with the Hall of Fame
+    by `manage.py import_regulations`): its block mark where a source states it, the day it began (its first
+    booster's release) and its boosters' set codes, with those sets.json assigns to it. Decks, special packs and
+    promos are not assigned (whether they carry a mark is per product)."""
+
+    position = models.PositiveSmallIntegerField(unique=True)
+    name_ja = models.CharField(max_length=100, unique=True)
+    name_en = models.CharField(max_length=100, blank=True, default="")
+    mark = models.CharField(max_length=32, null=True, blank=True)  # null: no source read states it
+    start_date = models.DateField()
+    sets = models.JSONField(default=list)  # booster set codes
+    source = models.TextField(blank=True, default="")
+    mark_source = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["position"]
+
+    def __str__(self) -> str:
+        return self.name_ja
 
 
 def _touch_format(format_id: int) -> None:

@@ -37,7 +37,7 @@ from operator import attrgetter
 from rapidfuzz import fuzz
 
 import games.base
-from cards.models import Card, CardFace
+from cards.models import Card, CardFace, Printing
 from cards.names import lookup_key, loose_key, name_key, name_suffixes, without_ruby, written_without_parentheses
 from cards.selectors import catalogue_version_of
 from deckbuilder.cache import versioned_cache
@@ -181,7 +181,9 @@ class Resolver:
             card = card_of_fields({k: v for k, v in item.card.items() if k != "search_text"}, id=index)
             faces = [CardFace(card_id=index, **face) for face in item.faces]
             face_names = [name for face in faces for name in (face.name_ja, face.name_en) if name]
-            entries.append((card_to_facts(card, faces=faces), [card.name_ja, card.name_en], face_names))
+            codes = tuple(dict.fromkeys(p["set_code"] for p in item.printings if not p["tcg"]))
+            facts = card_to_facts(card, faces=faces, set_codes=codes)
+            entries.append((facts, [card.name_ja, card.name_en], face_names))
         ids = {facts.name_ja: facts.id for facts, _names, _faces in entries}
         pairs = [(row["nickname"], ids[row["name_ja"]]) for row in nicknames if row.get("name_ja") in ids]
         return cls(entries, nicknames=pairs)
@@ -196,10 +198,16 @@ class Resolver:
             Card.objects.filter(game=CARD_GAME).select_related("dm").defer("search_text", "sources", "dm__keywords_ja")
         )
         cards = cards.order_by("id")
+        # The products each card was printed in (Japanese printings, in one query): a block rule reads them.
+        sets_of: dict[int, dict[str, None]] = {}
+        printings = Printing.objects.filter(card__game=CARD_GAME, tcg=False).order_by("card_id", "id")
+        for card_id, set_code in printings.values_list("card_id", "set_code"):
+            sets_of.setdefault(card_id, {})[set_code] = None
         for card in cards:
             faces = faces_of.get(card.id, [])
             face_names = [name for face in faces for name in (face.name_ja, face.name_en) if name]
-            entries.append((card_to_facts(card, faces=faces), [card.name_ja, card.name_en], face_names))
+            facts = card_to_facts(card, faces=faces, set_codes=tuple(sets_of.get(card.id, ())))
+            entries.append((facts, [card.name_ja, card.name_en], face_names))
         from cards.models import Nickname
 
         return cls(entries, nicknames=Nickname.objects.values_list("nickname", "card_id"))

@@ -218,8 +218,9 @@ def test_formats_and_ping(db, client):
         "original",
         "unrestricted",
         "duel_party",
+        "2block",
     ]
-    duel_party = client.get("/api/v1/formats/").json()[-1]
+    duel_party = {f["code"]: f for f in client.get("/api/v1/formats/").json()}["duel_party"]
     assert {key: duel_party[key] for key in ("main_size", "main_copies", "uses_partner", "partner_min_cost")} == {
         "main_size": 60,
         "main_copies": 1,

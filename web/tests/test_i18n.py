@@ -151,6 +151,7 @@ def test_card_count_plural(language, count, expected):
         # One owner of a format's name: the Format table (editable in the admin), not the message catalogue.
         pytest.param("format_name", "advance", "Advance", "アドバンス", id="format"),
         pytest.param("format_name", "unrestricted", "Unrestricted", "殿堂ゼロ", id="format-not-the-status"),
+        pytest.param("format_name", "2block", "2 Block", "2ブロック", id="format-two-block"),
         pytest.param("format_name", "no-such-format", "no-such-format", "no-such-format", id="unknown-format"),
     ],
 )
@@ -159,6 +160,17 @@ def test_data_words_have_names_in_both_languages(db, words, word, english, japan
     for language, expected in (("en", english), ("ja", japanese)):
         with translation.override(language):
             assert template.render(Context({"word": word})) == expected
+
+
+@pytest.mark.parametrize(("language", "label"), [("en", "2 Block"), ("ja", "2ブロック")])
+def test_the_duel_masters_create_form_offers_two_block(db, language, label):
+    """The create form's formats are the game's rows (games/dm/migrations/0007_two_block.py), named as players do."""
+    from web.forms import format_choices
+
+    with translation.override(language):
+        choices = format_choices("dm")
+    assert ("2block", label) in choices
+    assert [code for code, _label in choices][-1] == "2block"  # after the four it always offered
 
 
 @pytest.mark.parametrize(("language", "expected"), [("en", "Card search"), ("ja", "カード検索")])

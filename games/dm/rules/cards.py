@@ -66,6 +66,8 @@ class CardFacts:
     # First release (the earliest dated printing; None = unknown): the card pool of a date is the cards released
     # on or before it.
     release_date: date | None = None
+    # The set codes of its Japanese printings (the products it was printed in; a block rule reads their blocks).
+    set_codes: tuple[str, ...] = ()
 
 
 # Where a card belongs in a registration (rules 100.3, 100.4, 117.1, 407.1, 408.1); start-of-game cards are

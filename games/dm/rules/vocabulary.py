@@ -92,6 +92,7 @@ class ViolationCode(StrEnum):
     CARD_POOL_CUTOFF = "CARD_POOL_CUTOFF"  # released after an event overlay's card-pool cut-off
     PARTNER_INVALID = "PARTNER_INVALID"  # Duel Party: no partner, several, or not a creature of the minimum cost
     CIVILIZATION_OUTSIDE_PARTNER = "CIVILIZATION_OUTSIDE_PARTNER"  # Duel Party: a civilization the partner lacks
+    NOT_IN_BLOCK = "NOT_IN_BLOCK"  # 2ブロック: no printing carries the mark of the block in force or the previous one
 
 
 class WarningCode(StrEnum):
@@ -99,3 +100,4 @@ class WarningCode(StrEnum):
     REGULATION_UNAVAILABLE = "REGULATION_UNAVAILABLE"
     RELEASE_DATE_UNKNOWN = "RELEASE_DATE_UNKNOWN"  # no dated printing: the card pool cannot be checked for it
     FACTS_UNAVAILABLE = "FACTS_UNAVAILABLE"
+    BLOCK_UNKNOWN = "BLOCK_UNKNOWN"  # 2ブロック: a printing's block is not known (or no block is in force on the date)

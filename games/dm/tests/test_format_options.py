@@ -120,7 +120,21 @@ def test_the_format_api_answers_for_duel_masters_as_before(db, code):
     answer = {fmt["code"]: fmt for fmt in APIClient().get("/api/v1/formats/").json()}[code]
     fmt = Format.objects.get(game="dm", code=code)
     row = {"game": "dm", "code": code, "name": fmt.name, "name_ja": fmt.name_ja, "description": fmt.description}
-    assert answer == {**row, "hall_of_fame": code != "unrestricted", **{key: FORMATS[code][key] for key in API_KEYS}}
+    options = {key: FORMATS[code][key] for key in API_KEYS}
+    assert answer == {**row, "hall_of_fame": code != "unrestricted", **options, "block_count": 0}
+
+
+def test_the_format_api_answers_two_block(db):
+    """2ブロック (games/dm/migrations/0007): the standard construction, the Hall of Fame of advance, two blocks."""
+    answer = {fmt["code"]: fmt for fmt in APIClient().get("/api/v1/formats/").json()}["2block"]
+    assert (answer["name"], answer["name_ja"], answer["hall_of_fame"], answer["block_count"]) == (
+        "2 Block",
+        "2ブロック",
+        True,
+        2,
+    )
+    assert {key: answer[key] for key in API_KEYS} == {key: DEFAULTS[key] for key in API_KEYS}
+    assert Format.objects.get(game="dm", code="2block").regulation_format == "advance"
 
 
 def test_the_schema_documents_the_duel_masters_keys_beside_the_rows():
@@ -128,7 +142,7 @@ def test_the_schema_documents_the_duel_masters_keys_beside_the_rows():
 
     component = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]["Format"]
     row = {"game", "code", "name", "name_ja", "description", "hall_of_fame"}
-    assert set(component["properties"]) == row | set(API_KEYS)
+    assert set(component["properties"]) == row | set(API_KEYS) | {"block_count"}
     assert set(component["required"]) == row  # another game's format has not Duel Masters' keys
 
 

@@ -4,8 +4,10 @@ The engine never stops at the first problem: it returns all violations (sorted, 
 the zone counts and a canonical hash of the deck.
 """
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 
 from games.dm.rules.cards import CardFacts
 from games.dm.rules.deck_hash import deck_hash
@@ -15,6 +17,7 @@ from games.dm.rules.legality.rules import (
     DP_DECK_SIZE,
     DP_ONE_OF_A_NAME,
     DP_PARTNER,
+    BlockList,
     CardPool,
     FormatRules,
     Regulation,
@@ -145,9 +148,11 @@ def check_deck(
     regulation: Regulation | None = None,
     start_sets: tuple[StartSet, ...] = (),
     card_pool: CardPool | None = None,
+    blocks: BlockList | None = None,
 ) -> LegalityReport:
     """Every violation and warning of one registration. Without a `card_pool` the cards' release dates are not
-    checked (a caller that has no date); the services always pass one."""
+    checked (a caller that has no date); the services always pass one. A format with a block rule
+    (`format_rules.block_count`) reads `blocks` on the card pool's date."""
     found: list[Violation] = []
     warnings: list[Violation] = []
     zones = format_rules.zones
@@ -263,6 +268,8 @@ def check_deck(
 
     if card_pool is not None:
         _card_pool(deck, zones, card_pool, found, warnings)
+        if format_rules.block_count:
+            _blocks(deck, format_rules, blocks, card_pool.as_of, found, warnings)
 
     # Hall of Fame (100.2 + the dated list): across all zones; the lower of list and card limit wins.
     if format_rules.hall_of_fame:
@@ -370,6 +377,80 @@ def _card_pool(
                         overlay_id=pool.overlay_id or "",
                     )
                 )
+
+
+_IN, _OUT, _UNKNOWN = "in", "out", "unknown"
+
+
+def _blocks(
+    deck: DeckInput,
+    format_rules: FormatRules,
+    blocks: BlockList | None,
+    as_of: date,
+    found: list[Violation],
+    warnings: list[Violation],
+) -> None:
+    """2ブロック (BLOCK_RULE): a card is in the pool when one of its printings carries the mark of the block in force
+    on the date or of the one before it (cards of one name are one card: any printing of the name counts).
+
+    A printing's block: its set's block in the data (a booster); a product without one carries at most the mark of
+    the block in force when it came out or of the next (a product out just before a block's first booster), so one
+    out before the window's blocks (older than 革命編 included) is outside them for certain; an undated product, or
+    a dated one that may carry a mark of the window, is not known. A source's tournament lists are not products
+    and say nothing. A card in the window is legal; one that may be (a printing not known, or no printing at all)
+    is a warning naming it; one whose printings are all known outside the window is a violation."""
+    current = blocks.in_force(as_of) if blocks is not None else None
+    if blocks is None or current is None:
+        warnings.append(v.block_unavailable(format_rules=format_rules, as_of=as_of))
+        return
+    first = max(current - format_rules.block_count + 1, 0)
+    window = set(range(first, current + 1))
+    allowed = blocks.blocks[first : current + 1]
+    set_block = {code: index for index, block in enumerate(blocks.blocks) for code in block.sets}
+    starts = [block.start for block in blocks.blocks]
+
+    def printing(code: str) -> str | None:
+        if code in blocks.not_products:
+            return None
+        index = set_block.get(code)
+        if index is not None:
+            return _IN if index in window else _OUT
+        released = blocks.set_dates.get(code)
+        if released is None:
+            return _UNKNOWN
+        at = bisect_right(starts, released) - 1  # the block in force when it came out (-1: before the first)
+        return _UNKNOWN if at in window or at + 1 in window else _OUT
+
+    # name key -> [representative card, zone, verdicts, sets not known]
+    names: dict[str, list] = {}
+    for zone, entries in ((_MAIN, deck.main), (_HYPER, deck.hyperspatial), (_GR, deck.gr), (_PARTNER, deck.partner)):
+        if zone is not _MAIN and zone not in format_rules.zones:
+            continue  # ZONE_NOT_IN_FORMAT already names these cards
+        for card, _count in entries:
+            slot = names.get(card.name_key)
+            if slot is None:
+                slot = names[card.name_key] = [card, zone, set(), []]
+            elif card.id < slot[0].id:
+                slot[0] = card
+            for code in card.set_codes:
+                verdict = printing(code)
+                if verdict is not None:
+                    slot[2].add(verdict)
+                    if verdict == _UNKNOWN and code not in slot[3]:
+                        slot[3].append(code)
+    for card, zone, verdicts, unknown in names.values():
+        if _IN in verdicts:
+            continue
+        if _UNKNOWN in verdicts or not verdicts:
+            warnings.append(
+                v.block_unknown(
+                    zone=zone, card=_ref(card), blocks=allowed, sets=tuple(unknown), format_rules=format_rules
+                )
+            )
+        else:
+            found.append(
+                v.not_in_block(zone=zone, card=_ref(card), blocks=allowed, as_of=as_of, format_rules=format_rules)
+            )
 
 
 def _hall_of_fame(regulation: Regulation, main: dict, hyper: dict, gr: dict, found: list) -> None:

@@ -18,6 +18,9 @@ DP_PARTNER = "DP partner"  # one creature of cost 5 or more is the partner
 DP_DECK_SIZE = "DP 60 cards"  # 60 cards, the partner included
 DP_ONE_OF_A_NAME = "DP one of a name"  # at most 1 of a name (a card whose text allows more keeps its text)
 DP_CIVILIZATIONS = "DP civilizations"  # only the partner's civilizations, and zero-civilization cards
+# 2ブロック: the event rules 6.4 (as quoted on note.com, blocks.json `rule_2block`; the official Creators' Letter
+# Vol.39): cards with the block mark of the block in force and of the one before it, or cards of the same name.
+BLOCK_RULE = "2B 6.4"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,9 @@ class FormatRules:
     # Duel Party (when `zones` holds DeckZone.PARTNER): the partner's minimum cost; the deck size then counts the
     # partner, copies are counted over the main deck and the partner, and every card keeps to its civilizations.
     partner_min_cost: int = 5
+    # 2ブロック: how many blocks the card pool holds (the block in force on the date and the ones before it);
+    # 0 = the format has no block rule.
+    block_count: int = 0
 
     @property
     def uses_partner(self) -> bool:
@@ -119,3 +125,43 @@ class StartSet:
 
     def physical_cards(self, key: str) -> int:
         return self.members.get(key, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One block (series) from 革命編 on: its mark (None where no source states it), the day it began (its first
+    booster's release) and its boosters' set codes (products that carry its mark for certain)."""
+
+    name_ja: str
+    name_en: str
+    mark: str | None
+    start: date
+    sets: frozenset[str]
+
+    @property
+    def label(self) -> str:
+        return self.mark or self.name_ja
+
+
+@dataclass(frozen=True, slots=True)
+class BlockList:
+    """What a block rule reads besides the cards: the blocks in order, the release date of every dated set, and the
+    set codes that are not products (a source's tournament lists: a printing there says nothing of a mark)."""
+
+    blocks: tuple[Block, ...]
+    set_dates: Mapping[str, date] = field(default_factory=lambda: MappingProxyType({}))
+    not_products: frozenset[str] = frozenset()
+
+    def in_force(self, as_of: date) -> int | None:
+        """The index of the block in force on a date (the last one begun by then), or None before the first."""
+        found = None
+        for index, block in enumerate(self.blocks):
+            if block.start <= as_of:
+                found = index
+        return found
+
+    def block_of_set(self, code: str) -> int | None:
+        for index, block in enumerate(self.blocks):
+            if code in block.sets:
+                return index
+        return None

@@ -3,7 +3,7 @@
 from datetime import date
 
 from games.base import CardRef, Violation
-from games.dm.rules.legality.rules import FormatRules
+from games.dm.rules.legality.rules import BLOCK_RULE, Block, FormatRules
 from games.dm.rules.vocabulary import DeckZone, ViolationCode, WarningCode
 
 _ZONE_EN = {
@@ -347,4 +347,67 @@ def civilization_outside_partner(
         f"パートナー《{partner.name}》の文明（{allowed_ja}）以外の文明を持つカードは入れられません：{_names_ja(cards)}。",
         len(cards),
         0,
+    )
+
+
+def _blocks_en(blocks: tuple[Block, ...]) -> str:
+    return " and ".join(f"{block.name_en} ({block.label})" if block.mark else block.name_en for block in blocks)
+
+
+def _blocks_ja(blocks: tuple[Block, ...]) -> str:
+    return "・".join(f"{block.name_ja}（{block.mark}）" if block.mark else block.name_ja for block in blocks)
+
+
+def not_in_block(
+    *, zone: DeckZone, card: CardRef, blocks: tuple[Block, ...], as_of: date, format_rules: FormatRules
+) -> Violation:
+    return Violation(
+        ViolationCode.NOT_IN_BLOCK,
+        BLOCK_RULE,
+        zone,
+        (card,),
+        f"{card.name} is printed in no product of the blocks of {format_rules.label} on {as_of.isoformat()} "
+        f"({_blocks_en(blocks)}): it does not carry their block mark and is not in the format's card pool.",
+        f"《{card.name}》は{as_of.isoformat()}時点の「{format_rules.label_ja}」のブロック（{_blocks_ja(blocks)}）の"
+        "商品に収録されていないため、使用できません。",
+    )
+
+
+def block_unknown(
+    *, zone: DeckZone, card: CardRef, blocks: tuple[Block, ...], sets: tuple[str, ...], format_rules: FormatRules
+) -> Violation:
+    shown = ", ".join(sets[:5]) + (f" and {len(sets) - 5} more" if len(sets) > 5 else "")
+    shown_ja = "、".join(sets[:5]) + (f" ほか{len(sets) - 5}" if len(sets) > 5 else "")
+    if sets:
+        en = (
+            f"Whether {card.name} carries the block mark of {_blocks_en(blocks)} is not known: it is printed in "
+            f"products whose block the data does not give ({shown}). Check the card's block mark for "
+            f"{format_rules.label}."
+        )
+        ja = (
+            f"《{card.name}》はブロックのわからない商品（{shown_ja}）にのみ収録されているため、{_blocks_ja(blocks)}の"
+            f"ブロックマークを持つか確認できませんでした。「{format_rules.label_ja}」ではカードのブロックマークを確認して"
+            "ください。"
+        )
+    else:
+        en = (
+            f"No printing of {card.name} is known: whether it carries the block mark of {_blocks_en(blocks)} was "
+            f"not checked. Check the card's block mark for {format_rules.label}."
+        )
+        ja = (
+            f"《{card.name}》は収録商品がわからないため、{_blocks_ja(blocks)}のブロックマークを持つか確認できませんでした。"
+            f"「{format_rules.label_ja}」ではカードのブロックマークを確認してください。"
+        )
+    return Violation(WarningCode.BLOCK_UNKNOWN, BLOCK_RULE, zone, (card,), en, ja)
+
+
+def block_unavailable(*, format_rules: FormatRules, as_of: date) -> Violation:
+    return Violation(
+        WarningCode.BLOCK_UNKNOWN,
+        BLOCK_RULE,
+        None,
+        (),
+        f"No block of {format_rules.label} is known to be in force on {as_of.isoformat()}: the cards' blocks were not "
+        "checked.",
+        f"{as_of.isoformat()}時点の「{format_rules.label_ja}」のブロックがわからないため、カードのブロックを確認していません。",
     )
