@@ -24,7 +24,8 @@ DATA = Path(settings.CARD_DATA_DIR)
 
 # Duel Masters' words that must never appear on a page of another game's deck (issue 30).
 DM_WORDS = ("文明", "超次元", "超GR", "シールド", "マナ", "殿堂", "デュエマ",
-            "Civilization", "Hyperspatial", "Super GR", "Hall of Fame", "shield", "mana")  # fmt: skip
+            "Civilization", "civilization", "Hyperspatial", "hyperspatial", "Super GR", "Hall of Fame", "shield",
+            "mana")  # fmt: skip
 
 
 @pytest.fixture(scope="module")
