@@ -560,7 +560,7 @@ function entryRow(entry, zone, problems) {
       "aria-label": interpolate(gettext("Move %(name)s to %(zone)s"), { name: cardName(card), zone: zoneLabel(moveTarget) }),
       onclick: () => change({ op: "move", card: entry.card, from: zone, to: moveTarget }) }, `→ ${zoneLabel(moveTarget)}`) : null,
     zoneSelect(entry, card, zone));
-  const codes = problems.length ? el("span", { class: "entry-problems" }, problems.map((v) => [el("span", { class: "report-message" }, problemText(v)), " ", el("span", { class: "code" }, v.code), " "])) : null;
+  const codes = problems.length ? el("span", { class: "entry-problems" }, problems.flatMap((v) => [el("span", { class: "report-message" }, problemText(v)), " ", el("span", { class: "code" }, v.code), " "])) : null;
   const body = prefs.view === "stack"
     ? [el("div", { class: "stack", "data-copies": Math.min(entry.count, 4) }, cardTile(card, { size: "mini", count: entry.count, link: cardPage(entry.card) })), el("span", { class: "qty sr-only" }, `${entry.count}×`), codes]
     : [el("span", { class: "qty" }, `${entry.count}×`), el("span", { class: "gem" }, costText(card)), ...civs.map(civDot),
