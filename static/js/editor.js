@@ -427,6 +427,15 @@ function offendingCards() {
   return offending;
 }
 
+// A card's problem in words in the page's language: the verdict's short line (web/verdict.py; its violations are the
+// report's, in order), else the report's own message; the stable code stays beside it as a small tag.
+function problemText(violation) {
+  const report = state.legality || {};
+  const item = ((report.verdict && report.verdict.violations) || [])[(report.violations || []).indexOf(violation)];
+  if (item && item.code === violation.code) return item.text;
+  return (lang.startsWith("ja") && violation.message_ja) || violation.message || violation.code;
+}
+
 function groupsOf(entries) {
   const groups = new Map();
   for (const entry of entries) {
@@ -551,7 +560,7 @@ function entryRow(entry, zone, problems) {
       "aria-label": interpolate(gettext("Move %(name)s to %(zone)s"), { name: cardName(card), zone: zoneLabel(moveTarget) }),
       onclick: () => change({ op: "move", card: entry.card, from: zone, to: moveTarget }) }, `→ ${zoneLabel(moveTarget)}`) : null,
     zoneSelect(entry, card, zone));
-  const codes = problems.length ? el("span", { class: "code" }, problems.map((v) => v.code).join(" ")) : null;
+  const codes = problems.length ? el("span", { class: "entry-problems" }, problems.flatMap((v) => [el("span", { class: "report-message" }, problemText(v)), " ", el("span", { class: "code" }, v.code), " "])) : null;
   const body = prefs.view === "stack"
     ? [el("div", { class: "stack", "data-copies": Math.min(entry.count, 4) }, cardTile(card, { size: "mini", count: entry.count, link: cardPage(entry.card) })), el("span", { class: "qty sr-only" }, `${entry.count}×`), codes]
     : [el("span", { class: "qty" }, `${entry.count}×`), el("span", { class: "gem" }, costText(card)), ...colours.map(colourDot),

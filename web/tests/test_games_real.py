@@ -24,7 +24,8 @@ DATA = Path(settings.CARD_DATA_DIR)
 
 # Duel Masters' words that must never appear on a page of another game's deck (issue 30).
 DM_WORDS = ("文明", "超次元", "超GR", "シールド", "マナ", "殿堂", "デュエマ",
-            "Civilization", "Hyperspatial", "Super GR", "Hall of Fame", "shield", "mana")  # fmt: skip
+            "Civilization", "civilization", "Hyperspatial", "hyperspatial", "Super GR", "Hall of Fame", "shield",
+            "mana")  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -75,6 +76,9 @@ DECK_PAGES = [
     ("import", "/decks/{id}/import/"),
     ("versions", "/decks/{id}/versions/"),
     ("export-text", "/decks/{id}/export/text/"),
+    ("sheet", "/decks/{id}/export/sheet/"),
+    ("odds", "/decks/{id}/simulate/"),
+    ("solo", "/decks/{id}/solo/"),
     ("my-decks", "/decks/?game={game}"),
     ("public-decks", "/decks/public/?game={game}"),
     ("cards", "/cards/?game={game}"),
