@@ -1,7 +1,8 @@
 """Card catalogue API: search (`GET /api/v1/cards/`) and detail (`GET /api/v1/cards/{id}/`)."""
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from django.utils.functional import lazy
 from django.utils.text import format_lazy
@@ -62,10 +63,7 @@ class CardRowsSerializer(serializers.ListSerializer):
         rows = list(data)
         if not all(isinstance(row, Mapping) for row in rows):
             return super().to_representation(rows)
-        fields = [
-            (field.field_name, "__".join(field.source_attrs), field.to_representation)
-            for field in self.child._readable_fields
-        ]
+        fields = type(self.child).row_writers()
         return [
             {name: None if (value := row[column]) is None else write(value) for name, column, write in fields}
             for row in rows
@@ -81,12 +79,25 @@ class CardListOutputSerializer(serializers.ModelSerializer):
 
     detail = False
 
+    _built_fields: dict = {}  # (serializer class, default game) -> its fields, built once; copies handed out
+    _row_writers: dict = {}  # (serializer class, default game) -> row_writers()
+
+    @classmethod
+    def row_writers(cls) -> tuple[tuple[str, str, Callable[[Any], Any]], ...]:
+        """(output name, row column, the field's to_representation) for each field, from one serializer kept for the
+        process: none of these fields reads the request (no links), so a page copies none of them."""
+        key = (cls, registry.DEFAULT_GAME)
+        writers = cls._row_writers.get(key)
+        if writers is None:
+            fields = cls()._readable_fields
+            writers = tuple((f.field_name, "__".join(f.source_attrs), f.to_representation) for f in fields)
+            cls._row_writers[key] = writers
+        return writers
+
     @classmethod
     def columns(cls) -> list[str]:
         """The columns of a card's row (card_rows_by_ids) that its fields read: each field's source, `__`-joined."""
-        return ["__".join(field.source_attrs) for field in cls()._readable_fields]
-
-    _built_fields: dict = {}  # (serializer class, default game) -> its fields, built once; copies handed out
+        return [column for _name, column, _write in cls.row_writers()]
 
     def get_fields(self):
         """The model's fields with the default game's own facts flat after `facts_available`
