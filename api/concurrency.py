@@ -120,8 +120,9 @@ class ExpensiveRequestLimit(APIView):
     def dispatch(self, request, *args, **kwargs):
         try:
             response = super().dispatch(request, *args, **kwargs)
-            if self._gate_held is not None and callable(getattr(response, "render", None)):
-                response.render()  # the JSON encoded inside the slot (Django's later render() does nothing then)
+            render = getattr(response, "render", None)
+            if self._gate_held is not None and callable(render):
+                render()  # the JSON encoded inside the slot (Django's later render() does nothing then)
             return response
         finally:
             _view_slot.held = False
