@@ -79,9 +79,17 @@ def gate_enter() -> Gate:
     return gate
 
 
+_view_slot = threading.local()  # the thread serves an ExpensiveRequestLimit view that holds a slot for all its work
+
+
 @contextmanager
 def expensive_slot() -> Iterator[None]:
-    """The expensive work of a view that is not an ExpensiveRequestLimit (a page's JSON endpoint): one gate for all."""
+    """The expensive work of a view that is not an ExpensiveRequestLimit (a page's JSON endpoint): one gate for all.
+    Inside an ExpensiveRequestLimit view (the card search API) the view's own slot covers it: nothing more is taken
+    (a second slot of the same request would wait for the first, and be refused once every slot is held)."""
+    if getattr(_view_slot, "held", False):
+        yield
+        return
     gate = gate_enter()
     try:
         yield
@@ -95,7 +103,11 @@ class ExpensiveRequestLimit(APIView):
     The slot is taken in `initial` (after authentication, permissions and throttles) and given back in a `finally`
     around the whole dispatch: whatever happens after it was taken (an answer, a coded error, an exception that no
     handler turns into a response), the slot comes back. Giving it back in `finalize_response` leaked it whenever an
-    exception escaped DRF's handling, and one leaked slot per process refused every later check for good."""
+    exception escaped DRF's handling, and one leaked slot per process refused every later check for good.
+
+    The answer is rendered (its JSON encoded) inside the slot too: Django renders a DRF response only after the view
+    has returned, and a batch's or a 200-card search page's JSON (megabytes) was encoded outside the gate, by as many
+    threads at once as clients sent them, taking the CPU the gate is there to keep for cheap requests."""
 
     _gate_held: Gate | None = None
 
@@ -103,11 +115,17 @@ class ExpensiveRequestLimit(APIView):
         super().initial(request, *args, **kwargs)
         request.data  # noqa: B018 -- parse (and refuse a hostile body: api/parsers.py) before a slot is taken
         self._gate_held = gate_enter()
+        _view_slot.held = True
 
     def dispatch(self, request, *args, **kwargs):
         try:
-            return super().dispatch(request, *args, **kwargs)
+            response = super().dispatch(request, *args, **kwargs)
+            render = getattr(response, "render", None)
+            if self._gate_held is not None and callable(render):
+                render()  # the JSON encoded inside the slot (Django's later render() does nothing then)
+            return response
         finally:
+            _view_slot.held = False
             gate, self._gate_held = self._gate_held, None
             if gate is not None:
                 gate.leave()

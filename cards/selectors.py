@@ -9,7 +9,7 @@ import itertools
 import re
 import threading
 import time
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -186,6 +186,14 @@ def cards_by_ids(*, ids: list[int], faces: bool = False) -> list[Card]:
         cards = cards.prefetch_related(Prefetch("faces", queryset=CardFace.objects.order_by("position")))
     found = cards.in_bulk(ids)
     return [found[card_id] for card_id in ids if card_id in found]
+
+
+def card_rows_by_ids(*, ids: list[int], columns: Sequence[str]) -> list[dict]:
+    """The cards with these ids, in the same order, each as a row of the named columns (a game's facts by its
+    relation, `dm__cost`) read in one query: a page of search results as the API writes it. Without a model instance
+    per card and per game row, which cost a page of 50 Duel Masters cards more than its query and its JSON together."""
+    rows = {row["id"]: row for row in Card.objects.filter(id__in=ids).values("id", *columns)}
+    return [rows[card_id] for card_id in ids if card_id in rows]
 
 
 def card_get(*, card_id: int) -> Card:

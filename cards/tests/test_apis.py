@@ -176,3 +176,50 @@ def test_every_games_search_takes_a_slot_of_the_gate(db, client, settings, game)
     finally:
         gate.leave()
     assert (answer.status_code, answer.json()["error"]["code"]) == (503, "SERVER_BUSY")
+
+
+def _as_drf_writes_them(cards) -> list[dict]:
+    """The cards as DRF's own per-object path writes them (model instances through the list serializer), in JSON."""
+    import json
+
+    from rest_framework import serializers
+    from rest_framework.renderers import JSONRenderer
+
+    from cards.apis import CardListOutputSerializer
+
+    return json.loads(
+        JSONRenderer().render(serializers.ListSerializer(child=CardListOutputSerializer(), instance=cards).data)
+    )
+
+
+def test_a_page_writes_each_card_as_drfs_own_path_writes_it(imported, client):
+    """A page is read as rows (cards.selectors.card_rows_by_ids) and written by each field's own representation:
+    the same JSON as the cards' model instances give."""
+    from cards.selectors import cards_by_ids
+
+    page = client.get("/api/v1/cards/", {"page_size": 200}).json()["results"]
+    assert len(page) == len(imported) > 1
+    assert page == _as_drf_writes_them(cards_by_ids(ids=[card["id"] for card in page]))
+
+
+def test_a_row_of_another_games_card_has_null_duel_masters_facts_as_its_instance(imported):
+    from cards.apis import CardListOutputSerializer
+    from cards.models import Card
+    from cards.selectors import card_rows_by_ids, cards_by_ids
+
+    other = Card.objects.create(game="ygo", name_ja="ブラック・マジシャン", name_key="ブラック・マジシャン")
+    ids = [other.id, imported["ボルシャック・ドラゴン"]]
+    rows = CardListOutputSerializer(card_rows_by_ids(ids=ids, columns=CardListOutputSerializer.columns()), many=True)
+    written = _as_drf_writes_them(cards_by_ids(ids=ids))
+    assert [dict(row) for row in rows.data] == written
+    assert (written[0]["game"], written[0]["cost"], written[1]["cost"]) == ("ygo", None, 6)
+
+
+@pytest.mark.parametrize("game", ["dm", "ygo", "dbs"])
+def test_a_search_under_its_views_slot_takes_no_second_one(db, client, settings, game):
+    """The search API holds one slot for its whole request (search, page, JSON); the core's search inside it takes
+    none more (a second one would wait for the first: with one slot and no waiting, every search was refused)."""
+    settings.EXPENSIVE_REQUESTS_PER_PROCESS = 1
+    settings.EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = 0
+    settings.EXPENSIVE_REQUEST_WAIT_SECONDS = 0
+    assert client.get("/api/v1/cards/", {"game": game, "q": "a"}).status_code == 200

@@ -2,6 +2,7 @@
 more answer 503 SERVER_BUSY with Retry-After at once; cheap endpoints are not bounded, and a slot comes back after
 every answer, errors included."""
 
+import json
 import threading
 
 import pytest
@@ -156,3 +157,26 @@ def test_the_slot_comes_back_after_a_request_that_raised(hof, gate, monkeypatch,
         assert answer["Content-Type"] == "application/json"
     monkeypatch.undo()
     assert client.post(*CHECK, format="json").status_code == 200
+
+
+def test_the_answer_is_rendered_while_the_slot_is_held(hof, gate, monkeypatch):
+    """Django renders a DRF answer after the view returns: a batch's JSON (megabytes) was encoded outside the gate.
+    Now inside it: while the answer is rendered, no other expensive request gets the slot."""
+    from rest_framework.renderers import JSONRenderer
+
+    held = []
+    real = JSONRenderer.render
+
+    def render(self, data, *args, **kwargs):
+        other = gate.enter(wait_seconds=0)
+        held.append(not other)
+        if other:
+            gate.leave()
+        return real(self, data, *args, **kwargs)
+
+    monkeypatch.setattr(JSONRenderer, "render", render)
+    url, body = BATCH
+    assert APIClient().post(url, json.dumps(body), content_type="application/json").status_code == 200
+    assert held == [True]
+    assert gate.enter(wait_seconds=0)  # and given back after
+    gate.leave()
