@@ -6,8 +6,8 @@ few milliseconds. With sync workers a cheap request that arrives while every wor
 behind the expensive ones (the bench measured ping p99 at 60 x idle with 4 clients sending 500-line decklists). So:
 
 - gthread workers: each process takes every connection at once on one of its threads, nothing waits in the queue;
-- the expensive endpoints are bounded per process (api/concurrency.py): one CPU-bound request runs per process, two
-  more wait for it without using the CPU, more answer 503 SERVER_BUSY at once instead of piling up; so at most 3 of
+- the expensive endpoints are bounded per process (api/concurrency.py): one CPU-bound request runs per process, three
+  more wait for it without using the CPU, more answer 503 SERVER_BUSY at once instead of piling up; so at most 4 of
   a process's 8 threads are ever taken by decklist checks;
 - the catalogue's resolver (names, n-gram suggestion index), the card search index and the legality context are
   built once in the master before the workers are forked (`preload_app`, `when_ready`), with the URL configuration

@@ -36,7 +36,7 @@ class ErrorCode(StrEnum):
     QUEUE_UNAVAILABLE = "QUEUE_UNAVAILABLE", 503, "The job queue is away; the job is recorded failed."
     RATE_LIMITER_UNAVAILABLE = "RATE_LIMITER_UNAVAILABLE", 503, "The rate limits' store is away; nothing was done."
     SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE", 503, "The cache's or the broker's store is away (Retry-After)."
-    SERVER_BUSY = "SERVER_BUSY", 503, "Too many decklist checks at once (`details.retry_after_seconds`, Retry-After)."
+    SERVER_BUSY = "SERVER_BUSY", 503, "Too many checks or searches now (`details.retry_after_seconds`, Retry-After)."
     SERVER_ERROR = "SERVER_ERROR", 500, "An unexpected error; it has been logged."
     NOT_FOUND = "NOT_FOUND", 404, "No such endpoint or object (also an object you may not see)."
     # --- who is asking

@@ -3,9 +3,9 @@
 With threaded workers (gunicorn.conf.py) every request gets a thread at once; without a bound, four clients sending
 500-line decklists would keep every thread of every process busy with CPU work and a cheap request would wait for the
 interpreter lock behind them. `ExpensiveRequestLimit` admits an expensive request after authentication, permissions
-and throttles: EXPENSIVE_REQUESTS_PER_PROCESS (1) run, up to EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS (2) more wait for a
+and throttles: EXPENSIVE_REQUESTS_PER_PROCESS (1) run, up to EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS (3) more wait for a
 slot without using the CPU (at most EXPENSIVE_REQUEST_WAIT_SECONDS, 5), and anything beyond answers `503 SERVER_BUSY`
-with `Retry-After` at once. So the expensive requests never hold more than 3 of a process's threads and never more
+with `Retry-After` at once. So the expensive requests never hold more than 4 of a process's threads and never more
 CPU than one core per process; the other threads stay free for cheap requests. One gate for all expensive endpoints of
 the process, so two different expensive endpoints cannot together take the process's CPU either.
 
@@ -57,7 +57,7 @@ _gate_lock = threading.Lock()
 
 def expensive_gate() -> Gate:
     slots = int(getattr(settings, "EXPENSIVE_REQUESTS_PER_PROCESS", 1))
-    queue = int(getattr(settings, "EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS", 2))
+    queue = int(getattr(settings, "EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS", 3))
     with _gate_lock:
         gate = _gate[0]
         if gate is None or (gate.slots, gate.queue) != (slots, queue):  # first use, or the settings changed (tests)

@@ -175,7 +175,7 @@ REQUEST_TIME_BUDGET_SECONDS = float(os.environ.get("REQUEST_TIME_BUDGET_SECONDS"
 # Expensive requests (decklist checks, api/concurrency.py): how many one web process runs at once, how many more wait
 # for a slot (and how long); beyond that 503 SERVER_BUSY at once.
 EXPENSIVE_REQUESTS_PER_PROCESS = int(os.environ.get("EXPENSIVE_REQUESTS_PER_PROCESS", "1"))
-EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = int(os.environ.get("EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS", "2"))
+EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = int(os.environ.get("EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS", "3"))
 EXPENSIVE_REQUEST_WAIT_SECONDS = float(os.environ.get("EXPENSIVE_REQUEST_WAIT_SECONDS", "5"))
 # A batch legality check of more decklists than this is checked on the Celery workers (202 and a progress URL):
 # 50 ordinary decklists take well under a second in a request, 50 of 500 unknown lines about two seconds.
