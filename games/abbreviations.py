@@ -43,6 +43,7 @@ _RUN = re.compile(rf"(?P<kana>[{_KANA}]+)|(?P<kanji>[{_KANJI}]+)|(?P<latin>[A-Za
 _RUBY = re.compile(rf"[（(]([{_HIRAGANA}{_KANA}]+)[）)]")
 _MORAE = 2
 _FIRST_WORD = re.compile(rf"^(?P<word>[{_KANJI}]{{2,}})[のでとにをはがへ].")
+_KANJI_START = re.compile(rf"[{_KANJI}]")
 _WORDS = re.compile(rf"[{_KANJI}]+|[A-Za-z]+|[{_HIRAGANA}{_KANA}]+")
 _KANA_TAIL = re.compile(rf"[{_KANJI}](?P<tail>[{_HIRAGANA}]{{3,}}|[{_KANA}]{{3,}})$")
 _KATAKANA_WORDS = re.compile(rf"^[{_KANA}]+(?:[・･=＝][{_KANA}]+){{2,}}$")
@@ -109,7 +110,7 @@ def _parts(core: str) -> list[str] | None:
 def _kanji_heads(core: str) -> str | None:
     heads: list[str] = []
     for word in _WORDS.findall(core):
-        if re.match(rf"[{_KANJI}]", word):
+        if _KANJI_START.match(word):
             heads.append(word[0])
         elif word.isascii() and heads:
             heads.append(word)
