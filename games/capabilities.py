@@ -213,14 +213,15 @@ class Pages(Capability):
         codes = list(self.game.zone_codes())
         return codes, "main" if "main" in codes else codes[0]
 
-    # The deck lists of the page's game: what its colour filter and column are called (Duel Masters: civilizations);
-    # its cards' `cost` (ranks the key card) and `civilizations` (the colour column: a list or one word) as paths from
-    # cards.Card when they are not the catalogue's `deck_entry_fields` (which the deck API shows); the zone whose card
-    # names a deck (None: the main deck; Dragon Ball Super: the leader).
+    # The deck lists of the page's game: what its colour filter and column are called; its cards' `cost` (ranks the
+    # key card) and `colours` (the colour column: a list or one word) as paths from cards.Card (`cost` alone: the
+    # catalogue's `deck_entry_fields`, which the deck API shows); the colour word of a deck whose cards have none
+    # (None: no dot); the zone whose card names a deck (None: the main deck; Dragon Ball Super: the leader).
     # The game switch's short label (English, Japanese) on every page; None: the game's name.
     switch_names: ClassVar[tuple[str, str] | None] = None
     colour_label: ClassVar[Any] = _("Colours")
     list_fields: ClassVar[Mapping[str, str]] = {}
+    no_colour: ClassVar[str | None] = None
     key_zone: ClassVar[str | None] = None
     # The names players use for the game's formats that keep no regulations.Format row (whose names win): code ->
     # (English, Japanese). A page never shows a format's code.
@@ -255,6 +256,10 @@ class Editor(Capability):
 
     save_key: ClassVar[str] = "card"  # the JSON decklist's key for a catalogue card id
     search_example: ClassVar[str] = ""
+    # The order of the "type" groups (a card's English `card_type`; others after them), and the tag a search result
+    # shows by the card's `zone` (a card that starts the game outside the deck) besides its `home` zone's name.
+    type_order: ClassVar[tuple[str, ...]] = ()
+    result_tags: ClassVar[Mapping[str, Any]] = {}
 
     def add_note(self) -> str:
         return ""
@@ -323,6 +328,9 @@ class Odds(Capability):
 class Simulation(Capability):
     """The simulations' side of a game that runs them (docs/games.md, `simulation`); refusals are coded
     `games.registry.SimulationRejected`."""
+
+    # The opening-hands results' columns of the game's own beside the hand's: (a card row's key, its label).
+    hand_columns: ClassVar[tuple[tuple[str, Any], ...]] = ()
 
     def deck(self, *, decklist: Any) -> Any:
         """An object with `cards` and `facts_unavailable`."""

@@ -24,26 +24,26 @@ def _overlay_row(overlay) -> dict:
     return {"id": overlay.slug, "name": overlay.name, "base_format": overlay.base_format.code}
 
 
-# ---- deck lists: summaries (counts, civilizations, key card, legality today) and filters ------------------------
+# ---- deck lists: summaries (counts, colours, key card, legality today) and filters ---- ------------------------
 
 LIST_LEGALITY_TIMEOUT = 3600  # a cached legality status is per deck version, day and data version
 LEGALITY_FILTER_LIMIT = 500  # the legality filter checks at most this many decks (newest first)
 
 
-def deck_list_filtered(*, decks, civ: str | None = None, card: str | None = None, game: str | None = None):
-    """Narrow a deck queryset to decks with a card of a colour (a value of a game's `deck_filters`: Duel Masters'
-    civilizations; of `game`'s alone when one is named) and/or a card whose name contains `card`."""
+def deck_list_filtered(*, decks, colour: str | None = None, card: str | None = None, game: str | None = None):
+    """Narrow a deck queryset to decks with a card of a colour (a value of a game's `deck_filters`; of `game`'s alone
+    when one is named) and/or a card whose name contains `card`."""
     from django.db.models import Q
 
     from games import registry
 
     entry_model = decks.model.entries.rel.related_model
-    if civ:
+    if colour:
         games = [registry.get(game)] if game else registry.all_games()
-        colour = [cards for each in games if (cards := each.pages.deck_filter_cards(civ)) is not None]
-        if colour:
-            match = Q(card_id__in=colour[0].values("id"))
-            for cards in colour[1:]:
+        found = [cards for each in games if (cards := each.pages.deck_filter_cards(colour)) is not None]
+        if found:
+            match = Q(card_id__in=found[0].values("id"))
+            for cards in found[1:]:
                 match |= Q(card_id__in=cards.values("id"))
             decks = decks.filter(id__in=entry_model.objects.filter(match).values("deck_id"))
     if card:
@@ -76,7 +76,7 @@ def list_cache_version() -> int:
 
 def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     """Per deck: cards per zone (`counts`; `count_list`, the game's `deck_list_zones`, and `aside_count`, its zones
-    that are not registered), colours (Duel Masters' civilizations), a key card (the main deck's
+    that are not registered), colours (the game's `list_fields` "colours"), a key card (the main deck's
     most expensive card, then the one with most copies) and its legality status as of `as_of` (cached per version)."""
     from django.db.models import F
 
@@ -95,7 +95,12 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         for code, game in games.items()
     }
     summaries: dict[int, dict[str, Any]] = {
-        deck.id: {"counts": dict.fromkeys(games[deck.game].zone_codes(), 0), "civs": set(), "key": None, "entries": {}}
+        deck.id: {
+            "counts": dict.fromkeys(games[deck.game].zone_codes(), 0),
+            "colours": set(),
+            "key": None,
+            "entries": {},
+        }
         for deck in decks
     }
     # the colours count the registered zones (not the considering list); the key card is the main deck's
@@ -122,8 +127,8 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         summary["entries"].setdefault(zone, []).append({"card_id": card_id, "count": quantity})
         game_code = deck_games[deck_id]
         if zone in registered[game_code]:
-            colours = row.get(f"{game_code}_civilizations") or []
-            summary["civs"].update(str(c).lower() for c in ([colours] if isinstance(colours, str) else colours))
+            colours = row.get(f"{game_code}_colours") or []
+            summary["colours"].update(str(c).lower() for c in ([colours] if isinstance(colours, str) else colours))
         if zone == main[game_code]:
             cost = row.get(f"{game_code}_cost")
             rank = (cost if cost is not None else -1, quantity)
@@ -160,7 +165,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
         summary["count_list"] = [counts.get(zone, 0) for zone in game.pages.deck_list_zone_codes()]
         summary["aside_count"] = sum(counts.get(zone.code, 0) for zone in game.zones if not zone.registered)
         order = colour_order[deck.game]
-        summary["civs"] = sorted(summary["civs"], key=lambda c: order.get(c, len(order)))
+        summary["colours"] = sorted(summary["colours"], key=lambda c: order.get(c, len(order)))
         summary["key"] = summary["key"][1] if summary["key"] else None
         del summary["entries"]
     if fresh:
@@ -216,8 +221,8 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
         updated = timezone.localtime(deck.updated_at)
         summary.update(
             status_label=status_labels[summary["status"]],
-            civ_labels=[(civ, own.get(civ) or word(civ)) for civ in summary["civs"]]
-            or ([("colorless", word("colorless"))] if deck.game == registry.DEFAULT_GAME else []),
+            colour_labels=[(colour, own.get(colour) or word(colour)) for colour in summary["colours"]]
+            or ([(none, word(none))] if (none := registry.get(deck.game).pages.no_colour) else []),
             format_label=format_name(code=deck.format_code, japanese=japanese, game=deck.game),
             visibility_label=word(deck.visibility),
             updated_iso=updated.isoformat(),

@@ -198,7 +198,7 @@ class DbsPages(Pages):
     )
     size_codes = frozenset(str(code) for code in SIZE_CODES)  # the sizes a buildable deck may break
     # The deck lists: a deck named by its leader, its cards' colours, filtered by them.
-    list_fields = MappingProxyType({"cost": "dbs__energy_cost", "civilizations": "dbs__colors"})
+    list_fields = MappingProxyType({"cost": "dbs__energy_cost", "colours": "dbs__colors"})
     key_zone = Zone.LEADER.value
     switch_names = ("DBS", "ドラゴンボール超")
     format_names = MappingProxyType({FORMAT: ("Masters (official rules)", "マスターズ（公式ルール）")})

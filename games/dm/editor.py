@@ -173,7 +173,46 @@ def chart_statistics(*, main: list[tuple[CardFacts, int]]) -> dict:
         "shield_triggers": stats.shield_triggers,
         "p_trigger_in_shields": float(stats.trigger_probability),
         "multicolored": stats.multicolored,
+        "charts": _charts(stats),
     }
+
+
+# The charts' colours of the curve's stacks and of the civilizations (the frames' colours, site.css).
+STACK_COLOURS = {
+    "light": "#e9c93b", "water": "#2f7fd6", "darkness": "#5b4a6b", "fire": "#d8432c", "nature": "#3a9a47",
+    "multicolor": "#c77dd6", "colorless": "#9a9a9a",
+}  # fmt: skip
+_STACK_WORDS = {"multicolor": "multi"}  # the stack's data word (games/dm/words.py)
+
+
+def _charts(stats) -> list[dict]:
+    """The statistics as the editor's and the deck page's charts (static/js/stats.js), in the page's language: the
+    mana curve stacked by civilization, the civilizations, the card types, the trigger numbers."""
+    from django.utils.translation import get_language
+
+    from games.dm.words import display_word
+
+    japanese = (get_language() or "en").startswith("ja")
+    curve = [
+        {"name": display_word(_STACK_WORDS.get(stack, stack)), "color": STACK_COLOURS.get(stack, "#888"),
+         "values": [stats.curve.get(column, Counter())[stack] for column in CURVE_COLUMNS]}
+        for stack in STACKS
+    ]  # fmt: skip
+    return [
+        {"kind": "stacked", "title": gettext("Mana curve (main deck)"), "labels": list(CURVE_COLUMNS),
+         "series": [row for row in curve if any(row["values"])]},
+        {"kind": "bars", "title": gettext("Civilizations"),
+         "items": [{"label": display_word(civ.value), "value": stats.civilizations[civ.value],
+                    "color": STACK_COLOURS[civ.value]} for civ in Civilization]},
+        {"kind": "bars", "title": gettext("Card types"),
+         "items": [{"label": (stats.card_types_ja.get(card_type) or "不明") if japanese else card_type or "Unknown",
+                    "value": count, "color": "#6b7a99"} for card_type, count in stats.card_types.most_common()]},
+        {"kind": "numbers", "id": "trigger-stats", "title": "",
+         "items": [{"label": gettext("Shield triggers"), "value": stats.shield_triggers},
+                   {"label": gettext("Chance of at least one trigger in the 5 shields"),
+                    "value": f"{float(stats.trigger_probability) * 100:.1f}%"},
+                   {"label": gettext("Multicolored cards"), "value": stats.multicolored}]},
+    ]  # fmt: skip
 
 
 def editor_statistics(entries: Iterable[tuple[int, str, int]]) -> dict:

@@ -16,7 +16,7 @@ from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text, parse_json, parse_text
 from games.dm.rules.legality.engine import SIZE_CODES
 from games.dm.rules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
-from games.dm.rules.vocabulary import DeckZone, RegulationStatus, ViolationCode
+from games.dm.rules.vocabulary import DeckZone, RegulationStatus, ViolationCode, Zone
 from games.dm.words import DISPLAY_WORDS, MESSAGES
 from games.hand_odds import Opening
 from games.registry import Game, GameZone, ReadLine
@@ -134,6 +134,8 @@ class DmPages(Pages):
             "web/_card_page.html": "dm/card_page.html",
             "web/deck_sheet.html": "dm/deck_sheet.html",
             "decks/deck_sheet.html": "dm/deck_sheet_export.html",
+            "web/deck_solo.html": "dm/deck_solo.html",  # its own solo board (games/dm/static/dm/solo.js)
+            "web/_odds_table.html": "dm/odds_table.html",  # the exact odds with its shields (games/dm/rules/odds.py)
         }
     )
     words = MappingProxyType(DISPLAY_WORDS)
@@ -143,6 +145,9 @@ class DmPages(Pages):
     size_codes = frozenset(str(code) for code in SIZE_CODES)
     size_codes_or_empty = frozenset({ViolationCode.GR_SIZE.value})  # 100.4: the super GR zone unused or exactly full
     colour_label = _("Civilizations")
+    # The deck lists' colour column: its civilizations (a deck of colourless cards alone shows the colourless dot).
+    list_fields = MappingProxyType({"cost": "dm__cost", "colours": "dm__civilizations"})
+    no_colour = "colorless"
 
     def import_help(self) -> dict:
         return {
@@ -196,6 +201,11 @@ class DmEditor(Editor):
     """games/dm/editor.py; the statistics: games.dm.rules.statistics."""
 
     search_example = "civ:fire cost<=3"
+    type_order = (
+        "Creature", "Evolution Creature", "Spell", "Twinpact", "Cross Gear", "Castle", "Field", "Psychic Creature",
+        "GR Creature",
+    )  # fmt: skip
+    result_tags = MappingProxyType({Zone.HYPERSPATIAL.value: _("Hyperspatial"), Zone.SUPER_GR.value: "GR"})
 
     def add_note(self) -> str:
         from games.dm.editor import add_note
@@ -306,6 +316,8 @@ class DmHandOdds(HandOdds):
 class DmSimulation(Simulation):
     """The goldfish and the odds (games/dm/simulation.py, over games.dm.rules.goldfish and .odds)."""
 
+    hand_columns = (("in_shields", _("In shields")), ("in_hand_or_shields", _("In hand or shields")))
+
     def deck(self, *, decklist: Decklist) -> Any:
         from games.dm.simulation import simulation_deck
 
@@ -371,7 +383,7 @@ class DuelMasters(Game):
     editor = DmEditor()
     simulation = DmSimulation()
     hand_odds = DmHandOdds()
-    board = None  # its own board: shields, mana, the hyperspatial and GR zones (static/js/solo.js)
+    board = None  # its own board: shields, mana, the hyperspatial and GR zones (dm/deck_solo.html)
 
     def parse_text(self, text: str, *, with_names: bool = True) -> Decklist:
         if not with_names:

@@ -40,7 +40,7 @@ def test_duel_masters_keeps_its_own_board_and_the_default_is_a_table():
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "game, template, status",
-    [("dm", "web/deck_solo.html", 200), ("ygo", "web/deck_board.html", 200), ("dbs", "web/deck_board.html", 200)],
+    [("dm", "dm/deck_solo.html", 200), ("ygo", "web/deck_board.html", 200), ("dbs", "web/deck_board.html", 200)],
 )
 def test_the_solo_page_draws_the_games_board(game, template, status):
     from accounts.tests.factories import UserFactory

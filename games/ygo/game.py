@@ -202,7 +202,7 @@ class YgoPages(Pages):
     )
     size_codes = frozenset(str(code) for code in SIZE_CODES)  # the sizes a buildable deck may break
     # The deck lists: a deck's monsters' Attributes as its colours, filtered by them; its key card the highest Level.
-    list_fields = MappingProxyType({"cost": "ygo__level", "civilizations": "ygo__attribute"})
+    list_fields = MappingProxyType({"cost": "ygo__level", "colours": "ygo__attribute"})
     colour_label = _("Attributes")
     switch_names = ("Yu-Gi-Oh!", "遊戯王")
 

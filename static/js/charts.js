@@ -115,8 +115,3 @@ export function lines(caption, xs, series, { xLabel = "" } = {}) {
   }
   return figure(caption, svg, legend(series));
 }
-
-export const CIV_COLORS = {
-  light: "#e9c93b", water: "#2f7fd6", darkness: "#5b4a6b", fire: "#d8432c", nature: "#3a9a47",
-  multicolor: "#c77dd6", colorless: "#9a9a9a",
-};

@@ -25,22 +25,9 @@ export function clear(node) {
   return node;
 }
 
-export function civDot(civ) {
-  return el("span", { class: `civ civ-${civ}`, title: civ, "aria-hidden": "true" });
-}
-
-// The left border of a card row: its civilization, a gradient for several, grey for none.
-export function civBorder(node, civilizations) {
-  const civs = civilizations || [];
-  if (civs.length === 0) node.style.borderLeftColor = "var(--colorless)";
-  else if (civs.length === 1) node.style.borderLeftColor = `var(--${civs[0]})`;
-  else {
-    node.classList.add("bl-multi");
-    node.style.borderLeftColor = "transparent";
-    node.style.setProperty("--c1", `var(--${civs[0]})`);
-    node.style.setProperty("--c2", `var(--${civs[civs.length - 1]})`);
-  }
-  return node;
+// One of a card's colours as a dot (site.css `.colour-<word>`: the game's colour words).
+export function colourDot(colour) {
+  return el("span", { class: `colour colour-${colour}`, title: colour, "aria-hidden": "true" });
 }
 
 export function readJson(id) {

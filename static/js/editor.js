@@ -4,20 +4,21 @@
 // every change until the server has it: a closed tab loses nothing. A change saved from another tab meanwhile (412)
 // is merged (merge.js) or, when both changed the same card, offered to the player; never silently overwritten.
 import { api, ApiError } from "./api.js";
-import { el, clear, civDot, readJson } from "./dom.js";
+import { el, clear, colourDot, readJson } from "./dom.js";
 import { gettext, gettext_noop, ngettext, interpolate, lang, cardName, otherName } from "./i18n.js";
 import { renderStats } from "./stats.js";
 import { renderHandOdds } from "./hand_odds.js";
-import { cardTile, civsOf, costText, cardFrame, typeLabel, attachPreview, hidePreview } from "./tile.js";
+import { cardTile, coloursOf, costText, cardFrame, typeLabel, attachPreview, hidePreview } from "./tile.js";
 import { ZONES, FIELDS, mergeDecks, sameDeck, settle, setZones } from "./merge.js";
 
 // Every zone of the deck's game (the working copy has them all); the ones shown come with each state (`zones`: the
 // format's, with their names, sizes and keys, games.registry editor_zones).
 const MAIN = "main"; // every game's deck proper has this code (games.registry zones)
-const TYPE_ORDER = ["Creature", "Evolution Creature", "Spell", "Twinpact", "Cross Gear", "Castle", "Field", "Psychic Creature", "GR Creature"];
 const SAVE_DELAY = 400;
 
 const config = readJson("editor-config");
+const TYPE_ORDER = config.typeOrder || []; // the game's order of the type groups
+const RESULT_TAGS = config.resultTags || {}; // a search result's tag by the card's starting zone (the game's words)
 setZones(Object.keys(config.state.deck));
 const draftKey = `deck-draft-${config.deckId}`;
 const prefsKey = "deck-editor-view";
@@ -326,15 +327,14 @@ function renderResults({ keepScroll = false } = {}) {
   moreObserver.disconnect();
   clear(nodes.results);
   state.results.forEach((card, index) => {
-    const civs = civsOf(card);
+    const colours = coloursOf(card);
     const home = card.tile && card.home && card.home !== MAIN ? card.home : null;
     const item = el("li", { id: `result-${index}`, role: "option", "aria-selected": index === state.active ? "true" : "false", dataset: { cardId: card.id }, style: cardFrame(card), class: "result" },
       el("span", { class: "gem" }, costText(card)),
-      civs.map(civDot),
+      colours.map(colourDot),
       el("span", { class: "name" }, cardName(card), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null),
       el("span", { class: "result-type muted" }, typeLabel(card)),
-      card.zone === "hyperspatial_zone" ? el("span", { class: "tag" }, gettext("Hyperspatial")) : null,
-      card.zone === "super_gr_zone" ? el("span", { class: "tag" }, "GR") : null,
+      RESULT_TAGS[card.zone] ? el("span", { class: "tag" }, RESULT_TAGS[card.zone]) : null,
       home ? el("span", { class: "tag", "data-home": home }, zoneLabel(home)) : null,
       el("button", { type: "button", class: "btn small add-btn", tabindex: "-1", "aria-label": interpolate(gettext("Add one %(name)s"), { name: cardName(card) }) }, "+"));
     item.addEventListener("mousedown", (event) => event.preventDefault());
@@ -539,10 +539,10 @@ function cardPage(id) {
 }
 
 function entryRow(entry, zone, problems) {
-  const card = state.cards[entry.card] || { id: entry.card, name_ja: `#${entry.card}`, civilizations: [] };
+  const card = state.cards[entry.card] || { id: entry.card, name_ja: `#${entry.card}` };
   const aside = asideZone();
   const moveTarget = zone === aside ? (card.home && card.home !== aside && shownZones().includes(card.home) ? card.home : MAIN) : aside;
-  const civs = civsOf(card);
+  const colours = coloursOf(card);
   const set = (count) => change({ op: "set", card: entry.card, zone, count });
   const actions = el("span", { class: "actions" },
     el("button", { type: "button", class: "btn small secondary", "data-action": "dec", "aria-label": interpolate(gettext("Remove one %(name)s"), { name: cardName(card) }), onclick: () => set(entry.count - 1) }, "−"),
@@ -554,7 +554,7 @@ function entryRow(entry, zone, problems) {
   const codes = problems.length ? el("span", { class: "code" }, problems.map((v) => v.code).join(" ")) : null;
   const body = prefs.view === "stack"
     ? [el("div", { class: "stack", "data-copies": Math.min(entry.count, 4) }, cardTile(card, { size: "mini", count: entry.count, link: cardPage(entry.card) })), el("span", { class: "qty sr-only" }, `${entry.count}×`), codes]
-    : [el("span", { class: "qty" }, `${entry.count}×`), el("span", { class: "gem" }, costText(card)), ...civs.map(civDot),
+    : [el("span", { class: "qty" }, `${entry.count}×`), el("span", { class: "gem" }, costText(card)), ...colours.map(colourDot),
       el("span", { class: "name" }, el("a", { href: cardPage(entry.card), class: "tile-link-name" }, cardName(card)), otherName(card) ? el("small", { class: "muted", lang: lang.startsWith("ja") ? "en" : "ja" }, ` ${otherName(card)}`) : null,
         officialLink(card)), codes];
   const item = el("li", {

@@ -1,8 +1,8 @@
 // Three-way merge of two edits of one deck (the editor's working copy against a change saved from another tab).
 // Counts per (zone, card): each side's change against the common base is kept; a key both sides changed to
 // different counts is a conflict, for the player to decide. Pure functions, no DOM.
-// The deck's zones: its game's (the editor sets them from the server's working copy; Duel Masters' by default).
-export const ZONES = ["main", "hyperspatial", "gr", "considering"];
+// The deck's zones: its game's (the editor sets them from the server's working copy before anything is merged).
+export const ZONES = ["main"];
 
 export function setZones(codes) {
   ZONES.splice(0, ZONES.length, ...codes);

@@ -106,8 +106,9 @@ function renderCards(result, sides) {
 function renderHands(result) {
   const exact = result.exact || {};
   results.append(el("p", {}, interpolate(ngettext("%(count)s hand", "%(count)s hands", result.hands), { count: result.hands })));
-  results.append(table([gettext("Card"), gettext("In opening hand"), gettext("Exact"), gettext("In shields"), gettext("In hand or shields")], (result.cards || []).map((row) => [
-    row.name, pct(row.in_hand), pct(exact[row.card] && exact[row.card].in_hand), pct(row.in_shields), pct(row.in_hand_or_shields),
+  const own = config.handColumns || []; // the game's columns: [a row's key, its label]
+  results.append(table([gettext("Card"), gettext("In opening hand"), gettext("Exact"), ...own.map(([, label]) => label)], (result.cards || []).map((row) => [
+    row.name, pct(row.in_hand), pct(exact[row.card] && exact[row.card].in_hand), ...own.map(([key]) => pct(row[key])),
   ])));
 }
 

@@ -1,4 +1,4 @@
-// A card drawn by our own code: frame in the civilization colours (split for multicolour), cost gem, name, type and
+// A card drawn by our own code: frame in the card's colours (split for several), cost gem, name, type and
 // races line, power, keyword icons, twinpact halves, the back of a two-sided card; over it the official card image
 // when the card summary has one and the browser can load it (card_images.js), the drawing staying as the fallback.
 // The same markup and CSS as games/dm/templates/dm/tile.html (Duel Masters' page fragment). Takes the editor's card summary or a card of the cards API.
@@ -6,31 +6,31 @@ import { cardImage } from "./card_images.js";
 import { el } from "./dom.js";
 import { gettext, gettext_noop, lang } from "./i18n.js";
 
-const CIV_ORDER = ["light", "water", "darkness", "fire", "nature"];
+const COLOUR_ORDER = ["light", "water", "darkness", "fire", "nature"];
 const BREAKERS = {
   double: gettext_noop("Double breaker"), triple: gettext_noop("Triple breaker"), quattro: gettext_noop("Quattro breaker"),
   world: gettext_noop("World breaker"), powered: gettext_noop("Powered breaker"), infinity: gettext_noop("Infinity breaker"),
   other: gettext_noop("Breaker"),
 };
 
-export function civsOf(card) {
+export function coloursOf(card) {
   return [...new Set((card.civilizations || []).map((c) => String(c).toLowerCase()))]
-    .sort((a, b) => CIV_ORDER.indexOf(a) - CIV_ORDER.indexOf(b));
+    .sort((a, b) => COLOUR_ORDER.indexOf(a) - COLOUR_ORDER.indexOf(b));
 }
 
-// The frame: one colour, or the civilizations side by side (a hard-edged split, like the printed cards).
-export function frameStyle(civs) {
-  if (!civs.length) return "--frame: linear-gradient(var(--colorless), var(--colorless))";
-  if (civs.length === 1) return `--frame: linear-gradient(var(--${civs[0]}), var(--${civs[0]}))`;
-  const step = 100 / civs.length;
-  const stops = civs.map((civ, i) => `var(--${civ}) ${i * step}% ${(i + 1) * step}%`).join(", ");
+// The frame: one colour, or several side by side (a hard-edged split, like the printed cards).
+export function frameStyle(colours) {
+  if (!colours.length) return "--frame: linear-gradient(var(--colorless), var(--colorless))";
+  if (colours.length === 1) return `--frame: linear-gradient(var(--${colours[0]}), var(--${colours[0]}))`;
+  const step = 100 / colours.length;
+  const stops = colours.map((colour, i) => `var(--${colour}) ${i * step}% ${(i + 1) * step}%`).join(", ");
   return `--frame: linear-gradient(90deg, ${stops})`;
 }
 
-// A card's frame: the colours its game gives (`tile.frame`, CSS colours) or the civilizations' (Duel Masters).
+// A card's frame: the colours its game gives (`tile.frame`, CSS colours) or its `civilizations` (the catalogue row's colour words).
 export function cardFrame(card) {
   const colors = card.tile && card.tile.frame;
-  if (!colors || !colors.length) return frameStyle(civsOf(card));
+  if (!colors || !colors.length) return frameStyle(coloursOf(card));
   if (colors.length === 1) return `--frame: linear-gradient(${colors[0]}, ${colors[0]})`;
   const step = 100 / colors.length;
   return `--frame: linear-gradient(90deg, ${colors.map((color, i) => `${color} ${i * step}% ${(i + 1) * step}%`).join(", ")})`;
@@ -111,11 +111,11 @@ function named(name, link) {
 // link: the card page's address for the name (the editor's deck), or null.
 export function cardTile(card, { size = "full", count = null, link = null } = {}) {
   if (card.tile) return gameTile(card, { size, count, link });
-  const civs = civsOf(card);
+  const colours = coloursOf(card);
   const halves = card.twinpact ? twinpactHalves(card) : null;
   const other = lang.startsWith("ja") ? card.name_en : card.name_en ? card.name_ja : "";
   const races = (card.races || []).join(" / ");
-  const tile = el("div", { class: `tile tile-${size}${halves ? " twinpact" : ""}`, style: frameStyle(civs), "data-civs": civs.join(" ") },
+  const tile = el("div", { class: `tile tile-${size}${halves ? " twinpact" : ""}`, style: frameStyle(colours), "data-colours": colours.join(" ") },
     el("div", { class: "tile-head" },
       el("span", { class: "gem", title: gettext("Cost") }, card.cost_text || (card.cost ?? "–")),
       el("span", { class: "tile-name" }, named(halves ? halves[0].name_ja : card.name_ja, link)),

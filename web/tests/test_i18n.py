@@ -55,7 +55,9 @@ def _xgettext(language: str, keywords: list[str], files: list[Path]) -> set[str]
 
 def _source_msgids(domain: str, tmp_path: Path) -> set[str]:
     if domain == "djangojs":
-        return _xgettext("JavaScript", KEYWORDS, sorted((ROOT / "static" / "js").glob("*.js")))
+        # The pages' scripts and the games' own (games/<code>/static/<code>/).
+        scripts = sorted((ROOT / "static" / "js").glob("*.js")) + sorted(ROOT.glob("games/*/static/**/*.js"))
+        return _xgettext("JavaScript", KEYWORDS, scripts)
     files = []
     # The pages' templates and the games' page fragments (games/<code>/templates/).
     templates = sorted((ROOT / "templates").rglob("*.html")) + sorted(ROOT.glob("games/*/templates/**/*.html"))

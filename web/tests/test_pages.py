@@ -346,7 +346,7 @@ def test_my_decks_show_counts_legality_civilizations_and_a_key_card(owner_client
     assert 'data-counts="40/0/0"' in legal  # cards, not distinct cards
     assert 'data-counts="8/0/0"' in small
     assert 'data-status="legal"' in legal and 'data-status="buildable"' in small
-    assert re.findall(r'civ civ-(\w+)"', legal) == ["water", "fire"]
+    assert re.findall(r'colour colour-(\w+)"', legal) == ["water", "fire"]
     assert "テスト爆炎王" in legal  # the key card: the main deck's most expensive card
     assert str(three_decks["theirs"].id) not in rows
 

@@ -127,20 +127,28 @@ def _deck_rows(request, decks: list, *, as_of) -> None:
         shared_cache_set_many(fresh, ROW_CACHE_SECONDS, version=version)
 
 
+# The deck lists' colour filter's URL parameter, named before there were other games: lists already bookmarked and
+# linked keep it. The filters' other URL parameters are their keys.
+COLOUR_PARAM = "civ"
+FILTER_PARAMS = {"colour": COLOUR_PARAM}
+
+
 def _deck_list(request, decks) -> dict:
-    """Filters (legality today, colour (the games' `deck_filters`: Duel Masters' civilizations), format, a card the
-    deck contains), one page, each deck's summary."""
+    """Filters (legality today, colour (the game's `deck_filters`), format, a card the deck contains), one page, each
+    deck's summary."""
     game = request.site_game  # the list holds the page's game's decks: its colours, formats and columns
     colours = deck_filter_choices(game.code)
     filters = {
         "legality": request.GET.get("legality") if request.GET.get("legality") in LEGALITY_FILTERS else "",
-        "civ": request.GET.get("civ") if request.GET.get("civ") in {value for value, _label in colours} else "",
+        "colour": colour if (colour := request.GET.get(COLOUR_PARAM)) in {value for value, _label in colours} else "",
         "format": request.GET.get("format", "").strip()[:32],
         "card": request.GET.get("card", "").strip()[:100],
     }
     if filters["format"]:
         decks = decks.filter(format_code=filters["format"])
-    decks = deck_list_filtered(decks=decks, civ=filters["civ"] or None, card=filters["card"] or None, game=game.code)
+    decks = deck_list_filtered(
+        decks=decks, colour=filters["colour"] or None, card=filters["card"] or None, game=game.code
+    )
     today = timezone.localdate()
     if filters["legality"]:
         page = Paginator(deck_list_page(decks=decks, as_of=today, legality=filters["legality"]), 50).get_page(
@@ -150,13 +158,18 @@ def _deck_list(request, decks) -> dict:
         page = Paginator(decks, 50).get_page(request.GET.get("page"))
         page.object_list = list(page.object_list)
     _deck_rows(request, page.object_list, as_of=today)
-    params = "&".join(f"{key}={quote(value)}" for key, value in {"game": game.code, **filters}.items() if value)
+    params = "&".join(
+        f"{FILTER_PARAMS.get(key, key)}={quote(value)}"
+        for key, value in {"game": game.code, **filters}.items()
+        if value
+    )
     return {
         "page": page,
         "filters": filters,
         "params": params,
         "formats": format_choices(game.code),
-        "civilizations": colours,
+        "colours": colours,
+        "colour_param": COLOUR_PARAM,
         "colour_label": game.pages.colour_label,
         "count_zones": [zone for code in game.pages.deck_list_zone_codes() for zone in game.zones if zone.code == code],
         "today": today,
@@ -178,6 +191,9 @@ def _editor_config(request, deck) -> dict:
         # How a saved entry names its card: the deck API reads each game's JSON decklist (games.registry); the
         # editor's card is the catalogue's id, which every game's JSON takes under this key.
         "saveKey": game.editor.save_key,
+        # The game's order of the type groups and its search results' tags (games.capabilities.Editor).
+        "typeOrder": list(game.editor.type_order),
+        "resultTags": {zone: str(label) for zone, label in game.editor.result_tags.items()},
         "oddsGroups": deck.odds_groups,
         "oddsUrl": reverse("web:deck-simulate", kwargs={"deck_id": deck.id}),
         "state": editor_state(
@@ -288,16 +304,17 @@ def _deck_view(request, deck, context: dict):
 
 
 def deck_solo(request, deck_id: int):
-    """The solo board (一人回し): the deck's cards for static/js/solo.js; the play itself stays in the browser."""
+    """The solo board (一人回し): the deck's cards for the board's script; the play itself stays in the browser."""
     from web.editor import editor_cards
 
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
     game_shown(request, deck.game)
     game = registry.get(deck.game)
     # A game that declares its board (areas and setup as data) is drawn by the one board page (static/js/board.js);
-    # Duel Masters keeps its own (shields, mana, hyperspatial and GR zones: static/js/solo.js).
+    # a game that simulates may keep a solo page of its own instead (its pages' fragment for "web/deck_solo.html").
     layout = game.board.layout if game.board is not None else None
-    if layout is None and game.simulation is None:
+    own_page = game.pages.template("web/deck_solo.html")
+    if layout is None and (game.simulation is None or own_page == "web/deck_solo.html"):
         raise Http404
     deck_json = _deck_json(deck)
     cards = editor_cards([e["card"] for rows in deck_json.values() for e in rows], game=deck.game)
@@ -314,7 +331,7 @@ def deck_solo(request, deck_id: int):
         "board": config.get("board"),
         "nav": "my-decks" if deck.owner_id == request.user.id else "public-decks",
     }
-    return render(request, "web/deck_board.html" if layout is not None else "web/deck_solo.html", context)
+    return render(request, "web/deck_board.html" if layout is not None else own_page, context)
 
 
 def deck_shared_page(request, slug: str):

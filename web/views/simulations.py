@@ -112,7 +112,14 @@ def deck_simulate(request, deck_id: int):
         "odds_error": odds_error,
         "hand_odds": _hand_odds(request, deck, game, decklist),
         "is_owner": deck.owner_id == request.user.id,
-        "config": {"deckId": deck.id, "simulationsUrl": "/api/v1/simulations/"},
+        "config": {
+            "deckId": deck.id,
+            "simulationsUrl": "/api/v1/simulations/",
+            # the opening hands' columns of the game's own (its setup's: cards dealt besides the hand)
+            "handColumns": [[key, str(label)] for key, label in game.simulation.hand_columns]
+            if game.simulation
+            else [],
+        },
         "nav": "my-decks" if deck.owner_id == request.user.id else "public-decks",
     }
     return render(request, "web/deck_simulate.html", context)

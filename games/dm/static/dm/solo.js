@@ -1,10 +1,10 @@
 // A solo board (一人回し), all in the browser: shuffle the main deck with a seed, 5 shields then 5 cards in hand
 // (103.3), then play by hand: draw, charge mana, tap, summon or cast, attack and break shields, put hyperspatial or
 // GR cards into play, next turn. Nothing is sent to the server; the automatic goldfish stays on the simulations page.
-import { el, clear, readJson } from "./dom.js";
-import { gettext, gettext_noop, ngettext, interpolate, cardName } from "./i18n.js";
-import { cardTile, attachPreview, hidePreview } from "./tile.js";
-import { random, shuffled } from "./shuffle.js";
+import { el, clear, readJson } from "../js/dom.js";
+import { gettext, gettext_noop, ngettext, interpolate, cardName } from "../js/i18n.js";
+import { cardTile, attachPreview, hidePreview } from "../js/tile.js";
+import { random, shuffled } from "../js/shuffle.js";
 
 const config = readJson("solo-config");
 const $ = (id) => document.getElementById(id);
