@@ -163,6 +163,34 @@ class Lists(Capability):
         return None
 
 
+MessagePatterns = tuple[tuple[re.Pattern, str], ...]
+
+
+def message_patterns(*entries: str | tuple[str, str]) -> MessagePatterns:
+    """English messages of another layer as the pages' table (web.i18n.server_message; a game's `pages.messages`):
+    each entry a gettext_noop message shown when the text is that message; or `(text, message)` where the text is
+    written otherwise. In a text, `%(name)s` stands for any value and `%(name)d` for a whole number, each handed to
+    the message by its name; a text that starts with "^" is a regular expression of its own (its named groups)."""
+    table = []
+    for entry in entries:
+        pair: tuple[str, str] = (entry, entry) if isinstance(entry, str) else entry
+        text, message = pair
+        table.append((re.compile(text if text.startswith("^") else _text_pattern(text)), message))
+    return tuple(table)
+
+
+_VALUES = {"s": ".*", "d": r"\d+"}
+
+
+def _text_pattern(text: str) -> str:
+    parts = re.split(r"%\((\w+)\)([sd])", text)  # text, name, kind, text, name, kind... text
+    pattern = [re.escape(parts[0])]
+    for index in range(1, len(parts), 3):
+        name, kind, after = parts[index : index + 3]
+        pattern += [f"(?P<{name}>{_VALUES[kind]})", re.escape(after)]
+    return "^" + "".join(pattern) + "$"
+
+
 class Pages(Capability):
     """What the shared pages show of the game (docs/games.md, `pages`); the defaults: the catalogue row alone."""
 
@@ -176,7 +204,7 @@ class Pages(Capability):
     deck_list_zones: ClassVar[tuple[str, ...] | None] = None
     # The game's English messages (its search fields' and decklist reader's errors, its odds' model note) shown in the
     # page's language: (compiled pattern, gettext_noop message with the pattern's named groups).
-    messages: ClassVar[tuple[tuple[re.Pattern, str], ...]] = ()
+    messages: ClassVar[MessagePatterns] = ()  # message_patterns(...)
 
     def template(self, name: str) -> str:
         return self.templates.get(name, name)

@@ -10,7 +10,6 @@ Data words (zones, visibilities, statuses, face roles, card types...) are stored
 """
 
 import itertools
-import re
 
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
@@ -18,6 +17,7 @@ from django.utils.translation import get_language, gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
+from games.capabilities import message_patterns
 
 # Data word -> UI label (lazy: translated when shown, in the request's language): the core's own words. A game's own
 # words (its zones, colours, statuses...) are the game's `pages.words` (docs/games.md).
@@ -81,204 +81,145 @@ def display(value, game=None) -> str:
 
 
 # English messages of other layers shown on the pages (the search language's errors, the services' errors): each
-# pattern and the gettext message it is shown with, after each game's own (Game.pages.messages: its search fields',
+# message, or the text as written and the gettext message it is shown with (games.capabilities.message_patterns, the
+# one table form of the core's and every game's `pages.messages`), after each game's own (its search fields',
 # decklist reader's and odds' messages, which a core message may quote). A message not listed is shown as it is.
-_SERVER_MESSAGES: tuple[tuple[re.Pattern, str], ...] = tuple(
-    (re.compile(pattern), message)
-    for pattern, message in (
-        # cards/query.py (QueryError message and `expected`)
-        (r"^'-' must be followed by a term$", gettext_noop("'-' must be followed by a term")),
-        (r"^empty search word$", gettext_noop("empty search word")),
-        (r"^unterminated quoted words$", gettext_noop("unterminated quoted words")),
-        (r"^a quoted value must end the term$", gettext_noop("a quoted value must end the term")),
-        (r"^a quote inside a word$", gettext_noop("a quote inside a word")),
-        (r"^missing value$", gettext_noop("missing value")),
-        (r"^empty value$", gettext_noop("empty value")),
-        (r"^unknown field '(?P<value>.*)'$", gettext_noop("unknown field '%(value)s'")),
-        (
-            r"^operator '(?P<op>.*)' cannot be used with (?P<field>\w+)$",
-            gettext_noop("operator '%(op)s' cannot be used with %(field)s"),
+_SERVER_MESSAGES = message_patterns(
+    # cards/query.py (QueryError message and `expected`)
+    gettext_noop("'-' must be followed by a term"),
+    gettext_noop("empty search word"),
+    gettext_noop("unterminated quoted words"),
+    gettext_noop("a quoted value must end the term"),
+    gettext_noop("a quote inside a word"),
+    gettext_noop("missing value"),
+    gettext_noop("empty value"),
+    gettext_noop("unknown field '%(value)s'"),
+    (
+        r"^operator '(?P<op>.*)' cannot be used with (?P<field>\w+)$",
+        gettext_noop("operator '%(op)s' cannot be used with %(field)s"),
+    ),
+    gettext_noop("'%(value)s' is not a whole number"),
+    gettext_noop("unknown zone '%(value)s'"),
+    gettext_noop("unknown property '%(value)s'"),
+    gettext_noop("an order cannot be negated"),
+    gettext_noop("unknown order '%(value)s'"),
+    gettext_noop("a term after '-'"),
+    gettext_noop("a word"),
+    gettext_noop("a closing '\"'"),
+    gettext_noop("whitespace"),
+    gettext_noop("whitespace before '\"'"),
+    gettext_noop("a value"),
+    gettext_noop("an integer"),
+    gettext_noop("order:-cost for descending"),
+    gettext_noop("one of %(words)s"),
+    # games/base.py (count_problem: every game's line count)
+    gettext_noop("the count must be a whole number from 1 to %(max)s"),
+    (
+        r"^(?P<where>.+): the count must be a whole number from 1 to (?P<max>\d+)$",
+        gettext_noop("%(where)s: the count must be a whole number from 1 to %(max)s"),
+    ),
+    # tournaments/services.py (EventInvalid messages)
+    gettext_noop("The registration deadline must be on or before the event date."),
+    gettext_noop("The registration deadline must be in 1900 or later."),
+    gettext_noop("The capacity must be at least 1 (leave it empty for no limit)."),
+    gettext_noop("%(count)s players are registered: the capacity cannot be lower."),
+    gettext_noop("A point cap applies to GENESYS events only (leave it empty)."),
+    gettext_noop("The point cap must be 0 or more (leave it empty for the default)."),
+    gettext_noop("The deadline has passed: give a new registration deadline."),
+    # tournaments/services.py (CsvRejected messages and the import's row messages), web/views/tournaments.py
+    (
+        'the CSV is neither UTF-8 nor Shift-JIS (CP932): save it as "CSV UTF-8" and try again',
+        gettext_noop('The CSV is neither UTF-8 nor Shift-JIS (CP932): save it as "CSV UTF-8" and try again.'),
+    ),
+    (
+        "the CSV has %(rows)d rows but the event takes at most %(capacity)d players; nothing was imported",
+        gettext_noop(
+            "The CSV has %(rows)s rows but the event takes at most %(capacity)s players; nothing was imported."
         ),
-        (r"^'(?P<value>.*)' is not a whole number$", gettext_noop("'%(value)s' is not a whole number")),
-        (r"^unknown zone '(?P<value>.*)'$", gettext_noop("unknown zone '%(value)s'")),
-        (r"^unknown property '(?P<value>.*)'$", gettext_noop("unknown property '%(value)s'")),
-        (r"^an order cannot be negated$", gettext_noop("an order cannot be negated")),
-        (r"^unknown order '(?P<value>.*)'$", gettext_noop("unknown order '%(value)s'")),
-        (r"^a term after '-'$", gettext_noop("a term after '-'")),
-        (r"^a word$", gettext_noop("a word")),
-        (r"^a closing '\"'$", gettext_noop("a closing '\"'")),
-        (r"^whitespace$", gettext_noop("whitespace")),
-        (r"^whitespace before '\"'$", gettext_noop("whitespace before '\"'")),
-        (r"^a value$", gettext_noop("a value")),
-        (r"^an integer$", gettext_noop("an integer")),
-        (r"^order:-cost for descending$", gettext_noop("order:-cost for descending")),
-        (r"^one of (?P<words>.*)$", gettext_noop("one of %(words)s")),
-        # games/base.py (count_problem: every game's line count)
-        (
-            r"^the count must be a whole number from 1 to (?P<max>\d+)$",
-            gettext_noop("the count must be a whole number from 1 to %(max)s"),
+    ),
+    (
+        "with this CSV the event would have %(total)d players (%(registered)d already registered) but it takes at "
+        "most %(capacity)d; nothing was imported",
+        gettext_noop(
+            "With this CSV the event would have %(total)s players (%(registered)s already registered) but it "
+            "takes at most %(capacity)s; nothing was imported."
         ),
-        (
-            r"^(?P<where>.+): the count must be a whole number from 1 to (?P<max>\d+)$",
-            gettext_noop("%(where)s: the count must be a whole number from 1 to %(max)s"),
-        ),
-        # tournaments/services.py (EventInvalid messages)
-        (
-            r"^The registration deadline must be on or before the event date\.$",
-            gettext_noop("The registration deadline must be on or before the event date."),
-        ),
-        (
-            r"^The registration deadline must be in 1900 or later\.$",
-            gettext_noop("The registration deadline must be in 1900 or later."),
-        ),
-        (
-            r"^The capacity must be at least 1 \(leave it empty for no limit\)\.$",
-            gettext_noop("The capacity must be at least 1 (leave it empty for no limit)."),
-        ),
-        (
-            r"^(?P<count>\d+) players are registered: the capacity cannot be lower\.$",
-            gettext_noop("%(count)s players are registered: the capacity cannot be lower."),
-        ),
-        (
-            r"^A point cap applies to GENESYS events only \(leave it empty\)\.$",
-            gettext_noop("A point cap applies to GENESYS events only (leave it empty)."),
-        ),
-        (
-            r"^The point cap must be 0 or more \(leave it empty for the default\)\.$",
-            gettext_noop("The point cap must be 0 or more (leave it empty for the default)."),
-        ),
-        (
-            r"^The deadline has passed: give a new registration deadline\.$",
-            gettext_noop("The deadline has passed: give a new registration deadline."),
-        ),
-        # tournaments/services.py (CsvRejected messages and the import's row messages), web/views/tournaments.py
-        (
-            r'^the CSV is neither UTF-8 nor Shift-JIS \(CP932\): save it as "CSV UTF-8" and try again$',
-            gettext_noop('The CSV is neither UTF-8 nor Shift-JIS (CP932): save it as "CSV UTF-8" and try again.'),
-        ),
-        (
-            r"^the CSV has (?P<rows>\d+) rows but the event takes at most (?P<capacity>\d+) players; nothing was "
-            r"imported$",
-            gettext_noop(
-                "The CSV has %(rows)s rows but the event takes at most %(capacity)s players; nothing was imported."
-            ),
-        ),
-        (
-            r"^with this CSV the event would have (?P<total>\d+) players \((?P<registered>\d+) already registered\) "
-            r"but it takes at most (?P<capacity>\d+); nothing was imported$",
-            gettext_noop(
-                "With this CSV the event would have %(total)s players (%(registered)s already registered) but it "
-                "takes at most %(capacity)s; nothing was imported."
-            ),
-        ),
-        (r"^unreadable CSV: (?P<reason>.*)$", gettext_noop("The CSV could not be read: %(reason)s")),
-        (
-            r"^the CSV needs a header with the columns player and decklist \(or deck_json\)$",
-            gettext_noop("The CSV needs a header row with the columns player and decklist (or deck_json)."),
-        ),
-        (
-            r"^at most (?P<limit>\d+) rows per import; split the file$",
-            gettext_noop("At most %(limit)s rows per import: split the file."),
-        ),
-        (r"^the file is larger than 5 MB$", gettext_noop("The file is larger than 5 MB.")),
-        (r"^the player is empty$", gettext_noop("The player is empty.")),
-        (r"^unreadable decklist: (?P<reason>.*)$", gettext_noop("Unreadable decklist: %(reason)s")),
-        (r"^unresolved lines$", gettext_noop("Lines that name no card (or several):")),
-        # regulations/services.py (OverlayError messages)
-        (r"^'(?P<value>.*)' is not a card status\.$", gettext_noop("'%(value)s' is not a card status.")),
-        (r"^'(?P<value>.*)' is not a combo kind\.$", gettext_noop("'%(value)s' is not a combo kind.")),
-        (
-            r"^(?P<count>\d+) card\(s\) of the overlay could not be identified; nothing was stored\.$",
-            gettext_noop("%(count)s card(s) of the overlay could not be identified; nothing was stored."),
-        ),
-        (
-            r"^A card may have only one status in an overlay\.$",
-            gettext_noop("A card may have only one status in an overlay."),
-        ),
-        (r"^A combo needs two different cards\.$", gettext_noop("A combo needs two different cards.")),
-        (
-            r"^The card catalogue changed during the request; try again\.$",
-            gettext_noop("The card catalogue changed during the request; try again."),
-        ),
-        (r"^The overlay id '(?P<id>.*)' is taken\.$", gettext_noop("The overlay id '%(id)s' is taken.")),
-        (
-            r"^(?P<count>\d+) tournament event\(s\) validate against the overlay '(?P<id>.*)'; it cannot be "
-            r"deleted\.$",
-            gettext_noop("%(count)s tournament event(s) validate against the overlay '%(id)s'; it cannot be deleted."),
-        ),
-        (
-            r"^(?P<count>\d+) locked tournament event\(s\) validate against the overlay '(?P<id>.*)'; it cannot "
-            r"change\. Make a new overlay for a new event\.$",
-            gettext_noop(
-                "%(count)s locked tournament event(s) validate against the overlay '%(id)s'; it cannot change. Make "
-                "a new overlay for a new event."
-            ),
-        ),
-        # tournaments/services.py (audit_chain_verify's problems; the automatic lock's reason)
-        (r"^sequence gap: expected (?P<number>\d+)$", gettext_noop("sequence gap: entry %(number)s was expected")),
-        (
-            r"^prev_hash does not match the previous entry's hash$",
-            gettext_noop("its previous hash does not match the previous entry's hash (an entry removed or reordered)"),
-        ),
-        (
-            r"^entry hash does not match its content \(altered entry\)$",
-            gettext_noop("its hash does not match its content (the entry was altered)"),
-        ),
-        (r"^entry is not signed$", gettext_noop("the entry is not signed")),
-        (
-            r"^entry signed with an unknown key \((?P<key>.*)\)$",
-            gettext_noop("the entry is signed with an unknown key (%(key)s)"),
-        ),
-        (
-            r"^signature does not match the entry hash \(rewritten entry\)$",
-            gettext_noop("its signature does not match its hash (the entry was rewritten)"),
-        ),
-        (
-            r"^the published head's signature is not ours \(not a head we signed\)$",
-            gettext_noop("the published head's signature is not ours (not a head we signed)"),
-        ),
-        (
-            r"^published head has (?P<count>\d+) entries; the chain has (?P<entries>\d+)$",
-            gettext_noop("the published head has %(count)s entries; the chain has %(entries)s"),
-        ),
-        (r"^entry differs from the published head$", gettext_noop("the entry differs from the published head")),
-        (
-            r"^locked again without an unlock entry \(unlocked in the database\)$",
-            gettext_noop("locked again without an unlock entry (unlocked in the database)"),
-        ),
-        (
-            r"^(?P<action>\w+) after the lock without an unlock entry \(unlocked in the database\)$",
-            gettext_noop("“%(action)s” after the lock without an unlock entry (unlocked in the database)"),
-        ),
-        (
-            r"^the event is open but its chain ends locked \(unlocked in the database\)$",
-            gettext_noop("the event is open but its chain ends locked (unlocked in the database)"),
-        ),
-        (r"^(?P<field>\w+) changed after the lock$", gettext_noop("%(field)s changed after the lock")),
-        (
-            r"^registration snapshot does not give its stored hash \(edited\)$",
-            gettext_noop("the registration's list does not give its stored hash (edited)"),
-        ),
-        (r"^registration has no audit entry$", gettext_noop("the registration has no audit entry")),
-        (
-            r"^registration was withdrawn but is present$",
-            gettext_noop("the registration was withdrawn but is present"),
-        ),
-        (
-            r"^registration differs from its last audit entry$",
-            gettext_noop("the registration differs from its last audit entry"),
-        ),
-        (
-            r"^registration is missing without a withdrawal entry$",
-            gettext_noop("the registration is missing without a withdrawal entry"),
-        ),
-        (r"^registration deadline passed$", gettext_noop("the registration deadline passed")),
-        # decks/services.py (version notes)
-        (r"^import$", gettext_noop("imported from a decklist")),
-        (r"^restored version (?P<number>\d+)$", gettext_noop("restored version %(number)s")),
-        (r"^copied from deck (?P<deck>\d+)$", gettext_noop("copied from deck %(deck)s")),
-        (r"^added from a card page$", gettext_noop("added from a card page")),
-    )
+    ),
+    ("unreadable CSV: %(reason)s", gettext_noop("The CSV could not be read: %(reason)s")),
+    (
+        "the CSV needs a header with the columns player and decklist (or deck_json)",
+        gettext_noop("The CSV needs a header row with the columns player and decklist (or deck_json)."),
+    ),
+    (
+        "at most %(limit)d rows per import; split the file",
+        gettext_noop("At most %(limit)s rows per import: split the file."),
+    ),
+    ("the file is larger than 5 MB", gettext_noop("The file is larger than 5 MB.")),
+    ("the player is empty", gettext_noop("The player is empty.")),
+    ("unreadable decklist: %(reason)s", gettext_noop("Unreadable decklist: %(reason)s")),
+    ("unresolved lines", gettext_noop("Lines that name no card (or several):")),
+    # regulations/services.py (OverlayError messages)
+    gettext_noop("'%(value)s' is not a card status."),
+    gettext_noop("'%(value)s' is not a combo kind."),
+    gettext_noop("%(count)s card(s) of the overlay could not be identified; nothing was stored."),
+    gettext_noop("A card may have only one status in an overlay."),
+    gettext_noop("A combo needs two different cards."),
+    gettext_noop("The card catalogue changed during the request; try again."),
+    gettext_noop("The overlay id '%(id)s' is taken."),
+    gettext_noop("%(count)s tournament event(s) validate against the overlay '%(id)s'; it cannot be deleted."),
+    gettext_noop(
+        "%(count)s locked tournament event(s) validate against the overlay '%(id)s'; it cannot change. Make "
+        "a new overlay for a new event."
+    ),
+    # tournaments/services.py (audit_chain_verify's problems; the automatic lock's reason)
+    ("sequence gap: expected %(number)d", gettext_noop("sequence gap: entry %(number)s was expected")),
+    (
+        "prev_hash does not match the previous entry's hash",
+        gettext_noop("its previous hash does not match the previous entry's hash (an entry removed or reordered)"),
+    ),
+    (
+        "entry hash does not match its content (altered entry)",
+        gettext_noop("its hash does not match its content (the entry was altered)"),
+    ),
+    ("entry is not signed", gettext_noop("the entry is not signed")),
+    ("entry signed with an unknown key (%(key)s)", gettext_noop("the entry is signed with an unknown key (%(key)s)")),
+    (
+        "signature does not match the entry hash (rewritten entry)",
+        gettext_noop("its signature does not match its hash (the entry was rewritten)"),
+    ),
+    gettext_noop("the published head's signature is not ours (not a head we signed)"),
+    (
+        "published head has %(count)d entries; the chain has %(entries)d",
+        gettext_noop("the published head has %(count)s entries; the chain has %(entries)s"),
+    ),
+    ("entry differs from the published head", gettext_noop("the entry differs from the published head")),
+    gettext_noop("locked again without an unlock entry (unlocked in the database)"),
+    (
+        r"^(?P<action>\w+) after the lock without an unlock entry \(unlocked in the database\)$",
+        gettext_noop("“%(action)s” after the lock without an unlock entry (unlocked in the database)"),
+    ),
+    gettext_noop("the event is open but its chain ends locked (unlocked in the database)"),
+    (r"^(?P<field>\w+) changed after the lock$", gettext_noop("%(field)s changed after the lock")),
+    (
+        "registration snapshot does not give its stored hash (edited)",
+        gettext_noop("the registration's list does not give its stored hash (edited)"),
+    ),
+    ("registration has no audit entry", gettext_noop("the registration has no audit entry")),
+    ("registration was withdrawn but is present", gettext_noop("the registration was withdrawn but is present")),
+    (
+        "registration differs from its last audit entry",
+        gettext_noop("the registration differs from its last audit entry"),
+    ),
+    (
+        "registration is missing without a withdrawal entry",
+        gettext_noop("the registration is missing without a withdrawal entry"),
+    ),
+    ("registration deadline passed", gettext_noop("the registration deadline passed")),
+    # decks/services.py (version notes)
+    ("import", gettext_noop("imported from a decklist")),
+    gettext_noop("restored version %(number)s"),
+    gettext_noop("copied from deck %(deck)s"),
+    gettext_noop("added from a card page"),
 )
 
 

@@ -2,11 +2,10 @@
 deck zones, where a card starts the game, its Hall of Fame statuses, civilizations, card face roles and breakers,
 each keyed by the vocabulary's value (games/dm/rules/vocabulary.py) and translated when shown."""
 
-import re
-
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
+from games.capabilities import message_patterns
 from games.dm.rules.vocabulary import Breaker, Civilization, DeckZone, RegulationStatus, Zone
 
 DISPLAY_WORDS = {
@@ -61,30 +60,24 @@ def display_word(value) -> str:
 
 # Duel Masters' English messages shown in the page's language (web.i18n.server_message, Game.pages.messages): its
 # search fields' errors (games/dm/query.py) and what they expect, its decklist reader's, its odds' model note.
-MESSAGES = tuple(
-    (re.compile(pattern), message)
-    for pattern, message in (
-        (r"^unknown civilization '(?P<value>.*)'$", gettext_noop("unknown civilization '%(value)s'")),
-        (
-            r"^colorless cannot be combined with a civilization$",
-            gettext_noop("colorless cannot be combined with a civilization"),
+MESSAGES = message_patterns(
+    gettext_noop("unknown civilization '%(value)s'"),
+    gettext_noop("colorless cannot be combined with a civilization"),
+    gettext_noop("a civilization"),
+    # the decklist reader's line errors (games/dm/rules/decklist.py)
+    gettext_noop("unknown section header"),
+    gettext_noop("the line has a count but no card name"),
+    gettext_noop("the count must be at least 1"),
+    (r"^no card count found", gettext_noop("no card count found (write e.g. '4 name', 'name x4' or 'name 4枚')")),
+    gettext_noop("%(where)s: an entry must be an object"),
+    gettext_noop("%(where)s: 'card' must be a name or an id"),
+    # the model note under the exact odds (games/dm/rules/odds.py)
+    (
+        "exact (multivariate hypergeometric); shields = top 5, hand = next 5 (103.3); first player skips the first "
+        "draw (500.6)",
+        gettext_noop(
+            "Exact (multivariate hypergeometric): shields are the top 5 cards, the hand the next 5 (103.3); the "
+            "first player skips the first draw (500.6)."
         ),
-        (r"^a civilization$", gettext_noop("a civilization")),
-        # the decklist reader's line errors (games/dm/rules/decklist.py)
-        (r"^unknown section header$", gettext_noop("unknown section header")),
-        (r"^the line has a count but no card name$", gettext_noop("the line has a count but no card name")),
-        (r"^the count must be at least 1$", gettext_noop("the count must be at least 1")),
-        (r"^no card count found", gettext_noop("no card count found (write e.g. '4 name', 'name x4' or 'name 4枚')")),
-        (r"^(?P<where>.+): an entry must be an object$", gettext_noop("%(where)s: an entry must be an object")),
-        (r"^(?P<where>.+): 'card' must be a name or an id$", gettext_noop("%(where)s: 'card' must be a name or an id")),
-        # the model note under the exact odds (games/dm/rules/odds.py)
-        (
-            r"^exact \(multivariate hypergeometric\); shields = top 5, hand = next 5 \(103\.3\); first player skips "
-            r"the first draw \(500\.6\)$",
-            gettext_noop(
-                "Exact (multivariate hypergeometric): shields are the top 5 cards, the hand the next 5 (103.3); the "
-                "first player skips the first draw (500.6)."
-            ),
-        ),
-    )
+    ),
 )

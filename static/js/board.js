@@ -5,7 +5,7 @@
 import { el, clear, readJson } from "./dom.js";
 import { gettext, ngettext, interpolate, cardName } from "./i18n.js";
 import { cardTile, attachPreview, hidePreview } from "./tile.js";
-import { random, shuffled } from "./shuffle.js";
+import { random, seedButtons, shuffled } from "./shuffle.js";
 
 const config = readJson("solo-config");
 const layout = config.board;
@@ -152,12 +152,7 @@ function render() {
   clear($("solo-log")).append(...board.log.map((line) => el("li", {}, line)));
 }
 
-$("solo-new").addEventListener("click", () => {
-  const seed = Math.floor(Math.random() * 1_000_000);
-  $("solo-seed").value = seed;
-  deal(seed);
-});
-$("solo-deal").addEventListener("click", () => deal(Number($("solo-seed").value) || 0));
+seedButtons(deal);
 if ($("solo-going")) $("solo-going").addEventListener("change", () => deal(Number($("solo-seed").value) || 0));
 $("solo-draw").addEventListener("click", () => { draw(); render(); });
 $("solo-next").addEventListener("click", () => {

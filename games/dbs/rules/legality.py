@@ -129,9 +129,9 @@ class RuleVersion:
     code: str
     label: str
     effective: date
-    deck_min: int
-    deck_max: int
-    z_deck_max: int | None  # None: no Z-Deck
+    deck_min: int = 50  # 5-1-3: exactly 50 until the Unison cards
+    deck_max: int = 50
+    z_deck_max: int | None = None  # None: no Z-Deck (before the Zenkai series)
     copies: int = 4  # per card number in the deck (5-1-3-1)
     z_copies: int = 4  # per card number in the Z-Deck (Zenkai announcement)
     ultimate_max: int = 1  # 10-14-1
@@ -181,9 +181,6 @@ RULE_VERSIONS: tuple[RuleVersion, ...] = (
         code="launch",
         label="From the launch (BT1), manual 1.073's rules assumed",
         effective=date(2017, 7, 28),
-        deck_min=50,
-        deck_max=50,
-        z_deck_max=None,
         sources=("manual-1.073", "game-qa", "set-dates"),
         rules=_RULES_1073,
         unsettled=(
@@ -202,9 +199,6 @@ RULE_VERSIONS: tuple[RuleVersion, ...] = (
         code="manual-1.061",
         label="Rule manuals 1.061 to 1.071",
         effective=date(2018, 3, 2),
-        deck_min=50,
-        deck_max=50,
-        z_deck_max=None,
         sources=("manual-1.061", "game-qa"),
         rules=_RULES_1073,
     ),
@@ -212,9 +206,6 @@ RULE_VERSIONS: tuple[RuleVersion, ...] = (
         code="manual-1.073",
         label="Rule manual 1.073",
         effective=date(2019, 1, 25),
-        deck_min=50,
-        deck_max=50,
-        z_deck_max=None,
         sources=("manual-1.073", "game-qa"),
         rules=_RULES_1073,
     ),
@@ -222,9 +213,7 @@ RULE_VERSIONS: tuple[RuleVersion, ...] = (
         code="unison",
         label="Unison cards (BT10); deck of 50 to 60 per the official rules page",
         effective=date(2020, 7, 17),
-        deck_min=50,
         deck_max=60,
-        z_deck_max=None,
         sources=("rules-page", "set-dates", "manual-1.073"),
         rules=_RULES_UNISON,
         unsettled=(
@@ -244,7 +233,6 @@ RULE_VERSIONS: tuple[RuleVersion, ...] = (
         code="zenkai",
         label="Zenkai series, rule manual 2.00 (Z-Deck)",
         effective=date(2022, 9, 9),
-        deck_min=50,
         deck_max=60,
         # The Zenkai announcement and manual 2.00 say 0 to 7; every published 2024 list holds 10 (deckplanet-2024).
         # No source in hand dates a change to 10 or states it: 8 to 10 is accepted with RULES_UNSETTLED.

@@ -4,7 +4,7 @@
 import { el, clear, readJson } from "../js/dom.js";
 import { gettext, gettext_noop, ngettext, interpolate, cardName } from "../js/i18n.js";
 import { cardTile, attachPreview, hidePreview } from "../js/tile.js";
-import { random, shuffled } from "../js/shuffle.js";
+import { random, seedButtons, shuffled } from "../js/shuffle.js";
 
 const config = readJson("solo-config");
 const $ = (id) => document.getElementById(id);
@@ -123,12 +123,7 @@ function render() {
   clear($("solo-log")).append(...board.log.map((line) => el("li", {}, line)));
 }
 
-$("solo-new").addEventListener("click", () => {
-  const seed = Math.floor(Math.random() * 1_000_000);
-  $("solo-seed").value = seed;
-  deal(seed);
-});
-$("solo-deal").addEventListener("click", () => deal(Number($("solo-seed").value) || 0));
+seedButtons(deal);
 $("solo-draw").addEventListener("click", () => {
   const top = board.library.shift();
   if (top) { board.hand.push(top); note(interpolate(gettext("Drew %(name)s."), { name: cardName(card(top)) })); }
