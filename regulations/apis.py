@@ -1,8 +1,6 @@
 """Legality and regulation API: one class per operation, every error in the one shape of api/errors.py."""
 
 import copy
-import csv
-import io
 from collections.abc import Mapping
 
 from django.utils import timezone
@@ -239,14 +237,7 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
         data = self.InputSerializer(data=payload)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        if values.get("file") is not None:
-            entries = _csv_entries(values["file"])
-        elif values.get("decks") is not None:
-            entries = values["decks"]
-        else:
-            raise ApplicationError(
-                ErrorCode.DECKLIST_MISSING, "Send 'decks' (JSON) or a CSV 'file' with the columns player,decklist."
-            )
+        entries = batches.legality_batch_entries(decks=values.get("decks"), upload=values.get("file"))
         game = registry.get(values["game"])  # UNKNOWN_GAME
         body, queued = batches.legality_batch_check(
             user=request.user,
@@ -272,28 +263,6 @@ def _uploaded_text(upload) -> str:
 
 
 MAX_UPLOAD_BYTES = 1_000_000  # far above any decklist; the text's own limit (regulations.decklists) applies after
-
-
-def _csv_entries(upload) -> list[dict]:
-    try:
-        text = upload.read().decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ApplicationError(ErrorCode.MALFORMED_CSV, "The CSV file must be UTF-8.") from None
-    try:
-        reader = csv.DictReader(io.StringIO(text))
-        if not reader.fieldnames or not {"player", "decklist"} <= {f.strip() for f in reader.fieldnames}:
-            raise ApplicationError(
-                ErrorCode.MALFORMED_CSV, "The CSV file needs a header row with the columns player,decklist."
-            )
-        entries = []
-        for row in reader:
-            row = {(k or "").strip(): v for k, v in row.items()}
-            entries.append({"player": row.get("player"), "text": row.get("decklist") or ""})
-            if len(entries) > MAX_BATCH:
-                break
-    except csv.Error as exc:
-        raise ApplicationError(ErrorCode.MALFORMED_CSV, f"The CSV file could not be read: {exc}") from None
-    return entries
 
 
 # A path segment matched by Django's `slug` converter: anything else is no route (404).

@@ -5,7 +5,9 @@ A batch of up to LEGALITY_BATCH_SYNC_MAX decklists is answered in the request (r
 The service sends the tasks (regulations.tasks); the work they run lives in regulations.jobs.
 """
 
+import csv
 import hashlib
+import io
 import json
 import secrets
 from typing import Any
@@ -84,6 +86,40 @@ def _entry_chars(entry) -> int:
     if isinstance(text, str):
         return len(text)
     return len(json.dumps(entry.get("deck"), ensure_ascii=False, separators=(",", ":"), default=str))
+
+
+def legality_batch_entries(*, decks: list | None, upload) -> list:
+    """A batch's entries: the CSV upload's rows (columns player,decklist; at most one more than MAX_BATCH read, so
+    the size check refuses it) as {"player", "text"}, else the JSON `decks` as sent; neither: DECKLIST_MISSING."""
+    if upload is not None:
+        return _csv_entries(upload)
+    if decks is not None:
+        return decks
+    raise ApplicationError(
+        ErrorCode.DECKLIST_MISSING, "Send 'decks' (JSON) or a CSV 'file' with the columns player,decklist."
+    )
+
+
+def _csv_entries(upload) -> list[dict]:
+    try:
+        text = upload.read().decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ApplicationError(ErrorCode.MALFORMED_CSV, "The CSV file must be UTF-8.") from None
+    try:
+        reader = csv.DictReader(io.StringIO(text))
+        if not reader.fieldnames or not {"player", "decklist"} <= {f.strip() for f in reader.fieldnames}:
+            raise ApplicationError(
+                ErrorCode.MALFORMED_CSV, "The CSV file needs a header row with the columns player,decklist."
+            )
+        entries = []
+        for row in reader:
+            row = {(k or "").strip(): v for k, v in row.items()}
+            entries.append({"player": row.get("player"), "text": row.get("decklist") or ""})
+            if len(entries) > MAX_BATCH:
+                break
+    except csv.Error as exc:
+        raise ApplicationError(ErrorCode.MALFORMED_CSV, f"The CSV file could not be read: {exc}") from None
+    return entries
 
 
 def legality_batch_check_size(*, user, entries: list) -> None:
