@@ -4,7 +4,6 @@ The engine never stops at the first problem: it returns all violations (sorted, 
 the zone counts and a canonical hash of the deck.
 """
 
-from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
@@ -13,10 +12,12 @@ from games.dm.rules.cards import CardFacts
 from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.legality import violations as v
 from games.dm.rules.legality.rules import (
+    BLOCK_NOT_KNOWN,
     DP_CIVILIZATIONS,
     DP_DECK_SIZE,
     DP_ONE_OF_A_NAME,
     DP_PARTNER,
+    IN_BLOCK,
     BlockList,
     CardPool,
     FormatRules,
@@ -379,9 +380,6 @@ def _card_pool(
                 )
 
 
-_IN, _OUT, _UNKNOWN = "in", "out", "unknown"
-
-
 def _blocks(
     deck: DeckInput,
     format_rules: FormatRules,
@@ -393,35 +391,15 @@ def _blocks(
     """2ブロック (BLOCK_RULE): a card is in the pool when one of its printings carries the mark of the block in force
     on the date or of the one before it (cards of one name are one card: any printing of the name counts).
 
-    A printing's block: its set's block in the data (a booster); a product without one carries at most the mark of
-    the block in force when it came out or of the next (a product out just before a block's first booster), so one
-    out before the window's blocks (older than 革命編 included) is outside them for certain; an undated product, or
-    a dated one that may carry a mark of the window, is not known. A source's tournament lists are not products
-    and say nothing. A card in the window is legal; one that may be (a printing not known, or no printing at all)
-    is a warning naming it; one whose printings are all known outside the window is a violation."""
-    current = blocks.in_force(as_of) if blocks is not None else None
-    if blocks is None or current is None:
+    The reading of a printing's block is BlockWindow's (rules.py), shared with the card search's `legal:`. A card
+    in the window is legal; one that may be (a printing not known, or no printing at all) is a warning naming it;
+    one whose printings are all known outside the window is a violation."""
+    window = blocks.window(as_of, format_rules.block_count) if blocks is not None else None
+    if window is None:
         warnings.append(v.block_unavailable(format_rules=format_rules, as_of=as_of))
         return
-    first = max(current - format_rules.block_count + 1, 0)
-    window = set(range(first, current + 1))
-    allowed = blocks.blocks[first : current + 1]
-    set_block = {code: index for index, block in enumerate(blocks.blocks) for code in block.sets}
-    starts = [block.start for block in blocks.blocks]
-
-    def printing(code: str) -> str | None:
-        if code in blocks.not_products:
-            return None
-        index = set_block.get(code)
-        if index is not None:
-            return _IN if index in window else _OUT
-        released = blocks.set_dates.get(code)
-        if released is None:
-            return _UNKNOWN
-        at = bisect_right(starts, released) - 1  # the block in force when it came out (-1: before the first)
-        return _UNKNOWN if at in window or at + 1 in window else _OUT
-
-    # name key -> [representative card, zone, verdicts, sets not known]
+    allowed = window.allowed
+    # name key -> [representative card, zone, set codes of its printings in order]
     names: dict[str, list] = {}
     for zone, entries in ((_MAIN, deck.main), (_HYPER, deck.hyperspatial), (_GR, deck.gr), (_PARTNER, deck.partner)):
         if zone is not _MAIN and zone not in format_rules.zones:
@@ -429,23 +407,18 @@ def _blocks(
         for card, _count in entries:
             slot = names.get(card.name_key)
             if slot is None:
-                slot = names[card.name_key] = [card, zone, set(), []]
+                slot = names[card.name_key] = [card, zone, {}]
             elif card.id < slot[0].id:
                 slot[0] = card
-            for code in card.set_codes:
-                verdict = printing(code)
-                if verdict is not None:
-                    slot[2].add(verdict)
-                    if verdict == _UNKNOWN and code not in slot[3]:
-                        slot[3].append(code)
-    for card, zone, verdicts, unknown in names.values():
-        if _IN in verdicts:
+            slot[2].update(dict.fromkeys(card.set_codes))
+    for card, zone, codes in names.values():
+        verdict = window.verdict(codes)
+        if verdict == IN_BLOCK:
             continue
-        if _UNKNOWN in verdicts or not verdicts:
+        if verdict == BLOCK_NOT_KNOWN:
+            unknown = tuple(code for code in codes if window.printing(code) == BLOCK_NOT_KNOWN)
             warnings.append(
-                v.block_unknown(
-                    zone=zone, card=_ref(card), blocks=allowed, sets=tuple(unknown), format_rules=format_rules
-                )
+                v.block_unknown(zone=zone, card=_ref(card), blocks=allowed, sets=unknown, format_rules=format_rules)
             )
         else:
             found.append(

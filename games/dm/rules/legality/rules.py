@@ -3,6 +3,7 @@
 Everything here is plain data (rules are data, never code): the Django side builds these from its tables.
 """
 
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -160,8 +161,68 @@ class BlockList:
                 found = index
         return found
 
+    def window(self, as_of: date, block_count: int) -> "BlockWindow | None":
+        """The blocks whose cards a block rule of `block_count` blocks allows on a date (the block in force and the
+        ones before it), or None before the first block."""
+        current = self.in_force(as_of)
+        if current is None:
+            return None
+        first = max(current - block_count + 1, 0)
+        return BlockWindow(self, first, current)
+
     def block_of_set(self, code: str) -> int | None:
         for index, block in enumerate(self.blocks):
             if code in block.sets:
                 return index
         return None
+
+
+IN_BLOCK, OUT_OF_BLOCK, BLOCK_NOT_KNOWN = "in", "out", "unknown"
+
+
+class BlockWindow:
+    """The one reading of a block rule (BLOCK_RULE) on a date: which printings carry a mark of the window, and so
+    whether a card (all the printings of its name) is in the pool.
+
+    A printing's block: its set's block in the data (a booster); a product without one carries at most the mark of
+    the block in force when it came out or of the next (a product out just before a block's first booster), so one
+    out before the window's blocks (older than 革命編 included) is outside them for certain; an undated product, or
+    a dated one that may carry a mark of the window, is not known. A source's tournament lists are not products and
+    say nothing."""
+
+    __slots__ = ("_blocks", "_set_block", "_starts", "allowed", "first", "last")
+
+    def __init__(self, blocks: BlockList, first: int, last: int) -> None:
+        self._blocks = blocks
+        self.first, self.last = first, last
+        self.allowed = blocks.blocks[first : last + 1]
+        self._set_block = {code: index for index, block in enumerate(blocks.blocks) for code in block.sets}
+        self._starts = [block.start for block in blocks.blocks]
+
+    def _inside(self, index: int) -> bool:
+        return self.first <= index <= self.last
+
+    def printing(self, code: str) -> str | None:
+        """IN_BLOCK, OUT_OF_BLOCK or BLOCK_NOT_KNOWN for one printing's set; None for a set that says nothing."""
+        if code in self._blocks.not_products:
+            return None
+        index = self._set_block.get(code)
+        if index is not None:
+            return IN_BLOCK if self._inside(index) else OUT_OF_BLOCK
+        released = self._blocks.set_dates.get(code)
+        if released is None:
+            return BLOCK_NOT_KNOWN
+        at = bisect_right(self._starts, released) - 1  # the block in force when it came out (-1: before the first)
+        return BLOCK_NOT_KNOWN if self._inside(at) or self._inside(at + 1) else OUT_OF_BLOCK
+
+    def verdict(self, set_codes: Iterable[str]) -> str:
+        """A card's verdict from the set codes of every printing of its name: IN_BLOCK when one printing is in the
+        window; OUT_OF_BLOCK when every printing is known outside it; else BLOCK_NOT_KNOWN (a printing not known, or
+        no printing that says anything)."""
+        verdicts = {self.printing(code) for code in set_codes}
+        verdicts.discard(None)
+        if IN_BLOCK in verdicts:
+            return IN_BLOCK
+        if BLOCK_NOT_KNOWN in verdicts or not verdicts:
+            return BLOCK_NOT_KNOWN
+        return OUT_OF_BLOCK
