@@ -90,6 +90,10 @@ class FormatCardPool:
 
     limits: Mapping[str, int]  # name key -> copies the Hall of Fame list allows (0 banned, 1 limited)
     zones: frozenset[str]  # the data zones (Zone values) whose cards a deck of the format may hold
+    # A format whose pool is also drawn by the game's own rule (a block rule): name keys known outside the pool, and
+    # name keys the pool cannot decide (the search reports them as unknown, never as legal).
+    outside: frozenset[str] = frozenset()
+    uncertain: frozenset[str] = frozenset()
 
 
 FormatCardPoolLookup = Callable[[str, datetime.date], FormatCardPool | None]  # None: no such format

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from api.codes import ErrorCode
 from cards.names import name_key as normalise_name
-from cards.selectors import FormatCardPool, catalogue_version_of
+from cards.selectors import FormatCardPool, catalogue_version, catalogue_version_of
 from deckbuilder.cache import versioned_cache
 from games.dm.models import DmFormat
 from games.dm.rules.cards import CardFacts
@@ -38,6 +38,7 @@ from games.dm.rules.legality import (
     load_start_set_table,
 )
 from games.dm.rules.legality.engine import LegalityReport
+from games.dm.rules.legality.rules import BLOCK_NOT_KNOWN, OUT_OF_BLOCK
 from games.dm.rules.odds import Setup
 from games.dm.rules.vocabulary import DeckZone, LineStatus, RegulationStatus, Zone
 from regulations.models import EventOverlay, Format
@@ -180,7 +181,52 @@ def format_card_pool(format_code: str, as_of: date) -> FormatCardPool | None:
         zones.add(Zone.HYPERSPATIAL.value)  # 100.3
     if options.uses_gr:
         zones.add(Zone.SUPER_GR.value)  # 100.4
-    return FormatCardPool(limits=in_force.limits, zones=frozenset(zones))
+    outside: frozenset[str] = frozenset()
+    uncertain: frozenset[str] = frozenset()
+    if options.block_count:
+        outside, uncertain = _block_pool(options.block_count, as_of, data_version=(*version, catalogue_version("dm")))
+    return FormatCardPool(limits=in_force.limits, zones=frozenset(zones), outside=outside, uncertain=uncertain)
+
+
+def _printings_version() -> tuple:
+    return (*data_version(), catalogue_version("dm"))
+
+
+@versioned_cache(version=catalogue_version_of("dm"), maxsize=2)
+def _sets_of_names(_version) -> Mapping[str, tuple[str, ...]]:
+    """Every Duel Masters name key with the set codes of its Japanese printings (of every record of the name: cards
+    of one name are one card), the products a block rule reads; a name without a printing has none."""
+    from cards.models import Card, Printing
+    from games.dm.catalogue import CARD_GAME
+
+    names: dict[str, dict[str, None]] = {
+        key: {} for key in Card.objects.filter(game=CARD_GAME).values_list("name_key", flat=True)
+    }
+    printings = Printing.objects.filter(card__game=CARD_GAME, tcg=False).order_by("card_id", "id")
+    for key, code in printings.values_list("card__name_key", "set_code"):
+        names.setdefault(key, {})[code] = None
+    return MappingProxyType({key: tuple(codes) for key, codes in names.items()})
+
+
+@versioned_cache(version=_printings_version, maxsize=16)
+def _block_pool(version, block_count: int, as_of: date) -> tuple[frozenset[str], frozenset[str]]:
+    """(name keys known outside the blocks allowed on a date, name keys not known): the engine's BlockWindow run
+    over every name, as the legality check reads a deck's cards. No blocks, or none in force: every name unknown."""
+    from games.dm.blocks import block_list
+
+    sets_of = _sets_of_names(data_version=version[-1])
+    blocks = block_list(version=version[:-1])
+    window = blocks.window(as_of, block_count) if blocks is not None else None
+    if window is None:
+        return frozenset(), frozenset(sets_of)
+    outside, uncertain = set(), set()
+    for key, codes in sets_of.items():
+        verdict = window.verdict(codes)
+        if verdict == OUT_OF_BLOCK:
+            outside.add(key)
+        elif verdict == BLOCK_NOT_KNOWN:
+            uncertain.add(key)
+    return frozenset(outside), frozenset(uncertain)
 
 
 # ---------------------------------------------------------------------------------------------- legality checks

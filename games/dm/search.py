@@ -70,6 +70,7 @@ class SearchIndex:
     key_rows: dict[str, np.ndarray]  # name key -> row indexes (Hall of Fame lists are by name key)
     # A format's zones -> the rows of those zones, filled on first use.
     zone_masks: dict[frozenset[str], np.ndarray] = field(default_factory=dict)
+    key_masks: dict[frozenset[str], np.ndarray] = field(default_factory=dict)  # a block rule's name keys -> rows
 
     @property
     def size(self) -> int:
@@ -210,6 +211,7 @@ _COMPARE = {
     ">=": np.greater_equal,
 }
 _RELEASE = "release_date"
+_BLOCK = "block"  # a block rule's pool: the blocks of a card's printings are not known
 
 
 def _in_each(sets: list[frozenset[str]], text: str, size: int) -> np.ndarray:
@@ -233,6 +235,8 @@ def _zones_mask(index: SearchIndex, zones: frozenset[str]) -> np.ndarray:
 
 
 def _regulation_mask(index: SearchIndex, term: RegulationTerm, as_of: datetime.date):
+    """(rows the term matches, rows it leaves undecided, the undecided field: the release date, or for a format
+    with a block rule the block, which an undated printing leaves unknown too)."""
     pool = format_card_pool(term.format_code, as_of)
     if pool is None:
         position = term.position + int(term.negate) + len(term.status) + 1
@@ -243,11 +247,33 @@ def _regulation_mask(index: SearchIndex, term: RegulationTerm, as_of: datetime.d
         if rows is not None and limit in listed:
             listed[limit][rows] = True
     if term.status == "banned":
-        return listed[0], None
+        return listed[0], None, _RELEASE
     if term.status == "limited":
-        return listed[1], None
+        return listed[1], None, _RELEASE
     released, unknown = _compare(index.release, "<=", as_of.toordinal())
-    return released & ~listed[0] & _zones_mask(index, pool.zones), unknown
+    match = released & ~listed[0] & _zones_mask(index, pool.zones)
+    if pool.outside or pool.uncertain:  # a block rule: cards outside it are not legal, undecided ones unknown
+        outside = _keys_mask(index, pool.outside)
+        uncertain = _keys_mask(index, pool.uncertain) & ~outside
+        unknown = (unknown | (match & uncertain)) & ~outside
+        match &= ~outside & ~uncertain
+        return match, unknown, _BLOCK
+    return match, unknown, _RELEASE
+
+
+def _keys_mask(index: SearchIndex, keys: frozenset[str]) -> np.ndarray:
+    """Rows of the cards of these name keys (kept on the index: a format's pool on a date is one cached set)."""
+    mask = index.key_masks.get(keys)
+    if mask is None:
+        mask = np.zeros(index.size, dtype=bool)
+        for key in keys:
+            rows = index.key_rows.get(key)
+            if rows is not None:
+                mask[rows] = True
+        if len(index.key_masks) >= 16:
+            index.key_masks.clear()
+        index.key_masks[keys] = mask
+    return mask
 
 
 _ROW_END = "\x00"
@@ -334,8 +360,7 @@ def _term_mask(index: SearchIndex, term, as_of: datetime.date) -> tuple[np.ndarr
             match, unknown = _compare(index.release_year, term.op, term.value)
         return match, unknown, _RELEASE
     if isinstance(term, RegulationTerm):
-        match, unknown = _regulation_mask(index, term, as_of)
-        return match, unknown, _RELEASE
+        return _regulation_mask(index, term, as_of)
     raise TypeError(f"unknown term {term!r}")
 
 
