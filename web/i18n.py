@@ -58,6 +58,9 @@ DISPLAY = {
     "publish": _("Lists published"),
     "unlock": _("Registrations reopened"),
     "settings": _("Settings changed"),
+    # the search's notes: a field some cards do not give (cards.selectors.SearchNote; a game's facts are its words)
+    "release_date": _("release date"),
+    "block": _("block"),
     # card faces (the catalogue's `CardFace.role`; a game's other roles are its own words)
     "front": _("Front"),
     "back": _("Back"),

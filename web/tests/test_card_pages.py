@@ -67,8 +67,13 @@ def test_card_page_shows_source_unknown_fields_and_release(listed):
 def test_card_page_shows_hall_of_fame_today_and_history(listed, name, today, history):
     card = Card.objects.get(name_ja=name)
     body = Client().get(f"/cards/{card.id}/").content.decode()
-    # Original and Duel Party follow advance's list (issue 28: the Hall of Fame binds オリジナル too).
-    assert rows(body, "hall-of-fame") == [["Advance", today], ["Original", today], ["Duel Party", today]]
+    # Original, Duel Party and 2 Block follow advance's list (the Hall of Fame binds オリジナル and 2ブロック too).
+    assert rows(body, "hall-of-fame") == [
+        ["Advance", today],
+        ["Original", today],
+        ["Duel Party", today],
+        ["2 Block", today],
+    ]
     assert rows(body, "hall-of-fame-history") == history
 
 
@@ -87,7 +92,10 @@ def test_card_browser_says_how_many_cards_a_term_cannot_decide(listed):
 
     Card.objects.filter(name_ja=LIMITED).update(release_date=None, release_set="", updated_at=timezone.now())
     body = Client().get("/cards/", {"q": "date<=2010-01-01", "as_of": "2010-01-01"}).content.decode()
-    assert "1 more cards may match date&lt;=2010-01-01: their release_date is not known." in body
+    assert "1 more cards may match date&lt;=2010-01-01: their release date is not known." in body
+    query = {"q": "date<=2010-01-01", "as_of": "2010-01-01"}
+    ja = Client(HTTP_ACCEPT_LANGUAGE="ja").get("/cards/", query).content.decode()
+    assert "（発売日 が不明）" in ja and "release_date" not in ja  # the field by its name, never its code
     banned = Client().get("/cards/", {"q": "banned:advance", "as_of": "2013-01-01"}).content.decode()
     assert BANNED in banned and LIMITED not in banned
 
