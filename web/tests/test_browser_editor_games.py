@@ -175,7 +175,16 @@ def test_the_games_editor_fits_the_screen(browser, world, game, width, language)
         box.press_sequentially(query)
         page.wait_for_selector("#search-results li[aria-selected=true]")
         page.wait_for_load_state("networkidle")
-        first = page.locator("#search-results li").first.bounding_box()
+        # A later answer to the typed prefixes may redraw the list: the box of the first result once it is shown.
+        first_result = page.locator("#search-results li").first
+        first = None
+        for _ in range(20):
+            first_result.wait_for(state="visible")
+            first = first_result.bounding_box()
+            if first is not None:
+                break
+            page.wait_for_timeout(100)
+        assert first is not None, "the first search result is never shown"
         deck = page.locator("#deck-zones").bounding_box()
         if width == "phone":  # on a wide screen the search sits beside the deck
             assert first["y"] < deck["y"] and first["y"] < WIDTHS["phone"][1]
