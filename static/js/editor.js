@@ -580,7 +580,7 @@ function entryRow(entry, zone, problems) {
       Delete: { op: "set", card: entry.card, zone, count: 0 },
     };
     if (moveTarget) ops.m = { op: "move", card: entry.card, from: zone, to: moveTarget };
-    // 1-9: move the whole entry to the zone shown at that place (DM: main, hyperspatial, GR, considering). A card may
+    // 1-9: move the whole entry to the zone shown at that place (the game's zones in order, then considering). A card may
     // be put in a zone where it does not belong: the server reports ZONE_MISPLACED, the browser does not block it.
     const target = shownZones()[Number(event.key) - 1];
     if (/^[1-9]$/.test(event.key) && target && target !== zone) ops[event.key] = { op: "move", card: entry.card, from: zone, to: target };

@@ -27,7 +27,7 @@ export function frameStyle(colours) {
   return `--frame: linear-gradient(90deg, ${stops})`;
 }
 
-// A card's frame: the colours its game gives (`tile.frame`, CSS colours) or its `civilizations` (the catalogue row's colour words).
+// A card's frame: the colours its game gives (`tile.frame`, CSS colours) or the colour words of its catalogue row.
 export function cardFrame(card) {
   const colors = card.tile && card.tile.frame;
   if (!colors || !colors.length) return frameStyle(coloursOf(card));
