@@ -37,6 +37,13 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
 
 
 @pytest.fixture(autouse=True)
+def _own_expensive_slots(settings, tmp_path_factory):
+    """The machine-wide slots of the expensive requests (api/concurrency.py) are lock files: a test run's own folder,
+    so that a server or another test run on this machine holding a slot does not make this one's checks wait."""
+    settings.EXPENSIVE_SLOTS_DIR = str(tmp_path_factory.getbasetemp() / "expensive-slots")
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

@@ -8,7 +8,8 @@ behind the expensive ones (the bench measured ping p99 at 60 x idle with 4 clien
 - gthread workers: each process takes every connection at once on one of its threads, nothing waits in the queue;
 - the expensive endpoints are bounded per process (api/concurrency.py): one CPU-bound request runs per process, three
   more wait for it without using the CPU, more answer 503 SERVER_BUSY at once instead of piling up; so at most 4 of
-  a process's 8 threads are ever taken by decklist checks;
+  a process's 8 threads are ever taken by decklist checks; across the processes, the cores but one run them at once
+  (EXPENSIVE_REQUESTS_PER_SERVER), so one core is always left to the cheap requests;
 - the catalogue's resolver (names, n-gram suggestion index), the card search index and the legality context are
   built once in the master before the workers are forked (`preload_app`, `when_ready`), with the URL configuration
   and its views: without it the first decklist check of each process took 5-7 s of CPU while it built them (and its

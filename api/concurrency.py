@@ -11,11 +11,24 @@ the process, so two different expensive endpoints cannot together take the proce
 
 Refusing at once instead of letting a few wait was measured worse: clients that retry a 503 at once keep the process
 busy with refusals, and the admitted check starves among them.
+
+Across the processes of one machine, EXPENSIVE_REQUESTS_PER_SERVER (the cores but one) run at once: a process's
+running slot also takes one of the server's slots, a file lock under EXPENSIVE_SLOTS_DIR (`flock`: the kernel gives
+it back when its process dies). With one slot per process only, two processes on two cores each ran a check, both
+cores were busy, and a ping waited for a core and for its process's interpreter lock: under 4 clients sending long
+decklists its p99 was 4-7 x idle (bench/bench_hardening.py). With a core always left to cheap requests, the ping of
+the other process never waits. Only the thread holding its process's slot asks for a server slot (the others wait
+on the process's semaphore, without using the CPU); it tries at once, then every POLL_SECONDS until its deadline.
 """
 
+import fcntl
+import os
+import random
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from django.conf import settings
 from rest_framework.views import APIView
@@ -23,13 +36,52 @@ from rest_framework.views import APIView
 from api.codes import ApplicationError, ErrorCode
 
 RETRY_AFTER_SECONDS = 1
+POLL_SECONDS = 0.005
+
+
+class ServerSlots:
+    """`count` slots shared by every process of the machine: one lock file each under `folder`. 0: no bound."""
+
+    def __init__(self, *, count: int, folder: Path):
+        self.count, self.folder = count, folder
+        self._held = threading.local()
+
+    def take(self, deadline: float, *, after_a_wait: bool = False) -> bool:
+        """A slot by `deadline`, or False. `after_a_wait`: the caller got its process's slot from another thread of
+        the process just now (which gave the server's slot back too): it lets the other processes' pollers try
+        first, for a random part of one interval, instead of always taking the slot again for its own process."""
+        if self.count <= 0:
+            return True
+        self.folder.mkdir(parents=True, exist_ok=True)
+        if after_a_wait:
+            time.sleep(random.uniform(0, POLL_SECONDS))  # noqa: S311 -- a jitter, not a secret
+        while True:
+            for index in range(self.count):
+                descriptor = os.open(self.folder / f"slot-{index}", os.O_RDWR | os.O_CREAT, 0o600)
+                try:
+                    fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    os.close(descriptor)
+                    continue
+                self._held.descriptor = descriptor
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(POLL_SECONDS)
+
+    def give(self) -> None:
+        descriptor = getattr(self._held, "descriptor", None)
+        if descriptor is not None:
+            self._held.descriptor = None
+            os.close(descriptor)  # closing the only descriptor of the open file releases its lock
 
 
 class Gate:
     """`slots` run at once, `queue` more wait for one; `enter` says whether the caller got a slot."""
 
-    def __init__(self, *, slots: int, queue: int):
+    def __init__(self, *, slots: int, queue: int, server: ServerSlots | None = None):
         self.slots, self.queue = slots, queue
+        self.server = server or ServerSlots(count=0, folder=Path())
         self._running = threading.BoundedSemaphore(slots)
         self._lock = threading.Lock()
         self._admitted = 0
@@ -39,13 +91,18 @@ class Gate:
             if self._admitted >= self.slots + self.queue:
                 return False
             self._admitted += 1
-        if self._running.acquire(timeout=wait_seconds):
-            return True
+        deadline = time.monotonic() + wait_seconds
+        at_once = self._running.acquire(blocking=False)
+        if at_once or self._running.acquire(timeout=wait_seconds):
+            if self.server.take(deadline, after_a_wait=not at_once):
+                return True
+            self._running.release()
         with self._lock:
             self._admitted -= 1
         return False
 
     def leave(self) -> None:
+        self.server.give()
         self._running.release()
         with self._lock:
             self._admitted -= 1
@@ -58,10 +115,12 @@ _gate_lock = threading.Lock()
 def expensive_gate() -> Gate:
     slots = int(getattr(settings, "EXPENSIVE_REQUESTS_PER_PROCESS", 1))
     queue = int(getattr(settings, "EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS", 3))
+    server = (int(getattr(settings, "EXPENSIVE_REQUESTS_PER_SERVER", 0)), Path(settings.EXPENSIVE_SLOTS_DIR))
     with _gate_lock:
         gate = _gate[0]
-        if gate is None or (gate.slots, gate.queue) != (slots, queue):  # first use, or the settings changed (tests)
-            gate = _gate[0] = Gate(slots=slots, queue=queue)
+        if gate is None or (gate.slots, gate.queue, gate.server.count, gate.server.folder) != (slots, queue, *server):
+            # first use, or the settings changed (tests)
+            gate = _gate[0] = Gate(slots=slots, queue=queue, server=ServerSlots(count=server[0], folder=server[1]))
         return gate
 
 

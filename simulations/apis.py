@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.codes import ApplicationError, ErrorCode
+from api.concurrency import ExpensiveRequestLimit
 from api.fields import StrictCharField
 from api.schema import error_responses
 from games import registry
@@ -179,7 +180,7 @@ class OddsGroupSerializer(serializers.Serializer):
     at_least = serializers.IntegerField(required=False, default=1, min_value=0, max_value=40)
 
 
-class OddsQueryApi(APIView):
+class OddsQueryApi(ExpensiveRequestLimit, APIView):
     permission_classes = [AllowAny]
 
     class OddsQuerySerializer(serializers.Serializer):
@@ -210,7 +211,7 @@ class OddsQueryApi(APIView):
 
     @extend_schema(
         request=OddsQueryInputSerializer,
-        responses={200: OddsQueryOutputSerializer, **error_responses(400, 404)},
+        responses={200: OddsQueryOutputSerializer, **error_responses(400, 404, 503)},
         tags=["odds"],
     )
     def post(self, request):
@@ -236,7 +237,7 @@ class HandOddsGroupSerializer(serializers.Serializer):
     cards = serializers.ListField(child=serializers.JSONField(), min_length=1, max_length=60)
 
 
-class HandOddsApi(APIView):
+class HandOddsApi(ExpensiveRequestLimit, APIView):
     """Hand odds by groups, exact, for a deck of any game: the groups a player names (a card may be in several) and
     conditions on them (at least / at most / exactly n of a group, all of them), going first and going second under
     the game's opening (games.hand_odds; the game's `hand_odds.opening`)."""
@@ -265,7 +266,7 @@ class HandOddsApi(APIView):
 
     @extend_schema(
         request=HandOddsInputSerializer,
-        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404)},
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404, 503)},
         tags=["odds"],
         description="P(the hand meets every condition) going first and going second, as exact fractions and "
         "percentages, under the deck's game's opening (its cards dealt, set aside and redrawn, `opening.model` in "
@@ -290,7 +291,7 @@ class HandOddsApi(APIView):
         return Response(answer)
 
 
-class OddsReportApi(APIView):
+class OddsReportApi(ExpensiveRequestLimit, APIView):
     """The exact deck report: GET ?deck=<id> (or ?text=...), or POST a decklist."""
 
     permission_classes = [AllowAny]
@@ -307,7 +308,7 @@ class OddsReportApi(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("deck", int, required=False), OpenApiParameter("text", str, required=False)],
-        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404)},
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404, 503)},
         tags=["odds"],
     )
     def get(self, request):
@@ -317,7 +318,7 @@ class OddsReportApi(APIView):
 
     @extend_schema(
         request=ReportInputSerializer,
-        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404)},
+        responses={200: OpenApiTypes.OBJECT, **error_responses(400, 404, 503)},
         tags=["odds"],
     )
     def post(self, request):

@@ -177,6 +177,12 @@ REQUEST_TIME_BUDGET_SECONDS = float(os.environ.get("REQUEST_TIME_BUDGET_SECONDS"
 EXPENSIVE_REQUESTS_PER_PROCESS = int(os.environ.get("EXPENSIVE_REQUESTS_PER_PROCESS", "1"))
 EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = int(os.environ.get("EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS", "3"))
 EXPENSIVE_REQUEST_WAIT_SECONDS = float(os.environ.get("EXPENSIVE_REQUEST_WAIT_SECONDS", "5"))
+# ... and how many run at once across the machine's web processes (0: no bound beyond each process's): the cores but
+# one, so that a core is always left to the cheap requests (pings, pages). One lock file a slot in this folder.
+EXPENSIVE_REQUESTS_PER_SERVER = int(
+    os.environ.get("EXPENSIVE_REQUESTS_PER_SERVER", str(max(1, (os.cpu_count() or 1) - 1)))
+)
+EXPENSIVE_SLOTS_DIR = os.environ.get("EXPENSIVE_SLOTS_DIR", str(VAR_DIR / "expensive-slots"))
 # A batch legality check of more decklists than this is checked on the Celery workers (202 and a progress URL):
 # 50 ordinary decklists take well under a second in a request, 50 of 500 unknown lines about two seconds.
 LEGALITY_BATCH_SYNC_MAX = int(os.environ.get("LEGALITY_BATCH_SYNC_MAX", "50"))

@@ -32,7 +32,19 @@ def slot_taken(gate):
     gate.leave()
 
 
-@pytest.mark.parametrize(("url", "body"), [pytest.param(*CHECK, id="check"), pytest.param(*BATCH, id="batch")])
+ODDS_REPORT = ("/api/v1/odds/report/", {"text": filler_text(40)})
+ODDS_QUERY = ("/api/v1/odds/", {"text": filler_text(40), "queries": [{"cards": ["x"]}]})
+
+
+@pytest.mark.parametrize(
+    ("url", "body"),
+    [
+        pytest.param(*CHECK, id="check"),
+        pytest.param(*BATCH, id="batch"),
+        pytest.param(*ODDS_REPORT, id="odds-report"),  # the odds read a decklist as the check does
+        pytest.param(*ODDS_QUERY, id="odds-query"),
+    ],
+)
 def test_a_check_finding_the_gate_full_answers_503_server_busy(hof, slot_taken, url, body):
     response = APIClient().post(url, body, format="json")
     assert response.status_code == 503
@@ -180,3 +192,61 @@ def test_the_answer_is_rendered_while_the_slot_is_held(hof, gate, monkeypatch):
     assert held == [True]
     assert gate.enter(wait_seconds=0)  # and given back after
     gate.leave()
+
+
+HOLD_A_SLOT = """
+import fcntl, os, sys, time
+descriptor = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o600)
+fcntl.flock(descriptor, fcntl.LOCK_EX)
+print("held", flush=True)
+time.sleep(60)
+"""
+
+
+@pytest.fixture
+def other_process_holds_a_slot(settings):
+    """Another web process of the machine runs a check: it holds the server's only slot (a lock file)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    settings.EXPENSIVE_REQUESTS_PER_SERVER = 1
+    folder = Path(settings.EXPENSIVE_SLOTS_DIR)
+    folder.mkdir(parents=True, exist_ok=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_A_SLOT, str(folder / "slot-0")], stdout=subprocess.PIPE, text=True
+    )
+    assert holder.stdout.readline() == "held\n"
+    yield holder
+    holder.kill()
+    holder.wait()
+
+
+@pytest.mark.parametrize(
+    ("server_slots", "status"),
+    [
+        pytest.param(1, 503, id="the-machine-s-slot-held-elsewhere-refused"),
+        pytest.param(2, 200, id="a-second-machine-slot-free-runs"),
+        pytest.param(0, 200, id="no-machine-bound-runs"),
+    ],
+)
+def test_a_check_waits_for_a_slot_of_the_machine(hof, settings, other_process_holds_a_slot, server_slots, status):
+    settings.EXPENSIVE_REQUESTS_PER_PROCESS = 1
+    settings.EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = 3
+    settings.EXPENSIVE_REQUEST_WAIT_SECONDS = 0.3
+    settings.EXPENSIVE_REQUESTS_PER_SERVER = server_slots
+    assert APIClient().post(*CHECK, format="json").status_code == status
+
+
+def test_a_dead_process_s_slot_is_free_again(hof, settings, other_process_holds_a_slot):
+    settings.EXPENSIVE_REQUEST_WAIT_SECONDS = 2
+    other_process_holds_a_slot.kill()  # SIGKILL: no code of its own gives the slot back; the kernel does
+    other_process_holds_a_slot.wait()
+    assert APIClient().post(*CHECK, format="json").status_code == 200
+
+
+def test_a_slot_of_the_machine_is_given_back_after_the_answer(hof, settings):
+    settings.EXPENSIVE_REQUESTS_PER_SERVER = 1
+    settings.EXPENSIVE_REQUEST_WAIT_SECONDS = 0
+    client = APIClient()
+    assert [client.post(*CHECK, format="json").status_code for _ in range(3)] == [200, 200, 200]

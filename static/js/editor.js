@@ -8,7 +8,7 @@ import { el, clear, colourDot, readJson } from "./dom.js";
 import { gettext, gettext_noop, ngettext, interpolate, lang, cardName, otherName } from "./i18n.js";
 import { renderStats } from "./stats.js";
 import { renderHandOdds } from "./hand_odds.js";
-import { cardTile, coloursOf, costText, cardFrame, typeLabel, attachPreview, hidePreview } from "./tile.js";
+import { cardTile, coloursOf, costText, cardFrame, typeLabel, attachPreview, hidePreview, refreshPreview } from "./tile.js";
 import { ZONES, FIELDS, mergeDecks, sameDeck, settle, setZones } from "./merge.js";
 
 // Every zone of the deck's game (the working copy has them all); the ones shown come with each state (`zones`: the
@@ -273,6 +273,7 @@ async function addPreviews(cards) {
   try {
     const { data } = await api(`${config.previewsUrl}?game=${encodeURIComponent(config.game)}&ids=${missing.map((card) => card.id).join(",")}`);
     for (const card of missing) Object.assign(card, { abilities: [] }, data.cards[String(card.id)] || {});
+    refreshPreview(missing); // a result hovered before its previews came shows them now
     return missing.some((card) => card.tile);
   } catch {
     // The preview keeps the drawn tile: nothing else depends on it.

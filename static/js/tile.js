@@ -136,6 +136,7 @@ export function cardTile(card, { size = "full", count = null, link = null } = {}
 
 // A larger tile beside the pointer on hover, and on a long press (touch). One preview element for the page.
 let preview = null;
+let previewCard = null;
 let pressTimer = null;
 
 function showPreview(card, x, y) {
@@ -143,12 +144,18 @@ function showPreview(card, x, y) {
     preview = el("div", { class: "tile-preview", role: "tooltip", "aria-hidden": "true" });
     document.body.append(preview);
   }
+  previewCard = card;
   preview.replaceChildren(cardTile(card, { size: "full" }));
   preview.hidden = false;
   const width = 260;
   const left = Math.min(window.innerWidth - width - 8, x + 16);
   preview.style.left = `${Math.max(8, left) + window.scrollX}px`;
   preview.style.top = `${Math.max(8, y - 40) + window.scrollY}px`;
+}
+
+// The preview shown is drawn again when one of `cards` is its card (facts that came after the pointer did).
+export function refreshPreview(cards) {
+  if (preview && !preview.hidden && cards.includes(previewCard)) preview.replaceChildren(cardTile(previewCard, { size: "full" }));
 }
 
 export function hidePreview() {

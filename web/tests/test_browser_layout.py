@@ -320,7 +320,9 @@ def test_official_pictures_on_card_page_search_editor_preview_and_solo_board(
         page.wait_for_load_state("networkidle")
         result.hover()
         preview.wait_for(state="visible")
-        page.wait_for_load_state("networkidle")
+        # the preview is drawn at once from the result, then again when /editor/card-previews/ answers (on a busy
+        # machine after the pointer came): its abilities are the sign of the second drawing
+        preview.locator(".tile-abilities").wait_for()
         result_preview = preview.evaluate(
             "(p) => [p.querySelectorAll('.tile.has-img').length, p.querySelector('.tile-abilities')?.textContent]"
         )

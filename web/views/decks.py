@@ -378,7 +378,6 @@ def editor_state_api(request):
     from api.concurrency import expensive_slot
     from api.errors import error_json_for
     from api.parsers import json_body_load
-    from web.editor import EditorInputError, editor_as_of, working_copy_apply
 
     try:
         if request.content_type != "application/json":
@@ -389,31 +388,38 @@ def editor_state_api(request):
                 "The body is JSON (Content-Type: application/json).",
                 {"content_type": request.content_type},
             )
-        body = json_body_load(request.body or b"{}")
-        if not isinstance(body, dict):
-            raise EditorInputError(ErrorCode.MALFORMED_REQUEST, "The request body is a JSON object.")
-        as_of = editor_as_of(body.get("as_of")) or timezone.localdate()
-        game = registry.get(body.get("game") or None)  # UNKNOWN_GAME
-        copy = working_copy_from_json(body.get("deck", {}), game=game)
-        copy = working_copy_apply(copy, body.get("op") or {}, game=game)
-        overlay = body.get("overlay") or None
-        if overlay is not None and not isinstance(overlay, str):
-            raise EditorInputError(ErrorCode.INVALID_OVERLAY, "An event overlay is given by its id (slug).")
-        # The legality check and statistics are the CPU-bound part: behind the process's one gate of expensive
-        # requests (api.concurrency), shared with the legality API, so anonymous editors cannot take every thread.
+        body = json_body_load(request.body or b"{}")  # a hostile body is refused before a slot is taken
+        # Reading the working copy (up to its largest), the legality check, the statistics and the answer's JSON are
+        # the CPU-bound part: behind the gate of expensive requests (api.concurrency), shared with the legality API,
+        # so anonymous editors cannot take every thread or every core.
         with expensive_slot():
-            state = editor_state(
-                copy=copy,
-                format_code=str(body.get("format") or game.default_format),
-                as_of=as_of,
-                game=game,
-                overlay_id=overlay,
-                # The deck's saved hand-odds groups (the page sends them): recomputed on every edit.
-                odds_groups=body["odds_groups"] if isinstance(body.get("odds_groups"), dict) else None,
-            )
+            return JsonResponse(_editor_state_answer(body))
     except (RequestDataTooBig, ApplicationError) as exc:
         return error_json_for(exc)
-    return JsonResponse(state)
+
+
+def _editor_state_answer(body) -> dict:
+    from api.codes import ErrorCode
+    from web.editor import EditorInputError, editor_as_of, working_copy_apply
+
+    if not isinstance(body, dict):
+        raise EditorInputError(ErrorCode.MALFORMED_REQUEST, "The request body is a JSON object.")
+    as_of = editor_as_of(body.get("as_of")) or timezone.localdate()
+    game = registry.get(body.get("game") or None)  # UNKNOWN_GAME
+    copy = working_copy_from_json(body.get("deck", {}), game=game)
+    copy = working_copy_apply(copy, body.get("op") or {}, game=game)
+    overlay = body.get("overlay") or None
+    if overlay is not None and not isinstance(overlay, str):
+        raise EditorInputError(ErrorCode.INVALID_OVERLAY, "An event overlay is given by its id (slug).")
+    return editor_state(
+        copy=copy,
+        format_code=str(body.get("format") or game.default_format),
+        as_of=as_of,
+        game=game,
+        overlay_id=overlay,
+        # The deck's saved hand-odds groups (the page sends them): recomputed on every edit.
+        odds_groups=body["odds_groups"] if isinstance(body.get("odds_groups"), dict) else None,
+    )
 
 
 @login_required
