@@ -292,3 +292,20 @@ def test_an_event_offers_and_takes_only_overlays_of_its_game(catalogues):
     assert event.overlay_id is None
     with pytest.raises(EventInvalid, match="is for Duel Masters, not Yu-Gi-Oh! OCG"):
         _event(organizer, "ygo", overlay_id=dm_overlay.slug)
+
+
+@pytest.mark.parametrize("page", ["", "register/", "deck-check/", "audit/", "import/"])
+@pytest.mark.parametrize("game", ["ygo", "dbs"])
+def test_an_event_s_pages_show_its_game_whatever_the_visitor_chose(catalogues, game, page):
+    """A visitor who plays Duel Masters (their remembered choice) opens another game's event: its pages mark the
+    event's game in the game switch, as a deck's pages mark the deck's, and change nothing remembered."""
+    organizer = UserFactory(username="organizer")
+    event = _event(organizer, game)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(organizer)
+    client.get("/cards/", {"game": "dm"})  # the visitor's choice: Duel Masters
+    body = client.get(f"/tournaments/{event.id}/{page}").content.decode()
+    switch = body.split('class="game-switch"', 1)[1].split("</nav>", 1)[0]
+    assert re.findall(r'data-game="(\w+)" aria-current="true"', switch) == [game]
+    again = client.get("/cards/").content.decode().split('class="game-switch"', 1)[1].split("</nav>", 1)[0]
+    assert re.findall(r'data-game="(\w+)" aria-current="true"', again) == ["dm"]

@@ -25,6 +25,7 @@ from regulations.services import UnknownFormat, UnknownOverlay
 from tournaments import selectors as event_selectors
 from tournaments import services as event_services
 from tournaments.models import JobStatus
+from web.game_choice import game_shown
 from web.i18n import display, server_message
 from web.selectors import overlay_choices, overlay_game
 
@@ -291,7 +292,7 @@ def _organizer_post(request, event):
 
 
 def tournament_page(request, event_id: int):
-    event = event_selectors.event_get(event_id=event_id)
+    event = _event_shown(request, event_id)
     organizer = event_selectors.is_organizer(event, request.user)
     bound = {}
     if request.method == "POST":
@@ -423,7 +424,7 @@ class AmendForm(forms.Form):
 @require_http_methods(["GET", "POST"])
 def registration_amend(request, event_id: int, registration_id: int):
     """The organizer replaces a registration's decklist with a reason (tournaments.services.registration_amend)."""
-    event = event_selectors.event_get(event_id=event_id)
+    event = _event_shown(request, event_id)
     if not event_selectors.is_organizer(event, request.user):
         raise PermissionDenied
     registration = get_object_or_404(event_selectors.registration_list(event=event), id=registration_id)
@@ -480,7 +481,7 @@ def _game_name(code: str) -> str:
 @login_required
 @require_http_methods(["GET", "POST"])
 def tournament_register(request, event_id: int):
-    event = event_selectors.event_get(event_id=event_id)
+    event = _event_shown(request, event_id)
     # Only the player's decks of the event's game can be registered there (the service refuses another's).
     decks = list(deck_selectors.deck_list_visible(user=request.user, mine=True, game=event.game)[:200])
     report, chosen = None, None
@@ -534,7 +535,7 @@ def tournament_register(request, event_id: int):
 @require_POST
 def tournament_withdraw(request, event_id: int):
     """The player withdraws their own registration (tournaments.services.registration_withdraw)."""
-    event = event_selectors.event_get(event_id=event_id)
+    event = _event_shown(request, event_id)
     mine = event_selectors.registration_of(event=event, user=request.user)
     if mine is None:
         raise Http404
@@ -550,8 +551,15 @@ def tournament_withdraw(request, event_id: int):
 tournament_page = require_http_methods(["GET", "POST"])(tournament_page)
 
 
-def _organizer_event(request, event_id: int):
+def _event_shown(request, event_id: int):
+    """The event, its page showing its game (the game switch marks it, as a deck's page marks the deck's)."""
     event = event_selectors.event_get(event_id=event_id)
+    game_shown(request, event.game)
+    return event
+
+
+def _organizer_event(request, event_id: int):
+    event = _event_shown(request, event_id)
     if not event_selectors.is_organizer(event, request.user):
         raise PermissionDenied
     return event
@@ -562,7 +570,7 @@ def tournament_decklists_print(request, event_id: int):
     The organizer at any time; everyone once the decklists are published."""
     import segno
 
-    event = event_selectors.event_get(event_id=event_id)
+    event = _event_shown(request, event_id)
     if not (event_selectors.is_organizer(event, request.user) or event_selectors.event_decklists_published(event)):
         raise PermissionDenied
     sheets = []
