@@ -209,6 +209,11 @@ class Pages(Capability):
     # The game's English messages (its search fields' and decklist reader's errors, its odds' model note) shown in the
     # page's language: (compiled pattern, gettext_noop message with the pattern's named groups).
     messages: ClassVar[MessagePatterns] = ()  # message_patterns(...)
+    # The game's own scripts and stylesheets (static paths, `<code>/...` of its `static/` folder) that every page
+    # loads after the core's: a script (a module) hands the core's drawings its own parts (static/js/tile.js
+    # `tileDrawing`), a stylesheet styles them.
+    scripts: ClassVar[tuple[str, ...]] = ()
+    stylesheets: ClassVar[tuple[str, ...]] = ()
 
     def template(self, name: str) -> str:
         return self.templates.get(name, name)

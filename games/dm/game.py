@@ -153,6 +153,9 @@ class DmPages(Pages):
     )
     words = MappingProxyType(DISPLAY_WORDS)
     messages = MESSAGES
+    # The tiles drawn in the browser: the keyword icons, a twinpact's halves (static/dm/tile.js), their colours.
+    scripts = ("dm/tile.js",)
+    stylesheets = ("dm/cards.css",)
     # A deck list's row counts the 60 cards' zones (the partner is a single card, shown on the deck's page).
     deck_list_zones = (DeckZone.MAIN.value, DeckZone.HYPERSPATIAL.value, DeckZone.GR.value)
     size_codes = frozenset(str(code) for code in SIZE_CODES)
