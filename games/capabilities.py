@@ -361,7 +361,18 @@ class Board(Capability):
         self.layout = layout
 
 
-class Odds(Capability):
+class OddsQueries:
+    """What `POST /odds/` may ask of a game's cards (`Odds` and `Simulation` both answer it): where they are counted
+    (`where`: the hand by default) and the game's own checks of a query."""
+
+    places: ClassVar[tuple[str, ...]] = ("hand",)
+
+    def query_errors(self, query: Mapping[str, Any]) -> dict[str, str]:
+        """A query's errors by field (none by default); `query` holds `where`, `by_turn` and `going`."""
+        return {}
+
+
+class Odds(Capability, OddsQueries):
     """Exact opening-hand odds of a game that does not simulate (docs/games.md, `odds`)."""
 
     def opening_odds(self, *, decklist: Any, groups: dict[str, list[str]], going_first: bool = True) -> dict | None:
@@ -372,7 +383,7 @@ class Odds(Capability):
         return None
 
 
-class Simulation(Capability):
+class Simulation(Capability, OddsQueries):
     """The simulations' side of a game that runs them (docs/games.md, `simulation`); refusals are coded
     `games.registry.SimulationRejected`."""
 

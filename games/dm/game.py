@@ -16,6 +16,7 @@ from games.dm.rules.cards import SHORT_FORM_RULES
 from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text, parse_json, parse_text
 from games.dm.rules.legality.engine import SIZE_CODES
+from games.dm.rules.odds import Where
 from games.dm.rules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
 from games.dm.rules.vocabulary import DeckZone, RegulationStatus, ViolationCode, Zone
 from games.dm.words import DISPLAY_WORDS, MESSAGES
@@ -333,6 +334,13 @@ class DmSimulation(Simulation):
     """The goldfish and the odds (games/dm/simulation.py, over games.dm.rules.goldfish and .odds)."""
 
     hand_columns = (("in_shields", _("In shields")), ("in_hand_or_shields", _("In hand or shields")))
+    places = tuple(where.value for where in Where)  # POST /odds/ `where`: the hand, the shields, either
+
+    def query_errors(self, query: Mapping[str, Any]) -> dict[str, str]:
+        if query.get("where") == Where.SHIELDS and query.get("by_turn"):
+            # 103.3: the shields are set before the first draw; draws never change them.
+            return {"by_turn": "The shields are fixed at set-up: by_turn must be 0."}
+        return {}
 
     def deck(self, *, decklist: Decklist) -> Any:
         from games.dm.simulation import simulation_deck

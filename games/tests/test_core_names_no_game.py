@@ -56,8 +56,6 @@ KEPT = {
     ("cards/apis.py", "civilizations"),
     ("decks/apis.py", "civilizations"),
     ("decks/picture.py", "civilizations"),  # the same entry facts colour the deck picture's tiles
-    # the odds API's `where` values (POST /odds/, docs/simulation.md)
-    ("simulations/apis.py", "shields"),
     # the deck lists' colour filter's URL parameter (lists bookmarked and linked)
     ("web/views/decks.py", "civ"),
 }
