@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.capabilities import Catalogue, Editor, HandOdds, Lists, Pages, Search, Simulation
+from games.capabilities import Aliases, Catalogue, Editor, HandOdds, Lists, Pages, Search, Simulation
 from games.dm.rules.cards import SHORT_FORM_RULES
 from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text, parse_json, parse_text
@@ -28,7 +28,7 @@ class DmCatalogue(Catalogue):
     short_form_rules = SHORT_FORM_RULES
     relation = "dm"
     order = ("dm__cost",)
-    deck_entry_fields = MappingProxyType({"cost": "dm__cost", "civilizations": "dm__civilizations"})
+    deck_entry_fields = MappingProxyType({"cost": "dm__cost", "colours": "dm__civilizations"})
 
     def card_import(self, **options: Any) -> Any:
         from games.dm.catalogue import card_import
@@ -385,6 +385,15 @@ class DmSimulation(Simulation):
         return odds_query(decklist=decklist, queries=queries, format_code=format_code)
 
 
+class DmAliases(Aliases):
+    """The names the API and the pages had before the core's were every game's, which clients written then still read
+    and send: a face's and a deck entry's `colours` were its `civilizations`, a format's `dated_list` was its
+    `hall_of_fame`, the deck lists' `colour` parameter was `civ`."""
+
+    keys = MappingProxyType({"colours": "civilizations", "dated_list": "hall_of_fame"})
+    parameters = MappingProxyType({"colour": "civ"})
+
+
 class DuelMasters(Game):
     code = "dm"
     name_en = "Duel Masters"
@@ -407,6 +416,7 @@ class DuelMasters(Game):
     editor = DmEditor()
     simulation = DmSimulation()
     hand_odds = DmHandOdds()
+    aliases = DmAliases()
     board = None  # its own board: shields, mana, the hyperspatial and GR zones (dm/deck_solo.html)
 
     def parse_text(self, text: str, *, with_names: bool = True) -> Decklist:

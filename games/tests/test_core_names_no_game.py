@@ -4,8 +4,9 @@ page fragments under games/dm/templates/, its scripts under games/dm/static/) an
 capabilities (docs/games.md). The settings are where the games are named (GAMES, DEFAULT_GAME), so they are not
 scanned; nor are the tests (they build Duel Masters decks as fixtures) and the migrations (history).
 
-The few words left are public names that clients already send and read (API keys, a URL parameter, the tables'
-columns behind them), each listed below with the place it stays in; a new one anywhere else fails."""
+The public names that were Duel Masters' words (a face's and a deck entry's `civilizations`, a format's
+`hall_of_fame`, the deck lists' `civ` parameter) are neutral in the core (`colours`, `dated_list`, `colour`); Duel
+Masters answers and reads its older names through its `aliases` (games/dm/game.py). None is left to allow."""
 
 import ast
 import io
@@ -43,22 +44,6 @@ TERMS = re.compile(
     ),
     re.IGNORECASE,
 )
-# (file, word): public names that stay for the clients that use them.
-KEPT = {
-    # GET /formats/ answers `hall_of_fame` for every format (docs/api.md), the Format row's column
-    ("regulations/models.py", "hall_of_fame"),
-    ("regulations/apis.py", "hall_of_fame"),
-    ("regulations/admin.py", "hall_of_fame"),
-    ("regulations/selectors.py", "hall_of_fame"),
-    # a deck API entry's and a catalogue face's `civilizations` (docs/api.md), the card face's column
-    ("cards/models.py", "civilizations"),
-    ("cards/admin.py", "civilizations"),
-    ("cards/apis.py", "civilizations"),
-    ("decks/apis.py", "civilizations"),
-    ("decks/picture.py", "civilizations"),  # the same entry facts colour the deck picture's tiles
-    # the deck lists' colour filter's URL parameter (lists bookmarked and linked)
-    ("web/views/decks.py", "civ"),
-}
 
 
 def _docstring_lines(tree: ast.AST) -> set[int]:
@@ -138,13 +123,7 @@ def _core_words() -> list[tuple[str, int, str]]:
 
 
 def test_the_core_names_no_duel_masters_word():
-    allowed = KEPT
-    assert [(path, line, word) for path, line, word in _core_words() if (path, word) not in allowed] == []
-
-
-def test_every_word_left_is_still_there():
-    found = {(path, word) for path, _line, word in _core_words()}
-    assert KEPT - found == set()
+    assert _core_words() == []
 
 
 @pytest.mark.parametrize(
