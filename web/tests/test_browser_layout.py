@@ -314,16 +314,23 @@ def test_official_pictures_on_card_page_search_editor_preview_and_solo_board(
 
         # A search result's preview: its picture and abilities come from /editor/card-previews/.
         page.mouse.move(5, 5)
-        page.locator("#editor-search").fill("テスト爆炎王")
+        # The previews are asked for once the results are shown; a preview opened before they come keeps the card
+        # as the list gave it (the page has been idle since it loaded: waiting for idle does not wait for them).
+        with page.expect_response(lambda response: "/editor/card-previews/" in response.url) as previews:
+            page.locator("#editor-search").fill("テスト爆炎王")
+        previews.value.finished()
         result = page.locator('#search-results li[aria-selected=true]:has-text("テスト爆炎王")')
         result.wait_for()
-        page.wait_for_load_state("networkidle")
-        result.hover()
-        preview.wait_for(state="visible")
-        page.wait_for_load_state("networkidle")
-        result_preview = preview.evaluate(
-            "(p) => [p.querySelectorAll('.tile.has-img').length, p.querySelector('.tile-abilities')?.textContent]"
-        )
+        script = "(p) => [p.querySelectorAll('.tile.has-img').length, p.querySelector('.tile-abilities')?.textContent]"
+        for _attempt in range(20):  # the answer is read a moment after it came: hovered again until it is
+            page.mouse.move(5, 5)
+            result.hover()
+            preview.wait_for(state="visible")
+            page.wait_for_load_state("networkidle")
+            result_preview = preview.evaluate(script)
+            if result_preview[1] is not None:
+                break
+            page.wait_for_timeout(100)
         assert result_preview == [1 if tiles_with_picture == "all" else 0, "W・ブレイカー"]
         shot(page, f"layout-editor-result-preview-picture-{pictures}")
 
