@@ -8,7 +8,7 @@ from games import registry
 class CardFaceInline(admin.TabularInline):
     model = CardFace
     extra = 0
-    fields = ("position", "role", "name_ja", "name_en", "card_type", "civilizations", "cost", "power")
+    fields = ("position", "role", "name_ja", "name_en", "card_type", "colours", "cost", "power")
 
 
 class PrintingInline(admin.TabularInline):

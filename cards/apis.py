@@ -97,7 +97,7 @@ class CardListOutputSerializer(serializers.ModelSerializer):
     @classmethod
     def columns(cls) -> list[str]:
         """The columns of a card's row (card_rows_by_ids) that its fields read: each field's source, `__`-joined."""
-        return [column for _name, column, _write in cls.row_writers()]
+        return list(dict.fromkeys(column for _name, column, _write in cls.row_writers()))  # a column read once
 
     def get_fields(self):
         """The model's fields with the default game's own facts flat after `facts_available`
@@ -219,12 +219,16 @@ class CardFaceOutputSerializer(serializers.Serializer):
     name_en = serializers.CharField(allow_null=True)
     card_type = serializers.CharField(allow_null=True)
     card_type_ja = serializers.CharField(allow_null=True)
-    civilizations = serializers.ListField(child=serializers.CharField())
+    colours = serializers.ListField(child=serializers.CharField(), help_text="The game's colour words of the face.")
     cost = serializers.IntegerField(allow_null=True)
     power = serializers.CharField(allow_null=True)
     power_value = serializers.IntegerField(allow_null=True)
     races = serializers.ListField(child=serializers.CharField())
     facts = serializers.DictField(help_text="Every other fact of the face, as the card data gives it.")
+
+    def to_representation(self, instance):
+        # The face's game answers its older names beside the neutral ones (Game.aliases).
+        return registry.get(instance.card.game).aliases.row(dict(super().to_representation(instance)))
 
 
 class CardPrintingOutputSerializer(serializers.Serializer):

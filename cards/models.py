@@ -112,9 +112,9 @@ class Set(models.Model):
 
 class CardFace(models.Model):
     """One side of a card with several (a Duel Masters twinpact half or psychic back, a Dragon Ball Super leader's
-    awakened side): its name, type, colours (`civilizations`: a Duel Masters face's civilizations, a DBS side's
-    colours), cost, power and traits (`races`: races, special traits), which every game with faces has; the game's
-    other facts of the face are in `facts`."""
+    awakened side): its name, type, colours (`colours`: the game's colour words of the face), cost, power and traits
+    (`races`: races, special traits), which every game with faces has; the game's other facts of the face are in
+    `facts`."""
 
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="faces")
     position = models.PositiveSmallIntegerField()
@@ -123,7 +123,7 @@ class CardFace(models.Model):
     name_en = models.CharField(max_length=255, null=True, blank=True)
     card_type = models.CharField(max_length=64, null=True, blank=True)
     card_type_ja = models.CharField(max_length=64, null=True, blank=True)
-    civilizations = models.JSONField(default=list)
+    colours = models.JSONField(default=list)
     cost = models.IntegerField(null=True, blank=True)
     power = models.CharField(max_length=64, null=True, blank=True)
     power_value = models.IntegerField(null=True, blank=True)

@@ -126,7 +126,7 @@ class EntrySerializer(serializers.Serializer):
     name_en = StrictCharField(allow_null=True)
     # The card's cost and colours where its game has them (Game.catalogue.deck_entry_facts): null and [] else.
     cost = serializers.IntegerField(allow_null=True)
-    civilizations = serializers.ListField(child=StrictCharField())
+    colours = serializers.ListField(child=StrictCharField())
     count = serializers.IntegerField()
 
 
@@ -181,15 +181,17 @@ class DeckDetailSerializer(DeckSummarySerializer):
         game = registry.get(deck.game)
         return {
             zone: [
-                {
-                    "card_id": e.card_id,
-                    "name_ja": e.card.name_ja,
-                    "name_en": e.card.name_en,
-                    "cost": None,
-                    "civilizations": [],
-                    **game.catalogue.deck_entry_facts(e.card),
-                    "count": e.quantity,
-                }
+                game.aliases.row(
+                    {
+                        "card_id": e.card_id,
+                        "name_ja": e.card.name_ja,
+                        "name_en": e.card.name_en,
+                        "cost": None,
+                        "colours": [],
+                        **game.catalogue.deck_entry_facts(e.card),
+                        "count": e.quantity,
+                    }
+                )
                 for e in entries
             ]
             for zone, entries in self._by_zone(deck).items()

@@ -29,7 +29,7 @@ HEADER_H = 150
 CACHE_SECONDS = 7 * 24 * 3600
 BACKGROUND, INK, MUTED, PAPER = (24, 26, 33), (245, 245, 245), (170, 175, 190), (46, 50, 62)
 LEGAL, ILLEGAL = (46, 160, 90), (200, 60, 60)
-# A tile's colour by the colour words the games give a card (deck_entry_facts' `civilizations`); others are PAPER.
+# A tile's colour by the colour words the games give a card (deck_entry_facts' `colours`); others are PAPER.
 COLOURS = {
     "light": (214, 190, 90),
     "water": (60, 120, 200),
@@ -102,7 +102,7 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, font, width: int, lines: int) -> 
 
 
 def _tile_colour(facts: dict) -> tuple[int, int, int]:
-    colours = [COLOURS[c] for c in facts.get("civilizations") or () if c in COLOURS]
+    colours = [COLOURS[c] for c in facts.get("colours") or () if c in COLOURS]
     if not colours:
         return PAPER
     return tuple(sum(c[i] for c in colours) // len(colours) for i in range(3))  # type: ignore[return-value]

@@ -1,8 +1,8 @@
 """The optional capabilities of a game (docs/games.md, "Capabilities"): each an object of its own, reached as an
 attribute of the game (`game.catalogue`, `game.search`, `game.lists`, `game.pages`, `game.editor`, `game.odds`,
-`game.simulation`, `game.hand_odds`). A game subclasses the ones it gives and names an instance on its `Game` class;
-the defaults here always render (a game without dated lists has no statuses). `odds`, `simulation` and `hand_odds`
-are None on a game that lacks them, so the core asks once.
+`game.simulation`, `game.hand_odds`, `game.aliases`). A game subclasses the ones it gives and names an instance on
+its `Game` class; the defaults here always render (a game without dated lists has no statuses). `odds`, `simulation`
+and `hand_odds` are None on a game that lacks them, so the core asks once.
 
 Each capability instance is bound to its game when the game is made (`Capability.game`).
 """
@@ -45,7 +45,7 @@ class Catalogue(Capability):
     relation: ClassVar[str] = ""
     # The order of the game's cards in a deck's zone before their names: paths from cards.Card.
     order: ClassVar[tuple[str, ...]] = ()
-    # A deck API entry's `cost` and `colors`: paths from cards.Card (none: null and []).
+    # A deck API entry's `cost` and `colours`: paths from cards.Card (none: null and []).
     deck_entry_fields: ClassVar[Mapping[str, str]] = {}
     # The short forms the game's names allow (games.abbreviations rules: ドギ剣, 増G, BWD), which its name readers
     # (the import, the search) resolve when one card has one and offer as candidates otherwise. (): none (a game whose
@@ -209,6 +209,11 @@ class Pages(Capability):
     # The game's English messages (its search fields' and decklist reader's errors, its odds' model note) shown in the
     # page's language: (compiled pattern, gettext_noop message with the pattern's named groups).
     messages: ClassVar[MessagePatterns] = ()  # message_patterns(...)
+    # The game's own scripts and stylesheets (static paths, `<code>/...` of its `static/` folder) that every page
+    # loads after the core's: a script (a module) hands the core's drawings its own parts (static/js/tile.js
+    # `tileDrawing`), a stylesheet styles them.
+    scripts: ClassVar[tuple[str, ...]] = ()
+    stylesheets: ClassVar[tuple[str, ...]] = ()
 
     def template(self, name: str) -> str:
         return self.templates.get(name, name)
@@ -356,7 +361,18 @@ class Board(Capability):
         self.layout = layout
 
 
-class Odds(Capability):
+class OddsQueries:
+    """What `POST /odds/` may ask of a game's cards (`Odds` and `Simulation` both answer it): where they are counted
+    (`where`: the hand by default) and the game's own checks of a query."""
+
+    places: ClassVar[tuple[str, ...]] = ("hand",)
+
+    def query_errors(self, query: Mapping[str, Any]) -> dict[str, str]:
+        """A query's errors by field (none by default); `query` holds `where`, `by_turn` and `going`."""
+        return {}
+
+
+class Odds(Capability, OddsQueries):
     """Exact opening-hand odds of a game that does not simulate (docs/games.md, `odds`)."""
 
     def opening_odds(self, *, decklist: Any, groups: dict[str, list[str]], going_first: bool = True) -> dict | None:
@@ -367,7 +383,7 @@ class Odds(Capability):
         return None
 
 
-class Simulation(Capability):
+class Simulation(Capability, OddsQueries):
     """The simulations' side of a game that runs them (docs/games.md, `simulation`); refusals are coded
     `games.registry.SimulationRejected`."""
 
@@ -413,3 +429,27 @@ class HandOdds(Capability):
         """The cards of the main deck (card id -> copies) that are shuffled into the deck the opening deals from: all
         of them, unless the game sets some aside before the game starts."""
         return dict(main)
+
+
+class Aliases(Capability):
+    """The game's older public names of the core's neutral ones (docs/games.md, `aliases`), which the clients written
+    before them still send and read: the API answers them beside the neutral key in the game's rows, and the pages
+    read the older URL parameter when the neutral one is absent. None by default."""
+
+    keys: ClassVar[Mapping[str, str]] = {}  # an API row's neutral key -> the game's older key, answered beside it
+    parameters: ClassVar[Mapping[str, str]] = {}  # a page's neutral URL parameter -> the game's older one
+
+    def row(self, row: dict) -> dict:
+        """`row` (an API answer's row of the game: a card face, a deck entry, a format) with the older keys beside
+        the neutral ones it holds."""
+        for key, older in self.keys.items():
+            if key in row and older not in row:
+                row[older] = row[key]
+        return row
+
+    def parameter(self, query: Mapping[str, str], name: str, default: str = "") -> str:
+        """The value of a page's URL parameter `name`, or of the game's older name of it when `name` is absent."""
+        if name in query:
+            return query[name]
+        older = self.parameters.get(name)
+        return query.get(older, default) if older else default

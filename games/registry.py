@@ -16,7 +16,18 @@ from typing import Any, ClassVar
 from django.conf import settings
 
 from api.codes import ApplicationError, ErrorCode
-from games.capabilities import Board, Catalogue, Editor, HandOdds, Lists, Odds, Pages, Search, Simulation
+from games.capabilities import (
+    Aliases,
+    Board,
+    Catalogue,
+    Editor,
+    HandOdds,
+    Lists,
+    Odds,
+    Pages,
+    Search,
+    Simulation,
+)
 
 # What a request that names no game means (every client written before games existed): settings.DEFAULT_GAME.
 DEFAULT_GAME: str = settings.DEFAULT_GAME
@@ -91,6 +102,7 @@ class Game:
     simulation: Simulation | None = None
     hand_odds: HandOdds | None = None
     board: Board | None = Board()
+    aliases: Aliases = Aliases()
 
     def __init__(self) -> None:
         for name in CAPABILITIES:
@@ -183,7 +195,9 @@ class Game:
         return report
 
 
-CAPABILITIES = ("catalogue", "search", "pages", "editor", "lists", "odds", "simulation", "hand_odds", "board")
+CAPABILITIES = (
+    "catalogue", "search", "pages", "editor", "lists", "odds", "simulation", "hand_odds", "board", "aliases",
+)  # fmt: skip
 
 
 _GAMES: dict[str, Game] = {}

@@ -64,7 +64,7 @@ class FormatAdmin(admin.ModelAdmin):
     """A format's own fields, and under them its game's options of it (Game.lists.format_admin_inlines:
     Duel Masters' zones, sizes and setup); a new format shows the default game's."""
 
-    list_display = ["code", "name", "game", "hall_of_fame", "regulation_format", "position"]
+    list_display = ["code", "name", "game", "dated_list", "regulation_format", "position"]
     list_filter = ["game"]
 
     def get_inlines(self, request, obj):

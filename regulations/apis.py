@@ -374,7 +374,7 @@ class FormatRowSerializer(serializers.Serializer):
     name = StrictCharField()
     name_ja = StrictCharField()
     description = StrictCharField()
-    hall_of_fame = StrictBooleanField(help_text="Whether a dated list applies (its game's `lists`).")
+    dated_list = StrictBooleanField(help_text="Whether a dated list applies (its game's `lists`).")
 
 
 class _FormatSerializer(serializers.Serializer):
@@ -382,8 +382,9 @@ class _FormatSerializer(serializers.Serializer):
     Masters' zones, sizes and setup)."""
 
     def to_representation(self, instance):
-        data = FormatRowSerializer(instance).data
-        facts = registry.get(instance.game).lists.format_serializer()
+        game = registry.get(instance.game)
+        data = game.aliases.row(dict(FormatRowSerializer(instance).data))  # its older names beside the neutral ones
+        facts = game.lists.format_serializer()
         return {**data, **facts(instance).data} if facts is not None else data
 
 
@@ -392,6 +393,15 @@ def _format_serializer() -> type[serializers.Serializer]:
     (not required: another game's format has not them)."""
     fields = {name: copy.deepcopy(field) for name, field in FormatRowSerializer._declared_fields.items()}
     for game in registry.all_games():
+        for key, older in game.aliases.keys.items():  # a game's older name of a row's key, answered beside it
+            field = FormatRowSerializer._declared_fields.get(key)
+            if field is not None and older not in fields:
+                kwargs = {
+                    **field._kwargs,
+                    "required": False,
+                    "help_text": f"`{key}` under its older name ({game.code}).",
+                }
+                fields[older] = type(field)(*field._args, **kwargs)
         facts = game.lists.format_serializer()
         for name, field in (facts._declared_fields if facts is not None else {}).items():
             if name not in fields:  # the field again, not required (DRF copies a field by its arguments)

@@ -25,7 +25,7 @@ class Format(models.Model):
     name = models.CharField(max_length=100)
     name_ja = models.CharField(max_length=100, blank=True, default="")
     description = models.TextField(blank=True, default="")
-    hall_of_fame = models.BooleanField(default=True)  # the format's dated list applies (Duel Masters: 100.2 "normally")
+    dated_list = models.BooleanField(default=True)  # the format's dated list applies (Duel Masters: 100.2 "normally")
     # The format whose dated list applies (blank: its own events). Duel Party follows the Hall of Fame regulation of
     # two-player play ("殿堂レギュレーションに準拠").
     regulation_format = models.SlugField(max_length=32, blank=True, default="")

@@ -266,7 +266,7 @@ def regulation_in_force(
     """The dated list of a game's format on a date: its events with effective_date <= as_of, replayed in order."""
     version = version or data_version()
     fmt = format_get(code=format_code, version=version, game=game)
-    if not fmt.hall_of_fame:
+    if not fmt.dated_list:
         return RegulationInForce(fmt.code, as_of, False, (), ())
     # A format that follows another's list (Duel Party) replays that format's events; the label names that list.
     if fmt.regulation_format:
@@ -344,7 +344,7 @@ def card_regulation_status(*, name_key: str, as_of: date, game: str = registry.D
     unlisted = registry.get(game).lists.unlisted_status
     statuses = {}
     for fmt in format_list(game=game):
-        if not fmt.hall_of_fame:
+        if not fmt.dated_list:
             continue
         in_force = regulation_in_force(format_code=fmt.code, as_of=as_of, game=game)
         if not in_force.available:

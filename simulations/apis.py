@@ -187,16 +187,20 @@ class OddsQueryApi(ExpensiveRequestLimit, APIView):
         cards = serializers.ListField(child=serializers.JSONField(), required=False, max_length=40)
         at_least = serializers.IntegerField(required=False, default=1, min_value=0, max_value=40)
         groups = serializers.ListField(child=OddsGroupSerializer(), required=False, max_length=8)
-        where = serializers.ChoiceField(choices=["hand", "shields", "hand_or_shields"], default="hand")
+        where = StrictCharField(
+            default="hand", max_length=32, help_text="Where the cards are counted: one of the game's places (`hand`)."
+        )
         by_turn = serializers.IntegerField(required=False, default=0, min_value=0, max_value=30)
         going = serializers.ChoiceField(choices=["first", "second"], default="first")
 
         def validate(self, attrs):
             if not attrs.get("cards") and not attrs.get("groups"):
                 raise serializers.ValidationError("Give cards (one group) or groups.")
-            if attrs["where"] == "shields" and attrs["by_turn"]:
-                # 103.3: the shields are set before the first draw; draws never change them.
-                raise serializers.ValidationError({"by_turn": "The shields are fixed at set-up: by_turn must be 0."})
+            odds = self.context["odds"]  # the places and checks of the deck's game (games.capabilities.OddsQueries)
+            if attrs["where"] not in odds.places:
+                raise serializers.ValidationError({"where": [f'"{attrs["where"]}" is not a valid choice.']})
+            if errors := odds.query_errors(attrs):
+                raise serializers.ValidationError(errors)
             return attrs
 
     class OddsQueryInputSerializer(DeckInputSerializer):
@@ -217,7 +221,8 @@ class OddsQueryApi(ExpensiveRequestLimit, APIView):
     def post(self, request):
         data = self.OddsQueryInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        queries = self.OddsQuerySerializer(data=data.validated_data["queries"], many=True)
+        odds = services.odds_queries_of(user=request.user, data=data.validated_data)
+        queries = self.OddsQuerySerializer(data=data.validated_data["queries"], many=True, context={"odds": odds})
         queries.is_valid(raise_exception=True)
         # Another game's exact opening-hand odds, through the registry (Game.odds.opening_odds).
         results = services.game_odds_query(user=request.user, data=data.validated_data, queries=queries.validated_data)
@@ -249,7 +254,9 @@ class HandOddsApi(ExpensiveRequestLimit, APIView):
             required=False, max_length=16, help_text="The game of a `text`/`decklist` (a saved deck names its own)."
         )
         format = StrictCharField(
-            required=False, max_length=32, help_text="A format code: its opening (Duel Party: 6 shields, 6 cards)."
+            required=False,
+            max_length=32,
+            help_text="A format code: its opening (the cards dealt, set aside and drawn in that format).",
         )
         groups = serializers.ListField(
             child=HandOddsGroupSerializer(),

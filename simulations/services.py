@@ -19,6 +19,7 @@ from django.utils import timezone
 from api.codes import ApplicationError, ErrorCode, field_errors
 from deckbuilder.jobs import enqueue_failed, enqueue_on_commit
 from games import registry
+from games.capabilities import OddsQueries
 from games.registry import SimulationRejected
 from simulations.jobs import simulation_run_fail, stale_runs
 from simulations.models import RunStatus, SimulationChunk, SimulationKind, SimulationRun
@@ -61,6 +62,22 @@ def deck_game(*, user, decklist: Any | None, deck_id: int | None) -> tuple[Any, 
     if decklist is None:
         raise SimulationRejected(ErrorCode.DECK_REQUIRED, "Give a deck id or a decklist.")
     return decklist, registry.get(None)
+
+
+def odds_queries_of(*, user, data: dict) -> OddsQueries:
+    """What `POST /odds/` may ask of the request's deck's game (its places, its checks of a query): the game's own
+    exact odds (`simulation`, else `odds`), or the defaults (the hand alone) for a game without odds. A saved deck
+    names its game; a text or JSON decklist is of `game` (the default game)."""
+    deck_value = data.get("deck") if data.get("deck") is not None else data.get("decklist")
+    if isinstance(deck_value, str) and deck_value.isdigit():
+        deck_value = int(deck_value)
+    if isinstance(deck_value, int) and not isinstance(deck_value, bool):
+        from decks.selectors import deck_get_visible
+
+        game = registry.get(deck_get_visible(deck_id=deck_value, user=user).game)
+    else:
+        game = registry.get(data.get("game"))
+    return game.simulation or game.odds or OddsQueries()
 
 
 def game_odds_query(*, user, data: dict, queries: list[dict]) -> list[dict] | None:

@@ -84,6 +84,13 @@ def game_switch(request) -> list[dict]:
 
 
 def site_game(request) -> dict:
-    """The context processor: the page's game (`site_game`) and the switch (`game_switch`)."""
+    """The context processor: the page's game (`site_game`), the switch (`game_switch`), and every game's scripts
+    and stylesheets (`game_scripts`, `game_stylesheets`: its `pages`), which draw its cards on any page."""
     game = getattr(request, "site_game", None) or registry.get()
-    return {"site_game": game, "game_switch": game_switch(request)}
+    games = registry.all_games()
+    return {
+        "site_game": game,
+        "game_switch": game_switch(request),
+        "game_scripts": [path for each in games for path in each.pages.scripts],
+        "game_stylesheets": [path for each in games for path in each.pages.stylesheets],
+    }

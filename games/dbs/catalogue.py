@@ -173,7 +173,7 @@ def _faces(card_id: int, record: dict) -> list[CardFace]:
             name_ja=f"{name} [{record['card_number']}]",
             name_en=name,
             card_type=record["card_type"],
-            civilizations=colors,
+            colours=colors,
             power=str(power) if power is not None else None,
             power_value=_int(power),
             races=list(record.get(traits) or ()),

@@ -24,7 +24,7 @@ from django.utils.translation import pgettext_lazy
 
 import games.base
 from api.codes import ApplicationError, ErrorCode
-from games.capabilities import Board, Catalogue, Editor, HandOdds, Odds, Pages, Search
+from games.capabilities import Aliases, Board, Catalogue, Editor, HandOdds, Odds, Pages, Search
 from games.dbs import catalogue as db
 from games.dbs.rules import decklist as reader
 from games.dbs.rules import official
@@ -403,6 +403,13 @@ class DbsEditor(Editor):
         }
 
 
+class ListParameters(Aliases):
+    """The deck lists' colour filter was read from `civ` for every game before it was named `colour`: lists bookmarked
+    and linked then keep working."""
+
+    parameters = MappingProxyType({"colour": "civ"})
+
+
 class DragonBallSuper(Game):
     code = CODE
     name_en = "Dragon Ball Super Card Game"
@@ -423,6 +430,7 @@ class DragonBallSuper(Game):
     editor = DbsEditor()
     odds = DbsOdds()
     hand_odds = DbsHandOdds()
+    aliases = ListParameters()
     board = Board(BOARD)  # leader, 8 life, a hand of 6 (rules/board.py)
 
     # --- decklists

@@ -37,6 +37,10 @@ def card_api_fields(*, detail: bool) -> dict[str, Any]:
             kwargs.pop(option, None)
         kwargs["allow_null"] = True  # another game's card has no `dm` row
         fields[name] = field_class(source=f"dm.{name}", read_only=True, **kwargs)
+    # Every game's key of a card's colour words (the tiles' and the deck API's), beside the civilizations it always had.
+    fields["colours"] = serializers.ListField(
+        child=serializers.CharField(), source="dm.civilizations", read_only=True, allow_null=True
+    )
     return fields
 
 

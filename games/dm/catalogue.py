@@ -304,7 +304,7 @@ def prepare_record(index: int, record) -> _Prepared:
                     "name_en": face_en or None,
                     "card_type": face.get("card_type"),
                     "card_type_ja": face.get("card_type_ja"),
-                    "civilizations": _civilizations(face.get("civilizations", [])),
+                    "colours": _civilizations(face.get("civilizations", [])),
                     "cost": face.get("cost"),
                     "power": face.get("power"),
                     "power_value": face.get("power_value"),

@@ -22,7 +22,7 @@ def _civs(facts: CardFacts) -> list[str]:
 def _half(facts: CardFacts | None) -> dict | None:
     if facts is None:
         return None
-    return {"name_ja": facts.name_ja, "cost": facts.cost, "civilizations": _civs(facts), "power": facts.power,
+    return {"name_ja": facts.name_ja, "cost": facts.cost, "colours": _civs(facts), "power": facts.power,
             "card_type_ja": facts.card_type_ja, "card_type": facts.card_type}  # fmt: skip
 
 
@@ -81,7 +81,7 @@ def card_summary(facts: CardFacts) -> dict:
         "id": facts.id,
         "name_ja": facts.name_ja,
         "name_en": facts.name_en,
-        "civilizations": _civs(facts),
+        "colours": _civs(facts),  # the core's tiles' key of a card's colour words
         "cost": facts.cost,
         "power": facts.power,
         "card_type": facts.card_type,

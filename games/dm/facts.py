@@ -62,7 +62,7 @@ def _face_facts(card: Card, face: CardFace) -> CardFacts:
         name_key=name_key(face.name_ja) if face.name_ja else card.name_key,
         name_ja=face.name_ja,
         name_en=face.name_en,
-        civilizations=_civilizations(face.civilizations),
+        civilizations=_civilizations(face.colours),
         card_type=face.card_type,
         card_type_ja=face.card_type_ja,
         zone=_zone(facts.get("zone") or card.dm.zone),

@@ -11,11 +11,12 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.capabilities import Catalogue, Editor, HandOdds, Lists, Pages, Search, Simulation
+from games.capabilities import Aliases, Catalogue, Editor, HandOdds, Lists, Pages, Search, Simulation
 from games.dm.rules.cards import SHORT_FORM_RULES
 from games.dm.rules.deck_hash import deck_hash
 from games.dm.rules.decklist import Decklist, DecklistLine, decklist_to_json, decklist_to_text, parse_json, parse_text
 from games.dm.rules.legality.engine import SIZE_CODES
+from games.dm.rules.odds import Where
 from games.dm.rules.statistics import CURVE_COLUMNS, NO_COST, STACKS, deck_statistics
 from games.dm.rules.vocabulary import DeckZone, RegulationStatus, ViolationCode, Zone
 from games.dm.words import DISPLAY_WORDS, MESSAGES
@@ -27,7 +28,7 @@ class DmCatalogue(Catalogue):
     short_form_rules = SHORT_FORM_RULES
     relation = "dm"
     order = ("dm__cost",)
-    deck_entry_fields = MappingProxyType({"cost": "dm__cost", "civilizations": "dm__civilizations"})
+    deck_entry_fields = MappingProxyType({"cost": "dm__cost", "colours": "dm__civilizations"})
 
     def card_import(self, **options: Any) -> Any:
         from games.dm.catalogue import card_import
@@ -153,6 +154,9 @@ class DmPages(Pages):
     )
     words = MappingProxyType(DISPLAY_WORDS)
     messages = MESSAGES
+    # The tiles drawn in the browser: the keyword icons, a twinpact's halves (static/dm/tile.js), their colours.
+    scripts = ("dm/tile.js",)
+    stylesheets = ("dm/cards.css",)
     # A deck list's row counts the 60 cards' zones (the partner is a single card, shown on the deck's page).
     deck_list_zones = (DeckZone.MAIN.value, DeckZone.HYPERSPATIAL.value, DeckZone.GR.value)
     size_codes = frozenset(str(code) for code in SIZE_CODES)
@@ -330,6 +334,13 @@ class DmSimulation(Simulation):
     """The goldfish and the odds (games/dm/simulation.py, over games.dm.rules.goldfish and .odds)."""
 
     hand_columns = (("in_shields", _("In shields")), ("in_hand_or_shields", _("In hand or shields")))
+    places = tuple(where.value for where in Where)  # POST /odds/ `where`: the hand, the shields, either
+
+    def query_errors(self, query: Mapping[str, Any]) -> dict[str, str]:
+        if query.get("where") == Where.SHIELDS and query.get("by_turn"):
+            # 103.3: the shields are set before the first draw; draws never change them.
+            return {"by_turn": "The shields are fixed at set-up: by_turn must be 0."}
+        return {}
 
     def deck(self, *, decklist: Decklist) -> Any:
         from games.dm.simulation import simulation_deck
@@ -374,6 +385,15 @@ class DmSimulation(Simulation):
         return odds_query(decklist=decklist, queries=queries, format_code=format_code)
 
 
+class DmAliases(Aliases):
+    """The names the API and the pages had before the core's were every game's, which clients written then still read
+    and send: a face's and a deck entry's `colours` were its `civilizations`, a format's `dated_list` was its
+    `hall_of_fame`, the deck lists' `colour` parameter was `civ`."""
+
+    keys = MappingProxyType({"colours": "civilizations", "dated_list": "hall_of_fame"})
+    parameters = MappingProxyType({"colour": "civ"})
+
+
 class DuelMasters(Game):
     code = "dm"
     name_en = "Duel Masters"
@@ -396,6 +416,7 @@ class DuelMasters(Game):
     editor = DmEditor()
     simulation = DmSimulation()
     hand_odds = DmHandOdds()
+    aliases = DmAliases()
     board = None  # its own board: shields, mana, the hyperspatial and GR zones (dm/deck_solo.html)
 
     def parse_text(self, text: str, *, with_names: bool = True) -> Decklist:

@@ -98,7 +98,7 @@ def format_rules_from(fmt: Format) -> FormatRules:
         name_ja=fmt.name_ja,
         zones=frozenset(zones),
         start_of_game_cards=options.start_of_game_cards,
-        hall_of_fame=fmt.hall_of_fame,
+        hall_of_fame=fmt.dated_list,
         main_size=options.main_size,
         hyperspatial_max=options.hyperspatial_max,
         gr_size=options.gr_size,

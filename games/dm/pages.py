@@ -94,7 +94,7 @@ def _twinpact_halves(card) -> list[dict] | None:
         {
             "name_ja": face.name_ja,
             "cost": face.cost,
-            "civilizations": [str(civ).lower() for civ in face.civilizations or []],
+            "colours": [str(civ).lower() for civ in face.colours or []],
             "power": face.power,
             "card_type_ja": face.card_type_ja,
             "card_type": face.card_type,

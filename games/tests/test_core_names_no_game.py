@@ -4,8 +4,9 @@ page fragments under games/dm/templates/, its scripts under games/dm/static/) an
 capabilities (docs/games.md). The settings are where the games are named (GAMES, DEFAULT_GAME), so they are not
 scanned; nor are the tests (they build Duel Masters decks as fixtures) and the migrations (history).
 
-The few words left are public names that clients already send and read (API keys, a URL parameter, the tables'
-columns behind them), each listed below with the place it stays in; a new one anywhere else fails."""
+The public names that were Duel Masters' words (a face's and a deck entry's `civilizations`, a format's
+`hall_of_fame`, the deck lists' `civ` parameter) are neutral in the core (`colours`, `dated_list`, `colour`); Duel
+Masters answers and reads its older names through its `aliases` (games/dm/game.py). None is left to allow."""
 
 import ast
 import io
@@ -43,37 +44,6 @@ TERMS = re.compile(
     ),
     re.IGNORECASE,
 )
-# (file, word): public names that stay for the clients that use them.
-KEPT = {
-    # GET /formats/ answers `hall_of_fame` for every format (docs/api.md), the Format row's column
-    ("regulations/models.py", "hall_of_fame"),
-    ("regulations/apis.py", "hall_of_fame"),
-    ("regulations/admin.py", "hall_of_fame"),
-    ("regulations/selectors.py", "hall_of_fame"),
-    # a deck API entry's and a catalogue face's `civilizations` (docs/api.md), the card face's column
-    ("cards/models.py", "civilizations"),
-    ("cards/admin.py", "civilizations"),
-    ("cards/apis.py", "civilizations"),
-    ("decks/apis.py", "civilizations"),
-    ("decks/picture.py", "civilizations"),  # the same entry facts colour the deck picture's tiles
-    # the odds API's `where` values (POST /odds/, docs/simulation.md)
-    ("simulations/apis.py", "shields"),
-    # the deck lists' colour filter's URL parameter (lists bookmarked and linked)
-    ("web/views/decks.py", "civ"),
-}
-# (file, word): not moved yet. The drawn tile of a card without its game's `tile` (static/js/tile.js, and its keyword
-# icon's style) draws the card API's and the editor's Duel Masters facts: its keyword icons (S・トリガー, breakers)
-# and twinpact halves. It becomes the game's once the game can hand the pages a script of its own for the tile. The
-# table only shrinks: an entry the scan no longer finds fails below.
-NOT_YET_MOVED = {
-    ("static/js/tile.js", "breaker"),
-    ("static/js/tile.js", "twinpact"),
-    ("static/js/tile.js", "civilizations"),  # the card API's key (above)
-    ("static/js/tile.js", "shield_trigger"),
-    ("static/js/tile.js", "shield"),
-    ("static/js/tile.js", "s・トリガー"),
-    ("static/css/site.css", "breaker"),
-}
 
 
 def _docstring_lines(tree: ast.AST) -> set[int]:
@@ -153,13 +123,7 @@ def _core_words() -> list[tuple[str, int, str]]:
 
 
 def test_the_core_names_no_duel_masters_word():
-    allowed = KEPT | NOT_YET_MOVED
-    assert [(path, line, word) for path, line, word in _core_words() if (path, word) not in allowed] == []
-
-
-def test_every_word_left_is_still_there():
-    found = {(path, word) for path, _line, word in _core_words()}
-    assert (KEPT | NOT_YET_MOVED) - found == set()
+    assert _core_words() == []
 
 
 @pytest.mark.parametrize(

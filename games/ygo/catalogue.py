@@ -254,7 +254,7 @@ def _genesys_import(path: Path) -> int:
 def ygo_format_ensure() -> None:
     """The OCG's one format as a regulations.Format row (game="ygo"), so that the formats API lists it and an event
     overlay (extra bans, a card-pool cut-off) can be based on it. Its list is the OCG's own (not the core's dated
-    events), so the row's `hall_of_fame` is off."""
+    events), so the row's `dated_list` is off."""
     from regulations.models import Format
 
     Format.objects.get_or_create(
@@ -264,7 +264,7 @@ def ygo_format_ensure() -> None:
             "name": "OCG",
             "name_ja": "OCG",
             "description": "The Yu-Gi-Oh! OCG with the Forbidden/Limited list in force on the date.",
-            "hall_of_fame": False,
+            "dated_list": False,
         },
     )
     Format.objects.get_or_create(
@@ -278,7 +278,7 @@ def ygo_format_ensure() -> None:
                 "Side Deck unless the organizer sets another cap), no Link or Pendulum monsters, cards released "
                 "before the list's card-pool date; no Forbidden/Limited list, 3 copies of a name."
             ),
-            "hall_of_fame": False,
+            "dated_list": False,
             "position": 1,
         },
     )

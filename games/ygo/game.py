@@ -20,7 +20,7 @@ from django.utils.translation import pgettext_lazy
 
 import games.base
 from api.codes import ApplicationError, ErrorCode
-from games.capabilities import Board, Catalogue, Editor, HandOdds, Odds, Pages, Search
+from games.capabilities import Aliases, Board, Catalogue, Editor, HandOdds, Odds, Pages, Search
 from games.hand_odds import Opening
 from games.registry import Game, GameZone, ReadLine
 from games.ygo.rules import (
@@ -382,6 +382,13 @@ class YgoEditor(Editor):
         }
 
 
+class ListParameters(Aliases):
+    """The deck lists' colour filter was read from `civ` for every game before it was named `colour`: lists bookmarked
+    and linked then keep working."""
+
+    parameters = MappingProxyType({"colour": "civ"})
+
+
 class YugiohOcg(Game):
     code = CODE
     name_en = "Yu-Gi-Oh! OCG"
@@ -401,6 +408,7 @@ class YugiohOcg(Game):
     editor = YgoEditor()
     odds = YgoOdds()
     hand_odds = YgoHandOdds()
+    aliases = ListParameters()
     board = Board(BOARD)  # a hand of 5 (6 going second), the field's zones, the Extra Deck (rules/board.py)
 
     # The .ydk of every simulator and deck site (YGOPro, EDOPro, Master Duel exports), besides the core's text and JSON.

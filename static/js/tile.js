@@ -1,21 +1,34 @@
 // A card drawn by our own code: frame in the card's colours (split for several), cost gem, name, type and
-// races line, power, keyword icons, twinpact halves, the back of a two-sided card; over it the official card image
-// when the card summary has one and the browser can load it (card_images.js), the drawing staying as the fallback.
-// The same markup and CSS as games/dm/templates/dm/tile.html (Duel Masters' page fragment). Takes the editor's card summary or a card of the cards API.
+// races line, power, the back of a two-sided card, and the parts its game draws itself (below); over it the official
+// card image when the card summary has one and the browser can load it (card_images.js), the drawing staying as the
+// fallback. The same markup and CSS as a game's own tile fragment (its `pages.templates`). Takes the editor's card
+// summary or a card of the cards API.
 import { cardImage } from "./card_images.js";
 import { el } from "./dom.js";
-import { gettext, gettext_noop, lang } from "./i18n.js";
+import { gettext, lang } from "./i18n.js";
 
-const COLOUR_ORDER = ["light", "water", "darkness", "fire", "nature"];
-const BREAKERS = {
-  double: gettext_noop("Double breaker"), triple: gettext_noop("Triple breaker"), quattro: gettext_noop("Quattro breaker"),
-  world: gettext_noop("World breaker"), powered: gettext_noop("Powered breaker"), infinity: gettext_noop("Infinity breaker"),
-  other: gettext_noop("Breaker"),
-};
+// A game's own parts of the tiles drawn from its catalogue facts, handed over by its script (the game's
+// `pages.scripts`, loaded on every page before the page's own): each member optional.
+//   colourOrder: its colour words in their printed order (the frame's and the dots' order)
+//   cost(card): the printed cost text (a card of two halves: both), or null for the card's own
+//   halves(card): [top, bottom] of a card printed as two halves (each `name_ja`, `cost`, `power`, type), or null
+//   icons(card): its keyword icons, [kind, text, title] each (a `.kw-<kind>` of the game's stylesheet)
+//   className(card): classes the tile carries besides the core's ("" none)
+const DRAWINGS = new Map();
+
+export function tileDrawing(game, drawing) {
+  DRAWINGS.set(game, drawing);
+}
+
+// The card's game: the cards API names it; the editor's and the board's cards are the page's game (the deck's).
+function drawingOf(card) {
+  return DRAWINGS.get(card.game || document.body.dataset.game) || {};
+}
 
 export function coloursOf(card) {
-  return [...new Set((card.civilizations || []).map((c) => String(c).toLowerCase()))]
-    .sort((a, b) => COLOUR_ORDER.indexOf(a) - COLOUR_ORDER.indexOf(b));
+  const order = drawingOf(card).colourOrder || [];
+  return [...new Set((card.colours || []).map((c) => String(c).toLowerCase()))]
+    .sort((a, b) => order.indexOf(a) - order.indexOf(b));
 }
 
 // The frame: one colour, or several side by side (a hard-edged split, like the printed cards).
@@ -41,22 +54,14 @@ export function typeLabel(card) {
 }
 
 function keywordIcons(card) {
-  const icons = [];
-  if (card.shield_trigger) icons.push(["trigger", "S・トリガー", gettext("Shield trigger")]);
-  if (card.blocker) icons.push(["blocker", lang.startsWith("ja") ? "ブロッカー" : gettext("Blocker"), gettext("Blocker")]);
-  if (card.breaker) {
-    const short = { double: "W", triple: "T", quattro: "Q", world: "∞W" }[card.breaker] || "";
-    const label = gettext(BREAKERS[card.breaker] || BREAKERS.other);
-    icons.push(["breaker", short ? `${short}・B` : label, label]);
-  }
-  if (card.speed_attacker) icons.push(["speed", lang.startsWith("ja") ? "スピードアタッカー" : "SA", gettext("Speed attacker")]);
+  const icons = drawingOf(card).icons ? drawingOf(card).icons(card) : [];
   return el("div", { class: "tile-icons" }, icons.map(([kind, text, title]) => el("span", { class: `kw kw-${kind}`, title }, text)));
 }
 
-// The printed cost: a twinpact's two halves both ("2/3") when its halves are known, else the cost text or the cost.
+// The printed cost: the game's own text (a card of two halves: both), else the cost text or the cost.
 export function costText(card) {
-  const halves = card.twinpact && card.halves;
-  if (halves && halves[0] && halves[1]) return `${halves[0].cost ?? "–"}/${halves[1].cost ?? "–"}`;
+  const drawn = drawingOf(card).cost ? drawingOf(card).cost(card) : null;
+  if (drawn != null) return drawn;
   return card.cost_text || (card.cost ?? "–");
 }
 
@@ -66,16 +71,6 @@ function halfBlock(half, role) {
     el("span", { class: "tile-name" }, half.name_ja),
     el("span", { class: "tile-type" }, typeLabel(half)),
     half.power ? el("span", { class: "tile-power" }, half.power) : null);
-}
-
-function twinpactHalves(card) {
-  if (card.halves && card.halves[0] && card.halves[1]) return card.halves;
-  const names = String(card.name_ja || "").split(/[／/]/);
-  if (names.length !== 2) return null;
-  return [
-    { name_ja: names[0], cost: card.cost, power: card.power, card_type_ja: gettext("Creature"), card_type: gettext("Creature") },
-    { name_ja: names[1], cost: null, power: null, card_type_ja: gettext("Spell"), card_type: gettext("Spell") },
-  ];
 }
 
 // Another game's tile, from the facts its game gives (games.registry editor_cards): the cost or level gem, the
@@ -111,11 +106,13 @@ function named(name, link) {
 // link: the card page's address for the name (the editor's deck), or null.
 export function cardTile(card, { size = "full", count = null, link = null } = {}) {
   if (card.tile) return gameTile(card, { size, count, link });
+  const drawing = drawingOf(card);
   const colours = coloursOf(card);
-  const halves = card.twinpact ? twinpactHalves(card) : null;
+  const halves = drawing.halves ? drawing.halves(card) : null;
+  const classes = drawing.className ? drawing.className(card) : "";
   const other = lang.startsWith("ja") ? card.name_en : card.name_en ? card.name_ja : "";
   const races = (card.races || []).join(" / ");
-  const tile = el("div", { class: `tile tile-${size}${halves ? " twinpact" : ""}`, style: frameStyle(colours), "data-colours": colours.join(" ") },
+  const tile = el("div", { class: `tile tile-${size}${classes ? ` ${classes}` : ""}`, style: frameStyle(colours), "data-colours": colours.join(" ") },
     el("div", { class: "tile-head" },
       el("span", { class: "gem", title: gettext("Cost") }, card.cost_text || (card.cost ?? "–")),
       el("span", { class: "tile-name" }, named(halves ? halves[0].name_ja : card.name_ja, link)),

@@ -314,7 +314,11 @@ def test_official_pictures_on_card_page_search_editor_preview_and_solo_board(
 
         # A search result's preview: its picture and abilities come from /editor/card-previews/.
         page.mouse.move(5, 5)
-        page.locator("#editor-search").fill("テスト爆炎王")
+        # The previews are asked for once the results are shown; a preview opened before they come keeps the card
+        # as the list gave it (the page has been idle since it loaded: waiting for idle does not wait for them).
+        with page.expect_response(lambda response: "/editor/card-previews/" in response.url) as previews:
+            page.locator("#editor-search").fill("テスト爆炎王")
+        previews.value.finished()
         result = page.locator('#search-results li[aria-selected=true]:has-text("テスト爆炎王")')
         result.wait_for()
         page.wait_for_load_state("networkidle")

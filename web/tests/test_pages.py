@@ -359,7 +359,9 @@ LIST_FILTERS = [
     # page, query string, expected deck keys (three_decks)
     pytest.param("/decks/", "legality=legal", ["legal"], id="mine-legal-today"),
     pytest.param("/decks/", "legality=buildable", ["small"], id="mine-buildable"),
-    pytest.param("/decks/", "civ=light", ["small"], id="mine-light"),
+    pytest.param("/decks/", "colour=light", ["small"], id="mine-light"),
+    pytest.param("/decks/", "civ=light", ["small"], id="mine-light-under-the-older-name"),
+    pytest.param("/decks/", "colour=light&civ=fire", ["small"], id="mine-the-new-name-wins"),
     pytest.param("/decks/", "civ=fire&legality=legal", ["legal"], id="mine-fire-and-legal"),
     pytest.param("/decks/", "format=original", [], id="mine-other-format"),
     pytest.param("/decks/public/", "", ["legal", "theirs"], id="public-all"),

@@ -54,6 +54,7 @@ def test_a_deck_list_row_counts_each_games_zones(catalogues):
     assert "(+2)" in pages["dm"]
 
 
+@pytest.mark.parametrize("parameter", ["colour", "civ"])  # the filter's name, and its name before (each game's aliases)
 @pytest.mark.parametrize(
     ("game", "civ", "expected"),
     [
@@ -65,13 +66,14 @@ def test_a_deck_list_row_counts_each_games_zones(catalogues):
         pytest.param("dbs", "fire", {"dbs deck"}, id="dbs-a-dm-colour-ignored"),
     ],
 )
-def test_the_colour_filter_takes_the_games_cards(catalogues, game, civ, expected):
+def test_the_colour_filter_takes_the_games_cards(catalogues, game, civ, expected, parameter):
     owner = UserFactory(username="filterer", password="a-long-passw0rd!")
     for each in DECKS:
         make_deck(owner, each)
     client = Client()
     client.force_login(owner)
-    assert set(rows_of(client.get("/decks/", {"game": game, "civ": civ}).content.decode())) == expected
+    body = client.get("/decks/", {"game": game, parameter: civ}).content.decode()
+    assert (set(rows_of(body)), body.count('<select id="filter-colour" name="colour">')) == (expected, 1)
 
 
 @pytest.mark.parametrize(

@@ -128,10 +128,8 @@ def _deck_rows(request, decks: list, *, as_of) -> None:
         shared_cache_set_many(fresh, ROW_CACHE_SECONDS, version=version)
 
 
-# The deck lists' colour filter's URL parameter, named before there were other games: lists already bookmarked and
-# linked keep it. The filters' other URL parameters are their keys.
-COLOUR_PARAM = "civ"
-FILTER_PARAMS = {"colour": COLOUR_PARAM}
+# The filters' URL parameters are their keys (`colour` the colour filter's); a list bookmarked or linked under a
+# game's older name of one (its `aliases.parameters`) is read the same.
 
 
 def _deck_list(request, decks) -> dict:
@@ -141,7 +139,7 @@ def _deck_list(request, decks) -> dict:
     colours = deck_filter_choices(game.code)
     filters = {
         "legality": request.GET.get("legality") if request.GET.get("legality") in LEGALITY_FILTERS else "",
-        "colour": colour if (colour := request.GET.get(COLOUR_PARAM)) in {value for value, _label in colours} else "",
+        "colour": colour if (colour := game.aliases.parameter(request.GET, "colour")) in dict(colours) else "",
         "format": request.GET.get("format", "").strip()[:32],
         "card": request.GET.get("card", "").strip()[:100],
     }
@@ -159,18 +157,13 @@ def _deck_list(request, decks) -> dict:
         page = Paginator(decks, 50).get_page(request.GET.get("page"))
         page.object_list = list(page.object_list)
     _deck_rows(request, page.object_list, as_of=today)
-    params = "&".join(
-        f"{FILTER_PARAMS.get(key, key)}={quote(value)}"
-        for key, value in {"game": game.code, **filters}.items()
-        if value
-    )
+    params = "&".join(f"{key}={quote(value)}" for key, value in {"game": game.code, **filters}.items() if value)
     return {
         "page": page,
         "filters": filters,
         "params": params,
         "formats": format_choices(game.code),
         "colours": colours,
-        "colour_param": COLOUR_PARAM,
         "colour_label": game.pages.colour_label,
         "kind_column": bool(game.pages.kind_field),
         "count_zones": [zone for code in game.pages.deck_list_zone_codes() for zone in game.zones if zone.code == code],

@@ -36,6 +36,10 @@ class Migration(migrations.Migration):
     dependencies = [
         ("dm", "0006_original_hall_of_fame"),
     ]
+    # This and the migration before it write the format rows' column under the name it had then.
+    run_before = [
+        ("regulations", "0010_format_dated_list"),
+    ]
 
     operations = [
         migrations.AddField(

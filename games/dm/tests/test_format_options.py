@@ -116,20 +116,23 @@ def test_the_data_migration_copies_every_option_and_back(code, options):
 
 @pytest.mark.parametrize("code", list(FORMATS))
 def test_the_format_api_answers_for_duel_masters_as_before(db, code):
-    """Every key the format API always had, the Duel Masters ones with the values the format's columns held."""
+    """Every key the format API always had, the Duel Masters ones with the values the format's columns held; whether
+    its Hall of Fame applies under every game's key (`dated_list`) and under its own older one (`hall_of_fame`)."""
     answer = {fmt["code"]: fmt for fmt in APIClient().get("/api/v1/formats/").json()}[code]
     fmt = Format.objects.get(game="dm", code=code)
     row = {"game": "dm", "code": code, "name": fmt.name, "name_ja": fmt.name_ja, "description": fmt.description}
     options = {key: FORMATS[code][key] for key in API_KEYS}
-    assert answer == {**row, "hall_of_fame": code != "unrestricted", **options, "block_count": 0}
+    listed = code != "unrestricted"
+    assert answer == {**row, "dated_list": listed, "hall_of_fame": listed, **options, "block_count": 0}
 
 
 def test_the_format_api_answers_two_block(db):
     """2ブロック (games/dm/migrations/0007): the standard construction, the Hall of Fame of advance, two blocks."""
     answer = {fmt["code"]: fmt for fmt in APIClient().get("/api/v1/formats/").json()}["2block"]
-    assert (answer["name"], answer["name_ja"], answer["hall_of_fame"], answer["block_count"]) == (
+    assert (answer["name"], answer["name_ja"], answer["dated_list"], answer["hall_of_fame"], answer["block_count"]) == (
         "2 Block",
         "2ブロック",
+        True,
         True,
         2,
     )
@@ -141,8 +144,8 @@ def test_the_schema_documents_the_duel_masters_keys_beside_the_rows():
     from drf_spectacular.generators import SchemaGenerator
 
     component = SchemaGenerator().get_schema(request=None, public=True)["components"]["schemas"]["Format"]
-    row = {"game", "code", "name", "name_ja", "description", "hall_of_fame"}
-    assert set(component["properties"]) == row | set(API_KEYS) | {"block_count"}
+    row = {"game", "code", "name", "name_ja", "description", "dated_list"}
+    assert set(component["properties"]) == row | {"hall_of_fame"} | set(API_KEYS) | {"block_count"}
     assert set(component["required"]) == row  # another game's format has not Duel Masters' keys
 
 
@@ -177,7 +180,7 @@ def test_an_edited_option_is_read_at_once(db):
 def test_another_games_format_has_only_the_rows_keys(db):
     Format.objects.create(game="ygo", code="ocg-test", name="OCG")
     answer = APIClient().get("/api/v1/formats/?game=ygo").json()
-    assert {key for fmt in answer for key in fmt} == {"game", "code", "name", "name_ja", "description", "hall_of_fame"}
+    assert {key for fmt in answer for key in fmt} == {"game", "code", "name", "name_ja", "description", "dated_list"}
 
 
 def _posted(page) -> dict:
