@@ -64,11 +64,10 @@ class YgoDecklist:
 
     @cached_property  # read by every check of the core (the copy and line caps, the hash), built once
     def lines(self) -> tuple[RulesLine, ...]:
-        return tuple(
-            line
-            for line in self.read.lines
-            if line.status in (LineStatus.CARD, LineStatus.UNKNOWN, LineStatus.AMBIGUOUS)
-        )
+        return tuple([line for line in self.read.lines if line.status in _COUNTED])
+
+
+_COUNTED = frozenset((LineStatus.CARD, LineStatus.UNKNOWN, LineStatus.AMBIGUOUS))  # the lines a deck's copies are
 
 
 def _context():
