@@ -15,6 +15,7 @@ one data-version query per search (this environment's setting, the target's figu
 import gc
 import json
 import os
+import random
 import sys
 import time
 from datetime import date
@@ -54,11 +55,14 @@ WARMUP = 200
 ITERATIONS = 2000
 
 
-def _deck_text(catalogue: "Catalogue", listed: set[str]) -> str:
+def _deck_text(catalogue: "Catalogue", listed: set[str], *, seed: int | None = None) -> str:
+    """The first 15 plain battle cards in card-number order; with a seed, 15 drawn from the first 60 (a batch's
+    different decks from a shared pool, as the Duel Masters batch has them)."""
     cards = sorted((card for card in catalogue if card.card_number not in listed), key=lambda card: card.card_number)
     leader = next(card for card in cards if card.is_leader and card.back_name)
     plain = [card for card in cards if card.card_type.value == "Battle"]
-    battles = [card for card in plain if not (card.dragon_ball or card.ultimate or card.super_combo)][:15]
+    pool = [card for card in plain if not (card.dragon_ball or card.ultimate or card.super_combo)][:60]
+    battles = pool[:15] if seed is None else random.Random(seed).sample(pool, 15)
     z_cards = [card for card in cards if card.card_type.value == "Z-Battle" and card.copies_limit is None][:2]
     lines = ["Leader", f"{leader.name} // {leader.back_name} [{leader.card_number}]", "Main Deck (60)"]
     lines += [f"4 {card.name} [{card.card_number}]" for card in battles]

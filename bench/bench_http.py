@@ -4,10 +4,11 @@ temporary database set up by the tree's own `make run` recipe (its `manage.py` l
 import_effects, import_regulations, import_games...: all three games where the tree has them).
 
 For each game the tree serves (dm, ygo, dbs), with 4 concurrent clients: one legality check over HTTP (a real list:
-a 40 + 8 + 12 Duel Masters deck from the card data, the Nekroz .ydk with a side deck, a 60-card DBS list), a card
-search mix (`GET /api/v1/cards/?game=`), a batch of 1,000 decklists in one request, and `GET /api/v1/ping/` while 4
-clients keep sending that game's checks. Every client speaks from its own loopback address (127.1.x.y), so each
-counts under its own anonymous limit as separate users do: the limit's store is measured, not its refusals.
+a 40 + 8 + 12 Duel Masters deck from the card data, a real OCG tournament list of 40 + 15 + 15 on its day, a 60-card
+DBS list; each must be legal, else the bench stops), a card search mix (`GET /api/v1/cards/?game=`), a batch of
+1,000 different decklists in one request, and `GET /api/v1/ping/` while 4 clients keep sending that game's checks.
+Every client speaks from its own loopback address (127.1.x.y), so each counts under its own anonymous limit as
+separate users do: the limit's store is measured, not its refusals.
 
 `.venv/bin/python -m bench http`. `BENCH_SERVER_TREE` names another checkout whose server is measured (bench.compare
 sets it to the exported `before` tree): the clients, decks and figures stay this tree's, so both sides are measured
@@ -181,11 +182,12 @@ def _dm_inputs() -> dict:
 
 
 def _ygo_inputs() -> dict:
-    from bench.bench_ygo import DECKLISTS, QUERIES, _sixty_card_ydk
+    from bench.bench_ygo import DECKLISTS, QUERIES, legal_deck
 
     texts = [p.read_text(encoding="utf-8") for p in sorted(DECKLISTS.glob("*.ydk"))]
+    text, as_of, _counts = legal_deck()
     return {
-        "check": {"game": "ygo", "text": _sixty_card_ydk()},
+        "check": {"game": "ygo", "text": text, "as_of": as_of.isoformat()},
         "decks": [{"player": f"p{i}", "text": texts[i % len(texts)]} for i in range(BATCH)],
         "batch": {"game": "ygo"},
         "searches": [{"game": "ygo", "q": q, "order": order} for q, order, _as_of in QUERIES],
@@ -202,10 +204,10 @@ def _dbs_inputs() -> dict:
     data = Path(settings.CARD_DATA_DIR) / "dbs"
     catalogue = load_cards(data / "cards.json")
     listed = {entry.card_number for entry in load_banlist(data / "banlist.json").entries}
-    text = _deck_text(catalogue, listed)
     return {
-        "check": {"game": "dbs", "text": text},
-        "decks": [{"player": f"p{i}", "text": text} for i in range(BATCH)],
+        "check": {"game": "dbs", "text": _deck_text(catalogue, listed)},
+        # Different decks from a shared pool of cards, as in a tournament (and as the Duel Masters batch has them).
+        "decks": [{"player": f"p{i}", "text": _deck_text(catalogue, listed, seed=i)} for i in range(BATCH)],
         "batch": {"game": "dbs"},
         "searches": [{"game": "dbs", "q": q} for q in SEARCH_QUERIES],
     }
@@ -234,6 +236,9 @@ def measure_game(port: int, game: str) -> dict:
     if status != 200:
         return {"skipped": 1, "skipped_because": f"check answered {status}: {body[:200]!r}"}
     report = json.loads(body)
+    if not report.get("legal"):  # the check of a legal deck is the figure: one that stops early measures less
+        codes = [item.get("code") for item in report.get("violations", [])]
+        raise RuntimeError(f"the bench's {game} deck is not legal: {codes}")
     checks = [("POST", "/api/v1/legality/", check)]
     batch = json.dumps({**inputs["batch"], "decks": inputs["decks"]}).encode()
     # Warm both workers: the first check, search and batch of each.

@@ -8,6 +8,7 @@ the API's error handler (api.errors) answers it with MALFORMED_DECKLIST without 
 
 import hashlib
 import json
+import re
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -25,6 +26,8 @@ def count_problem(count: object) -> str | None:
     to MAX_LINE_COUNT. Anything else is the message the player sees on that line (never summed negative, clamped to
     1 or dropped as an ignored line); None for a good count. A count over a card's copy limit is a good count here:
     the legality check says how many copies the rules allow."""
+    if type(count) is int and 1 <= count <= MAX_LINE_COUNT:  # the common case first: every line of a deck asks
+        return None
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_LINE_COUNT:
         return f"the count must be a whole number from 1 to {MAX_LINE_COUNT}"
     return None
@@ -125,6 +128,11 @@ def unresolved_key(written: str) -> str:
     return "?" + written.strip()
 
 
+# A string json.dumps writes as it is between quotes: printable ASCII without a quote or a backslash (its ensure_ascii
+# escapes everything else).
+_PLAIN_JSON_STRING = re.compile(r"[ !#-\[\]-~]*")
+
+
 def deck_hash(known: Iterable[tuple[str, Hashable, int]], unknown: Iterable[tuple[str, Hashable, int]] = ()) -> str:
     """The one fingerprint of a registrable deck (registrations, signed audit entries and printed sheets hold it, so
     its form never changes): SHA-256 of the compact JSON of the rows `[zone, key, copies]`, the copies of one key in
@@ -132,6 +140,7 @@ def deck_hash(known: Iterable[tuple[str, Hashable, int]], unknown: Iterable[tupl
     sorted. A key is a card id or the game's own card key (an integer or a string); a zone a plain word."""
     rows: list[str] = []
     quoted: dict[str, str] = {}
+    plain = _PLAIN_JSON_STRING.fullmatch
     for part in (known, unknown):
         summed: dict[tuple[str, Any], int] = {}
         for zone, key, copies in part:
@@ -140,7 +149,12 @@ def deck_hash(known: Iterable[tuple[str, Hashable, int]], unknown: Iterable[tupl
             zone_json = quoted.get(zone)
             if zone_json is None:
                 zone_json = quoted[zone] = json.dumps(zone)
-            key_json = str(key) if type(key) is int else json.dumps(key)
+            if type(key) is int:
+                key_json = str(key)
+            elif type(key) is str and plain(key):  # what json.dumps writes for it: the text in quotes
+                key_json = f'"{key}"'
+            else:
+                key_json = json.dumps(key)
             rows.append(f"[{zone_json},{key_json},{copies}]")
     # The very bytes of json.dumps(rows, separators=(",", ":")), written row by row without its generic walk.
     return hashlib.sha256(("[" + ",".join(rows) + "]").encode()).hexdigest()

@@ -68,7 +68,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "web.game_choice.GameChoiceMiddleware",  # the game a page shows: ?game=, the player's profile, the cookie
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "web.security_policy.SitePolicyMiddleware",  # django-csp's middleware, the settings' policy built once
     # a page that meets an outage (Redis, the broker) answers a 503 page in the page shell, never a bare 500
     "web.middleware.ServiceUnavailablePageMiddleware",
 ]

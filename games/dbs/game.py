@@ -30,7 +30,13 @@ from games.dbs.rules import decklist as reader
 from games.dbs.rules import official
 from games.dbs.rules.board import BOARD
 from games.dbs.rules.cards import NUMBER, fold_number
-from games.dbs.rules.legality import RULE_VERSIONS, SIZE_CODES, RulesUnavailable, check_decklist
+from games.dbs.rules.legality import (
+    RULE_VERSIONS,
+    SIZE_CODES,
+    RulesUnavailable,
+    check_decklist,
+    rule_version_in_force,
+)
 from games.dbs.rules.odds import HAND, LIFE, POLICY_TEXT, OddsError, Redraw, opening_odds
 from games.dbs.rules.vocabulary import Zone
 from games.dbs.statistics import CURVE, deck_tally
@@ -41,6 +47,7 @@ CODE = "dbs"
 FORMAT = "masters"  # the one format: the construction rules in force on the check's date (legality.RULE_VERSIONS)
 _HEADINGS = {Zone.LEADER: "Leader", Zone.MAIN: "Main Deck", Zone.Z: "Z Deck", Zone.SIDE: "Side Deck"}
 COLORS = ("Red", "Blue", "Green", "Yellow", "Black", "White")
+_ZONE_VALUE = {zone: zone.value for zone in Zone}
 
 
 class DbsDecklistError(games.base.DecklistFormatError):
@@ -62,10 +69,10 @@ def _read(text: str, *, numbered: bool = True) -> DbsDecklist:
         raise ApplicationError(ErrorCode.DECKLIST_TOO_LARGE, str(exc)) from exc
     lines = tuple(
         games.base.Line(
-            zone=(line.zone or Zone.MAIN).value,
-            card=line.card_number if line.card_number else line.text,
-            count=line.count or 0,
-            line=line.line if numbered else None,
+            _ZONE_VALUE[line.zone or Zone.MAIN],
+            line.card_number if line.card_number else line.text,
+            line.count or 0,
+            line.line if numbered else None,
         )
         for line in read.card_lines()
     )
@@ -537,26 +544,51 @@ class DragonBallSuper(Game):
         """The common report (counts leader/main/z/side, violations with codes and rules, warnings: LIST_UNVERIFIED
         for the hint ban list, RULES_UNSETTLED where no source settles the rule, SIDE_DECK_UNCHECKED) under the
         rule version in force on `as_of` (legality.RULE_VERSIONS)."""
+        context = self.legality_context(format_code=format_code, as_of=as_of, overlay_id=overlay_id)
+        return self.context_report(decklist, context)
+
+    def legality_context(self, *, format_code: str, as_of: date | None, overlay_id: str | None) -> DbsReportContext:
+        """The format and the date checked, and the process's catalogue and ban list, once for a batch's decklists.
+        Raises UNKNOWN_FORMAT, UNKNOWN_OVERLAY (the game has none) and INVALID_DATE (before the game's launch)."""
         self.format_check(format_code)
         if overlay_id:
             raise ApplicationError(
                 ErrorCode.UNKNOWN_OVERLAY, f"No event overlay {overlay_id!r}: Dragon Ball Super has none."
             )
         day = as_of or timezone.localdate()
-        state = db.state()
         try:
-            report = check_decklist(decklist.read, state.catalogue, as_of=day, banlist=state.banlist)
+            rule_version_in_force(day)
         except RulesUnavailable as exc:
             raise ApplicationError(
                 ErrorCode.INVALID_DATE, str(exc), {"as_of": day.isoformat(), "earliest": RULE_VERSIONS[0].effective}
             ) from exc
+        state = db.state()
+        return DbsReportContext(format_code=format_code, as_of=day, overlay_id=None, overlay_json=None, state=state)
+
+    def context_report(self, decklist: DbsDecklist, context: Any, *, include_lines: bool = True) -> dict:
+        """One decklist against a batch's context: the report `legality_report` gives, its lines only when asked."""
+        state = context.state
+        report = check_decklist(decklist.read, state.catalogue, as_of=context.as_of, banlist=state.banlist)
         out = report.report_dict(include_lines=False)
-        out["format"] = format_code
-        out["lines"] = [row.json for row in self.read_decklist(decklist)]
+        out["format"] = context.format_code
+        if include_lines:
+            out["lines"] = [row.json for row in self.read_decklist(decklist)]
         out["errors"] = [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]
         if out["errors"]:  # a line not read as written (games.base.count_problem): never legal
             out["legal"] = out["buildable"] = False
         return out
+
+
+@dataclass(frozen=True)
+class DbsReportContext:
+    """What every check of a batch shares (Game.legality_context): the format, the date and the process's catalogue
+    and ban list as they were when the batch began."""
+
+    format_code: str
+    as_of: date
+    overlay_id: None
+    overlay_json: None
+    state: db.State
 
 
 def _facts(rows: list) -> list[dict]:

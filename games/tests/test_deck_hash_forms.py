@@ -142,3 +142,28 @@ def dbs_catalogue():
     if not path.exists():
         pytest.skip("the DBS card data is not present")
     return load_cards(path)
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        pytest.param("BT1-001", id="plain-ascii"),
+        pytest.param('?4 "Maxx" C', id="quotes"),
+        pytest.param("?a\\b", id="backslash"),
+        pytest.param("?灰流うらら", id="japanese"),
+        pytest.param("?x\x7f", id="delete-character"),
+        pytest.param("?tab\there", id="control-character"),
+        pytest.param("", id="empty"),
+    ],
+)
+def test_a_key_is_written_as_json_writes_it(key):
+    # The builder writes a plain key between quotes itself (games.base._PLAIN_JSON_STRING) and leaves every other to
+    # json.dumps: the bytes are those of json.dumps over the rows either way.
+    import hashlib
+    import json
+
+    from games.base import deck_hash
+
+    rows = [["main", key, 2], ["side", 7, 1]]
+    expected = hashlib.sha256(json.dumps(sorted(rows), separators=(",", ":")).encode()).hexdigest()
+    assert deck_hash([("main", key, 2), ("side", 7, 1)]) == expected

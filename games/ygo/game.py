@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -61,13 +62,12 @@ class YgoDecklist:
     def errors(self) -> tuple:
         return self.read.errors
 
-    @property
+    @cached_property  # read by every check of the core (the copy and line caps, the hash), built once
     def lines(self) -> tuple[RulesLine, ...]:
-        return tuple(
-            line
-            for line in self.read.lines
-            if line.status in (LineStatus.CARD, LineStatus.UNKNOWN, LineStatus.AMBIGUOUS)
-        )
+        return tuple([line for line in self.read.lines if line.status in _COUNTED])
+
+
+_COUNTED = frozenset((LineStatus.CARD, LineStatus.UNKNOWN, LineStatus.AMBIGUOUS))  # the lines a deck's copies are
 
 
 def _context():
@@ -584,11 +584,19 @@ class YugiohOcg(Game):
         return Overlay(extra_limits=extra, cutoff=overlay.card_pool_cutoff, overlay_id=overlay.slug)
 
     def _report(
-        self, decklist: YgoDecklist, as_of: date, overlay: Overlay | None, context, genesys: Genesys | None = None
+        self,
+        decklist: YgoDecklist,
+        as_of: date,
+        overlay: Overlay | None,
+        context,
+        genesys: Genesys | None = None,
+        *,
+        include_lines: bool = True,
     ) -> dict:
         report = check_deck(decklist.read, as_of=as_of, limits=context.limits, overlay=overlay, genesys=genesys)
         out = report.report_dict(with_lines=False)
-        out["lines"] = [_line_json(line, context) for line in decklist.read.lines]
+        if include_lines:
+            out["lines"] = [_line_json(line, context) for line in decklist.read.lines]
         for item in [*out["violations"], *out["warnings"]]:
             for card in item["cards"]:
                 konami = card["id"]
@@ -631,6 +639,44 @@ class YugiohOcg(Game):
         day = as_of or timezone.localdate()
         genesys = self._genesys(format_code, day, point_cap, context)
         return [self._report(decklist, day, overlay, context, genesys) for decklist in decklists]
+
+    def legality_context(self, *, format_code: str, as_of: date | None, overlay_id: str | None) -> YgoReportContext:
+        """The format, the overlay and the catalogue (cards and dated lists) read once for a batch's decklists."""
+        from django.utils import timezone
+
+        self.format_check(format_code)
+        context = _context()
+        overlay = self._overlay(overlay_id, context)
+        day = as_of or timezone.localdate()
+        return YgoReportContext(
+            format_code=format_code,
+            as_of=day,
+            overlay_id=overlay_id,
+            overlay_json=overlay.as_dict() if overlay else None,
+            overlay=overlay,
+            genesys=self._genesys(format_code, day, None, context),
+            catalogue=context,
+        )
+
+    def context_report(self, decklist: YgoDecklist, context: Any, *, include_lines: bool = True) -> dict:
+        """One decklist against a batch's context: the report `legality_report` gives, its lines only when asked."""
+        return self._report(
+            decklist, context.as_of, context.overlay, context.catalogue, context.genesys, include_lines=include_lines
+        )
+
+
+@dataclass(frozen=True)
+class YgoReportContext:
+    """What every check of a batch shares (Game.legality_context): the format, the date, the overlay and the process's
+    catalogue as it was when the batch began."""
+
+    format_code: str
+    as_of: date
+    overlay_id: str | None
+    overlay_json: dict | None
+    overlay: Overlay | None
+    genesys: Genesys | None
+    catalogue: Any
 
 
 def _line(number: int, written: str, zone: DeckZone, count: int, found: tuple[YgoCard, ...]) -> RulesLine:

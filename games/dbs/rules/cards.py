@@ -44,6 +44,8 @@ def fold_name(text: str) -> str:
 
 def fold_number(text: str) -> str:
     """A written card number in the official spelling's case and dashes (`bt10－100` -> `BT10-100`)."""
+    if text.isascii():  # NFKC leaves ASCII as it is, and every dash folded is outside it
+        return text.strip().upper()
     return unicodedata.normalize("NFKC", text).translate(_DASHES).strip().upper()
 
 

@@ -15,6 +15,7 @@ such a line is an unknown card line, counted in its zone, never dropped.
 
 import re
 import unicodedata
+import weakref
 from dataclasses import dataclass
 
 import games.base
@@ -97,7 +98,11 @@ class ReadLine:
 
     @property
     def is_card_line(self) -> bool:
-        return self.status in (LineStatus.CARD, LineStatus.UNKNOWN, LineStatus.AMBIGUOUS)
+        return self.status in _CARD_LINE
+
+
+_CARD_LINE = frozenset((LineStatus.CARD, LineStatus.UNKNOWN, LineStatus.AMBIGUOUS))
+_ZONE_VALUE = {zone: zone.value for zone in Zone}
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +111,9 @@ class Decklist:
     errors: tuple[games.base.LineError, ...] = ()  # lines not read as written: a count outside games.base's rule
 
     def card_lines(self, zone: Zone | None = None) -> tuple[ReadLine, ...]:
-        return tuple(line for line in self.lines if line.is_card_line and (zone is None or line.zone == zone))
+        if zone is None:
+            return tuple(line for line in self.lines if line.status in _CARD_LINE)
+        return tuple(line for line in self.lines if line.status in _CARD_LINE and line.zone == zone)
 
     def copies(self, zone: Zone) -> dict[str, int]:
         """Base card number -> copies in the zone (several lines of one number summed, variants folded)."""
@@ -124,11 +131,13 @@ class Decklist:
         out = {zone.value: 0 for zone in ZONES}
         for line in self.card_lines():
             if line.zone is not None:
-                out[line.zone.value] += line.count or 0
+                out[_ZONE_VALUE[line.zone]] += line.count or 0
         return out
 
 
 def _clean(raw: str) -> str:
+    if raw.isascii():  # NFKC leaves ASCII as it is, and no invisible character is ASCII
+        return " ".join(raw.split())
     return " ".join(unicodedata.normalize("NFKC", _INVISIBLE.sub("", raw)).split())
 
 
@@ -276,11 +285,59 @@ def _card_line(
     )
 
 
+def _read_line(text_line: str, zone: Zone | None, catalogue: Catalogue) -> tuple[Zone | None, ReadLine | str]:
+    """One non-blank line (cleaned) read under the zone in force: the zone in force after it, and its reading (a
+    ReadLine numbered 0, or the message of a line not read as written, games.base.count_problem's)."""
+    heading = _heading(text_line)
+    if heading is not None:
+        heading_zone, is_zone, count = heading
+        return (heading_zone if is_zone else zone), ReadLine(0, text_line, LineStatus.HEADING, heading_zone, count)
+    if _TABLE_RULE.match(text_line) or _TOTAL.match(text_line) or _TITLE.match(text_line):
+        return zone, ReadLine(0, text_line, LineStatus.IGNORED)
+    marker = _SECTION_MARKER.match(text_line)
+    marker_zone = _MARKER_ZONE.get(_bare(marker.group("word"))) if marker else None
+    if marker_zone is not None:
+        return marker_zone, ReadLine(0, text_line, LineStatus.HEADING, zone=marker_zone)
+    if _COMMENT.match(text_line) and not NUMBER.search(fold_number(text_line)):
+        return zone, ReadLine(0, text_line, LineStatus.IGNORED, note="comment")
+    bad = _BAD_COUNT.match(text_line)
+    if bad is not None:
+        return zone, games.base.count_problem(int(bad["count"].replace("\u2212", "-"))) or ""
+    inline = _INLINE_ZONE.match(text_line)
+    inline_zone = _HEADING_ZONE.get(_bare(inline.group("word"))) if inline else None
+    if inline is not None and inline_zone is not None:
+        # `Leader: Name // Back [BT1-001]`: the zone for this line only (and for the lines after it).
+        zone = inline_zone
+        line = _card_line(0, text_line, inline.group("rest"), catalogue, zone, forced_zone=inline_zone)
+    else:
+        line = _card_line(0, text_line, text_line, catalogue, zone)
+    if line.is_card_line and (problem := games.base.count_problem(line.count)):  # `X x0`: an error, not a card
+        return zone, problem
+    return zone, line
+
+
+# A line's reading depends only on its text, the zone in force and the catalogue, and the lists of one event share
+# most of their lines: each catalogue keeps the readings of the lines it has read (bounded; emptied when full), so a
+# batch of decklists reads each distinct line once.
+_READINGS: "weakref.WeakKeyDictionary[Catalogue, dict]" = weakref.WeakKeyDictionary()
+READINGS_KEPT = 20_000
+
+
+def _readings(catalogue: Catalogue) -> dict:
+    readings = _READINGS.get(catalogue)
+    if readings is None:
+        readings = _READINGS.setdefault(catalogue, {})
+    elif len(readings) >= READINGS_KEPT:
+        readings.clear()
+    return readings
+
+
 def read_decklist(text: str, catalogue: Catalogue) -> Decklist:
     """Every non-blank line of `text`, read. Never rejects a list for its lines; refuses only an absurd length."""
     raw_lines = text.splitlines()
     if sum(1 for raw in raw_lines if raw.strip()) > MAX_LINES:
         raise DecklistTooLong(f"a decklist has at most {MAX_LINES} non-blank lines")
+    readings = _readings(catalogue)
     zone: Zone | None = None
     out: list[ReadLine] = []
     errors: list[games.base.LineError] = []
@@ -288,42 +345,28 @@ def read_decklist(text: str, catalogue: Catalogue) -> Decklist:
         text_line = _clean(raw)
         if not text_line:
             continue
-        heading = _heading(text_line)
-        if heading is not None:
-            heading_zone, is_zone, count = heading
-            if is_zone:
-                zone = heading_zone
-            out.append(ReadLine(index, text_line, LineStatus.HEADING, zone=heading_zone, count=count))
-            continue
-        if _TABLE_RULE.match(text_line) or _TOTAL.match(text_line) or _TITLE.match(text_line):
-            out.append(ReadLine(index, text_line, LineStatus.IGNORED))
-            continue
-        marker = _SECTION_MARKER.match(text_line)
-        marker_zone = _MARKER_ZONE.get(_bare(marker.group("word"))) if marker else None
-        if marker_zone is not None:
-            zone = marker_zone
-            out.append(ReadLine(index, text_line, LineStatus.HEADING, zone=marker_zone))
-            continue
-        if _COMMENT.match(text_line) and not NUMBER.search(fold_number(text_line)):
-            out.append(ReadLine(index, text_line, LineStatus.IGNORED, note="comment"))
-            continue
-        bad = _BAD_COUNT.match(text_line)
-        if bad is not None:
-            problem = games.base.count_problem(int(bad["count"].replace("\u2212", "-")))
-            errors.append(games.base.LineError(index, text_line, problem or ""))
-            continue
-        inline = _INLINE_ZONE.match(text_line)
-        inline_zone = _HEADING_ZONE.get(_bare(inline.group("word"))) if inline else None
-        if inline is not None and inline_zone is not None:
-            # `Leader: Name // Back [BT1-001]`: the zone for this line only (and for the lines after it).
-            zone = inline_zone
-            line = _card_line(index, text_line, inline.group("rest"), catalogue, zone, forced_zone=inline_zone)
+        key = (text_line, zone)
+        reading = readings.get(key)
+        if reading is None:
+            reading = readings[key] = _read_line(text_line, zone, catalogue)
+        zone, line = reading
+        if isinstance(line, str):
+            errors.append(games.base.LineError(index, text_line, line))
         else:
-            line = _card_line(index, text_line, text_line, catalogue, zone)
-        if line.is_card_line and (problem := games.base.count_problem(line.count)):  # `X x0`: an error, not a card
-            errors.append(games.base.LineError(index, text_line, problem))
-            continue
-        out.append(line)
+            out.append(
+                ReadLine(
+                    index,
+                    line.text,
+                    line.status,
+                    line.zone,
+                    line.count,
+                    line.card_number,
+                    line.written_number,
+                    line.zone_inferred,
+                    line.candidates,
+                    line.note,
+                )
+            )
     return Decklist(tuple(out), tuple(errors))
 
 

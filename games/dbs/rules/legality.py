@@ -19,11 +19,12 @@ silently. Sources (see `SOURCES`):
 """
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 from pathlib import Path
+from types import MappingProxyType
 
 import games.base
 from games.dbs.rules import violations as v
@@ -289,9 +290,19 @@ class BanList:
 
     entries: tuple[BanEntry, ...]
     note: str = ""
+    # in_force's answers by date: every check of a batch asks for the same day (a few days kept)
+    _in_force: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
-    def in_force(self, as_of: date) -> dict[str, tuple[int, tuple[BanEntry, ...]]]:
+    def in_force(self, as_of: date) -> Mapping[str, tuple[int, tuple[BanEntry, ...]]]:
         """Card number -> (the strictest copy limit of its entries in force on `as_of`, those entries)."""
+        known = self._in_force.get(as_of)
+        if known is None:
+            if len(self._in_force) >= 16:
+                self._in_force.clear()
+            known = self._in_force[as_of] = MappingProxyType(self._build_in_force(as_of))
+        return known
+
+    def _build_in_force(self, as_of: date) -> dict[str, tuple[int, tuple[BanEntry, ...]]]:
         out: dict[str, tuple[int, tuple[BanEntry, ...]]] = {}
         for entry in self.entries:
             if entry.effective is not None and entry.effective > as_of:
@@ -336,7 +347,7 @@ def deck_hash(decklist: Decklist) -> str:
     in other spellings or line orders hashes alike; decks differing only in an unreadable line hash apart."""
     known, unknown = [], []
     for line in decklist.card_lines():
-        zone = (line.zone or Zone.MAIN).value
+        zone = _ZONE_VALUE[line.zone or Zone.MAIN]
         if line.status is LineStatus.CARD and line.card_number is not None:
             known.append((zone, line.card_number, line.count or 0))
         else:
@@ -348,6 +359,7 @@ def deck_hash(decklist: Decklist) -> str:
 
 SIZE_CODES = frozenset({ViolationCode.LEADER_COUNT, ViolationCode.DECK_SIZE, ViolationCode.Z_DECK_SIZE})
 _ZONE_ORDER = {zone: index for index, zone in enumerate(ZONES)}
+_ZONE_VALUE = {zone: zone.value for zone in Zone}
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,11 +392,10 @@ class LegalityReport:
             "counts": self.counts,
             "violations": [item.as_dict() for item in self.violations],
             "warnings": [item.as_dict() for item in self.warnings],
-            "lines": [line_dict(line) for line in self.lines],
-            "errors": [],
         }
-        if not include_lines:
-            del out["lines"]
+        if include_lines:  # built only when asked for (a batch's reports leave them out)
+            out["lines"] = [line_dict(line) for line in self.lines]
+        out["errors"] = []
         return out
 
 

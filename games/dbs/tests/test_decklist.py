@@ -1,9 +1,13 @@
 """The reader, one table row per layout players publish; the writer round trip. Cards come from the hand-made
 catalogue (fixtures.py), where each card exists for one case."""
 
+import unicodedata
+
 import pytest
 
-from games.dbs.rules.decklist import DecklistTooLong, read_decklist, write_decklist
+from games.dbs.rules import decklist as reader
+from games.dbs.rules.cards import _DASHES, fold_number
+from games.dbs.rules.decklist import _INVISIBLE, DecklistTooLong, _clean, read_decklist, write_decklist
 from games.dbs.rules.vocabulary import LineStatus, Zone
 
 CARD, HEADING, IGNORED = LineStatus.CARD, LineStatus.HEADING, LineStatus.IGNORED
@@ -146,3 +150,44 @@ def test_writer_round_trip_keeps_every_zone_and_unresolved_line(catalogue):
 def test_an_absurdly_long_list_is_refused(catalogue):
     with pytest.raises(DecklistTooLong):
         read_decklist("1 BT9-001\n" * 501, catalogue)
+
+
+# A catalogue keeps the reading of each line it read, by the line and the zone in force (decklist._READINGS): a list
+# read again, or a line met again in another list, reads as it did the first time, line numbers and errors included.
+# (the lists, read one after another)
+READ_AGAIN = [
+    pytest.param(["Z-Deck\n2 Shared Name", "Main Deck\n2 Shared Name"], id="one-line-under-two-headings"),
+    pytest.param(["2 Shared Name", "Z-Deck\n2 Shared Name"], id="one-line-without-and-under-a-heading"),
+    pytest.param(["4 BT9-001\n2 Kamehameha", "\n\nDeck name: x\n2 Kamehameha\n4 BT9-001"], id="lines-moved-down"),
+    pytest.param(["Leader: Vegeta // SS Vegeta, Pride\n1 BT9-001", "1 BT9-001"], id="inline-zone-goes-on-below"),
+    pytest.param(["Leader: 0 Kamehameha\n1 BT9-001", "0 Kamehameha\n1 BT9-001"], id="inline-zone-of-a-bad-count"),
+    pytest.param(["0 Kamehameha\n3 Kamehameha", "3 Kamehameha\nKamehameha x0"], id="count-errors"),
+    pytest.param(["40 Battle\n3 Kamehamaha", "//sideboard-1\n3 Kamehamaha"], id="group-heading-and-marker"),
+    pytest.param(["Main Deck\n2 Twin Name", "Z-Deck\n2 Twin Name", "Leader\nSon Goku"], id="unresolved-lines"),
+]
+
+
+@pytest.mark.parametrize("texts", READ_AGAIN)
+def test_a_line_read_again_reads_as_it_did_the_first_time(catalogue, texts):
+    first = []
+    for text in texts:  # each list read with nothing kept from another
+        reader._READINGS.pop(catalogue, None)
+        first.append(read_decklist(text, catalogue))
+    reader._READINGS.pop(catalogue, None)
+    assert [read_decklist(text, catalogue) for text in texts * 2] == first * 2
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        pytest.param("  4   Kamehameha  [BT1-080] ", id="ascii-spaces"),
+        pytest.param("\t4x bt10-100\t", id="ascii-tabs-lower-case"),
+        pytest.param("４ ＢＴ9－001", id="full-width"),
+        pytest.param("\ufeff4 BT9\u2011001", id="bom-and-non-breaking-hyphen"),
+        pytest.param("Main\u200bDeck", id="zero-width-space"),
+    ],
+)
+def test_a_line_is_cleaned_and_a_number_folded_as_nfkc_does_it(raw):
+    # The reader skips NFKC for an ASCII line (NFKC leaves ASCII as it is): the same text either way.
+    assert _clean(raw) == " ".join(unicodedata.normalize("NFKC", _INVISIBLE.sub("", raw)).split())
+    assert fold_number(raw) == unicodedata.normalize("NFKC", raw).translate(_DASHES).strip().upper()

@@ -344,3 +344,19 @@ def test_a_dbs_deck_code_round_trips_through_the_import_and_opens_read_only(dbs,
     assert page.context["game"].code == "dbs" and sum(
         r["count"] for _, rows in page.context["zones"] for r in rows
     ) == sum(deck["counts"].values())
+
+
+@pytest.mark.parametrize("include_lines", [True, False], ids=["with-lines", "without-lines"])
+@pytest.mark.parametrize("name", sorted(p.name for p in DECKLISTS.glob("*.txt")))
+def test_a_batch_report_is_the_single_checks_report(dbs, name, include_lines):
+    # A batch checks its lists against one context (the format, date and catalogue read once): each report is the
+    # one the single check gives, its lines only when asked for.
+    text = (DECKLISTS / name).read_text(encoding="utf-8")
+    body = {"game": "dbs", "decks": [{"player": "a", "text": text}], "as_of": AS_OF, "include_lines": include_lines}
+    batch = token_client(None).post("/api/v1/legality/batch/", body, format="json")
+    single = token_client(None).post("/api/v1/legality/", {"game": "dbs", "text": text, "as_of": AS_OF}, format="json")
+    assert (batch.status_code, single.status_code) == (200, 200)
+    expected = single.json()
+    if not include_lines:
+        expected.pop("lines")
+    assert batch.json()["results"][0]["report"] == expected

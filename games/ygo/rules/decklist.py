@@ -219,6 +219,10 @@ def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
     zone: DeckZone | None = None
     # A deck repeats its passwords (three copies are three lines): each written number is looked up once.
     looked_up: dict[str, YgoCard | None] = {}
+    # What decklist_of would gather from the lines, gathered as they are read (one pass over a 60-line file, not two).
+    totals: dict[DeckZone, dict[int, list]] = {zone: {} for zone in DeckZone}
+    unresolved: list[ReadLine] = []
+    card_status, unknown_status, main = LineStatus.CARD, LineStatus.UNKNOWN, DeckZone.MAIN
     for number, raw in enumerate(text.removeprefix(BOM).splitlines(), start=1):
         stripped = raw.strip()
         if not stripped:
@@ -238,11 +242,21 @@ def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
                 continue
             card = looked_up[stripped] = catalogue.by_password(int(stripped))
         if card is None:
-            append(ReadLine(number, stripped, LineStatus.UNKNOWN, zone or DeckZone.MAIN, 1, None, stripped, (), zone))
+            line = ReadLine(number, stripped, unknown_status, zone or main, 1, None, stripped, (), zone)
+            unresolved.append(line)
         else:
             # Before any heading the card goes where it belongs (PR p.42).
-            append(ReadLine(number, stripped, LineStatus.CARD, zone or card.deck_zone, 1, card, stripped, (), zone))
-    return decklist_of(lines, "ydk")
+            where = zone or card.deck_zone
+            line = ReadLine(number, stripped, card_status, where, 1, card, stripped, (), zone)
+            rows = totals[where]
+            slot = rows.get(card.id)
+            if slot is None:
+                rows[card.id] = [card, 1]
+            else:
+                slot[1] += 1
+        append(line)
+    zones = {zone: tuple(map(tuple, rows.values())) for zone, rows in totals.items()}
+    return Decklist(tuple(lines), "ydk", zones, tuple(unresolved))
 
 
 # --- text ------------------------------------------------------------------------------------------------------

@@ -128,13 +128,12 @@ class LegalityReport:
             "counts": self.counts,
             "violations": [item.as_dict() for item in self.violations],
             "warnings": [item.as_dict() for item in self.warnings],
-            "lines": [line.as_dict() for line in self.lines],
-            "errors": [{"line": e.line, "text": e.text, "message": e.message} for e in self.errors],
         }
+        if with_lines:  # built only when asked for (a batch's reports leave them out)
+            out["lines"] = [line.as_dict() for line in self.lines]
+        out["errors"] = [{"line": e.line, "text": e.text, "message": e.message} for e in self.errors]
         if self.genesys is not None:
             out["points"] = {"total": self.points, "cap": self.genesys.point_cap}
-        if not with_lines:
-            del out["lines"]
         return out
 
 

@@ -1,8 +1,10 @@
 """The decklist reader (.ydk and name lists: every line gets a status, zone and count) and the writers."""
 
+from pathlib import Path
+
 import pytest
 
-from games.ygo.rules.decklist import read_decklist, read_text, read_ydk, write_text, write_ydk
+from games.ygo.rules.decklist import decklist_of, read_decklist, read_text, read_ydk, write_text, write_ydk
 from games.ygo.rules.vocabulary import DeckZone, LineStatus
 
 MAIN, EXTRA, SIDE = DeckZone.MAIN, DeckZone.EXTRA, DeckZone.SIDE
@@ -249,3 +251,22 @@ def test_a_side_heading_written_hash_side_is_the_side_deck(catalogue):
     decklist = read_decklist("#created by app\n#main\n89631139\n#extra\n86066372\n#side\n55144522\n", catalogue)
     assert {zone.value: decklist.count(zone) for zone in DeckZone} == {"main": 1, "extra": 1, "side": 1}
     assert write_ydk(decklist).splitlines()[-2:] == ["!side", "55144522"]
+
+
+# The .ydk reader gathers the zones' cards and the unresolved lines as it reads: what decklist_of gathers from them.
+YDK_GATHERED = [
+    *[
+        pytest.param(path.read_text(encoding="utf-8"), id=path.stem)
+        for path in sorted((Path(__file__).parent / "decklists").glob("*.ydk"))
+    ],
+    pytest.param("89631140\n86066372\n89631140\n", id="no-heading-each-card-to-its-zone"),
+    pytest.param("#main\n99999999\n89631140\n99999999\n#extra\n12345\n", id="unknown-passwords-kept-in-order"),
+    pytest.param("#main\n86066372\n!side\n86066372\n86066372\n", id="extra-card-in-main-and-side"),
+    pytest.param("#created by x\n#main\n\n  05318639 \n#a comment\n05318639\n", id="comments-and-blanks"),
+]
+
+
+@pytest.mark.parametrize("text", YDK_GATHERED)
+def test_a_ydk_gathers_its_zones_as_decklist_of_does(catalogue, text):
+    read = read_ydk(text, catalogue)
+    assert read == decklist_of(list(read.lines), "ydk")

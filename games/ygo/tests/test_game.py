@@ -1034,3 +1034,24 @@ def test_a_short_form_is_found_and_imported(written, name):
     assert konami_id in _search(written)
     line = GAME.parse_json({"main": [{"card": written, "count": 3}]}).lines[0]
     assert (line.status.value, line.card.name, line.count) == ("card", name, 3)
+
+
+@pytest.mark.parametrize("include_lines", [True, False], ids=["with-lines", "without-lines"])
+@pytest.mark.parametrize(
+    ("text", "as_of"),
+    [
+        *[pytest.param(p.read_text("utf-8"), "2015-06-01", id=p.stem) for p in FILES],
+        *[pytest.param(item.path.read_text("utf-8"), item.day.isoformat(), id=item.id) for item in TOURNAMENT_LISTS],
+    ],
+)
+def test_a_batch_report_is_the_single_checks_report(text, as_of, include_lines):
+    # A batch checks its lists against one context (the format, overlay and catalogue read once): each report is the
+    # one the single check gives, its lines only when asked for.
+    body = {"game": "ygo", "decks": [{"player": "a", "text": text}], "as_of": as_of, "include_lines": include_lines}
+    batch = token_client(None).post("/api/v1/legality/batch/", body, format="json")
+    single = token_client(None).post("/api/v1/legality/", {"game": "ygo", "text": text, "as_of": as_of}, format="json")
+    assert (batch.status_code, single.status_code) == (200, 200)
+    expected = single.json()
+    if not include_lines:
+        expected.pop("lines")
+    assert batch.json()["results"][0]["report"] == expected
