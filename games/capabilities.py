@@ -247,8 +247,7 @@ class Pages(Capability):
 
     def card_add_zones(self, *, card_id: int) -> tuple[list[str], str]:
         """A card page's "add to a deck" zones and the one selected (default: every zone, the first)."""
-        codes = list(self.game.zone_codes())
-        return codes, "main" if "main" in codes else codes[0]
+        return list(self.game.zone_codes()), self.game.main_zone()
 
     # The deck lists of the page's game: what its colour filter and column are called; its cards' `cost` (ranks the
     # key card) and `colours` (the colour column: a list or one word) as paths from cards.Card (`cost` alone: the

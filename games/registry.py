@@ -120,6 +120,11 @@ class Game:
     def has_zone(self, code: object) -> bool:
         return code in self.zone_codes()
 
+    def main_zone(self) -> str:
+        """The zone a game is played from (shuffled at the start, dealt the opening hand): `main`, or the game's
+        first zone when it has none of that name."""
+        return "main" if self.has_zone("main") else self.zone_codes()[0]
+
     # --- decklists in and out
     def parse_text(self, text: str, *, with_names: bool = True) -> Any:
         raise NotImplementedError

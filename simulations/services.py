@@ -297,8 +297,9 @@ def hand_odds_deck(*, decklist: Any, game: registry.Game) -> dict:
     """The shuffled deck of a decklist for the hand odds: card id -> copies of its main deck (a line that is no card
     still takes its places, under a key of its own)."""
     deck: dict = {}
+    main = game.main_zone()
     for number, line in enumerate(game.read_decklist(decklist)):
-        if line.zone != "main" or not line.count:
+        if line.zone != main or not line.count:
             continue
         key = line.card_id if line.card_id is not None else f"?{number}"
         deck[key] = deck.get(key, 0) + line.count

@@ -245,7 +245,7 @@ def editor_hand_odds(copy: WorkingCopy, odds_groups: dict, *, game: registry.Gam
         return {"error": gettext("The hand odds' groups cannot be read.")}
     try:
         return hand_odds_of(
-            main=dict(copy.get("main", {})),
+            main=dict(copy.get(game.main_zone(), {})),
             game=game,
             format_code=format_code,
             groups=[g for g in odds_groups["groups"] if isinstance(g, dict) and "name" in g and "cards" in g],

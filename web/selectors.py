@@ -114,10 +114,7 @@ def deck_list_summaries(*, decks: list, as_of) -> dict[int, dict]:
     }
     # the colours count the registered zones (not the considering list); the key card is the main deck's
     registered = {code: set(game.registered_zone_codes()) for code, game in games.items()}
-    main = {
-        code: game.pages.key_zone or ("main" if game.has_zone("main") else game.zone_codes()[0])
-        for code, game in games.items()
-    }
+    main = {code: game.pages.key_zone or game.main_zone() for code, game in games.items()}
     deck_games = {deck.id: deck.game for deck in decks}
     # each game's cost and colours of a card (`deck_entry_fields`) as columns of one query, named by game
     own = {

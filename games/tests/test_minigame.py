@@ -11,6 +11,8 @@ from django.utils import timezone
 
 from decks.tests.fixtures import organizer, owner, token_client  # noqa: F401
 from games import registry
+from games.capabilities import HandOdds
+from games.hand_odds import Opening
 from games.tests.minigame import game as mini
 from regulations.models import LegalityBatch
 from tournaments.models import Registration
@@ -363,3 +365,51 @@ def test_every_page_of_a_deck_of_a_game_with_the_core_alone_answers(mini_game, o
         content_type="application/json",
     )
     assert state.status_code == 200, state.content[:500]
+
+
+class MiniHandOdds(HandOdds):
+    """An opening of two cards, no draw: the hand odds of a game whose one zone is not called `main`."""
+
+    def opening(self, *, format_code: str | None) -> Opening:
+        return Opening(hand=2, draws_going_first=0, draws_going_second=0)
+
+
+def _mini_hand_odds_by_api(player, client, deck_id, groups) -> dict:
+    body = {"deck": deck_id, "groups": groups["groups"], "conditions": groups["conditions"]}
+    answer = player.post("/api/v1/odds/hand/", body, format="json")
+    assert answer.status_code == 200, answer.json()
+    return answer.json()["first"]
+
+
+def _mini_hand_odds_by_editor(player, client, deck_id, groups) -> dict:
+    entries = player.get(f"/api/v1/decks/{deck_id}/").json()["entries"]["deck"]
+    working_copy = {"deck": [{"card": entry["card_id"], "count": entry["count"]} for entry in entries]}
+    odds_groups = {"groups": [{"name": "fox", "cards": [entries[0]["card_id"]]}], "conditions": groups["conditions"]}
+    body = {"game": "mini", "deck": working_copy, "odds_groups": odds_groups}
+    state = client.post("/editor/state/", body, content_type="application/json").json()
+    assert "error" not in state["hand_odds"], state["hand_odds"]
+    return state["hand_odds"]["first"]
+
+
+def _mini_hand_odds_by_page(player, client, deck_id, groups) -> dict:
+    card_id = player.get(f"/api/v1/decks/{deck_id}/").json()["entries"]["deck"][0]["card_id"]
+    post = {"name_0": "fox", "cards_0": [str(card_id)], "comparison_0": "at_least", "count_0": "1"}
+    page = client.post(f"/decks/{deck_id}/simulate/", post)
+    assert page.status_code == 200
+    hand_odds = page.context["hand_odds"]
+    assert (hand_odds["error"], len(hand_odds["cards"])) == (None, 2)  # the deck's two cards offered for the groups
+    return hand_odds["answer"]["first"]
+
+
+@pytest.mark.parametrize(
+    "ask", [_mini_hand_odds_by_api, _mini_hand_odds_by_editor, _mini_hand_odds_by_page], ids=["api", "editor", "page"]
+)
+def test_the_hand_odds_deal_from_a_games_own_zone(mini_game, owner, client, monkeypatch, ask):  # noqa: F811
+    """A game whose deck zone is not `main` (the miniature game's `deck`) has its hand odds over that zone: at least
+    one of 3 Ember Fox in 2 cards of 6 is 1 - C(3,2)/C(6,2) = 12/15."""
+    monkeypatch.setattr(mini_game, "hand_odds", MiniHandOdds().bound(mini_game))
+    player = token_client(owner)
+    deck = player.post("/api/v1/decks/", {"name": "Foxes", "game": "mini", "text": FULL}, format="json").json()
+    client.force_login(owner)
+    groups = {"groups": [{"name": "fox", "cards": ["Ember Fox"]}], "conditions": [{"group": "fox", "at_least": 1}]}
+    assert ask(player, client, deck["id"], groups)["fraction"] == "4/5"

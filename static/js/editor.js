@@ -11,15 +11,16 @@ import { renderHandOdds } from "./hand_odds.js";
 import { cardTile, coloursOf, costText, cardFrame, typeLabel, attachPreview, hidePreview, refreshPreview } from "./tile.js";
 import { ZONES, FIELDS, mergeDecks, sameDeck, settle, setZones } from "./merge.js";
 
-// Every zone of the deck's game (the working copy has them all); the ones shown come with each state (`zones`: the
-// format's, with their names, sizes and keys, games.registry editor_zones).
-const MAIN = "main"; // every game's deck proper has this code (games.registry zones)
 const SAVE_DELAY = 400;
 
 const config = readJson("editor-config");
 const TYPE_ORDER = config.typeOrder || []; // the game's order of the type groups
 const RESULT_TAGS = config.resultTags || {}; // a search result's tag by the card's starting zone (the game's words)
+// Every zone of the deck's game (the working copy has them all); the ones shown come with each state (`zones`: the
+// format's, with their names, sizes and keys, games.registry editor_zones).
 setZones(Object.keys(config.state.deck));
+// The deck proper: `main`, or the game's first zone when it has none of that name (games.registry main_zone).
+const MAIN = ZONES.includes("main") ? "main" : ZONES[0];
 const draftKey = `deck-draft-${config.deckId}`;
 const prefsKey = "deck-editor-view";
 const prefs = { group: "type", view: "stack", ...JSON.parse(localStorage.getItem(prefsKey) || "{}") };

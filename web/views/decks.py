@@ -317,7 +317,7 @@ def deck_solo(request, deck_id: int):
     if layout is not None:
         config["board"] = layout.as_json(japanese=(get_language() or "en").startswith("ja"))
         # The deck zone shuffled into the board's deck: the main deck, or a game's first zone (one without "main").
-        config["board"]["main"] = "main" if game.has_zone("main") else game.zone_codes()[0]
+        config["board"]["main"] = game.main_zone()
     context = {
         "deck": deck,
         "game": game,

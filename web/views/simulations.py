@@ -68,7 +68,8 @@ def _hand_odds(request, deck, game, decklist) -> dict:
         comparison, count = condition_of.get(group["name"], ("at_least", ""))
         rows.append({"index": index, "name": group["name"], "cards": set(group["cards"]), "comparison": comparison,
                      "count": count})  # fmt: skip
-    cards = [(e.card_id, e.card.name_ja) for e in deck_selectors.deck_entries(deck=deck) if e.zone == "main"]
+    main = registry.get(deck.game).main_zone()
+    cards = [(e.card_id, e.card.name_ja) for e in deck_selectors.deck_entries(deck=deck) if e.zone == main]
     return {"available": True, "rows": rows, "cards": cards, "answer": answer, "error": error}
 
 
