@@ -13,7 +13,8 @@ behind the expensive ones (the bench measured ping p99 at 60 x idle with 4 clien
   built once in the master before the workers are forked (`preload_app`, `when_ready`), with the URL configuration
   and its views: without it the first decklist check of each process took 5-7 s of CPU while it built them (and its
   first request 2 s more to import the views), the first card search 1-5 s, and every other request of that process
-  waited for the interpreter lock meanwhile;
+  waited for the interpreter lock meanwhile; and again before the workers are replaced on a reload (SIGHUP), which
+  `make run` sends once the other games' data, imported beside the running server, is in;
 - the CPU-bound thread hands the GIL over every millisecond instead of every 5 ms (`sys.setswitchinterval`), so a
   cheap request on another thread of the same process waits about a millisecond for it, not five, each time it needs
   it back (after every socket read and write).
@@ -44,7 +45,9 @@ control_socket_disable = not control_socket
 
 
 def when_ready(server):
-    """Warm the per-process caches in the master, so that every forked worker starts with them built."""
+    """Warm the per-process caches in the master, so that every forked worker starts with them built. Again on a reload
+    (SIGHUP, `on_reload`): `make run` sends one when an import that ran beside the server changed a game's catalogue
+    (deckbuilder/serve.py), so the fresh workers forked after it start with that game's catalogue built."""
     from django.db import connections
     from django.urls import resolve
 
@@ -61,6 +64,9 @@ def when_ready(server):
         server.log.exception("could not warm the resolver before forking the workers")
     finally:
         connections.close_all()  # a connection must never be shared by forked processes
+
+
+on_reload = when_ready
 
 
 def post_fork(server, worker):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from accounts.services import player_game, player_game_set
+from cards.selectors import catalogue_import_running
 from games import registry
 
 GAME_COOKIE = "game"
@@ -84,6 +85,11 @@ def game_switch(request) -> list[dict]:
 
 
 def site_game(request) -> dict:
-    """The context processor: the page's game (`site_game`) and the switch (`game_switch`)."""
+    """The context processor: the page's game (`site_game`), the switch (`game_switch`) and, while that game's data is
+    being imported (`make run` serves meanwhile), when that import started (`site_game_importing_since`)."""
     game = getattr(request, "site_game", None) or registry.get()
-    return {"site_game": game, "game_switch": game_switch(request)}
+    return {
+        "site_game": game,
+        "game_switch": game_switch(request),
+        "site_game_importing_since": catalogue_import_running(game=game.code),
+    }

@@ -292,3 +292,26 @@ def test_an_event_offers_and_takes_only_overlays_of_its_game(catalogues):
     assert event.overlay_id is None
     with pytest.raises(EventInvalid, match="is for Duel Masters, not Yu-Gi-Oh! OCG"):
         _event(organizer, "ygo", overlay_id=dm_overlay.slug)
+
+
+@pytest.mark.parametrize(
+    ("importing", "page_game", "language", "notice"),
+    [
+        pytest.param("ygo", "ygo", "en", "The card data of Yu-Gi-Oh! OCG is being imported", id="the-games-import-en"),
+        pytest.param("ygo", "ygo", "ja", "遊☆戯☆王OCGのカードデータを取り込み中です", id="the-games-import-ja"),
+        pytest.param("ygo", "dm", "en", None, id="another-games-import-not-shown"),
+        pytest.param(None, "ygo", "en", None, id="no-import-running"),
+    ],
+)
+def test_a_games_pages_say_while_its_data_is_being_imported(db, importing, page_game, language, notice):
+    """`make run` serves while the other games' data is imported (deckbuilder/serve.py): that game's pages say so."""
+    from django.utils import timezone
+
+    from cards.models import CatalogueImport
+
+    if importing:
+        CatalogueImport.objects.create(game=importing, importing_since=timezone.now())
+    client = Client(headers={"accept-language": language})
+    body = client.get("/cards/", {"game": page_game}).content.decode()
+    shown = re.search(r'<p class="messages importing" role="status">([^<]*)</p>', body)
+    assert (shown.group(1).split(" (")[0].split("（")[0] if shown else None) == notice
