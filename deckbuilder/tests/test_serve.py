@@ -138,6 +138,31 @@ def test_the_games_data_is_imported_once_the_web_server_answers(monkeypatch, tmp
         sup.web.wait()
 
 
+@pytest.mark.parametrize(
+    ("answers", "waited", "started"),
+    [
+        pytest.param(False, 0.0, False, id="not-while-the-master-builds-the-catalogues"),
+        pytest.param(True, 0.0, True, id="once-the-web-server-answers"),
+        pytest.param(False, serve.WORKER_START_WAIT_MAX + 1, True, id="at-the-latest-after-the-longest-wait"),
+    ],
+)
+def test_the_worker_starts_once_the_web_server_answers(monkeypatch, tmp_path, answers, waited, started):
+    """The worker's start (its imports, beat) no longer takes CPU from the web server's master while it builds the
+    catalogues before the first page."""
+    monkeypatch.setattr(serve, "worker_command", lambda python: SLEEPER)
+    monkeypatch.setattr(serve, "web_answers", lambda port: answers)
+    monkeypatch.setenv("SERVE_WORKER_PIDFILE", str(tmp_path / "worker.pid"))
+    sup = serve.Supervisor(python=sys.executable, port="0", web=True)
+    sup.web = subprocess.Popen(SLEEPER)
+    try:
+        sup.start_worker_after_web()
+        sup.started -= waited
+        assert sup.tick() is True
+        assert (sup.worker is not None, sup.worker_pending) == (started, not started)
+    finally:
+        sup.stop()
+
+
 def test_make_run_imports_the_other_games_beside_the_server():
     from pathlib import Path
 
@@ -163,6 +188,7 @@ from deckbuilder import serve
 sleeper = lambda *_: [sys.executable, "-c", "import time; time.sleep(120)"]
 serve.worker_command = sleeper
 serve.web_command = sleeper
+serve.web_answers = lambda port: True  # the stand-in web server "answers": the worker starts
 sys.exit(serve.main(sys.argv[1:]))
 """
 
