@@ -153,6 +153,8 @@ def import_command(python: str) -> list[str]:
     return [python, str(ROOT / "manage.py"), "import_games", "--skip-checks"]
 
 
+GAMES_IMPORTED = "every game's data is in"  # what `bench coldstart` waits for after the first page
+
 # The import writes each game in one transaction; a request that writes meanwhile (a sign-up, a saved deck) waits for
 # it (SQLite: settings' SQLITE_TIMEOUT_SECONDS), and the import waits this long for a request's write.
 IMPORT_ENVIRONMENT = {"SQLITE_TIMEOUT_SECONDS": "600"}
@@ -228,9 +230,11 @@ class Supervisor:
         self.importer = None
         if code != 0:
             print(f"\n  the games' data import failed (exit {code}); serving the games already imported\n", flush=True)
-        elif catalogue_versions() != self.versions_before_import and self.web is not None and self.web.poll() is None:
-            self.web.send_signal(signal.SIGHUP)  # the master builds the new catalogues, then forks fresh workers
-            self.reloads += 1
+        else:
+            if catalogue_versions() != self.versions_before_import and self.web is not None and self.web.poll() is None:
+                self.web.send_signal(signal.SIGHUP)  # the master builds the new catalogues, then forks fresh workers
+                self.reloads += 1
+            print(f"\n  {GAMES_IMPORTED}\n", flush=True)
 
     def start_worker_after_web(self) -> None:
         """The worker starts once the web server answers (WORKER_START_WAIT_MAX at the latest): the two no longer

@@ -107,8 +107,8 @@ time.sleep(120)
         pytest.param(False, 0, True, None, id="waits-until-the-web-server-answers"),
     ],
 )
-def test_the_games_data_is_imported_once_the_web_server_answers(monkeypatch, tmp_path, answers, exit_code, changed,
-                                                                reloaded):  # fmt: skip
+def test_the_games_data_is_imported_once_the_web_server_answers(monkeypatch, tmp_path, capsys, answers, exit_code,
+                                                                changed, reloaded):  # fmt: skip
     """The first page does not wait for the other games' import; once it is in, gunicorn reloads (its master builds
     the new catalogues, then forks fresh workers), so the game's first search is as fast as the next."""
     import time
@@ -133,6 +133,7 @@ def test_the_games_data_is_imported_once_the_web_server_answers(monkeypatch, tmp
             return
         assert _wait_until(lambda: marker.exists(), 2 if reloaded else 0.5) is reloaded
         assert (sup.reloads, sup.web.poll()) == (int(reloaded), None)  # still serving either way
+        assert (serve.GAMES_IMPORTED in capsys.readouterr().out) is (exit_code == 0)  # what bench coldstart waits for
     finally:
         sup.web.kill()
         sup.web.wait()
