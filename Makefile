@@ -28,18 +28,17 @@ install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
 # The system checks run once, with migrate (each command ran them again: seconds of every start on a loaded machine).
-# The other games' import (import_games, which skips a game whose data files and cards are unchanged since its last
-# import) runs beside Duel Masters' three, each waiting for the other's writes on SQLite (SQLITE_TIMEOUT_SECONDS)
-# rather than failing; make run stops if either fails.
+# Duel Masters' data is in before the server starts; the other games' import (import_games, which skips a game whose
+# data files and cards are unchanged since its last import) runs beside the server once it answers, so the first page
+# never waits for it: their pages say so until it is in, then the web workers are replaced by ones that have their
+# catalogues built (deckbuilder/serve.py --import-games). The commands log no SQL (DEBUG=false unless set).
 run: install
-	$(PY) manage.py migrate --noinput
-	export SQLITE_TIMEOUT_SECONDS=600; \
-	$(PY) manage.py import_games --skip-checks & games=$$!; \
-	$(PY) manage.py import_cards --skip-checks && $(PY) manage.py import_effects --skip-checks \
-		&& $(PY) manage.py import_regulations --skip-checks; dm=$$?; \
-	wait $$games && test $$dm -eq 0
-	$(PY) manage.py collectstatic --noinput -v 0 --skip-checks
-	PORT=$(PORT) $(PY) -m deckbuilder.serve
+	export DEBUG=$${DEBUG:-false}; \
+	$(PY) manage.py migrate --noinput \
+		&& $(PY) manage.py import_cards --skip-checks && $(PY) manage.py import_effects --skip-checks \
+		&& $(PY) manage.py import_regulations --skip-checks \
+		&& $(PY) manage.py collectstatic --noinput -v 0 --skip-checks
+	PORT=$(PORT) $(PY) -m deckbuilder.serve --import-games
 
 # Everything: unit tests (SQLite), integration tests (PostgreSQL, Redis, a Celery worker), browser tests, and the
 # API fuzzed against its own OpenAPI schema with every schemathesis check (api/tests/test_schemathesis.py).

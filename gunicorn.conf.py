@@ -14,7 +14,8 @@ behind the expensive ones (the bench measured ping p99 at 60 x idle with 4 clien
   built once in the master before the workers are forked (`preload_app`, `when_ready`), with the URL configuration
   and its views: without it the first decklist check of each process took 5-7 s of CPU while it built them (and its
   first request 2 s more to import the views), the first card search 1-5 s, and every other request of that process
-  waited for the interpreter lock meanwhile;
+  waited for the interpreter lock meanwhile; and again before the workers are replaced on a reload (SIGHUP), which
+  `make run` sends once the other games' data, imported beside the running server, is in;
 - the objects built before the fork (those caches, the modules: about 600,000 objects) are moved out of the garbage
   collector's generations (`gc.freeze`): each full collection walked all of them again in every worker, half a second
   and more that whichever request was running then waited (a ping's p99, a batch's spread); frozen, they are also
@@ -50,7 +51,9 @@ control_socket_disable = not control_socket
 
 
 def when_ready(server):
-    """Warm the per-process caches in the master, so that every forked worker starts with them built."""
+    """Warm the per-process caches in the master, so that every forked worker starts with them built. Again on a reload
+    (SIGHUP, `on_reload`): `make run` sends one when an import that ran beside the server changed a game's catalogue
+    (deckbuilder/serve.py), so the fresh workers forked after it start with that game's catalogue built."""
     from django.db import connections
     from django.urls import resolve
 
@@ -70,6 +73,9 @@ def when_ready(server):
         # Everything built so far lives as long as the workers: out of the collector's generations (see above).
         gc.collect()
         gc.freeze()
+
+
+on_reload = when_ready
 
 
 def post_fork(server, worker):

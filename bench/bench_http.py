@@ -47,7 +47,8 @@ def server_tree() -> Path:
 
 def make_run_commands(tree: Path) -> list[list[str]]:
     """The `manage.py` commands of the tree's `make run` recipe (in order, one after another, with this interpreter),
-    without the server and collectstatic (the API needs no collected files)."""
+    without the server and collectstatic (the API needs no collected files); with the import the server runs beside
+    itself (`serve --import-games`), before the server here, so every game is measured on its whole catalogue."""
     recipe, inside = [], False
     for line in (tree / "Makefile").read_text(encoding="utf-8").splitlines():
         if line.startswith("run:"):
@@ -57,6 +58,8 @@ def make_run_commands(tree: Path) -> list[list[str]]:
         elif inside:
             break
     commands = re.findall(r"\$\(PY\) manage\.py ([^;&|\\\n]+)", "\n".join(recipe))
+    if "deckbuilder.serve --import-games" in "\n".join(recipe):  # the other games' import, run beside the server
+        commands.append("import_games")
     return [[sys.executable, "manage.py", *shlex.split(c)] for c in commands if not c.startswith("collectstatic")]
 
 

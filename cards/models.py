@@ -64,11 +64,15 @@ class CatalogueImport(models.Model):
     """A game's last `import_games` (cards/management/commands/import_games.py): the hash of the data files it read
     and the game's catalogue version it left. The next one finds both unchanged and skips the import (nothing to do:
     the same files, and no write to the game's cards since), so a `make run` with the data already in re-imports
-    nothing."""
+    nothing.
+
+    `importing_since`: when the import running now started (None when none runs). `make run` serves while the other
+    games' data is imported (deckbuilder/serve.py); their pages say so meanwhile."""
 
     game = models.CharField(max_length=16, primary_key=True)
-    source_hash = models.CharField(max_length=64)
+    source_hash = models.CharField(max_length=64, blank=True, default="")
     catalogue_version = models.BigIntegerField(null=True)
+    importing_since = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.game} {self.source_hash[:12]}"

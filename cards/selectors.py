@@ -17,7 +17,7 @@ from django.conf import settings
 from django.core.signals import request_finished, request_started
 from django.db.models import Prefetch, QuerySet
 
-from cards.models import Card, CardFace, CatalogueVersion, Printing, Set
+from cards.models import Card, CardFace, CatalogueImport, CatalogueVersion, Printing, Set
 from games import registry
 
 T = TypeVar("T")
@@ -77,6 +77,11 @@ def catalogue_version(game: str | None = None) -> Hashable:
     request that read it already)."""
     versions = catalogue_versions()
     return versions if game is None else dict(versions).get(game, 0)
+
+
+def catalogue_import_running(*, game: str) -> datetime.datetime | None:
+    """When the import of the game's data running now started (`manage.py import_games`), or None when none runs."""
+    return CatalogueImport.objects.filter(game=game).values_list("importing_since", flat=True).first()
 
 
 def catalogue_version_of(game: str) -> Callable[[], Hashable]:

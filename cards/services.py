@@ -331,7 +331,8 @@ def nickname_import(
     if not isinstance(rows, list):
         raise CardImportError("expected an object with a 'nicknames' list", field="nicknames")
     summary = NicknameImportSummary(total=len(rows))
-    ids = dict(Card.objects.filter(game=registry.get(game).code).values_list("name_ja", "id"))
+    code = registry.get(game).code
+    ids = dict(Card.objects.filter(game=code).values_list("name_ja", "id"))
     wanted: dict[tuple[str, int], dict] = {}
     for index, row in enumerate(rows):
         nickname, name = (row.get("nickname"), row.get("name_ja")) if isinstance(row, dict) else (None, None)
@@ -357,8 +358,9 @@ def nickname_import(
         summary.created = len(new)
         summary.unchanged = len(wanted) - len(new)
     if new or stale:
-        # The resolver is cached per catalogue version: a changed nickname table is a new version.
-        Card.objects.filter(pk=Card.objects.order_by("pk").values_list("pk", flat=True).first() or 0).update(
-            updated_at=timezone.now()
-        )
+        # The resolver is cached per catalogue version: a changed nickname table is a new version of its game's
+        # catalogue, and of no other game's (touching the first card of the whole table raised another game's version
+        # when that game's cards were imported first, and `import_games` then re-imported it at every start).
+        first = Card.objects.filter(game=code).order_by("pk").values_list("pk", flat=True).first()
+        Card.objects.filter(pk=first or 0).update(updated_at=timezone.now())
     return summary

@@ -6,8 +6,19 @@ back-off, and the web server keeps serving meanwhile; the restarted worker's sta
 the dead one held (deckbuilder/jobs.py). When the web server stops, everything stops. Ctrl-C or SIGTERM stops both
 cleanly.
 
-`python -m deckbuilder.serve --no-web` supervises the worker alone. `SERVE_WORKER_PIDFILE` names a file that holds
-the running worker's process id (rewritten at every restart).
+`--import-games` (what `make run` passes): once the web server answers, the other games' data is imported beside it
+(`manage.py import_games`, which skips a game whose data is unchanged), so the first page never waits for it; meanwhile
+a game's pages say that its cards are being imported (cards.models.CatalogueImport.importing_since). When the import
+changed a catalogue, the web server is told to reload (SIGHUP): gunicorn's master builds every game's catalogue and
+search index again (`on_reload`, gunicorn.conf.py) and forks fresh workers that have them, so a game's first search
+after its import is as fast as the hundredth; the old workers finish their requests first. A failed import is
+reported and the server keeps serving the games it has.
+
+The worker starts once the web server answers (at the latest after WORKER_START_WAIT_MAX): its start-up no longer
+takes the CPU from the master while it builds the catalogues before the first page.
+
+`python -m deckbuilder.serve --no-web` supervises the worker alone (started at once). `SERVE_WORKER_PIDFILE` names a
+file that holds the running worker's process id (rewritten at every restart).
 
 The worker and the web server die with the supervisor, however it ends. Killing `make run`'s process group (SIGKILL
 included, which no handler sees) left the worker, which runs in its own session, running on; the next `make run`
@@ -25,11 +36,14 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.request
+from collections.abc import Hashable
 from pathlib import Path
 
 RESTART_DELAY_MIN = 1.0
 RESTART_DELAY_MAX = 30.0
 STABLE_SECONDS = 60.0  # a worker that ran this long restarts at once after it dies
+WORKER_START_WAIT_MAX = 60.0  # the worker starts when the web server answers, or after this long at the latest
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,11 +148,50 @@ def worker_command(python: str) -> list[str]:
     ]
 
 
+def import_command(python: str) -> list[str]:
+    """The other games' data import (the system checks ran with `make run`'s migrate)."""
+    return [python, str(ROOT / "manage.py"), "import_games", "--skip-checks"]
+
+
+GAMES_IMPORTED = "every game's data is in"  # what `bench coldstart` waits for after the first page
+
+# The import writes each game in one transaction; a request that writes meanwhile (a sign-up, a saved deck) waits for
+# it (SQLite: settings' SQLITE_TIMEOUT_SECONDS), and the import waits this long for a request's write.
+IMPORT_ENVIRONMENT = {"SQLITE_TIMEOUT_SECONDS": "600"}
+
+
+def web_answers(port: str) -> bool:
+    """A web worker answers (gunicorn's master listens, and queues connections, before its workers are forked)."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/ping/", timeout=0.5) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+def catalogue_versions() -> Hashable:
+    from django.db import connections
+
+    from cards.selectors import catalogue_versions as read
+
+    try:
+        return read()
+    finally:
+        connections.close_all()
+
+
 class Supervisor:
-    def __init__(self, *, python: str, port: str, web: bool):
+    def __init__(self, *, python: str, port: str, web: bool, import_games: bool = False):
         self.python = python
         self.port = port
         self.with_web = web
+        self.import_pending = import_games
+        self.worker_pending = False
+        self.started = time.monotonic()
+        self.web_ready = not web
+        self.importer: subprocess.Popen | None = None
+        self.versions_before_import: Hashable = None
+        self.reloads = 0
         self.web: subprocess.Popen | None = None
         self.worker: subprocess.Popen | None = None
         self.worker_started = 0.0
@@ -166,10 +219,42 @@ class Supervisor:
     def start_web(self) -> None:
         self.web = subprocess.Popen(web_command(self.python, self.port), cwd=ROOT, preexec_fn=_die_with_parent)
 
+    def start_import(self) -> None:
+        self.import_pending = False
+        self.versions_before_import = catalogue_versions()
+        self.importer = subprocess.Popen(
+            import_command(self.python), cwd=ROOT, env={**os.environ, **IMPORT_ENVIRONMENT}, preexec_fn=_die_with_parent
+        )
+
+    def import_finished(self, code: int) -> None:
+        self.importer = None
+        if code != 0:
+            print(f"\n  the games' data import failed (exit {code}); serving the games already imported\n", flush=True)
+        else:
+            if catalogue_versions() != self.versions_before_import and self.web is not None and self.web.poll() is None:
+                self.web.send_signal(signal.SIGHUP)  # the master builds the new catalogues, then forks fresh workers
+                self.reloads += 1
+            print(f"\n  {GAMES_IMPORTED}\n", flush=True)
+
+    def start_worker_after_web(self) -> None:
+        """The worker starts once the web server answers (WORKER_START_WAIT_MAX at the latest): the two no longer
+        share the CPU while the server's master builds the catalogues, so the first page comes sooner. Nothing is
+        lost meanwhile: a job sent in between waits in the broker, and the worker's start-up sweep resumes any."""
+        self.worker_pending = True
+
     def tick(self) -> bool:
         """One supervision step; False once the web server has stopped (everything then stops)."""
         if self.with_web and self.web is not None and self.web.poll() is not None:
             return False
+        if not self.web_ready and (self.import_pending or self.worker_pending):
+            self.web_ready = web_answers(self.port)
+        if self.worker_pending and (self.web_ready or time.monotonic() - self.started > WORKER_START_WAIT_MAX):
+            self.worker_pending = False
+            self.start_worker()
+        if self.import_pending and self.web_ready:
+            self.start_import()
+        if self.importer is not None and self.importer.poll() is not None:
+            self.import_finished(self.importer.returncode)
         if self.worker is not None and self.worker.poll() is not None:
             code = self.worker.returncode
             self._reap_group(self.worker.pid)
@@ -183,7 +268,7 @@ class Supervisor:
         return True
 
     def stop(self) -> int:
-        children = [c for c in (self.web, self.worker) if c is not None]
+        children = [c for c in (self.importer, self.web, self.worker) if c is not None]
         for child in children:
             if child.poll() is None:
                 child.send_signal(signal.SIGTERM)
@@ -206,6 +291,9 @@ def serve_environment(environ) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-web", action="store_true", help="supervise the worker only")
+    parser.add_argument(
+        "--import-games", action="store_true", help="import the other games' data once the web server answers"
+    )
     args = parser.parse_args(argv)
     serve_environment(os.environ)  # before the settings are read; the web server and the worker inherit it
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
@@ -213,13 +301,16 @@ def main(argv: list[str] | None = None) -> int:
 
     django.setup()
     port = os.environ.get("PORT", "8000")
-    supervisor = Supervisor(python=sys.executable, port=port, web=not args.no_web)
+    supervisor = Supervisor(python=sys.executable, port=port, web=not args.no_web, import_games=args.import_games)
     orphan = reap_orphan_worker(worker_pidfile())
     if orphan:
         print(f"\n  ended worker {orphan}, left running by an earlier run\n", flush=True)
-    supervisor.start_worker()
     if supervisor.with_web:
         supervisor.start_web()
+        supervisor.start_worker_after_web()
+    else:
+        supervisor.start_worker()
+    if supervisor.with_web:
         print(
             f"\n  Deck builder running at http://127.0.0.1:{port}/  (Ctrl-C stops the server and the worker)\n",
             flush=True,

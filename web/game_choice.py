@@ -12,6 +12,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from accounts.services import player_game, player_game_set
+from cards.selectors import catalogue_import_running
 from games import registry
 
 GAME_COOKIE = "game"
@@ -84,8 +85,10 @@ def game_switch(request) -> list[dict]:
 
 
 def site_game(request) -> dict:
-    """The context processor: the page's game (`site_game`), the switch (`game_switch`), and every game's scripts
-    and stylesheets (`game_scripts`, `game_stylesheets`: its `pages`), which draw its cards on any page."""
+    """The context processor: the page's game (`site_game`), the switch (`game_switch`), every game's scripts and
+    stylesheets (`game_scripts`, `game_stylesheets`: its `pages`), which draw its cards on any page, and, while the
+    page's game's data is being imported (`make run` serves meanwhile), when that import started
+    (`site_game_importing_since`)."""
     game = getattr(request, "site_game", None) or registry.get()
     games = registry.all_games()
     return {
@@ -93,4 +96,5 @@ def site_game(request) -> dict:
         "game_switch": game_switch(request),
         "game_scripts": [path for each in games for path in each.pages.scripts],
         "game_stylesheets": [path for each in games for path in each.pages.stylesheets],
+        "site_game_importing_since": catalogue_import_running(game=game.code),
     }

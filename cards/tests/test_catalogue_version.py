@@ -46,6 +46,26 @@ def test_a_write_of_a_games_cards_raises_its_version_alone(write):
     assert (after["dm"], after["dbs"]) == (before["dm"], before["dbs"])
 
 
+@pytest.mark.parametrize(
+    ("nicknames", "raised"),
+    [
+        pytest.param([{"nickname": "ボル", "name_ja": "ボルシャック"}], True, id="a-new-nickname"),
+        pytest.param([], False, id="no-nickname-and-none-stored"),
+    ],
+)
+def test_a_nickname_import_raises_its_games_version_alone(nicknames, raised):
+    """The nicknames are part of one game's catalogue (its resolver): another game whose cards were imported first
+    (the lowest ids) keeps its version, so `import_games` does not import it again at the next start."""
+    from cards.services import nickname_import
+
+    _bulk("ygo", "a", "b")
+    _card("dm", "ボルシャック")
+    before = {game: catalogue_version(game) for game in ("dm", "ygo")}
+    nickname_import(data={"nicknames": nicknames}, game="dm")
+    after = {game: catalogue_version(game) for game in ("dm", "ygo")}
+    assert (after["dm"] > before["dm"], after["ygo"]) == (raised, before["ygo"])
+
+
 def test_the_version_of_all_games_is_one_query_of_a_row_per_game():
     _bulk("dm", *(f"card{i}" for i in range(50)))
     _card("dbs", "one")

@@ -95,6 +95,99 @@ def test_the_master_builds_the_catalogue_indexes_before_forking(db):
         gc.unfreeze()  # this test process is no server: its objects go back to the collector
 
 
+# --- the other games' data is imported beside the running server (make run: serve --import-games) ------------------
+
+_RECORD_SIGHUP = """
+import signal, sys, time
+from pathlib import Path
+signal.signal(signal.SIGHUP, lambda *_: Path(sys.argv[1]).write_text("reloaded"))
+time.sleep(120)
+"""
+
+
+@pytest.mark.parametrize(
+    ("answers", "exit_code", "changed", "reloaded"),
+    [
+        pytest.param(True, 0, True, True, id="imported-the-web-server-reloads"),
+        pytest.param(True, 0, False, False, id="nothing-changed-no-reload"),
+        pytest.param(True, 1, True, False, id="import-failed-keeps-serving"),
+        pytest.param(False, 0, True, None, id="waits-until-the-web-server-answers"),
+    ],
+)
+def test_the_games_data_is_imported_once_the_web_server_answers(monkeypatch, tmp_path, capsys, answers, exit_code,
+                                                                changed, reloaded):  # fmt: skip
+    """The first page does not wait for the other games' import; once it is in, gunicorn reloads (its master builds
+    the new catalogues, then forks fresh workers), so the game's first search is as fast as the next."""
+    import time
+
+    versions = iter([(("ygo", 1),), (("ygo", 2 if changed else 1),)])
+    monkeypatch.setattr(serve, "web_answers", lambda port: answers)
+    monkeypatch.setattr(serve, "catalogue_versions", lambda: next(versions))
+    monkeypatch.setattr(serve, "import_command", lambda python: [python, "-c", f"raise SystemExit({exit_code})"])
+    marker = tmp_path / "hup"
+    sup = serve.Supervisor(python=sys.executable, port="0", web=True, import_games=True)
+    sup.web = subprocess.Popen([sys.executable, "-c", _RECORD_SIGHUP, str(marker)])
+    try:
+        time.sleep(0.5)  # the stand-in's handler is set
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and (sup.import_pending or sup.importer is not None):
+            assert sup.tick() is True
+            if not answers:
+                break
+            time.sleep(0.05)
+        if reloaded is None:  # the server does not answer yet: nothing imported
+            assert (sup.import_pending, sup.importer) == (True, None)
+            return
+        assert _wait_until(lambda: marker.exists(), 2 if reloaded else 0.5) is reloaded
+        assert (sup.reloads, sup.web.poll()) == (int(reloaded), None)  # still serving either way
+        assert (serve.GAMES_IMPORTED in capsys.readouterr().out) is (exit_code == 0)  # what bench coldstart waits for
+    finally:
+        sup.web.kill()
+        sup.web.wait()
+
+
+@pytest.mark.parametrize(
+    ("answers", "waited", "started"),
+    [
+        pytest.param(False, 0.0, False, id="not-while-the-master-builds-the-catalogues"),
+        pytest.param(True, 0.0, True, id="once-the-web-server-answers"),
+        pytest.param(False, serve.WORKER_START_WAIT_MAX + 1, True, id="at-the-latest-after-the-longest-wait"),
+    ],
+)
+def test_the_worker_starts_once_the_web_server_answers(monkeypatch, tmp_path, answers, waited, started):
+    """The worker's start (its imports, beat) no longer takes CPU from the web server's master while it builds the
+    catalogues before the first page."""
+    monkeypatch.setattr(serve, "worker_command", lambda python: SLEEPER)
+    monkeypatch.setattr(serve, "web_answers", lambda port: answers)
+    monkeypatch.setenv("SERVE_WORKER_PIDFILE", str(tmp_path / "worker.pid"))
+    sup = serve.Supervisor(python=sys.executable, port="0", web=True)
+    sup.web = subprocess.Popen(SLEEPER)
+    try:
+        sup.start_worker_after_web()
+        sup.started -= waited
+        assert sup.tick() is True
+        assert (sup.worker is not None, sup.worker_pending) == (started, not started)
+    finally:
+        sup.stop()
+
+
+def test_make_run_imports_the_other_games_beside_the_server():
+    from pathlib import Path
+
+    recipe = Path(serve.ROOT / "Makefile").read_text().split("\nrun:", 1)[1].split("\n\n", 1)[0]
+    assert "deckbuilder.serve --import-games" in recipe and "import_games" not in recipe.replace("--import-games", "")
+    assert serve.import_command("python")[-2:] == ["import_games", "--skip-checks"]
+
+
+def test_a_reload_builds_every_games_catalogue_before_the_fresh_workers_fork(db):
+    """gunicorn's `on_reload` runs in the master before it forks the replacement workers: the same warm-up as at the
+    start."""
+    import runpy
+
+    config = runpy.run_path(str(serve.ROOT / "gunicorn.conf.py"))
+    assert config["on_reload"] is config["when_ready"]
+
+
 # --- the worker dies with the supervisor (issue "Hardening, second pass", item 7) ----------------------------------
 
 _SUPERVISOR_WITH_STAND_INS = """
@@ -103,6 +196,7 @@ from deckbuilder import serve
 sleeper = lambda *_: [sys.executable, "-c", "import time; time.sleep(120)"]
 serve.worker_command = sleeper
 serve.web_command = sleeper
+serve.web_answers = lambda port: True  # the stand-in web server "answers": the worker starts
 sys.exit(serve.main(sys.argv[1:]))
 """
 

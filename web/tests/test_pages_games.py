@@ -311,3 +311,26 @@ def test_an_event_s_pages_show_its_game_whatever_the_visitor_chose(catalogues, g
     assert re.findall(r'data-game="(\w+)" aria-current="true"', switch) == [game]
     again = client.get("/cards/").content.decode().split('class="game-switch"', 1)[1].split("</nav>", 1)[0]
     assert re.findall(r'data-game="(\w+)" aria-current="true"', again) == ["dm"]
+
+
+@pytest.mark.parametrize(
+    ("importing", "page_game", "language", "notice"),
+    [
+        pytest.param("ygo", "ygo", "en", "The card data of Yu-Gi-Oh! OCG is being imported", id="the-games-import-en"),
+        pytest.param("ygo", "ygo", "ja", "遊☆戯☆王OCGのカードデータを取り込み中です", id="the-games-import-ja"),
+        pytest.param("ygo", "dm", "en", None, id="another-games-import-not-shown"),
+        pytest.param(None, "ygo", "en", None, id="no-import-running"),
+    ],
+)
+def test_a_games_pages_say_while_its_data_is_being_imported(db, importing, page_game, language, notice):
+    """`make run` serves while the other games' data is imported (deckbuilder/serve.py): that game's pages say so."""
+    from django.utils import timezone
+
+    from cards.models import CatalogueImport
+
+    if importing:
+        CatalogueImport.objects.create(game=importing, importing_since=timezone.now())
+    client = Client(headers={"accept-language": language})
+    body = client.get("/cards/", {"game": page_game}).content.decode()
+    shown = re.search(r'<p class="messages importing" role="status">([^<]*)</p>', body)
+    assert (shown.group(1).split(" (")[0].split("（")[0] if shown else None) == notice

@@ -5,13 +5,17 @@ and import_regulations; a game with nothing of its own to import is skipped.
 A game whose data files (Game.catalogue.sources) hash as at its last import, and whose cards nobody wrote since (its
 catalogue version is the one that import left), is skipped too: the import would change nothing, and `make run`
 runs this command at every start (a re-import of the OCG and DBS took seconds to find nothing changed). `--force`
-imports all the same."""
+imports all the same.
+
+While a game's import runs, its CatalogueImport row holds the time it started (`importing_since`): `make run` serves
+while this command runs (deckbuilder/serve.py), and the game's pages say that its cards are being imported."""
 
 import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
 from django.core.management.base import BaseCommand
+from django.utils import timezone
 
 from cards.models import CatalogueImport, CatalogueVersion
 from games import registry
@@ -52,14 +56,21 @@ class Command(BaseCommand):
                 and (last.source_hash, last.catalogue_version) == (fingerprint, _version(entry.code))
             ):
                 self.stdout.write(f"{entry.code}: unchanged since the last import (the same data files), skipped")
+                # An import killed before it could say it ended (make run stopped meanwhile) left its mark: no longer.
+                stale = CatalogueImport.objects.filter(game=entry.code, importing_since__isnull=False)
+                stale.update(importing_since=None)
                 continue
-            summary = entry.catalogue.data_import(log=self._log_for(entry.code))
+            # Committed before the import's own transaction, so the game's pages say that its data is on the way.
+            CatalogueImport.objects.update_or_create(game=entry.code, defaults={"importing_since": timezone.now()})
+            try:
+                summary = entry.catalogue.data_import(log=self._log_for(entry.code))
+            finally:
+                CatalogueImport.objects.filter(game=entry.code).update(importing_since=None)
             if summary is not None:
                 self.stdout.write(f"{entry.code}: {summary}")
             if fingerprint is not None:
-                CatalogueImport.objects.update_or_create(
-                    game=entry.code,
-                    defaults={"source_hash": fingerprint, "catalogue_version": _version(entry.code)},
+                CatalogueImport.objects.filter(game=entry.code).update(
+                    source_hash=fingerprint, catalogue_version=_version(entry.code)
                 )
 
     def _log_for(self, code: str) -> Callable[[str], None]:

@@ -130,3 +130,40 @@ def test_import_games_skips_a_game_whose_files_and_cards_are_unchanged(tmp_path,
     assert Card.objects.filter(game="dbs", release_date__isnull=True).count() == 0  # the edit repaired, when made
     call_command("import_games", "--game", "dbs", "--force")
     assert "skipped" not in capsys.readouterr().out
+
+
+def _import_fails(**options):
+    raise catalogue.DbsImportError("bad data")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize(
+    "fails",
+    [pytest.param(False, id="imported"), pytest.param(True, id="import-failed")],
+)
+def test_import_games_says_that_a_games_import_runs_while_it_runs(tmp_path, records, settings, monkeypatch, fails):
+    """`make run` serves while import_games runs: the game's pages say its cards are on the way (importing_since, set
+    before the import's transaction and seen by other connections), and stop saying so once it ends, however."""
+    from django.db import connections
+
+    from cards.selectors import catalogue_import_running
+
+    (tmp_path / "dbs").mkdir()
+    _write(tmp_path / "dbs", records, [])
+    settings.CARD_DATA_DIR = str(tmp_path)
+    seen = []
+    real_import = catalogue.data_import
+
+    def observed(**options):
+        seen.append(catalogue_import_running(game="dbs"))
+        return (_import_fails if fails else real_import)(**options)
+
+    monkeypatch.setattr(catalogue, "data_import", observed)
+    if fails:
+        with pytest.raises(catalogue.DbsImportError):
+            call_command("import_games", "--game", "dbs")
+    else:
+        call_command("import_games", "--game", "dbs")
+    connections.close_all()
+    assert seen[0] is not None
+    assert catalogue_import_running(game="dbs") is None

@@ -5,6 +5,7 @@ Pure Python. A card's identity is its Konami id (the key of the Forbidden/Limite
 without one get the negative of their Yugipedia page id, so every card has one integer id and no real id is reused.
 """
 
+import functools
 import json
 import re
 import unicodedata
@@ -37,6 +38,7 @@ _KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
 _LOOSE_DROPPED = re.compile(r"[\-‐‑‒–—―−'\"“”‘’.,!?:]+")
 
 
+@functools.lru_cache(maxsize=1 << 16)  # the catalogue and the search index fold each card's names again and again
 def fold_name(text: str) -> str:
     """The comparison form of a name: NFKC (full/half width), case-folded, katakana as hiragana, no ・ or spaces."""
     folded = unicodedata.normalize("NFKC", text).casefold().translate(_KATAKANA_TO_HIRAGANA)
