@@ -136,7 +136,7 @@ def _import_fails(**options):
     raise catalogue.DbsImportError("bad data")
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 @pytest.mark.parametrize(
     "fails",
     [pytest.param(False, id="imported"), pytest.param(True, id="import-failed")],
