@@ -19,6 +19,9 @@ cores were busy, and a ping waited for a core and for its process's interpreter 
 decklists its p99 was 4-7 x idle (bench/bench_hardening.py). With a core always left to cheap requests, the ping of
 the other process never waits. Only the thread holding its process's slot asks for a server slot (the others wait
 on the process's semaphore, without using the CPU); it tries at once, then every POLL_SECONDS until its deadline.
+A light request (a body of at most LIGHT_REQUEST_BYTES: a player's decklist or deck, a search of a few words) takes
+its process's slot only: it cannot hold a core for long, and four players searching at once on two cores were
+measured 1.5-2 x slower when they queued for one core (bench/bench_http.py).
 """
 
 import fcntl
@@ -82,11 +85,14 @@ class Gate:
     def __init__(self, *, slots: int, queue: int, server: ServerSlots | None = None):
         self.slots, self.queue = slots, queue
         self.server = server or ServerSlots(count=0, folder=Path())
+        self._held = threading.local()  # whether this thread's slot took one of the machine's too
         self._running = threading.BoundedSemaphore(slots)
         self._lock = threading.Lock()
         self._admitted = 0
 
-    def enter(self, *, wait_seconds: float) -> bool:
+    def enter(self, *, wait_seconds: float, light: bool = False) -> bool:
+        """`light`: a request too small to hold a core for long (LIGHT_REQUEST_BYTES) takes its process's slot only,
+        not one of the machine's."""
         with self._lock:
             if self._admitted >= self.slots + self.queue:
                 return False
@@ -94,7 +100,8 @@ class Gate:
         deadline = time.monotonic() + wait_seconds
         at_once = self._running.acquire(blocking=False)
         if at_once or self._running.acquire(timeout=wait_seconds):
-            if self.server.take(deadline, after_a_wait=not at_once):
+            if light or self.server.take(deadline, after_a_wait=not at_once):
+                self._held.machine = not light
                 return True
             self._running.release()
         with self._lock:
@@ -102,7 +109,9 @@ class Gate:
         return False
 
     def leave(self) -> None:
-        self.server.give()
+        if getattr(self._held, "machine", False):
+            self._held.machine = False
+            self.server.give()
         self._running.release()
         with self._lock:
             self._admitted -= 1
@@ -124,11 +133,21 @@ def expensive_gate() -> Gate:
         return gate
 
 
-def gate_enter() -> Gate:
+def is_light(request) -> bool:
+    """A request whose body is at most LIGHT_REQUEST_BYTES (a player's decklist, an editor's deck, a small batch is
+    not): it cannot hold a core for long, so it needs no core of the machine's of its own."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return False
+    return length <= int(getattr(settings, "LIGHT_REQUEST_BYTES", 4096))
+
+
+def gate_enter(*, light: bool = False) -> Gate:
     """A slot of the process's gate, or 503 SERVER_BUSY (with Retry-After) when none frees in time. The caller gives
     it back with `leave()` in a `finally`, or uses `expensive_slot()`."""
     gate = expensive_gate()
-    if not gate.enter(wait_seconds=float(getattr(settings, "EXPENSIVE_REQUEST_WAIT_SECONDS", 5))):
+    if not gate.enter(wait_seconds=float(getattr(settings, "EXPENSIVE_REQUEST_WAIT_SECONDS", 5)), light=light):
         raise ApplicationError(
             ErrorCode.SERVER_BUSY,
             "The server is busy with other expensive requests (decklist checks, card searches); try again in a moment.",
@@ -142,14 +161,14 @@ _view_slot = threading.local()  # the thread serves an ExpensiveRequestLimit vie
 
 
 @contextmanager
-def expensive_slot() -> Iterator[None]:
+def expensive_slot(*, light: bool = False) -> Iterator[None]:
     """The expensive work of a view that is not an ExpensiveRequestLimit (a page's JSON endpoint): one gate for all.
     Inside an ExpensiveRequestLimit view (the card search API) the view's own slot covers it: nothing more is taken
     (a second slot of the same request would wait for the first, and be refused once every slot is held)."""
     if getattr(_view_slot, "held", False):
         yield
         return
-    gate = gate_enter()
+    gate = gate_enter(light=light)
     try:
         yield
     finally:
@@ -173,8 +192,13 @@ class ExpensiveRequestLimit(APIView):
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
         request.data  # noqa: B018 -- parse (and refuse a hostile body: api/parsers.py) before a slot is taken
-        self._gate_held = gate_enter()
+        self._gate_held = gate_enter(light=self.is_light(request))
         _view_slot.held = True
+
+    def is_light(self, request) -> bool:
+        """Whether this request is too small to need a core of the machine's (api.concurrency.is_light); a view whose
+        cost is not in its body's size says so itself."""
+        return is_light(request)
 
     def dispatch(self, request, *args, **kwargs):
         try:

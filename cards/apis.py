@@ -170,6 +170,10 @@ class CardSearchFilterSerializer(serializers.Serializer):
     game = serializers.CharField(required=False, default=registry.DEFAULT_GAME, max_length=16)
 
 
+LIGHT_SEARCH_WORDS = 4  # a player's search (the benches' longest are 4 words); more is a heavy request
+LIGHT_PAGE_SIZE = 60
+
+
 @extend_schema_view(
     get=extend_schema(
         operation_id="cards_search",
@@ -196,6 +200,16 @@ class CardListApi(ExpensiveRequestLimit, generics.ListAPIView):
     """The whole search under a slot of the process's gate (api.concurrency), its page's rows and JSON included: a
     page of 200 cards costs more than its search, and four clients asking for such pages at once held every thread
     of both processes, raising a ping's p99 six times."""
+
+    def is_light(self, request) -> bool:
+        """A search of a few words on a page of the usual size (each word is a pass over the game's catalogue; a
+        page's rows are encoded inside the slot)."""
+        words = len(str(request.query_params.get("q", "")).split())
+        try:
+            page_size = int(request.query_params.get("page_size") or 0)
+        except ValueError:
+            return False
+        return words <= LIGHT_SEARCH_WORDS and page_size <= LIGHT_PAGE_SIZE
 
     permission_classes = [AllowAny]
     serializer_class = CardListOutputSerializer

@@ -188,6 +188,9 @@ class LegalityBatchApi(ExpensiveRequestLimit, APIView):
     permission_classes = [AllowAny]
     parser_classes = [BoundedJSONParser, BoundedMultiPartParser, BoundedFormParser]
 
+    def is_light(self, request) -> bool:
+        return False  # many decklists at once: never light, however small the body
+
     @extend_schema_serializer(component_name="LegalityBatchInput")
     class InputSerializer(_ContextSerializer):
         decks = serializers.ListField(

@@ -417,6 +417,9 @@ class RegistrationImportApi(ExpensiveRequestLimit, BaseApi):
     """Reading, resolving and checking up to TOURNAMENT_IMPORT_MAX_ROWS decklists is CPU work of seconds: behind the
     process's gate of expensive requests (api/concurrency.py), with the legality checks and the editor."""
 
+    def is_light(self, request) -> bool:
+        return False  # a table of decklists: never light, however small the body
+
     class RegistrationImportInputSerializer(serializers.Serializer):
         csv = StrictCharField(
             max_length=5_000_000,

@@ -183,6 +183,8 @@ EXPENSIVE_REQUESTS_PER_SERVER = int(
     os.environ.get("EXPENSIVE_REQUESTS_PER_SERVER", str(max(1, (os.cpu_count() or 1) - 1)))
 )
 EXPENSIVE_SLOTS_DIR = os.environ.get("EXPENSIVE_SLOTS_DIR", str(VAR_DIR / "expensive-slots"))
+# A request of at most this many bytes of body (a player's decklist, an editor's deck) takes its process's slot only.
+LIGHT_REQUEST_BYTES = int(os.environ.get("LIGHT_REQUEST_BYTES", "4096"))
 # A batch legality check of more decklists than this is checked on the Celery workers (202 and a progress URL):
 # 50 ordinary decklists take well under a second in a request, 50 of 500 unknown lines about two seconds.
 LEGALITY_BATCH_SYNC_MAX = int(os.environ.get("LEGALITY_BATCH_SYNC_MAX", "50"))

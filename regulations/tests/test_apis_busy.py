@@ -222,31 +222,45 @@ def other_process_holds_a_slot(settings):
     holder.wait()
 
 
+HEAVY_CHECK = (CHECK[0], {**CHECK[1], "text": CHECK[1]["text"] + "\n" * 5000})  # a body over LIGHT_REQUEST_BYTES
+HEAVY_SEARCH = "/api/v1/cards/?page_size=200&q=a"
+
+
 @pytest.mark.parametrize(
-    ("server_slots", "status"),
+    ("request_", "server_slots", "status"),
     [
-        pytest.param(1, 503, id="the-machine-s-slot-held-elsewhere-refused"),
-        pytest.param(2, 200, id="a-second-machine-slot-free-runs"),
-        pytest.param(0, 200, id="no-machine-bound-runs"),
+        pytest.param(("post", *HEAVY_CHECK), 1, 503, id="the-machine-s-slot-held-elsewhere-refused"),
+        pytest.param(("post", *HEAVY_CHECK), 2, 200, id="a-second-machine-slot-free-runs"),
+        pytest.param(("post", *HEAVY_CHECK), 0, 200, id="no-machine-bound-runs"),
+        pytest.param(("post", *BATCH), 1, 503, id="a-batch-is-never-light"),
+        pytest.param(("get", HEAVY_SEARCH, None), 1, 503, id="a-search-of-200-a-page-is-heavy"),
+        # a player's decklist, a search of a few words: their process's slot only
+        pytest.param(("post", *CHECK), 1, 200, id="a-light-check-runs"),
+        pytest.param(("get", "/api/v1/cards/?q=a", None), 1, 200, id="a-light-search-runs"),
     ],
 )
-def test_a_check_waits_for_a_slot_of_the_machine(hof, settings, other_process_holds_a_slot, server_slots, status):
+def test_a_heavy_request_waits_for_a_slot_of_the_machine(
+    hof, settings, other_process_holds_a_slot, request_, server_slots, status
+):
     settings.EXPENSIVE_REQUESTS_PER_PROCESS = 1
     settings.EXPENSIVE_REQUESTS_QUEUE_PER_PROCESS = 3
     settings.EXPENSIVE_REQUEST_WAIT_SECONDS = 0.3
     settings.EXPENSIVE_REQUESTS_PER_SERVER = server_slots
-    assert APIClient().post(*CHECK, format="json").status_code == status
+    method, url, body = request_
+    client = APIClient()
+    answer = client.post(url, body, format="json") if method == "post" else client.get(url)
+    assert answer.status_code == status
 
 
 def test_a_dead_process_s_slot_is_free_again(hof, settings, other_process_holds_a_slot):
     settings.EXPENSIVE_REQUEST_WAIT_SECONDS = 2
     other_process_holds_a_slot.kill()  # SIGKILL: no code of its own gives the slot back; the kernel does
     other_process_holds_a_slot.wait()
-    assert APIClient().post(*CHECK, format="json").status_code == 200
+    assert APIClient().post(*HEAVY_CHECK, format="json").status_code == 200
 
 
 def test_a_slot_of_the_machine_is_given_back_after_the_answer(hof, settings):
     settings.EXPENSIVE_REQUESTS_PER_SERVER = 1
     settings.EXPENSIVE_REQUEST_WAIT_SECONDS = 0
     client = APIClient()
-    assert [client.post(*CHECK, format="json").status_code for _ in range(3)] == [200, 200, 200]
+    assert [client.post(*HEAVY_CHECK, format="json").status_code for _ in range(3)] == [200, 200, 200]

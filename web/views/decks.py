@@ -368,7 +368,7 @@ def editor_card_previews_api(request):
 def editor_state_api(request):
     """One editor interaction: apply a change to the working copy; return deck + legality + statistics."""
     from api.codes import ErrorCode
-    from api.concurrency import expensive_slot
+    from api.concurrency import expensive_slot, is_light
     from api.errors import error_json_for
     from api.parsers import json_body_load
 
@@ -385,7 +385,7 @@ def editor_state_api(request):
         # Reading the working copy (up to its largest), the legality check, the statistics and the answer's JSON are
         # the CPU-bound part: behind the gate of expensive requests (api.concurrency), shared with the legality API,
         # so anonymous editors cannot take every thread or every core.
-        with expensive_slot():
+        with expensive_slot(light=is_light(request)):
             return JsonResponse(_editor_state_answer(body))
     except (RequestDataTooBig, ApplicationError) as exc:
         return error_json_for(exc)
