@@ -183,6 +183,9 @@ class OddsGroupSerializer(serializers.Serializer):
 class OddsQueryApi(ExpensiveRequestLimit, APIView):
     permission_classes = [AllowAny]
 
+    def is_light(self, request) -> bool:
+        return False  # exact odds for every card of a deck: heavy, however short the list (api.concurrency)
+
     class OddsQuerySerializer(serializers.Serializer):
         cards = serializers.ListField(child=serializers.JSONField(), required=False, max_length=40)
         at_least = serializers.IntegerField(required=False, default=1, min_value=0, max_value=40)
@@ -249,6 +252,9 @@ class HandOddsApi(ExpensiveRequestLimit, APIView):
 
     permission_classes = [AllowAny]
 
+    def is_light(self, request) -> bool:
+        return False  # exact odds for every card of a deck: heavy, however short the list (api.concurrency)
+
     class HandOddsInputSerializer(DeckInputSerializer):
         game = StrictCharField(
             required=False, max_length=16, help_text="The game of a `text`/`decklist` (a saved deck names its own)."
@@ -302,6 +308,9 @@ class OddsReportApi(ExpensiveRequestLimit, APIView):
     """The exact deck report: GET ?deck=<id> (or ?text=...), or POST a decklist."""
 
     permission_classes = [AllowAny]
+
+    def is_light(self, request) -> bool:
+        return False  # exact odds for every card of a deck: heavy, however short the list (api.concurrency)
 
     class ReportInputSerializer(DeckInputSerializer):
         format = StrictCharField(required=False, max_length=32, help_text=FORMAT_HELP)

@@ -233,6 +233,7 @@ HEAVY_SEARCH = "/api/v1/cards/?page_size=200&q=a"
         pytest.param(("post", *HEAVY_CHECK), 2, 200, id="a-second-machine-slot-free-runs"),
         pytest.param(("post", *HEAVY_CHECK), 0, 200, id="no-machine-bound-runs"),
         pytest.param(("post", *BATCH), 1, 503, id="a-batch-is-never-light"),
+        pytest.param(("post", *ODDS_REPORT), 1, 503, id="the-odds-are-never-light"),
         pytest.param(("get", HEAVY_SEARCH, None), 1, 503, id="a-search-of-200-a-page-is-heavy"),
         # a player's decklist, a search of a few words: their process's slot only
         pytest.param(("post", *CHECK), 1, 200, id="a-light-check-runs"),
