@@ -44,7 +44,7 @@ SEARCH_FORM_ID = "card-search"
 
 class CardSearchForm(forms.Form):
     """The search box, the result order and the date, and the game's filter widgets (`Game.search.browser_filters`:
-    Duel Masters' civilizations, cost, type, race, zone and keywords; none for a game that gives none)."""
+    whatever fields the game names, in its own words; none for a game that gives none)."""
 
     q = forms.CharField(required=False, max_length=500)
     order = forms.ChoiceField(required=False)

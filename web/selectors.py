@@ -223,7 +223,7 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
     }
     from games import registry
 
-    colour_words = {}  # each game's colours by its own names (the OCG's `fire` is not Duel Masters' 火)
+    colour_words = {}  # each game's colours by its own names (one game's `fire` is not another's)
     for deck in decks:
         if deck.game not in colour_words:
             colour_words[deck.game] = {
@@ -255,7 +255,7 @@ def _labels(decks: list, summaries: dict[int, dict]) -> None:
 
 def card_pictures(*, card_ids) -> dict[int, dict]:
     """Per card id, the official page and image of its picture, as its game gives them (`Game.pages.card_pictures`:
-    Duel Masters' official card site) as `{"page": url, "image": url or None}`; a card without one is absent. With
+    the game's official card site) as `{"page": url, "image": url or None}`; a card without one is absent. With
     `CARD_IMAGES_EXTERNAL` off the image is None (the drawn tile only) and the page link stays."""
     from django.conf import settings
 
@@ -279,8 +279,8 @@ PREVIEW_CARDS_MAX = 100  # one page of the editor's search results is 30 cards
 
 def card_previews(*, card_ids, game) -> dict[int, dict]:
     """Per card id of the game's, what the editor's hover preview adds to a card of the cards API: the official
-    image and page (`card_pictures`) and the game's own preview (`pages.card_previews`: Duel Masters' abilities and a
-    twinpact's two halves with their own costs)."""
+    image and page (`card_pictures`) and the game's own preview (`pages.card_previews`: a card's abilities, and the
+    parts a game draws of its own)."""
     ids = list(dict.fromkeys(card_ids))[:PREVIEW_CARDS_MAX]
     own = game.pages.card_previews(ids)
     pictures = card_pictures(card_ids=list(own))

@@ -185,7 +185,7 @@ def card_add_to_deck(request, card_id: int):
 def _game_details(card) -> dict | None:
     """A game's own facts, official links and list history (Game.catalogue.card_details: the OCG, Dragon Ball
     Super), its facts as sides (a Dragon Ball Super leader has two); None for a game shown in the catalogue row's
-    layout (Duel Masters)."""
+    layout (a game that gives no sides)."""
     details = registry.get(card.game).catalogue.card_details(card_id=card.id)
     if details is not None and "sides" not in details:
         details = {**details, "sides": [{"title": None, "facts": details.get("facts", [])}]}

@@ -358,7 +358,7 @@ def editor_card_previews_api(request):
         summary, preview = summaries.get(str(card_id)), previews.get(card_id)
         if summary is None and preview is None:
             continue
-        # The catalogue's preview (picture, abilities, twinpact halves) wins where it has something to show.
+        # The catalogue's preview (picture, abilities, the game's own parts) wins where it has something to show.
         cards[str(card_id)] = {**(summary or {}), **{k: v for k, v in (preview or {}).items() if v or not summary}}
     return JsonResponse({"cards": cards})
 
@@ -472,7 +472,7 @@ def deck_restore(request, deck_id: int, number: int):
 @require_http_methods(["GET", "POST"])
 def deck_import(request, deck_id: int):
     """Paste (or upload) a decklist, see the status of every line (decks.services.decklist_resolve), then apply it.
-    The deck's game reads it and judges it (games.registry): a Duel Masters list, a .ydk, a DBS list."""
+    The deck's game reads it and judges it (games.registry): each game's own list forms."""
     deck = _owned_or_404(request, deck_id)
     form = DeckImportForm(request.POST or None, request.FILES or None)
     lines = None
@@ -576,7 +576,7 @@ def deck_export(request, deck_id: int, kind: str):
     deck = deck_selectors.deck_get_visible(deck_id=deck_id, user=request.user)
     filename = f"deck-{deck.id}"
     if kind == "text":
-        # The zone headings in the page's language (メインデッキ / 超次元ゾーン); the API's export keeps the codes.
+        # The zone headings in the page's language (the game's own zone names); the API's export keeps the codes.
         text = deck_services.deck_export_text(deck, japanese=(get_language() or "en").startswith("ja"))
         response = HttpResponse(text, content_type="text/plain; charset=utf-8")
         response["Content-Disposition"] = f'inline; filename="{filename}.txt"'

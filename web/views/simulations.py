@@ -1,5 +1,5 @@
 """The simulations page of a deck: opening-hand and goldfish runs (simulations API) for a game that simulates, and
-the exact per-card odds of every game (its own setup: the deck's format for Duel Masters, the game's for others)."""
+the exact per-card odds of every game (its own setup: the deck's format where its formats set one)."""
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
