@@ -2,10 +2,10 @@
 
 DRF's throttles keep their counters in a Django cache. In the default cache (LocMemCache) every gunicorn process
 counted on its own, so a documented 600/min let about 600 x processes through (1,214 of 1,400 pings in 5.3 s). They
-count in the `throttle` cache instead (settings.CACHES): Redis in production (REDIS_URL), a diskcache store under
-`make run` (diskcache.DjangoCache: one SQLite file in VAR_DIR/throttle-store, shared by the processes of one machine,
-a row written per count where the file cache wrote and renamed a file; and no write on the site's SQLite database that
-every deck write waits for).
+count in the `throttle` cache instead (settings.CACHES): Redis in production (REDIS_URL), under `make run` one LMDB
+file in VAR_DIR/throttle-store that every process of the machine maps into its memory
+(deckbuilder.cache.SharedMapCache: no file written per count, as the file cache did, nor a transaction of an SQLite
+file, as diskcache did; and no write on the site's SQLite database that every deck write waits for).
 
 When that store cannot be read or written, a request is refused with 503 RATE_LIMITER_UNAVAILABLE (and
 Retry-After): not let through uncounted (failing open would lift every limit whenever Redis is away, the moment an
@@ -19,13 +19,12 @@ anonymous flood, from any address, spends an account's quota.
 """
 
 import logging
-import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
 
-from diskcache import DjangoCache
+import lmdb
 from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 from django.db import DatabaseError
@@ -33,14 +32,15 @@ from redis.exceptions import RedisError
 from rest_framework import throttling
 
 from api.codes import ApplicationError, ErrorCode
+from deckbuilder.cache import SharedMapCache
 
 logger = logging.getLogger(__name__)
 
 CACHE_ALIAS = "throttle"
 RETRY_AFTER_SECONDS = 5
 # What the cache backends raise when their store is away: redis-py's errors (RedisCache), OSError (a directory, a
-# socket), sqlite3's errors (diskcache's file), DatabaseError (DatabaseCache).
-STORE_ERRORS = (RedisError, OSError, sqlite3.Error, DatabaseError)
+# socket), LMDB's errors (SharedMapCache's file, a full map), DatabaseError (DatabaseCache).
+STORE_ERRORS = (RedisError, OSError, lmdb.Error, DatabaseError)
 
 
 class RateLimiterUnavailable(ApplicationError):
@@ -62,14 +62,14 @@ def _key_locked(cache, key: str) -> Iterator[None]:
     """DRF's throttle reads a key's history, then writes it back one longer: not atomic. Concurrent requests of one
     client read the same history and all but one count were lost (measured under `make run`'s two processes of eight
     threads: 1,400 of 1,400 pings in 10 s passed a 600/min limit). So one count at a time per key, across processes:
-    a Redis lock in Redis (SET NX with an expiry), a transaction of diskcache's SQLite file (BEGIN IMMEDIATE: a
+    a Redis lock in Redis (SET NX with an expiry), a write transaction of the shared map's file (its writer mutex: a
     process that dies holding it frees it), a process lock otherwise (the in-memory cache is the process's own)."""
     if isinstance(cache, RedisCache):
         client = cache._cache.get_client(key, write=True)
         with client.lock(f"lock:{key}", timeout=LOCK_SECONDS, sleep=0.002, blocking_timeout=LOCK_SECONDS):
             yield
-    elif isinstance(cache, DjangoCache):
-        with cache._cache.transact():  # the FanoutCache behind Django's API; one shard (settings.CACHES)
+    elif isinstance(cache, SharedMapCache):
+        with cache.locked():
             yield
     else:
         with _process_lock:

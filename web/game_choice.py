@@ -45,10 +45,11 @@ class GameChoiceMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
+        if request.path.startswith("/api/"):  # the API takes ?game= per request and remembers nothing: no page here
+            return self.get_response(request)
         named = game_or_none(request.GET.get(GAME_PARAMETER))
         user = getattr(request, "user", None)
-        page = not request.path.startswith("/api/")  # the API takes ?game= per request and remembers nothing
-        signed_in = page and user is not None and user.is_authenticated
+        signed_in = user is not None and user.is_authenticated
         game = named
         if game is None and signed_in:
             game = game_or_none(player_game(user=user))
@@ -59,7 +60,7 @@ class GameChoiceMiddleware:
         if named is not None and signed_in and player_game(user=user) != named.code:
             player_game_set(user=user, game=named.code)
         response = self.get_response(request)
-        if named is not None and page and request.COOKIES.get(GAME_COOKIE) != named.code:
+        if named is not None and request.COOKIES.get(GAME_COOKIE) != named.code:
             response.set_cookie(GAME_COOKIE, named.code, max_age=GAME_COOKIE_AGE, samesite="Lax")
         return response
 

@@ -304,17 +304,15 @@ CACHES: dict[str, dict[str, object]] = {
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "deckbuilder"},
     # The request throttles' counters (api/throttling.py), which every web process must share: Redis in production;
-    # without it (`make run`) diskcache's SQLite file in VAR_DIR, shared by the processes of this machine (one row
-    # written per count; the file cache wrote and renamed a file). Not the site's database cache: on SQLite every
-    # request would then write to the database file and wait behind the deck writes' lock. One shard: a count is a
-    # transaction of that file; a store locked longer than DATABASE_TIMEOUT waits (diskcache retries), never drops.
+    # without it (`make run`) one LMDB file in VAR_DIR that the processes of this machine map into their memory
+    # (deckbuilder.cache.SharedMapCache: a count is a write transaction in memory, no file written per count). Not the
+    # site's database cache: on SQLite every request would then write to the database file and wait behind the deck
+    # writes' lock.
     "throttle": dict(_REDIS_CACHE)
     if REDIS_URL
     else {
-        "BACKEND": "deckbuilder.cache.KeptOpenDiskCache",  # diskcache.DjangoCache, its connection kept open
+        "BACKEND": "deckbuilder.cache.SharedMapCache",
         "LOCATION": os.environ.get("THROTTLE_CACHE_DIR", str(VAR_DIR / "throttle-store")),
-        "SHARDS": 1,
-        "DATABASE_TIMEOUT": 1.0,
     },
 }
 

@@ -226,6 +226,8 @@ def test_the_game_is_chosen_remembered_and_shown(player):
     assert '<body data-game="dm">' in visitor.get("/").content.decode()
     visitor.get("/cards/", {"game": "ygo"})
     assert visitor.cookies["game"].value == "ygo" and '<body data-game="ygo">' in visitor.get("/").content.decode()
+    assert visitor.get("/api/v1/cards/", {"game": "dbs"}).status_code == 200  # the API remembers nothing
+    assert visitor.cookies["game"].value == "ygo" and '<body data-game="ygo">' in visitor.get("/").content.decode()
     assert '<body data-game="ygo">' in Client().get("/", {"game": "ygo"}).content.decode()
     # not a game: ignored, no error
     assert '<body data-game="dm">' in Client().get("/", {"game": "nope"}).content.decode()
