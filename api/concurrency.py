@@ -135,7 +135,8 @@ def expensive_gate() -> Gate:
 
 def is_light(request) -> bool:
     """A request whose body is at most LIGHT_REQUEST_BYTES (a player's decklist, an editor's deck, a small batch is
-    not): it cannot hold a core for long, so it needs no core of the machine's of its own."""
+    not): it cannot hold a core for long, so it needs no core of the machine's of its own. A body sent chunked, without
+    a Content-Length, is light too: Django reads CONTENT_LENGTH bytes of a body, none there, so its view sees none."""
     try:
         length = int(request.META.get("CONTENT_LENGTH") or 0)
     except ValueError:
