@@ -81,10 +81,7 @@ def _card_json(card: YgoCard, context) -> dict:
 
 
 def _line_json(line: RulesLine, context) -> dict:
-    row = line.as_dict()
-    row["card"] = _card_json(line.card, context) if line.card is not None else None
-    row["candidates"] = [_card_json(card, context) for card in line.candidates]
-    return row
+    return line.as_dict(lambda card: _card_json(card, context))
 
 
 class YgoCatalogue(Catalogue):

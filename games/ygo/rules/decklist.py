@@ -19,7 +19,7 @@ not. A decklist is never rejected because of some lines.
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 import games.base
@@ -130,9 +130,10 @@ class ReadLine:
         """No heading placed the card: it went to the Extra Deck because it belongs there (PR p.42)."""
         return self.written_zone is None and self.zone is DeckZone.EXTRA and self.status is not LineStatus.HEADING
 
-    def as_dict(self) -> dict:
-        """The JSON form of one read line, in the shape of the Duel Masters reader's lines (plus `text`)."""
-        card = self.card
+    def as_dict(self, card_json: Callable[[YgoCard], dict] | None = None) -> dict:
+        """The JSON form of one read line, in the shape of the Duel Masters reader's lines (plus `text`); its card
+        and candidates as `card_json` writes them (the core's ids), else by the rules' id."""
+        card, write = self.card, card_json or _card_json
         row = games.base.line_row(
             line=self.line,
             written=self.written,
@@ -141,10 +142,14 @@ class ReadLine:
             written_zone=self.written_zone.value if self.written_zone else None,
             zone=self.zone.value if self.zone else None,
             moved=self.moved,
-            card={"id": card.id, "name_ja": card.name_ja, "name_en": card.name_en} if card else None,
-            candidates=[{"id": c.id, "name_ja": c.name_ja, "name_en": c.name_en} for c in self.candidates],
+            card=write(card) if card else None,
+            candidates=[write(c) for c in self.candidates],
         )
         return {"line": self.line, "text": self.text, **row}
+
+
+def _card_json(card: YgoCard) -> dict:
+    return {"id": card.id, "name_ja": card.name_ja, "name_en": card.name_en}
 
 
 @dataclass(frozen=True, slots=True)
