@@ -13,7 +13,7 @@ import json
 import time
 import unicodedata
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from types import MappingProxyType
@@ -29,6 +29,7 @@ from games.ygo.models import YgoCard as YgoCardRow
 from games.ygo.models import YgoGenesysList, YgoLimitList
 from games.ygo.rules import Catalogue, LimitHistory, YgoCard, fold_name
 from games.ygo.rules.cards import card_from_record
+from games.ygo.rules.decklist import LineMemo
 from games.ygo.rules.genesys import GenesysHistory, genesys_list_from_record
 from games.ygo.rules.limits import limit_list_from_record
 
@@ -311,6 +312,8 @@ class YgoContext:
     by_pk: Mapping[int, YgoCard]  # cards.Card id -> the rules card
     name_pk: Mapping[str, int]  # a catalogue name (cards.Card.name_ja) -> cards.Card id
     facts: Mapping[int, dict]  # cards.Card id -> the record (search, statistics)
+    # What the name-list lines read so far read as, with this catalogue (games.ygo.rules.decklist.read_text's memo).
+    line_readings: LineMemo = field(default_factory=dict, compare=False, repr=False)
 
     def pk(self, card: YgoCard) -> int | None:
         return self.card_pk.get(card.id)

@@ -415,7 +415,8 @@ class YugiohOcg(Game):
     # --- decklists
     def parse_text(self, text: str, *, with_names: bool = True) -> YgoDecklist:
         """A ydke:// URL, a .ydk or a name list (told apart by its content, games.ygo.rules.read_decklist)."""
-        return YgoDecklist(read_decklist(text, _context().catalogue))
+        context = _context()
+        return YgoDecklist(read_decklist(text, context.catalogue, memo=context.line_readings))
 
     def parse_json(self, data: object) -> YgoDecklist:
         """{"main": [{"card": name, password or Konami id, "count": n}], "extra": [...], "side": [...]}; a card that
