@@ -81,10 +81,7 @@ def _card_json(card: YgoCard, context) -> dict:
 
 
 def _line_json(line: RulesLine, context) -> dict:
-    row = line.as_dict()
-    row["card"] = _card_json(line.card, context) if line.card is not None else None
-    row["candidates"] = [_card_json(card, context) for card in line.candidates]
-    return row
+    return line.as_dict(lambda card: _card_json(card, context))
 
 
 class YgoCatalogue(Catalogue):
@@ -418,7 +415,8 @@ class YugiohOcg(Game):
     # --- decklists
     def parse_text(self, text: str, *, with_names: bool = True) -> YgoDecklist:
         """A ydke:// URL, a .ydk or a name list (told apart by its content, games.ygo.rules.read_decklist)."""
-        return YgoDecklist(read_decklist(text, _context().catalogue))
+        context = _context()
+        return YgoDecklist(read_decklist(text, context.catalogue, memo=context.line_readings))
 
     def parse_json(self, data: object) -> YgoDecklist:
         """{"main": [{"card": name, password or Konami id, "count": n}], "extra": [...], "side": [...]}; a card that

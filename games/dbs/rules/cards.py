@@ -7,6 +7,7 @@ card it reprints, so every lookup by number answers with the base number. Names 
 printed under several numbers), so a lookup by name answers with every number that bears it.
 """
 
+import functools
 import json
 import re
 import unicodedata
@@ -30,6 +31,7 @@ _NOT_WORD = re.compile(r"[^\w]+")
 # voicing marks (U+3099, U+309A) are letters of the name, not accents, and stay.
 _LATIN_ACCENTS = re.compile("[\u0300-\u036f]")
 SUGGESTION_CUTOFF = 80  # rapidfuzz WRatio score below which a name is no suggestion
+SUGGESTIONS_KEPT = 2048  # misspelt names whose suggestions a catalogue keeps (the least recently written go first)
 _BOUND_MARGIN = 1e-6  # an upper bound this close below the cutoff still keeps its name (floating point)
 
 
@@ -126,60 +128,71 @@ class NameMatcher:
 
     Every ratio WRatio takes (ratio, token sort and set ratios, partial ratios: rapidfuzz's definitions) is
     2 * LCS / (a + b) over two strings made of the query's and the name's characters, and a common subsequence holds
-    no more of a character than both strings have: LCS <= H, the overlap of the two character counts. Without a
-    whole word in common and without a word twice in either string (the token set ratios then compare the same
-    characters), WRatio is at most
-        200 * H / (len(query) + len(name))                        lengths within 1.5 times of each other;
-        max(that, 0.9 * 200 * H / (len(shorter) + H))             otherwise (the best window of the longer string).
-    A name sharing a word with the query, or with a repeated word, is always scored. The rest are scored only where
-    that bound reaches the cutoff: a few hundred of the 6,000 names for a misspelt one.
+    no more of a character than both strings have: LCS <= H, the overlap of the two character counts. The strings are
+    the whole query and name, or (the token set ratios) their distinct words, sorted and joined: no longer than the
+    whole, and made of no more of a character. With q and n the lengths of the query's and the name's distinct words
+    joined (the whole lengths when no word repeats), and without a whole word in common, WRatio is at most
+        200 * H / (q + n)                                 lengths within 1.5 times of each other, no word repeated;
+        max(that, 0.9 * 200 * H / (min(q, n) + H))        otherwise (the best window of the longer string).
+    A name sharing a word with the query is always scored (a shared word is a partial token set ratio of 100). The
+    rest are scored only where that bound reaches the cutoff: a few hundred of the 6,000 names for a misspelt one,
+    a name or a query with a word twice included (every one of them was scored before: 161 names always, all 6,000
+    for a query such as "son goku son goku").
     """
 
     def __init__(self, names: Iterable[str]) -> None:
         self.names = list(names)
         alphabet = sorted({char for name in self.names for char in name})
         self._column = {char: column for column, char in enumerate(alphabet)}
-        self._counts = np.zeros((len(self.names), len(alphabet)), dtype=np.int16)
+        # One column per character (the rows of a query's few characters are read, not the whole alphabet's).
+        self._counts = np.zeros((len(alphabet), len(self.names)), dtype=np.int16)
         for row, name in enumerate(self.names):
             for char in name:
-                self._counts[row, self._column[char]] += 1
+                self._counts[self._column[char], row] += 1
         self._lengths = np.array([len(name) for name in self.names], dtype=np.float64)
-        self._always = np.zeros(len(self.names), dtype=bool)
+        self._word_lengths = np.array([_distinct_words_length(name) for name in self.names], dtype=np.float64)
+        self._repeats = self._word_lengths < self._lengths
         self._rows_of_word: dict[str, list[int]] = {}
         for row, name in enumerate(self.names):
-            words = name.split()
-            self._always[row] = len(set(words)) != len(words)
-            for word in set(words):
+            for word in set(name.split()):
                 self._rows_of_word.setdefault(word, []).append(row)
 
-    def candidates(self, key: str, cutoff: float) -> np.ndarray | None:
-        """The rows whose WRatio against `key` can reach `cutoff` (None: every row, the query repeats a word)."""
-        words = key.split()
-        if len(set(words)) != len(words):
-            return None
-        query = np.zeros(self._counts.shape[1], dtype=np.int16)
+    def candidates(self, key: str, cutoff: float) -> np.ndarray:
+        """The rows whose WRatio against `key` can reach `cutoff`."""
+        wanted: dict[int, int] = {}
         for char in key:
             column = self._column.get(char)
             if column is not None:
-                query[column] += 1
-        overlap = np.minimum(self._counts, query).sum(axis=1, dtype=np.float64)
-        length = float(len(key))
-        bound = 200 * overlap / (self._lengths + length)
-        shorter = np.minimum(self._lengths, length)
-        far = np.maximum(self._lengths, length) >= 1.5 * shorter
+                wanted[column] = wanted.get(column, 0) + 1
+        overlap = np.zeros(len(self.names), dtype=np.float64)
+        for column, count in wanted.items():
+            overlap += np.minimum(self._counts[column], count)
+        length, words = float(len(key)), float(_distinct_words_length(key))
+        bound = 200 * overlap / (self._word_lengths + words)
+        shorter = np.minimum(self._word_lengths, words)
+        far = np.maximum(self._lengths, length) >= 1.5 * np.minimum(self._lengths, length)
+        if words < length:
+            far[:] = True
+        else:
+            far |= self._repeats
         bound[far] = np.maximum(bound[far], 0.9 * 200 * overlap[far] / (shorter[far] + overlap[far]))
-        keep = (bound >= cutoff - _BOUND_MARGIN) | self._always
-        for word in set(words):
+        keep = bound >= cutoff - _BOUND_MARGIN
+        for word in set(key.split()):
             keep[self._rows_of_word.get(word, [])] = True
         return np.flatnonzero(keep)
 
     def extract(self, key: str, *, limit: int, cutoff: float) -> list[str]:
-        rows = self.candidates(key, cutoff)
-        names = self.names if rows is None else [self.names[row] for row in rows]
+        names = [self.names[row] for row in self.candidates(key, cutoff)]
         return [
             name
             for name, _score, _at in process.extract(key, names, scorer=fuzz.WRatio, limit=limit, score_cutoff=cutoff)
         ]
+
+
+def _distinct_words_length(text: str) -> int:
+    """The length of `text`'s distinct words joined by spaces (what the token set ratios compare)."""
+    words = set(text.split())
+    return sum(map(len, words)) + max(len(words) - 1, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +227,9 @@ class Catalogue:
         self._by_back = {key: tuple(numbers) for key, numbers in backs.items()}
         self._name_keys = list(self._by_name)
         self._matcher: NameMatcher | None = None  # built on the first unknown name
+        # A misspelling is written again (a batch of lists from one pool, a player checking a list twice): its
+        # suggestions are kept, a bounded number of them (functools.lru_cache is safe across threads).
+        self._suggested = functools.lru_cache(maxsize=SUGGESTIONS_KEPT)(self._suggested_names)
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -257,10 +273,12 @@ class Catalogue:
         key = fold_name(name)
         if not key:
             return ()
+        return tuple(self._cards[self._by_name[match][0]] for match in self._suggested(key, limit))
+
+    def _suggested_names(self, key: str, limit: int) -> tuple[str, ...]:
         if self._matcher is None:
             self._matcher = NameMatcher(self._name_keys)
-        found = self._matcher.extract(key, limit=limit, cutoff=SUGGESTION_CUTOFF)
-        return tuple(self._cards[self._by_name[match][0]] for match in found)
+        return tuple(self._matcher.extract(key, limit=limit, cutoff=SUGGESTION_CUTOFF))
 
 
 def load_cards(path: str | Path) -> Catalogue:

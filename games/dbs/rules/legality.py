@@ -290,8 +290,13 @@ class BanList:
 
     entries: tuple[BanEntry, ...]
     note: str = ""
+    _undated: int = field(default=0, init=False, repr=False, compare=False)
     # in_force's answers by date: every check of a batch asks for the same day (a few days kept)
     _in_force: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        # Every report's LIST_UNVERIFIED warning gives the count: counted once, not over the entries per check.
+        object.__setattr__(self, "_undated", sum(1 for entry in self.entries if entry.effective is None))
 
     def in_force(self, as_of: date) -> Mapping[str, tuple[int, tuple[BanEntry, ...]]]:
         """Card number -> (the strictest copy limit of its entries in force on `as_of`, those entries)."""
@@ -317,7 +322,7 @@ class BanList:
 
     @property
     def undated(self) -> int:
-        return sum(1 for entry in self.entries if entry.effective is None)
+        return self._undated
 
 
 def load_banlist(path: str | Path) -> BanList:

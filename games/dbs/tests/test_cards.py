@@ -110,8 +110,8 @@ def test_the_real_list_bans_and_says_it_is_unverified_without_its_sources(real_c
     assert warning.count == banlist.undated and warning.cards[0].id == banned.card_number
 
 
-# Misspelt and partial names as players write them: one word, several, a whole name and more, a repeated word (no
-# prefilter then), nothing close.
+# Misspelt and partial names as players write them: one word, several, a whole name and more, a repeated word in the
+# query or in the names close to it (their token set ratios compare the distinct words), nothing close.
 MISSPELT_NAMES = [
     "Furthering Destructoin Champa",
     "gokku",
@@ -119,11 +119,18 @@ MISSPELT_NAMES = [
     "Supreme Kai of Time, Spacetime Unraveler",
     "SS2 Trunks strike to change the future",
     "son goku son goku",
+    "goku goku",
+    "Vegito Son Goku Vegito",
+    "andriod 17 andriod 18",
+    "Andriod 17 Android 18 Demonic Duo",
+    "Andoid 13 Android 14 Android 15",
     "Frieza",
     "ss4 gogeta ultimate fuson",
     "Vegito",
     "Kamehameha",
     "Broly Dawn of the Rampage",
+    "Suprme Kai of Time",
+    "Cell Perfect Form",
     "xyzzy",
     "a",
 ]
@@ -140,8 +147,35 @@ def test_the_name_matcher_answers_as_rapidfuzz_over_every_name(real_catalogue, w
     assert NameMatcher(names).extract(key, limit=limit, cutoff=SUGGESTION_CUTOFF) == [name for name, *_ in everything]
 
 
-def test_the_name_matcher_scores_fewer_names_for_a_misspelt_one(real_catalogue):
+@pytest.mark.parametrize(
+    ("written", "at_most"),
+    [
+        pytest.param("furthering destructoin champa", 0.25, id="misspelt-name"),
+        # A name close to the query repeats a word: scored by its distinct words' bound, not always.
+        pytest.param("andriod 17 android 18 demonic duo", 0.25, id="close-names-repeat-a-word"),
+        pytest.param("son goku son goku", 0.9, id="query-repeats-a-word"),  # every name before
+        pytest.param("xyzzy", 0.0, id="nothing-close"),
+    ],
+)
+def test_the_name_matcher_scores_fewer_names_for_a_misspelt_one(real_catalogue, written, at_most):
     names = sorted({fold_name(card.name) for card in real_catalogue})
-    matcher = NameMatcher(names)
-    assert len(matcher.candidates("furthering destructoin champa", SUGGESTION_CUTOFF)) < len(names) / 4
-    assert matcher.candidates("son goku son goku", SUGGESTION_CUTOFF) is None  # a repeated word: every name
+    assert len(NameMatcher(names).candidates(written, SUGGESTION_CUTOFF)) <= at_most * len(names)
+
+
+# Real misspellings of real cards' names: the card meant is the first suggestion.
+@pytest.mark.parametrize(
+    ("written", "number"),
+    [
+        pytest.param("Furthering Destructoin Champa", "BT1-005", id="letters-swapped"),
+        pytest.param("Kamehamaha", "DB1-039", id="vowel"),
+        pytest.param("vegeta prnce", "TB3-023", id="words-swapped-letter-missing"),
+        pytest.param("ss4 gogeta ultimate fuson", "BT18-003", id="word-and-letter-missing"),
+        pytest.param("Suprme Kai of Time", "BT13-121", id="letter-missing"),
+        pytest.param("Cell Perfect Form", "BT31-129", id="comma-missing"),
+        pytest.param("Andriod 17 Android 18 Demonic Duo", "BT13-107", id="name-repeating-a-word"),
+        pytest.param("andriod 17 andriod 18", "BT13-092", id="misspelling-repeated"),
+    ],
+)
+def test_a_misspelt_name_suggests_the_card_meant_first(real_catalogue, written, number):
+    assert real_catalogue.suggestions(written)[0].card_number == number
+    assert real_catalogue.suggestions(written)[0].card_number == number  # kept: the same answer again

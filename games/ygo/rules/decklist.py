@@ -19,7 +19,7 @@ not. A decklist is never rejected because of some lines.
 
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 import games.base
@@ -75,17 +75,22 @@ _DECOR_CLOSE = r"[】\]〕>』」=\-*\s]*"
 _HEADING_COUNT = r"(?:[:：]?\s*[(\[（]?\s*\d+\s*(?:枚|cards?)?\s*[)\]）]?)?\s*[:：]?"
 
 
-def _heading_pattern(words: Iterable[str]) -> re.Pattern:
-    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    return re.compile(rf"^{_DECOR_OPEN}(?:{alternatives}){_DECOR_CLOSE}{_HEADING_COUNT}$", re.IGNORECASE)
+def _alternatives(words: Iterable[str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
-_ZONE_HEADINGS = tuple((zone, _heading_pattern(words)) for zone, words in _ZONE_WORDS.items())
+# Every zone's words in one pattern, a named group per zone in _ZONE_WORDS's order (one match a line, not one a zone:
+# the alternatives are tried in that order, so the zone found is the first whose words read the line).
+_ZONE_HEADING = re.compile(
+    rf"^{_DECOR_OPEN}(?:{'|'.join(f'(?P<{zone.name}>{_alternatives(words)})' for zone, words in _ZONE_WORDS.items())})"
+    rf"{_DECOR_CLOSE}{_HEADING_COUNT}$",
+    re.IGNORECASE,
+)
 # A group heading may also carry its count first, as players write it ("20 Monsters", "12 Spells", issue 28): no card
 # is named like a group word (checked on the full card data).
 _GROUP_HEADING = re.compile(
     rf"^{_DECOR_OPEN}(?:\d{{1,3}}\s*(?:枚|[x×])?\s+)?"
-    rf"(?:{'|'.join(re.escape(w) for w in sorted(_GROUP_WORDS, key=len, reverse=True))})"
+    rf"(?:{_alternatives(_GROUP_WORDS)})"
     rf"{_DECOR_CLOSE}{_HEADING_COUNT}$",
     re.IGNORECASE,
 )
@@ -99,6 +104,7 @@ _COUNTED = (
     re.compile(r"^(.*[》」』\]])\s*(\d+)$"),  # 《Name》3: a count glued to the closing bracket
     re.compile(r"^(\d+)\s*枚?\s+(.+)$"),  # 3 Name, 3枚 Name
 )
+_DIGIT = re.compile(r"\d")  # what every count shape (_COUNTED, _TRAILING_COUNT) has
 _TRAILING_COUNT = re.compile(r"^(.+?)[\s\t]+(\d+)$")  # Name 3 (tried after the whole line as a name)
 # A total line ("合計 40枚", "Total: 40 cards"): counted cards are not a card.
 _TOTAL = re.compile(
@@ -130,9 +136,10 @@ class ReadLine:
         """No heading placed the card: it went to the Extra Deck because it belongs there (PR p.42)."""
         return self.written_zone is None and self.zone is DeckZone.EXTRA and self.status is not LineStatus.HEADING
 
-    def as_dict(self) -> dict:
-        """The JSON form of one read line, in the shape of the Duel Masters reader's lines (plus `text`)."""
-        card = self.card
+    def as_dict(self, card_json: Callable[[YgoCard], dict] | None = None) -> dict:
+        """The JSON form of one read line, in the shape of the Duel Masters reader's lines (plus `text`); its card
+        and candidates as `card_json` writes them (the core's ids), else by the rules' id."""
+        card, write = self.card, card_json or _card_json
         row = games.base.line_row(
             line=self.line,
             written=self.written,
@@ -141,10 +148,14 @@ class ReadLine:
             written_zone=self.written_zone.value if self.written_zone else None,
             zone=self.zone.value if self.zone else None,
             moved=self.moved,
-            card={"id": card.id, "name_ja": card.name_ja, "name_en": card.name_en} if card else None,
-            candidates=[{"id": c.id, "name_ja": c.name_ja, "name_en": c.name_en} for c in self.candidates],
+            card=write(card) if card else None,
+            candidates=[write(c) for c in self.candidates],
         )
         return {"line": self.line, "text": self.text, **row}
+
+
+def _card_json(card: YgoCard) -> dict:
+    return {"id": card.id, "name_ja": card.name_ja, "name_en": card.name_en}
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,10 +274,8 @@ def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
 
 
 def _zone_heading(text: str) -> DeckZone | None:
-    for zone, pattern in _ZONE_HEADINGS:
-        if pattern.match(text):
-            return zone
-    return None
+    found = _ZONE_HEADING.match(text)
+    return DeckZone[found.lastgroup] if found is not None and found.lastgroup else None
 
 
 def _resolve(name: str, catalogue: Catalogue) -> tuple[YgoCard, ...]:
@@ -299,6 +308,9 @@ def _card_line(text: str, catalogue: Catalogue) -> tuple[int, str, tuple[YgoCard
     A name no card has may be a short form players write (増G ×3): read so only on a line with a count, once no
     reading of the line names a card, so that a line that named a card names the same one and a heading or a
     comment without a count is never taken for a card."""
+    if _DIGIT.search(text) is None:  # every count shape holds a digit: the whole line is a name, or nothing
+        matches = _resolve(text, catalogue)
+        return (1, text, matches) if matches else None
     first: tuple[int, str] | None = None
     for pattern in _COUNTED:
         found = pattern.match(text)
@@ -327,11 +339,37 @@ def _card_line(text: str, catalogue: Catalogue) -> tuple[int, str, tuple[YgoCard
     return None
 
 
-def read_text(text: str, catalogue: Catalogue) -> Decklist:
-    """A name list in Japanese or English, with or without zone headings."""
+# What a line of a name list reads as, whatever came before it (read_text's `memo`): a zone heading (DeckZone), a
+# group heading, a comment or total (ignored), or a card line (count, written name, the cards it names; none: unknown).
+LineReading = DeckZone | LineStatus | tuple[int, str, tuple[YgoCard, ...]]
+LineMemo = dict[str, LineReading]
+MEMO_SIZE = 20_000  # lines a memo keeps before it starts again (a few hundred decklists' worth)
+
+
+def _reading(stripped: str, catalogue: Catalogue) -> LineReading:
+    normal = _BULLET.sub("", unicodedata.normalize("NFKC", stripped)).strip()
+    heading = _zone_heading(normal)
+    if heading is not None:
+        return heading
+    if _GROUP_HEADING.match(normal):
+        return LineStatus.HEADING
+    if normal.startswith(_COMMENT_PREFIXES) or _TOTAL.match(normal):
+        return LineStatus.IGNORED
+    parsed = _card_line(normal, catalogue)
+    return LineStatus.IGNORED if parsed is None else parsed
+
+
+def read_text(text: str, catalogue: Catalogue, *, memo: LineMemo | None = None) -> Decklist:
+    """A name list in Japanese or English, with or without zone headings.
+
+    `memo` (owned by the caller, valid for one catalogue) remembers what each line read as: a batch of decklists,
+    or one list checked again, repeats the same lines, and reading one is then a dictionary read (as the Duel Masters
+    reader's memo)."""
     lines: list[ReadLine] = []
     errors: list[games.base.LineError] = []
     zone: DeckZone | None = None
+    if memo is not None and len(memo) > MEMO_SIZE:
+        memo.clear()
     for number, raw in enumerate(text.removeprefix(BOM).splitlines(), start=1):
         stripped = raw.strip()
         if not stripped:
@@ -339,23 +377,19 @@ def read_text(text: str, catalogue: Catalogue) -> Decklist:
         if len(lines) >= MAX_LINES:
             lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
             continue
-        normal = _BULLET.sub("", unicodedata.normalize("NFKC", stripped)).strip()
-        heading = _zone_heading(normal)
-        if heading is not None:
-            zone = heading
-            lines.append(ReadLine(number, stripped, LineStatus.HEADING, heading))
+        reading = memo.get(stripped) if memo is not None else None
+        if reading is None:
+            reading = _reading(stripped, catalogue)
+            if memo is not None:
+                memo[stripped] = reading
+        if isinstance(reading, DeckZone):
+            zone = reading
+            lines.append(ReadLine(number, stripped, LineStatus.HEADING, reading))
             continue
-        if _GROUP_HEADING.match(normal):
-            lines.append(ReadLine(number, stripped, LineStatus.HEADING))
+        if isinstance(reading, LineStatus):
+            lines.append(ReadLine(number, stripped, reading))
             continue
-        if normal.startswith(_COMMENT_PREFIXES) or _TOTAL.match(normal):
-            lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
-            continue
-        parsed = _card_line(normal, catalogue)
-        if parsed is None:
-            lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
-            continue
-        count, written, matches = parsed
+        count, written, matches = reading
         if problem := games.base.count_problem(count):  # an error the player sees, never a dropped line
             errors.append(games.base.LineError(number, stripped, problem))
         elif len(matches) == 1:
@@ -376,14 +410,14 @@ def _common_zone(cards: tuple[YgoCard, ...]) -> DeckZone:
     return zones.pop() if len(zones) == 1 else DeckZone.MAIN
 
 
-def read_decklist(text: str, catalogue: Catalogue) -> Decklist:
+def read_decklist(text: str, catalogue: Catalogue, *, memo: LineMemo | None = None) -> Decklist:
     """A ydke:// URL, a .ydk or a name list, told apart by its content (a malformed ydke:// URL raises
-    games.base.DeckCodeError)."""
+    games.base.DeckCodeError); `memo`: read_text's."""
     from games.ygo.rules.ydke import looks_like_ydke, read_ydke  # it reads a URL as the .ydk it stands for
 
     if looks_like_ydke(text):
         return read_ydke(text, catalogue)
-    return read_ydk(text, catalogue) if looks_like_ydk(text) else read_text(text, catalogue)
+    return read_ydk(text, catalogue) if looks_like_ydk(text) else read_text(text, catalogue, memo=memo)
 
 
 # --- writers ---------------------------------------------------------------------------------------------------

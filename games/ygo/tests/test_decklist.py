@@ -120,6 +120,42 @@ def test_text_card_lines(catalogue, text, expected):
     assert _lines(decklist) == [expected]
 
 
+@pytest.mark.parametrize("text, expected", TEXT_CARD_CASES)
+def test_a_remembered_line_reads_as_it_did(catalogue, text, expected):
+    memo: dict = {}
+    assert _lines(read_text(text, catalogue, memo=memo)) == [expected]
+    assert list(memo) == [text.strip()]
+    assert _lines(read_text(text, catalogue, memo=memo)) == [expected]  # from the memo
+
+
+@pytest.mark.parametrize(
+    ("first", "again", "expected"),
+    [
+        # The zone is the heading in force where the line is read again, never the one it was first read under.
+        pytest.param("サイドデッキ\n3 灰流うらら", "3 灰流うらら", (CARD, MAIN, 3, ASH), id="no-heading-now"),
+        pytest.param("3 灰流うらら", "サイドデッキ\n3 灰流うらら", (CARD, SIDE, 3, ASH), id="under-a-heading-now"),
+        pytest.param(
+            "エクストラデッキ\nAccesscode Talker",
+            "Accesscode Talker",
+            (CARD, EXTRA, 1, "Accesscode Talker"),
+            id="its-own-zone-without-heading",
+        ),  # fmt: skip
+        pytest.param("3 No Such Card", "Side\n3 No Such Card", (UNKNOWN, SIDE, 3, "No Such Card"), id="unknown"),
+    ],
+)
+def test_a_remembered_line_takes_the_zone_where_it_is_read_again(catalogue, first, again, expected):
+    memo: dict = {}
+    read_text(first, catalogue, memo=memo)
+    assert _lines(read_text(again, catalogue, memo=memo))[-1] == expected
+
+
+def test_a_remembered_line_with_a_count_no_deck_has_is_an_error_again(catalogue):
+    memo: dict = {}
+    for _ in range(2):
+        decklist = read_text("1000 灰流うらら", catalogue, memo=memo)
+        assert ([error.line for error in decklist.errors], decklist.lines) == ([1], ())
+
+
 HEADING_CASES = [
     pytest.param("メインデッキ", MAIN, id="main-ja"),
     pytest.param("【メインデッキ】(40枚)", MAIN, id="main-ja-bracketed-count"),
@@ -144,8 +180,10 @@ HEADING_CASES = [
 
 
 @pytest.mark.parametrize("text, zone", HEADING_CASES)
-def test_text_headings(catalogue, text, zone):
-    assert _lines(read_text(text, catalogue)) == [(HEADING, zone, 0, None)]
+@pytest.mark.parametrize("memo", [None, {}], ids=["read", "remembered"])
+def test_text_headings(catalogue, text, zone, memo):
+    for _ in range(2):
+        assert _lines(read_text(text, catalogue, memo=memo)) == [(HEADING, zone, 0, None)]
 
 
 def test_text_zones_follow_headings_and_an_unheaded_block_infers_zones(catalogue):
