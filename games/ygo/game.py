@@ -80,8 +80,19 @@ def _card_json(card: YgoCard, context) -> dict:
     return {"id": context.pk(card), "konami_id": card.konami_id, "name_ja": card.name, "name_en": card.name_en}
 
 
-def _line_json(line: RulesLine, context) -> dict:
-    return line.as_dict(lambda card: _card_json(card, context))
+def _line_json(line: RulesLine, context, written: dict[int, dict] | None = None) -> dict:
+    """A line's JSON; `written`: the cards' JSON a report wrote already (a deck repeats its cards, a .ydk a line per
+    copy), each card's written once per report."""
+    if written is None:
+        return line.as_dict(lambda card: _card_json(card, context))
+
+    def card_json(card: YgoCard) -> dict:
+        found = written.get(card.id)
+        if found is None:
+            found = written[card.id] = _card_json(card, context)
+        return found
+
+    return line.as_dict(card_json)
 
 
 class YgoCatalogue(Catalogue):
@@ -594,7 +605,8 @@ class YugiohOcg(Game):
         report = check_deck(decklist.read, as_of=as_of, limits=context.limits, overlay=overlay, genesys=genesys)
         out = report.report_dict(with_lines=False)
         if include_lines:
-            out["lines"] = [_line_json(line, context) for line in decklist.read.lines]
+            written: dict[int, dict] = {}
+            out["lines"] = [_line_json(line, context, written) for line in decklist.read.lines]
         for item in [*out["violations"], *out["warnings"]]:
             for card in item["cards"]:
                 konami = card["id"]
