@@ -117,10 +117,15 @@ class Decklist:
 
     def copies(self, zone: Zone) -> dict[str, int]:
         """Base card number -> copies in the zone (several lines of one number summed, variants folded)."""
-        out: dict[str, int] = {}
+        return self.copies_by_zone().get(zone, {})
+
+    def copies_by_zone(self) -> dict[Zone, dict[str, int]]:
+        """`copies` of every zone, in one pass over the lines."""
+        out: dict[Zone, dict[str, int]] = {}
         for line in self.lines:
-            if line.status is LineStatus.CARD and line.zone == zone and line.card_number is not None:
-                out[line.card_number] = out.get(line.card_number, 0) + (line.count or 0)
+            if line.status is LineStatus.CARD and line.zone is not None and line.card_number is not None:
+                zone = out.setdefault(line.zone, {})
+                zone[line.card_number] = zone.get(line.card_number, 0) + (line.count or 0)
         return out
 
     def unresolved(self) -> tuple[ReadLine, ...]:

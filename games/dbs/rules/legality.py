@@ -448,11 +448,13 @@ def check_decklist(
     the warnings, the zone counts and the deck hash. Raises RulesUnavailable before the game's launch."""
     version = rule_version_in_force(as_of)
     counts = decklist.counts()
-    zone_cards = {zone: _aggregate(catalogue, decklist.copies(zone)) for zone in ZONES}
+    copies = decklist.copies_by_zone()
+    zone_cards = {zone: _aggregate(catalogue, copies.get(zone, {})) for zone in ZONES}
+    unresolved = decklist.unresolved()
     found: list[Violation] = []
     warnings: list[Violation] = []
 
-    for line in decklist.unresolved():
+    for line in unresolved:
         candidates = tuple(_ref(catalogue.card(number)) for number in line.candidates if number in catalogue)
         found.append(
             v.unresolved_card(
@@ -467,7 +469,7 @@ def check_decklist(
 
     # 5-1-2: exactly one Leader Card, in the leader area. An unreadable line there still takes the leader's place.
     leader_slots = sum(n for card, n in zone_cards[Zone.LEADER] if card.is_leader) + sum(
-        line.count or 0 for line in decklist.unresolved() if line.zone is Zone.LEADER
+        line.count or 0 for line in unresolved if line.zone is Zone.LEADER
     )
     if leader_slots != 1:
         found.append(v.leader_count(count=leader_slots, rule=version.rule(ViolationCode.LEADER_COUNT)))
