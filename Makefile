@@ -34,10 +34,8 @@ install-dev: $(VENV)/.installed-dev
 # catalogues built (deckbuilder/serve.py --import-games). The commands log no SQL (DEBUG=false unless set).
 run: install
 	export DEBUG=$${DEBUG:-false}; \
-	$(PY) manage.py migrate --noinput \
-		&& $(PY) manage.py import_cards --skip-checks && $(PY) manage.py import_effects --skip-checks \
-		&& $(PY) manage.py import_regulations --skip-checks \
-		&& $(PY) manage.py collectstatic --noinput -v 0 --skip-checks
+	$(PY) -m deckbuilder.run_commands "migrate --noinput" "import_cards --skip-checks" "import_effects --skip-checks" \
+		"import_regulations --skip-checks" "collectstatic --noinput -v 0 --skip-checks"
 	PORT=$(PORT) $(PY) -m deckbuilder.serve --import-games
 
 # Everything: unit tests (SQLite), integration tests (PostgreSQL, Redis, a Celery worker), browser tests, and the

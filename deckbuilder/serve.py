@@ -297,16 +297,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     serve_environment(os.environ)  # before the settings are read; the web server and the worker inherit it
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckbuilder.settings")
+    port = os.environ.get("PORT", "8000")
+    supervisor = Supervisor(python=sys.executable, port=port, web=not args.no_web, import_games=args.import_games)
+    if supervisor.with_web:
+        # First: the web server's master sets Django up and builds the catalogues for the first page while this
+        # process sets Django up too (half a second of a cold start, before the web server even started, otherwise).
+        supervisor.start_web()
     import django
 
     django.setup()
-    port = os.environ.get("PORT", "8000")
-    supervisor = Supervisor(python=sys.executable, port=port, web=not args.no_web, import_games=args.import_games)
-    orphan = reap_orphan_worker(worker_pidfile())
+    orphan = reap_orphan_worker(worker_pidfile())  # before this run's worker starts
     if orphan:
         print(f"\n  ended worker {orphan}, left running by an earlier run\n", flush=True)
     if supervisor.with_web:
-        supervisor.start_web()
         supervisor.start_worker_after_web()
     else:
         supervisor.start_worker()
