@@ -75,7 +75,13 @@ def when_ready(server):
         gc.freeze()
 
 
-on_reload = when_ready
+def on_reload(server):
+    """A reload (SIGHUP) builds the catalogues again. What the last start or reload froze is first put back in the
+    collector's generations: frozen objects are never collected, so the replaced catalogues' reference cycles (model
+    instances, their states and caches) would otherwise stay in the master for good, and in every worker forked after
+    it, one more set at each reload; thawed, the collection before the new freeze frees them."""
+    gc.unfreeze()
+    when_ready(server)
 
 
 def post_fork(server, worker):

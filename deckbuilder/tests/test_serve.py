@@ -179,13 +179,33 @@ def test_make_run_imports_the_other_games_beside_the_server():
     assert serve.import_command("python")[-2:] == ["import_games", "--skip-checks"]
 
 
-def test_a_reload_builds_every_games_catalogue_before_the_fresh_workers_fork(db):
+def test_a_reload_thaws_what_was_frozen_then_builds_every_games_catalogue_before_the_fresh_workers_fork():
     """gunicorn's `on_reload` runs in the master before it forks the replacement workers: the same warm-up as at the
-    start."""
+    start, with nothing frozen left from the last one (a frozen object is never collected: the replaced catalogues'
+    reference cycles would stay for good)."""
+    import gc
     import runpy
+    import weakref
 
     config = runpy.run_path(str(serve.ROOT / "gunicorn.conf.py"))
-    assert config["on_reload"] is config["when_ready"]
+    frozen_while_building = []
+    config["on_reload"].__globals__["when_ready"] = lambda server: frozen_while_building.append(gc.get_freeze_count())
+
+    class Catalogue:
+        pass
+
+    replaced = Catalogue()
+    replaced.itself = replaced  # a reference cycle: only the collector frees it
+    gone = weakref.ref(replaced)
+    gc.freeze()  # as the start's warm-up left it
+    del replaced
+    try:
+        config["on_reload"](server=None)
+        assert frozen_while_building == [0]
+        gc.collect()
+        assert gone() is None
+    finally:
+        gc.unfreeze()
 
 
 # --- the worker dies with the supervisor (issue "Hardening, second pass", item 7) ----------------------------------
