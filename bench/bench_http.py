@@ -48,7 +48,9 @@ def server_tree() -> Path:
 def make_run_commands(tree: Path) -> list[list[str]]:
     """The `manage.py` commands of the tree's `make run` recipe (in order, one after another, with this interpreter),
     without the server and collectstatic (the API needs no collected files); with the import the server runs beside
-    itself (`serve --import-games`), before the server here, so every game is measured on its whole catalogue."""
+    itself (`serve --import-games`), before the server here, so every game is measured on its whole catalogue. A recipe
+    reads `$(PY) manage.py <command>` a command (older trees), or `$(PY) -m deckbuilder.run_commands "<command>" ...`
+    several in one process, run here the same way."""
     recipe, inside = [], False
     for line in (tree / "Makefile").read_text(encoding="utf-8").splitlines():
         if line.startswith("run:"):
@@ -57,10 +59,17 @@ def make_run_commands(tree: Path) -> list[list[str]]:
             recipe.append(line)
         elif inside:
             break
-    commands = re.findall(r"\$\(PY\) manage\.py ([^;&|\\\n]+)", "\n".join(recipe))
-    if "deckbuilder.serve --import-games" in "\n".join(recipe):  # the other games' import, run beside the server
-        commands.append("import_games")
-    return [[sys.executable, "manage.py", *shlex.split(c)] for c in commands if not c.startswith("collectstatic")]
+    text = re.sub(r"\\\n\s*", " ", "\n".join(recipe))  # one line per shell command
+    runs: list[list[str]] = []
+    for command in re.findall(r"\$\(PY\) manage\.py ([^;&|\n]+)", text):
+        if not command.startswith("collectstatic"):
+            runs.append([sys.executable, "manage.py", *shlex.split(command)])
+    for steps in re.findall(r"\$\(PY\) -m deckbuilder\.run_commands ((?:\s*\"[^\"]*\")+)", text):
+        kept = [step for step in shlex.split(steps) if not step.startswith("collectstatic")]
+        runs.append([sys.executable, "-m", "deckbuilder.run_commands", *kept])
+    if "deckbuilder.serve --import-games" in text:  # the other games' import, run beside the server
+        runs.append([sys.executable, "manage.py", "import_games"])
+    return runs
 
 
 def server_env(tmp: str) -> dict:

@@ -32,3 +32,50 @@ def test_make_run_prepares_in_one_process_with_the_checks_once():
     assert steps == ["migrate", "import_cards", "import_effects", "import_regulations", "collectstatic"]
     assert "manage.py" not in recipe
     assert preparation.count("--skip-checks") == len(steps) - 1  # the checks run with migrate
+
+
+OLD_RECIPE = """run: install
+\t$(PY) manage.py migrate --noinput \\
+\t\t&& $(PY) manage.py import_cards --skip-checks && $(PY) manage.py collectstatic --noinput -v 0
+\tPORT=$(PORT) $(PY) -m deckbuilder.serve --import-games
+"""
+
+
+@pytest.mark.parametrize(
+    "makefile, commands",
+    [
+        pytest.param(
+            None,
+            [
+                [
+                    "-m",
+                    "deckbuilder.run_commands",
+                    "migrate --noinput",
+                    "import_cards --skip-checks",
+                    "import_effects --skip-checks",
+                    "import_regulations --skip-checks",
+                ],
+                ["manage.py", "import_games"],
+            ],
+            id="this-tree-in-one-process",
+        ),  # fmt: skip
+        pytest.param(
+            OLD_RECIPE,
+            [
+                ["manage.py", "migrate", "--noinput"],
+                ["manage.py", "import_cards", "--skip-checks"],
+                ["manage.py", "import_games"],
+            ],
+            id="an-older-tree-a-process-a-command",
+        ),  # fmt: skip
+    ],
+)
+def test_the_http_bench_prepares_its_database_as_make_run_does(tmp_path, makefile, commands):
+    """bench.bench_http reads the recipe (this tree's and a compared older tree's): the same steps but collectstatic."""
+    from bench.bench_http import make_run_commands
+
+    tree = serve.ROOT
+    if makefile is not None:
+        tree = tmp_path
+        (tree / "Makefile").write_text(makefile)
+    assert [command[1:] for command in make_run_commands(tree)] == commands
