@@ -55,16 +55,16 @@ OLD_RECIPE = """run: install
                     "import_effects --skip-checks",
                     "import_regulations --skip-checks",
                 ],
-                ["manage.py", "import_games"],
+                ["manage.py", "import_games", "--skip-checks"],
             ],
             id="this-tree-in-one-process",
         ),  # fmt: skip
         pytest.param(
             OLD_RECIPE,
             [
-                ["manage.py", "migrate", "--noinput"],
+                ["manage.py", "migrate", "--noinput", "--skip-checks"],
                 ["manage.py", "import_cards", "--skip-checks"],
-                ["manage.py", "import_games"],
+                ["manage.py", "import_games", "--skip-checks"],
             ],
             id="an-older-tree-a-process-a-command",
         ),  # fmt: skip
