@@ -123,8 +123,12 @@ class SharedMapCache(BaseCache):
     A count is a read and a write of one key's history (DRF's throttles) inside one write transaction (`locked()`):
     LMDB lets one writer in at a time through a mutex in its lock file, which a process that dies holding it frees
     (a robust mutex), and readers never wait. No write reaches the disk per count (`sync=False`: a crash may lose
-    the last counts, never the file); a count took 7 microseconds here where diskcache's SQLite transaction took 150
-    and, under `make run`'s two processes, raised a ping's p50 by half. The file is a fixed map (`MAP_SIZE`, sparse on
+    the last counts, never the file); a count took 7 microseconds here where diskcache's SQLite transaction took 150.
+    What is left of its cost is a wait, not CPU: opening and committing a write transaction lets go of the
+    interpreter lock, and a thread of the same process that takes it meanwhile (a decklist check) can keep the
+    holder of the map's writer mutex waiting for it, and every other process's count with it: a ping's p50 under
+    four clients is about 1.2x that of counting in each process's memory (which let twice the limit through), a ping
+    beside four clients' checks about 2x. The file is a fixed map (`MAP_SIZE`, sparse on
     disk): every `PRUNE_EVERY` writes of a process the expired entries are deleted, and while more than half the map
     is used (a flood from many addresses), the entries that expire soonest go too, as a full cache evicts. A write
     that finds the map full anyway is refused (the store failed: its request answers 503, never let through
