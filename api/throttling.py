@@ -2,10 +2,11 @@
 
 DRF's throttles keep their counters in a Django cache. In the default cache (LocMemCache) every gunicorn process
 counted on its own, so a documented 600/min let about 600 x processes through (1,214 of 1,400 pings in 5.3 s). They
-count in the `throttle` cache instead (settings.CACHES): Redis in production (REDIS_URL), under `make run` one LMDB
-file in VAR_DIR/throttle-store that every process of the machine maps into its memory
-(deckbuilder.cache.SharedMapCache: no file written per count, as the file cache did, nor a transaction of an SQLite
-file, as diskcache did; and no write on the site's SQLite database that every deck write waits for).
+count in the `throttle` cache instead (settings.CACHES): Redis in production (REDIS_URL), under `make run` one file
+in VAR_DIR/throttle-store that every process of the machine maps into its memory (deckbuilder.cache.SharedMapCache:
+no file written per count, as the file cache did, nor a transaction of an SQLite file, as diskcache did, nor a
+transaction that lets go of the interpreter lock holding the store's, as LMDB did; and no write on the site's SQLite
+database that every deck write waits for).
 
 When that store cannot be read or written, a request is refused with 503 RATE_LIMITER_UNAVAILABLE (and
 Retry-After): not let through uncounted (failing open would lift every limit whenever Redis is away, the moment an
@@ -24,7 +25,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
 
-import lmdb
 from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 from django.db import DatabaseError
@@ -32,15 +32,15 @@ from redis.exceptions import RedisError
 from rest_framework import throttling
 
 from api.codes import ApplicationError, ErrorCode
-from deckbuilder.cache import SharedMapCache
+from deckbuilder.cache import SharedMapCache, SharedMapValueTooLarge
 
 logger = logging.getLogger(__name__)
 
 CACHE_ALIAS = "throttle"
 RETRY_AFTER_SECONDS = 5
 # What the cache backends raise when their store is away: redis-py's errors (RedisCache), OSError (a directory, a
-# socket), LMDB's errors (SharedMapCache's file, a full map), DatabaseError (DatabaseCache).
-STORE_ERRORS = (RedisError, OSError, lmdb.Error, DatabaseError)
+# socket, SharedMapCache's files), a value SharedMapCache cannot hold, DatabaseError (DatabaseCache).
+STORE_ERRORS = (RedisError, OSError, SharedMapValueTooLarge, DatabaseError)
 
 
 class RateLimiterUnavailable(ApplicationError):
@@ -62,7 +62,7 @@ def _key_locked(cache, key: str) -> Iterator[None]:
     """DRF's throttle reads a key's history, then writes it back one longer: not atomic. Concurrent requests of one
     client read the same history and all but one count were lost (measured under `make run`'s two processes of eight
     threads: 1,400 of 1,400 pings in 10 s passed a 600/min limit). So one count at a time per key, across processes:
-    a Redis lock in Redis (SET NX with an expiry), a write transaction of the shared map's file (its writer mutex: a
+    a Redis lock in Redis (SET NX with an expiry), the shared map's lock (a thread lock, then an flock of its file: a
     process that dies holding it frees it), a process lock otherwise (the in-memory cache is the process's own)."""
     if isinstance(cache, RedisCache):
         client = cache._cache.get_client(key, write=True)

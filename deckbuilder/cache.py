@@ -10,11 +10,14 @@ requests that arrive together after an import wait for one build instead of each
 """
 
 import contextlib
+import ctypes
 import dataclasses
+import fcntl
 import functools
 import hashlib
 import logging
 import math
+import mmap
 import os
 import pickle
 import struct
@@ -117,35 +120,41 @@ def shared_cache_store_reset() -> None:
 
 
 class SharedMapCache(BaseCache):
-    """A Django cache in one LMDB file that every process of the machine maps into its memory: the rate limits'
-    counts under `make run` (settings.CACHES["throttle"] without Redis), which every web process must share.
+    """A Django cache in one file that every process of the machine maps into its memory: the rate limits' counts
+    under `make run` (settings.CACHES["throttle"] without Redis), which every web process must share.
 
-    A count is a read and a write of one key's history (DRF's throttles) inside one write transaction (`locked()`):
-    LMDB lets one writer in at a time through a mutex in its lock file, which a process that dies holding it frees
-    (a robust mutex), and readers never wait. No write reaches the disk per count (`sync=False`: a crash may lose
-    the last counts, never the file); a count took 7 microseconds here where diskcache's SQLite transaction took 150.
-    What is left of its cost is a wait, not CPU: opening and committing a write transaction lets go of the
-    interpreter lock, and a thread of the same process that takes it meanwhile (a decklist check) can keep the
-    holder of the map's writer mutex waiting for it, and every other process's count with it: a ping's p50 under
-    four clients is about 1.2x that of counting in each process's memory (which let twice the limit through), a ping
-    beside four clients' checks about 2x. The file is a fixed map (`MAP_SIZE`, sparse on
-    disk): every `PRUNE_EVERY` writes of a process the expired entries are deleted, and while more than half the map
-    is used (a flood from many addresses), the entries that expire soonest go too, as a full cache evicts. A write
-    that finds the map full anyway is refused (the store failed: its request answers 503, never let through
-    uncounted) and the next write prunes first.
+    A count is a read and a write of one key's history (DRF's throttles) under one lock (`locked()`): a thread lock for
+    the process's threads, then an `flock` of the store's lock file for the processes (the kernel frees it when its
+    holder dies). Nothing inside lets go of the interpreter lock: the file lock is tried without waiting through libc
+    called with the interpreter lock held (waiting, when another process holds it, lets go as any wait does), and the
+    values are read and written in the mapped memory. That is the point of this store. LMDB's write transaction
+    (tried first) let go of the interpreter lock as it began and committed: whenever another thread of that process
+    took it meanwhile (a decklist check runs for milliseconds), the count waited for it holding the writer's mutex, and
+    every other process's count waited too. A ping's p50 under four clients was 1.2x, and beside four clients'
+    decklist checks 2x, that of counting in each process's memory; diskcache's SQLite file (one transaction per
+    count, 150 microseconds of CPU) 1.7x and more.
 
-    Each process opens the file once, shared by its threads (Django makes a cache object per thread; LMDB allows one
-    open of a file per process), again after a fork (an LMDB environment must not cross one: the child's inherited
-    handle is closed, which releases nothing of the parent's), and keeps it open across requests (Django closes every
-    cache after each request)."""
+    The file holds SLOTS slots of SLOT_BYTES (sparse on disk: only the slots written take space): a key's slot is
+    found from its digest among PROBE slots in a row; a key that finds none free takes the one whose value expires
+    soonest (a full cache evicts, as Django's do). A slot: the key's digest (8 bytes), its expiry (a time.time(), 8
+    bytes, infinity for never), the value's length (4 bytes), the pickled value. A value that does not fit a slot
+    (a history longer than the largest limit's) raises SharedMapValueTooLarge: the store failed, its request answers
+    503, never let through uncounted.
 
-    PRUNE_EVERY = 1000
+    Each process opens the files once, shared by its threads (Django makes a cache object per thread), again after a
+    fork (a lock file's descriptor shared with the parent would hold one lock for both), and keeps them open across
+    requests (Django closes every cache after each request)."""
+
+    SLOTS = 8192
+    SLOT_BYTES = 32 * 1024  # a history of 3,000 counts (the `user` limit) pickles to 27 KB
+    PROBE = 8
 
     def __init__(self, location: str, params: dict[str, Any]) -> None:
         super().__init__(params)
         self._path = os.path.abspath(location)
-        self._map_size = int(params.get("OPTIONS", {}).get("MAP_SIZE", 512 * 2**20))
-        self._local = threading.local()
+        options = params.get("OPTIONS", {})
+        self._slots = int(options.get("SLOTS", self.SLOTS))
+        self._slot_bytes = int(options.get("SLOT_BYTES", self.SLOT_BYTES))
 
     def _map(self) -> "_OpenMap":
         opened = _open_maps.get(self._path)
@@ -154,160 +163,180 @@ class SharedMapCache(BaseCache):
         with _opening:
             opened = _open_maps.get(self._path)
             if opened is None or opened.pid != os.getpid():
-                if opened is not None:
-                    opened.environment.close()  # inherited from the parent: its fcntl locks are not this process's
-                _open_maps[self._path] = opened = _OpenMap.open(self._path, self._map_size)
+                _open_maps[self._path] = opened = _OpenMap.open(self._path, self._slots * self._slot_bytes)
         return opened
-
-    def _environment(self) -> Any:
-        return self._map().environment
-
-    @contextlib.contextmanager
-    def _transaction(self, *, write: bool) -> Iterator[Any]:
-        held = getattr(self._local, "transaction", None)
-        if held is not None:
-            yield held
-            return
-        with self._environment().begin(write=write) as transaction:  # commits at the end, aborts on an exception
-            yield transaction
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
-        """The calls of this thread inside the block are one write transaction: a read and a write of a count that no
-        other process or thread interleaves."""
-        import lmdb
-
-        if getattr(self._local, "transaction", None) is not None:
+        """The calls of this thread inside the block are one count: a read and a write that no other thread or
+        process interleaves."""
+        opened = self._map()
+        if opened.holder == threading.get_ident():
             yield
             return
-        opened = self._map()
-        if opened.prune_due:
-            self._prune(opened)
-        try:
-            with self._transaction(write=True) as transaction:
-                self._local.transaction = transaction
-                try:
-                    yield
-                finally:
-                    self._local.transaction = None
-        except lmdb.MapFullError:
-            opened.prune_due = True  # this count is lost (the request is refused); the next write makes room first
-            raise
+        with opened.threads:
+            opened.lock_file()
+            opened.holder = threading.get_ident()
+            try:
+                yield
+            finally:
+                opened.holder = None
+                opened.unlock_file()
 
-    # the values: 8 bytes of expiry (a time.time(); infinity for never), then the pickled value
+    # the slots
 
-    @staticmethod
-    def _pack(value: Any, expiry: float | None) -> bytes:
-        return struct.pack("<d", math.inf if expiry is None else expiry) + pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+    def _digest(self, key: Any, version: int | None) -> int:
+        digest = hashlib.blake2b(self.make_and_validate_key(key, version=version).encode(), digest_size=8).digest()
+        return int.from_bytes(digest, "little") or 1  # 0 marks a free slot
 
-    @staticmethod
-    def _expiry(raw: bytes) -> float:
-        return struct.unpack_from("<d", raw)[0]
+    def _find(self, memory: mmap.mmap, digest: int) -> tuple[int | None, int]:
+        """The offset of the key's slot (None when it has none), and of the slot it would take."""
+        size, count = self._slot_bytes, self._slots
+        first = digest % count
+        take, take_expiry, now = -1, math.inf, time.time()
+        for step in range(self.PROBE):
+            offset = ((first + step) % count) * size
+            held, expiry = _HEAD.unpack_from(memory, offset)[:2]
+            if held == digest:
+                return offset, offset
+            if held == 0 or expiry <= now:
+                if take_expiry > -math.inf:
+                    take, take_expiry = offset, -math.inf  # a free slot goes before any live one
+            elif expiry < take_expiry:
+                take, take_expiry = offset, expiry
+        return None, take
 
-    def _live(self, raw: bytes | None) -> bool:
-        return raw is not None and self._expiry(raw) > time.time()
+    def _read(self, memory: mmap.mmap, offset: int | None) -> tuple[bool, Any]:
+        if offset is None:
+            return False, None
+        _held, expiry, length = _HEAD.unpack_from(memory, offset)
+        if expiry <= time.time():
+            return False, None
+        start = offset + _HEAD.size
+        return True, pickle.loads(memory[start : start + length])
 
-    def _put(self, transaction: Any, key: bytes, value: Any, timeout: Any) -> None:
-        transaction.put(key, self._pack(value, self.get_backend_timeout(timeout)))
-        opened = self._map()
-        opened.writes += 1
-        if opened.writes % self.PRUNE_EVERY == 0:
-            opened.prune_due = True
-
-    def _prune(self, opened: "_OpenMap") -> None:
-        """Deletes the expired entries; and while more than half the map is used, the soonest to expire, down to a
-        quarter (a write needs free pages: even a delete copies the pages it changes, so a map is never let fill)."""
-        opened.prune_due = False
-        now = time.time()
-        environment = opened.environment
-        with environment.begin(write=True) as transaction:
-            entries = sorted((self._expiry(raw), key) for key, raw in transaction.cursor())
-            pages = transaction.stat(environment.open_db())
-            used = (pages["branch_pages"] + pages["leaf_pages"] + pages["overflow_pages"]) * pages["psize"]
-            expired = sum(1 for expiry, _ in entries if expiry <= now)
-            keep = len(entries) - expired
-            if used > opened.map_size // 2:
-                keep = min(keep, int(len(entries) * opened.map_size / 4 / used))
-            for _, key in entries[: len(entries) - keep]:
-                transaction.delete(key)
+    def _write(self, memory: mmap.mmap, offset: int, digest: int, value: Any, timeout: Any) -> None:
+        data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+        if len(data) > self._slot_bytes - _HEAD.size:
+            raise SharedMapValueTooLarge(f"a value of {len(data)} bytes does not fit the shared map's slots")
+        expiry = self.get_backend_timeout(timeout)
+        start = offset + _HEAD.size
+        memory[start : start + len(data)] = data
+        _HEAD.pack_into(memory, offset, digest, math.inf if expiry is None else expiry, len(data))
 
     # Django's cache API
 
-    def _key(self, key: Any, version: int | None) -> bytes:
-        return self.make_and_validate_key(key, version=version).encode()
-
     def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
-        with self._transaction(write=False) as transaction:
-            raw = transaction.get(self._key(key, version))
-        return pickle.loads(raw[8:]) if self._live(raw) else default
+        digest = self._digest(key, version)
+        with self.locked():
+            memory = self._map().memory
+            found, value = self._read(memory, self._find(memory, digest)[0])
+        return value if found else default
 
     def set(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> None:
+        digest = self._digest(key, version)
         with self.locked():
-            self._put(self._local.transaction, self._key(key, version), value, timeout)
+            memory = self._map().memory
+            self._write(memory, self._find(memory, digest)[1], digest, value, timeout)
 
     def add(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
+        digest = self._digest(key, version)
         with self.locked():
-            transaction, name = self._local.transaction, self._key(key, version)
-            if self._live(transaction.get(name)):
+            memory = self._map().memory
+            held, take = self._find(memory, digest)
+            if self._read(memory, held)[0]:
                 return False
-            self._put(transaction, name, value, timeout)
+            self._write(memory, take, digest, value, timeout)
             return True
 
     def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
+        digest = self._digest(key, version)
         with self.locked():
-            transaction, name = self._local.transaction, self._key(key, version)
-            raw = transaction.get(name)
-            if not self._live(raw):
-                return False
-            self._put(transaction, name, pickle.loads(raw[8:]), timeout)
-            return True
+            memory = self._map().memory
+            held = self._find(memory, digest)[0]
+            found, value = self._read(memory, held)
+            if found and held is not None:
+                self._write(memory, held, digest, value, timeout)
+            return found
 
     def incr(self, key: Any, delta: int = 1, version: int | None = None) -> Any:
+        digest = self._digest(key, version)
         with self.locked():
-            transaction, name = self._local.transaction, self._key(key, version)
-            raw = transaction.get(name)
-            if not self._live(raw):
+            memory = self._map().memory
+            held = self._find(memory, digest)[0]
+            found, value = self._read(memory, held)
+            if not found or held is None:
                 raise ValueError(f"Key '{key}' not found")
-            value = pickle.loads(raw[8:]) + delta
-            transaction.put(name, raw[:8] + pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
-            return value
+            expiry = _HEAD.unpack_from(memory, held)[1]
+            self._write(memory, held, digest, value + delta, None if expiry == math.inf else expiry - time.time())
+            return value + delta
 
     def delete(self, key: Any, version: int | None = None) -> bool:
+        digest = self._digest(key, version)
         with self.locked():
-            return bool(self._local.transaction.delete(self._key(key, version)))
+            memory = self._map().memory
+            held = self._find(memory, digest)[0]
+            found = self._read(memory, held)[0]
+            if held is not None:
+                _HEAD.pack_into(memory, held, 0, 0.0, 0)
+            return found
 
     def has_key(self, key: Any, version: int | None = None) -> bool:
-        with self._transaction(write=False) as transaction:
-            return self._live(transaction.get(self._key(key, version)))
+        digest = self._digest(key, version)
+        with self.locked():
+            memory = self._map().memory
+            return self._read(memory, self._find(memory, digest)[0])[0]
 
     def clear(self) -> None:
         with self.locked():
-            transaction = self._local.transaction
-            for key in list(transaction.cursor().iternext(values=False)):
-                transaction.delete(key)
+            self._map().empty()
 
     def close(self, **kwargs: Any) -> None:
         """Kept open: Django closes every cache after each request; the map is the process's until it ends."""
 
 
+class SharedMapValueTooLarge(Exception):
+    """A value larger than the shared map's slots: not stored."""
+
+
+_HEAD = struct.Struct("<Qdi")  # a slot's key digest, expiry and value length
+_LIBC = ctypes.PyDLL(None)  # libc's functions called holding the interpreter lock (PyDLL): no thread switch there
+
+
 @dataclasses.dataclass
 class _OpenMap:
-    """A process's one open of a shared map's file, and its pruning schedule."""
+    """A process's one open of a shared map's files."""
 
     pid: int
-    environment: Any  # lmdb.Environment
-    map_size: int
-    writes: int = 0
-    prune_due: bool = False
+    memory: mmap.mmap
+    map_descriptor: int
+    lock_descriptor: int
+    threads: Any  # threading.Lock: one count of this process at a time (a file lock is the process's, not a thread's)
+    holder: int | None = None  # the thread that holds the lock (a count's get and set inside its `locked()`)
 
     @classmethod
-    def open(cls, path: str, map_size: int) -> "_OpenMap":
-        import lmdb
-
+    def open(cls, path: str, size: int) -> "_OpenMap":
         os.makedirs(path, exist_ok=True)  # a file in the way raises: the store is away
-        environment = lmdb.open(path, map_size=map_size, sync=False, metasync=False)
-        environment.reader_check()  # the read slots of processes that died
-        return cls(os.getpid(), environment, environment.info()["map_size"])
+        descriptor = os.open(os.path.join(path, "counts.map"), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        lock = os.open(os.path.join(path, "counts.lock"), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        if os.fstat(descriptor).st_size < size:
+            os.ftruncate(descriptor, size)  # sparse: the slots take space as they are written
+        memory = mmap.mmap(descriptor, size, mmap.MAP_SHARED, mmap.PROT_READ | mmap.PROT_WRITE)
+        return cls(os.getpid(), memory, descriptor, lock, threading.Lock())
+
+    def empty(self) -> None:
+        """Every slot free (under the lock: no other process reads the file meanwhile): the file cut to nothing and
+        extended again, which frees its space and reads as zeros."""
+        os.ftruncate(self.map_descriptor, 0)
+        os.ftruncate(self.map_descriptor, len(self.memory))
+
+    def lock_file(self) -> None:
+        if _LIBC.flock(self.lock_descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB) != 0:
+            fcntl.flock(self.lock_descriptor, fcntl.LOCK_EX)  # another process counts: wait, letting go meanwhile
+
+    def unlock_file(self) -> None:
+        if _LIBC.flock(self.lock_descriptor, fcntl.LOCK_UN) != 0:
+            fcntl.flock(self.lock_descriptor, fcntl.LOCK_UN)
 
 
 _open_maps: dict[str, _OpenMap] = {}

@@ -64,9 +64,9 @@ def _shared_map_under_a_file(tmp_path):
 
 
 def _shared_map_full(tmp_path):
-    """A map too small for one count: every write fails (MapFullError), pruning frees nothing."""
+    """Slots too small for one count: every count fails to be written (SharedMapValueTooLarge)."""
     return {"BACKEND": "deckbuilder.cache.SharedMapCache", "LOCATION": str(tmp_path / "full"),
-            "OPTIONS": {"MAP_SIZE": 4096}}  # fmt: skip
+            "OPTIONS": {"SLOTS": 4, "SLOT_BYTES": 24}}  # fmt: skip
 
 
 def _redis_nobody_listens_on(tmp_path):
@@ -285,9 +285,9 @@ def test_the_shared_map_stays_open_between_requests(db, tmp_path):
     store = {"BACKEND": "deckbuilder.cache.SharedMapCache", "LOCATION": str(tmp_path / "store")}
     with store_away(store):
         assert Client().get(PING).status_code == 200
-        environment = caches["throttle"]._environment()
+        opened = caches["throttle"]._map()
         assert Client().get(PING).status_code == 200
-        assert caches["throttle"]._environment() is environment
+        assert caches["throttle"]._map() is opened
 
 
 @pytest.mark.parametrize(

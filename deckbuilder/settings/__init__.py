@@ -304,8 +304,8 @@ CACHES: dict[str, dict[str, object]] = {
     if REDIS_URL
     else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "deckbuilder"},
     # The request throttles' counters (api/throttling.py), which every web process must share: Redis in production;
-    # without it (`make run`) one LMDB file in VAR_DIR that the processes of this machine map into their memory
-    # (deckbuilder.cache.SharedMapCache: a count is a write transaction in memory, no file written per count). Not the
+    # without it (`make run`) one file in VAR_DIR that the processes of this machine map into their memory
+    # (deckbuilder.cache.SharedMapCache: a count is read and written in memory, no file written per count). Not the
     # site's database cache: on SQLite every request would then write to the database file and wait behind the deck
     # writes' lock.
     "throttle": dict(_REDIS_CACHE)

@@ -1,4 +1,4 @@
-"""deckbuilder.cache.SharedMapCache: `make run`'s rate-limit store, one LMDB map shared by the machine's processes."""
+"""deckbuilder.cache.SharedMapCache: `make run`'s rate-limit store, one file mapped by the machine's processes."""
 
 import multiprocessing
 import signal
@@ -7,10 +7,9 @@ import sys
 import time
 from pathlib import Path
 
-import lmdb
 import pytest
 
-from deckbuilder.cache import SharedMapCache
+from deckbuilder.cache import SharedMapCache, SharedMapValueTooLarge
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,45 +49,75 @@ def test_incr_of_an_absent_key_raises_as_djangos_caches_do(tmp_path):
         store(tmp_path).incr("absent")
 
 
-def test_a_block_is_one_transaction_that_an_error_undoes(tmp_path):
+def test_a_block_reads_its_own_writes_and_holds_the_others_off(tmp_path):
+    import threading
+
     cache = store(tmp_path)
     cache.set("count", 1)
-    with pytest.raises(RuntimeError), cache.locked():
+    other_done = threading.Event()
+
+    def other_thread():
+        cache_of_thread = store(tmp_path)  # Django makes a cache object per thread
+        cache_of_thread.set("count", cache_of_thread.get("count") * 10)
+        other_done.set()
+
+    with cache.locked():
         cache.set("count", cache.get("count") + 1)
-        assert cache.get("count") == 2  # the block reads its own write
-        raise RuntimeError
-    assert cache.get("count") == 1
+        other = threading.Thread(target=other_thread)
+        other.start()
+        assert not other_done.wait(0.2)  # it waits for the block
+        assert cache.get("count") == 2
+    other.join(5)
+    assert cache.get("count") == 20
 
 
-def test_expired_entries_are_pruned_every_so_many_writes(tmp_path, monkeypatch):
-    monkeypatch.setattr(SharedMapCache, "PRUNE_EVERY", 3)
-    cache = store(tmp_path)
-    cache.set("old", 1, -1)
-    cache.set("new", 2, 60)
-    cache.set("third", 3, 60)  # the third write: the next write prunes first
-    cache.set("fourth", 4, 60)
-    with cache._environment().begin() as transaction:
-        keys = {key.decode().rsplit(":", 1)[-1] for key, _ in transaction.cursor()}
-    assert keys == {"new", "third", "fourth"}
-
-
-def test_a_flood_of_keys_evicts_the_soonest_to_expire_before_the_map_fills(tmp_path, monkeypatch):
-    monkeypatch.setattr(SharedMapCache, "PRUNE_EVERY", 16)
-    cache = store(tmp_path, MAP_SIZE=512 * 1024)
-    value = b"x" * 2000
-    for n in range(1000):  # 2 MB of live counts through a map of 512 KB
-        cache.set(f"client-{n}", value, 60 + n)
-    assert cache.get("client-999") == value  # the latest stay
+def test_a_flood_of_keys_takes_the_slots_of_the_soonest_to_expire(tmp_path):
+    cache = SharedMapCache(str(tmp_path), {"OPTIONS": {"SLOTS": 16, "SLOT_BYTES": 4096}})
+    for n in range(200):  # far more keys than slots
+        cache.set(f"client-{n}", n, 60 + n)
+    assert cache.get("client-199") == 199  # the latest stay
     assert cache.get("client-0") is None  # the soonest to expire went
 
 
-def test_a_write_the_map_cannot_hold_is_refused_and_the_store_goes_on(tmp_path):
-    cache = store(tmp_path, MAP_SIZE=256 * 1024)
+def test_a_value_larger_than_a_slot_is_refused_and_the_store_goes_on(tmp_path):
+    cache = SharedMapCache(str(tmp_path), {"OPTIONS": {"SLOTS": 16, "SLOT_BYTES": 4096}})
     cache.set("before", 1)
-    with pytest.raises(lmdb.MapFullError):  # the store failed: the throttle answers 503, never lets it through
-        cache.set("huge", b"x" * 1024 * 1024)
+    with pytest.raises(SharedMapValueTooLarge):  # the store failed: the throttle answers 503, never lets it through
+        cache.set("huge", b"x" * 8192)
     cache.set("after", 2)
     assert (cache.get("before"), cache.get("huge"), cache.get("after")) == (1, None, 2)
+
+
+def test_a_count_never_lets_go_of_the_interpreter_lock(tmp_path):
+    """A busy thread of the same process (a decklist check) would otherwise take it in the middle of a count and keep
+    every other process's count waiting. A thread that never waits counts its turns: it must run inside almost no
+    count (only where the interpreter forces a switch, every 5 ms here; a count takes microseconds)."""
+    import threading
+
+    cache = store(tmp_path)
+    stop, turns = threading.Event(), [0]
+
+    def busy() -> None:
+        while not stop.is_set():
+            turns[0] += 1
+
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(0.005)
+    thread = threading.Thread(target=busy)
+    thread.start()
+    interrupted = 0
+    try:
+        for _ in range(200):
+            before = turns[0]
+            with cache.locked():  # the lock taken and given back included
+                cache.set("count", (cache.get("count") or 0) + 1)
+            interrupted += turns[0] != before
+    finally:
+        stop.set()
+        thread.join()
+        sys.setswitchinterval(switch)
+    assert cache.get("count") == 200
+    assert interrupted < 20
 
 
 def _count_in_child(path: str) -> None:
@@ -128,6 +157,6 @@ def test_a_process_killed_while_counting_frees_the_store(tmp_path):
         cache = store(tmp_path)
         cache.set("after", 1)
         assert time.monotonic() - started < 1.0
-        assert (cache.get("held"), cache.get("after")) == (None, 1)  # the dead count is undone, the store writable
+        assert (cache.get("held"), cache.get("after")) == (1, 1)  # what it wrote before it died stays; the rest goes on
     finally:
         holder.kill()
