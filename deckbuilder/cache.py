@@ -146,7 +146,8 @@ class SharedMapCache(BaseCache):
     requests (Django closes every cache after each request)."""
 
     SLOTS = 8192
-    SLOT_BYTES = 32 * 1024  # a history of 3,000 counts (the `user` limit) pickles to 27 KB
+    SLOT_BYTES = 32 * 1024  # a history of 3,000 counts (the `user` limit) pickles to 27 KB; the settings size them
+    # from the largest rate (deckbuilder.settings.shared_map_options), each geometry in a file of its own
     PROBE = 8
 
     def __init__(self, location: str, params: dict[str, Any]) -> None:
@@ -157,13 +158,14 @@ class SharedMapCache(BaseCache):
         self._slot_bytes = int(options.get("SLOT_BYTES", self.SLOT_BYTES))
 
     def _map(self) -> "_OpenMap":
-        opened = _open_maps.get(self._path)
+        where = (self._path, self._slots, self._slot_bytes)
+        opened = _open_maps.get(where)
         if opened is not None and opened.pid == os.getpid():
             return opened
         with _opening:
-            opened = _open_maps.get(self._path)
+            opened = _open_maps.get(where)
             if opened is None or opened.pid != os.getpid():
-                _open_maps[self._path] = opened = _OpenMap.open(self._path, self._slots * self._slot_bytes)
+                _open_maps[where] = opened = _OpenMap.open(*where)
         return opened
 
     @contextlib.contextmanager
@@ -207,13 +209,19 @@ class SharedMapCache(BaseCache):
         return None, take
 
     def _read(self, memory: mmap.mmap, offset: int | None) -> tuple[bool, Any]:
+        """The slot's value, when it holds one that has not expired. A slot that cannot be read (a length beyond it,
+        bytes that do not unpickle: the file changed by something else than this store) holds nothing: the count
+        starts again, rather than every request of that key answering a 500."""
         if offset is None:
             return False, None
         _held, expiry, length = _HEAD.unpack_from(memory, offset)
-        if expiry <= time.time():
+        if expiry <= time.time() or not 0 <= length <= self._slot_bytes - _HEAD.size:
             return False, None
         start = offset + _HEAD.size
-        return True, pickle.loads(memory[start : start + length])
+        try:
+            return True, pickle.loads(memory[start : start + length])
+        except Exception:  # noqa: BLE001  # whatever unpickling garbage raises
+            return False, None
 
     def _write(self, memory: mmap.mmap, offset: int, digest: int, value: Any, timeout: Any) -> None:
         data = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
@@ -315,9 +323,13 @@ class _OpenMap:
     holder: int | None = None  # the thread that holds the lock (a count's get and set inside its `locked()`)
 
     @classmethod
-    def open(cls, path: str, size: int) -> "_OpenMap":
+    def open(cls, path: str, slots: int, slot_bytes: int) -> "_OpenMap":
+        """The map of `slots` slots of `slot_bytes`: a file of its own per geometry (counts-8192x32768.map), so that
+        a store whose slots changed with the rates never reads another geometry's slots as its own."""
         os.makedirs(path, exist_ok=True)  # a file in the way raises: the store is away
-        descriptor = os.open(os.path.join(path, "counts.map"), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        size = slots * slot_bytes
+        name = f"counts-{slots}x{slot_bytes}.map"
+        descriptor = os.open(os.path.join(path, name), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
         lock = os.open(os.path.join(path, "counts.lock"), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
         if os.fstat(descriptor).st_size < size:
             os.ftruncate(descriptor, size)  # sparse: the slots take space as they are written
@@ -339,5 +351,5 @@ class _OpenMap:
             fcntl.flock(self.lock_descriptor, fcntl.LOCK_UN)
 
 
-_open_maps: dict[str, _OpenMap] = {}
+_open_maps: dict[tuple[str, int, int], _OpenMap] = {}  # by folder and geometry
 _opening = threading.Lock()

@@ -313,3 +313,34 @@ def test_the_schemas_errors_answer_in_the_error_shape_not_500(db, tmp_path, head
         response = Client().get("/api/schema/", **headers)
     assert (response.status_code, response["Content-Type"]) == (status, "application/json")
     assert response.json()["error"]["code"] == code
+
+
+@pytest.mark.parametrize(
+    "value, problem",
+    [
+        pytest.param("600/min", None, id="per-minute"),
+        pytest.param("10/s", None, id="per-second"),
+        pytest.param("100000/day", None, id="the-largest"),
+        pytest.param("600 per minute", "requests per s, min, hour or day", id="words"),
+        pytest.param("600", "requests per s, min, hour or day", id="no-window"),
+        pytest.param("600/week", "requests per s, min, hour or day", id="a-window-DRF-cannot-read"),
+        pytest.param("-5/min", "requests per s, min, hour or day", id="negative"),
+        pytest.param("０６００/min", "requests per s, min, hour or day", id="full-width-digits"),
+        pytest.param("0/min", "1 to 100,000 requests", id="zero"),
+        pytest.param("100001/min", "1 to 100,000 requests", id="too-long-a-history"),
+    ],
+)
+def test_a_rate_drf_cannot_count_stops_the_start_naming_its_setting(monkeypatch, value, problem):
+    """Read as DRF reads it at each request, where a rate it cannot read answered every request 500, and a history
+    over the store's slots 503."""
+    from django.core.exceptions import ImproperlyConfigured
+
+    from deckbuilder.settings import throttle_rate
+
+    monkeypatch.setenv("THROTTLE_USER", value)
+    if problem is None:
+        assert throttle_rate("THROTTLE_USER", "1/min") == value
+        return
+    with pytest.raises(ImproperlyConfigured, match=problem) as raised:
+        throttle_rate("THROTTLE_USER", "1/min")
+    assert "THROTTLE_USER" in str(raised.value)

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF, UNSAFE_INLINE
+from django.core.exceptions import ImproperlyConfigured
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
@@ -237,11 +238,34 @@ DATA_VERSION_CHECK_SECONDS = float(os.environ.get("DATA_VERSION_CHECK_SECONDS", 
 DATA_DOWNLOAD_MAX_BYTES = int(os.environ.get("DATA_DOWNLOAD_MAX_BYTES", str(64 * 1024 * 1024)))
 
 
+THROTTLE_MAX_REQUESTS = 100_000  # a rate's requests per window at most: its history is read and written per request
+
+
 def throttle_rate(name: str, default: str) -> str | None:
-    """A scope's rate ("600/min"); `none` lifts it (the benchmarks, which measure the work and not the limit: a huge
-    rate would still keep a history of every request of the last minute)."""
+    """A scope's rate ("600/min": requests per s, min, hour or day, as DRF reads it); `none` lifts it (the benchmarks,
+    which measure the work and not the limit: a huge rate would still keep a history of every request of the last
+    minute). A rate DRF cannot read (it would answer every request 500), or above THROTTLE_MAX_REQUESTS (a history
+    that long to read and write per request; `none` is what lifts a limit), stops the start here, naming the setting."""
     value = os.environ.get(name, default).strip()
-    return None if value.lower() in {"none", "off", ""} else value
+    if value.lower() in {"none", "off", ""}:
+        return None
+    count, _, period = value.partition("/")
+    if not (count.isdigit() and count.isascii() and period[:1] in {"s", "m", "h", "d"}):
+        raise ImproperlyConfigured(f"{name}={value!r}: a rate is requests per s, min, hour or day (600/min), or none.")
+    if not 1 <= int(count) <= THROTTLE_MAX_REQUESTS:
+        raise ImproperlyConfigured(
+            f"{name}={value!r}: a rate allows 1 to {THROTTLE_MAX_REQUESTS:,} requests per window; none lifts it."
+        )
+    return value
+
+
+def shared_map_options(rates) -> dict:
+    """The slots of make run's rate-limit store (deckbuilder.cache.SharedMapCache): each holds one key's history,
+    so its size follows the largest rate (a pickled count takes 9 bytes), the map kept within 256 MiB (fewer slots
+    for longer histories) and 1,024 slots at least."""
+    longest = max((int(rate.partition("/")[0]) for rate in rates if rate), default=0)
+    slot_bytes = max(32 * 1024, -(-(9 * longest + 1024) // 4096) * 4096)
+    return {"SLOT_BYTES": slot_bytes, "SLOTS": max(1024, min(8192, (256 << 20) // slot_bytes))}
 
 
 REST_FRAMEWORK = {
@@ -313,6 +337,7 @@ CACHES: dict[str, dict[str, object]] = {
     else {
         "BACKEND": "deckbuilder.cache.SharedMapCache",
         "LOCATION": os.environ.get("THROTTLE_CACHE_DIR", str(VAR_DIR / "throttle-store")),
+        "OPTIONS": shared_map_options(REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].values()),
     },
 }
 

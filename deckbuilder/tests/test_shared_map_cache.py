@@ -160,3 +160,54 @@ def test_a_process_killed_while_counting_frees_the_store(tmp_path):
         assert (cache.get("held"), cache.get("after")) == (1, 1)  # what it wrote before it died stays; the rest goes on
     finally:
         holder.kill()
+
+
+def test_a_slot_that_cannot_be_read_holds_nothing(tmp_path):
+    """Bytes this store did not write (a length beyond the slot, garbage that does not unpickle): the key's count
+    starts again, never a 500 for every request of that key."""
+    from deckbuilder.cache import _HEAD
+
+    cache = store(tmp_path, SLOTS=16, SLOT_BYTES=4096)
+    cache.set("garbled", [1.0, 2.0])
+    cache.set("too-long", [1.0, 2.0])
+    memory = cache._map().memory
+    garbled = cache._find(memory, cache._digest("garbled", None))[0]
+    memory[garbled + _HEAD.size : garbled + _HEAD.size + 4] = b"\xff\xfe\xfd\xfc"
+    too_long = cache._find(memory, cache._digest("too-long", None))[0]
+    digest, expiry, _length = _HEAD.unpack_from(memory, too_long)
+    _HEAD.pack_into(memory, too_long, digest, expiry, 10**6)
+    assert (cache.get("garbled"), cache.get("too-long")) == (None, None)
+    cache.set("garbled", [3.0])
+    assert cache.get("garbled") == [3.0]
+
+
+def test_each_geometry_has_its_own_file(tmp_path):
+    """Slots resized with the rates never read the slots of the file of another size as their own."""
+    small = store(tmp_path, SLOTS=16, SLOT_BYTES=4096)
+    small.set("k", "small")
+    large = store(tmp_path, SLOTS=16, SLOT_BYTES=8192)
+    assert large.get("k") is None
+    large.set("k", "large")
+    assert (small.get("k"), large.get("k")) == ("small", "large")
+    assert sorted(p.name for p in tmp_path.glob("*.map")) == ["counts-16x4096.map", "counts-16x8192.map"]
+
+
+@pytest.mark.parametrize(
+    "rates, slot_bytes, slots",
+    [
+        pytest.param(["600/min", "3000/min", "20/min"], 32 * 1024, 8192, id="the-defaults"),
+        pytest.param([None, None], 32 * 1024, 8192, id="every-limit-lifted"),
+        pytest.param(["600/min", "10000/hour"], 94208, 2849, id="a-longer-history-fewer-slots"),
+        pytest.param(["100000/day"], 901120, 1024, id="the-largest-rate"),
+    ],
+)
+def test_the_slots_hold_the_longest_history_of_the_rates(tmp_path, rates, slot_bytes, slots):
+    from deckbuilder.settings import shared_map_options
+
+    options = shared_map_options(rates)
+    assert options == {"SLOT_BYTES": slot_bytes, "SLOTS": slots}
+    longest = max((int(rate.partition("/")[0]) for rate in rates if rate), default=0)
+    cache = store(tmp_path, **options)
+    history = [time.time() + n / 1000 for n in range(longest)]  # DRF's throttle history: a time per request
+    cache.set("history", history)
+    assert cache.get("history") == history

@@ -81,18 +81,22 @@ def test_a_large_batch_survives_a_sigkilled_worker(hof, broker, tmp_path, settin
             done = chunks.filter(status=BatchChunkStatus.DONE).count()
             return done >= 1 and chunks.filter(status=BatchChunkStatus.PENDING, attempts=1).exists()
 
-        def lost():  # a chunk a worker took (attempts counted) and did not finish
-            return LegalityBatchChunk.objects.filter(batch=batch, status=BatchChunkStatus.PENDING, attempts=1).exists()
+        def lost() -> set[int]:  # the chunks a worker took (attempts counted) and did not finish
+            chunks = LegalityBatchChunk.objects.filter(batch=batch, status=BatchChunkStatus.PENDING, attempts=1)
+            return set(chunks.values_list("id", flat=True))
 
         # A chunk may finish between the look and the kill (they take milliseconds): kill again, the restarted
         # worker, until one is lost with its worker; the sweep gives it back to the queue.
-        caught = False
+        caught: set[int] = set()
         for _ in range(5):
             wait_for(in_flight, 120, "a chunk in progress", log)
             killed = int((tmp_path / "worker.pid").read_text())
             # The whole worker, its pool processes included: a pool process orphaned by killing only the main
             # process may still finish the chunk it holds, and then no chunk is lost to come back
             os.killpg(killed, signal.SIGKILL)
+            # A commit the worker sent before it died still lands in the database: look once it has. The restarted
+            # worker takes no chunk this soon (it sets Django and Celery up first), so what is pending now was lost
+            time.sleep(1.0)
             caught = lost()
             if caught:
                 break
@@ -114,7 +118,8 @@ def test_a_large_batch_survives_a_sigkilled_worker(hof, broker, tmp_path, settin
             except ProcessLookupError:
                 pass
     assert int((tmp_path / "worker.pid").read_text()) != killed  # the supervisor restarted it
-    assert LegalityBatchChunk.objects.filter(batch=batch, attempts__gte=2).exists()  # the lost chunk came back
+    came_back = LegalityBatchChunk.objects.filter(id__in=caught, attempts__gte=2, status=BatchChunkStatus.DONE)
+    assert came_back.count() == len(caught), "every lost chunk came back and finished"
     body = APIClient().get(url).json()
     settings.LEGALITY_BATCH_SYNC_MAX = 1000
     direct = APIClient().post("/api/v1/legality/batch/", {"decks": entries, "as_of": "2013-01-01"}, format="json")
