@@ -5,9 +5,9 @@ import copy
 from drf_spectacular.utils import OpenApiResponse, inline_serializer
 from drf_spectacular.views import SpectacularAPIView
 from rest_framework import serializers
-from rest_framework.renderers import JSONRenderer
 
 from api.codes import ErrorCode
+from api.renderers import JSONRenderer
 
 ErrorSerializer = inline_serializer(
     name="Error",

@@ -187,8 +187,12 @@ class SharedMapCache(BaseCache):
 
     # the slots
 
+    def validate_key(self, key: str) -> None:
+        """Any key: a slot holds a key's digest, never the key (Django warns of keys memcached could not hold, a
+        walk over every character of the key on each read and write of every request's count)."""
+
     def _digest(self, key: Any, version: int | None) -> int:
-        digest = hashlib.blake2b(self.make_and_validate_key(key, version=version).encode(), digest_size=8).digest()
+        digest = hashlib.blake2b(self.make_key(key, version=version).encode(), digest_size=8).digest()
         return int.from_bytes(digest, "little") or 1  # 0 marks a free slot
 
     def _find(self, memory: mmap.mmap, digest: int) -> tuple[int | None, int]:

@@ -8,7 +8,7 @@ import re
 
 from api.codes import ApplicationError, ErrorCode
 from games import registry
-from games.base import MAX_COPIES, MAX_LINES, DeckCodeError, DecklistFormatError, count_problem
+from games.base import MAX_COPIES, MAX_LINES, DeckCodeError, DecklistFormatError, count_problem, counts_good
 from games.deck_codes import deck_code_decode, deck_code_find
 
 MAX_TEXT = 100_000  # characters of one text decklist
@@ -34,7 +34,9 @@ def decklist_from(*, deck=None, text=None, game: str | None = None):
             raise ApplicationError(
                 ErrorCode.DECKLIST_NOT_TEXT, "The decklist is not text (it holds control or binary characters)."
             )
-        lines_check(sum(1 for line in text.splitlines() if line.strip()))
+        raw_lines = text.splitlines()
+        if len(raw_lines) > MAX_LINES:  # only then can the non-blank ones be too many
+            lines_check(sum(1 for line in raw_lines if line.strip()))
         decklist = text_decklist(text=text, game=game)
     else:
         try:
@@ -78,6 +80,9 @@ def decklist_copies(decklist) -> int:
     or stores a decklist counts it here, so this is where the core holds every game to games.base's count rule: a
     line with a count outside it (a game's reader that let one through) refuses the decklist with
     DECKLIST_UNREADABLE naming the line, never summed negative into a deck that looks legal."""
+    counts = [line.count for line in decklist.lines]
+    if counts_good(counts):
+        return sum(counts)
     bad = [(line, problem) for line in decklist.lines if (problem := count_problem(line.count))]
     if bad:
         raise ApplicationError(
@@ -113,4 +118,6 @@ _CONTROL = re.compile("[\x00-\x08\x0e-\x1f]")  # below 32, except the whitespace
 
 def not_text(text: str) -> bool:
     """A body that is not a decklist: NUL or other control characters (binary pasted as text)."""
-    return "\x00" in text or len(_CONTROL.findall(text)) > max(2, len(text) // 100)
+    if "\x00" in text:
+        return True
+    return _CONTROL.search(text) is not None and len(_CONTROL.findall(text)) > max(2, len(text) // 100)

@@ -281,6 +281,8 @@ REST_FRAMEWORK = {
         "api.parsers.BoundedFormParser",
         "api.parsers.BoundedMultiPartParser",
     ],
+    # DRF's JSON written by orjson (api/renderers.py: the same JSON, a tenth of the time); the browsable API as before.
+    "DEFAULT_RENDERER_CLASSES": ["api.renderers.JSONRenderer", "rest_framework.renderers.BrowsableAPIRenderer"],
     "DEFAULT_PAGINATION_CLASS": "api.pagination.StandardPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

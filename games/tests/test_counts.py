@@ -6,7 +6,7 @@ count over a card's copy limit is a good count: the legality check says how many
 import pytest
 
 from decks.tests.fixtures import owner, token_client  # noqa: F401
-from games.base import MAX_LINE_COUNT, count_problem
+from games.base import MAX_LINE_COUNT, count_problem, counts_good
 
 pytestmark = pytest.mark.django_db
 
@@ -40,6 +40,13 @@ def catalogues(db):
 )
 def test_the_one_count_rule(count, good):
     assert (count_problem(count) is None) == good
+    # The same rule over a decklist's counts at once: that count among good ones
+    assert counts_good([1, 3, count, 2]) == good
+    assert counts_good([count]) == good
+
+
+def test_no_counts_are_good_counts():
+    assert counts_good([])
 
 
 def _check(body: dict):

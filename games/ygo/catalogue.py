@@ -19,11 +19,11 @@ from pathlib import Path
 from types import MappingProxyType
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from cards.models import Card
-from cards.selectors import catalogue_version, version_check
+from cards.selectors import catalogue_version_of
 from deckbuilder.cache import versioned_cache
 from games.ygo.models import YgoCard as YgoCardRow
 from games.ygo.models import YgoGenesysList, YgoLimitList
@@ -287,20 +287,6 @@ def ygo_format_ensure() -> None:
 # --- the process's catalogue --------------------------------------------------------------------------------------
 
 
-@version_check
-def ygo_data_version() -> tuple:
-    """The catalogue's version and the lists' (an import changes one or the other): the lists' in one query of
-    aggregates (as regulations.selectors.data_version), read on every check where DATA_VERSION_CHECK_SECONDS is 0
-    (`make run`): two ORM aggregates took 0.8 ms of a 2.5 ms check to build and run."""
-    lists, genesys = YgoLimitList._meta.db_table, YgoGenesysList._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT (SELECT COUNT(*) FROM {lists}), (SELECT MAX(updated_at) FROM {lists}), "
-            f"(SELECT COUNT(*) FROM {genesys}), (SELECT MAX(updated_at) FROM {genesys})"
-        )
-        return (catalogue_version("ygo"), *cursor.fetchone())
-
-
 @dataclass(frozen=True)
 class YgoContext:
     """What a check, a read and a search need, built once per data version."""
@@ -356,7 +342,8 @@ def ygo_context_build() -> YgoContext:
     )
 
 
-@versioned_cache(version=ygo_data_version, maxsize=1)
+# The dated lists raise the catalogue version too (migration 0003): one version row for the cards and the lists.
+@versioned_cache(version=catalogue_version_of("ygo"), maxsize=1)
 def ygo_context(_version=None) -> YgoContext:
     """The process's OCG catalogue and lists (rebuilt after an import)."""
     return ygo_context_build()

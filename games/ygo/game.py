@@ -95,6 +95,25 @@ def _line_json(line: RulesLine, context, written: dict[int, dict] | None = None)
     return line.as_dict(card_json)
 
 
+def _lines_json(lines: Iterable[RulesLine], context) -> list[dict]:
+    """Every line's JSON, each card's written once. A .ydk writes a card's copies as that many lines, alike but for
+    their number: a line read as one before it (same text, status, zone, card) gets a copy of that row with its own
+    number, not a row built again (a 57-line .ydk: 30 rows built, not 57)."""
+    written: dict[int, dict] = {}
+    rows: dict[tuple, dict] = {}
+    out = []
+    for line in lines:
+        card = line.card
+        same = (line.text, line.status, line.zone, line.written_zone, line.count, card.id if card else None)
+        row = rows.get(same) if not line.candidates else None
+        if row is None:
+            row = rows[same] = _line_json(line, context, written)
+            out.append(row)
+        else:
+            out.append({**row, "line": line.line, "candidates": []})  # a list of its own, as a row built has
+    return out
+
+
 class YgoCatalogue(Catalogue):
     short_form_rules = SHORT_FORM_RULES  # the rules catalogue's short forms (games.ygo.rules.cards)
 
@@ -605,8 +624,7 @@ class YugiohOcg(Game):
         report = check_deck(decklist.read, as_of=as_of, limits=context.limits, overlay=overlay, genesys=genesys)
         out = report.report_dict(with_lines=False)
         if include_lines:
-            written: dict[int, dict] = {}
-            out["lines"] = [_line_json(line, context, written) for line in decklist.read.lines]
+            out["lines"] = _lines_json(decklist.read.lines, context)
         for item in [*out["violations"], *out["warnings"]]:
             for card in item["cards"]:
                 konami = card["id"]

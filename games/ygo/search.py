@@ -14,9 +14,9 @@ from typing import ClassVar
 import numpy as np
 
 from cards.query import QueryError, QueryParser
-from cards.selectors import SearchResult
+from cards.selectors import SearchResult, catalogue_version_of
 from deckbuilder.cache import versioned_cache
-from games.ygo.catalogue import ygo_context, ygo_data_version
+from games.ygo.catalogue import ygo_context
 from games.ygo.rules import LimitHistory, fold_name
 from games.ygo.rules.genesys import GenesysHistory
 from games.ygo.rules.vocabulary import LimitStatus
@@ -164,7 +164,7 @@ def search_index_build(data_version=None) -> YgoSearchIndex:
     )
 
 
-@versioned_cache(version=ygo_data_version, maxsize=1)
+@versioned_cache(version=catalogue_version_of("ygo"), maxsize=1)
 def search_index_get(_version=None) -> YgoSearchIndex:
     return search_index_build(_version)
 

@@ -174,7 +174,7 @@ def test_the_slot_comes_back_after_a_request_that_raised(hof, gate, monkeypatch,
 def test_the_answer_is_rendered_while_the_slot_is_held(hof, gate, monkeypatch):
     """Django renders a DRF answer after the view returns: a batch's JSON (megabytes) was encoded outside the gate.
     Now inside it: while the answer is rendered, no other expensive request gets the slot."""
-    from rest_framework.renderers import JSONRenderer
+    from api.renderers import JSONRenderer
 
     held = []
     real = JSONRenderer.render

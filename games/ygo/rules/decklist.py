@@ -143,15 +143,20 @@ class ReadLine:
         row = games.base.line_row(
             line=self.line,
             written=self.written,
-            status=self.status.value,
+            status=_STATUS_VALUE[self.status],
             count=self.count,
-            written_zone=self.written_zone.value if self.written_zone else None,
-            zone=self.zone.value if self.zone else None,
+            written_zone=_ZONE_VALUE[self.written_zone],
+            zone=_ZONE_VALUE[self.zone],
             moved=self.moved,
             card=write(card) if card else None,
-            candidates=[write(c) for c in self.candidates],
+            candidates=[write(c) for c in self.candidates] if self.candidates else [],
         )
         return {"line": self.line, "text": self.text, **row}
+
+
+# An enum's .value is a property, asked for on every line of a report: read here instead.
+_STATUS_VALUE = {status: status.value for status in LineStatus}
+_ZONE_VALUE: dict[DeckZone | None, str | None] = {zone: zone.value for zone in DeckZone} | {None: None}
 
 
 def _card_json(card: YgoCard) -> dict:

@@ -53,6 +53,7 @@ RULE_OVERLAY = "event overlay"
 FORMAT_CODE = "ocg"
 GENESYS_FORMAT = "genesys"
 
+_ZONE_VALUE = {zone: zone.value for zone in DeckZone}
 _ZONE_EN = {DeckZone.MAIN: "Main Deck", DeckZone.EXTRA: "Extra Deck", DeckZone.SIDE: "Side Deck"}
 _ZONE_JA = {DeckZone.MAIN: "メインデッキ", DeckZone.EXTRA: "エクストラデッキ", DeckZone.SIDE: "サイドデッキ"}
 
@@ -141,11 +142,16 @@ def deck_hash(deck: DeckInput) -> str:
     """games.base.deck_hash over the rows [zone, Konami id, copies], then [zone, "?" + written, copies] for the
     unresolved lines: the same form as every game's, so one deck written in other spellings, line orders or password
     artworks hashes alike."""
-    known = [(zone.value, card.id, copies) for zone, rows in zone_cards(deck).items() for card, copies in rows]
+    known = [
+        (zone_value, card.id, copies)
+        for zone, rows in zone_cards(deck).items()
+        for zone_value in (_ZONE_VALUE[zone],)  # an enum's .value is a property: once per zone, not per card
+        for card, copies in rows
+    ]
     unknown = []
     if isinstance(deck, Decklist):
         unknown = [
-            ((line.zone or DeckZone.MAIN).value, games.base.unresolved_key(line.written), line.count)
+            (_ZONE_VALUE[line.zone or DeckZone.MAIN], games.base.unresolved_key(line.written), line.count)
             for line in deck.unresolved
         ]
     return games.base.deck_hash(known, unknown)
