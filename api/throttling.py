@@ -84,11 +84,11 @@ class SharedStoreMixin:
         if getattr(self, "rate", None) is None:
             return True
         try:
+            key = self.get_cache_key(request, view)  # type: ignore[attr-defined]
+            if key is None:  # not counted here (a signed-in scope's throttle on an anonymous request)
+                return True
             # DRF's SimpleRateThrottle counts in `self.cache`; opening a file cache can fail already (its directory).
             self.cache = caches[CACHE_ALIAS]
-            key = self.get_cache_key(request, view)  # type: ignore[attr-defined]
-            if key is None:
-                return True
             with _key_locked(self.cache, key):
                 return super().allow_request(request, view)  # type: ignore[misc]
         except STORE_ERRORS as exc:
