@@ -261,6 +261,26 @@ class SharedMapCache(BaseCache):
             self._write(memory, take, digest, value, timeout)
             return True
 
+    def update(
+        self,
+        key: Any,
+        change: Callable[[Any], tuple[Any, Any]],
+        timeout: Any = DEFAULT_TIMEOUT,
+        version: int | None = None,
+    ) -> Any:
+        """Read, change and write one key as one step, under the lock and with one lookup of its slot (a rate limit's
+        count: api.throttling): `change(value)` gets the live value (None when there is none) and returns the value
+        to write (None: nothing written) and the answer, which `update` returns."""
+        digest = self._digest(key, version)
+        with self.locked():
+            memory = self._map().memory
+            held, take = self._find(memory, digest)
+            found, value = self._read(memory, held)
+            written, answer = change(value if found else None)
+            if written is not None:
+                self._write(memory, take, digest, written, timeout)
+            return answer
+
     def touch(self, key: Any, timeout: Any = DEFAULT_TIMEOUT, version: int | None = None) -> bool:
         digest = self._digest(key, version)
         with self.locked():

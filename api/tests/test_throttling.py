@@ -344,3 +344,49 @@ def test_a_rate_drf_cannot_count_stops_the_start_naming_its_setting(monkeypatch,
     with pytest.raises(ImproperlyConfigured, match=problem) as raised:
         throttle_rate("THROTTLE_USER", "1/min")
     assert "THROTTLE_USER" in str(raised.value)
+
+
+# Request times (seconds) against a limit of 3 a minute, and which the limit lets through: the shared map's one-step
+# count (SharedStoreMixin._count_in_map) and DRF's own (a get, then a set) answer alike, wait() included.
+WINDOWS = [
+    pytest.param([0, 1, 2, 3], id="the-fourth-in-a-minute"),
+    pytest.param([0, 1, 2, 59, 61, 62], id="the-window-slides"),
+    pytest.param([0, 0, 0, 0, 59.9, 60, 60.1], id="refused-requests-are-not-counted"),
+    pytest.param([0, 30, 59, 89, 90, 118, 119.5, 150], id="a-steady-client"),
+]
+
+
+@pytest.mark.parametrize("moments", WINDOWS)
+def test_the_maps_count_is_drfs(tmp_path, moments):
+    from django.core.cache.backends.locmem import LocMemCache
+    from rest_framework.throttling import SimpleRateThrottle
+
+    from api.throttling import SharedStoreMixin
+    from deckbuilder.cache import SharedMapCache
+
+    clock = [0.0]
+
+    class Drfs(SimpleRateThrottle):
+        rate, cache = "3/min", LocMemCache(str(tmp_path), {})  # a locmem cache's name is its store: this test's
+
+        def get_cache_key(self, request, view):
+            return "client"
+
+        def timer(self):
+            return clock[0]
+
+    class Ours(SharedStoreMixin, Drfs):
+        pass
+
+    shared = SharedMapCache(str(tmp_path), {"OPTIONS": {"SLOTS": 16, "SLOT_BYTES": 4096}})
+    answers = {"drf": [], "ours": []}
+    for moment in moments:
+        clock[0] = float(moment)
+        drfs, ours = Drfs(), Ours()
+        answers["drf"].append((drfs.allow_request(None, None), round(drfs.wait() or 0, 6)))
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setitem(caches_of_test := {}, "throttle", shared)
+            patch.setattr("api.throttling.caches", caches_of_test)
+            answers["ours"].append((ours.allow_request(None, None), round(ours.wait() or 0, 6)))
+    assert answers["ours"] == answers["drf"]
+    assert False in [allowed for allowed, _ in answers["drf"]]  # each row reaches the limit

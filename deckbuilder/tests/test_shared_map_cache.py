@@ -211,3 +211,20 @@ def test_the_slots_hold_the_longest_history_of_the_rates(tmp_path, rates, slot_b
     history = [time.time() + n / 1000 for n in range(longest)]  # DRF's throttle history: a time per request
     cache.set("history", history)
     assert cache.get("history") == history
+
+
+@pytest.mark.parametrize(
+    "before, change, answer, after",
+    [
+        pytest.param(None, lambda v: ([1.0], "new"), "new", [1.0], id="absent-written"),
+        pytest.param([1.0], lambda v: ([2.0, *v], len(v)), 1, [2.0, 1.0], id="present-changed"),
+        pytest.param([1.0], lambda v: (None, "kept"), "kept", [1.0], id="none-writes-nothing"),
+        pytest.param(None, lambda v: (None, v), None, None, id="absent-left-absent"),
+    ],
+)
+def test_update_reads_and_writes_a_key_in_one_step(tmp_path, before, change, answer, after):
+    cache = store(tmp_path, SLOTS=16, SLOT_BYTES=4096)
+    if before is not None:
+        cache.set("k", before, 60)
+    assert cache.update("k", change, 60) == answer
+    assert cache.get("k") == after
