@@ -66,7 +66,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "web.page_messages.PageMessageMiddleware",  # django.contrib.messages, left out of the API's requests
     "web.game_choice.GameChoiceMiddleware",  # the game a page shows: ?game=, the player's profile, the cookie
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "web.security_policy.SitePolicyMiddleware",  # django-csp's middleware, the settings' policy built once
