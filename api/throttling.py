@@ -30,6 +30,7 @@ from django.core.cache.backends.redis import RedisCache
 from django.db import DatabaseError
 from redis.exceptions import RedisError
 from rest_framework import throttling
+from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
 from api.codes import ApplicationError, ErrorCode
@@ -98,12 +99,14 @@ class SharedStoreMixin:
             logger.warning("throttle store unreachable, request refused: %s: %s", type(exc).__name__, exc)
             raise RateLimiterUnavailable() from exc
 
-    def get_ident(self, request) -> str | None:
+    key: str | None  # DRF's SimpleRateThrottle's: the count's key, set as a count begins
+
+    def get_ident(self, request: Request) -> str:
         """The client's address: REMOTE_ADDR alone under NUM_PROXIES = 0 (above), read without DRF's look at
         X-Forwarded-For, which builds the request's whole header map (every WSGI variable's name parsed) only to
         ignore it: half of a count's time. Any other NUM_PROXIES is DRF's to read."""
         if api_settings.NUM_PROXIES == 0:
-            return request.META.get("REMOTE_ADDR")
+            return str(request.META.get("REMOTE_ADDR"))  # as DRF's key writes it, "None" included
         return super().get_ident(request)  # type: ignore[misc]
 
     def _count_in_map(self, cache: SharedMapCache, key: str) -> bool:

@@ -268,6 +268,14 @@ def shared_map_options(rates) -> dict:
     return {"SLOT_BYTES": slot_bytes, "SLOTS": max(1024, min(8192, (256 << 20) // slot_bytes))}
 
 
+THROTTLE_RATES = {
+    "anon": throttle_rate("THROTTLE_ANON", "600/min"),
+    "user": throttle_rate("THROTTLE_USER", "3000/min"),
+    "editor": throttle_rate("THROTTLE_EDITOR", "600/min"),  # /editor/state/: one request per deck edit
+    # failed token authentications per address, counted by the authentication itself (accounts/authentication.py)
+    "auth_failures": throttle_rate("THROTTLE_AUTH_FAILURES", "20/min"),
+}
+
 REST_FRAMEWORK = {
     # Token first: an anonymous write gets 401 with `WWW-Authenticate: Token` (session first would give 403).
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -289,13 +297,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     # DRF's throttles counting in the `throttle` cache that every process shares, failing closed (api/throttling.py).
     "DEFAULT_THROTTLE_CLASSES": ["api.throttling.AnonThrottle", "api.throttling.UserThrottle"],
-    "DEFAULT_THROTTLE_RATES": {
-        "anon": throttle_rate("THROTTLE_ANON", "600/min"),
-        "user": throttle_rate("THROTTLE_USER", "3000/min"),
-        "editor": throttle_rate("THROTTLE_EDITOR", "600/min"),  # /editor/state/: one request per deck edit
-        # failed token authentications per address, counted by the authentication itself (accounts/authentication.py)
-        "auth_failures": throttle_rate("THROTTLE_AUTH_FAILURES", "20/min"),
-    },
+    "DEFAULT_THROTTLE_RATES": THROTTLE_RATES,
     # The client address is REMOTE_ADDR, never X-Forwarded-For (the client writes that header): as the log-in limits
     # (accounts/services.py), a proxy in front must pass the client's address on as REMOTE_ADDR.
     "NUM_PROXIES": 0,
@@ -339,7 +341,7 @@ CACHES: dict[str, dict[str, object]] = {
     else {
         "BACKEND": "deckbuilder.cache.SharedMapCache",
         "LOCATION": os.environ.get("THROTTLE_CACHE_DIR", str(VAR_DIR / "throttle-store")),
-        "OPTIONS": shared_map_options(REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].values()),
+        "OPTIONS": shared_map_options(THROTTLE_RATES.values()),
     },
 }
 
