@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import games.base
 from games.ygo.rules.cards import Catalogue, YgoCard
-from games.ygo.rules.vocabulary import DeckZone, LineStatus
+from games.ygo.rules.vocabulary import ZONE_VALUE, DeckZone, LineStatus
 
 MAX_COUNT = games.base.MAX_LINE_COUNT  # a line count above this is a typo, not a deck (the rule of every game)
 MAX_LINES = 1000  # non-blank lines read from one decklist; the rest are reported as ignored
@@ -145,8 +145,8 @@ class ReadLine:
             written=self.written,
             status=_STATUS_VALUE[self.status],
             count=self.count,
-            written_zone=_ZONE_VALUE[self.written_zone],
-            zone=_ZONE_VALUE[self.zone],
+            written_zone=ZONE_VALUE.get(self.written_zone),  # type: ignore[arg-type]  # None: None
+            zone=ZONE_VALUE.get(self.zone),  # type: ignore[arg-type]
             moved=self.moved,
             card=write(card) if card else None,
             candidates=[write(c) for c in self.candidates] if self.candidates else [],
@@ -154,9 +154,8 @@ class ReadLine:
         return {"line": self.line, "text": self.text, **row}
 
 
-# An enum's .value is a property, asked for on every line of a report: read here instead.
+# An enum's .value is a property, asked for on every line of a report (the zones': vocabulary.ZONE_VALUE).
 _STATUS_VALUE = {status: status.value for status in LineStatus}
-_ZONE_VALUE: dict[DeckZone | None, str | None] = {zone: zone.value for zone in DeckZone} | {None: None}
 
 
 def _card_json(card: YgoCard) -> dict:

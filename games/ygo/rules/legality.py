@@ -35,7 +35,7 @@ from games.ygo.rules.cards import YgoCard
 from games.ygo.rules.decklist import DeckInput, Decklist, ReadLine, zone_cards
 from games.ygo.rules.genesys import KIND_TYPES, GenesysList
 from games.ygo.rules.limits import LimitHistory, LimitList
-from games.ygo.rules.vocabulary import SIZE_CODES, DeckZone, LineStatus, ViolationCode, WarningCode
+from games.ygo.rules.vocabulary import SIZE_CODES, ZONE_VALUE, DeckZone, LineStatus, ViolationCode, WarningCode
 
 MAIN_MIN, MAIN_MAX = 40, 60  # PR p.8, p.40
 EXTRA_MAX = 15  # PR p.8, p.42
@@ -53,7 +53,6 @@ RULE_OVERLAY = "event overlay"
 FORMAT_CODE = "ocg"
 GENESYS_FORMAT = "genesys"
 
-_ZONE_VALUE = {zone: zone.value for zone in DeckZone}
 _ZONE_EN = {DeckZone.MAIN: "Main Deck", DeckZone.EXTRA: "Extra Deck", DeckZone.SIDE: "Side Deck"}
 _ZONE_JA = {DeckZone.MAIN: "メインデッキ", DeckZone.EXTRA: "エクストラデッキ", DeckZone.SIDE: "サイドデッキ"}
 
@@ -145,13 +144,13 @@ def deck_hash(deck: DeckInput) -> str:
     known = [
         (zone_value, card.id, copies)
         for zone, rows in zone_cards(deck).items()
-        for zone_value in (_ZONE_VALUE[zone],)  # an enum's .value is a property: once per zone, not per card
+        for zone_value in (ZONE_VALUE[zone],)  # an enum's .value is a property: once per zone, not per card
         for card, copies in rows
     ]
     unknown = []
     if isinstance(deck, Decklist):
         unknown = [
-            (_ZONE_VALUE[line.zone or DeckZone.MAIN], games.base.unresolved_key(line.written), line.count)
+            (ZONE_VALUE[line.zone or DeckZone.MAIN], games.base.unresolved_key(line.written), line.count)
             for line in deck.unresolved
         ]
     return games.base.deck_hash(known, unknown)

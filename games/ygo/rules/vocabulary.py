@@ -23,6 +23,10 @@ class DeckZone(StrEnum):
     SIDE = "side"
 
 
+# A zone's value by zone: an enum's .value is a property, read for every line and card of a report.
+ZONE_VALUE: dict[DeckZone, str] = {zone: zone.value for zone in DeckZone}
+
+
 class CardType(StrEnum):
     MONSTER = "monster"
     SPELL = "spell"
