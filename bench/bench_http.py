@@ -6,7 +6,9 @@ import_effects, import_regulations, import_games...: all three games where the t
 For each game the tree serves (dm, ygo, dbs), with 4 concurrent clients: one legality check over HTTP (a real list:
 a 40 + 8 + 12 Duel Masters deck from the card data, a real OCG tournament list of 40 + 15 + 15 on its day, a 60-card
 DBS list; each must be legal, else the bench stops), a card search mix (`GET /api/v1/cards/?game=`), a batch of
-1,000 different decklists in one request, and `GET /api/v1/ping/` while 4 clients keep sending that game's checks.
+1,000 different decklists in one request, and `GET /api/v1/ping/` while 4 clients keep sending that game's checks:
+as fast as the server answers them, and paced at PACED_CHECKS_PER_SECOND (the same work beside the pings whichever
+tree serves; a faster tree's unpaced clients make it busier).
 Every client speaks from its own loopback address (127.1.x.y), so each counts under its own anonymous limit as
 separate users do: the limit's store is measured, not its refusals.
 
@@ -36,6 +38,9 @@ CHECKS_PER_CLIENT = 40
 SEARCHES_PER_CLIENT = 30
 PINGS = 60
 LOADED_PINGS = 50
+# The paced load beside the pings: a rate every tree compared serves (115745d answered about 190 DM checks a second
+# on 2 cores, today's tree 350), so that both sides' pings share the cores with the same work.
+PACED_CHECKS_PER_SECOND = 100
 BATCH = 1000
 BATCH_RUNS = 2
 _addresses = count(1)
@@ -152,32 +157,44 @@ def load(port: int, calls: list[tuple[str, str, bytes | None]], per_client: int,
     }
 
 
-def pings_under(port: int, calls: list[tuple[str, str, bytes | None]]) -> dict:
-    """Pings one after another while CLIENTS clients keep sending `calls`."""
+def pings_under(port: int, calls: list[tuple[str, str, bytes | None]], per_second: float | None = None) -> dict:
+    """Pings one after another while CLIENTS clients keep sending `calls`: each as fast as the server answers it
+    (`per_second` None), or all together at `per_second` (each client's sends on a fixed schedule), the same load on
+    whichever tree serves. With the rate the server achieved meanwhile (`load_per_second`): a faster server under the
+    unpaced clients is also a busier one."""
     stop = threading.Event()
+    sent = [0] * CLIENTS
 
-    def busy(offset: int, source: str) -> None:
-        i = offset
+    def busy(client: int, source: str) -> None:
+        i, started = client * 7, time.perf_counter()
         while not stop.is_set():
+            if per_second:
+                due = started + sent[client] * CLIENTS / per_second
+                if (wait := due - time.perf_counter()) > 0:
+                    time.sleep(wait)
+                    continue
             method, path, body = calls[i % len(calls)]
             request(port, method, path, body, source)
             i += 1
+            sent[client] += 1
 
-    threads = [threading.Thread(target=busy, args=(i * 7, _address())) for i in range(CLIENTS)]
+    threads = [threading.Thread(target=busy, args=(i, _address())) for i in range(CLIENTS)]
     for thread in threads:
         thread.start()
     time.sleep(0.5)
     try:
         source, timings = _address(), []
+        first, started = sum(sent), time.perf_counter()
         for _ in range(LOADED_PINGS):
-            started = time.perf_counter()
+            begun = time.perf_counter()
             request(port, "GET", "/api/v1/ping/", None, source)
-            timings.append(time.perf_counter() - started)
+            timings.append(time.perf_counter() - begun)
+        load_per_second = (sum(sent) - first) / (time.perf_counter() - started)
     finally:
         stop.set()
         for thread in threads:
             thread.join()
-    return summary_ms(timings, percentiles=(50, 99))
+    return {**summary_ms(timings, percentiles=(50, 99)), "load_per_second": round(load_per_second, 1)}
 
 
 # --- each game's inputs (this tree's data readers, whichever tree serves) -----------------------------------------
@@ -280,6 +297,8 @@ def measure_game(port: int, game: str) -> dict:
     figures["batch_1000_seconds"] = round(min(batch_times), 3)
     figures["batch_1000_median_seconds"] = round(sorted(batch_times)[len(batch_times) // 2], 3)
     figures.update({f"ping_under_checks_{key}": value for key, value in pings_under(port, checks).items()})
+    paced = pings_under(port, checks, PACED_CHECKS_PER_SECOND)
+    figures.update({f"ping_under_paced_checks_{key}": value for key, value in paced.items()})
     return figures
 
 
