@@ -4,7 +4,9 @@ BEFORE any view code runs, in every content type the API takes (JSON, form-encod
 Python's json module recurses once per nesting level, so a body of 100,000 `[` ends in a RecursionError (a 500)
 inside the parser or in whatever walks the result afterwards. No request of this API nests deeper than a handful of
 levels (a batch of decks of zones of cards is 5), so anything beyond `JSON_MAX_DEPTH` (default 32) is refused with
-`400 JSON_TOO_DEEP`; a body that is not UTF-8 gets `400 BODY_NOT_UTF8` instead of a UnicodeDecodeError.
+`400 JSON_TOO_DEEP`: the parser's own RecursionError (a body nested beyond the interpreter's limit) is that answer,
+and the depth of what it parsed is counted by a walk without recursion before any view sees it. A body that is not
+UTF-8 gets `400 BODY_NOT_UTF8` instead of a UnicodeDecodeError.
 
 Python refuses to convert a string of more than 4,300 digits to an int (`sys.get_int_max_str_digits`, CVE-2020-10735:
 the conversion is quadratic) with a ValueError, raised by json.loads for such a number and by any `int()` of a field
@@ -95,28 +97,46 @@ def _numbers_bounded(limit: int) -> dict:
     return {"parse_int": parse_int, "parse_float": parse_float}
 
 
-def _strings_check(value: object, limit: int) -> None:
-    """The parsed body's strings (keys too) that a field might later int(): only one longer than `limit` can hold
-    too long a run, so only those are searched (a walk of the parsed values, not a second scan of the text)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if type(item) is str:
-            if len(item) > limit and _digit_run(limit).search(item):
-                raise _number_too_long(limit)
-        elif type(item) is dict:
-            stack.extend(item.values())
-            stack.extend(key for key in item if len(key) > limit)
-        elif type(item) is list:
-            stack.extend(item)
+def _parsed_check(value: object, digit_limit: int, depth_limit: int) -> None:
+    """The parsed body, walked once level by level (no recursion, so no depth breaks it): nested deeper than
+    `depth_limit` (JSON_TOO_DEEP, counted as `json_depth` counts), or a string (keys too) that a field might later
+    int() holding a run of more than `digit_limit` digits (only a string longer than that can: only those are
+    searched). The depth is counted on what the parser built, not by a second scan of the text: the regular
+    expressions over a 1,000-deck batch took 14 ms where the parse takes 5."""
+    level, depth = [value], 0
+    while level:
+        below: list = []
+        nests = False  # a container at this level: one level deeper
+        for item in level:
+            if isinstance(item, str):
+                if len(item) > digit_limit and _digit_run(digit_limit).search(item):
+                    raise _number_too_long(digit_limit)
+            elif isinstance(item, dict):
+                nests = True
+                below.extend(item.values())
+                below.extend(key for key in item if len(key) > digit_limit)
+            elif isinstance(item, list):
+                nests = True
+                below.extend(item)
+        if nests:
+            depth += 1
+            if depth > depth_limit:
+                raise _too_deep(depth_limit)
+        level = below
+
+
+def _too_deep(limit: int, field: str | None = None) -> JsonBodyError:
+    where, details = _where(field)
+    return JsonBodyError(
+        ErrorCode.JSON_TOO_DEEP, f"{where} nests deeper than {limit} levels.", {"max_depth": limit, **details}
+    )
 
 
 def depth_check(raw: bytes, *, field: str | None = None) -> None:
+    """A form field's JSON depth, counted in its text (it is parsed later, by the serializer's JSON field)."""
     limit = json_max_depth()
     if json_depth(raw) > limit:
-        where, details = _where(field)
-        message = f"{where} nests deeper than {limit} levels."
-        raise JsonBodyError(ErrorCode.JSON_TOO_DEEP, message, {"max_depth": limit, **details})
+        raise _too_deep(limit, field)
 
 
 def json_max_depth() -> int:
@@ -133,25 +153,24 @@ def json_depth(raw: bytes) -> int:
 
 
 def json_body_load(raw: bytes):
-    """Decode (strict UTF-8, a BOM tolerated), check the depth and the integers, then parse. Raises JsonBodyError."""
+    """Decode (strict UTF-8, a BOM tolerated), parse with the integers bounded as they are met, then check the depth
+    and the strings of what was parsed. Raises JsonBodyError."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise JsonBodyError(
             ErrorCode.BODY_NOT_UTF8, "The request body is not valid UTF-8.", {"byte_offset": exc.start}
         ) from None
-    depth_check(raw)
-    limit = max_integer_digits()
+    limit, depth = max_integer_digits(), json_max_depth()
     try:
         value = json.loads(text, **_numbers_bounded(limit))
     except json.JSONDecodeError as exc:
         raise JsonBodyError(
             ErrorCode.MALFORMED_REQUEST, f"The request body is not JSON: {exc.msg}.", {"position": exc.pos}
         ) from None
-    except RecursionError:  # cannot happen below the depth limit; kept so that no body can ever give a 500
-        depth = json_max_depth()
-        raise JsonBodyError(ErrorCode.JSON_TOO_DEEP, "The JSON body nests too deeply.", {"max_depth": depth}) from None
-    _strings_check(value, limit)
+    except RecursionError:  # nested beyond the interpreter's recursion limit: the parser stops there, deep or not
+        raise _too_deep(depth) from None
+    _parsed_check(value, limit, depth)
     return value
 
 

@@ -5,6 +5,8 @@ Issue findings covered here: deeply nested JSON (a RecursionError, so a 500) on 
 answered with Django's HTML CSRF page.
 """
 
+import json
+
 import pytest
 from django.test import Client
 
@@ -44,6 +46,45 @@ def test_json_depth_counts_without_parsing(raw, depth):
     ],
 )
 def test_json_body_load_refuses_with_a_code(raw, code):
+    with pytest.raises(JsonBodyError) as refused:
+        json_body_load(raw)
+    assert refused.value.code == code
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        pytest.param(b"{}", id="empty-object"),
+        pytest.param(b"[[], [[]], {}]", id="empty-containers-at-two-depths"),
+        pytest.param(b'{"a": [[1], {"b": []}]}', id="mixed"),
+        pytest.param(b'{"a": "[[[[{{{{"}', id="brackets-inside-a-string"),
+        pytest.param(b'{"a": "\\"[[[", "b": [[]]}', id="escaped-quote-in-a-string"),
+        pytest.param(b'[1, "x", null, [2, [3, [4]]], {"k": {"k": {"k": 1}}}]', id="uneven-branches"),
+        pytest.param(b"42", id="scalar"),
+    ],
+)
+@pytest.mark.parametrize("limit", [0, 1, 2, 3, 4, 5])
+def test_the_parsed_body_s_depth_is_counted_as_json_depth_counts_the_text(settings, raw, limit):
+    """The body's depth is counted on what the parser built (one walk with the digit check); a form field's in its
+    text (json_depth): both refuse exactly the same bodies."""
+    settings.JSON_MAX_DEPTH = limit
+    if json_depth(raw) > limit:
+        with pytest.raises(JsonBodyError) as refused:
+            json_body_load(raw)
+        assert (refused.value.code, refused.value.details) == ("JSON_TOO_DEEP", {"max_depth": limit})
+    else:
+        assert json_body_load(raw) == json.loads(raw)
+
+
+@pytest.mark.parametrize(
+    "raw, code",
+    [
+        pytest.param(b"[" * DEEP, "JSON_TOO_DEEP", id="unclosed-beyond-the-recursion-limit"),
+        pytest.param(b"[" * 40, "MALFORMED_REQUEST", id="unclosed-within-it-is-no-json"),
+        pytest.param(b"[" * 40 + b"]" * 40, "JSON_TOO_DEEP", id="closed-over-the-limit"),
+    ],
+)
+def test_a_deep_body_is_refused_whether_or_not_the_parser_finishes_it(raw, code):
     with pytest.raises(JsonBodyError) as refused:
         json_body_load(raw)
     assert refused.value.code == code
