@@ -141,12 +141,7 @@ def deck_hash(deck: DeckInput) -> str:
     """games.base.deck_hash over the rows [zone, Konami id, copies], then [zone, "?" + written, copies] for the
     unresolved lines: the same form as every game's, so one deck written in other spellings, line orders or password
     artworks hashes alike."""
-    known = [
-        (zone_value, card.id, copies)
-        for zone, rows in zone_cards(deck).items()
-        for zone_value in (ZONE_VALUE[zone],)  # an enum's .value is a property: once per zone, not per card
-        for card, copies in rows
-    ]
+    known = [(ZONE_VALUE[zone], card.id, copies) for zone, rows in zone_cards(deck).items() for card, copies in rows]
     unknown = []
     if isinstance(deck, Decklist):
         unknown = [
