@@ -9,7 +9,7 @@ the API's error handler (api.errors) answers it with MALFORMED_DECKLIST without 
 import hashlib
 import json
 import re
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -33,7 +33,7 @@ def count_problem(count: object) -> str | None:
     return None
 
 
-def counts_good(counts: list) -> bool:
+def counts_good(counts: Sequence[int]) -> bool:
     """count_problem's rule over a decklist's counts at once: every one a good count (the common case, checked in a few
     passes of C: a 60-line list asked count_problem 60 times)."""
     return not counts or (set(map(type, counts)) == {int} and min(counts) >= 1 and max(counts) <= MAX_LINE_COUNT)
@@ -67,7 +67,8 @@ class LineStatus(StrEnum):
 
 
 # --- decklists: a game's decklist is a `Decklist` (or a subclass adding what its rules read); the core reads only
-# `lines` (zone, card, count, line) and `errors` (line, text, message).
+# `lines` (zone, card, count, line), `line_counts` (their counts: a game may give them without building its lines)
+# and `errors` (line, text, message).
 # Plain slotted lines: built about five times faster than frozen ones; nothing changes a line once it is read.
 @dataclass(slots=True)
 class Line:
@@ -90,6 +91,11 @@ class LineError:
 class Decklist:
     lines: tuple[Line, ...]
     errors: tuple[LineError, ...] = field(default=())
+
+    @property
+    def line_counts(self) -> Sequence[int]:
+        """Each line's count, in order (the core's copy cap and count rule read these: regulations.decklists)."""
+        return [line.count for line in self.lines]
 
 
 def line_row(

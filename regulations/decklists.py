@@ -80,7 +80,7 @@ def decklist_copies(decklist) -> int:
     or stores a decklist counts it here, so this is where the core holds every game to games.base's count rule: a
     line with a count outside it (a game's reader that let one through) refuses the decklist with
     DECKLIST_UNREADABLE naming the line, never summed negative into a deck that looks legal."""
-    counts = [line.count for line in decklist.lines]
+    counts = decklist.line_counts
     if counts_good(counts):
         return sum(counts)
     bad = [(line, problem) for line in decklist.lines if (problem := count_problem(line.count))]

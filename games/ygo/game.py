@@ -8,7 +8,7 @@ hash is over Konami ids (the rules' `deck_hash`), so it does not change when the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
@@ -37,8 +37,8 @@ from games.ygo.rules import (
 )
 from games.ygo.rules.board import BOARD
 from games.ygo.rules.cards import SHORT_FORM_RULES
+from games.ygo.rules.decklist import COUNTED_STATUSES, decklist_of
 from games.ygo.rules.decklist import ReadLine as RulesLine
-from games.ygo.rules.decklist import decklist_of
 from games.ygo.rules.legality import FORMAT_CODE, GENESYS_FORMAT, Genesys
 from games.ygo.rules.odds import HAND, Going, joint_at_least, opening_hand_size, probability_json
 from games.ygo.rules.vocabulary import SIZE_CODES
@@ -62,12 +62,13 @@ class YgoDecklist:
     def errors(self) -> tuple:
         return self.read.errors
 
-    @cached_property  # read by every check of the core (the copy and line caps, the hash), built once
+    @cached_property  # built once, when asked for (a check reads line_counts: a .ydk's lines are not read)
     def lines(self) -> tuple[RulesLine, ...]:
-        return tuple([line for line in self.read.lines if line.status in _COUNTED])
+        return tuple([line for line in self.read.lines if line.status in COUNTED_STATUSES])
 
-
-_COUNTED = frozenset((LineStatus.CARD, LineStatus.UNKNOWN, LineStatus.AMBIGUOUS))  # the lines a deck's copies are
+    @property
+    def line_counts(self) -> Sequence[int]:
+        return self.read.line_counts
 
 
 def _context():

@@ -9,7 +9,7 @@ import functools
 import json
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -114,7 +114,7 @@ def _alias_key(alias: Alias) -> int | str:
 class Catalogue:
     """Every card, with its lookups. Built once per card data file; read-only afterwards."""
 
-    __slots__ = ("_by_id", "_by_password", "_loose", "_names", "_short", "_short_of", "cards")
+    __slots__ = ("_by_digits", "_by_id", "_by_password", "_loose", "_names", "_short", "_short_of", "cards")
 
     def __init__(self, cards: Iterable[YgoCard], *, short_form_rules: Iterable[str] = SHORT_FORM_RULES) -> None:
         self.cards: tuple[YgoCard, ...] = tuple(cards)
@@ -143,6 +143,8 @@ class Catalogue:
                     short_of.setdefault(card.id, []).append(fold_name(form))
         self._by_id: Mapping[int, YgoCard] = MappingProxyType(by_id)
         self._by_password: Mapping[int, YgoCard] = MappingProxyType(by_password)
+        # A .ydk's lines as written (digits, no leading zero): a plain dict, asked once per card of every .ydk read.
+        self._by_digits: dict[str, YgoCard] = {str(number): card for number, card in by_password.items()}
         self._names: Mapping[str, tuple[YgoCard, ...]] = MappingProxyType({k: tuple(v) for k, v in names.items()})
         self._loose: Mapping[str, tuple[YgoCard, ...]] = MappingProxyType({k: tuple(v) for k, v in loose.items()})
         # A short form that is also a card's name is that card's name only (by_name answers first anyway).
@@ -159,6 +161,11 @@ class Catalogue:
     def by_password(self, password: int) -> YgoCard | None:
         """The card of a printed, alternate-art or simulator password."""
         return self._by_password.get(password)
+
+    def password_reader(self) -> Callable[[str], YgoCard | None]:
+        """The card of a password written as a .ydk writes it (its digits, no leading zero), else None: a lookup
+        to map over many lines at once (games.ygo.rules.decklist.read_ydk)."""
+        return self._by_digits.get
 
     def by_konami_id(self, konami_id: int) -> YgoCard | None:
         return self._by_id.get(konami_id)

@@ -19,8 +19,11 @@ not. A decklist is never rejected because of some lines.
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import cast, overload
 
 import games.base
 from games.ygo.rules.cards import Catalogue, YgoCard
@@ -34,6 +37,8 @@ ZoneCards = tuple[tuple[YgoCard, int], ...]
 
 # "!side" is YGOPro's; some deck sites and apps write "#side" (written back as "!side").
 _YDK_HEADINGS = {"#main": DeckZone.MAIN, "#extra": DeckZone.EXTRA, "!side": DeckZone.SIDE, "#side": DeckZone.SIDE}
+_YDK_HEADING_ITEMS = tuple(_YDK_HEADINGS.items())
+_CARD_ID = attrgetter("id")
 
 _ZONE_WORDS = {
     DeckZone.MAIN: ("メインデッキ", "メイン", "main deck", "maindeck", "main"),
@@ -154,6 +159,7 @@ class ReadLine:
         return {"line": self.line, "text": self.text, **row}
 
 
+COUNTED_STATUSES = frozenset((LineStatus.CARD, LineStatus.UNKNOWN, LineStatus.AMBIGUOUS))  # lines of copies
 # An enum's .value is a property, asked for on every line of a report (the zones': vocabulary.ZONE_VALUE).
 _STATUS_VALUE = {status: status.value for status in LineStatus}
 
@@ -167,7 +173,7 @@ class Decklist:
     """A read decklist: its lines, and the resolved cards per zone (copies of one card in one zone summed, in the
     order they first appear)."""
 
-    lines: tuple[ReadLine, ...]
+    lines: Sequence[ReadLine]  # a tuple, or a .ydk's YdkLines (read when first asked for)
     source_format: str  # "ydk" or "text"
     zones: Mapping[DeckZone, ZoneCards] = field(default_factory=dict)
     unresolved: tuple[ReadLine, ...] = ()  # card lines that are no card: unknown passwords or names, ambiguous names
@@ -180,6 +186,14 @@ class Decklist:
         """Copies in a zone, resolved or not (an unknown line still takes a place in the deck)."""
         resolved = sum(n for _, n in self.cards(zone))
         return resolved + sum(line.count for line in self.unresolved if line.zone == zone)
+
+    @property
+    def line_counts(self) -> Sequence[int]:
+        """The count of each line that is copies of the deck (card, unknown and ambiguous lines), in order: a .ydk's
+        without reading its lines (one copy a line)."""
+        if isinstance(self.lines, YdkLines):
+            return (1,) * self.lines.copies
+        return [line.count for line in self.lines if line.status in COUNTED_STATUSES]
 
 
 def decklist_of(lines: list[ReadLine], source_format: str, errors: tuple = ()) -> Decklist:
@@ -227,8 +241,98 @@ def looks_like_ydk(text: str) -> bool:
     return seen_number
 
 
+class YdkLines(Sequence[ReadLine]):
+    """The lines of a .ydk whose cards are already counted (read_ydk), each line read when the lines are first asked
+    for: a legality check reads only the cards per zone and the copies, a page or a report's `lines` every line."""
+
+    __slots__ = ("_catalogue", "_read", "_rows", "copies")
+
+    def __init__(self, rows: list[str], catalogue: Catalogue, copies: int) -> None:
+        self._rows, self._catalogue = rows, catalogue
+        self._read: tuple[ReadLine, ...] | None = None
+        self.copies = copies  # the card lines, one copy each
+
+    def _lines(self) -> tuple[ReadLine, ...]:
+        if self._read is None:
+            self._read = _ydk_read(self._rows, self._catalogue).lines  # type: ignore[assignment]  # a tuple
+        return self._read  # type: ignore[return-value]  # set above
+
+    def __len__(self) -> int:
+        return len(self._lines())
+
+    @overload
+    def __getitem__(self, index: int) -> ReadLine: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[ReadLine, ...]: ...
+    def __getitem__(self, index):
+        return self._lines()[index]
+
+    def __iter__(self) -> Iterator[ReadLine]:
+        return iter(self._lines())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and self._lines() == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(self._lines())
+
+
 def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
-    """A .ydk file: one password a line under #main / #extra / !side; comments kept as ignored lines."""
+    """A .ydk file: one password a line under #main / #extra / !side; comments kept as ignored lines.
+
+    A .ydk writes a line per copy (a 60-card deck is some 60 lines, where a name list has 20), so its lines are read
+    when first asked for (YdkLines): a check needs only the cards per zone, which each zone's lines give counted at
+    once. A file with a password no card has, or more than MAX_LINES lines, is read line by line at once."""
+    rows = text.removeprefix(BOM).splitlines()
+    counted = _ydk_zones(rows, catalogue)
+    if counted is None:
+        return _ydk_read(rows, catalogue)
+    zones, copies = counted
+    return Decklist(YdkLines(rows, catalogue, copies), "ydk", zones)
+
+
+def _ydk_zones(rows: list[str], catalogue: Catalogue) -> tuple[dict[DeckZone, ZoneCards], int] | None:
+    """zone -> cards of a .ydk's lines and the copies they are, as _ydk_read finds them (the same cards in the same
+    order): the lines under each heading counted at once. None (the reader then reads every line) when a password is
+    no card's or is written otherwise than the catalogue writes it, a heading is written twice or in other letters,
+    or the lines are more than MAX_LINES."""
+    stripped = list(map(str.strip, rows))
+    if len(stripped) > MAX_LINES and len(stripped) - stripped.count("") > MAX_LINES:
+        return None
+    headings = sorted([(stripped.index(written), zone) for written, zone in _YDK_HEADING_ITEMS if written in stripped])
+    card_of = catalogue.password_reader()
+    totals: dict[DeckZone, dict[int, tuple[YgoCard, int]]] = {zone: {} for zone in ZONE_VALUE}
+    zone: DeckZone | None = None
+    copies, start = 0, 0
+    for end, next_zone in (*headings, (len(stripped), None)):
+        if end > start:
+            counted = Counter(stripped[start:end])
+            counted.pop("", None)
+            cards = list(map(card_of, counted))
+            copies += sum(counted.values())
+            # The common case: a zone's cards under its heading, none written twice in two passwords (an alternate
+            # artwork's beside the printed one's), gathered at once.
+            zone_rows = totals[zone] if zone is not None else None
+            ids = list(map(_CARD_ID, cards)) if zone_rows == {} and all(cards) else []
+            if zone_rows is not None and ids and len(set(ids)) == len(ids):
+                known = cast("list[YgoCard]", cards)  # all(cards): no None
+                zone_rows.update(zip(ids, zip(known, counted.values(), strict=True), strict=True))
+            else:
+                for (written, n), card in zip(counted.items(), cards, strict=True):
+                    if card is None:
+                        if written.isdigit() or written.lower() in _YDK_HEADINGS:
+                            return None
+                        copies -= n  # a line _ydk_read ignores
+                        continue
+                    by_card = totals[zone or card.deck_zone]  # before any heading: where the card belongs (PR p.42)
+                    slot = by_card.get(card.id)
+                    by_card[card.id] = (card, n if slot is None else slot[1] + n)
+        zone, start = next_zone, end + 1
+    return {zone: tuple(by_card.values()) for zone, by_card in totals.items()}, copies
+
+
+def _ydk_read(rows: list[str], catalogue: Catalogue) -> Decklist:
+    """A .ydk's lines read one by one: a ReadLine each."""
     lines: list[ReadLine] = []
     append = lines.append
     zone: DeckZone | None = None
@@ -238,7 +342,7 @@ def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
     totals: dict[DeckZone, dict[int, list]] = {zone: {} for zone in DeckZone}
     unresolved: list[ReadLine] = []
     card_status, unknown_status, main = LineStatus.CARD, LineStatus.UNKNOWN, DeckZone.MAIN
-    for number, raw in enumerate(text.removeprefix(BOM).splitlines(), start=1):
+    for number, raw in enumerate(rows, start=1):
         stripped = raw.strip()
         if not stripped:
             continue
@@ -263,14 +367,14 @@ def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
             # Before any heading the card goes where it belongs (PR p.42).
             where = zone or card.deck_zone
             line = ReadLine(number, stripped, card_status, where, 1, card, stripped, (), zone)
-            rows = totals[where]
-            slot = rows.get(card.id)
+            by_card = totals[where]
+            slot = by_card.get(card.id)
             if slot is None:
-                rows[card.id] = [card, 1]
+                by_card[card.id] = [card, 1]
             else:
                 slot[1] += 1
         append(line)
-    zones = {zone: tuple(map(tuple, rows.values())) for zone, rows in totals.items()}
+    zones = {zone: tuple(map(tuple, by_card.values())) for zone, by_card in totals.items()}
     return Decklist(tuple(lines), "ydk", zones, tuple(unresolved))
 
 

@@ -25,9 +25,10 @@ Rules checked (PR = Perfect Rulebook page):
 Warnings (never make a deck illegal): RELEASE_DATE_UNKNOWN, LIST_UNAVAILABLE.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from operator import itemgetter
 
 import games.base
 from games.base import CardRef, Violation
@@ -53,6 +54,7 @@ RULE_OVERLAY = "event overlay"
 FORMAT_CODE = "ocg"
 GENESYS_FORMAT = "genesys"
 
+_COPIES = itemgetter(1)  # of a (card, copies) row
 _ZONE_EN = {DeckZone.MAIN: "Main Deck", DeckZone.EXTRA: "Extra Deck", DeckZone.SIDE: "Side Deck"}
 _ZONE_JA = {DeckZone.MAIN: "メインデッキ", DeckZone.EXTRA: "エクストラデッキ", DeckZone.SIDE: "サイドデッキ"}
 
@@ -100,7 +102,7 @@ class LegalityReport:
     as_of: date
     limit_list: LimitList | None
     overlay: Overlay | None = None
-    lines: tuple[ReadLine, ...] = ()
+    lines: Sequence[ReadLine] = ()
     genesys: Genesys | None = None
     points: int = 0  # GENESYS: the deck's points (Main + Extra + Side, each copy)
     errors: tuple = ()  # the decklist's lines not read as written (games.base.LineError): the deck is not legal
@@ -199,7 +201,7 @@ def check_deck(
     found: list[Violation] = []
     warnings: list[Violation] = []
 
-    counts = {zone.value: sum(n for _, n in zones.get(zone, ())) for zone in DeckZone}
+    counts = {value: sum(map(_COPIES, zones.get(zone, ()))) for zone, value in ZONE_VALUE.items()}
     for line in unresolved:  # an unreadable line still takes its place in the deck
         counts[(line.zone or DeckZone.MAIN).value] += line.count
     for code, zone, low, high, rule in (

@@ -4,7 +4,16 @@ from pathlib import Path
 
 import pytest
 
-from games.ygo.rules.decklist import decklist_of, read_decklist, read_text, read_ydk, write_text, write_ydk
+from games.ygo.rules.decklist import (
+    COUNTED_STATUSES,
+    YdkLines,
+    decklist_of,
+    read_decklist,
+    read_text,
+    read_ydk,
+    write_text,
+    write_ydk,
+)
 from games.ygo.rules.vocabulary import DeckZone, LineStatus
 
 MAIN, EXTRA, SIDE = DeckZone.MAIN, DeckZone.EXTRA, DeckZone.SIDE
@@ -301,10 +310,49 @@ YDK_GATHERED = [
     pytest.param("#main\n99999999\n89631140\n99999999\n#extra\n12345\n", id="unknown-passwords-kept-in-order"),
     pytest.param("#main\n86066372\n!side\n86066372\n86066372\n", id="extra-card-in-main-and-side"),
     pytest.param("#created by x\n#main\n\n  05318639 \n#a comment\n05318639\n", id="comments-and-blanks"),
+    # What the reader counting each heading's lines at once (read_ydk) must read as the line-by-line reader does:
+    pytest.param("#main\n89631139\n89631140\n55144522\n89631139\n", id="alternate-artwork-beside-the-printed"),
+    pytest.param("#main\n55144522\n#extra\n86066372\n#main\n55144522\n89631139\n", id="a-heading-written-twice"),
+    pytest.param("#MAIN\n55144522\n#Extra\n86066372\n!SIDE\n14558127\n", id="headings-in-capitals"),
+    pytest.param("#main\n55144522\nnot a password\n55144522\n", id="a-line-neither-password-nor-comment"),
+    pytest.param("!side\n14558127\n#main\n55144522\n#extra\n86066372\n", id="side-first"),
+    pytest.param("#main\n55144522\n!side\n14558127\n#side\n14558127\n", id="both-side-headings"),
+    pytest.param("55144522\n#main\n55144522\n", id="a-card-before-the-first-heading"),
+    pytest.param("#main\n５５１４４５２２\n55144522\n", id="full-width-digits-ignored"),
+    pytest.param("#main\n" + "55144522\n" * 1001, id="more-lines-than-read"),
 ]
 
 
 @pytest.mark.parametrize("text", YDK_GATHERED)
 def test_a_ydk_gathers_its_zones_as_decklist_of_does(catalogue, text):
     read = read_ydk(text, catalogue)
+    assert read == decklist_of(list(read.lines), "ydk")
+
+
+@pytest.mark.parametrize("text", YDK_GATHERED)
+def test_a_ydk_line_counts_are_those_of_its_lines(catalogue, text):
+    """The copies the core counts (line_counts, before any line is read) are its card lines' counts, read after."""
+    read = read_ydk(text, catalogue)
+    counts = list(read.line_counts)
+    assert counts == [line.count for line in read.lines if line.status in COUNTED_STATUSES]
+
+
+def test_a_ydk_of_known_passwords_is_checked_without_reading_its_lines(catalogue):
+    read = read_ydk("#main\n55144522\n55144522\n#extra\n86066372\n!side\n14558127\n", catalogue)
+    assert isinstance(read.lines, YdkLines) and read.lines.copies == 4
+    assert read.lines._read is None  # the cards per zone and the copies were counted without a ReadLine
+    assert [line.line for line in read.lines] == [1, 2, 3, 4, 5, 6, 7]  # then read, numbered as written
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("#main\n55144522\n99999999\n", id="an-unknown-password"),
+        pytest.param("#main\n055144522\n", id="a-leading-zero"),
+        pytest.param("#main\n55144522\n" * 2, id="a-heading-written-twice"),
+    ],
+)
+def test_a_ydk_the_counting_cannot_read_is_read_line_by_line(catalogue, text):
+    read = read_ydk(text, catalogue)
+    assert isinstance(read.lines, tuple)
     assert read == decklist_of(list(read.lines), "ydk")
