@@ -148,25 +148,27 @@ def error_json_for(exc: Exception) -> JsonResponse:
     return response
 
 
-def _is_api(request) -> bool:
+def is_api_request(request) -> bool:
+    """A request to the API (its URLs under /api/): answered in the error shape, never a page; no page's state (the
+    chosen game, flash messages) is read or written for it."""
     return request.path.startswith("/api/")
 
 
 def not_found(request, exception=None):
     """URLs that match no route: the API answers in its error shape, pages with the HTML 404 page."""
-    if _is_api(request):
+    if is_api_request(request):
         return error_json(ErrorCode.NOT_FOUND, "No such endpoint.")
     return page_not_found(request, exception)
 
 
 def server_error(request):
-    if _is_api(request):
+    if is_api_request(request):
         return error_json(ErrorCode.SERVER_ERROR, "An unexpected error occurred; it has been logged.")
     return django_server_error(request)
 
 
 def csrf_failure(request, reason=""):
     """CSRF_FAILURE_VIEW: an /api/ URL answers 403 in the error shape; pages keep Django's explanation page."""
-    if _is_api(request):
+    if is_api_request(request):
         return error_json(ErrorCode.CSRF_FAILED, "CSRF verification failed.", {"reason": reason})
     return django_csrf_failure(request, reason=reason)

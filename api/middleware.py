@@ -12,7 +12,7 @@ from django.conf import settings
 from django.http import HttpResponse
 
 from api.codes import ErrorCode
-from api.errors import error_json
+from api.errors import error_json, is_api_request
 
 MAX_QUERY_STRING_LENGTH = 4096
 
@@ -31,7 +31,7 @@ class QueryStringLimitMiddleware:
         limit = max_query_string_length()
         if len(request.META.get("QUERY_STRING", "")) > limit:
             message = f"The query string is longer than {limit} characters."
-            if request.path.startswith("/api/"):
+            if is_api_request(request):
                 return error_json(ErrorCode.URI_TOO_LONG, message, {"max_length": limit})
             return HttpResponse(message, status=ErrorCode.URI_TOO_LONG.status, content_type="text/plain")
         return self.get_response(request)
@@ -59,7 +59,7 @@ class BodySizeLimitMiddleware:
             length = 0  # Django reads a malformed length as no body
         if length > limit:
             message = f"The request body is larger than {limit} bytes."
-            if request.path.startswith("/api/") or request.path.startswith("/editor/"):
+            if is_api_request(request) or request.path.startswith("/editor/"):
                 return error_json(ErrorCode.PAYLOAD_TOO_LARGE, message, {"max_bytes": limit})
             return HttpResponse(message, status=ErrorCode.PAYLOAD_TOO_LARGE.status, content_type="text/plain")
         return self.get_response(request)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from accounts.services import player_game, player_game_set
+from api.errors import is_api_request
 from cards.selectors import catalogue_import_running
 from games import registry
 
@@ -45,7 +46,7 @@ class GameChoiceMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        if request.path.startswith("/api/"):  # the API takes ?game= per request and remembers nothing: no page here
+        if is_api_request(request):  # the API takes ?game= per request and remembers nothing: no page here
             return self.get_response(request)
         named = game_or_none(request.GET.get(GAME_PARAMETER))
         user = getattr(request, "user", None)

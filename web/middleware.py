@@ -17,7 +17,7 @@ from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import RedisError
 
 from api.codes import ApplicationError, ErrorCode
-from api.errors import RETRY_AFTER_SECONDS, error_json_for
+from api.errors import RETRY_AFTER_SECONDS, error_json_for, is_api_request
 
 
 def unavailable_message(exception: BaseException) -> str | None:
@@ -48,7 +48,7 @@ def json_endpoint(view):
 def answers_json(request) -> bool:
     """An /api/ URL, or a view marked `json_endpoint`."""
     match = getattr(request, "resolver_match", None)
-    return request.path.startswith("/api/") or bool(getattr(getattr(match, "func", None), "answers_json", False))
+    return is_api_request(request) or bool(getattr(getattr(match, "func", None), "answers_json", False))
 
 
 class ServiceUnavailablePageMiddleware:

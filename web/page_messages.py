@@ -7,10 +7,12 @@ ping's 400 in its process. Pages keep it as before; the admin's check finds it (
 
 from django.contrib.messages.middleware import MessageMiddleware
 
+from api.errors import is_api_request
+
 
 class PageMessageMiddleware(MessageMiddleware):
     """settings.MIDDLEWARE: django.contrib.messages' middleware, for every request but the API's."""
 
     def process_request(self, request):
-        if not request.path.startswith("/api/"):  # no store opened: process_response then leaves the answer alone
+        if not is_api_request(request):  # no store opened: process_response then leaves the answer alone
             super().process_request(request)
