@@ -111,6 +111,15 @@ def test_a_ygo_player_goes_from_the_home_page_to_a_legal_check_of_a_real_ydk(bro
         expect(page.locator('button[name="apply"]')).to_be_enabled()
         _shots(page, "import", language)
         assert _dm_words(page) == []
+        # On a phone a line's cells stack, each named by its column: a zone's word is on one line, never broken letter
+        # by letter down a column one character wide (as it was in a table of six columns at 390 px).
+        page.set_viewport_size({"width": 390, "height": 844})
+        expect(page.locator("#import-lines thead")).to_be_hidden()
+        zone = page.locator("#import-lines tbody tr").filter(has=page.locator(".st-card")).first.locator("td").nth(3)
+        expect(zone).to_have_attribute("data-label", "ゾーン" if language == "ja" else "Zone")
+        ems = zone.evaluate("td => td.getBoundingClientRect().height / parseFloat(getComputedStyle(td).fontSize)")
+        assert ems < 2.5, ems  # one line (about 1.4 em with its padding); the broken word was six lines
+        page.set_viewport_size({"width": 1366, "height": 900})
         page.click('button[name="apply"]')
         page.wait_for_selector("body[data-editor-ready=true]")
 
