@@ -224,10 +224,11 @@ def decklist_of(lines: list[ReadLine], source_format: str, errors: tuple = ()) -
 # --- .ydk ------------------------------------------------------------------------------------------------------
 
 
-def looks_like_ydk(text: str) -> bool:
-    """A .ydk: a #main / #extra / !side heading, or only comments and numbers."""
+def looks_like_ydk(rows: list[str]) -> bool:
+    """The lines of a .ydk (its text split, after any byte-order mark): a #main / #extra / !side heading, or only
+    comments and numbers."""
     seen_number = False
-    for raw in text.removeprefix(BOM).splitlines():
+    for raw in rows:
         stripped = raw.strip()
         if not stripped:
             continue
@@ -283,7 +284,10 @@ def read_ydk(text: str, catalogue: Catalogue) -> Decklist:
     A .ydk writes a line per copy (a 60-card deck is some 60 lines, where a name list has 20), so its lines are read
     when first asked for (YdkLines): a check needs only the cards per zone, which each zone's lines give counted at
     once. A file with a password no card has, or more than MAX_LINES lines, is read line by line at once."""
-    rows = text.removeprefix(BOM).splitlines()
+    return _ydk_decklist(text.removeprefix(BOM).splitlines(), catalogue)
+
+
+def _ydk_decklist(rows: list[str], catalogue: Catalogue) -> Decklist:
     counted = _ydk_zones(rows, catalogue)
     if counted is None:
         return _ydk_read(rows, catalogue)
@@ -525,7 +529,8 @@ def read_decklist(text: str, catalogue: Catalogue, *, memo: LineMemo | None = No
 
     if looks_like_ydke(text):
         return read_ydke(text, catalogue)
-    return read_ydk(text, catalogue) if looks_like_ydk(text) else read_text(text, catalogue, memo=memo)
+    rows = text.removeprefix(BOM).splitlines()
+    return _ydk_decklist(rows, catalogue) if looks_like_ydk(rows) else read_text(text, catalogue, memo=memo)
 
 
 # --- writers ---------------------------------------------------------------------------------------------------
