@@ -154,21 +154,28 @@ def deck_hash(known: Iterable[tuple[str, Hashable, int]], unknown: Iterable[tupl
     append = rows.append
     plain = _PLAIN_JSON_STRING.fullmatch
     for part in (known, unknown):
-        summed: dict[tuple[str, Any], int] = {}
-        get = summed.get
+        # zone -> key -> copies summed, then written zone by zone, each zone's keys in order: the order of the rows
+        # sorted whole, each sort over keys of one kind (sorting the rows' nested tuples took a third of the time).
+        by_zone: dict[str, dict[Any, int]] = {}
         for zone, key, copies in part:
-            where = (zone, key)
-            summed[where] = get(where, 0) + copies
-        last_zone, start = None, ""
-        for (zone, key), copies in sorted(summed.items()):
-            if zone != last_zone:  # the rows come zone by zone: the zone's JSON once per zone
-                last_zone, start = zone, f"[{json.dumps(zone)},"
-            if type(key) is int:
-                append(f"{start}{key},{copies}]")
-            elif type(key) is str and plain(key):  # what json.dumps writes for it: the text in quotes
-                append(f'{start}"{key}",{copies}]')
-            else:
-                append(f"{start}{json.dumps(key)},{copies}]")
+            keys = by_zone.get(zone)
+            if keys is None:
+                keys = by_zone[zone] = {}
+            keys[key] = keys.get(key, 0) + copies
+        for zone in sorted(by_zone):
+            keys = by_zone[zone]
+            start = f"[{json.dumps(zone)},"
+            ordered = sorted(keys)
+            if set(map(type, ordered)) == {int}:  # card ids (the common case): the zone's rows in one pass
+                rows.extend([f"{start}{key},{keys[key]}]" for key in ordered])
+                continue
+            for key in ordered:
+                if type(key) is int:
+                    append(f"{start}{key},{keys[key]}]")
+                elif type(key) is str and plain(key):  # what json.dumps writes for it: the text in quotes
+                    append(f'{start}"{key}",{keys[key]}]')
+                else:
+                    append(f"{start}{json.dumps(key)},{keys[key]}]")
     # The very bytes of json.dumps(rows, separators=(",", ":")), written row by row without its generic walk.
     return hashlib.sha256(("[" + ",".join(rows) + "]").encode()).hexdigest()
 

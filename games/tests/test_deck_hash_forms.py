@@ -167,3 +167,37 @@ def test_a_key_is_written_as_json_writes_it(key):
     rows = [["main", key, 2], ["side", 7, 1]]
     expected = hashlib.sha256(json.dumps(sorted(rows), separators=(",", ":")).encode()).hexdigest()
     assert deck_hash([("main", key, 2), ("side", 7, 1)]) == expected
+
+
+def _by_definition(known, unknown=()):
+    """The hash as its docstring defines it: json.dumps over the rows, one key's copies summed per zone, each part
+    sorted."""
+    import hashlib
+    import json
+
+    rows = []
+    for part in (known, unknown):
+        summed: dict = {}
+        for zone, key, copies in part:
+            summed[(zone, key)] = summed.get((zone, key), 0) + copies
+        rows += [[zone, key, copies] for (zone, key), copies in sorted(summed.items())]
+    return hashlib.sha256(json.dumps(rows, separators=(",", ":")).encode()).hexdigest()
+
+
+@pytest.mark.parametrize(
+    "known, unknown",
+    [
+        pytest.param([("main", 30, 3), ("extra", 5, 1), ("main", 4, 2), ("side", 30, 1)], [], id="zones-out-of-order"),
+        pytest.param([("main", 7, 1), ("main", 7, 2), ("side", 7, 1)], [], id="one-key-twice-in-a-zone"),
+        pytest.param([("main", "BT1-001", 4), ("main", "BT1-0010", 1), ("z", "BT2-1", 1)], [], id="string-keys"),
+        pytest.param([("main", 12, 1), ("side", "x%d", 1)], [("main", "?b", 1), ("main", "?a", 2)], id="unknown-rows"),
+        pytest.param([("gr", 2, 1), ("hyperspatial", 1, 1), ("main", 10**12, 40)], [], id="duel-masters-zones"),
+        pytest.param([], [("main", "?灰流うらら", 3), ("main", "?灰流うらら", 1)], id="only-unknown-summed"),
+        pytest.param([], [], id="empty"),
+    ],
+)
+def test_the_hash_is_that_of_its_definition(known, unknown):
+    from games.base import deck_hash
+
+    assert deck_hash(known, unknown) == _by_definition(known, unknown)
+    assert deck_hash(iter(known), iter(unknown)) == _by_definition(known, unknown)  # rows given once, as a generator
