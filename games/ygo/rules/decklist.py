@@ -254,9 +254,10 @@ class YdkLines(Sequence[ReadLine]):
         self.copies = copies  # the card lines, one copy each
 
     def _lines(self) -> tuple[ReadLine, ...]:
-        if self._read is None:
-            self._read = _ydk_read(self._rows, self._catalogue).lines  # type: ignore[assignment]  # a tuple
-        return self._read  # type: ignore[return-value]  # set above
+        read = self._read
+        if read is None:
+            read = self._read = tuple(_ydk_read(self._rows, self._catalogue).lines)  # (already a tuple: not copied)
+        return read
 
     def __len__(self) -> int:
         return len(self._lines())
