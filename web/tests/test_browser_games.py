@@ -111,6 +111,8 @@ def test_a_ygo_player_goes_from_the_home_page_to_a_legal_check_of_a_real_ydk(bro
         expect(page.locator('button[name="apply"]')).to_be_enabled()
         _shots(page, "import", language)
         assert _dm_words(page) == []
+        # A comment line the reader ignores shows its text (the file's first: "#source: https://...").
+        expect(page.locator("#import-lines tbody tr").first.locator("td").nth(1)).to_contain_text("#source: https://")
         # On a phone a line's cells stack, each named by its column: a zone's word is on one line, never broken letter
         # by letter down a column one character wide (as it was in a table of six columns at 390 px).
         page.set_viewport_size({"width": 390, "height": 844})
