@@ -22,8 +22,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
-from typing import cast, overload
+from typing import overload
 
 import games.base
 from games.ygo.rules.cards import Catalogue, YgoCard
@@ -38,7 +37,6 @@ ZoneCards = tuple[tuple[YgoCard, int], ...]
 # "!side" is YGOPro's; some deck sites and apps write "#side" (written back as "!side").
 _YDK_HEADINGS = {"#main": DeckZone.MAIN, "#extra": DeckZone.EXTRA, "!side": DeckZone.SIDE, "#side": DeckZone.SIDE}
 _YDK_HEADING_ITEMS = tuple(_YDK_HEADINGS.items())
-_CARD_ID = attrgetter("id")
 
 _ZONE_WORDS = {
     DeckZone.MAIN: ("メインデッキ", "メイン", "main deck", "maindeck", "main"),
@@ -298,9 +296,9 @@ def _ydk_decklist(rows: list[str], catalogue: Catalogue) -> Decklist:
 
 def _ydk_zones(rows: list[str], catalogue: Catalogue) -> tuple[dict[DeckZone, ZoneCards], int] | None:
     """zone -> cards of a .ydk's lines and the copies they are, as _ydk_read finds them (the same cards in the same
-    order): the lines under each heading counted at once. None (the reader then reads every line) when a password is
-    no card's or is written otherwise than the catalogue writes it, a heading is written twice or in other letters,
-    or the lines are more than MAX_LINES."""
+    order): the lines under each heading counted at once, each written password looked up once. None (the reader
+    then reads every line) when a password is no card's or is written otherwise than the catalogue writes it, a
+    heading is written twice or in other letters, or the lines are more than MAX_LINES."""
     stripped = list(map(str.strip, rows))
     if len(stripped) > MAX_LINES and len(stripped) - stripped.count("") > MAX_LINES:
         return None
@@ -313,25 +311,17 @@ def _ydk_zones(rows: list[str], catalogue: Catalogue) -> tuple[dict[DeckZone, Zo
         if end > start:
             counted = Counter(stripped[start:end])
             counted.pop("", None)
-            cards = list(map(card_of, counted))
             copies += sum(counted.values())
-            # The common case: a zone's cards under its heading, none written twice in two passwords (an alternate
-            # artwork's beside the printed one's), gathered at once.
-            zone_rows = totals[zone] if zone is not None else None
-            ids = list(map(_CARD_ID, cards)) if zone_rows == {} and all(cards) else []
-            if zone_rows is not None and ids and len(set(ids)) == len(ids):
-                known = cast("list[YgoCard]", cards)  # all(cards): no None
-                zone_rows.update(zip(ids, zip(known, counted.values(), strict=True), strict=True))
-            else:
-                for (written, n), card in zip(counted.items(), cards, strict=True):
-                    if card is None:
-                        if written.isdigit() or written.lower() in _YDK_HEADINGS:
-                            return None
-                        copies -= n  # a line _ydk_read ignores
-                        continue
-                    by_card = totals[zone or card.deck_zone]  # before any heading: where the card belongs (PR p.42)
-                    slot = by_card.get(card.id)
-                    by_card[card.id] = (card, n if slot is None else slot[1] + n)
+            for written, n in counted.items():
+                card = card_of(written)
+                if card is None:
+                    if written.isdigit() or written.lower() in _YDK_HEADINGS:
+                        return None
+                    copies -= n  # a line _ydk_read ignores
+                    continue
+                by_card = totals[zone or card.deck_zone]  # before any heading: where the card belongs (PR p.42)
+                slot = by_card.get(card.id)
+                by_card[card.id] = (card, n if slot is None else slot[1] + n)
         zone, start = next_zone, end + 1
     return {zone: tuple(by_card.values()) for zone, by_card in totals.items()}, copies
 
