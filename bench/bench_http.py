@@ -8,7 +8,9 @@ a 40 + 8 + 12 Duel Masters deck from the card data, a real OCG tournament list o
 DBS list; each must be legal, else the bench stops), a card search mix (`GET /api/v1/cards/?game=`), a batch of
 1,000 different decklists in one request, and `GET /api/v1/ping/` while 4 clients keep sending that game's checks:
 as fast as the server answers them, and paced at PACED_CHECKS_PER_SECOND (the same work beside the pings whichever
-tree serves; a faster tree's unpaced clients make it busier).
+tree serves; a faster tree's unpaced clients make it busier). Then `side_by_side`: the games' checks, searches and
+batches at the same time on the same server, each game's figures, and the OCG's and DBS's over Duel Masters'
+(`ratio_to_dm`): the games' own phases run one after another, on a server that ages in between.
 Every client speaks from its own loopback address (127.1.x.y), so each counts under its own anonymous limit as
 separate users do: the limit's store is measured, not its refusals.
 
@@ -157,6 +159,42 @@ def load(port: int, calls: list[tuple[str, str, bytes | None]], per_client: int,
     }
 
 
+def load_side_by_side(port: int, calls: dict[str, list[tuple[str, str, bytes | None]]], per_client: int) -> dict:
+    """`load` with every game's calls at once: each client sends one game's call after another's in turn (its own
+    starting game), so that every game meets the same server, load and moment; latency per game. The games measured
+    one after another meet a server that has aged in between (one run here had DBS 1.10x DM's check over HTTP, and
+    0.87x in one process)."""
+    games = list(calls)
+    timings: dict[str, list[float]] = {game: [] for game in games}
+    failures = dict.fromkeys(games, 0)
+    lock = threading.Lock()
+
+    def client(offset: int, source: str) -> None:
+        mine: dict[str, list[float]] = {game: [] for game in games}
+        for i in range(per_client * len(games)):
+            game = games[(offset + i) % len(games)]
+            method, path, body = calls[game][(offset + i // len(games)) % len(calls[game])]
+            started = time.perf_counter()
+            status, _ = request(port, method, path, body, source)
+            mine[game].append(time.perf_counter() - started)
+            if status != 200:
+                with lock:
+                    failures[game] += 1
+        with lock:
+            for game, seconds in mine.items():
+                timings[game].extend(seconds)
+
+    threads = [threading.Thread(target=client, args=(i, _address())) for i in range(CLIENTS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return {
+        game: {**summary_ms(seconds, percentiles=(50, 95, 99)), "failures": failures[game]}
+        for game, seconds in timings.items()
+    }
+
+
 def pings_under(port: int, calls: list[tuple[str, str, bytes | None]], per_second: float | None = None) -> dict:
     """Pings one after another while CLIENTS clients keep sending `calls`: each as fast as the server answers it
     (`per_second` None), or all together at `per_second` (each client's sends on a fixed schedule), the same load on
@@ -256,10 +294,18 @@ def _query(params: dict) -> str:
     return "/api/v1/cards/?" + urlencode(params)
 
 
-def measure_game(port: int, game: str) -> dict:
-    inputs = INPUTS[game]()
-    check = json.dumps(inputs["check"]).encode()
-    searches = [("GET", _query(params), None) for params in inputs["searches"]]
+def _calls(inputs: dict) -> dict:
+    """A game's requests: its check, its searches, its batch of 1,000."""
+    return {
+        "check": [("POST", "/api/v1/legality/", json.dumps(inputs["check"]).encode())],
+        "search": [("GET", _query(params), None) for params in inputs["searches"]],
+        "batch": json.dumps({**inputs["batch"], "decks": inputs["decks"]}).encode(),
+    }
+
+
+def measure_game(port: int, game: str, calls: dict) -> dict:
+    checks, searches, batch = calls["check"], calls["search"], calls["batch"]
+    check = checks[0][2]
     # The game's first search and first check after the server started (what its first user waits for).
     started = time.perf_counter()
     status, _ = request(port, "GET", searches[0][1], None, _address())
@@ -273,8 +319,6 @@ def measure_game(port: int, game: str) -> dict:
     if not report.get("legal"):  # the check of a legal deck is the figure: one that stops early measures less
         codes = [item.get("code") for item in report.get("violations", [])]
         raise RuntimeError(f"the bench's {game} deck is not legal: {codes}")
-    checks = [("POST", "/api/v1/legality/", check)]
-    batch = json.dumps({**inputs["batch"], "decks": inputs["decks"]}).encode()
     # Warm both workers: the first check, search and batch of each.
     load(port, checks, 5)
     load(port, searches, len(searches) // CLIENTS + 1)
@@ -284,8 +328,8 @@ def measure_game(port: int, game: str) -> dict:
         "first_search_ms": round(first_search * 1000, 1),
         "first_check_ms": round(first_check * 1000, 1),
     }
-    for name, calls, per_client in (("check", checks, CHECKS_PER_CLIENT), ("search", searches, SEARCHES_PER_CLIENT)):
-        result = load(port, calls, per_client)
+    for name, per_client in (("check", CHECKS_PER_CLIENT), ("search", SEARCHES_PER_CLIENT)):
+        result = load(port, calls[name], per_client)
         figures.update({f"{name}_{key}": value for key, value in result.items()})
     batch_times = []
     for _ in range(BATCH_RUNS):
@@ -299,6 +343,39 @@ def measure_game(port: int, game: str) -> dict:
     figures.update({f"ping_under_checks_{key}": value for key, value in pings_under(port, checks).items()})
     paced = pings_under(port, checks, PACED_CHECKS_PER_SECOND)
     figures.update({f"ping_under_paced_checks_{key}": value for key, value in paced.items()})
+    return figures
+
+
+def measure_side_by_side(port: int, calls: dict[str, dict]) -> dict:
+    """Every game's check, search and batch on one server at the same time (load_side_by_side; the batches in turn,
+    the best of BATCH_RUNS each), and each game's figure over Duel Masters': the target "no slower than DM on the
+    same server" is read here, not across the games' own phases, which run one after another."""
+    figures: dict = {game: {} for game in calls}
+    for name, per_client in (("check", CHECKS_PER_CLIENT), ("search", SEARCHES_PER_CLIENT)):
+        result = load_side_by_side(port, {game: mine[name] for game, mine in calls.items()}, per_client)
+        for game, summary in result.items():
+            figures[game].update({f"{name}_{key}": value for key, value in summary.items()})
+    batches: dict[str, list[float]] = {game: [] for game in calls}
+    for _ in range(BATCH_RUNS):
+        for game, mine in calls.items():
+            started = time.perf_counter()
+            status, body = request(port, "POST", "/api/v1/legality/batch/", mine["batch"], _address())
+            batches[game].append(time.perf_counter() - started)
+            if status != 200:
+                raise RuntimeError(f"{game} batch failed: {status} {body[:300]!r}")
+    for game, seconds in batches.items():
+        figures[game]["batch_1000_seconds"] = round(min(seconds), 3)
+    if "dm" in calls:
+        dm = figures["dm"]
+        figures["ratio_to_dm"] = {
+            game: {
+                key: round(figures[game][key] / dm[key], 2)
+                for key in ("check_p50_ms", "check_p99_ms", "search_p95_ms", "batch_1000_seconds")
+                if dm.get(key)
+            }
+            for game in calls
+            if game != "dm"
+        }
     return figures
 
 
@@ -343,8 +420,11 @@ def run() -> dict:
             # A tree from before the games (115745d) ignores `game=` and would answer another game's requests as
             # Duel Masters' (its search refusing their grammar): its figures would be of nothing.
             games = request(port, "GET", "/api/v1/cards/?game=no-such-game")[0] == 400
+            calls = {game: _calls(INPUTS[game]()) for game in INPUTS if games or game == "dm"}
             for game in INPUTS:
-                figures[game] = measure_game(port, game) if games or game == "dm" else {"skipped": 1}
+                figures[game] = measure_game(port, game, calls[game]) if game in calls else {"skipped": 1}
+            served = {game: calls[game] for game in calls if not figures[game].get("skipped")}
+            figures["side_by_side"] = measure_side_by_side(port, served)
             figures["load_average_1min_during_run"] = round(os.getloadavg()[0], 2)
         finally:
             server.terminate()
