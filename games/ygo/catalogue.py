@@ -300,6 +300,8 @@ class YgoContext:
     facts: Mapping[int, dict]  # cards.Card id -> the record (search, statistics)
     # What the name-list lines read so far read as, with this catalogue (games.ygo.rules.decklist.read_text's memo).
     line_readings: LineMemo = field(default_factory=dict, compare=False, repr=False)
+    # The JSON rows of the lines read so far (games.ygo.game._lines_json), by what makes a row: its number aside.
+    line_rows: dict[tuple, dict] = field(default_factory=dict, compare=False, repr=False)
 
     def pk(self, card: YgoCard) -> int | None:
         return self.card_pk.get(card.id)

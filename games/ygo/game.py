@@ -37,7 +37,7 @@ from games.ygo.rules import (
 )
 from games.ygo.rules.board import BOARD
 from games.ygo.rules.cards import SHORT_FORM_RULES
-from games.ygo.rules.decklist import COUNTED_STATUSES, decklist_of
+from games.ygo.rules.decklist import COUNTED_STATUSES, MEMO_SIZE, decklist_of
 from games.ygo.rules.decklist import ReadLine as RulesLine
 from games.ygo.rules.legality import FORMAT_CODE, GENESYS_FORMAT, Genesys
 from games.ygo.rules.odds import HAND, Going, joint_at_least, opening_hand_size, probability_json
@@ -97,21 +97,26 @@ def _line_json(line: RulesLine, context, written: dict[int, dict] | None = None)
 
 
 def _lines_json(lines: Iterable[RulesLine], context) -> list[dict]:
-    """Every line's JSON, each card's written once. A .ydk writes a card's copies as that many lines, alike but for
-    their number: a line read as one before it (same text, status, zone, card) gets a copy of that row with its own
-    number, not a row built again (a 57-line .ydk: 30 rows built, not 57)."""
+    """Every line's JSON, each card's written once. A line read as one before it with this catalogue (same text,
+    status, zones, count, card: a .ydk writes a card's copies as that many lines, and a tournament's decks repeat
+    their staples) gets a copy of that row with its own number (`context.line_rows`), not a row built again. The
+    rows are read, never written to: a copy shares the card's JSON with the row it copies."""
     written: dict[int, dict] = {}
-    rows: dict[tuple, dict] = {}
+    rows = context.line_rows
+    if len(rows) > MEMO_SIZE:
+        rows.clear()
     out = []
     for line in lines:
+        if line.candidates:  # an ambiguous line: its own list of candidates
+            out.append(_line_json(line, context, written))
+            continue
         card = line.card
-        same = (line.text, line.status, line.zone, line.written_zone, line.count, card.id if card else None)
-        row = rows.get(same) if not line.candidates else None
+        card_id = card.id if card else None
+        same = (line.text, line.written, line.status, line.zone, line.written_zone, line.count, card_id)
+        row = rows.get(same)
         if row is None:
             row = rows[same] = _line_json(line, context, written)
-            out.append(row)
-        else:
-            out.append({**row, "line": line.line, "candidates": []})  # a list of its own, as a row built has
+        out.append({**row, "line": line.line, "candidates": []})  # a list of its own, as a row built has
     return out
 
 
