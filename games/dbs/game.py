@@ -492,27 +492,7 @@ class DragonBallSuper(Game):
         return out
 
     def read_decklist(self, decklist: DbsDecklist) -> list[ReadLine]:
-        state = db.state()
-        out = []
-        for line in decklist.read.lines:
-            card = _card_json(state, line.card_number)
-            zone = line.zone.value if line.zone is not None else None
-            row = games.base.line_row(
-                line=line.line if decklist.numbered else None,
-                written=line.text,
-                status=line.status.value,
-                count=line.count if line.is_card_line else None,
-                written_zone=zone,
-                zone=zone,
-                card=card,
-                candidates=[c for c in (_card_json(state, number) for number in line.candidates) if c],
-                card_number=line.card_number,
-                written_number=line.written_number,
-                zone_inferred=line.zone_inferred,
-                note=line.note,
-            )
-            out.append(ReadLine(line.status.value, zone, card["id"] if card else None, line.count, row))
-        return out
+        return _read_lines(decklist.read.lines, numbered=decklist.numbered)
 
     def deck_hash(self, cards: Iterable[tuple[str, int, int]], unresolved: Iterable[tuple[str, str, int]] = ()) -> str:
         """SHA-256 of the sorted `[zone, base card number, copies]` rows, then `[zone, "?" + text, copies]` for each
@@ -572,11 +552,37 @@ class DragonBallSuper(Game):
         out = report.report_dict(include_lines=False)
         out["format"] = context.format_code
         if include_lines:
-            out["lines"] = [row.json for row in self.read_decklist(decklist)]
+            # As the check read them on its day (legality.on_day: a name of one card out that day is that card).
+            out["lines"] = [row.json for row in _read_lines(report.lines, numbered=decklist.numbered)]
         out["errors"] = [{"line": e.line, "text": e.text, "message": e.message} for e in decklist.errors]
         if out["errors"]:  # a line not read as written (games.base.count_problem): never legal
             out["legal"] = out["buildable"] = False
         return out
+
+
+def _read_lines(lines: Iterable[reader.ReadLine], *, numbered: bool) -> list[ReadLine]:
+    """The core's ReadLine of each read line (its `lines[]` row: games.base.line_row and the DBS's own keys)."""
+    state = db.state()
+    out = []
+    for line in lines:
+        card = _card_json(state, line.card_number)
+        zone = line.zone.value if line.zone is not None else None
+        row = games.base.line_row(
+            line=line.line if numbered else None,
+            written=line.text,
+            status=line.status.value,
+            count=line.count if line.is_card_line else None,
+            written_zone=zone,
+            zone=zone,
+            card=card,
+            candidates=[c for c in (_card_json(state, number) for number in line.candidates) if c],
+            card_number=line.card_number,
+            written_number=line.written_number,
+            zone_inferred=line.zone_inferred,
+            note=line.note,
+        )
+        out.append(ReadLine(line.status.value, zone, card["id"] if card else None, line.count, row))
+    return out
 
 
 @dataclass(frozen=True)

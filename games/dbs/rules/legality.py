@@ -20,7 +20,7 @@ silently. Sources (see `SOURCES`):
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from enum import StrEnum
 from pathlib import Path
@@ -441,12 +441,47 @@ def _aggregate(catalogue: Catalogue, copies: dict[str, int]) -> list[tuple[DbsCa
     return [(catalogue.card(number), count) for number, count in copies.items()]
 
 
+def released_from(card: DbsCard) -> date | None:
+    """The day from which a card is out: its own, else the earliest its set can have come out (None: the data knows
+    neither, and the check warns RELEASE_DATE_UNKNOWN)."""
+    return card.release_date or card.release_date_earliest
+
+
+def on_day(decklist: Decklist, catalogue: Catalogue, as_of: date) -> Decklist:
+    """The decklist as read on `as_of`: a name line under a heading, ambiguous between cards of which only one was
+    out that day, is that card (`2 Pan` under Main on 2018-03-09, the day its starter deck came out: BT3-009, the only
+    Pan battle card then; the three others came out from 2020 on). A list written on a day names that day's cards.
+    A card of unknown date may have been out. A line still ambiguous names only the cards out that day (none out: all
+    of them). A line no heading placed stays as read: its candidates are of every zone (`2 Pan`: leaders too), and
+    the date would pick the zone for the player."""
+    lines: list[ReadLine] | None = None
+    for index, line in enumerate(decklist.lines):
+        if line.status is not LineStatus.AMBIGUOUS or line.zone_inferred:
+            continue
+        out = [
+            number
+            for number in line.candidates
+            if number in catalogue and ((day := released_from(catalogue.card(number))) is None or day <= as_of)
+        ]
+        if not out or len(out) == len(line.candidates):
+            continue
+        if lines is None:
+            lines = list(decklist.lines)
+        if len(out) > 1:  # still ambiguous: the cards the player can have meant that day
+            lines[index] = replace(line, candidates=tuple(out))
+            continue
+        note = f"the only card of this name out on {as_of.isoformat()}"
+        lines[index] = replace(line, status=LineStatus.CARD, card_number=out[0], candidates=(), note=note)
+    return decklist if lines is None else Decklist(tuple(lines), decklist.errors)
+
+
 def check_decklist(
     decklist: Decklist, catalogue: Catalogue, *, as_of: date, banlist: BanList | None = None
 ) -> LegalityReport:
     """Every construction violation of the list under the rules in force on `as_of` (never stops at the first),
     the warnings, the zone counts and the deck hash. Raises RulesUnavailable before the game's launch."""
     version = rule_version_in_force(as_of)
+    decklist = on_day(decklist, catalogue, as_of)
     counts = decklist.counts()
     copies = decklist.copies_by_zone()
     zone_cards = {zone: _aggregate(catalogue, copies.get(zone, {})) for zone in ZONES}
@@ -579,7 +614,7 @@ def check_decklist(
     unknown: list[CardRef] = []
     for zone in (Zone.LEADER, Zone.MAIN, Zone.Z):
         for card, _n in zone_cards[zone]:
-            released, bound = card.release_date or card.release_date_earliest, card.release_date is None
+            released, bound = released_from(card), card.release_date is None
             if released is not None and released > as_of:
                 found.append(
                     v.not_yet_released(

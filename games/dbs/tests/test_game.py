@@ -113,6 +113,21 @@ def test_the_legality_api_for_dbs(dbs, text, legal, codes, counts):
     assert (report["legal"], [v["code"] for v in report["violations"]], report["counts"]) == (legal, codes, counts)
 
 
+@pytest.mark.parametrize(
+    ("as_of", "status", "number"),
+    [pytest.param("2018-03-09", "card", "BT3-009", id="its-day"), pytest.param("2024-01-01", "ambiguous", None)],
+)
+def test_the_reports_lines_show_a_name_as_the_check_read_it_on_its_day(dbs, as_of, status, number):
+    """`2 Pan` under Main on 2018-03-09 is BT3-009, the only Pan out that day (legality.on_day): the line's row says so
+    (its card, no candidates) as the check counted it; on a later day it is ambiguous, with the Pans of that day."""
+    body = {"game": "dbs", "text": "Leader\n1 SD2-01\nMain Deck\n2 Pan\n", "as_of": as_of}
+    report = token_client(None).post("/api/v1/legality/", body, format="json").json()
+    row = report["lines"][-1]
+    assert (row["status"], row["card_number"], row["card"] is not None) == (status, number, number is not None)
+    assert ("AMBIGUOUS_CARD" in [v["code"] for v in report["violations"]]) == (status == "ambiguous")
+    assert len(row["candidates"]) == (0 if number else 4)
+
+
 def test_a_real_list_is_a_deck_registered_at_a_dbs_event_and_exported_with_numbers(dbs, owner, organizer):  # noqa: F811
     player = token_client(owner)
     created = player.post("/api/v1/decks/", {"name": "Krillin", "game": "dbs", "text": KRILLIN}, format="json")

@@ -396,3 +396,40 @@ def test_the_rule_versions_agree_with_the_dated_versions_of_rules_json(dbs_data_
     zenkai = next(item for item in versions if item["z_deck_max"] is not None)
     assert rule_version_in_force(date(2022, 9, 9)).settled_z_deck_max == zenkai["z_deck_max"]
     assert rule_version_in_force(date(2018, 3, 2)).code == "manual-1.061"
+
+
+# --- a name read on the check's day (legality.on_day) -----------------------------------------------------------
+
+PANS = ("BT3-009", "BT10-104", "BT18-014", "BT21-044")  # the battle cards named Pan; BT3-009 came out on 2018-03-09
+
+
+@pytest.mark.parametrize(
+    ("text", "as_of", "status", "number", "candidates"),
+    [
+        pytest.param("Main Deck\n2 Pan", date(2018, 3, 9), "card", "BT3-009", (), id="the-only-pan-out-that-day"),
+        pytest.param("Main Deck\n2 Pan", date(2018, 3, 8), "ambiguous", None, PANS, id="none-out-yet-all-offered"),
+        pytest.param("Main Deck\n2 Pan", date(2024, 1, 1), "ambiguous", None, PANS, id="all-out-all-offered"),
+        # Without a heading a name stands for leaders too: the date does not choose the zone for the player.
+        pytest.param(
+            "2 Pan", date(2018, 3, 9), "ambiguous", None, ("BT3-001", *PANS, "SD17-01", "P-657"), id="no-heading"
+        ),
+        # Still ambiguous on the day: only the leaders that can have been out then are offered (BT25-036: from 2023;
+        # SD19-01 and BT11-061 have no day in the data, only the earliest their sets can have come out).
+        pytest.param(
+            "Leader\n1 Gotenks",
+            date(2020, 12, 15),
+            "ambiguous",
+            None,
+            ("BT10-092", "BT11-061", "SD19-01", "P-027"),
+            id="fewer-candidates",
+        ),
+    ],
+)
+def test_a_name_is_read_as_the_card_of_its_day(real_catalogue, text, as_of, status, number, candidates):
+    from games.dbs.rules.legality import on_day
+
+    line = on_day(read_decklist(text, real_catalogue), real_catalogue, as_of).lines[-1]
+    assert (str(line.status), line.card_number, set(line.candidates)) == (status, number, set(candidates))
+    report = check_decklist(read_decklist(text, real_catalogue), real_catalogue, as_of=as_of)
+    assert report.lines[-1] == line  # what the check counts is what the report's lines show
+    assert ("AMBIGUOUS_CARD" in codes(report.violations)) == (status == "ambiguous")

@@ -23,14 +23,14 @@ ambiguous and offers the number meant).
 """
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
 
 from games.dbs.rules.cards import fold_name
 from games.dbs.rules.decklist import read_decklist, write_decklist
-from games.dbs.rules.legality import check_decklist, load_banlist
+from games.dbs.rules.legality import check_decklist, codes, load_banlist
 from games.dbs.rules.vocabulary import ZONES, LineStatus, Zone
 
 DECKLISTS = Path(__file__).parent / "decklists"
@@ -56,6 +56,8 @@ MISSPELT: dict[str, dict[str, str]] = {}
 UNTAP = {
     "untap_cell_2019.txt": {"leader": 1, "main": 50, "z": 0, "side": 2},
 }
+# A starter deck's official list (names under headings, from the 50-card era): file -> the day it came out.
+STARTERS = {"starter_sd2_extreme_evolution.txt": date(2018, 3, 9)}
 # file -> the dates its verdict is checked on, each with the rule version in force: from the release of its newest
 # card (DB1 Dragon Brawl, 2019-09-20 in the data's sets) to the last day of manual 1.073's exactly 50 (2020-07-16),
 # then under the later versions (50 stays within their 50 to 60).
@@ -179,9 +181,9 @@ def written_lines(text: str) -> list[tuple[Zone, int, str, str]]:
 
 
 def test_the_tables_name_every_file():
-    assert sorted(path.name for path in DECKLISTS.glob("*.txt")) == sorted([*EXPECTED, *UNTAP])
+    assert sorted(path.name for path in DECKLISTS.glob("*.txt")) == sorted([*EXPECTED, *UNTAP, *STARTERS])
     readme = (DECKLISTS / "README.md").read_text(encoding="utf-8")
-    assert all(f"`{name}`" in readme for name in [*EXPECTED, *UNTAP])  # each file's source is recorded
+    assert all(f"`{name}`" in readme for name in [*EXPECTED, *UNTAP, *STARTERS])  # each file's source is recorded
 
 
 @pytest.fixture(scope="module")
@@ -320,3 +322,22 @@ def test_a_real_list_rewritten_in_another_layout_reads_to_the_same_cards(real_ca
             wrong.append((line.text, line.status.value, line.card_number, number))
     assert wrong == []
     assert ambiguous == (AMBIGUOUS_BY_NAME.get(name, []) if layout == "count-name" else [])
+
+
+def test_the_sd2_starter_deck_is_legal_on_its_release_day_and_its_pan_ambiguous_today(real_catalogue, dbs_data_dir):
+    """The official SD2 list (STARTERS): legal on the day it came out, the one day its `2 Pan` names one card (the
+    check reads a name as the one card of it out on its day, legality.on_day); on a later day that name is four
+    cards, and on the day before, not one of them was out."""
+    text = (DECKLISTS / "starter_sd2_extreme_evolution.txt").read_text("utf-8")
+    banlist = load_banlist(dbs_data_dir / "banlist.json")
+    results = {}
+    released = STARTERS["starter_sd2_extreme_evolution.txt"]
+    for day in (released - timedelta(days=1), released, date(2024, 1, 1)):
+        report = check_decklist(read_decklist(text, real_catalogue), real_catalogue, as_of=day, banlist=banlist)
+        results[day] = (report.legal, report.counts, sorted(set(codes(report.violations))))
+    counts = {"leader": 1, "main": 50, "z": 0, "side": 0}
+    assert results == {
+        released - timedelta(days=1): (False, counts, ["AMBIGUOUS_CARD", "NOT_YET_RELEASED"]),
+        released: (True, counts, []),
+        date(2024, 1, 1): (False, counts, ["AMBIGUOUS_CARD"]),
+    }
