@@ -32,10 +32,10 @@ _KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
 
 
 # The second, looser form also drops dashes, quotes and punctuation, which published lists write in every variant
-# (破壊剣の使い手‐バスター・ブレイダー with U+2010, -, − or －; Legacy of Yatagarasu for Legacy of Yata-Garasu;
-# Maxx C for Maxx "C"). It is tried only when the first form finds nothing: it merges a few names (Raimei and
-# Rai-Mei), which then read as ambiguous instead of wrong.
-_LOOSE_DROPPED = re.compile(r"[\-‐‑‒–—―−'\"“”‘’.,!?:]+")
+# (破壊剣の使い手‐バスター・ブレイダー with U+2010, -, − or －, or the long-vowel mark ー: 閃刀姫ーレイ; Legacy of
+# Yatagarasu for Legacy of Yata-Garasu; Maxx C for Maxx "C"). It is tried only when the first form finds nothing: it
+# merges a few names (Raimei and Rai-Mei), which then read as ambiguous instead of wrong.
+_LOOSE_DROPPED = re.compile(r"[\-‐‑‒–—―−ー'\"“”‘’.,!?:]+")
 
 
 @functools.lru_cache(maxsize=1 << 16)  # the catalogue and the search index fold each card's names again and again

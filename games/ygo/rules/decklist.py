@@ -11,10 +11,13 @@ not. A decklist is never rejected because of some lines.
   zone.
 - Text: headings メインデッキ / エクストラデッキ / サイドデッキ / Main / Extra / Side ("Main Deck", "Main Deck (40)",
   "【サイドデッキ】 15枚", the older エキストラデッキ and 融合デッキ / Fusion Deck), group headings (Monsters, 魔法,
-  罠カード (12)), and card lines in every count style (`3 Name`, `3x Name`, `Name x3`, `Name ×3`, `Name×3枚`,
-  `Name 3枚`, `Name 3`, full-width digits), names in Japanese, English or kana reading, with or without 《》「」
-  brackets. Before any zone heading a card goes to the zone it belongs in (an Extra Deck monster to the Extra Deck,
-  PR p.42); under a heading the written zone stands (the legality check reports a misplaced card).
+  罠カード (12), ☆モンスター(13枚)), and card lines in every count style (`3 Name`, `3x Name`, `3:Name`, `Name x3`,
+  `Name ×3`, `Name×3枚`, `Name 3枚`, `Name 3`, full-width digits, a note or mark after the count: `Name×2枚△`,
+  `Name×2(好み次第で1でもok)`, `Name 3枚 ←`; a count alone on the line before the name, as a table's count cell
+  copied on a line of its own), names in Japanese, English or kana reading, with or without 《》「」 brackets, the
+  long-vowel mark ー for a dash (閃刀姫ーレイ). Before any zone heading a card goes to the zone it belongs in (an
+  Extra Deck monster to the Extra Deck, PR p.42); under a heading the written zone stands (the legality check reports
+  a misplaced card). A total (`合計 40枚`, `Cards: 41`) and a title that ends in a year (`CS優勝 2020`) are ignored.
 """
 
 import re
@@ -73,7 +76,7 @@ _GROUP_WORDS = (
     "罠カード",
 )
 # A heading: optional decoration, the word, then an optional count ("(40)", "40枚", ": 40", "[15]").
-_DECOR_OPEN = r"[#=\-*■□◆◇●○▼▽【\[〔<『「\s]*"
+_DECOR_OPEN = r"[#=\-*■□◆◇●○◎☆★▼▽【\[〔<『「\s]*"
 _DECOR_CLOSE = r"[】\]〕>』」=\-*\s]*"
 _HEADING_COUNT = r"(?:[:：]?\s*[(\[（]?\s*\d+\s*(?:枚|cards?)?\s*[)\]）]?)?\s*[:：]?"
 
@@ -102,19 +105,24 @@ _X = r"[x×X✕]"
 # Card-line shapes with an explicit count, tried in this order; the first whose name is a card wins.
 _COUNTED = (
     re.compile(rf"^(\d+)\s*{_X}\s*(.+)$"),  # 3x Name, 3 x Name
+    re.compile(r"^(\d+)\s*[:：]\s*(.+)$"),  # 3:Name, 3 : Name
     re.compile(rf"^(.+?)\s*{_X}\s*(\d+)\s*枚?$"),  # Name x3, Name ×3, Name×3枚
     re.compile(r"^(.+?)\s*(\d+)\s*枚$"),  # Name 3枚
     re.compile(r"^(.*[》」』\]])\s*(\d+)$"),  # 《Name》3: a count glued to the closing bracket
     re.compile(r"^(\d+)\s*枚?\s+(.+)$"),  # 3 Name, 3枚 Name
 )
 _DIGIT = re.compile(r"\d")  # what every count shape (_COUNTED, _TRAILING_COUNT) has
+_LONE_COUNTS = frozenset("123456789１２３４５６７８９")  # a count alone on its line, for the name on the next line
 _TRAILING_COUNT = re.compile(r"^(.+?)[\s\t]+(\d+)$")  # Name 3 (tried after the whole line as a name)
 # A total line ("合計 40枚", "Total: 40 cards"): counted cards are not a card.
 _TOTAL = re.compile(
-    r"^[(\[（【]?(?:合計|計|総数|total|デッキ枚数|枚数)[)\]）】]?\s*[:：]?\s*[(\[（]?\d+\s*(?:枚|cards?)?[)\]）]?$",
+    r"^[(\[（【]?(?:合計|計|総数|total|デッキ枚数|枚数|cards?)[)\]）】]?\s*[:：]?\s*[(\[（]?\d+\s*(?:枚|cards?)?[)\]）]?$",
     re.I,
 )
 _TRAILING_NOTE = re.compile(r"\s*\([^()]*\)$")
+# A note or a mark after a line's count (`スケープ・ゴート×2枚△`, `地獄の暴走召喚×2(好み次第で1でもok)`,
+# `灰流うらら 3枚 ←`): the line without it, tried when the whole line names no card.
+_NOTE_AFTER_COUNT = re.compile(r"^(.*?\d\s*枚?)(?:\s*(?:[(（][^()（）]*[)）]|[△▲▽▼○●◎☆★※←→!！?？♪]+))+$")
 _BULLET = re.compile(r"^(?:[-*•]|・(?=\s))\s*")
 _BRACKETS = str.maketrans("", "", "《》「」『』〈〉")
 _COMMENT_PREFIXES = ("#", "//", "--", ";")
@@ -432,11 +440,13 @@ def _card_line(text: str, catalogue: Catalogue) -> tuple[int, str, tuple[YgoCard
     found = _TRAILING_COUNT.match(text)
     if found is not None:
         name, count_text = found.groups()
-        if first is None:
-            first = (int(count_text), name)
         matches = _resolve(name, catalogue)
         if matches:
             return int(count_text), name.strip(), matches
+        if first is None:
+            if int(count_text) > games.base.MAX_LINE_COUNT and not _resolve_short(name, catalogue):
+                return None  # words, then a number no count is: a title ending in a year (`CS優勝 2020`)
+            first = (int(count_text), name)
     if first is not None:
         return first[0], first[1].strip(), _resolve_short(first[1], catalogue)
     return None
@@ -459,6 +469,11 @@ def _reading(stripped: str, catalogue: Catalogue) -> LineReading:
     if normal.startswith(_COMMENT_PREFIXES) or _TOTAL.match(normal):
         return LineStatus.IGNORED
     parsed = _card_line(normal, catalogue)
+    if parsed is None or not parsed[2]:
+        noted = _NOTE_AFTER_COUNT.match(normal)
+        bare = _card_line(noted.group(1), catalogue) if noted else None
+        if bare is not None and (bare[2] or parsed is None):
+            parsed = bare
     return LineStatus.IGNORED if parsed is None else parsed
 
 
@@ -471,12 +486,14 @@ def read_text(text: str, catalogue: Catalogue, *, memo: LineMemo | None = None) 
     lines: list[ReadLine] = []
     errors: list[games.base.LineError] = []
     zone: DeckZone | None = None
+    lone_count = 0  # a line that is only a count (1 to 9, a table's count cell copied on a line of its own)
     if memo is not None and len(memo) > MEMO_SIZE:
         memo.clear()
     for number, raw in enumerate(text.removeprefix(BOM).splitlines(), start=1):
         stripped = raw.strip()
         if not stripped:
             continue
+        before, lone_count = lone_count, 0
         if len(lines) >= MAX_LINES:
             lines.append(ReadLine(number, stripped, LineStatus.IGNORED))
             continue
@@ -491,8 +508,12 @@ def read_text(text: str, catalogue: Catalogue, *, memo: LineMemo | None = None) 
             continue
         if isinstance(reading, LineStatus):
             lines.append(ReadLine(number, stripped, reading))
+            if len(stripped) == 1 and stripped in _LONE_COUNTS:
+                lone_count = int(stripped)
             continue
         count, written, matches = reading
+        if before and _DIGIT.search(stripped) is None:  # `3` then `Mystical Space Typhoon`: 3 copies
+            count = before
         if problem := games.base.count_problem(count):  # an error the player sees, never a dropped line
             errors.append(games.base.LineError(number, stripped, problem))
         elif len(matches) == 1:

@@ -120,6 +120,18 @@ TEXT_CARD_CASES = [
     pytest.param("合計 40枚", (IGNORED, None, 0, None), id="total-ja-ignored"),
     pytest.param("総数[60]", (IGNORED, None, 0, None), id="total-bracketed-ignored"),
     pytest.param("Total: 40 cards", (IGNORED, None, 0, None), id="total-en-ignored"),
+    # What published lists write (tests/decklists' sources and the pages behind games/ygo/README.md's real input).
+    pytest.param("灰流うらら×2枚△", (CARD, MAIN, 2, ASH), id="a-mark-after-the-count"),
+    pytest.param("灰流うらら×2(好み次第で1でもok)", (CARD, MAIN, 2, ASH), id="a-note-after-the-count"),
+    pytest.param("灰流うらら×3 (new)", (CARD, MAIN, 3, ASH), id="a-spaced-note-after-the-count"),
+    pytest.param("灰流うらら 3枚 ←", (CARD, MAIN, 3, ASH), id="an-arrow-after-the-count"),
+    pytest.param("No Such Card×2枚△", (UNKNOWN, MAIN, 2, "No Such Card"), id="unknown-name-mark-after-the-count"),
+    pytest.param("2:灰流うらら", (CARD, MAIN, 2, ASH), id="count-colon-name"),
+    pytest.param("2 : 灰流うらら", (CARD, MAIN, 2, ASH), id="count-spaced-colon-name"),
+    pytest.param("閃刀姫ーレイ ×1", (CARD, MAIN, 1, "Sky Striker Ace - Raye"), id="long-vowel-mark-for-the-dash"),
+    pytest.param("Cards: 41", (IGNORED, None, 0, None), id="total-cards-colon-ignored"),
+    pytest.param("CS優勝 2020", (IGNORED, None, 0, None), id="title-ending-in-a-year-ignored"),
+    pytest.param("Shonen Jump Championship, February 2005", (IGNORED, None, 0, None), id="en-title-ending-in-a-year"),
 ]
 
 
@@ -180,6 +192,7 @@ HEADING_CASES = [
     pytest.param("## Side", SIDE, id="markdown-side"),
     pytest.param("Monsters (18)", None, id="group-heading-monsters"),
     pytest.param("魔法カード（12枚）", None, id="group-heading-spells-ja"),
+    pytest.param("☆モンスター(13枚)", None, id="starred-group-heading"),
     # The count first, as players write a category (issue 28): a heading, never a card line of unknown copies.
     pytest.param("12 Spells", None, id="group-heading-count-first-spells"),
     pytest.param("20 Monsters", None, id="group-heading-count-first-monsters"),
@@ -213,6 +226,43 @@ def test_text_zones_follow_headings_and_an_unheaded_block_infers_zones(catalogue
         (SIDE, 1),
         (EXTRA, 1),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A table's count cell copied on a line of its own, the name on the next (an English deck profile's list).
+        pytest.param(
+            "1\nPot of Greed\n3\nMystical Space Typhoon",
+            [
+                (IGNORED, None, 0, None),
+                (CARD, MAIN, 1, "Pot of Greed"),
+                (IGNORED, None, 0, None),
+                (CARD, MAIN, 3, "Mystical Space Typhoon"),
+            ],
+            id="count-then-name",
+        ),  # fmt: skip
+        # A count written on the name's line is that line's; a number no card count is (40) counts nothing.
+        pytest.param(
+            "3\nMystical Space Typhoon x2\n40\nPot of Greed",
+            [
+                (IGNORED, None, 0, None),
+                (CARD, MAIN, 2, "Mystical Space Typhoon"),
+                (IGNORED, None, 0, None),
+                (CARD, MAIN, 1, "Pot of Greed"),
+            ],
+            id="own-count-wins-and-40-is-no-count",
+        ),  # fmt: skip
+        pytest.param(
+            "3\n\n// note\nPot of Greed",
+            [(IGNORED, None, 0, None), (IGNORED, None, 0, None), (CARD, MAIN, 1, "Pot of Greed")],
+            id="a-line-between",
+        ),  # fmt: skip
+    ],
+)
+@pytest.mark.parametrize("memo", [None, {}], ids=["read", "remembered"])
+def test_a_count_alone_on_its_line_is_the_next_names(catalogue, text, expected, memo):
+    assert _lines(read_text(text, catalogue, memo=memo)) == expected
 
 
 def test_copies_of_one_card_on_several_lines_are_summed(catalogue):

@@ -110,10 +110,37 @@ def test_real_ocg_text_list_of_2009(catalogue, limits, limit_records):
 
     as_of = date(2009, 10, 20)  # the day it was published
     report = check_deck(decklist, as_of=as_of, limits=limits)
-    record = [r for r in limit_records if r["effective"] <= as_of.isoformat()][-1]
-    assert report.limit_list.effective.isoformat() == record["effective"]
     unknown = sorted(v.cards[0].name for v in report.violations if v.code == ViolationCode.UNKNOWN_CARD)
     assert unknown == sorted(EXTRA_WIN_UNRESOLVED)
+    _assert_the_listed_findings_are_the_lists(decklist, report, limit_records, as_of)
+
+
+def test_real_ocg_text_list_of_2018_written_count_colon_name(catalogue, limits, limit_records):
+    """A list written `2:焔征竜ーブラスター` (the count, a colon, the name; the long-vowel mark ー for the dash －)
+    under ■モンスター(22枚) / ■魔法(12枚) / ■罠(6枚): every line a card, 40 in all, judged on the day it was posted."""
+    text = (Path(__file__).parent / "decklists" / "dragon-rulers-2018.txt").read_text(encoding="utf-8")
+    decklist = read_text(text, catalogue)
+    card_lines = [line for line in decklist.lines if line.status == LineStatus.CARD]
+    assert (len(card_lines), decklist.unresolved) == (25, ())
+    assert {z.value: decklist.count(z) for z in DeckZone} == {"main": 40, "extra": 0, "side": 0}
+    assert [line.text for line in decklist.lines if line.status == LineStatus.HEADING] == [
+        "■モンスター(22枚)", "■魔法(12枚)", "■罠(6枚)"
+    ]  # fmt: skip
+    written = {line.written: line.card.name for line in card_lines if line.card is not None}
+    assert written["焔征竜ーブラスター"] == "焔征竜－ブラスター"
+    assert written["ドラグニティーコルセスカ"] == "ドラグニティ－コルセスカ"
+    as_of = date(2018, 1, 16)  # the day it was posted
+    report = check_deck(decklist, as_of=as_of, limits=limits)
+    assert report.counts == {"main": 40, "extra": 0, "side": 0}
+    _assert_the_listed_findings_are_the_lists(decklist, report, limit_records, as_of)
+    assert report.violations  # the post plays a house list: under the official one some copies are over
+
+
+def _assert_the_listed_findings_are_the_lists(decklist, report, limit_records, as_of: date) -> None:
+    """The Forbidden and Limited findings are exactly the cards over the copies `limits.json`'s list in force on
+    `as_of` allows (the data read directly, not through the rules' loader)."""
+    record = [r for r in limit_records if r["effective"] <= as_of.isoformat()][-1]
+    assert report.limit_list.effective.isoformat() == record["effective"]
     listed = {
         **{k: 2 for k in record["semi_limited"]},
         **{k: 1 for k in record["limited"]},
