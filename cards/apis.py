@@ -262,7 +262,10 @@ class CardDetailOutputSerializer(CardListOutputSerializer):
     printings = CardPrintingOutputSerializer(many=True, read_only=True)
 
     class Meta(CardListOutputSerializer.Meta):
-        fields = (*CardListOutputSerializer.Meta.fields, "facts_unknown", "release_set", "faces", "printings")
+        fields = (
+            *CardListOutputSerializer.Meta.fields,
+            *("facts_unknown", "release_set", "release_date_exact", "faces", "printings"),
+        )
 
     detail = True
 

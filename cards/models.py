@@ -24,6 +24,9 @@ class Card(models.Model):
     # NULL when no printing is dated. Derived at import time from the Set table.
     release_date = models.DateField(null=True, blank=True, db_index=True)
     release_set = models.CharField(max_length=64, blank=True, default="")  # the set code of that printing
+    # False when a printing of the card has no date (a promo grouping, a product the data does not date): it may have
+    # come out before release_date, which is then the day it was out by, not its first day.
+    release_date_exact = models.BooleanField(default=True)
 
     # Lower-cased NFKC text of every name (Japanese, English, faces, readings) for search.
     search_text = models.TextField(default="", blank=True)

@@ -157,21 +157,38 @@ def set_release_dates() -> dict[str, datetime.date]:
     return {code: released for code, released in rows if released is not None}
 
 
-def first_release(set_codes: Iterable[str], dates: dict[str, datetime.date]) -> tuple[datetime.date | None, str]:
-    """(first release date, its set code) of a card printed in these sets: the earliest dated one (a set without a
-    date gives nothing; ties go to the lowest code); (None, "") when none is dated."""
-    dated = [(dates[code], code) for code in set_codes if code in dates]
-    return min(dated) if dated else (None, "")
+# The set list's kind of a code that is no product (a source's tournament decklists, listed as its sets are): a card
+# listed under it was not printed there.
+NOT_A_PRODUCT = "not a product"
 
 
-def _first_releases(game: str) -> dict[int, tuple[datetime.date | None, str]]:
+def sets_not_products() -> frozenset[str]:
+    return frozenset(Set.objects.filter(kind__contains=NOT_A_PRODUCT).values_list("code", flat=True))
+
+
+def first_release(
+    set_codes: Iterable[str], dates: dict[str, datetime.date], not_products: frozenset[str] = frozenset()
+) -> tuple[datetime.date | None, str, bool]:
+    """(first release date, its set code, whether that is the card's first day) of a card printed in these sets: the
+    earliest dated one (ties go to the lowest code); (None, "", True) when none is dated. A printing in a set of no
+    date (not a product's list: `not_products`) may be earlier: the date is then the day the card was out by
+    (False)."""
+    codes = [code for code in set_codes if code not in not_products]
+    dated = [(dates[code], code) for code in codes if code in dates]
+    if not dated:
+        return None, "", True
+    released, code = min(dated)
+    return released, code, len(dated) == len(codes)
+
+
+def _first_releases(game: str) -> dict[int, tuple[datetime.date | None, str, bool]]:
     """card id -> its first release, from the stored Japanese printings (TCG printings are English releases)."""
     codes: dict[int, list[str]] = {}
     printings = Printing.objects.filter(tcg=False, card__game=game)
     for card_id, set_code in printings.values_list("card_id", "set_code"):
         codes.setdefault(card_id, []).append(set_code)
-    dates = set_release_dates()
-    return {card_id: first_release(card_codes, dates) for card_id, card_codes in codes.items()}
+    dates, not_products = set_release_dates(), sets_not_products()
+    return {card_id: first_release(card_codes, dates, not_products) for card_id, card_codes in codes.items()}
 
 
 def card_release_dates_refresh(*, game: str = registry.DEFAULT_GAME, now: datetime.datetime | None = None) -> int:
@@ -183,13 +200,16 @@ def card_release_dates_refresh(*, game: str = registry.DEFAULT_GAME, now: dateti
     now = now or timezone.now()
     first = _first_releases(game)
     changed = []
-    rows = Card.objects.filter(game=game).values_list("id", "release_date", "release_set")
-    for card_id, release_date, release_set in rows:
-        wanted = first.get(card_id, (None, ""))
-        if (release_date, release_set) != wanted:
-            changed.append(Card(id=card_id, release_date=wanted[0], release_set=wanted[1], updated_at=now))
+    rows = Card.objects.filter(game=game).values_list("id", "release_date", "release_set", "release_date_exact")
+    for card_id, *stored in rows:
+        wanted = first.get(card_id, (None, "", True))
+        if tuple(stored) != wanted:
+            released, code, exact = wanted
+            changed.append(
+                Card(id=card_id, release_date=released, release_set=code, release_date_exact=exact, updated_at=now)
+            )
     if changed:
-        card_rows_update(changed, ("release_date", "release_set", "updated_at"))
+        card_rows_update(changed, ("release_date", "release_set", "release_date_exact", "updated_at"))
     return len(changed)
 
 

@@ -128,26 +128,39 @@ SETS = [
 ]
 
 
+# A source's tournament decklists listed as sets (the data's `NET-…` codes): no product, so no printing.
+TOURNAMENT_LIST = SetRecordFactory(
+    code="NET-1", release_date=None, date_precision=None, kind="tournament deck list in the tw source (not a product)"
+)
+
+
 @pytest.mark.parametrize(
-    ("codes", "tcg", "release", "release_set"),
+    ("codes", "tcg", "release", "release_set", "exact"),
     [
-        pytest.param(("S-DAY",), (), "2004-03-18", "S-DAY", id="one-day-printing"),
-        pytest.param(("S-LATE", "S-DAY"), (), "2004-03-18", "S-DAY", id="earliest-printing-wins"),
-        pytest.param(("S-MONTH",), (), "2004-02-29", "S-MONTH", id="month-counts-as-its-last-day"),
-        pytest.param(("S-LATE", "S-NONE"), (), "2019-03-16", "S-LATE", id="undated-set-ignored"),
-        pytest.param(("S-NONE",), (), None, "", id="no-dated-printing-is-unknown"),
-        pytest.param((), (), None, "", id="no-printing-is-unknown"),
-        pytest.param(("S-LATE",), ("S-DAY",), "2019-03-16", "S-LATE", id="tcg-printings-do-not-count"),
-        pytest.param(("UNLISTED",), (), None, "", id="set-not-in-the-list"),
+        pytest.param(("S-DAY",), (), "2004-03-18", "S-DAY", True, id="one-day-printing"),
+        pytest.param(("S-LATE", "S-DAY"), (), "2004-03-18", "S-DAY", True, id="earliest-printing-wins"),
+        pytest.param(("S-MONTH",), (), "2004-02-29", "S-MONTH", True, id="month-counts-as-its-last-day"),
+        # A printing of no date may be the first (a promo of no date, reprinted later): the date is the day the card
+        # was out by, not its first day.
+        pytest.param(("S-LATE", "S-NONE"), (), "2019-03-16", "S-LATE", False, id="undated-printing-may-be-earlier"),
+        pytest.param(("S-LATE", "UNLISTED"), (), "2019-03-16", "S-LATE", False, id="unlisted-set-may-be-earlier"),
+        pytest.param(("S-LATE", "NET-1"), (), "2019-03-16", "S-LATE", True, id="a-tournament-list-is-no-printing"),
+        pytest.param(("S-NONE",), (), None, "", True, id="no-dated-printing-is-unknown"),
+        pytest.param((), (), None, "", True, id="no-printing-is-unknown"),
+        pytest.param(("S-LATE",), ("S-DAY",), "2019-03-16", "S-LATE", True, id="tcg-printings-do-not-count"),
+        pytest.param(("UNLISTED",), (), None, "", True, id="set-not-in-the-list"),
     ],
 )
-def test_first_release_date_is_the_earliest_dated_printing(codes, tcg, release, release_set):
-    from cards.services import set_import
+def test_first_release_date_is_the_earliest_dated_printing(codes, tcg, release, release_set, exact):
+    from cards.services import card_release_dates_refresh, set_import
 
-    set_import(records=SETS, source="fixture")
+    set_import(records=[*SETS, TOURNAMENT_LIST], source="fixture")
     card_import(records=[dated_card("日付のカード", *codes, tcg=tcg)], source="fixture")
     card = Card.objects.get(name_ja="日付のカード")
-    assert (card.release_date.isoformat() if card.release_date else None, card.release_set) == (release, release_set)
+    stored = (card.release_date.isoformat() if card.release_date else None, card.release_set, card.release_date_exact)
+    assert stored == (release, release_set, exact)
+    # The refresh the set import runs derives the same from the stored printings: nothing to change.
+    assert card_release_dates_refresh() == 0
 
 
 def test_set_import_is_idempotent_and_redates_the_cards():

@@ -28,6 +28,7 @@ from cards.services import (
     expect_optional_str,
     first_release,
     set_release_dates,
+    sets_not_products,
 )
 from games.dm.models import DmCard
 from games.dm.rules.vocabulary import Breaker, Civilization, CivMask, Zone
@@ -66,7 +67,7 @@ _FACE_COLUMNS = (
 # a prepared record is a fact of the game's own row (DmCard, replaced whole when the record changes).
 CARD_COLUMNS = (
     *("name_en", "name_key", "facts_available", "facts_source", "facts_unknown", "search_text", "source_hash"),
-    *("sources", "release_date", "release_set", "updated_at"),
+    *("sources", "release_date", "release_set", "release_date_exact", "updated_at"),
 )
 DM_FIELDS = frozenset(field.name for field in DmCard._meta.concrete_fields) - {"card"}
 
@@ -445,10 +446,11 @@ def card_import(
     with transaction.atomic():
         # The first release is written with the record (card_release_dates_refresh below then finds it right);
         # it is derived from the set list, so it is not part of the record's hash.
-        dates = set_release_dates()
+        dates, not_products = set_release_dates(), sets_not_products()
         for item in prepared:
             codes = (printing["set_code"] for printing in item.printings if not printing["tcg"])
-            item.card["release_date"], item.card["release_set"] = first_release(codes, dates)
+            released, code, exact = first_release(codes, dates, not_products)
+            item.card.update(release_date=released, release_set=code, release_date_exact=exact)
         existing = {
             name: (pk, digest)
             for pk, name, digest in Card.objects.filter(game=CARD_GAME).values_list("id", "name_ja", "source_hash")

@@ -102,6 +102,7 @@ def card_to_facts(
             facts_available=False,
             mana_number=None,
             release_date=card.release_date,
+            release_date_exact=card.release_date_exact,
             set_codes=set_codes,
         )
     dm = card.dm
@@ -156,5 +157,6 @@ def card_to_facts(
         start_set_size=dm.start_set_size,
         face_names=face_names,
         release_date=card.release_date,
+        release_date_exact=card.release_date_exact,
         set_codes=set_codes,
     )

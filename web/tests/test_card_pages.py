@@ -1,6 +1,7 @@
 """The card page: where its facts come from and which it lacks, its printings with set names and release dates, its
 first release, and its Hall of Fame status today with the dated history."""
 
+import datetime
 import re
 
 import pytest
@@ -85,6 +86,23 @@ def test_card_page_of_an_undated_card_says_unknown(listed):
     body = Client().get(f"/cards/{card.id}/").content.decode()
     assert re.search(r"First release</th><td>Unknown</td>", body)
     assert "hall-of-fame-history" not in body
+
+
+@pytest.mark.parametrize(
+    ("exact", "language", "note"),
+    [
+        pytest.param(True, "en", None, id="exact"),
+        pytest.param(False, "en", "or earlier: a printing of this card has no date", id="out-by-en"),
+        pytest.param(False, "ja", "またはそれ以前（発売日のわからない収録があります）", id="out-by-ja"),
+    ],
+)
+def test_card_page_says_when_a_printing_of_no_date_may_be_the_first(listed, exact, language, note):
+    Card.objects.filter(name_ja=LIMITED).update(release_date=datetime.date(2019, 3, 16), release_date_exact=exact)
+    card = Card.objects.get(name_ja=LIMITED)
+    body = Client(HTTP_ACCEPT_LANGUAGE=language).get(f"/cards/{card.id}/").content.decode()
+    assert '<time datetime="2019-03-16">' in body
+    notes = ("or earlier: a printing of this card has no date", "またはそれ以前（発売日のわからない収録があります）")
+    assert [text for text in notes if text in body] == ([note] if note else [])
 
 
 def test_card_browser_says_how_many_cards_a_term_cannot_decide(listed):

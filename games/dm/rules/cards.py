@@ -64,8 +64,9 @@ class CardFacts:
     # Face names (Japanese) other than the card's own name: naming effects may use either face (806.6, 807.3).
     face_names: tuple[str, ...] = ()
     # First release (the earliest dated printing; None = unknown): the card pool of a date is the cards released
-    # on or before it.
+    # on or before it. Not exact when a printing of the card has no date: it was out by release_date, maybe before.
     release_date: date | None = None
+    release_date_exact: bool = True
     # The set codes of its Japanese printings (the products it was printed in; a block rule reads their blocks).
     set_codes: tuple[str, ...] = ()
 

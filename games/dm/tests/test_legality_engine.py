@@ -340,6 +340,8 @@ OLD = dict(release_date=date(2002, 5, 30))
 NEW_GR = CardFactsFactory(name_ja="New GR", gr_creature=True, release_date=date(2019, 3, 16))
 NEW_MAIN = CardFactsFactory(name_ja="New Main", release_date=date(2019, 3, 16))
 UNDATED = CardFactsFactory(name_ja="Undated")
+# Dated 2019-03-16 by a reprint; its first printing (a promo) has no date in the set list.
+PROMO_FIRST = CardFactsFactory(name_ja="Promo First", release_date=date(2019, 3, 16), release_date_exact=False)
 DATED_FILLER = tuple(CardFactsFactory(name_ja=f"Dated{i:02d}", **OLD) for i in range(1, 11))
 DATED_GR12 = [
     (NEW_GR, 2),
@@ -382,6 +384,22 @@ CARD_POOL_CASES = [
         [("RELEASE_DATE_UNKNOWN", "main", ("Undated",))],
         id="unknown-date-is-a-warning",
     ),
+    # Out by its dated printing, maybe before (a printing of no date): before that day a warning, never a violation.
+    pytest.param(
+        deck(dated(36, (PROMO_FIRST, 4))),
+        CardPool(as_of=date(2015, 12, 20)),
+        [],
+        [("RELEASE_DATE_UNKNOWN", "main", ("Promo First",))],
+        id="a-printing-of-no-date-may-be-earlier",
+    ),
+    pytest.param(
+        deck(dated(36, (PROMO_FIRST, 4))),
+        CardPool(as_of=date(2010, 1, 1), cutoff=date(2008, 1, 1), overlay_id="cs"),
+        [],
+        [("RELEASE_DATE_UNKNOWN", "main", ("Promo First",))],
+        id="a-printing-of-no-date-and-a-cutoff",
+    ),
+    pytest.param(deck(dated(36, (PROMO_FIRST, 4))), CardPool(as_of=date(2019, 3, 16)), [], [], id="out-by-that-day"),
     pytest.param(
         deck(dated(36, (NEW_MAIN, 4))),
         CardPool(as_of=date(2020, 1, 1), cutoff=date(2018, 12, 31), overlay_id="cs"),
@@ -424,6 +442,15 @@ def test_not_yet_released_message_names_both_dates():
     (violation,) = report.violations
     for text in (violation.message, violation.message_ja):
         assert "2019-03-16" in text and "2005-01-01" in text
+
+
+def test_a_release_date_of_a_card_with_an_undated_printing_is_named_as_the_day_it_was_out_by():
+    report = check_deck(
+        deck(dated(36, (PROMO_FIRST, 4))), format_rules=REGULATION_OFF, card_pool=CardPool(as_of=date(2005, 1, 1))
+    )
+    (warning,) = report.warnings
+    assert "2019-03-16" in warning.message and "no date" in warning.message
+    assert "2019-03-16" in warning.message_ja and "発売日のわからない収録" in warning.message_ja
 
 
 def test_without_a_card_pool_release_dates_are_not_checked():

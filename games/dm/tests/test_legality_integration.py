@@ -298,3 +298,21 @@ def test_bolbalzak_through_its_history(dated_decks, as_of, codes):
     assert [v["code"] for v in report["violations"]] == codes
     if codes == ["NOT_YET_RELEASED"]:
         assert card.release_date.isoformat() in report["violations"][0]["message_ja"]
+
+
+def test_a_real_list_with_a_promo_of_no_date_is_legal_on_its_tournament_day(real_regulations):
+    """The list of a 2015-12-20 official area qualifier (corpus 018, dm.akrecord.com): its 《超轟速 レッド・エンド》
+    came first as a 第14期 promo, which the set list does not date; the card data dates the card by its 2020 reprints.
+    On the day the deck was played: legal, the card named in RELEASE_DATE_UNKNOWN (out by 2020-01-25, maybe before),
+    not NOT_YET_RELEASED."""
+    from cards.models import Card
+    from games.dm.tests.corpus import corpus_decks
+
+    card = Card.objects.get(game="dm", name_ja="超轟速 レッド・エンド")
+    assert (card.release_date_exact, card.release_date.isoformat()) == (False, "2020-01-25")
+    (deck,) = [deck for deck in corpus_decks() if deck.name.startswith("018_akrecord_2015")]
+    report = services.legality_report(decklist=parse_text(deck.text), as_of=date(2015, 12, 20))
+    assert (report["legal"], report["violations"]) == (True, [])
+    unknown = [w for w in report["warnings"] if w["code"] == "RELEASE_DATE_UNKNOWN"]
+    assert [card["name"] for w in unknown for card in w["cards"]] == ["超轟速 レッド・エンド"]
+    assert "2020-01-25" in unknown[0]["message_ja"]

@@ -363,8 +363,10 @@ def _card_pool(
             if card.id in reported:
                 continue
             reported.add(card.id)
-            if released is None:
-                warnings.append(v.release_date_unknown(zone=zone, card=_ref(card)))
+            if released is None or not card.release_date_exact:
+                # No dated printing, or one of no date that may be earlier than the dated ones (a promo first):
+                # whether it was out on the date is not known.
+                warnings.append(v.release_date_unknown(zone=zone, card=_ref(card), out_by=released))
                 continue
             if released > pool.as_of:
                 found.append(v.not_yet_released(zone=zone, card=_ref(card), released=released, as_of=pool.as_of))

@@ -269,15 +269,23 @@ def card_pool_cutoff(*, zone: DeckZone, card: CardRef, released: date, cutoff: d
     )
 
 
-def release_date_unknown(*, zone: DeckZone, card: CardRef) -> Violation:
-    return Violation(
-        WarningCode.RELEASE_DATE_UNKNOWN,
-        "100.2",
-        zone,
-        (card,),
-        f"No dated printing of {card.name} is known: whether it was released by the check's date was not checked.",
-        f"《{card.name}》は発売日のわかる収録がないため、カードプールに含まれるか確認できませんでした。",
-    )
+def release_date_unknown(*, zone: DeckZone, card: CardRef, out_by: date | None = None) -> Violation:
+    """No dated printing (`out_by` None), or a printing of no date beside dated ones from `out_by` on: it may be
+    earlier (a card first given as a promo of no date, reprinted later)."""
+    if out_by is None:
+        en = f"No dated printing of {card.name} is known: whether it was released by the check's date was not checked."
+        ja = f"《{card.name}》は発売日のわかる収録がないため、カードプールに含まれるか確認できませんでした。"
+    else:
+        day = out_by.isoformat()
+        en = (
+            f"{card.name} was out by {day} (its first dated printing), and a printing of it has no date and may be "
+            "earlier: whether it was released by the check's date was not checked."
+        )
+        ja = (
+            f"《{card.name}》の発売日のわかる最初の収録は{day}ですが、発売日のわからない収録がそれより前の可能性が"
+            "あるため、カードプールに含まれるか確認できませんでした。"
+        )
+    return Violation(WarningCode.RELEASE_DATE_UNKNOWN, "100.2", zone, (card,), en, ja)
 
 
 _PARTNER_WHY = {
