@@ -458,9 +458,17 @@ class _Reader:
 
     def table_row(self, cells: list[str]) -> list[tuple[int, str]] | None:
         """Card entries of a `|`-separated row: `count | name | cost | type | ...`, a hyperspatial row
-        `count | front | cost | back | cost`, or several entries flattened on one line `4 | name | 4 | name`."""
+        `count | front | cost | back | cost`, several entries flattened on one line `4 | name | 4 | name`, or
+        `count | cost | civilization | 《name》 | set` (the name the first later cell that names a card, or is one
+        written in 《》)."""
         cells = [cell for cell in cells if cell]
-        if not cells or not cells[0].isdigit() or len(cells) < 2 or not _has_letters(cells[1]):
+        if not cells or not cells[0].isdigit() or len(cells) < 2:
+            return None
+        if not _has_letters(cells[1]):
+            for cell in cells[2:]:
+                if _has_letters(cell) and _bare_word(cell) not in _GROUP_WORDS:
+                    if cell.startswith("《") or self.known(_strip_brackets(cell)) is not None:
+                        return [(int(cells[0]), cell)]
             return None
         entries: list[tuple[int, str]] = [(int(cells[0]), cells[1])]
         first = self.known(_strip_brackets(cells[1]))

@@ -68,6 +68,10 @@ LINES = [
     pytest.param(
         f"《{BOLSHACK}》×2 《{EARTH}》×4", [("card", BOLSHACK, 2), ("card", EARTH, 4)], id="several-entries-count-after"
     ),
+    # A shop's table with the cost and the civilization before the name (`枚数 | コスト | 文明 | カード名 | 収録`).
+    pytest.param(f"40 | 3 | 火 | 《{BOLSHACK}》 | DMR12 |", [("card", BOLSHACK, 40)], id="table-cost-civ-then-name"),
+    pytest.param(f"4 | 3 | 火 | {HAND} | DMR12 |", [("card", HAND, 4)], id="table-cost-civ-then-bare-name"),
+    pytest.param("4 | 3 | 火 | 《ナゾノカード》 | DMR12 |", [("unknown", None, 4)], id="table-cost-civ-unknown-name"),
     pytest.param(
         f"1×《{BOLSHACK}》(殿) 3×《{HAND}》 st 2×《{EARTH}》★",
         [("card", BOLSHACK, 1), ("card", HAND, 3), ("card", EARTH, 2)],
