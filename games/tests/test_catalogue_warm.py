@@ -44,3 +44,7 @@ def test_after_the_warm_up_the_first_search_and_read_build_nothing(db, game, bui
         from games.dbs import catalogue as db
 
         assert db.state().catalogue._matcher is not None  # a misspelt name's suggestions: built too
+    else:
+        from games.ygo.catalogue import ygo_context
+
+        assert ygo_context().catalogue._suggester is not None  # a misspelt name's suggestions: built too

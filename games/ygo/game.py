@@ -134,11 +134,13 @@ class YgoCatalogue(Catalogue):
         return tuple(str(ygo_data_dir() / name) for name in ("cards.json", "limits.json"))
 
     def warm(self) -> None:
-        """The process's catalogue (cards, lists, readings) and the search index, built before the server forks its
-        workers: a worker's first search took 2.9 s and its first import preview 4.2 s to build them."""
+        """The process's catalogue (cards, lists, readings), the search index and the names an unknown line is
+        offered (Catalogue.suggestions, 0.3 s, 8 MiB), built before the server forks its workers: a worker's first
+        search took 2.9 s and its first import preview 4.2 s to build them."""
         from games.ygo.search import search_index_get
 
         search_index_get()  # builds the catalogue context it is made from
+        _context().catalogue.suggestions("")
 
     def card_details(self, *, card_id: int) -> dict | None:
         """The card's OCG facts, its pages in the official card database (by Konami id, Japanese and English) and its

@@ -15,7 +15,10 @@ from datetime import date
 from pathlib import Path
 from types import MappingProxyType
 
+from rapidfuzz import fuzz
+
 from games.abbreviations import FIRST_WORD, INITIALS, KANA_TAIL, KANJI_HEADS, PARTS, short_forms
+from games.suggestions import NameSuggester
 from games.ygo.rules.vocabulary import CardType, DeckZone
 
 # The short forms the OCG's Japanese names allow (games.abbreviations): 墓穴 (墓穴の指名者), 増G (増殖するG), うらら
@@ -24,6 +27,13 @@ from games.ygo.rules.vocabulary import CardType, DeckZone
 # the most cards a short form may name and still offer them as candidates).
 SHORT_FORM_RULES = (PARTS, FIRST_WORD, KANJI_HEADS, KANA_TAIL, INITIALS)
 SHORT_FORM_CANDIDATES = 12
+# The names an unknown line offers (Catalogue.suggestions): at most SUGGESTIONS, each scoring at least
+# SUGGESTION_CUTOFF; a name all but a card's (Catalogue.close_names) scores CLOSE_NAME by the whole names' ratio. The
+# answers for the last SUGGESTIONS_KEPT names asked are kept.
+SUGGESTIONS = 3
+SUGGESTION_CUTOFF = 70
+CLOSE_NAME = 85
+SUGGESTIONS_KEPT = 4096
 
 # Removed when names are compared: the middle dot of katakana names (both widths fold to ・ under NFKC) and spaces,
 # so 「ブルーアイズ・ホワイト・ドラゴン」, 「ブルーアイズホワイトドラゴン」 and a half-width spelling meet.
@@ -114,7 +124,10 @@ def _alias_key(alias: Alias) -> int | str:
 class Catalogue:
     """Every card, with its lookups. Built once per card data file; read-only afterwards."""
 
-    __slots__ = ("_by_digits", "_by_id", "_by_password", "_loose", "_names", "_short", "_short_of", "cards")
+    __slots__ = (
+        *("_by_digits", "_by_id", "_by_password", "_loose", "_names", "_short", "_short_of", "_suggested"),
+        *("_suggester", "cards"),
+    )
 
     def __init__(self, cards: Iterable[YgoCard], *, short_form_rules: Iterable[str] = SHORT_FORM_RULES) -> None:
         self.cards: tuple[YgoCard, ...] = tuple(cards)
@@ -154,6 +167,8 @@ class Catalogue:
         self._short_of: Mapping[int, tuple[str, ...]] = MappingProxyType(
             {card_id: tuple(k for k in keys if k in self._short) for card_id, keys in short_of.items()}
         )
+        self._suggester: NameSuggester | None = None  # built on the first name no card has
+        self._suggested = functools.lru_cache(maxsize=SUGGESTIONS_KEPT)(self._suggested_cards)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -175,6 +190,25 @@ class Catalogue:
         the same loose form)."""
         folded = fold_name(text)
         return self._names.get(folded) or self._loose.get(loose_name(folded), ())
+
+    def suggestions(self, text: str) -> tuple[YgoCard, ...]:
+        """The cards whose names (Japanese, English, kana reading) are closest to a name no card has, best first (at
+        most SUGGESTIONS, each scoring SUGGESTION_CUTOFF or more by rapidfuzz's WRatio): what an unknown line offers."""
+        return self._suggested(fold_name(text), False)
+
+    def close_names(self, text: str) -> tuple[YgoCard, ...]:
+        """The cards whose whole names are all but `text` (CLOSE_NAME or more by rapidfuzz's ratio): a misspelt name
+        (閃著竜 スターダスト for 閃珖竜 スターダスト), not a title that holds a name."""
+        return self._suggested(fold_name(text), True)
+
+    def _suggested_cards(self, key: str, close: bool) -> tuple[YgoCard, ...]:
+        if self._suggester is None:
+            self._suggester = NameSuggester(self._names)
+        scorer, cutoff = (fuzz.ratio, CLOSE_NAME) if close else (fuzz.WRatio, SUGGESTION_CUTOFF)
+        found: list[YgoCard] = []
+        for name, _score in self._suggester.closest(key, limit=SUGGESTIONS * 2, cutoff=cutoff, scorer=scorer):
+            found.extend(card for card in self._names[name] if card not in found)
+        return tuple(found[:SUGGESTIONS])
 
     def by_short_form(self, text: str) -> tuple[YgoCard, ...]:
         """The cards whose Japanese name has `text` as a short form (SHORT_FORM_RULES): one card names it, a few are

@@ -18,6 +18,9 @@ not. A decklist is never rejected because of some lines.
   long-vowel mark ー for a dash (閃刀姫ーレイ). Before any zone heading a card goes to the zone it belongs in (an
   Extra Deck monster to the Extra Deck, PR p.42); under a heading the written zone stands (the legality check reports
   a misplaced card). A total (`合計 40枚`, `Cards: 41`) and a title that ends in a year (`CS優勝 2020`) are ignored.
+  An unknown line offers the closest card names (`Catalogue.suggestions`: ボルドヘッジホッグ, ボルト・ヘッジホッグ; the
+  first SUGGESTED_LINES unknown lines of a list); a line without a count that is all but a card's name
+  (`Catalogue.close_names`: 閃著竜 スターダスト) is an unknown line offering it, not a title dropped.
 """
 
 import re
@@ -28,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import overload
 
 import games.base
-from games.ygo.rules.cards import Catalogue, YgoCard
+from games.ygo.rules.cards import Catalogue, YgoCard, fold_name
 from games.ygo.rules.vocabulary import ZONE_VALUE, DeckZone, LineStatus
 
 MAX_COUNT = games.base.MAX_LINE_COUNT  # a line count above this is a typo, not a deck (the rule of every game)
@@ -139,7 +142,7 @@ class ReadLine:
     count: int = 0
     card: YgoCard | None = None
     written: str = ""  # the name or password as written on a card line
-    candidates: tuple[YgoCard, ...] = ()  # the cards an ambiguous name matches
+    candidates: tuple[YgoCard, ...] = ()  # the cards an ambiguous name matches; an unknown one's closest names
     written_zone: DeckZone | None = None  # the zone heading in force on a card line (None before any heading)
 
     @property
@@ -457,6 +460,10 @@ def _card_line(text: str, catalogue: Catalogue) -> tuple[int, str, tuple[YgoCard
 LineReading = DeckZone | LineStatus | tuple[int, str, tuple[YgoCard, ...]]
 LineMemo = dict[str, LineReading]
 MEMO_SIZE = 20_000  # lines a memo keeps before it starts again (a few hundred decklists' worth)
+SUGGESTED_LINES = 20  # unknown lines of one list that are given the closest card names
+# A line without a count that names no card is a card line all the same when a card's whole name is all but it
+# (Catalogue.close_names) and it is not a short word: a misspelt name, not a title.
+CLOSE_NAME_LENGTH = 4
 
 
 def _reading(stripped: str, catalogue: Catalogue) -> LineReading:
@@ -474,6 +481,12 @@ def _reading(stripped: str, catalogue: Catalogue) -> LineReading:
         bare = _card_line(noted.group(1), catalogue) if noted else None
         if bare is not None and (bare[2] or parsed is None):
             parsed = bare
+    if parsed is None and _DIGIT.search(normal) is None:
+        # No count and no card: a title or a comment, unless the line is all but a card's name (閃著竜 スターダスト
+        # for 閃珖竜 スターダスト, えん魔竜レッド・デーモン): then an unknown line offering it, never a dropped card.
+        name = normal.translate(_BRACKETS).strip()
+        if len(fold_name(name)) >= CLOSE_NAME_LENGTH and catalogue.close_names(name):
+            parsed = (1, name, ())
     return LineStatus.IGNORED if parsed is None else parsed
 
 
@@ -487,6 +500,7 @@ def read_text(text: str, catalogue: Catalogue, *, memo: LineMemo | None = None) 
     errors: list[games.base.LineError] = []
     zone: DeckZone | None = None
     lone_count = 0  # a line that is only a count (1 to 9, a table's count cell copied on a line of its own)
+    suggested = 0  # unknown lines given their closest names (SUGGESTED_LINES at most: a list of nonsense stays cheap)
     if memo is not None and len(memo) > MEMO_SIZE:
         memo.clear()
     for number, raw in enumerate(text.removeprefix(BOM).splitlines(), start=1):
@@ -525,7 +539,9 @@ def read_text(text: str, catalogue: Catalogue, *, memo: LineMemo | None = None) 
             lines.append(ReadLine(number, stripped, LineStatus.AMBIGUOUS, where, count, None, written, matches, zone))
         else:
             where = zone or DeckZone.MAIN
-            lines.append(ReadLine(number, stripped, LineStatus.UNKNOWN, where, count, None, written, (), zone))
+            closest = catalogue.suggestions(written) if suggested < SUGGESTED_LINES else ()
+            suggested += 1
+            lines.append(ReadLine(number, stripped, LineStatus.UNKNOWN, where, count, None, written, closest, zone))
     return decklist_of(lines, "text", tuple(errors))
 
 

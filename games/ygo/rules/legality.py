@@ -363,8 +363,10 @@ def check_deck(
                     "",
                     line.zone,
                     (CardRef(None, line.written),),
-                    f"Line {line.line}: “{line.written}” is no known card.",
-                    f"{line.line}行目：「{line.written}」というカードは見つかりません。",
+                    f"Line {line.line}: “{line.written}” is no known card."
+                    + (f" Closest: {_names_en(tuple(map(_ref, line.candidates)))}." if line.candidates else ""),
+                    f"{line.line}行目：「{line.written}」というカードは見つかりません。"
+                    + (f"近い名前：{_names_ja(tuple(map(_ref, line.candidates)))}" if line.candidates else ""),
                     line.count,
                 )
             )

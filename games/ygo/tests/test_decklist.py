@@ -265,6 +265,44 @@ def test_a_count_alone_on_its_line_is_the_next_names(catalogue, text, expected, 
     assert _lines(read_text(text, catalogue, memo=memo)) == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "status", "count", "first"),
+    [
+        # Misspelt names of the real lists behind games/ygo/tests/decklists/README.md and their pages.
+        pytest.param("ボルドヘッジホッグ×3", UNKNOWN, 3, "ボルト・ヘッジホッグ", id="counted-misspelt-name"),
+        pytest.param("1×《ハーピィの羽根箒》", UNKNOWN, 1, "ハーピィの羽根帚", id="another-kanji"),
+        pytest.param("Ash Blosom ×1", UNKNOWN, 1, "灰流うらら", id="english-misspelt-name"),
+        pytest.param(
+            "オッドアイズ・レボリューション・ドラゴン 3",
+            UNKNOWN,
+            3,
+            "超天新龍オッドアイズ・レボリューション・ドラゴン",
+            id="name-without-its-title",
+        ),
+        # Without a count: an unknown card line when the whole line is all but a card's name, else no card.
+        pytest.param("閃著竜 スターダスト", UNKNOWN, 1, "閃珖竜 スターダスト", id="no-count-misspelt-name"),
+        pytest.param("えん魔竜レッド・デーモン", UNKNOWN, 1, "琰魔竜 レッド・デーモン", id="no-count-kana-for-kanji"),
+        pytest.param("関東CS優勝/ワイルドマン", IGNORED, 0, None, id="a-title-holding-a-name-part"),
+        pytest.param("今回は征竜を紹介します", IGNORED, 0, None, id="prose"),
+        pytest.param("Deck by Taro", IGNORED, 0, None, id="english-title"),
+        pytest.param("3 No Such Card", UNKNOWN, 3, None, id="nothing-close"),
+    ],
+)
+def test_an_unknown_line_offers_the_closest_card_names(catalogue, text, status, count, first):
+    (line,) = read_text(text, catalogue).lines
+    assert (line.status, line.count) == (status, count)
+    assert (line.candidates[0].name if line.candidates else None) == first
+    assert len(line.candidates) <= 3
+
+
+def test_only_the_first_unknown_lines_of_a_list_are_given_names(catalogue):
+    from games.ygo.rules.decklist import SUGGESTED_LINES
+
+    text = "\n".join(f"{n % 3 + 1} ボルドヘッジホッグ{'ー' * n}" for n in range(SUGGESTED_LINES + 5))
+    lines = read_text(text, catalogue).lines
+    assert [bool(line.candidates) for line in lines] == [True] * SUGGESTED_LINES + [False] * 5
+
+
 def test_copies_of_one_card_on_several_lines_are_summed(catalogue):
     decklist = read_text("2 灰流うらら\nAsh Blossom & Joyous Spring\n14558128", catalogue)
     assert [(card.name_en, n) for card, n in decklist.cards(MAIN)] == [(ASH, 3)]

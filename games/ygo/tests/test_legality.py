@@ -316,6 +316,29 @@ def test_unresolved_lines(catalogue, fillers, limits, line, code):
     assert not report.legal and not report.buildable
 
 
+@pytest.mark.parametrize(
+    ("line", "en", "ja"),
+    [
+        pytest.param(
+            "3 ボルドヘッジホッグ",
+            "“ボルドヘッジホッグ” is no known card. Closest: ボルト・ヘッジホッグ",
+            "「ボルドヘッジホッグ」というカードは見つかりません。近い名前：《ボルト・ヘッジホッグ》",
+            id="closest-names",
+        ),
+        pytest.param(
+            "3 No Such Card At All",
+            "“No Such Card At All” is no known card.",
+            "「No Such Card At All」というカードは見つかりません。",
+            id="none-close",
+        ),
+    ],
+)
+def test_an_unknown_card_names_the_closest_cards(catalogue, limits, line, en, ja):
+    (violation,) = [v for v in _check(read_text(line, catalogue), limits).violations if v.code == "UNKNOWN_CARD"]
+    assert en in violation.message and ja in violation.message_ja
+    assert violation.message.endswith(".") and ("Closest" in violation.message) == ("近い名前" in violation.message_ja)
+
+
 def test_unknown_password(catalogue, limits):
     report = _check(read_ydk("#main\n99999999\n", catalogue), limits)
     assert ViolationCode.UNKNOWN_CARD in report.codes
