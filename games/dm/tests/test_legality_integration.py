@@ -191,7 +191,8 @@ def _plain_cards(query, listed: set[str], resolver, limit: int) -> list:
 @pytest.fixture(scope="module")
 def dated_decks(real_regulations, django_db_blocker):
     """From the real catalogue: 10 plain main-deck cards first released by 2004 and 6 GR cards first released by
-    2019-06-01 (a 40-card deck and a 12-card super GR zone)."""
+    2019-06-01 (a 40-card deck and a 12-card super GR zone), each dated by all its printings (release_date_exact: a
+    card with a printing of no date may be older, and is only warned about before its dated printing)."""
     from cards.models import Card
     from games.dm.resolver import get_resolver
     from regulations.models import RegulationEventCard
@@ -199,7 +200,9 @@ def dated_decks(real_regulations, django_db_blocker):
     with django_db_blocker.unblock():
         listed = set(RegulationEventCard.objects.values_list("name_key", flat=True))
         resolver = get_resolver()
-        plain = Card.objects.filter(facts_available=True, dm__twinpact=False, dm__multi_face=False)
+        plain = Card.objects.filter(
+            facts_available=True, release_date_exact=True, dm__twinpact=False, dm__multi_face=False
+        )
         main = _plain_cards(plain.filter(dm__zone="main_deck", release_date__lte=EARLY), listed, resolver, 10)
         gr = _plain_cards(
             plain.filter(dm__gr=True, dm__zone="super_gr_zone", release_date__lte=GR_DAY), listed, resolver, 6
