@@ -247,6 +247,25 @@ def test_card_search_shows_results_above_the_filters_on_a_phone(browser, world, 
         context.close()
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_card_pages_printings_are_stacked_on_a_phone(browser, world, language):  # noqa: F811
+    """At 390 px the printings table was six columns a few characters wide (レアリティ one character a line): each
+    printing is now a block of named cells."""
+    from cards.models import Card
+
+    context, page = _context(browser, world, width="phone", language=language)
+    card = Card.objects.get(name_ja="テスト爆炎王")
+    try:
+        page.goto(f"{world['base']}/cards/{card.id}/")
+        assert not page.locator("table.printings thead").is_visible()
+        cell = page.locator("table.printings tbody td").first
+        label = cell.evaluate("(td) => getComputedStyle(td, '::before').content")
+        assert label.strip('"') == ("セット: " if language == "ja" else "Set: ")
+        shot(page, f"layout-card-page-phone-{language}")
+    finally:
+        context.close()
+
+
 def _official_id(name_ja: str) -> str:
     """The test catalogue's printing is DM-99 number len(name): its official id by the site's pattern."""
     return f"dm99-{len(name_ja):03d}"

@@ -31,7 +31,7 @@ def listed(db):
 
 
 def rows(body: str, table_class: str) -> list[list[str]]:
-    table = re.search(rf'<table class="{table_class}">(.*?)</table>', body, re.S).group(1)
+    table = re.search(rf'<table class="{table_class}(?: [^"]*)?">(.*?)</table>', body, re.S).group(1)
     body_rows = re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>")[1], re.S)
     return [[re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
             for row in body_rows]  # fmt: skip

@@ -80,7 +80,7 @@ def test_card_page_links_the_official_page_and_shows_its_image(cards, name, offi
 
 def test_every_printing_with_an_id_links_its_own_page(cards):
     body = _page(f"/cards/{cards['テスト爆炎竜'].id}/")
-    table = re.search(r'<table class="printings">(.*?)</table>', body, re.S).group(1)
+    table = re.search(r'<table class="printings[^"]*">(.*?)</table>', body, re.S).group(1)
     last_cells = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[-1] for row in re.findall(r"<tr>(.*?)</tr>", table)[1:]]
     links = [re.search(r'href="([^"]+)"', cell).group(1) if "href" in cell else None for cell in last_cells]
     assert links == [f"https://{HOST}/card/detail/?id=dm15-s04", None]  # DM-15 S4, then OF-Y10 P1 (no id)
